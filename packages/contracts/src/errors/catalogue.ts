@@ -1,0 +1,154 @@
+/**
+ * The error catalogue (§8): every failure a user can cause has a code here with a Chinese and an
+ * English text. Codes named by the specification keep their numbers; the others are ours, grouped:
+ * 10xx request and session, 11xx sign-in and accounts, 12xx permissions, 13xx commands,
+ * 14xx writes, 15xx gateways and devices, 16xx console, 17xx device and Modbus, 18xx resources.
+ * Texts may hold `{name}` placeholders filled from the error's params.
+ */
+export interface CatalogueEntry {
+  readonly zh: string;
+  readonly en: string;
+  /** HTTP status the API answers with. The envelope's `code` is what clients read. */
+  readonly status: number;
+}
+
+const entry = (zh: string, en: string, status = 400): CatalogueEntry => ({ zh, en, status });
+
+export const ERROR_CATALOGUE = {
+  // Request and session
+  '1001': entry('缺少参数：{field}', 'Missing parameter: {field}'),
+  '1002': entry('参数不正确：{field}', 'Invalid parameter: {field}'),
+  '1003': entry('暂无数据或无权访问', 'No data, or you have no access to it', 404),
+  '1004': entry('请求过于频繁，请 {seconds} 秒后再试', 'Too many requests, try again in {seconds} s', 429),
+  '1005': entry('请求体过大', 'The request is too large', 413),
+  '1006': entry('登录已过期，请重新登录', 'Your session has expired, please sign in again', 401),
+  '1007': entry('权限信息获取失败，请重新登录', 'Permission info fetch failed, please sign in again', 401),
+  '1008': entry('接口不存在', 'No such API path', 404),
+  '1009': entry('不支持的请求格式', 'Unsupported request format', 415),
+  '1010': entry('登录信息丢失，请重新登录', 'Session lost, please sign in again', 401),
+  '1206': entry('账号状态已变更，请重新登录', 'Your account changed, please sign in again', 401),
+
+  // Sign-in and accounts
+  '1101': entry('用户名或密码不正确', 'Incorrect username or password', 400),
+  '1102': entry('验证码错误', 'The verification code is wrong'),
+  '1103': entry('验证码已过期', 'The verification code has expired'),
+  '1104': entry('验证码不能为空', 'The verification code is empty'),
+  '1105': entry('用户名不能为空', 'The username is empty'),
+  '1106': entry('用户名不存在', 'The username does not exist'),
+  '1107': entry('用户名已存在', 'The username already exists'),
+  '1108': entry('该手机号已被其他账号绑定', 'This phone is already bound by another account'),
+  '1109': entry('该手机号未注册', 'This phone is not registered'),
+  '1110': entry('该手机号已被禁用，请联系业务人员', 'This phone is disabled, contact business staff', 403),
+  '1111': entry('短信发送失败', 'The SMS could not be sent', 502),
+  '1112': entry('邮件发送失败', 'The email could not be sent', 502),
+  '1113': entry('发送出错', 'Send error', 502),
+  '1114': entry('请先完成图形验证', 'Please complete the picture check first'),
+  '1115': entry('图形验证码错误', 'The picture check answer is wrong'),
+  '1116': entry('登录请求已失效，请重新提交', 'This sign-in request is no longer valid, please submit again'),
+  '1117': entry('密码长度为 8-15 位', 'The password must be 8 to 15 characters'),
+  '1118': entry(
+    '密码须包含数字、大写字母、小写字母和特殊符号',
+    'The password needs a digit, an upper-case letter, a lower-case letter and a special symbol',
+  ),
+  '1119': entry('密码不能全是数字', 'The password cannot be all digits'),
+  '1120': entry('不能包含表情符号', 'Emoji are not allowed'),
+  '1121': entry('两次输入的密码不一致', 'The two passwords do not match'),
+  '1122': entry('账号已被禁用', 'This account is disabled', 403),
+  '1123': entry('账号已注销', 'This account has been deleted', 403),
+  '1124': entry('身份验证已过期，请重新验证', 'Identity verification expired, please verify again'),
+  '1125': entry('尚未完成全部验证', 'Not all verification steps are done yet'),
+  '1126': entry('{seconds} 秒后可重新发送', 'You can send again in {seconds} s', 429),
+  '1127': entry('今日发送次数已达上限', 'Daily sending limit reached', 429),
+  '1128': entry('尝试次数过多，请 {minutes} 分钟后再试', 'Too many attempts, try again in {minutes} min', 429),
+  '1129': entry('用户名最多 6 个字符', 'The username can have at most 6 characters'),
+  '1130': entry('用户名不能全是数字', 'The username cannot be all digits'),
+  '1131': entry('手机号格式不正确', 'The phone number is not valid'),
+  '1132': entry('验证码为 6 位数字', 'The verification code is 6 digits'),
+  '1133': entry('原密码不正确', 'The current password is incorrect'),
+  '1134': entry('新手机号不能与原手机号相同', 'The new phone must differ from the current one'),
+  '1135': entry('请先完善账号信息', 'Please complete your account first'),
+  '1136': entry('账号信息已完善', 'This account is already complete'),
+  '1137': entry('{field} 最多 {max} 个字符', '{field} can have at most {max} characters'),
+  '1138': entry('请阅读并同意用户协议和隐私政策', 'Please read and accept the user agreement and privacy policy'),
+
+  // Permissions
+  '1201': entry('没有相关权限', 'No relevant permissions', 403),
+  '1202': entry('您没有写入权限', 'You have no write permission', 403),
+  '1203': entry('没有查看报警记录的权限', 'No permission to view alarm records', 403),
+
+  // Commands (§7 polling)
+  '1301': entry('通讯超时', 'Communication timeout', 504),
+  '1302': entry('通讯异常（{code}）', 'Communication error ({code})', 502),
+
+  // Writes
+  '1401': entry('写入失败', 'Write failed', 502),
+  '1402': entry('写入已取消', 'Write cancelled'),
+  '1403': entry('写入值不能为空', 'The write value is empty'),
+  '1404': entry('写入值超出限制', 'The write value is out of limit'),
+
+  // Gateways and devices
+  '1501': entry('网关离线，无法操作或同步', 'The gateway is offline and cannot operate or sync', 409),
+  '1502': entry('网关休眠，无法操作', 'The gateway is dormant and cannot operate', 409),
+  '1503': entry('网关休眠，无法同步', 'The gateway is sleeping and cannot sync', 409),
+  '1504': entry('设备未绑定网关', 'The device has no bound gateway', 409),
+  '1505': entry('设备未绑定模板', 'The device has no bound template', 409),
+  '1506': entry('不能绑定相同的模板', 'The same template cannot be bound', 409),
+  '1507': entry('协议正在使用，无法删除', 'The protocol is in use and cannot be deleted', 409),
+  '1508': entry('公式错误：{detail}', 'Formula wrong: {detail}'),
+  '1509': entry('版本号已存在', 'The version number already exists', 409),
+  '1510': entry('驱动数量超出容量', 'Capacity exceeded for drivers', 409),
+  '1511': entry('报表数量超出容量', 'Capacity exceeded for reports', 409),
+  '1512': entry('报警数量超出容量', 'Capacity exceeded for alarms', 409),
+  '1513': entry('变量数量超出容量', 'Capacity exceeded for variables', 409),
+
+  // Console
+  '1601': entry('弹窗内不能再弹出页面', 'Cannot pop up a page inside a popup'),
+  '1602': entry('浏览器版本过低，请升级浏览器', 'Your browser version is too old, please upgrade it'),
+  '1603': entry('页面加载失败（ChunkLoadError），请刷新重试', 'The page failed to load (ChunkLoadError), please reload'),
+  '1604': entry('样式加载失败，请刷新重试', 'A style sheet failed to load (CSS chunk), please reload'),
+  '1605': entry('网络连接失败，请检查网络', 'Network connection failed, check your network', 503),
+  '1606': entry('请求超时，请稍后重试', 'The request timed out, try again later', 504),
+
+  // Device faults (§8 by code)
+  '1711': entry('下位机故障', 'Lower device fault', 502),
+  '1712': entry('下位机忙', 'Lower device busy', 502),
+  '1713': entry('数据校验错误', 'Data check error', 502),
+  '1714': entry('变量不存在', 'Variable does not exist', 404),
+  '1715': entry('响应超时', 'Response timeout', 504),
+  '1721': entry('变量地址不存在', 'Variable address does not exist', 404),
+  '1722': entry('数据类型错误', 'Data type error'),
+  '2003': entry('写入值超出范围', 'Write value out of range'),
+  '2004': entry('变量只读', 'Variable read-only', 403),
+  '99901': entry('下位机通讯故障', 'Lower device communication fault', 502),
+  '99902': entry('响应超时', 'Response timeout', 504),
+  '99903': entry('变量不存在', 'Variable does not exist', 404),
+  '99904': entry('变量地址为空或格式错误', 'Variable address empty or malformed'),
+  '99905': entry('变量只读', 'Variable read-only', 403),
+  '99906': entry('变量超出范围', 'Variable out of range'),
+  '99907': entry('读取数据不完整', 'Incomplete read data', 502),
+  '90099': entry('未知异常', 'Unknown exception', 500),
+  '1600000': entry('不支持的采集公式', 'Unsupported collection formula'),
+  '1617000': entry('不支持的采集公式', 'Unsupported collection formula'),
+
+  // Modbus exceptions (function code answers of a slave)
+  '1731': entry('非法功能', 'Illegal function', 502),
+  '1732': entry('非法数据地址', 'Illegal data address', 502),
+  '1733': entry('非法数据值', 'Illegal data value', 502),
+  '1734': entry('从站设备故障', 'Slave device failure', 502),
+  '1735': entry('从站设备忙', 'Slave device busy', 502),
+  '1736': entry('存储奇偶性差错', 'Memory parity error', 502),
+  '1737': entry('网关路径不可用', 'Gateway path unavailable', 502),
+  '1738': entry('网关目标设备响应失败', 'Gateway target device failed to respond', 502),
+  '1739': entry('设备无响应', 'No response from the device', 504),
+  '1740': entry('通讯超时', 'Timeout', 504),
+
+  // Resources
+  '1801': entry('版本号不能包含中文', 'The version number cannot contain Chinese'),
+  '1802': entry('文件过大，最大 {max}', 'The file is too large, at most {max}', 413),
+  '1803': entry('不支持的文件类型，可用：{types}', 'Unsupported file type, allowed: {types}', 415),
+  '1804': entry('开始时间必须早于结束时间', 'The start time must be before the end time'),
+  '1805': entry('查询范围最多 {days} 天', 'The query range is at most {days} days'),
+  '1806': entry('日期不能早于 1970 年', 'The date cannot be before 1970'),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;

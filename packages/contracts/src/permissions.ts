@@ -1,0 +1,108 @@
+/**
+ * The permission catalogue (§6): menu codes for every console screen, in three levels
+ * (area → menu → action), and the defaults each account kind starts with. Permission checks pass
+ * for one code, or for at least one of a list.
+ */
+
+export interface PermissionNode {
+  readonly code: string;
+  readonly zh: string;
+  readonly en: string;
+  readonly children?: readonly PermissionNode[];
+}
+
+const node = (code: string, zh: string, en: string, children?: PermissionNode[]): PermissionNode =>
+  children ? { code, zh, en, children } : { code, zh, en };
+
+export const PERMISSION_TREE: readonly PermissionNode[] = [
+  node('manage', '后台管理', 'Back-office', [
+    node('manage:equipment', '设备管理', 'Devices', [
+      node('manage:equipment:view', '查看', 'View'),
+      node('manage:equipment:edit', '编辑', 'Edit'),
+      node('manage:equipment:log', '设备日志', 'Device log'),
+    ]),
+    node('manage:gateway', '网关管理', 'Gateways', [
+      node('manage:gateway:view', '查看', 'View'),
+      node('manage:gateway:edit', '编辑', 'Edit'),
+      node('manage:gateway:import', '导入导出', 'Import and export'),
+    ]),
+    node('manage:product', '产品管理', 'Products', [
+      node('manage:product:view', '查看', 'View'),
+      node('manage:product:edit', '编辑', 'Edit'),
+      node('manage:product:publish', '发布', 'Publish'),
+      node('manage:product:designer', '页面设计', 'Page designer'),
+      node('manage:product:ota', 'OTA 升级', 'OTA updates'),
+      node('manage:product:knowledge', '知识库', 'Knowledge base'),
+    ]),
+    node('manage:system', '系统管理', 'System', [
+      node('manage:system:hardware', '硬件型号', 'Hardware models'),
+      node('manage:system:firmware', '固件管理', 'Firmware'),
+      node('manage:system:version', '版本维护', 'App versions'),
+      node('manage:system:agreement', '用户协议', 'User agreement'),
+      node('manage:system:protocol', '通讯协议', 'Protocols'),
+    ]),
+    node('manage:account', '账号管理', 'Accounts', [
+      node('manage:account:op', '运营账号', 'Operation accounts'),
+      node('manage:account:dev', '开发者账号', 'Developer accounts'),
+      node('manage:account:ter', '终端账号', 'End-user accounts'),
+      node('manage:account:permission', '权限分配', 'Permission assignment'),
+    ]),
+    node('manage:dealer', '经销商', 'Dealers', [node('manage:dealer:permission', '经销商权限', 'Dealer permissions')]),
+    node('manage:authorization', '授权管理', 'Authorization', [
+      node('manage:authorization:permission', '授权权限', 'Authorization permissions'),
+    ]),
+  ]),
+  node('monitor', '设备监控', 'Monitoring', [
+    node('monitor:device', '设备列表', 'Devices', [
+      node('monitor:device:view', '查看', 'View'),
+      node('monitor:device:write', '写入数据', 'Write values'),
+      node('monitor:device:share', '分享', 'Share'),
+    ]),
+    node('monitor:history', '历史数据', 'History', [node('monitor:history:export', '导出', 'Export')]),
+    node('monitor:alarm', '报警记录', 'Alarms', [node('monitor:alarm:view', '查看', 'View')]),
+    node('monitor:map', '地图', 'Map'),
+    node('monitor:workorder', '工单', 'Work orders'),
+    node('monitor:inspection', '巡检', 'Inspections'),
+    node('monitor:message', '消息中心', 'Messages'),
+  ]),
+  node('account', '账号中心', 'Account centre', [
+    node('account:security', '安全设置', 'Security settings'),
+    node('account:info', '账号信息', 'Account info'),
+  ]),
+];
+
+function collect(nodes: readonly PermissionNode[]): string[] {
+  return nodes.flatMap((item) => [item.code, ...(item.children ? collect(item.children) : [])]);
+}
+
+export const ALL_PERMISSION_CODES: readonly string[] = collect(PERMISSION_TREE);
+
+export type PermissionCode = string;
+
+function codesUnder(...prefixes: string[]): string[] {
+  return ALL_PERMISSION_CODES.filter((code) =>
+    prefixes.some((prefix) => code === prefix || code.startsWith(`${prefix}:`)),
+  );
+}
+
+/** What a new account of each kind may do until someone assigns otherwise. */
+export const DEFAULT_PERMISSIONS = {
+  operation: ALL_PERMISSION_CODES,
+  developer: codesUnder('manage', 'monitor', 'account').filter(
+    (code) => !code.startsWith('manage:account') && !code.startsWith('manage:dealer') && !code.startsWith('manage:authorization') && !code.startsWith('manage:system'),
+  ),
+  terminal: codesUnder('monitor', 'account'),
+  dealer: [...codesUnder('monitor', 'account'), ...codesUnder('manage:equipment', 'manage:gateway')],
+} as const satisfies Record<string, readonly string[]>;
+
+/** Parses the comma-separated `auths` string of the session. */
+export function parseAuths(auths: string | null | undefined): Set<string> {
+  return new Set((auths ?? '').split(',').map((code) => code.trim()).filter(Boolean));
+}
+
+/** A check passes for one code, or for at least one code of a list (§6). */
+export function hasPermission(auths: ReadonlySet<string> | string, required: string | readonly string[]): boolean {
+  const held = typeof auths === 'string' ? parseAuths(auths) : auths;
+  const wanted = typeof required === 'string' ? [required] : required;
+  return wanted.some((code) => held.has(code));
+}

@@ -1,0 +1,26 @@
+/**
+ * Zod adapters for the §5 rules. A failed check becomes a zod issue whose message is the catalogue
+ * code and whose params travel with it, so the server can answer with the catalogue's text.
+ */
+import { z } from 'zod';
+import type { Check } from './rules.ts';
+
+/** Prefix that marks a zod issue message as a catalogue code (`catalogue:1117`). */
+export const CATALOGUE_ISSUE_PREFIX = 'catalogue:';
+
+/** A required string checked by the given rules. Empty input is reported as missing. */
+export function checkedString(...checks: Check[]) {
+  return z.string().superRefine((value, context) => {
+    for (const check of checks) {
+      const violation = check(value);
+      if (violation) {
+        context.addIssue({
+          code: 'custom',
+          message: `${CATALOGUE_ISSUE_PREFIX}${violation.code}`,
+          params: violation.params ? { ...violation.params } : undefined,
+        });
+        return;
+      }
+    }
+  });
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// One test run for the whole repository. Workspaces keep their tests beside the code (x.test.ts);
+// browser flows live in e2e/ and drive Debian's Chromium.
+export default defineConfig({
+  test: {
+    include: ['{packages,apps}/*/src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});
