@@ -1,0 +1,147 @@
+/**
+ * Builds the platform's HTTP application: plugins, modules and their wiring. `main.ts` starts it;
+ * tests build it with their own database and clock and drive it through `app.inject`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import { API_PREFIX, CatalogueError, REQUEST_TIMEOUT_MS } from '@lyyp/contracts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { AccountRepository } from './modules/account/account.repository.ts';
+import { AttemptLimiter } from './modules/auth/attempt-limiter.ts';
+import { AuthRepository } from './modules/auth/auth.repository.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { CaptchaService } from './modules/auth/captcha.service.ts';
+import { LoginKeyService } from './modules/auth/login-key.service.ts';
+import { SmsCodeService } from './modules/auth/sms-code.service.ts';
+import { LogSmsProvider, WebhookSmsProvider, type SmsProvider } from './modules/auth/sms.provider.ts';
+import { SessionRepository } from './modules/session/session.repository.ts';
+import { SessionService } from './modules/session/session.service.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { sessionPlugin } from './plugins/session.ts';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  /** Replaces the configured SMS provider (tests capture codes this way). */
+  smsProvider?: SmsProvider;
+  /** Milliseconds since the epoch; tests move time forward with it. */
+  clock?: () => number;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface Platform {
+  app: FastifyInstance;
+  auth: AuthService;
+}
+
+const parseQuery = (text: string) => qs.parse(text, { allowDots: true, depth: 5, arrayLimit: 200 });
+
+export async function buildApp(deps: AppDependencies): Promise<Platform> {
+  const { config, database } = deps;
+  const now = deps.clock ?? Date.now;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(formbody, { parser: parseQuery });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new CatalogueError('1004', { seconds: Math.ceil(context.ttl / 1000) }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'LYYP Industrial IoT Platform API',
+        version: '0.1.0',
+        description: 'Every answer is { code, message, data }; code "200" or "201" is success. See docs/api.md.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lyyp_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  const accounts = new AccountRepository(database.db);
+  const authRepository = new AuthRepository(database.db);
+  const sessions = new SessionService(new SessionRepository(database.db), accounts, config.session, now);
+  await app.register(sessionPlugin, { sessions, secureCookie: config.session.secureCookie, maxAgeMs: config.session.maxAgeMs });
+
+  const smsProvider =
+    deps.smsProvider ??
+    (config.sms.provider === 'webhook' && config.sms.webhookUrl
+      ? new WebhookSmsProvider(config.sms.webhookUrl, app.log)
+      : new LogSmsProvider(app.log));
+  const captcha = new CaptchaService(authRepository, now, app.log, config.captchaDebugLog);
+  const loginKey = new LoginKeyService(authRepository, now);
+  await loginKey.load();
+  const auth = new AuthService({
+    accounts,
+    repository: authRepository,
+    sessions,
+    captcha,
+    smsCodes: new SmsCodeService(authRepository, smsProvider, now),
+    loginKey,
+    limiter: new AttemptLimiter(authRepository, now),
+    now,
+  });
+
+  await app.register(
+    (api) => {
+      registerAuthRoutes(api, { auth, captcha, loginKey, sessions, accounts, secureCookie: config.session.secureCookie });
+    },
+    { prefix: API_PREFIX },
+  );
+  registerSystemRoutes(app, { database });
+
+  const purge = setInterval(() => {
+    authRepository.purgeExpired(new Date(now())).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed'));
+  }, 10 * 60_000);
+  purge.unref();
+  app.addHook('onClose', () => clearInterval(purge));
+
+  registerWebConsole(app, config.webDist);
+  return { app, auth };
+}
+
+/**
+ * Serves the built console with history-mode fallback: files of the build are served as they are,
+ * and any other GET that is not an API path answers index.html, so deep links and reloads work.
+ */
+function registerWebConsole(app: FastifyInstance, webDist: string) {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ webDist }, 'web console is not built: run npm run build');
+    return;
+  }
+  void app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  const html = fs.readFileSync(indexFile);
+  app.get('/*', (request, reply) => {
+    if (request.url.startsWith(API_PREFIX) || request.url.startsWith('/docs')) {
+      throw new CatalogueError('1008');
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}

@@ -1,0 +1,37 @@
+/** The start-up banner: where to open the console and how to sign in. */
+import os from 'node:os';
+import type { Config } from './config.ts';
+
+export interface BannerInput {
+  config: Config;
+  port: number;
+  database: string;
+  superManager: { username: string; password: string | null };
+}
+
+function lanAddresses(): string[] {
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .filter((item) => item && item.family === 'IPv4' && !item.internal)
+    .map((item) => item!.address);
+}
+
+export function printBanner({ config, port, database, superManager }: BannerInput) {
+  const local = config.publicUrl ?? `http://localhost:${port}`;
+  const others = config.host === '0.0.0.0' && !config.publicUrl ? lanAddresses().map((ip) => `http://${ip}:${port}`) : [];
+  const lines = [
+    '',
+    '  LYYP Industrial IoT Platform is running',
+    '',
+    `  Console     ${local}/login`,
+    ...others.map((url) => `              ${url}/login`),
+    `  API docs    ${local}/docs`,
+    `  Database    ${database}`,
+    '',
+    superManager.password
+      ? `  Sign in as  ${superManager.username} / ${superManager.password}   (super manager; shown only on this first start)`
+      : `  Sign in as  ${superManager.username}   (super manager; password set on the first start or by ADMIN_PASSWORD)`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+}

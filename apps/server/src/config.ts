@@ -1,0 +1,107 @@
+/**
+ * Configuration from the environment, validated once at start. A bad value stops the start with a
+ * message that names the variable and what it expects.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { checkPassword, checkUsername, translateError } from '@lyyp/contracts';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const environmentSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: port.default(8080),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  MQTT_PORT: port.default(1883),
+  MQTT_WS_PORT: port.default(8883),
+  MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/ }).optional(),
+  BUS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  PUBLIC_URL: z.url().optional(),
+  ADMIN_USERNAME: z.string().default('admin'),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(720),
+  SESSION_MAX_HOURS: z.coerce.number().int().positive().default(168),
+  COOKIE_SECURE: flag.default(false),
+  TRUST_PROXY: flag.default(false),
+  SMS_PROVIDER: z.enum(['log', 'webhook']).default('log'),
+  SMS_WEBHOOK_URL: z.url().optional(),
+  CAPTCHA_DEBUG_LOG: flag.default(false),
+  WEB_DIST: z.string().optional(),
+  DEMO: flag.default(true),
+});
+
+export interface Config {
+  environment: string;
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqtt: { port: number; wsPort: number; url: string | undefined };
+  busUrl: string | undefined;
+  publicUrl: string | undefined;
+  admin: { username: string; password: string | undefined };
+  logLevel: string;
+  session: { idleMs: number; maxAgeMs: number; secureCookie: boolean };
+  trustProxy: boolean;
+  sms: { provider: 'log' | 'webhook'; webhookUrl: string | undefined };
+  captchaDebugLog: boolean;
+  webDist: string;
+  demo: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Reads and checks the environment. Throws ConfigError with one line per bad variable. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.SMS_PROVIDER === 'webhook' && !env.SMS_WEBHOOK_URL) {
+    throw new ConfigError('Invalid configuration:\n  SMS_WEBHOOK_URL: required when SMS_PROVIDER=webhook');
+  }
+  const adminProblem = checkUsername(env.ADMIN_USERNAME) ?? (env.ADMIN_PASSWORD ? checkPassword(env.ADMIN_PASSWORD) : null);
+  if (adminProblem) {
+    const variable = checkUsername(env.ADMIN_USERNAME) ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD';
+    throw new ConfigError(`Invalid configuration:\n  ${variable}: ${translateError(adminProblem.code, 'en-US', adminProblem.params)}`);
+  }
+  if (env.CAPTCHA_DEBUG_LOG && env.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  CAPTCHA_DEBUG_LOG: not allowed when NODE_ENV=production');
+  }
+  return {
+    environment: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    mqtt: { port: env.MQTT_PORT, wsPort: env.MQTT_WS_PORT, url: env.MQTT_URL },
+    busUrl: env.BUS_URL,
+    publicUrl: env.PUBLIC_URL,
+    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    logLevel: env.LOG_LEVEL,
+    session: {
+      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      maxAgeMs: env.SESSION_MAX_HOURS * 3_600_000,
+      secureCookie: env.COOKIE_SECURE,
+    },
+    trustProxy: env.TRUST_PROXY,
+    sms: { provider: env.SMS_PROVIDER, webhookUrl: env.SMS_WEBHOOK_URL },
+    captchaDebugLog: env.CAPTCHA_DEBUG_LOG,
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repositoryRoot, 'apps/web/dist')),
+    demo: env.DEMO,
+  };
+}

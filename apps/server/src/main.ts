@@ -1,0 +1,80 @@
+/**
+ * Starts the platform: checks the configuration, opens the database (migrating it), creates the
+ * super manager on the first start, listens, and prints where to open the console and how to sign
+ * in. Stops gracefully on SIGINT/SIGTERM.
+ */
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { buildApp } from './app.ts';
+import { generatePassword } from './lib/password.ts';
+import { printBanner } from './banner.ts';
+
+function fail(message: string): never {
+  console.error(`\n✖ ${message}\n`);
+  process.exit(1);
+}
+
+async function start() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  ).catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    fail(
+      config.databaseUrl
+        ? `cannot open the database at DATABASE_URL: ${reason}`
+        : `cannot open the embedded database in ${config.dataDir}: ${reason} (is another platform process using DATA_DIR?)`,
+    );
+  });
+
+  const { app, auth } = await buildApp({ config, database });
+  const adminPassword = config.admin.password ?? generatePassword();
+  const superManager = await auth.ensureSuperManager(config.admin.username, adminPassword, config.admin.password !== undefined);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    await database.close();
+    if (code === 'EADDRINUSE') fail(`port ${config.port} is in use: set PORT to a free port`);
+    if (code === 'EACCES') fail(`port ${config.port} needs privileges: set PORT above 1024`);
+    throw error;
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  printBanner({
+    config,
+    port,
+    database: `${database.kind} (${database.location})`,
+    superManager: superManager.created
+      ? { username: superManager.username, password: config.admin.password ? '(from ADMIN_PASSWORD)' : adminPassword }
+      : { username: superManager.username, password: null },
+  });
+}
+
+start().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

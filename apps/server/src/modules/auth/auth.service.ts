@@ -1,0 +1,290 @@
+/**
+ * Sign-in and account security: registration, password and SMS sign-in, first-time completion,
+ * password recovery and reset, phone change. Routes stay thin; every rule is decided here.
+ */
+import {
+  ALL_PERMISSION_CODES,
+  CatalogueError,
+  DEFAULT_PERMISSIONS,
+  IDENTITY_CHECK_TTL_MS,
+  type AccountInfo,
+  type AccountKind,
+  type AccountType,
+  type CompanyChoice,
+  type SmsSent,
+} from '@lyyp/contracts';
+import { hashToken, newId, newToken } from '../../lib/ids.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { AccountRepository, AccountRow } from '../account/account.repository.ts';
+import type { SessionService } from '../session/session.service.ts';
+import type { AttemptLimiter } from './attempt-limiter.ts';
+import type { AuthRepository, VerificationPurpose } from './auth.repository.ts';
+import type { CaptchaService } from './captcha.service.ts';
+import type { LoginKeyService } from './login-key.service.ts';
+import type { SmsCodeService } from './sms-code.service.ts';
+
+export interface AuthServiceDeps {
+  accounts: AccountRepository;
+  repository: AuthRepository;
+  sessions: SessionService;
+  captcha: CaptchaService;
+  smsCodes: SmsCodeService;
+  loginKey: LoginKeyService;
+  limiter: AttemptLimiter;
+  now: () => number;
+}
+
+export interface RegisterInput {
+  accountKind: 'terminal' | 'developer';
+  accountType: AccountType;
+  tel: string;
+  smsCode: string;
+  username: string;
+  password: string;
+  name?: string | undefined;
+  company?: string | undefined;
+}
+
+function defaultAuths(kind: AccountKind): string {
+  return DEFAULT_PERMISSIONS[kind].join(',');
+}
+
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  /** What `/account/info` answers for an account in a session. */
+  async describe(account: AccountRow, companyId: string | null): Promise<AccountInfo> {
+    const companies = await this.deps.accounts.companiesOf(account.id);
+    const current = companies.find((company) => company.id === companyId) ?? companies[0];
+    return {
+      id: account.id,
+      username: account.username,
+      tel: account.tel,
+      name: account.name,
+      email: account.email,
+      roleType: account.roleType,
+      accountKind: account.accountKind,
+      accountType: account.accountType,
+      status: account.status,
+      company: current?.name ?? account.company,
+      companyId: current?.id ?? null,
+      needsCompletion: account.needsCompletion,
+      isSuperManager: account.isSuperManager,
+      auths: account.isSuperManager ? ALL_PERMISSION_CODES.join(',') : account.auths,
+      theme: account.theme,
+    };
+  }
+
+  /**
+   * Creates the super manager on the first start. With `resetPassword` (ADMIN_PASSWORD is set) an
+   * existing super manager's password is brought in line with it, which is how operators recover it.
+   */
+  async ensureSuperManager(username: string, password: string, resetPassword: boolean): Promise<{ created: boolean; username: string }> {
+    const existing = await this.deps.accounts.findSuperManager();
+    if (existing) {
+      if (resetPassword && !(await verifyPassword(password, existing.passwordHash))) {
+        await this.setPassword(existing.id, password);
+        await this.deps.sessions.endAllOf(existing.id, 'password');
+      }
+      return { created: false, username: existing.username ?? username };
+    }
+    await this.deps.accounts.insert({
+      id: newId(),
+      username,
+      name: username,
+      passwordHash: await hashPassword(password),
+      roleType: 'admin',
+      accountKind: 'operation',
+      auths: ALL_PERMISSION_CODES.join(','),
+      isSuperManager: true,
+    });
+    return { created: true, username };
+  }
+
+  async sendLoginOrRegisterCode(tel: string, purpose: 'login' | 'register', ticket: string, randstr: string): Promise<SmsSent> {
+    await this.deps.captcha.consumeTicket(ticket, randstr);
+    const account = await this.deps.accounts.findByTel(tel);
+    if (purpose === 'register' && account) throw new CatalogueError('1108');
+    if (purpose === 'login' && account?.status === 'disabled') throw new CatalogueError('1110');
+    return this.deps.smsCodes.send(tel, purpose);
+  }
+
+  async register(input: RegisterInput): Promise<AccountRow> {
+    if (await this.deps.accounts.findByTel(input.tel)) throw new CatalogueError('1108');
+    if (await this.deps.accounts.usernameTaken(input.username)) throw new CatalogueError('1107');
+    if (input.accountType === 'enterprise' && !input.company?.trim()) throw new CatalogueError('1001', { field: 'company' });
+    await this.deps.smsCodes.consume(input.tel, 'register', input.smsCode);
+    const account = await this.deps.accounts.insert({
+      id: newId(),
+      username: input.username.trim(),
+      tel: input.tel,
+      name: input.name?.trim() || input.username.trim(),
+      passwordHash: await hashPassword(input.password),
+      roleType: 'company',
+      accountKind: input.accountKind,
+      accountType: input.accountType,
+      company: input.accountType === 'enterprise' ? (input.company?.trim() ?? null) : null,
+      auths: defaultAuths(input.accountKind),
+    });
+    if (input.accountType === 'enterprise' && input.company) {
+      await this.deps.accounts.insertCompany({ id: newId(), name: input.company.trim(), ownerAccountId: account.id });
+    }
+    return account;
+  }
+
+  /** Password sign-in with both fields sealed by the browser. */
+  async loginWithPassword(keyId: string, sealedAccount: string, sealedPassword: string, address: string): Promise<AccountRow> {
+    const login = (await this.deps.loginKey.open(keyId, sealedAccount)).trim();
+    const password = await this.deps.loginKey.open(keyId, sealedPassword);
+    if (!login) throw new CatalogueError('1105');
+    const keys = [`login:account:${login.toLowerCase()}`, `login:address:${address}`];
+    await this.deps.limiter.assertAllowed(keys);
+    const account = await this.deps.accounts.findByLogin(login);
+    const matches = await verifyPassword(password, account?.passwordHash);
+    if (!account || !matches) {
+      await this.deps.limiter.recordFailure(keys);
+      throw new CatalogueError('1101');
+    }
+    if (account.status === 'disabled') throw new CatalogueError('1122');
+    await this.deps.limiter.reset(keys.slice(0, 1));
+    return account;
+  }
+
+  /** SMS sign-in; an unknown phone gets a new end-user account that must be completed first. */
+  async loginWithSms(tel: string, code: string): Promise<AccountRow> {
+    const keys = [`sms:${tel}`];
+    await this.deps.limiter.assertAllowed(keys);
+    try {
+      await this.deps.smsCodes.consume(tel, 'login', code);
+    } catch (error) {
+      await this.deps.limiter.recordFailure(keys);
+      throw error;
+    }
+    const existing = await this.deps.accounts.findByTel(tel);
+    if (existing?.status === 'disabled') throw new CatalogueError('1110');
+    if (existing) return existing;
+    return this.deps.accounts.insert({
+      id: newId(),
+      tel,
+      roleType: 'company',
+      accountKind: 'terminal',
+      auths: defaultAuths('terminal'),
+      needsCompletion: true,
+    });
+  }
+
+  async complete(account: AccountRow, input: { username: string; password: string; accountType: AccountType }): Promise<AccountRow> {
+    if (!account.needsCompletion) throw new CatalogueError('1136');
+    if (await this.deps.accounts.usernameTaken(input.username, account.id)) throw new CatalogueError('1107');
+    const updated = await this.deps.accounts.update(account.id, {
+      username: input.username.trim(),
+      name: account.name ?? input.username.trim(),
+      passwordHash: await hashPassword(input.password),
+      accountType: input.accountType,
+      needsCompletion: false,
+    });
+    if (!updated) throw new CatalogueError('1003');
+    return updated;
+  }
+
+  async companiesFor(account: AccountRow, currentId: string | null): Promise<CompanyChoice[]> {
+    const companies = await this.deps.accounts.companiesOf(account.id);
+    const current = currentId ?? companies[0]?.id;
+    return companies.map((company) => ({ id: company.id, name: company.name, current: company.id === current }));
+  }
+
+  async changeCompany(account: AccountRow, tokenHash: string, companyId: string): Promise<void> {
+    const companies = await this.deps.accounts.companiesOf(account.id);
+    if (!companies.some((company) => company.id === companyId)) throw new CatalogueError('1003');
+    await this.deps.sessions.setCompany(tokenHash, companyId);
+  }
+
+  // Password recovery (signed out)
+  async sendRecoveryCode(tel: string, ticket: string, randstr: string): Promise<SmsSent> {
+    await this.deps.captcha.consumeTicket(ticket, randstr);
+    const account = await this.deps.accounts.findByTel(tel);
+    if (!account) throw new CatalogueError('1109');
+    if (account.status === 'disabled') throw new CatalogueError('1110');
+    return this.deps.smsCodes.send(tel, 'findpwd');
+  }
+
+  /** Checks the recovery code and opens an identity check; answers its token for the cookie. */
+  async checkRecoveryCode(tel: string, code: string): Promise<string> {
+    const account = await this.deps.accounts.findByTel(tel);
+    if (!account) throw new CatalogueError('1109');
+    await this.deps.smsCodes.consume(tel, 'findpwd', code);
+    return this.openVerification(account.id, 'findpwd');
+  }
+
+  async submitRecoveredPassword(token: string | undefined, password: string): Promise<void> {
+    const verification = await this.takeVerification(token, 'findpwd');
+    await this.setPassword(verification.accountId, password);
+    await this.deps.sessions.endAllOf(verification.accountId, 'password');
+  }
+
+  // Password reset and phone change (signed in)
+  async sendOwnPhoneCode(account: AccountRow, purpose: 'resetpwd' | 'verifytel'): Promise<SmsSent> {
+    if (!account.tel) throw new CatalogueError('1109');
+    return this.deps.smsCodes.send(account.tel, purpose);
+  }
+
+  async checkOwnPhoneCode(account: AccountRow, purpose: 'resetpwd' | 'verifytel', code: string): Promise<string> {
+    if (!account.tel) throw new CatalogueError('1109');
+    await this.deps.smsCodes.consume(account.tel, purpose, code);
+    return this.openVerification(account.id, purpose);
+  }
+
+  async submitResetPassword(account: AccountRow, token: string | undefined, password: string, keepTokenHash: string) {
+    const verification = await this.takeVerification(token, 'resetpwd', account.id);
+    await this.setPassword(verification.accountId, password);
+    await this.deps.sessions.endAllOf(account.id, 'password', keepTokenHash);
+  }
+
+  async sendNewPhoneCode(account: AccountRow, token: string | undefined, tel: string): Promise<SmsSent> {
+    await this.peekVerification(token, 'verifytel', account.id);
+    if (account.tel === tel) throw new CatalogueError('1134');
+    if (await this.deps.accounts.findByTel(tel)) throw new CatalogueError('1108');
+    return this.deps.smsCodes.send(tel, 'resettel');
+  }
+
+  async submitNewPhone(account: AccountRow, token: string | undefined, tel: string, code: string): Promise<void> {
+    await this.peekVerification(token, 'verifytel', account.id);
+    if (await this.deps.accounts.findByTel(tel)) throw new CatalogueError('1108');
+    await this.deps.smsCodes.consume(tel, 'resettel', code);
+    await this.takeVerification(token, 'verifytel', account.id);
+    await this.deps.accounts.update(account.id, { tel });
+  }
+
+  private async setPassword(accountId: string, password: string): Promise<void> {
+    await this.deps.accounts.update(accountId, { passwordHash: await hashPassword(password) });
+  }
+
+  private async openVerification(accountId: string, purpose: VerificationPurpose): Promise<string> {
+    const token = newToken();
+    await this.deps.repository.insertVerification({
+      tokenHash: hashToken(token),
+      accountId,
+      purpose,
+      expiresAt: new Date(this.deps.now() + IDENTITY_CHECK_TTL_MS),
+    });
+    return token;
+  }
+
+  private async peekVerification(token: string | undefined, purpose: VerificationPurpose, accountId?: string) {
+    if (!token) throw new CatalogueError('1125');
+    const verification = await this.deps.repository.findVerification(hashToken(token));
+    if (!verification || verification.purpose !== purpose || (accountId && verification.accountId !== accountId)) {
+      throw new CatalogueError('1125');
+    }
+    if (verification.usedAt || verification.expiresAt.getTime() <= this.deps.now()) throw new CatalogueError('1124');
+    return verification;
+  }
+
+  private async takeVerification(token: string | undefined, purpose: VerificationPurpose, accountId?: string) {
+    const verification = await this.peekVerification(token, purpose, accountId);
+    if (!(await this.deps.repository.useVerification(verification.tokenHash, new Date(this.deps.now())))) {
+      throw new CatalogueError('1124');
+    }
+    return verification;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * SMS verification codes (§9): 6 digits, single use, valid 10 minutes, a resend countdown the
+ * server enforces too, and a daily cap per phone. Five wrong guesses void a code.
+ */
+import {
+  CatalogueError,
+  SMS_CODE_LENGTH,
+  SMS_CODE_TTL_MS,
+  SMS_DAILY_LIMIT_PER_PHONE,
+  SMS_RESEND_INTERVAL_MS,
+  type SmsSent,
+} from '@lyyp/contracts';
+import { hashToken, newId, newNumericCode } from '../../lib/ids.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import type { SmsProvider } from './sms.provider.ts';
+
+const MAX_WRONG_GUESSES = 5;
+const DAY_MS = 86_400_000;
+
+export type SmsCodePurpose = 'login' | 'register' | 'findpwd' | 'resetpwd' | 'verifytel' | 'resettel';
+
+export class SmsCodeService {
+  constructor(
+    private readonly repository: AuthRepository,
+    private readonly provider: SmsProvider,
+    private readonly now: () => number,
+  ) {}
+
+  async send(tel: string, purpose: SmsCodePurpose): Promise<SmsSent> {
+    const now = this.now();
+    const latest = await this.repository.latestSmsCode(tel, purpose);
+    if (latest) {
+      const waitMs = latest.createdAt.getTime() + SMS_RESEND_INTERVAL_MS - now;
+      if (waitMs > 0) throw new CatalogueError('1126', { seconds: Math.ceil(waitMs / 1000) });
+    }
+    if ((await this.repository.countSmsSince(tel, new Date(now - DAY_MS))) >= SMS_DAILY_LIMIT_PER_PHONE) {
+      throw new CatalogueError('1127');
+    }
+    const code = newNumericCode(SMS_CODE_LENGTH);
+    await this.provider.send({ tel, code, purpose, validMinutes: SMS_CODE_TTL_MS / 60_000 });
+    await this.repository.insertSmsCode({
+      id: newId(),
+      tel,
+      purpose,
+      codeHash: hashToken(`${tel}:${code}`),
+      createdAt: new Date(now),
+      expiresAt: new Date(now + SMS_CODE_TTL_MS),
+    });
+    return { resendAfterSeconds: SMS_RESEND_INTERVAL_MS / 1000 };
+  }
+
+  /** Checks and uses the latest code for the phone: wrong → 1102, expired or used → 1103. */
+  async consume(tel: string, purpose: SmsCodePurpose, code: string): Promise<void> {
+    if (!code.trim()) throw new CatalogueError('1104');
+    const latest = await this.repository.latestSmsCode(tel, purpose);
+    const now = this.now();
+    if (!latest) throw new CatalogueError('1102');
+    if (latest.usedAt || latest.expiresAt.getTime() <= now || latest.failedAttempts >= MAX_WRONG_GUESSES) {
+      throw new CatalogueError('1103');
+    }
+    if (latest.codeHash !== hashToken(`${tel}:${code.trim()}`)) {
+      await this.repository.countFailedSmsAttempt(latest.id);
+      throw new CatalogueError('1102');
+    }
+    if (!(await this.repository.useSmsCode(latest.id, new Date(now)))) throw new CatalogueError('1103');
+  }
+}

@@ -1,0 +1,42 @@
+/** Sessions in the database, so every node can read a session another node created. */
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { sessions } from '../../db/schema.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type SessionEndReason = NonNullable<SessionRow['endReason']>;
+
+export class SessionRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(row: typeof sessions.$inferInsert): Promise<void> {
+    await this.db.insert(sessions).values(row);
+  }
+
+  async find(tokenHash: string): Promise<SessionRow | undefined> {
+    const rows = await this.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+    return rows[0];
+  }
+
+  async touch(tokenHash: string, at: Date): Promise<void> {
+    await this.db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  async setCompany(tokenHash: string, companyId: string | null): Promise<void> {
+    await this.db.update(sessions).set({ companyId }).where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  async end(tokenHash: string, reason: SessionEndReason, at: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ endedAt: at, endReason: reason })
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)));
+  }
+
+  /** Ends every live session of an account, except one when given (the caller's own). */
+  async endAllOf(accountId: string, reason: SessionEndReason, at: Date, exceptTokenHash?: string): Promise<void> {
+    const conditions = [eq(sessions.accountId, accountId), isNull(sessions.endedAt)];
+    if (exceptTokenHash) conditions.push(ne(sessions.tokenHash, exceptTokenHash));
+    await this.db.update(sessions).set({ endedAt: at, endReason: reason }).where(and(...conditions));
+  }
+}

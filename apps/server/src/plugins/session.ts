@@ -1,0 +1,69 @@
+/**
+ * Session cookie handling: `app.authenticate` guards routes that need a signed-in account and
+ * puts the active session on the request; `reply.startSession` signs an account in.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_COOKIE } from '@lyyp/contracts';
+import type { AccountRow } from '../modules/account/account.repository.ts';
+import type { ActiveSession, SessionService } from '../modules/session/session.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    activeSession: ActiveSession | null;
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyReply {
+    startSession: (account: AccountRow) => Promise<void>;
+    clearSession: () => void;
+  }
+}
+
+export interface SessionPluginOptions {
+  sessions: SessionService;
+  secureCookie: boolean;
+  maxAgeMs: number;
+}
+
+/** The session of a request that passed `app.authenticate`. */
+export function sessionOf(request: FastifyRequest): ActiveSession {
+  if (!request.activeSession) throw new Error('route used the session without app.authenticate');
+  return request.activeSession;
+}
+
+export const sessionPlugin = fp<SessionPluginOptions>(
+  (app: FastifyInstance, options) => {
+    const cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: options.secureCookie,
+    };
+    app.decorateRequest('activeSession', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      request.activeSession = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
+    });
+    app.decorateReply('startSession', async function startSession(this: FastifyReply, account: AccountRow) {
+      const request = this.request;
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) {
+        // A new session id at every sign-in: the old cookie stops working (no session fixation).
+        await options.sessions
+          .resolve(previous)
+          .then((active) => options.sessions.end(active.tokenHash, 'replaced'))
+          .catch(() => undefined);
+      }
+      const token = await options.sessions.start(account, {
+        address: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.floor(options.maxAgeMs / 1000) });
+    });
+    app.decorateReply('clearSession', function clearSession(this: FastifyReply) {
+      this.clearCookie(SESSION_COOKIE, cookieOptions);
+    });
+  },
+  { name: 'session', dependencies: ['@fastify/cookie'] },
+);
