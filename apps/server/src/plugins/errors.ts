@@ -79,7 +79,11 @@ export const errorsPlugin = fp(
     });
 
     app.setErrorHandler((error: FastifyError | CatalogueError, request, reply) => {
-      if (error instanceof CatalogueError) return sendError(request, reply, error);
+      if (error instanceof CatalogueError) {
+        // A cause means something behind the user's request failed (a provider, a device): keep it for operators.
+        if (error.cause) request.log.warn({ err: error.cause, code: error.code }, 'request failed');
+        return sendError(request, reply, error);
+      }
       if (hasZodFastifySchemaValidationErrors(error)) {
         return sendError(request, reply, catalogueErrorFromValidation(error.validation));
       }

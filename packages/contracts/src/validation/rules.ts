@@ -27,7 +27,7 @@ export const GATEWAY_CODE_LENGTH = 6;
 export const VERIFICATION_CODE_LENGTH = 6;
 
 // Pictographic characters, presentation selectors, keycaps and regional indicators.
-const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{20E3}]/u;
+const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{20E3}/u;
 const ALL_DIGITS = /^\d+$/;
 const SPECIAL = /[^\p{L}\p{N}\s]/u;
 

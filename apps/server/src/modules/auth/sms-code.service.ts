@@ -37,7 +37,11 @@ export class SmsCodeService {
       throw new CatalogueError('1127');
     }
     const code = newNumericCode(SMS_CODE_LENGTH);
-    await this.provider.send({ tel, code, purpose, validMinutes: SMS_CODE_TTL_MS / 60_000 });
+    try {
+      await this.provider.send({ tel, code, purpose, validMinutes: SMS_CODE_TTL_MS / 60_000 });
+    } catch (error) {
+      throw error instanceof CatalogueError ? error : new CatalogueError('1111', undefined, { cause: error });
+    }
     await this.repository.insertSmsCode({
       id: newId(),
       tel,
