@@ -1,0 +1,35 @@
+/**
+ * A product's device model: its drivers (one per slave) and its variables. Keys are unique, and
+ * every device variable names a driver of the same model.
+ */
+import { z } from 'zod';
+import { driverSchema } from './driver.ts';
+import { INVALID_FIELD_MESSAGE, addCatalogueIssue } from './issues.ts';
+import { variableSchema } from './variable.ts';
+
+export const deviceModelSchema = z
+  .object({
+    drivers: z.array(driverSchema, { error: INVALID_FIELD_MESSAGE }).default([]),
+    variables: z.array(variableSchema, { error: INVALID_FIELD_MESSAGE }).default([]),
+  })
+  .superRefine((model, context) => {
+    const driverKeys = new Set<string>();
+    model.drivers.forEach((driver, index) => {
+      if (driverKeys.has(driver.key))
+        addCatalogueIssue(context, '1002', { field: 'drivers.key' }, ['drivers', index, 'key']);
+      driverKeys.add(driver.key);
+    });
+    const variableKeys = new Set<string>();
+    model.variables.forEach((variable, index) => {
+      if (variableKeys.has(variable.key)) {
+        addCatalogueIssue(context, '1002', { field: 'variables.key' }, ['variables', index, 'key']);
+      }
+      variableKeys.add(variable.key);
+      if (variable.driverKey !== undefined && !driverKeys.has(variable.driverKey)) {
+        addCatalogueIssue(context, '1002', { field: 'driverKey' }, ['variables', index, 'driverKey']);
+      }
+    });
+  });
+
+export type DeviceModel = z.infer<typeof deviceModelSchema>;
+export type DeviceModelInput = z.input<typeof deviceModelSchema>;

@@ -1,0 +1,170 @@
+/**
+ * A variable (§3) and the §5 rules on it: formulas at most 200 characters and never blank, upper
+ * limits above lower limits, at most 100 state mapping entries with unique values and real text,
+ * a register address the notation accepts, a data type the register table can hold.
+ */
+import { z } from 'zod';
+import { NAME_MAX_LENGTH } from '../validation/index.ts';
+import { ADDRESS_TYPES, parseRegisterAddress } from './address.ts';
+import { DATA_TYPES, DATA_TYPE_DEFINITIONS } from './data-types.ts';
+import {
+  INVALID_FIELD_MESSAGE,
+  addCatalogueIssue,
+  boundedNumber,
+  enumField,
+  identifier,
+  optionalText,
+  requiredText,
+} from './issues.ts';
+import { MAX_REGISTER_ADDRESS, REGISTER_TYPES, REGISTER_TYPE_DEFINITIONS } from './register-types.ts';
+
+/** §3 variable type: read from a device, computed, kept by the gateway, or aggregated. */
+export const VARIABLE_KINDS = ['device', 'intermediate', 'internal', 'summary'] as const;
+export type VariableKind = (typeof VARIABLE_KINDS)[number];
+
+export const READ_WRITE_TYPES = ['read-only', 'read-write', 'write-only'] as const;
+export type ReadWriteType = (typeof READ_WRITE_TYPES)[number];
+
+/** Periodic variables are polled every interval; on-demand ones only when asked for. */
+export const COLLECTION_MODES = ['periodic', 'on-demand'] as const;
+export type CollectionMode = (typeof COLLECTION_MODES)[number];
+
+export const FORMULA_MAX_LENGTH = 200;
+export const STATE_MAPPING_MAX_ENTRIES = 100;
+export const STATE_TEXT_MAX_LENGTH = 32;
+export const DECIMALS_MAX = 6;
+export const UNIT_MAX_LENGTH = 16;
+export const BIT_INDEX_MAX = 15;
+/** A string may fill one full read request: 125 registers of 2 bytes. */
+export const STRING_LENGTH_MAX = REGISTER_TYPE_DEFINITIONS['holding-register'].maxReadCount * 2;
+
+/** A formula as typed: never blank, at most 200 characters (§5). Its syntax is checked by the formula engine. */
+export function formulaText(field: string) {
+  return z.string({ error: INVALID_FIELD_MESSAGE }).superRefine((value, context) => {
+    if (!value.trim()) addCatalogueIssue(context, '1001', { field });
+    else if (value.length > FORMULA_MAX_LENGTH)
+      addCatalogueIssue(context, '1137', { field, max: FORMULA_MAX_LENGTH });
+  });
+}
+
+export const stateMappingEntrySchema = z.object({
+  value: z.number({ error: INVALID_FIELD_MESSAGE }),
+  text: requiredText('stateMapping.text', STATE_TEXT_MAX_LENGTH),
+});
+export type StateMappingEntry = z.infer<typeof stateMappingEntrySchema>;
+
+/** At most 100 entries, each value once (§5). */
+export const stateMappingSchema = z.array(stateMappingEntrySchema).superRefine((entries, context) => {
+  if (entries.length > STATE_MAPPING_MAX_ENTRIES) {
+    addCatalogueIssue(context, '1002', { field: 'stateMapping', max: STATE_MAPPING_MAX_ENTRIES });
+  }
+  const seen = new Set<number>();
+  entries.forEach((entry, index) => {
+    if (seen.has(entry.value))
+      addCatalogueIssue(context, '1002', { field: 'stateMapping.value' }, [index, 'value']);
+    seen.add(entry.value);
+  });
+});
+
+const limit = () => z.number({ error: INVALID_FIELD_MESSAGE }).optional();
+
+export const variableFields = z.object({
+  key: identifier('key'),
+  name: requiredText('name', NAME_MAX_LENGTH),
+  kind: enumField(VARIABLE_KINDS).default('device'),
+  /** Key of the product driver (slave) a device variable is read through. */
+  driverKey: z.string({ error: INVALID_FIELD_MESSAGE }).optional(),
+  registerType: enumField(REGISTER_TYPES).optional(),
+  addressType: enumField(ADDRESS_TYPES).default('decimal'),
+  address: z.string({ error: INVALID_FIELD_MESSAGE }).optional(),
+  dataType: enumField(DATA_TYPES),
+  /** Bit of the register a boolean lives in, for booleans in input or holding registers. */
+  bitIndex: boundedNumber('bitIndex', { min: 0, max: BIT_INDEX_MAX, integer: true }).optional(),
+  /** Bytes a string occupies (two per register). */
+  stringLength: boundedNumber('stringLength', { min: 1, max: STRING_LENGTH_MAX, integer: true }).optional(),
+  readWrite: enumField(READ_WRITE_TYPES).default('read-only'),
+  unit: optionalText('unit', UNIT_MAX_LENGTH).default(''),
+  decimals: boundedNumber('decimals', { min: 0, max: DECIMALS_MAX, integer: true }).default(0),
+  /** A new value is reported only when it moved more than this from the last reported one. */
+  deadZone: boundedNumber('deadZone', { min: 0 }).default(0),
+  /** Raw register value → shown value, in terms of `x` (e.g. `x / 10`). */
+  collectionFormula: formulaText('collectionFormula').optional(),
+  /** Value to write → raw register value, in terms of `x` (e.g. `x * 10`). */
+  writeFormula: formulaText('writeFormula').optional(),
+  collectionLowerLimit: limit(),
+  collectionUpperLimit: limit(),
+  writeLowerLimit: limit(),
+  writeUpperLimit: limit(),
+  stateMapping: stateMappingSchema.default([]),
+  collectionMode: enumField(COLLECTION_MODES).default('periodic'),
+  /** Whether people may write this variable from the console at all. */
+  writePermission: z.boolean({ error: INVALID_FIELD_MESSAGE }).default(true),
+});
+
+type VariableFields = z.infer<typeof variableFields>;
+type IssueContext = Parameters<Parameters<typeof variableFields.superRefine>[0]>[1];
+
+function checkRegisterPlacement(variable: VariableFields, context: IssueContext): void {
+  const definition = DATA_TYPE_DEFINITIONS[variable.dataType];
+  if (variable.kind === 'device') {
+    if (!variable.driverKey) addCatalogueIssue(context, '1001', { field: 'driverKey' }, ['driverKey']);
+    if (!variable.registerType)
+      addCatalogueIssue(context, '1001', { field: 'registerType' }, ['registerType']);
+    if (!variable.address?.trim()) addCatalogueIssue(context, '99904', {}, ['address']);
+  }
+  if (definition.id === 'string' && variable.stringLength === undefined) {
+    addCatalogueIssue(context, '1001', { field: 'stringLength' }, ['stringLength']);
+  }
+  const registerType = variable.registerType;
+  if (!registerType) return;
+  const table = REGISTER_TYPE_DEFINITIONS[registerType];
+  if (!definition.registerTypes.includes(registerType)) {
+    addCatalogueIssue(context, '1722', {}, ['dataType']);
+    return;
+  }
+  const bitInRegister = definition.id === 'boolean' && table.unit === 'word';
+  if (bitInRegister && variable.bitIndex === undefined) {
+    addCatalogueIssue(context, '1001', { field: 'bitIndex' }, ['bitIndex']);
+  }
+  if (!bitInRegister && variable.bitIndex !== undefined) {
+    addCatalogueIssue(context, '1002', { field: 'bitIndex' }, ['bitIndex']);
+  }
+  if (!table.write && variable.readWrite !== 'read-only')
+    addCatalogueIssue(context, '99905', {}, ['readWrite']);
+  if (variable.address?.trim()) {
+    const parsed = parseRegisterAddress(variable.address, variable.addressType, registerType);
+    const last = parsed.ok ? parsed.offset + definition.registerCount(variable.stringLength) - 1 : Infinity;
+    if (last > MAX_REGISTER_ADDRESS) addCatalogueIssue(context, '99904', {}, ['address']);
+  }
+}
+
+function checkScaling(variable: VariableFields, context: IssueContext): void {
+  const numeric = DATA_TYPE_DEFINITIONS[variable.dataType].numeric;
+  const pairs = [
+    ['collectionLowerLimit', 'collectionUpperLimit'],
+    ['writeLowerLimit', 'writeUpperLimit'],
+  ] as const;
+  for (const [lowerField, upperField] of pairs) {
+    const lower = variable[lowerField];
+    const upper = variable[upperField];
+    if (!numeric && (lower !== undefined || upper !== undefined))
+      addCatalogueIssue(context, '1722', {}, [upperField]);
+    else if (lower !== undefined && upper !== undefined && upper <= lower) {
+      addCatalogueIssue(context, '1002', { field: upperField }, [upperField]);
+    }
+  }
+  if (!numeric) {
+    for (const field of ['collectionFormula', 'writeFormula'] as const) {
+      if (variable[field] !== undefined) addCatalogueIssue(context, '1722', {}, [field]);
+    }
+    if (variable.stateMapping.length > 0) addCatalogueIssue(context, '1722', {}, ['stateMapping']);
+  }
+}
+
+export const variableSchema = variableFields.superRefine((variable, context) => {
+  checkRegisterPlacement(variable, context);
+  checkScaling(variable, context);
+});
+
+export type Variable = z.infer<typeof variableSchema>;
+export type VariableInput = z.input<typeof variableSchema>;
