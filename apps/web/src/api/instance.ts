@@ -1,0 +1,32 @@
+/**
+ * The console's single client instance. The router, the session store and the language live in the
+ * app layer, which binds them here at start-up (`bindApiClient`), so this folder depends on nothing above it.
+ */
+import { DEFAULT_LOCALE, type Locale } from '@lyyp/contracts';
+import { createAuthApi } from './auth.api.ts';
+import { createApiClient } from './client.ts';
+
+interface Bindings {
+  navigate: (path: string) => void;
+  clearSession: () => void;
+  getLocale: () => Locale;
+}
+
+const bindings: Bindings = {
+  navigate: (path) => window.location.assign(path),
+  clearSession: () => undefined,
+  getLocale: () => DEFAULT_LOCALE,
+};
+
+export function bindApiClient(next: Partial<Bindings>): void {
+  Object.assign(bindings, next);
+}
+
+export const apiClient = createApiClient({
+  fetch: (input, init) => window.fetch(input, init),
+  navigate: (path) => bindings.navigate(path),
+  clearSession: () => bindings.clearSession(),
+  getLocale: () => bindings.getLocale(),
+});
+
+export const authApi = createAuthApi(apiClient);

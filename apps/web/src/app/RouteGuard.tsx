@@ -1,0 +1,65 @@
+/** Applies the login guard's decision (route-guard.ts) to the current navigation. */
+import { Result, Spin } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { useLocaleStore } from './i18n.ts';
+import { translateCatalogue } from './messages.ts';
+import { useRouteLeaf } from './route-handle.ts';
+import { decideAccess } from './route-guard.ts';
+import { useSessionStore } from './session-store.ts';
+import { loadAccountInfo } from './use-session.ts';
+
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const leaf = useRouteLeaf();
+  const { user, auths, signIn } = useSessionStore();
+  const locale = useLocaleStore((state) => state.locale);
+  const { t } = useTranslation();
+  // The navigation (by location key) whose user-info fetch failed; a new navigation tries again.
+  const [failedNavigation, setFailedNavigation] = useState<string | null>(null);
+
+  const decision = decideAccess({
+    routeName: leaf?.name,
+    wantedPath: `${location.pathname}${location.search}${location.hash}`,
+    permission: leaf?.permission,
+    signedIn: user !== null,
+    needsCompletion: user?.needsCompletion ?? false,
+    auths,
+    userInfoFailed: failedNavigation === location.key,
+  });
+
+  const loading = decision.kind === 'loadUserInfo';
+  useEffect(() => {
+    if (!loading) return;
+    let current = true;
+    loadAccountInfo().then(
+      (info) => {
+        if (current) signIn(info);
+      },
+      () => {
+        if (current) setFailedNavigation(location.key);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [loading, location.key, signIn]);
+
+  switch (decision.kind) {
+    case 'allow':
+      return children;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'forbidden':
+      return <Result status="403" title="403" subTitle={translateCatalogue('1201', locale)} />;
+    case 'loadUserInfo':
+      return (
+        <div className="page-spinner">
+          <Spin size="large" tip={t('guard.loading')}>
+            <div className="page-spinner-tip" />
+          </Spin>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The frame of the back-office (/manage), the monitoring site (/monitor) and the account centre
+ * (/account): header with product name, area switch, language and account menu; side menu of the
+ * area; the screen in the content area.
+ */
+import { Layout, Menu } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { LanguageSwitch } from '../LanguageSwitch.tsx';
+import { useLocaleStore } from '../i18n.ts';
+import { labelOf, listAreas } from '../menu.ts';
+import { useConsoleArea } from '../route-handle.ts';
+import { useSessionStore } from '../session-store.ts';
+import styles from './console.module.css';
+import { MENU_ICONS } from './menu-icons.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+export default function ConsoleLayout() {
+  const area = useConsoleArea() ?? 'manage';
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const auths = useSessionStore((state) => state.auths);
+  const navigate = useNavigate();
+  const areas = listAreas(auths);
+
+  return (
+    <Layout className={styles.shell}>
+      <Layout.Header className={styles.header}>
+        <div className={styles.brand}>
+          <img src="/favicon.svg" alt="" className={styles.logo} />
+          <span className={styles.productName}>{t('common.productName')}</span>
+        </div>
+        <Menu
+          theme="dark"
+          mode="horizontal"
+          aria-label={t('console.areaMenu')}
+          className={styles.areas}
+          selectedKeys={[area]}
+          items={areas.map((entry) => ({ key: entry.area, icon: MENU_ICONS[entry.code], label: labelOf(entry.code, locale) }))}
+          onClick={({ key }) => {
+            const target = areas.find((entry) => entry.area === key);
+            if (target) void navigate(target.path);
+          }}
+        />
+        <div className={styles.tools}>
+          <LanguageSwitch tone="light" />
+          <UserMenu />
+        </div>
+      </Layout.Header>
+      <Layout>
+        <Layout.Sider width={220} theme="light" className={styles.sider} breakpoint="lg" collapsedWidth={64}>
+          <SideMenu area={area} />
+        </Layout.Sider>
+        <Layout.Content className={styles.content}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * Every console route of §2 (plus the monitoring site under /monitor), as data: path, name, the screen
+ * it shows or where it redirects, the permission it needs and the console area it sits in. The router
+ * turns this table into React Router routes; the menu, the guard and the tests read the same table.
+ * Each route's page title is the translation `routes.<name>`.
+ */
+
+/** Screens the router can show; each maps to one lazily loaded module in `pages.ts`. */
+export type PageId =
+  | 'login'
+  | 'register'
+  | 'first'
+  | 'findpwdTel'
+  | 'findpwdPassword'
+  | 'findpwdFinish'
+  | 'notFound'
+  | 'download'
+  | 'help'
+  | 'placeholder';
+
+export type ConsoleArea = 'manage' | 'monitor' | 'account';
+
+export type RouteParams = Readonly<Record<string, string | undefined>>;
+
+export interface RouteDefinition {
+  /** Relative to the parent route; top-level paths start with `/`. */
+  path?: string;
+  index?: boolean;
+  name: string;
+  page?: PageId;
+  /** Where this route sends the browser instead of rendering (absolute path, built from the params). */
+  redirectTo?: string | ((params: RouteParams) => string);
+  /** Permission code the signed-in user must hold (§6); exempt routes have none. */
+  permission?: string;
+  /** Wraps the children in the console layout of this area. */
+  layout?: ConsoleArea;
+  /** The findpwd steps share one frame with a progress bar. */
+  frame?: 'findpwd';
+  children?: RouteDefinition[];
+}
+
+const placeholder = (path: string, name: string, permission: string): RouteDefinition => ({
+  path,
+  name,
+  page: 'placeholder',
+  permission,
+});
+
+const productEditTabs = ['info', 'signal', 'page', 'report', 'formula', 'alert'] as const;
+export type ProductEditTab = (typeof productEditTabs)[number];
+
+const capitalise = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+
+const manageRoutes: RouteDefinition[] = [
+  { index: true, name: 'Manage', redirectTo: '/manage/equipment' },
+  placeholder('gateway/list', 'GatewayList', 'manage:gateway'),
+  placeholder('system/hardware', 'SystemHardware', 'manage:system:hardware'),
+  placeholder('system/firmware', 'SystemFirmware', 'manage:system:firmware'),
+  placeholder('system/version', 'SystemVersion', 'manage:system:version'),
+  placeholder('system/agreement', 'SystemAgreement', 'manage:system:agreement'),
+  placeholder('system/protocol', 'SystemProtocol', 'manage:system:protocol'),
+  placeholder('product/list', 'ProductList', 'manage:product'),
+  placeholder('product/add', 'ProductAdd', 'manage:product:edit'),
+  placeholder('equipment', 'Equipment', 'manage:equipment'),
+  placeholder('equipment/:id/log', 'EquipmentLog', 'manage:equipment:log'),
+  placeholder('account/op', 'AccountOp', 'manage:account:op'),
+  placeholder('account/op/permission/:id/:roleId/:tel', 'AccountOpPermission', 'manage:account:permission'),
+  placeholder('account/dev', 'AccountDev', 'manage:account:dev'),
+  placeholder('account/ter', 'AccountTer', 'manage:account:ter'),
+  placeholder('dealer', 'Dealer', 'manage:dealer'),
+  placeholder('dealer/permission/:id', 'DealerPermission', 'manage:dealer:permission'),
+  placeholder('authorization', 'Authorization', 'manage:authorization'),
+  placeholder(
+    'authorization/permission/:id/:account/:roleId',
+    'AuthorizationPermission',
+    'manage:authorization:permission',
+  ),
+  placeholder('product/ota/:id', 'ProductOta', 'manage:product:ota'),
+  placeholder('product/knowledge/:id', 'ProductKnowledge', 'manage:product:knowledge'),
+  {
+    path: 'product/edit/:id',
+    name: 'ProductEditFrame',
+    children: [
+      {
+        index: true,
+        name: 'ProductEdit',
+        redirectTo: (params) => `/manage/product/edit/${encodeURIComponent(params.id ?? '')}/info`,
+      },
+      ...productEditTabs.map((tab) => placeholder(tab, `ProductEdit${capitalise(tab)}`, 'manage:product')),
+    ],
+  },
+];
+
+const setupSteps: RouteDefinition[] = [
+  { index: true, name: 'SecuritySetup', redirectTo: '/account/security/sms/setup/validate' },
+  placeholder('validate', 'SetupValidate', 'account:security'),
+  placeholder('password', 'SetupPassword', 'account:security'),
+  placeholder('tel/validate', 'SetupTelValidate', 'account:security'),
+  placeholder('tel', 'SetupTel', 'account:security'),
+  placeholder('email/validate', 'SetupEmailValidate', 'account:security'),
+  placeholder('email', 'SetupEmail', 'account:security'),
+  placeholder('question/validate', 'SetupQuestionValidate', 'account:security'),
+  placeholder('question', 'SetupQuestion', 'account:security'),
+  placeholder('success/:type/:phone', 'SetupSuccess', 'account:security'),
+];
+
+const accountRoutes: RouteDefinition[] = [
+  { index: true, name: 'Account', redirectTo: '/account/security/sms' },
+  placeholder('security/sms', 'SecuritySms', 'account:security'),
+  placeholder('security/nosms', 'SecurityNoSms', 'account:security'),
+  { path: 'security/sms/setup', name: 'SecuritySetupFrame', children: setupSteps },
+  placeholder('info/sms', 'InfoSms', 'account:info'),
+  placeholder('info/sms/edit/:isPerson', 'InfoSmsEdit', 'account:info'),
+  placeholder('info/company', 'InfoCompany', 'account:info'),
+  placeholder('info/company/authentication', 'InfoCompanyAuthentication', 'account:info'),
+  placeholder('info/nosms', 'InfoNoSms', 'account:info'),
+];
+
+const monitorRoutes: RouteDefinition[] = [
+  { index: true, name: 'Monitor', redirectTo: '/monitor/devices' },
+  placeholder('devices', 'MonitorDevices', 'monitor:device'),
+  placeholder('devices/:id', 'MonitorDeviceDetail', 'monitor:device'),
+  placeholder('map', 'MonitorMap', 'monitor:map'),
+  placeholder('messages', 'MonitorMessages', 'monitor:message'),
+  placeholder('workorders', 'MonitorWorkOrders', 'monitor:workorder'),
+  placeholder('inspections', 'MonitorInspections', 'monitor:inspection'),
+];
+
+export const ROUTE_TABLE: readonly RouteDefinition[] = [
+  { path: '/', name: 'Root', redirectTo: '/login' },
+  // /login.jsp is an alias of /login, so it carries the same name and stays exempt from the guard.
+  { path: '/login', name: 'Login', page: 'login' },
+  { path: '/login.jsp', name: 'Login', page: 'login' },
+  { path: '/login.html', name: 'LegacyLogin', redirectTo: '/login' },
+  { path: '/404', name: '404', page: 'notFound' },
+  { path: '/download', name: 'download', page: 'download' },
+  { path: '/help/:src', name: 'helpCenter', page: 'help' },
+  {
+    path: '/findpwd',
+    name: 'FindPwdFrame',
+    frame: 'findpwd',
+    children: [
+      { index: true, name: 'FindPwd', redirectTo: '/findpwd/tel' },
+      { path: 'tel', name: 'FindpwdTelValidate', page: 'findpwdTel' },
+      { path: 'password/:tel', name: 'FindpwdPassword', page: 'findpwdPassword' },
+      { path: 'finish', name: 'FindpwdFinish', page: 'findpwdFinish' },
+    ],
+  },
+  { path: '/account/register', name: 'AccountRegister', page: 'register' },
+  { path: '/account/first', name: 'AccountFirst', page: 'first' },
+  { path: '/account/register/first', name: 'AccountFirstRegister', page: 'first' },
+  { path: '/manage', name: 'ManageFrame', layout: 'manage', children: manageRoutes },
+  // The page designer fills the whole window, so it sits outside the console layout and the menu.
+  {
+    path: '/manage/product/:productId/designer/:pageId',
+    name: 'ProductDesigner',
+    page: 'placeholder',
+    permission: 'manage:product:designer',
+  },
+  { path: '/monitor', name: 'MonitorFrame', layout: 'monitor', children: monitorRoutes },
+  { path: '/account', name: 'AccountFrame', layout: 'account', children: accountRoutes },
+  { path: '*', name: 'Unknown', redirectTo: '/404' },
+];
+
+/** Names a definition gives to a frame only (a route that just groups children); they have no title. */
+export function isFrame(definition: RouteDefinition): boolean {
+  return !definition.page && !definition.redirectTo;
+}
+
+/** Every definition of the table, depth first. */
+export function listRoutes(table: readonly RouteDefinition[] = ROUTE_TABLE): RouteDefinition[] {
+  return table.flatMap((definition) => [definition, ...listRoutes(definition.children ?? [])]);
+}

@@ -1,0 +1,110 @@
+/**
+ * Registration (§2 /account/register): what the account is for (end user or developer), personal or
+ * enterprise, phone proven by SMS code, username and password, the agreement. Success signs the
+ * person in and takes them home.
+ */
+import { SELF_REGISTER_KINDS, ACCOUNT_TYPES, type AccountType } from '@lyyp/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Form, Input, Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { authApi, type RegisterFields } from '../../api/index.ts';
+import { PublicCard, PublicFrame } from '../../app/public/PublicFrame.tsx';
+import { SmsCodeFields } from '../auth/SmsCodeFields.tsx';
+import { useFormError, useFormRules, useLandAfterSignIn } from '../auth/use-form-support.ts';
+
+type RegisterValues = RegisterFields & { captcha?: string };
+
+const FIELDS = [
+  'accountKind',
+  'accountType',
+  'tel',
+  'smsCode',
+  'username',
+  'password',
+  'confirmPassword',
+  'company',
+  'agree',
+] as const;
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const [form] = Form.useForm<RegisterValues>();
+  const rules = useFormRules();
+  const land = useLandAfterSignIn();
+  const { alertText, showError, clearError } = useFormError(form, FIELDS);
+  const accountType = Form.useWatch<AccountType | undefined>('accountType', form);
+
+  const register = useMutation({
+    mutationFn: ({ captcha: _captcha, company, ...values }: RegisterValues) =>
+      authApi.registerAccount({
+        ...values,
+        tel: values.tel.trim(),
+        username: values.username.trim(),
+        ...(values.accountType === 'enterprise' && company ? { company: company.trim() } : {}),
+      }),
+    onSuccess: land,
+    onError: (error) => showError(error),
+  });
+
+  return (
+    <PublicFrame>
+      <PublicCard title={t('register.title')}>
+        <Form
+          form={form}
+          name="register"
+          layout="vertical"
+          initialValues={{ accountKind: 'terminal', accountType: 'personal', agree: false }}
+          onFinish={(values) => register.mutate(values)}
+          onValuesChange={clearError}
+        >
+          {alertText ? <Alert type="error" showIcon message={alertText} style={{ marginBottom: 16 }} role="alert" /> : null}
+          <Form.Item name="accountKind" label={t('fields.accountKind')}>
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              options={SELF_REGISTER_KINDS.map((kind) => ({ value: kind, label: t(`register.kinds.${kind}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="accountType" label={t('fields.accountType')}>
+            <Radio.Group options={ACCOUNT_TYPES.map((type) => ({ value: type, label: t(`register.types.${type}`) }))} />
+          </Form.Item>
+          {accountType === 'enterprise' ? (
+            <Form.Item name="company" label={t('fields.company')} rules={rules.company} required>
+              <Input placeholder={t('placeholders.company')} autoComplete="organization" />
+            </Form.Item>
+          ) : null}
+          <Form.Item name="tel" label={t('fields.tel')} rules={rules.phone} required>
+            <Input placeholder={t('placeholders.tel')} autoComplete="tel" inputMode="tel" />
+          </Form.Item>
+          <SmsCodeFields form={form} send={(proof) => authApi.sendSmsCode({ ...proof, purpose: 'register' })} />
+          <Form.Item name="username" label={t('fields.username')} rules={rules.username} required>
+            <Input placeholder={t('placeholders.username')} autoComplete="username" />
+          </Form.Item>
+          <Form.Item name="password" label={t('fields.password')} rules={rules.newPassword} required>
+            <Input.Password placeholder={t('placeholders.newPassword')} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirmPassword"
+            label={t('fields.confirmPassword')}
+            dependencies={['password']}
+            rules={rules.confirmPassword()}
+            required
+          >
+            <Input.Password placeholder={t('placeholders.confirmPassword')} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="agree" valuePropName="checked" rules={rules.agreement}>
+            <Checkbox>{t('register.agree')}</Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" size="large" block loading={register.isPending}>
+            {t('register.submit')}
+          </Button>
+          <div style={{ marginTop: 16, textAlign: 'center' }}>
+            {t('register.haveAccount')} <Link to={`/login${search}`}>{t('register.signIn')}</Link>
+          </div>
+        </Form>
+      </PublicCard>
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,64 @@
+/** Password recovery, step 2: the new password for the phone proven in step 1. */
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { authApi, isApiError, type NewPasswordRequest } from '../../api/index.ts';
+import { useFormError, useFormRules } from '../auth/use-form-support.ts';
+
+const FIELDS = ['password', 'confirmPassword'] as const;
+/** The proof from step 1 is missing or expired: the person has to start again. */
+const RESTART_CODES: ReadonlySet<string> = new Set(['1124', '1125']);
+
+export default function FindpwdPasswordPage() {
+  const { t } = useTranslation();
+  const { tel = '' } = useParams();
+  const [form] = Form.useForm<NewPasswordRequest>();
+  const rules = useFormRules();
+  const navigate = useNavigate();
+  const { alertText, showError, clearError } = useFormError(form, FIELDS);
+
+  const submit = useMutation({
+    mutationFn: authApi.submitFindpwd,
+    onSuccess: () => void navigate('/findpwd/finish', { replace: true }),
+    onError: (error) => showError(error),
+  });
+  const mustRestart = isApiError(submit.error) && RESTART_CODES.has(submit.error.code);
+
+  return (
+    <Form
+      form={form}
+      name="findpwd-password"
+      layout="vertical"
+      onFinish={(values) => submit.mutate(values)}
+      onValuesChange={clearError}
+    >
+      <Typography.Paragraph type="secondary">{t('findpwd.passwordIntro', { tel })}</Typography.Paragraph>
+      {alertText ? (
+        <Alert
+          type="error"
+          showIcon
+          message={alertText}
+          action={mustRestart ? <Link to="/findpwd/tel">{t('findpwd.steps.tel')}</Link> : undefined}
+          style={{ marginBottom: 16 }}
+          role="alert"
+        />
+      ) : null}
+      <Form.Item name="password" label={t('fields.newPassword')} rules={rules.newPassword} required>
+        <Input.Password placeholder={t('placeholders.newPassword')} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('fields.confirmPassword')}
+        dependencies={['password']}
+        rules={rules.confirmPassword()}
+        required
+      >
+        <Input.Password placeholder={t('placeholders.confirmPassword')} autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" size="large" block loading={submit.isPending}>
+        {t('findpwd.submit')}
+      </Button>
+    </Form>
+  );
+}
