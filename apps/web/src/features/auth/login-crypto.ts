@@ -6,7 +6,7 @@
 import type { PublicKeyAnswer, SealedField } from '@lyyp/contracts';
 
 /** WebCrypto exists only in secure contexts (HTTPS, localhost); elsewhere password sign-in cannot work. */
-export function canSealPasswords(cryptoApi: Crypto | undefined = globalThis.crypto): boolean {
+export function canSealPasswords(cryptoApi: Crypto = globalThis.crypto): boolean {
   return Boolean(cryptoApi?.subtle);
 }
 
