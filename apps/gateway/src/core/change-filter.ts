@@ -1,0 +1,43 @@
+/**
+ * Decides which samples are worth reporting. A number is reported when it moved more than the
+ * variable's dead zone from the last reported value, or when its state changed: its mapping text,
+ * its limit flag, or recovery from a fault. Text values and faults are reported when they change.
+ * The first sample of every variable is always reported.
+ */
+import type { Sample } from './samples.ts';
+
+export class ChangeFilter {
+  private readonly lastReported = new Map<string, Sample>();
+
+  /** Whether to report the sample; an accepted sample becomes the new reference. */
+  accept(sample: Sample, deadZone: number): boolean {
+    const last = this.lastReported.get(sample.key);
+    if (!last || isChange(last, sample, deadZone)) {
+      this.lastReported.set(sample.key, sample);
+      return true;
+    }
+    return false;
+  }
+
+  /** Marks a sample as reported without asking, e.g. after it was sent on request. */
+  remember(sample: Sample): void {
+    this.lastReported.set(sample.key, sample);
+  }
+
+  forget(key: string): void {
+    this.lastReported.delete(key);
+  }
+}
+
+function isChange(last: Sample, next: Sample, deadZone: number): boolean {
+  if (last.kind === 'fault' || next.kind === 'fault') {
+    return (
+      last.kind !== next.kind || (last.kind === 'fault' && next.kind === 'fault' && last.code !== next.code)
+    );
+  }
+  if (last.text !== next.text || last.limit !== next.limit) return true;
+  if (typeof last.value === 'number' && typeof next.value === 'number') {
+    return Math.abs(next.value - last.value) > deadZone;
+  }
+  return last.value !== next.value;
+}

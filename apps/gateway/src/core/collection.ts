@@ -1,0 +1,52 @@
+/**
+ * From registers to the value people see: decode with the driver's byte order, apply the
+ * collection formula, round to the variable's decimals, flag values outside the collection limits,
+ * and look up the state mapping text.
+ */
+import type { Point } from './points.ts';
+import type { Sample } from './samples.ts';
+
+/** Rounds half away from zero, robust against binary fractions such as 1.005. */
+export function roundToDecimals(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  const scaled = Math.abs(value) * factor;
+  const rounded = Math.round(scaled + scaled * Number.EPSILON) / factor;
+  return Math.sign(value) * rounded || 0;
+}
+
+/** The sample a point's registers (or bits, as 0 and 1) amount to. */
+export function collectSample(point: Point, registers: readonly number[], at: number): Sample {
+  const { variable } = point;
+  const raw = point.dataType.decode(registers, {
+    order: point.order,
+    bitIndex: variable.bitIndex,
+    stringLength: variable.stringLength,
+  });
+  if (typeof raw === 'string') return { kind: 'reading', key: point.key, value: raw, raw, at };
+  let value = raw;
+  if (point.collectionFormula) {
+    try {
+      value = point.collectionFormula.evaluate(raw);
+    } catch {
+      value = Number.NaN;
+    }
+    if (!Number.isFinite(value)) return { kind: 'fault', key: point.key, code: '1600000', at };
+  }
+  value = roundToDecimals(value, variable.decimals);
+  const limit =
+    variable.collectionLowerLimit !== undefined && value < variable.collectionLowerLimit
+      ? 'below'
+      : variable.collectionUpperLimit !== undefined && value > variable.collectionUpperLimit
+        ? 'above'
+        : undefined;
+  const text = point.stateText.get(value);
+  return {
+    kind: 'reading',
+    key: point.key,
+    value,
+    raw,
+    at,
+    ...(text !== undefined ? { text } : {}),
+    ...(limit ? { limit } : {}),
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Turns a device model into points the agent can poll: each device variable with its driver,
+ * protocol address, register span, byte order and compiled formulas. Variables that cannot be
+ * polled are set aside with the code that says why, instead of failing the whole model.
+ */
+import type { ErrorCode } from '@lyyp/contracts';
+import {
+  DATA_TYPE_DEFINITIONS,
+  byteOrderFor,
+  parseRegisterAddress,
+  type DataTypeDefinition,
+  type DeviceModel,
+  type Driver,
+  type RegisterType,
+  type Variable,
+} from '@lyyp/contracts/device-model';
+import type { CompiledFormula, FormulaEngine } from './formula-engine.ts';
+
+export interface Point {
+  readonly key: string;
+  readonly variable: Variable;
+  readonly driver: Driver;
+  readonly registerType: RegisterType;
+  /** 0-based protocol address of the first register or bit. */
+  readonly offset: number;
+  /** Registers (or bits) the value spans. */
+  readonly count: number;
+  readonly dataType: DataTypeDefinition;
+  /** Byte order label for this value's width, from the driver. */
+  readonly order: string;
+  readonly collectionFormula: CompiledFormula | null;
+  readonly writeFormula: CompiledFormula | null;
+  readonly stateText: ReadonlyMap<number, string>;
+}
+
+export interface RejectedVariable {
+  readonly key: string;
+  readonly code: ErrorCode;
+}
+
+export interface ResolvedModel {
+  readonly points: readonly Point[];
+  readonly rejected: readonly RejectedVariable[];
+}
+
+function compileFormula(
+  engine: FormulaEngine,
+  source: string | undefined,
+): CompiledFormula | null | 'unsupported' {
+  if (source === undefined) return null;
+  try {
+    return engine.compile(source);
+  } catch {
+    return 'unsupported';
+  }
+}
+
+/** A write formula the engine refused: the variable is still polled, every write of it fails (1617000). */
+const UNSUPPORTED_WRITE_FORMULA: CompiledFormula = {
+  evaluate: () => Number.NaN,
+};
+
+/**
+ * One point per device variable of the model. Variables with an unsupported collection formula
+ * (1600000) or without a usable register address (99904) are rejected rather than polled.
+ */
+export function resolvePoints(model: DeviceModel, engine: FormulaEngine): ResolvedModel {
+  const drivers = new Map(model.drivers.map((driver) => [driver.key, driver]));
+  const points: Point[] = [];
+  const rejected: RejectedVariable[] = [];
+  for (const variable of model.variables) {
+    if (variable.kind !== 'device') continue;
+    const driver = variable.driverKey === undefined ? undefined : drivers.get(variable.driverKey);
+    const registerType = variable.registerType;
+    if (!driver || !registerType || variable.address === undefined) {
+      rejected.push({ key: variable.key, code: '99904' });
+      continue;
+    }
+    const address = parseRegisterAddress(variable.address, variable.addressType, registerType);
+    if (!address.ok) {
+      rejected.push({ key: variable.key, code: address.code });
+      continue;
+    }
+    const collectionFormula = compileFormula(engine, variable.collectionFormula);
+    if (collectionFormula === 'unsupported') {
+      rejected.push({ key: variable.key, code: '1600000' });
+      continue;
+    }
+    const writeFormula = compileFormula(engine, variable.writeFormula);
+    const dataType = DATA_TYPE_DEFINITIONS[variable.dataType];
+    points.push({
+      key: variable.key,
+      variable,
+      driver,
+      registerType,
+      offset: address.offset,
+      count: dataType.registerCount(variable.stringLength),
+      dataType,
+      order: byteOrderFor(dataType, driver),
+      collectionFormula,
+      writeFormula: writeFormula === 'unsupported' ? UNSUPPORTED_WRITE_FORMULA : writeFormula,
+      stateText: new Map(variable.stateMapping.map((entry) => [entry.value, entry.text])),
+    });
+  }
+  return { points, rejected };
+}
