@@ -1,0 +1,2 @@
+/** Device command flow shared by every client (`@lyyp/contracts/commands`). */
+export * from './polling.ts';

@@ -1,0 +1,3 @@
+/** The gateway ↔ platform MQTT protocol (`@lyyp/contracts/protocol`). */
+export * from './topics.ts';
+export * from './payloads.ts';

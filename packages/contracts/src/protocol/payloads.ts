@@ -1,0 +1,110 @@
+/** Payloads of the gateway protocol (JSON, UTF-8). One schema per message, used by platform and agent. */
+import { z } from 'zod';
+import { deviceModelSchema } from '../device-model/index.ts';
+
+export const GATEWAY_STATUSES = ['online', 'offline', 'dormant', 'power-off'] as const;
+export type GatewayStatus = (typeof GATEWAY_STATUSES)[number];
+
+export const NETWORK_MODES = ['ethernet', 'wifi', 'cellular'] as const;
+export type NetworkMode = (typeof NETWORK_MODES)[number];
+
+/** §4 gateway working modes; a change takes effect after a restart. */
+export const GATEWAY_MODES = ['standard', 'switch', 'router'] as const;
+
+/** Most points one upload may carry; the agent splits larger batches. */
+export const MAX_POINTS_PER_UPLOAD = 5000;
+
+export const slaveCountersSchema = z.object({
+  driverKey: z.string(),
+  requests: z.number().int().nonnegative(),
+  failures: z.number().int().nonnegative(),
+  timeouts: z.number().int().nonnegative(),
+  lastErrorCode: z.string().nullable(),
+});
+export type SlaveCounters = z.infer<typeof slaveCountersSchema>;
+
+/** `up/status`: sent on connect, on change and every minute; the will message says offline. */
+export const statusPayloadSchema = z.object({
+  status: z.enum(GATEWAY_STATUSES),
+  ts: z.number().int(),
+  signal: z.number().int().min(0).max(100).optional(),
+  firmware: z.string().max(64).optional(),
+  hardware: z.string().max(64).optional(),
+  networkMode: z.enum(NETWORK_MODES).optional(),
+  gatewayMode: z.enum(GATEWAY_MODES).optional(),
+  /** Version of the configuration the gateway runs (0: none yet). */
+  configVersion: z.number().int().nonnegative().optional(),
+  slaves: z.array(slaveCountersSchema).max(64).optional(),
+});
+export type StatusPayload = z.infer<typeof statusPayloadSchema>;
+
+export const pointValueSchema = z.union([z.number(), z.string().max(1024), z.boolean(), z.null()]);
+
+export const pointSchema = z.object({
+  /** Variable key. */
+  k: z.string().min(1).max(64),
+  /** Device time, epoch milliseconds. */
+  t: z.number().int().positive(),
+  v: pointValueSchema,
+  /** Error code when the read failed (the value is then null). */
+  e: z.string().max(16).optional(),
+});
+export type Point = z.infer<typeof pointSchema>;
+
+/** Points lost by the agent (buffer overflow), recorded as an explicit gap. */
+export const gapSchema = z.object({ from: z.number().int(), to: z.number().int(), lost: z.number().int().nonnegative() });
+
+/** `up/data`: a numbered batch; the platform answers `down/ack` with the same seq once it is durable. */
+export const dataPayloadSchema = z.object({
+  seq: z.number().int().nonnegative(),
+  points: z.array(pointSchema).max(MAX_POINTS_PER_UPLOAD),
+  gaps: z.array(gapSchema).max(100).optional(),
+});
+export type DataPayload = z.infer<typeof dataPayloadSchema>;
+
+/** `down/ack`: the batch is stored (duplicates are points the platform had already). */
+export const ackPayloadSchema = z.object({
+  seq: z.number().int().nonnegative(),
+  stored: z.number().int().nonnegative(),
+  duplicates: z.number().int().nonnegative(),
+});
+export type AckPayload = z.infer<typeof ackPayloadSchema>;
+
+/** `down/config` (retained): the running configuration derived from the product. */
+export const configPayloadSchema = z.object({
+  version: z.number().int().positive(),
+  model: deviceModelSchema,
+});
+export type ConfigPayload = z.infer<typeof configPayloadSchema>;
+
+/** `up/config`: the outcome of applying a configuration version. */
+export const configReportSchema = z.object({
+  version: z.number().int().nonnegative(),
+  status: z.enum(['applied', 'failed']),
+  code: z.string().optional(),
+  message: z.string().max(500).optional(),
+});
+export type ConfigReport = z.infer<typeof configReportSchema>;
+
+export const COMMAND_OPERATIONS = ['read', 'write', 'restart'] as const;
+
+/** `down/cmd`: one command, identified by uuid. */
+export const commandPayloadSchema = z.object({
+  uuid: z.string().min(8).max(64),
+  op: z.enum(COMMAND_OPERATIONS),
+  key: z.string().max(64).optional(),
+  value: pointValueSchema.optional(),
+  /** Epoch ms after which the gateway must not execute it any more. */
+  expiresAt: z.number().int(),
+});
+export type CommandPayload = z.infer<typeof commandPayloadSchema>;
+
+/** `up/reply`: the outcome of a command (§3 async command reply, minus `online`). */
+export const replyPayloadSchema = z.object({
+  uuid: z.string().min(8).max(64),
+  status: z.enum(['success', 'failure']),
+  code: z.string(),
+  message: z.string().max(500).optional(),
+  data: z.object({ value: pointValueSchema.optional(), previous: pointValueSchema.optional() }).optional(),
+});
+export type ReplyPayload = z.infer<typeof replyPayloadSchema>;

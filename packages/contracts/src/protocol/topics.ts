@@ -1,0 +1,50 @@
+/**
+ * MQTT topics between a gateway and the platform. Every topic of a gateway starts with
+ * `gw/{sn}/`; the broker lets a gateway publish only its own `up/…` topics and subscribe only its
+ * own `down/…` topics. docs/protocol.md describes each message.
+ */
+
+export const TOPIC_ROOT = 'gw';
+
+/** Gateway → platform. */
+export const UP_TOPICS = ['status', 'data', 'reply', 'config'] as const;
+/** Platform → gateway. */
+export const DOWN_TOPICS = ['ack', 'config', 'cmd'] as const;
+
+export type UpTopic = (typeof UP_TOPICS)[number];
+export type DownTopic = (typeof DOWN_TOPICS)[number];
+
+export function upTopic(sn: string, kind: UpTopic): string {
+  return `${TOPIC_ROOT}/${sn}/up/${kind}`;
+}
+
+export function downTopic(sn: string, kind: DownTopic): string {
+  return `${TOPIC_ROOT}/${sn}/down/${kind}`;
+}
+
+/** Where the platform listens: every gateway's up topics (a shared subscription adds `$share/…`). */
+export const PLATFORM_SUBSCRIPTION = `${TOPIC_ROOT}/+/up/+`;
+
+export type ParsedTopic =
+  | { sn: string; direction: 'up'; kind: UpTopic }
+  | { sn: string; direction: 'down'; kind: DownTopic };
+
+export function parseTopic(topic: string): ParsedTopic | null {
+  const parts = topic.split('/');
+  if (parts.length !== 4 || parts[0] !== TOPIC_ROOT) return null;
+  const [, sn, direction, kind] = parts as [string, string, string, string];
+  if (!sn) return null;
+  if (direction === 'up' && (UP_TOPICS as readonly string[]).includes(kind)) return { sn, direction, kind: kind as UpTopic };
+  if (direction === 'down' && (DOWN_TOPICS as readonly string[]).includes(kind)) {
+    return { sn, direction, kind: kind as DownTopic };
+  }
+  return null;
+}
+
+/** Whether a topic filter a gateway subscribes with stays inside its own down topics. */
+export function isOwnDownFilter(sn: string, filter: string): boolean {
+  const prefix = `${TOPIC_ROOT}/${sn}/down/`;
+  if (!filter.startsWith(prefix)) return false;
+  const rest = filter.slice(prefix.length);
+  return rest === '+' || rest === '#' || (DOWN_TOPICS as readonly string[]).includes(rest);
+}
