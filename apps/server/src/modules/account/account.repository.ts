@@ -1,7 +1,7 @@
 /** Accounts and companies in the database. */
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { accounts, companies, companyMembers } from '../../db/schema.ts';
+import { accounts, companies, companyMembers } from '../../db/schema/index.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccountRow = typeof accounts.$inferInsert;

@@ -1,7 +1,7 @@
 /** Short-lived sign-in records: captchas, SMS codes, login nonces, identity checks, attempt counters. */
 import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { attemptCounters, captchas, loginNonces, serverKeys, smsCodes, verifications } from '../../db/schema.ts';
+import { attemptCounters, captchas, loginNonces, serverKeys, smsCodes, verifications } from '../../db/schema/index.ts';
 
 export type CaptchaRow = typeof captchas.$inferSelect;
 export type SmsCodeRow = typeof smsCodes.$inferSelect;

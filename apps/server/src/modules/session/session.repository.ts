@@ -1,7 +1,7 @@
 /** Sessions in the database, so every node can read a session another node created. */
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
+import { sessions } from '../../db/schema/index.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type SessionEndReason = NonNullable<SessionRow['endReason']>;

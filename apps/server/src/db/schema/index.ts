@@ -1,0 +1,4 @@
+/** The database schema, one file per area. Migrations in apps/server/drizzle are generated from it. */
+export * from './accounts.ts';
+export * from './catalogue.ts';
+export * from './runtime.ts';

@@ -1,0 +1,65 @@
+/**
+ * What the platform records as things run: latest values, commands with their audit, and gaps.
+ * History points live in the time-partitioned `points` table, created by a hand-written migration
+ * (drizzle-kit does not declare partitioned tables) and reached through the history repository.
+ */
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { devices } from './catalogue.ts';
+
+export type StoredValue = number | string | boolean | null;
+
+export const latestValues = pgTable(
+  'latest_values',
+  {
+    deviceId: text('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    ts: timestamp('ts', { withTimezone: true, precision: 3 }).notNull(),
+    value: jsonb('value').$type<StoredValue>(),
+    error: text('error'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.deviceId, table.key] })],
+);
+
+/** Every read and write command, its outcome, and for writes the audit: who, what, old and new. */
+export const commands = pgTable(
+  'commands',
+  {
+    uuid: text('uuid').primaryKey(),
+    deviceId: text('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    gatewaySn: text('gateway_sn').notNull(),
+    op: text('op', { enum: ['read', 'write', 'restart'] }).notNull(),
+    key: text('key'),
+    value: jsonb('value').$type<StoredValue>(),
+    previous: jsonb('previous').$type<StoredValue>(),
+    status: text('status', { enum: ['pending', 'success', 'failure'] }).notNull().default('pending'),
+    code: text('code'),
+    message: text('message'),
+    result: jsonb('result').$type<StoredValue>(),
+    createdBy: text('created_by').references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('commands_device_idx').on(table.deviceId, table.createdAt)],
+);
+
+/** Points a gateway could not keep (buffer overflow), recorded so history shows an explicit gap. */
+export const dataGaps = pgTable(
+  'data_gaps',
+  {
+    id: text('id').primaryKey(),
+    gatewaySn: text('gateway_sn').notNull(),
+    fromTs: timestamp('from_ts', { withTimezone: true }).notNull(),
+    toTs: timestamp('to_ts', { withTimezone: true }).notNull(),
+    lost: integer('lost').notNull(),
+    seq: bigint('seq', { mode: 'number' }),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('data_gaps_gateway_idx').on(table.gatewaySn, table.fromTs)],
+);
