@@ -122,6 +122,12 @@ export async function startTestServer(variant: DatabaseVariant, environment: Rec
 
 let clientCounter = 0;
 
+function formEncode(body: Record<string, string | number | boolean>): string {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) form.append(key, String(value));
+  return form.toString();
+}
+
 /** A small client over `app.inject` that keeps cookies like a browser. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
@@ -142,7 +148,7 @@ export class TestClient {
         ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
       remoteAddress: this.address,
-      payload: body ? new URLSearchParams(Object.entries(body).map(([key, value]) => [key, String(value)])).toString() : undefined,
+      payload: body ? formEncode(body) : undefined,
     });
     for (const cookie of response.cookies) {
       if (cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now())) this.cookies.delete(cookie.name);
