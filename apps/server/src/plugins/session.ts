@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_COOKIE } from '@lyyp/contracts';
+import { ALL_PERMISSION_CODES, CatalogueError, SESSION_COOKIE, hasPermission } from '@lyyp/contracts';
 import type { AccountRow } from '../modules/account/account.repository.ts';
 import type { ActiveSession, SessionService } from '../modules/session/session.service.ts';
 
@@ -14,6 +14,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** A pre-handler that signs the request in and requires one of the permission codes (§6). */
+    requirePermission: (required: string | readonly string[]) => (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyReply {
     startSession: (account: AccountRow) => Promise<void>;
@@ -44,6 +46,12 @@ export const sessionPlugin = fp<SessionPluginOptions>(
     app.decorateRequest('activeSession', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.activeSession = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
+    });
+    app.decorate('requirePermission', (required: string | readonly string[]) => async (request: FastifyRequest) => {
+      const active = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
+      request.activeSession = active;
+      const auths = active.account.isSuperManager ? ALL_PERMISSION_CODES.join(',') : active.account.auths;
+      if (!hasPermission(auths, required)) throw new CatalogueError('1201');
     });
     app.decorateReply('startSession', async function startSession(this: FastifyReply, account: AccountRow) {
       const request = this.request;
