@@ -33,6 +33,7 @@ export default function FirstTimePage() {
           form={form}
           name="first"
           layout="vertical"
+          size="large"
           initialValues={{ accountType: 'personal' }}
           onFinish={(values) => complete.mutate(values)}
           onValuesChange={clearError}
@@ -56,7 +57,7 @@ export default function FirstTimePage() {
           >
             <Input.Password placeholder={t('placeholders.confirmPassword')} autoComplete="new-password" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block loading={complete.isPending}>
+          <Button type="primary" htmlType="submit" block loading={complete.isPending}>
             {t('first.submit')}
           </Button>
         </Form>

@@ -55,6 +55,7 @@ export default function RegisterPage() {
           form={form}
           name="register"
           layout="vertical"
+          size="large"
           initialValues={{ accountKind: 'terminal', accountType: 'personal', agree: false }}
           onFinish={(values) => register.mutate(values)}
           onValuesChange={clearError}
@@ -97,7 +98,7 @@ export default function RegisterPage() {
           <Form.Item name="agree" valuePropName="checked" rules={rules.agreement}>
             <Checkbox>{t('register.agree')}</Checkbox>
           </Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block loading={register.isPending}>
+          <Button type="primary" htmlType="submit" block loading={register.isPending}>
             {t('register.submit')}
           </Button>
           <div style={{ marginTop: 16, textAlign: 'center' }}>

@@ -30,6 +30,7 @@ export default function FindpwdPasswordPage() {
       form={form}
       name="findpwd-password"
       layout="vertical"
+      size="large"
       onFinish={(values) => submit.mutate(values)}
       onValuesChange={clearError}
     >
@@ -56,7 +57,7 @@ export default function FindpwdPasswordPage() {
       >
         <Input.Password placeholder={t('placeholders.confirmPassword')} autoComplete="new-password" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" block loading={submit.isPending}>
+      <Button type="primary" htmlType="submit" block loading={submit.isPending}>
         {t('findpwd.submit')}
       </Button>
     </Form>

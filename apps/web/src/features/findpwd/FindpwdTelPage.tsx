@@ -35,6 +35,7 @@ export default function FindpwdTelPage() {
       form={form}
       name="findpwd-tel"
       layout="vertical"
+      size="large"
       onFinish={(values) => check.mutate(values)}
       onValuesChange={clearError}
     >
@@ -44,7 +45,7 @@ export default function FindpwdTelPage() {
         <Input placeholder={t('placeholders.tel')} autoComplete="tel" inputMode="tel" />
       </Form.Item>
       <SmsCodeFields form={form} send={(proof: PhoneCaptchaProof) => authApi.sendFindpwdSmsCode(proof)} />
-      <Button type="primary" htmlType="submit" size="large" block loading={check.isPending}>
+      <Button type="primary" htmlType="submit" block loading={check.isPending}>
         {t('common.next')}
       </Button>
     </Form>

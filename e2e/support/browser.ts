@@ -1,0 +1,68 @@
+/**
+ * Debian's Chromium driven by playwright-core (never a downloaded browser), with a fresh profile per
+ * run so no cookie or stored language leaks between flows. Screenshots go to e2e/screenshots/.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { SCREENSHOT_DIR } from './paths.ts';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** Messages the page wrote to its console as errors, and uncaught exceptions. */
+  pageErrors: string[];
+  screenshot: (name: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+export async function launchBrowser(locale = 'zh-CN'): Promise<BrowserSession> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM_PATH}: install Debian's package (apt-get install -y chromium) to run the browser flows.`,
+    );
+  }
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyyp-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    viewport: { width: 1366, height: 860 },
+    locale,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+  return {
+    context,
+    page,
+    pageErrors,
+    screenshot: async (name) => {
+      const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    close: async () => {
+      await context.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
