@@ -18,7 +18,10 @@ export interface HelpText {
 
 export type HelpArticle = Readonly<Record<Locale, HelpText>>;
 
-export const HELP_ARTICLES = {
+export const HELP_SLUGS = ['login', 'register', 'gateway', 'designer'] as const;
+export type HelpSlug = (typeof HELP_SLUGS)[number];
+
+export const HELP_ARTICLES: Readonly<Record<HelpSlug, HelpArticle>> = {
   login: {
     'zh-CN': {
       title: '登录',
@@ -213,11 +216,7 @@ export const HELP_ARTICLES = {
       ],
     },
   },
-} as const satisfies Record<string, HelpArticle>;
-
-export type HelpSlug = keyof typeof HELP_ARTICLES;
-
-export const HELP_SLUGS = Object.keys(HELP_ARTICLES) as HelpSlug[];
+};
 
 export function findHelpArticle(slug: string | undefined): HelpArticle | undefined {
   if (!slug || !Object.hasOwn(HELP_ARTICLES, slug)) return undefined;
