@@ -1,9 +1,10 @@
 /**
- * A new end user, in a real browser against the real platform: registers with picture check and SMS
- * code, lands in the console, switches to English (kept over a reload), signs out, mistypes the
- * password, and signs in.
+ * Sign-in journeys in a real browser against the real platform. A new end user registers with picture
+ * check and SMS code, lands in the console, switches to English (kept over a reload), signs out,
+ * mistypes the password, and signs in. A phone the platform has never seen signs in by SMS, completes
+ * its account, then recovers its password.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, type BrowserSession } from './support/browser.ts';
 import { CaptchaWatcher, createPhoneNumber, createUsername, requestSmsCode } from './support/console.ts';
 import { Platform } from './support/platform.ts';
@@ -19,11 +20,17 @@ describe('sign-in flow in the browser', () => {
   beforeAll(async () => {
     ensureWebBuilt();
     platform = await Platform.start();
-    browser = await launchBrowser();
   }, 240_000);
 
-  afterAll(async () => {
+  beforeEach(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+
+  afterEach(async () => {
     await browser?.close();
+  }, 30_000);
+
+  afterAll(async () => {
     await platform?.stop();
   }, 30_000);
 
@@ -86,6 +93,63 @@ describe('sign-in flow in the browser', () => {
       await page.waitForURL('**/monitor/devices');
       await page.getByTestId('user-menu').getByText(username).waitFor();
       await screenshot('flow-console-after-sign-in-en');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'signs a new phone in by SMS, completes the account, and recovers its password',
+    async () => {
+      if (!platform || !browser) throw new Error('The platform or the browser did not start');
+      const { page, screenshot } = browser;
+      const captchas = new CaptchaWatcher(page);
+      const tel = createPhoneNumber();
+      const username = createUsername();
+      const recovered = 'Again#2024cd';
+
+      // A phone nobody registered signs in by SMS and must complete the account first.
+      await page.goto(`${platform.baseUrl}/login`);
+      await page.getByRole('tab', { name: '短信验证码登录' }).click();
+      await page.fill('#login-sms_tel', tel);
+      await requestSmsCode(page, platform, captchas, 'login-sms', tel, 'login');
+      await page.click('form#login-sms button[type="submit"]');
+      await page.waitForURL('**/account/first');
+      expect(await page.title()).toBe('完善账号信息 - LYYP');
+      await page.fill('#first_username', username);
+      await page.fill('#first_password', PASSWORD);
+      await page.fill('#first_confirmPassword', 'Other#2024ab');
+      await page.click('form#first button[type="submit"]');
+      await page.getByText('两次输入的密码不一致').waitFor();
+      await screenshot('flow-first-time-mismatch');
+      await page.fill('#first_confirmPassword', PASSWORD);
+      await page.click('form#first button[type="submit"]');
+      await page.waitForURL('**/monitor/devices');
+      await page.getByTestId('user-menu').getByText(username).waitFor();
+
+      // Sign out, then recover the password through the phone.
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: '退出登录' }).click();
+      await page.waitForURL('**/login');
+      await page.getByRole('link', { name: '忘记密码？' }).click();
+      await page.waitForURL('**/findpwd/tel');
+      await page.fill('#findpwd-tel_tel', tel);
+      await requestSmsCode(page, platform, captchas, 'findpwd-tel', tel, 'findpwd');
+      await page.click('form#findpwd-tel button[type="submit"]');
+      await page.waitForURL(`**/findpwd/password/${tel}`);
+      await page.fill('#findpwd-password_password', recovered);
+      await page.fill('#findpwd-password_confirmPassword', recovered);
+      await page.click('form#findpwd-password button[type="submit"]');
+      await page.waitForURL('**/findpwd/finish');
+      await page.getByText('密码已重置').waitFor();
+      await screenshot('flow-findpwd-finish');
+
+      // The new password works; the phone number works as the account name too.
+      await page.getByRole('link', { name: '去登录' }).click();
+      await page.waitForURL('**/login');
+      await page.fill('#login-password_account', tel);
+      await page.fill('#login-password_password', recovered);
+      await page.click('form#login-password button[type="submit"]');
+      await page.waitForURL('**/monitor/devices');
     },
     FLOW_TIMEOUT_MS,
   );

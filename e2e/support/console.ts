@@ -56,7 +56,7 @@ export async function requestSmsCode(
   captchas: CaptchaWatcher,
   form: string,
   tel: string,
-  purpose: 'login' | 'register',
+  purpose: 'login' | 'register' | 'findpwd',
 ): Promise<string> {
   await solveCaptcha(page, platform, captchas, form);
   const from = platform.logs.length;

@@ -68,6 +68,7 @@ export function SmsCodeFields({ form, telField = 'tel', send }: SmsCodeFieldsPro
       return;
     }
     setSending(true);
+    let failure: unknown = null;
     try {
       const proof = await authApi.verifyCaptcha({ randstr: captcha.data.randstr, answer });
       const sent = await send({ tel, ticket: proof.ticket, randstr: proof.randstr });
@@ -75,16 +76,22 @@ export function SmsCodeFields({ form, telField = 'tel', send }: SmsCodeFieldsPro
       form.setFields([{ name: 'smsCode', errors: [] }]);
       void message.success(t('auth.codeSent'));
     } catch (error) {
-      const text = describeError(error, locale);
-      if (isApiError(error) && error.field === telField) form.setFields([{ name: telField, errors: [text] }]);
-      else if (isApiError(error) && CAPTCHA_CODES.has(error.code)) form.setFields([{ name: 'captcha', errors: [text] }]);
-      else form.setFields([{ name: 'smsCode', errors: [text] }]);
-      const wait = isApiError(error) && error.code === RESEND_WAIT_CODE ? Number(error.params?.seconds) : 0;
-      if (wait > 0) countdown.start(wait);
+      failure = error;
     } finally {
       setSending(false);
-      renewCaptcha();
     }
+    // The answer is spent either way; renew first, because resetting the input also clears its message.
+    renewCaptcha();
+    if (failure !== null) showSendFailure(failure);
+  };
+
+  const showSendFailure = (error: unknown) => {
+    const text = describeError(error, locale);
+    if (isApiError(error) && error.field === telField) form.setFields([{ name: telField, errors: [text] }]);
+    else if (isApiError(error) && CAPTCHA_CODES.has(error.code)) form.setFields([{ name: 'captcha', errors: [text] }]);
+    else form.setFields([{ name: 'smsCode', errors: [text] }]);
+    const wait = isApiError(error) && error.code === RESEND_WAIT_CODE ? Number(error.params?.seconds) : 0;
+    if (wait > 0) countdown.start(wait);
   };
 
   const counting = countdown.remaining > 0;
