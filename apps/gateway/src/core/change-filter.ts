@@ -37,7 +37,16 @@ function isChange(last: Sample, next: Sample, deadZone: number): boolean {
   }
   if (last.text !== next.text || last.limit !== next.limit) return true;
   if (typeof last.value === 'number' && typeof next.value === 'number') {
-    return Math.abs(next.value - last.value) > deadZone;
+    return exceedsDeadZone(last.value, next.value, deadZone);
   }
   return last.value !== next.value;
+}
+
+/**
+ * |next - last| > dead zone, without letting binary fractions decide: 62.2 - 62 is
+ * 0.2000000000000028 in floating point, which must not count as beyond a dead zone of 0.2.
+ */
+function exceedsDeadZone(last: number, next: number, deadZone: number): boolean {
+  const tolerance = 16 * Number.EPSILON * Math.max(1, Math.abs(last), Math.abs(next));
+  return Math.abs(next - last) > deadZone + tolerance;
 }

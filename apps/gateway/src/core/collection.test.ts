@@ -81,6 +81,13 @@ describe('dead zone and state changes', () => {
     expect(reported).toEqual([20, 20.21, 20.5]);
   });
 
+  it('does not let floating point push a change exactly at the dead zone over it', () => {
+    const filter = new ChangeFilter();
+    expect(filter.accept(reading(62), 0.2)).toBe(true);
+    expect(filter.accept(reading(62.2), 0.2)).toBe(false);
+    expect(filter.accept(reading(62.2000001), 0.2)).toBe(true);
+  });
+
   it('reports every change when the dead zone is 0, and nothing when nothing changed', () => {
     const filter = new ChangeFilter();
     const reported = [1, 1, 2, 2, 1].filter((value) => filter.accept(reading(value), 0));

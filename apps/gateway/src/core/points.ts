@@ -16,18 +16,8 @@ import {
 } from '@lyyp/contracts/device-model';
 import type { CompiledFormula, FormulaEngine } from './formula-engine.ts';
 
-export interface Point {
+export interface Point extends RegisterSlot {
   readonly key: string;
-  readonly variable: Variable;
-  readonly driver: Driver;
-  readonly registerType: RegisterType;
-  /** 0-based protocol address of the first register or bit. */
-  readonly offset: number;
-  /** Registers (or bits) the value spans. */
-  readonly count: number;
-  readonly dataType: DataTypeDefinition;
-  /** Byte order label for this value's width, from the driver. */
-  readonly order: string;
   readonly collectionFormula: CompiledFormula | null;
   readonly writeFormula: CompiledFormula | null;
   readonly stateText: ReadonlyMap<number, string>;
@@ -60,6 +50,42 @@ const UNSUPPORTED_WRITE_FORMULA: CompiledFormula = {
   evaluate: () => Number.NaN,
 };
 
+/** Where a device variable lives on its slave: table, address, span, and the byte order to read it with. */
+export interface RegisterSlot {
+  readonly variable: Variable;
+  readonly driver: Driver;
+  readonly registerType: RegisterType;
+  readonly offset: number;
+  readonly count: number;
+  readonly dataType: DataTypeDefinition;
+  readonly order: string;
+}
+
+/** The register slot of a device variable, or 99904 when it has no usable driver, table or address. */
+export function locateVariable(
+  variable: Variable,
+  drivers: ReadonlyMap<string, Driver>,
+): { readonly ok: true; readonly slot: RegisterSlot } | { readonly ok: false; readonly code: ErrorCode } {
+  const driver = variable.driverKey === undefined ? undefined : drivers.get(variable.driverKey);
+  const registerType = variable.registerType;
+  if (!driver || !registerType || variable.address === undefined) return { ok: false, code: '99904' };
+  const address = parseRegisterAddress(variable.address, variable.addressType, registerType);
+  if (!address.ok) return { ok: false, code: address.code };
+  const dataType = DATA_TYPE_DEFINITIONS[variable.dataType];
+  return {
+    ok: true,
+    slot: {
+      variable,
+      driver,
+      registerType,
+      offset: address.offset,
+      count: dataType.registerCount(variable.stringLength),
+      dataType,
+      order: byteOrderFor(dataType, driver),
+    },
+  };
+}
+
 /**
  * One point per device variable of the model. Variables with an unsupported collection formula
  * (1600000) or without a usable register address (99904) are rejected rather than polled.
@@ -70,15 +96,9 @@ export function resolvePoints(model: DeviceModel, engine: FormulaEngine): Resolv
   const rejected: RejectedVariable[] = [];
   for (const variable of model.variables) {
     if (variable.kind !== 'device') continue;
-    const driver = variable.driverKey === undefined ? undefined : drivers.get(variable.driverKey);
-    const registerType = variable.registerType;
-    if (!driver || !registerType || variable.address === undefined) {
-      rejected.push({ key: variable.key, code: '99904' });
-      continue;
-    }
-    const address = parseRegisterAddress(variable.address, variable.addressType, registerType);
-    if (!address.ok) {
-      rejected.push({ key: variable.key, code: address.code });
+    const located = locateVariable(variable, drivers);
+    if (!located.ok) {
+      rejected.push({ key: variable.key, code: located.code });
       continue;
     }
     const collectionFormula = compileFormula(engine, variable.collectionFormula);
@@ -87,16 +107,9 @@ export function resolvePoints(model: DeviceModel, engine: FormulaEngine): Resolv
       continue;
     }
     const writeFormula = compileFormula(engine, variable.writeFormula);
-    const dataType = DATA_TYPE_DEFINITIONS[variable.dataType];
     points.push({
+      ...located.slot,
       key: variable.key,
-      variable,
-      driver,
-      registerType,
-      offset: address.offset,
-      count: dataType.registerCount(variable.stringLength),
-      dataType,
-      order: byteOrderFor(dataType, driver),
       collectionFormula,
       writeFormula: writeFormula === 'unsupported' ? UNSUPPORTED_WRITE_FORMULA : writeFormula,
       stateText: new Map(variable.stateMapping.map((entry) => [entry.value, entry.text])),
