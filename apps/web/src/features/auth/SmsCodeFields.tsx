@@ -100,7 +100,13 @@ export function SmsCodeFields({ form, telField = 'tel', send }: SmsCodeFieldsPro
       <Form.Item label={t('fields.captcha')} required>
         <div className={styles.inline}>
           <Form.Item name="captcha" noStyle>
-            <Input placeholder={t('placeholders.captcha')} autoComplete="off" maxLength={8} />
+            <Input
+              placeholder={t('placeholders.captcha')}
+              autoComplete="off"
+              maxLength={8}
+              // The picture has no form rule (it is checked only when sending), so a new answer clears the old message here.
+              onChange={() => form.setFields([{ name: 'captcha', errors: [] }])}
+            />
           </Form.Item>
           <button
             type="button"
