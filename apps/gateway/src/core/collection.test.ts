@@ -3,7 +3,7 @@ import { ChangeFilter } from './change-filter.ts';
 import { collectSample, roundToDecimals } from './collection.ts';
 import { resolvePoints } from './points.ts';
 import { buildModel, buildPoint, buildVariable } from './testing/model-builders.ts';
-import { linearFormulaEngine } from './testing/linear-formula-engine.ts';
+import { sharedFormulaEngine } from './shared-formula-engine.ts';
 import type { Sample } from './samples.ts';
 
 describe('collection', () => {
@@ -59,10 +59,10 @@ describe('collection', () => {
   it('rejects variables whose collection formula the engine does not support', () => {
     const model = buildModel([
       buildVariable({ key: 'good', collectionFormula: 'x * 2' }),
-      buildVariable({ key: 'bad', collectionFormula: 'sqrt(x)' }),
-      buildVariable({ key: 'badWrite', readWrite: 'read-write', writeFormula: 'log(x)' }),
+      buildVariable({ key: 'bad', collectionFormula: 'noSuchFunction(x)' }),
+      buildVariable({ key: 'badWrite', readWrite: 'read-write', writeFormula: 'noSuchFunction(x)' }),
     ]);
-    const resolved = resolvePoints(model, linearFormulaEngine);
+    const resolved = resolvePoints(model, sharedFormulaEngine);
     expect(resolved.rejected).toEqual([{ key: 'bad', code: '1600000' }]);
     expect(resolved.points.map((point) => point.key)).toEqual(['good', 'badWrite']);
   });

@@ -79,7 +79,7 @@ describe('write planning', () => {
   });
 
   it('fails writes whose formula the engine does not support with 1617000', () => {
-    const point = buildPoint({ key: 'odd', readWrite: 'read-write', writeFormula: 'log(x)' });
+    const point = buildPoint({ key: 'odd', readWrite: 'read-write', writeFormula: 'noSuchFunction(x)' });
     expect(planWrite(point, 3)).toEqual({ ok: false, code: '1617000' });
   });
 

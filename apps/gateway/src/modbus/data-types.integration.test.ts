@@ -5,7 +5,7 @@
 import type { DriverInput, VariableInput } from '@lyyp/contracts/device-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDriver, buildModel, buildVariable } from '../core/testing/model-builders.ts';
-import { linearFormulaEngine } from '../core/testing/linear-formula-engine.ts';
+import { sharedFormulaEngine } from '../core/shared-formula-engine.ts';
 import { startModbusSimulator, type ModbusSimulator } from '../simulator/index.ts';
 import { createModbusAgent, type ModbusAgent } from './index.ts';
 
@@ -155,7 +155,7 @@ describe('data types and byte orders over Modbus TCP', () => {
       [...CASES.flatMap((_, index) => variablesFor(index, `slave${index}`)), ...bits, ...coils],
       drivers,
     );
-    agent = createModbusAgent({ model, formulas: linearFormulaEngine, onReport: () => undefined });
+    agent = createModbusAgent({ model, formulas: sharedFormulaEngine, onReport: () => undefined });
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 /** The agent against the demo boiler served by the simulator over loopback TCP. */
 import { demoBoilerModel } from '@lyyp/contracts/device-model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linearFormulaEngine } from '../core/testing/linear-formula-engine.ts';
+import { sharedFormulaEngine } from '../core/shared-formula-engine.ts';
 import type { Reading, Sample } from '../core/samples.ts';
 import { startModbusSimulator, type ModbusSimulator } from '../simulator/index.ts';
 import { createModbusAgent, type ModbusAgent, type PollReport } from './index.ts';
@@ -23,7 +23,7 @@ describe('the agent on the demo boiler', () => {
     const model = demoBoilerModel({ port: simulator.port, pollIntervalMs: 100, timeoutMs: 150 });
     agent = createModbusAgent({
       model,
-      formulas: linearFormulaEngine,
+      formulas: sharedFormulaEngine,
       onReport: (report) => reports.push(report),
     });
   });

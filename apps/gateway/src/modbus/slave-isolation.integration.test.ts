@@ -2,7 +2,7 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildDriver, buildModel, buildVariable } from '../core/testing/model-builders.ts';
-import { linearFormulaEngine } from '../core/testing/linear-formula-engine.ts';
+import { sharedFormulaEngine } from '../core/shared-formula-engine.ts';
 import type { Sample } from '../core/samples.ts';
 import { startModbusSimulator, type ModbusSimulator } from '../simulator/index.ts';
 import { createModbusAgent, type ModbusAgent, type PollReport } from './index.ts';
@@ -65,7 +65,7 @@ describe('slaves that fail beside slaves that work', () => {
     );
     agent = createModbusAgent({
       model,
-      formulas: linearFormulaEngine,
+      formulas: sharedFormulaEngine,
       onReport: (report) => reports.push(report),
       backoff: { initialMs: 200, maxMs: 400 },
     });

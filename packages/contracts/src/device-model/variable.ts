@@ -4,7 +4,8 @@
  * a register address the notation accepts, a data type the register table can hold.
  */
 import { z } from 'zod';
-import { NAME_MAX_LENGTH } from '../validation/index.ts';
+import { FORMULA_MAX_LENGTH } from '../formula/index.ts';
+import { NAME_MAX_LENGTH, characterCount } from '../validation/index.ts';
 import { ADDRESS_TYPES, parseRegisterAddress } from './address.ts';
 import { DATA_TYPES, DATA_TYPE_DEFINITIONS } from './data-types.ts';
 import {
@@ -29,7 +30,6 @@ export type ReadWriteType = (typeof READ_WRITE_TYPES)[number];
 export const COLLECTION_MODES = ['periodic', 'on-demand'] as const;
 export type CollectionMode = (typeof COLLECTION_MODES)[number];
 
-export const FORMULA_MAX_LENGTH = 200;
 export const STATE_MAPPING_MAX_ENTRIES = 100;
 export const STATE_TEXT_MAX_LENGTH = 32;
 export const DECIMALS_MAX = 6;
@@ -42,7 +42,7 @@ export const STRING_LENGTH_MAX = REGISTER_TYPE_DEFINITIONS['holding-register'].m
 export function formulaText(field: string) {
   return z.string({ error: INVALID_FIELD_MESSAGE }).superRefine((value, context) => {
     if (!value.trim()) addCatalogueIssue(context, '1001', { field });
-    else if (value.length > FORMULA_MAX_LENGTH)
+    else if (characterCount(value) > FORMULA_MAX_LENGTH)
       addCatalogueIssue(context, '1137', { field, max: FORMULA_MAX_LENGTH });
   });
 }

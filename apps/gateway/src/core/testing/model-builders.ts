@@ -7,7 +7,7 @@ import {
 } from '@lyyp/contracts/device-model';
 import type { FormulaEngine } from '../formula-engine.ts';
 import { resolvePoints, type Point } from '../points.ts';
-import { linearFormulaEngine } from './linear-formula-engine.ts';
+import { sharedFormulaEngine } from '../shared-formula-engine.ts';
 
 export function buildDriver(patch: Partial<DriverInput> = {}): DriverInput {
   return {
@@ -45,7 +45,7 @@ export function buildModel(
 export function buildPoints(
   variables: VariableInput[],
   drivers: DriverInput[] = [buildDriver()],
-  engine: FormulaEngine = linearFormulaEngine,
+  engine: FormulaEngine = sharedFormulaEngine,
 ): Point[] {
   const resolved = resolvePoints(buildModel(variables, drivers), engine);
   if (resolved.rejected.length > 0) throw new Error(`rejected: ${JSON.stringify(resolved.rejected)}`);
