@@ -28,6 +28,10 @@ import { LogSmsProvider, WebhookSmsProvider, type SmsProvider } from './modules/
 import { SessionRepository } from './modules/session/session.repository.ts';
 import { SessionService } from './modules/session/session.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerCommandRoutes } from './modules/command/command.routes.ts';
+import type { DeviceAccess } from './modules/command/command.service.ts';
+import { LocalBus, type Bus } from './bus/bus.ts';
+import { PlatformRuntime } from './runtime.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
@@ -39,12 +43,21 @@ export interface AppDependencies {
   /** Milliseconds since the epoch; tests move time forward with it. */
   clock?: () => number;
   logger?: FastifyServerOptions['logger'];
+  /** Who may see and write which device; until the catalogue provides it, nobody sees any device. */
+  access?: DeviceAccess;
 }
 
 export interface Platform {
   app: FastifyInstance;
   auth: AuthService;
+  runtime: PlatformRuntime;
+  bus: Bus;
 }
+
+const NO_DEVICE_ACCESS: DeviceAccess = {
+  findVisibleDevice: () => Promise.resolve(undefined),
+  canWriteDevice: () => Promise.resolve(false),
+};
 
 const parseQuery = (text: string) => qs.parse(text, { allowDots: true, depth: 5, arrayLimit: 200 });
 
@@ -108,9 +121,17 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     now,
   });
 
+  const bus: Bus = new LocalBus();
+  const runtime = new PlatformRuntime({ config, db: database.db, bus, access: deps.access ?? NO_DEVICE_ACCESS, logger: app.log, now });
+  app.addHook('onClose', async () => {
+    await runtime.close();
+    await bus.close();
+  });
+
   await app.register(
     (api) => {
       registerAuthRoutes(api, { auth, captcha, loginKey, sessions, accounts, secureCookie: config.session.secureCookie });
+      registerCommandRoutes(api, runtime.commands);
     },
     { prefix: API_PREFIX },
   );
@@ -123,7 +144,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   app.addHook('onClose', () => clearInterval(purge));
 
   registerWebConsole(app, config.webDist);
-  return { app, auth };
+  return { app, auth, runtime, bus };
 }
 
 /**

@@ -1,11 +1,13 @@
 /** The start-up banner: where to open the console and how to sign in. */
 import os from 'node:os';
 import type { Config } from './config.ts';
+import type { BrokerAddress } from './runtime.ts';
 
 export interface BannerInput {
   config: Config;
   port: number;
   database: string;
+  broker: BrokerAddress;
   superManager: { username: string; password: string | null };
 }
 
@@ -16,7 +18,7 @@ function lanAddresses(): string[] {
     .map((item) => item!.address);
 }
 
-export function printBanner({ config, port, database, superManager }: BannerInput) {
+export function printBanner({ config, port, database, broker, superManager }: BannerInput) {
   const local = config.publicUrl ?? `http://localhost:${port}`;
   const others = config.host === '0.0.0.0' && !config.publicUrl ? lanAddresses().map((ip) => `http://${ip}:${port}`) : [];
   const lines = [
@@ -27,6 +29,11 @@ export function printBanner({ config, port, database, superManager }: BannerInpu
     ...others.map((url) => `              ${url}/login`),
     `  API docs    ${local}/docs`,
     `  Database    ${database}`,
+    broker.kind === 'embedded'
+      ? `  MQTT        embedded broker on port ${broker.port}${broker.wsPort ? ` (WebSocket ${broker.wsPort})` : ''}${
+          broker.port !== config.mqtt.port ? `   (port ${config.mqtt.port} was busy; set MQTT_PORT to choose)` : ''
+        }`
+      : `  MQTT        external broker ${broker.url ?? ''}`,
     '',
     superManager.password
       ? `  Sign in as  ${superManager.username} / ${superManager.password}   (super manager; shown only on this first start)`

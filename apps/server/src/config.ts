@@ -19,7 +19,7 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   MQTT_PORT: port.default(1883),
-  MQTT_WS_PORT: port.default(8883),
+  MQTT_WS_PORT: port.default(8083),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/ }).optional(),
   BUS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   PUBLIC_URL: z.url().optional(),
@@ -43,7 +43,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
-  mqtt: { port: number; wsPort: number; url: string | undefined };
+  /** `portsExplicit`: the ports were chosen by the operator, so a busy port is an error, not a reason to move. */
+  mqtt: { port: number; wsPort: number; url: string | undefined; portsExplicit: boolean };
   busUrl: string | undefined;
   publicUrl: string | undefined;
   admin: { username: string; password: string | undefined };
@@ -88,7 +89,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     port: env.PORT,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
-    mqtt: { port: env.MQTT_PORT, wsPort: env.MQTT_WS_PORT, url: env.MQTT_URL },
+    mqtt: {
+      port: env.MQTT_PORT,
+      wsPort: env.MQTT_WS_PORT,
+      url: env.MQTT_URL,
+      portsExplicit: present.MQTT_PORT !== undefined || present.MQTT_WS_PORT !== undefined,
+    },
     busUrl: env.BUS_URL,
     publicUrl: env.PUBLIC_URL,
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },

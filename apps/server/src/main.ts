@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { generatePassword } from './lib/password.ts';
 import { printBanner } from './banner.ts';
+import { PortInUseError } from './mqtt/embedded-broker.ts';
 
 function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);
@@ -34,7 +35,7 @@ async function start() {
     );
   });
 
-  const { app, auth } = await buildApp({ config, database });
+  const { app, auth, runtime } = await buildApp({ config, database });
   const adminPassword = config.admin.password ?? generatePassword();
   const superManager = await auth.ensureSuperManager(config.admin.username, adminPassword, config.admin.password !== undefined);
 
@@ -52,6 +53,18 @@ async function start() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  let broker;
+  try {
+    broker = await runtime.start();
+  } catch (error) {
+    await database.close();
+    if (error instanceof PortInUseError) {
+      fail(`port ${error.port} is in use: set MQTT_PORT (and MQTT_WS_PORT) to free ports, or MQTT_URL to use an external broker`);
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    fail(config.mqtt.url ? `cannot connect to the MQTT broker at MQTT_URL: ${reason}` : `cannot start the MQTT broker: ${reason}`);
+  }
+
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -68,6 +81,7 @@ async function start() {
     config,
     port,
     database: `${database.kind} (${database.location})`,
+    broker,
     superManager: superManager.created
       ? { username: superManager.username, password: config.admin.password ? '(from ADMIN_PASSWORD)' : adminPassword }
       : { username: superManager.username, password: null },

@@ -90,7 +90,16 @@ export interface TestServer extends Platform {
 }
 
 export async function startTestServer(variant: DatabaseVariant, environment: Record<string, string> = {}): Promise<TestServer> {
-  const config = loadConfig({ CAPTCHA_DEBUG_LOG: '1', LOG_LEVEL: 'info', DEMO: '0', WEB_DIST: '/nonexistent', ...environment });
+  const config = loadConfig({
+    CAPTCHA_DEBUG_LOG: '1',
+    LOG_LEVEL: 'info',
+    DEMO: '0',
+    WEB_DIST: '/nonexistent',
+    HOST: '127.0.0.1',
+    MQTT_PORT: '0',
+    MQTT_WS_PORT: '0',
+    ...environment,
+  });
   const database = await variant.open();
   const sms = new CapturingSmsProvider();
   const clock = new TestClock();

@@ -1,0 +1,53 @@
+/**
+ * The platform's event bus: what changed (values, gateway status, command results, configuration
+ * sync) fans out to live subscribers. In one process it is an in-memory emitter; several nodes share
+ * it through Redis (BUS_URL).
+ */
+import { EventEmitter } from 'node:events';
+import type { GatewayStatus } from '@lyyp/contracts/protocol';
+import type { StoredValue } from '../db/schema/index.ts';
+
+export interface ValuePoint {
+  key: string;
+  ts: number;
+  value: StoredValue;
+  error: string | null;
+}
+
+export interface BusEvents {
+  values: { deviceId: string; points: ValuePoint[] };
+  gatewayStatus: { sn: string; deviceId: string | null; status: GatewayStatus; signal: number | null; at: number };
+  command: { uuid: string; deviceId: string; status: 'pending' | 'success' | 'failure'; code: string | null };
+  configSync: { sn: string; deviceId: string | null; state: 'none' | 'syncing' | 'complete' | 'failed'; version: number };
+}
+
+export type BusChannel = keyof BusEvents;
+
+export interface Bus {
+  publish<C extends BusChannel>(channel: C, event: BusEvents[C]): void;
+  subscribe<C extends BusChannel>(channel: C, handler: (event: BusEvents[C]) => void): () => void;
+  close(): Promise<void>;
+}
+
+export class LocalBus implements Bus {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    // Every live browser connection subscribes; the default warning at 10 listeners is noise here.
+    this.emitter.setMaxListeners(0);
+  }
+
+  publish<C extends BusChannel>(channel: C, event: BusEvents[C]): void {
+    this.emitter.emit(channel, event);
+  }
+
+  subscribe<C extends BusChannel>(channel: C, handler: (event: BusEvents[C]) => void): () => void {
+    this.emitter.on(channel, handler);
+    return () => this.emitter.off(channel, handler);
+  }
+
+  close(): Promise<void> {
+    this.emitter.removeAllListeners();
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Read and write commands (§4 async command flow). A command is checked (visibility, permission,
+ * variable, value, gateway state), stored as pending with its audit, sent to the gateway, and
+ * settled once by the gateway's reply or by its deadline. The callback answers from the database,
+ * so any node can answer for a command another node sent.
+ */
+import { randomUUID } from 'node:crypto';
+import { CatalogueError } from '@lyyp/contracts';
+import type { CommandReply } from '@lyyp/contracts/commands';
+import { checkWriteValue } from '@lyyp/contracts/device-model';
+import { commandPayloadSchema, downTopic, type ReplyPayload } from '@lyyp/contracts/protocol';
+import type { Bus } from '../../bus/bus.ts';
+import type { StoredValue } from '../../db/schema/index.ts';
+import type { MqttTransport } from '../../mqtt/transport.ts';
+import type { AccountRow } from '../account/account.repository.ts';
+import type { RuntimeRepository } from '../telemetry/runtime.repository.ts';
+import type { CommandRepository, CommandRow } from './command.repository.ts';
+
+/** A gateway must execute a command within this time or not at all. */
+export const COMMAND_DEADLINE_MS = 30_000;
+
+/** Who may see and write which device (the catalogue's tenancy policy). */
+export interface DeviceAccess {
+  findVisibleDevice(account: AccountRow, deviceId: string): Promise<{ id: string } | undefined>;
+  canWriteDevice(account: AccountRow, device: { id: string }): Promise<boolean>;
+}
+
+export interface CommandServiceDeps {
+  commands: CommandRepository;
+  runtime: RuntimeRepository;
+  transport: MqttTransport;
+  bus: Bus;
+  access: DeviceAccess;
+  now: () => number;
+}
+
+export class CommandService {
+  constructor(private readonly deps: CommandServiceDeps) {}
+
+  async issue(account: AccountRow, deviceId: string, op: 'read' | 'write', key: string, requested?: unknown): Promise<CommandReply<{ value: StoredValue }>> {
+    const device = await this.deps.access.findVisibleDevice(account, deviceId);
+    if (!device) throw new CatalogueError('1003');
+    const context = await this.deps.runtime.deviceContextById(device.id);
+    if (!context) throw new CatalogueError('1504');
+    const variable = context.model.variables.find((item) => item.key === key);
+    if (!variable) throw new CatalogueError('1714');
+    let value: StoredValue = null;
+    if (op === 'write') {
+      if (!(await this.deps.access.canWriteDevice(account, device))) throw new CatalogueError('1202');
+      const checked = checkWriteValue(variable, requested);
+      if (!checked.ok) throw new CatalogueError(checked.violation.code, checked.violation.params);
+      value = checked.value;
+    }
+    const now = this.deps.now();
+    const gateway = await this.deps.runtime.gatewayState(context.sn);
+    const base = {
+      uuid: randomUUID(),
+      deviceId: device.id,
+      gatewaySn: context.sn,
+      op,
+      key,
+      value,
+      previous: op === 'write' ? ((await this.deps.commands.latestValue(device.id, key)) ?? null) : null,
+      createdBy: account.id,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + COMMAND_DEADLINE_MS),
+    };
+    if (gateway?.status !== 'online') {
+      const code = gateway?.status === 'dormant' ? '1502' : '1501';
+      const row = await this.deps.commands.insert({ ...base, status: 'failure', code });
+      return { online: false, uuid: row.uuid, status: 'failure', code, message: null, data: null };
+    }
+    const row = await this.deps.commands.insert({ ...base, status: 'pending' });
+    const payload = commandPayloadSchema.parse({ uuid: row.uuid, op, key, value: op === 'write' ? value : undefined, expiresAt: row.expiresAt.getTime() });
+    await this.deps.transport.publish(downTopic(context.sn, 'cmd'), JSON.stringify(payload), { qos: 1 });
+    this.deps.bus.publish('command', { uuid: row.uuid, deviceId: device.id, status: 'pending', code: null });
+    return { online: true, uuid: row.uuid, status: 'pending', code: null, message: null, data: null };
+  }
+
+  /** The §7 callback: the command's state by uuid, for anyone who may see its device. */
+  async state(account: AccountRow, uuid: string): Promise<CommandReply<{ value: StoredValue }>> {
+    let row = await this.deps.commands.find(uuid);
+    if (!row || !(await this.deps.access.findVisibleDevice(account, row.deviceId))) throw new CatalogueError('1003');
+    if (row.status === 'pending' && row.expiresAt.getTime() <= this.deps.now()) {
+      // Past its deadline the gateway will not execute it: settle it as a timeout, once.
+      row = (await this.settle(row.uuid, { status: 'failure', code: '99902', message: null, result: null })) ?? (await this.deps.commands.find(uuid)) ?? row;
+    }
+    return describe(row);
+  }
+
+  async handleReply(sn: string, reply: ReplyPayload): Promise<void> {
+    const result = reply.data?.value ?? null;
+    const row = await this.settle(reply.uuid, { status: reply.status, code: reply.code, message: reply.message ?? null, result }, sn);
+    if (!row || row.status !== 'success' || !row.key || reply.data?.value === undefined) return;
+    const ts = this.deps.now();
+    await this.deps.commands.setLatest(row.deviceId, row.key, ts, result);
+    this.deps.bus.publish('values', { deviceId: row.deviceId, points: [{ key: row.key, ts, value: result, error: null }] });
+  }
+
+  private async settle(uuid: string, outcome: Parameters<CommandRepository['settle']>[1], sn?: string) {
+    const row = await this.deps.commands.settle(uuid, outcome, sn);
+    if (row) this.deps.bus.publish('command', { uuid, deviceId: row.deviceId, status: row.status, code: row.code });
+    return row;
+  }
+}
+
+function describe(row: CommandRow): CommandReply<{ value: StoredValue }> {
+  return {
+    online: true,
+    uuid: row.uuid,
+    status: row.status,
+    code: row.status === 'success' ? '200' : row.code,
+    message: row.message,
+    data: row.status === 'success' ? { value: row.result ?? null } : null,
+  };
+}

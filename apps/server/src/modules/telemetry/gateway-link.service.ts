@@ -1,0 +1,151 @@
+/**
+ * Everything a gateway says over MQTT comes through here: it is parsed against the protocol
+ * schemas, dispatched (status, data, configuration report, command reply), and answered (data
+ * acknowledgements, configuration pushes). A bad message is rejected, counted and logged, and
+ * changes nothing.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import {
+  ackPayloadSchema,
+  configReportSchema,
+  dataPayloadSchema,
+  downTopic,
+  parseTopic,
+  replyPayloadSchema,
+  statusPayloadSchema,
+  type ConfigPayload,
+  type ReplyPayload,
+} from '@lyyp/contracts/protocol';
+import type { Bus } from '../../bus/bus.ts';
+import type { IncomingMessage, MqttTransport } from '../../mqtt/transport.ts';
+import type { IngestService } from './ingest.service.ts';
+import type { RuntimeRepository } from './runtime.repository.ts';
+
+export interface GatewayLinkOptions {
+  transport: MqttTransport;
+  runtime: RuntimeRepository;
+  ingest: IngestService;
+  bus: Bus;
+  logger: FastifyBaseLogger;
+  now: () => number;
+  /** Receives command replies (the command service). */
+  onReply: (sn: string, reply: ReplyPayload) => Promise<void>;
+}
+
+export class GatewayLinkService {
+  /** Messages refused since start, by reason; also counted per gateway in the database. */
+  readonly rejected = new Map<string, number>();
+
+  constructor(private readonly options: GatewayLinkOptions) {}
+
+  async start(): Promise<void> {
+    await this.options.transport.start((message) => this.handle(message));
+  }
+
+  private parse<T extends z.ZodType>(schema: T, message: IncomingMessage): z.infer<T> | null {
+    try {
+      const parsed = schema.safeParse(JSON.parse(message.payload.toString('utf8')));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private async reject(sn: string, topic: string, reason: string) {
+    this.rejected.set(reason, (this.rejected.get(reason) ?? 0) + 1);
+    this.options.logger.warn({ sn, topic, reason }, 'gateway message rejected');
+    await this.options.runtime.countRejected(sn, 1).catch(() => undefined);
+  }
+
+  async handle(message: IncomingMessage): Promise<void> {
+    const topic = parseTopic(message.topic);
+    if (!topic || topic.direction !== 'up') return;
+    const { sn } = topic;
+    try {
+      switch (topic.kind) {
+        case 'data': {
+          const payload = this.parse(dataPayloadSchema, message);
+          if (!payload) return await this.reject(sn, message.topic, 'invalid data payload');
+          const result = await this.options.ingest.ingest(sn, payload);
+          if (!result) return await this.reject(sn, message.topic, 'gateway has no bound device');
+          const ack = ackPayloadSchema.parse({ seq: payload.seq, stored: result.stored, duplicates: result.duplicates });
+          await this.options.transport.publish(downTopic(sn, 'ack'), JSON.stringify(ack), { qos: 1 });
+          return;
+        }
+        case 'status': {
+          const payload = this.parse(statusPayloadSchema, message);
+          if (!payload) return await this.reject(sn, message.topic, 'invalid status payload');
+          await this.options.runtime.updateGateway(sn, {
+            status: payload.status,
+            lastSeenAt: new Date(this.options.now()),
+            ...(payload.signal !== undefined ? { signal: payload.signal } : {}),
+            ...(payload.firmware !== undefined ? { firmware: payload.firmware } : {}),
+            ...(payload.hardware !== undefined ? { hardwareModel: payload.hardware } : {}),
+            ...(payload.networkMode !== undefined ? { networkMode: payload.networkMode } : {}),
+            ...(payload.gatewayMode !== undefined ? { gatewayMode: payload.gatewayMode } : {}),
+            ...(payload.configVersion !== undefined ? { configVersionReported: payload.configVersion } : {}),
+            ...(payload.slaves !== undefined ? { slaveCounters: payload.slaves } : {}),
+          });
+          const context = await this.options.runtime.deviceContextBySn(sn);
+          this.options.bus.publish('gatewayStatus', {
+            sn,
+            deviceId: context?.deviceId ?? null,
+            status: payload.status,
+            signal: payload.signal ?? null,
+            at: this.options.now(),
+          });
+          if (payload.status === 'online' && context && context.configVersion !== context.modelVersion) {
+            await this.pushConfig(context.deviceId);
+          }
+          return;
+        }
+        case 'config': {
+          const payload = this.parse(configReportSchema, message);
+          if (!payload) return await this.reject(sn, message.topic, 'invalid config report');
+          const context = await this.options.runtime.deviceContextBySn(sn);
+          const state = await this.options.runtime.recordConfigReport(
+            sn,
+            payload.version,
+            payload.status === 'applied',
+            payload.message ?? payload.code ?? null,
+            context?.configVersion ?? payload.version,
+          );
+          this.options.bus.publish('configSync', { sn, deviceId: context?.deviceId ?? null, state, version: payload.version });
+          return;
+        }
+        case 'reply': {
+          const payload = this.parse(replyPayloadSchema, message);
+          if (!payload) return await this.reject(sn, message.topic, 'invalid command reply');
+          await this.options.onReply(sn, payload);
+          return;
+        }
+      }
+    } catch (error) {
+      // Not acknowledged: the gateway keeps the data and sends it again.
+      this.options.logger.error({ err: error, sn, topic: message.topic }, 'gateway message failed');
+    }
+  }
+
+  /** Sends a device's configuration (retained, so a gateway connecting later gets it too). */
+  async pushConfig(deviceId: string): Promise<number | null> {
+    const context = await this.options.runtime.deviceContextById(deviceId);
+    if (!context) return null;
+    this.options.ingest.forgetDevice(context.sn);
+    const payload: ConfigPayload = { version: context.modelVersion, model: context.model };
+    await this.options.transport.publish(downTopic(context.sn, 'config'), JSON.stringify(payload), { qos: 1, retain: true });
+    await this.options.runtime.markConfigPushed(deviceId, context.sn, context.modelVersion);
+    this.options.bus.publish('configSync', { sn: context.sn, deviceId, state: 'syncing', version: context.modelVersion });
+    return context.modelVersion;
+  }
+
+  async pushProductConfig(productId: string): Promise<void> {
+    for (const deviceId of await this.options.runtime.deviceIdsOfProduct(productId)) await this.pushConfig(deviceId);
+  }
+
+  async gatewayLeft(sn: string): Promise<void> {
+    await this.options.runtime.updateGateway(sn, { status: 'offline' });
+    const context = await this.options.runtime.deviceContextBySn(sn);
+    this.options.bus.publish('gatewayStatus', { sn, deviceId: context?.deviceId ?? null, status: 'offline', signal: null, at: this.options.now() });
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * History points and latest values. Points go into month partitions of `points`, in one statement
+ * per batch (arrays unnested), idempotent on (device, key, timestamp); the latest value of each
+ * variable moves only forward in time.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { StoredValue } from '../../db/schema/index.ts';
+
+export interface PointRow {
+  deviceId: string;
+  key: string;
+  ts: number;
+  value: StoredValue;
+  error: string | null;
+}
+
+function monthStart(ts: number): Date {
+  const date = new Date(ts);
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+}
+
+function partitionName(start: Date): string {
+  return `points_y${start.getUTCFullYear()}m${String(start.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+const DUPLICATE_OBJECT_CODES = new Set(['42P07', '23505', '42710']);
+
+export class HistoryRepository {
+  private readonly knownPartitions = new Set<string>();
+
+  constructor(private readonly db: Database) {}
+
+  /** Creates the month partitions these timestamps need; safe when another node races us. */
+  async ensurePartitions(timestamps: Iterable<number>): Promise<void> {
+    const months = new Map<string, Date>();
+    for (const ts of timestamps) {
+      const start = monthStart(ts);
+      const name = partitionName(start);
+      if (!this.knownPartitions.has(name)) months.set(name, start);
+    }
+    for (const [name, start] of months) {
+      const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+      try {
+        await this.db.execute(
+          sql.raw(
+            `create table if not exists "${name}" partition of points for values from ('${start.toISOString()}') to ('${end.toISOString()}')`,
+          ),
+        );
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (!code || !DUPLICATE_OBJECT_CODES.has(code)) throw error;
+      }
+      this.knownPartitions.add(name);
+    }
+  }
+
+  /**
+   * Stores points and moves latest values forward, in one transaction. Answers the points that were
+   * new (a point stored before is a duplicate and changes nothing).
+   */
+  async store(rows: readonly PointRow[]): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    await this.ensurePartitions(rows.map((row) => row.ts));
+    const deviceIds: string[] = [];
+    const keys: string[] = [];
+    const times: string[] = [];
+    const numbers: (number | null)[] = [];
+    const texts: (string | null)[] = [];
+    const errors: (string | null)[] = [];
+    for (const row of rows) {
+      deviceIds.push(row.deviceId);
+      keys.push(row.key);
+      times.push(new Date(row.ts).toISOString());
+      numbers.push(typeof row.value === 'number' ? row.value : typeof row.value === 'boolean' ? Number(row.value) : null);
+      texts.push(typeof row.value === 'string' ? row.value : null);
+      errors.push(row.error);
+    }
+    const latest = new Map<string, PointRow>();
+    for (const row of rows) {
+      const id = `${row.deviceId}\u0000${row.key}`;
+      const current = latest.get(id);
+      if (!current || current.ts <= row.ts) latest.set(id, row);
+    }
+    const latestRows = [...latest.values()];
+
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx.execute<{ device_id: string; key: string; ts: string }>(sql`
+        insert into points (device_id, key, ts, v_num, v_text, e)
+        select * from unnest(${deviceIds}::text[], ${keys}::text[], ${times}::timestamptz[], ${numbers}::float8[], ${texts}::text[], ${errors}::text[])
+        on conflict do nothing
+        returning device_id, key, (extract(epoch from ts) * 1000)::bigint::text as ts`);
+      await tx.execute(sql`
+        insert into latest_values (device_id, key, ts, value, error, received_at)
+        select d, k, t, v, e, now() from unnest(
+          ${latestRows.map((row) => row.deviceId)}::text[],
+          ${latestRows.map((row) => row.key)}::text[],
+          ${latestRows.map((row) => new Date(row.ts).toISOString())}::timestamptz[],
+          ${latestRows.map((row) => JSON.stringify(row.value))}::jsonb[],
+          ${latestRows.map((row) => row.error)}::text[]
+        ) as incoming(d, k, t, v, e)
+        on conflict (device_id, key) do update
+          set ts = excluded.ts, value = excluded.value, error = excluded.error, received_at = excluded.received_at
+          where latest_values.ts <= excluded.ts`);
+      const resultRows = (inserted as unknown as { rows: Array<{ device_id: string; key: string; ts: string }> }).rows;
+      return new Set(resultRows.map((row) => `${row.device_id}\u0000${row.key}\u0000${row.ts}`));
+    });
+  }
+
+  async countPoints(deviceId: string): Promise<number> {
+    const result = await this.db.execute<{ count: number }>(sql`select count(*)::int as count from points where device_id = ${deviceId}`);
+    return (result as unknown as { rows: Array<{ count: number }> }).rows[0]?.count ?? 0;
+  }
+
+  async readPoints(deviceId: string, key: string, from: number, to: number): Promise<Array<{ ts: number; num: number | null; text: string | null; error: string | null }>> {
+    const result = await this.db.execute(sql`
+      select (extract(epoch from ts) * 1000)::bigint::text as ts, v_num, v_text, e from points
+      where device_id = ${deviceId} and key = ${key} and ts >= ${new Date(from).toISOString()}::timestamptz and ts <= ${new Date(to).toISOString()}::timestamptz
+      order by ts`);
+    return (result as unknown as { rows: Array<{ ts: string; v_num: number | null; v_text: string | null; e: string | null }> }).rows.map((row) => ({
+      ts: Number(row.ts),
+      num: row.v_num,
+      text: row.v_text,
+      error: row.e,
+    }));
+  }
+}
+
+/** The identity of a stored point, as `store` answers it. */
+export function pointIdentity(deviceId: string, key: string, ts: number): string {
+  return `${deviceId}\u0000${key}\u0000${ts}`;
+}

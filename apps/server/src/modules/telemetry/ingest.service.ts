@@ -1,0 +1,151 @@
+/**
+ * Ingest of gateway uploads. Each upload is checked against the device's model, then queued; the
+ * queue is written in group commits (many uploads, one transaction) and every upload is
+ * acknowledged only after its commit, so a gateway drops data from its buffer only once it is
+ * durable. Values that changed go out on the bus.
+ */
+import { DATA_TYPE_DEFINITIONS, type DeviceModel } from '@lyyp/contracts/device-model';
+import type { DataPayload, Point } from '@lyyp/contracts/protocol';
+import type { Bus, ValuePoint } from '../../bus/bus.ts';
+import type { StoredValue } from '../../db/schema/index.ts';
+import { pointIdentity, type HistoryRepository, type PointRow } from './history.repository.ts';
+import type { DeviceContext, RuntimeRepository } from './runtime.repository.ts';
+
+export interface IngestResult {
+  stored: number;
+  duplicates: number;
+  rejected: number;
+}
+
+interface Pending {
+  sn: string;
+  deviceId: string;
+  seq: number;
+  rows: PointRow[];
+  rejected: number;
+  resolve: (result: IngestResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Most points in one group commit; larger queues are written in several. */
+const MAX_POINTS_PER_COMMIT = 20_000;
+
+function acceptValue(model: DeviceModel, point: Point): { ok: true; value: StoredValue } | { ok: false } {
+  const variable = model.variables.find((item) => item.key === point.k);
+  if (!variable) return { ok: false };
+  if (point.v === null) return point.e ? { ok: true, value: null } : { ok: false };
+  const definition = DATA_TYPE_DEFINITIONS[variable.dataType];
+  if (definition.id === 'string') return typeof point.v === 'string' ? { ok: true, value: point.v } : { ok: false };
+  if (definition.id === 'boolean') {
+    if (typeof point.v === 'boolean') return { ok: true, value: point.v };
+    return point.v === 0 || point.v === 1 ? { ok: true, value: point.v === 1 } : { ok: false };
+  }
+  return typeof point.v === 'number' && Number.isFinite(point.v) ? { ok: true, value: point.v } : { ok: false };
+}
+
+export class IngestService {
+  private queue: Pending[] = [];
+  private flushing: Promise<void> | null = null;
+  private readonly contexts = new Map<string, { context: DeviceContext | undefined; loadedAt: number }>();
+
+  constructor(
+    private readonly history: HistoryRepository,
+    private readonly runtime: RuntimeRepository,
+    private readonly bus: Bus,
+    private readonly now: () => number,
+    /** How long a device's model is cached; changes on this node clear it at once. */
+    private readonly contextTtlMs = 5000,
+  ) {}
+
+  forgetDevice(sn?: string) {
+    if (sn) this.contexts.delete(sn);
+    else this.contexts.clear();
+  }
+
+  private async contextOf(sn: string): Promise<DeviceContext | undefined> {
+    const cached = this.contexts.get(sn);
+    if (cached && this.now() - cached.loadedAt < this.contextTtlMs) return cached.context;
+    const context = await this.runtime.deviceContextBySn(sn);
+    this.contexts.set(sn, { context, loadedAt: this.now() });
+    return context;
+  }
+
+  /**
+   * Checks and stores one upload. Resolves once its points are durable; points the model does not
+   * know, or whose value does not fit the variable's type, are rejected and counted.
+   * Answers null when the gateway has no device to store for.
+   */
+  async ingest(sn: string, payload: DataPayload): Promise<IngestResult | null> {
+    const context = await this.contextOf(sn);
+    if (!context) return null;
+    const rows: PointRow[] = [];
+    let rejected = 0;
+    for (const point of payload.points) {
+      const accepted = acceptValue(context.model, point);
+      if (!accepted.ok) {
+        rejected += 1;
+        continue;
+      }
+      rows.push({ deviceId: context.deviceId, key: point.k, ts: point.t, value: accepted.value, error: point.e ?? null });
+    }
+    if (payload.gaps?.length) await this.runtime.insertGaps(sn, payload.seq, payload.gaps);
+    const result = await new Promise<IngestResult>((resolve, reject) => {
+      this.queue.push({ sn, deviceId: context.deviceId, seq: payload.seq, rows, rejected, resolve, reject });
+      this.scheduleFlush();
+    });
+    if (rejected > 0) await this.runtime.countRejected(sn, rejected);
+    return result;
+  }
+
+  private scheduleFlush() {
+    if (this.flushing) return;
+    this.flushing = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.flushAll())
+      .finally(() => {
+        this.flushing = null;
+        if (this.queue.length > 0) this.scheduleFlush();
+      });
+  }
+
+  private async flushAll(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch: Pending[] = [];
+      let points = 0;
+      while (this.queue.length > 0 && (batch.length === 0 || points + this.queue[0]!.rows.length <= MAX_POINTS_PER_COMMIT)) {
+        const next = this.queue.shift()!;
+        batch.push(next);
+        points += next.rows.length;
+      }
+      await this.commit(batch);
+    }
+  }
+
+  private async commit(batch: Pending[]): Promise<void> {
+    try {
+      const inserted = await this.history.store(batch.flatMap((pending) => pending.rows));
+      const sequences = new Map<string, number>();
+      for (const pending of batch) sequences.set(pending.sn, Math.max(sequences.get(pending.sn) ?? -1, pending.seq));
+      await Promise.all([...sequences].map(([sn, seq]) => this.runtime.recordSequence(sn, seq)));
+      const changed = new Map<string, ValuePoint[]>();
+      for (const pending of batch) {
+        let stored = 0;
+        for (const row of pending.rows) {
+          if (!inserted.has(pointIdentity(row.deviceId, row.key, row.ts))) continue;
+          stored += 1;
+          const list = changed.get(row.deviceId) ?? [];
+          list.push({ key: row.key, ts: row.ts, value: row.value, error: row.error });
+          changed.set(row.deviceId, list);
+        }
+        pending.resolve({ stored, duplicates: pending.rows.length - stored, rejected: pending.rejected });
+      }
+      for (const [deviceId, points] of changed) this.bus.publish('values', { deviceId, points });
+    } catch (error) {
+      for (const pending of batch) pending.reject(error);
+    }
+  }
+
+  /** Waits until everything queued so far is written (shutdown). */
+  async drain(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+}

@@ -1,0 +1,114 @@
+/** Gateway runtime state as the MQTT side sees it: credentials, status, sequence, sync, gaps. */
+import { and, eq, sql } from 'drizzle-orm';
+import type { DeviceModel } from '@lyyp/contracts/device-model';
+import type { SlaveCounters } from '@lyyp/contracts/protocol';
+import type { Database } from '../../db/client.ts';
+import { dataGaps, devices, gateways, products } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+
+export interface DeviceContext {
+  sn: string;
+  deviceId: string;
+  productId: string;
+  ownerAccountId: string;
+  model: DeviceModel;
+  modelVersion: number;
+  configVersion: number;
+}
+
+export type GatewayStatusUpdate = Partial<{
+  status: 'online' | 'offline' | 'dormant' | 'power-off';
+  signal: number | null;
+  firmware: string | null;
+  hardwareModel: string | null;
+  networkMode: string | null;
+  gatewayMode: string | null;
+  configVersionReported: number;
+  slaveCounters: SlaveCounters[];
+  lastSeenAt: Date;
+}>;
+
+export class RuntimeRepository {
+  constructor(private readonly db: Database) {}
+
+  async gatewaySecret(sn: string): Promise<string | undefined> {
+    const rows = await this.db.select({ secret: gateways.secret }).from(gateways).where(eq(gateways.sn, sn)).limit(1);
+    return rows[0]?.secret;
+  }
+
+  async deviceContextBySn(sn: string): Promise<DeviceContext | undefined> {
+    const rows = await this.db
+      .select({
+        deviceId: devices.id,
+        productId: products.id,
+        ownerAccountId: devices.ownerAccountId,
+        model: products.model,
+        modelVersion: products.modelVersion,
+        configVersion: devices.configVersion,
+      })
+      .from(devices)
+      .innerJoin(products, eq(products.id, devices.productId))
+      .where(eq(devices.gatewaySn, sn))
+      .limit(1);
+    const row = rows[0];
+    return row ? { sn, ...row } : undefined;
+  }
+
+  async deviceContextById(deviceId: string): Promise<DeviceContext | undefined> {
+    const rows = await this.db.select({ sn: devices.gatewaySn }).from(devices).where(eq(devices.id, deviceId)).limit(1);
+    return rows[0] ? this.deviceContextBySn(rows[0].sn) : undefined;
+  }
+
+  async deviceIdsOfProduct(productId: string): Promise<string[]> {
+    const rows = await this.db.select({ id: devices.id }).from(devices).where(eq(devices.productId, productId));
+    return rows.map((row) => row.id);
+  }
+
+  async gatewayState(sn: string) {
+    const rows = await this.db
+      .select({ status: gateways.status, configVersionReported: gateways.configVersionReported, configSyncState: gateways.configSyncState })
+      .from(gateways)
+      .where(eq(gateways.sn, sn))
+      .limit(1);
+    return rows[0];
+  }
+
+  async updateGateway(sn: string, update: GatewayStatusUpdate): Promise<void> {
+    await this.db.update(gateways).set({ ...update, updatedAt: new Date() }).where(eq(gateways.sn, sn));
+  }
+
+  async recordSequence(sn: string, seq: number): Promise<void> {
+    await this.db
+      .update(gateways)
+      .set({ lastSeq: sql`greatest(${gateways.lastSeq}, ${seq})`, lastSeenAt: new Date() })
+      .where(eq(gateways.sn, sn));
+  }
+
+  async countRejected(sn: string, count: number): Promise<void> {
+    await this.db
+      .update(gateways)
+      .set({ rejectedMessages: sql`${gateways.rejectedMessages} + ${count}` })
+      .where(eq(gateways.sn, sn));
+  }
+
+  async insertGaps(sn: string, seq: number, gaps: ReadonlyArray<{ from: number; to: number; lost: number }>): Promise<void> {
+    if (gaps.length === 0) return;
+    await this.db
+      .insert(dataGaps)
+      .values(gaps.map((gap) => ({ id: newId(), gatewaySn: sn, fromTs: new Date(gap.from), toTs: new Date(gap.to), lost: gap.lost, seq })));
+  }
+
+  async markConfigPushed(deviceId: string, sn: string, version: number): Promise<void> {
+    await this.db.update(devices).set({ configVersion: version }).where(eq(devices.id, deviceId));
+    await this.db.update(gateways).set({ configSyncState: 'syncing', configSyncError: null }).where(eq(gateways.sn, sn));
+  }
+
+  async recordConfigReport(sn: string, version: number, applied: boolean, error: string | null, expectedVersion: number) {
+    const state = !applied ? 'failed' : version === expectedVersion ? 'complete' : 'syncing';
+    await this.db
+      .update(gateways)
+      .set({ configVersionReported: applied ? version : sql`${gateways.configVersionReported}`, configSyncState: state, configSyncError: error })
+      .where(and(eq(gateways.sn, sn)));
+    return state;
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * The embedded MQTT broker (Aedes) on MQTT_PORT (TCP) and MQTT_WS_PORT (MQTT over WebSocket).
+ * Each gateway signs in with its SN as client id and username and its secret as password, and may
+ * publish only its own up topics and subscribe only its own down topics. The platform itself is
+ * in-process and needs no connection.
+ */
+import net from 'node:net';
+import http from 'node:http';
+import Aedes, { type AedesPublishPacket, type Client } from 'aedes';
+import { WebSocketServer, createWebSocketStream } from 'ws';
+import { PLATFORM_SUBSCRIPTION, isOwnDownFilter, parseTopic } from '@lyyp/contracts/protocol';
+import type { ConnectionEvents, MessageHandler, MqttTransport, PublishOptions } from './transport.ts';
+
+export interface EmbeddedBrokerOptions extends ConnectionEvents {
+  port: number;
+  wsPort: number | null;
+  host: string;
+  /** Whether the SN and secret belong to a known gateway. */
+  verifyGateway(sn: string, secret: string): Promise<boolean>;
+  /** How many following ports to try when the configured one is busy (0: fail at once). */
+  fallbackPorts?: number;
+  onRejected?(reason: string, clientId: string): void;
+}
+
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(`port ${port} is in use`);
+  }
+}
+
+function listen(server: net.Server | http.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+export class EmbeddedBroker implements MqttTransport {
+  readonly kind = 'embedded' as const;
+  readonly broker;
+  private readonly tcp: net.Server;
+  private web: http.Server | null = null;
+  /** Connections per gateway: a reconnect may arrive before the old connection's goodbye. */
+  private readonly connections = new Map<string, number>();
+  port = 0;
+  wsPort: number | null = null;
+
+  constructor(private readonly options: EmbeddedBrokerOptions) {
+    this.broker = new Aedes({
+      // Gateway ids are their 12-digit SNs; allow longer ids for tools without accepting any.
+      maxClientsIdLength: 64,
+      authenticate: (client, username, password, done) => {
+        const sn = client.id;
+        if (!username || username !== sn || !password) {
+          this.options.onRejected?.('bad credentials', sn);
+          done(Object.assign(new Error('bad credentials'), { returnCode: 4 }), false);
+          return;
+        }
+        this.options
+          .verifyGateway(sn, password.toString('utf8'))
+          .then((valid) => {
+            if (!valid) this.options.onRejected?.('bad credentials', sn);
+            done(valid ? null : Object.assign(new Error('bad credentials'), { returnCode: 4 }), valid);
+          })
+          .catch(() => done(Object.assign(new Error('server unavailable'), { returnCode: 3 }), false));
+      },
+      authorizePublish: (client, packet, callback) => {
+        if (!client) return callback(null);
+        const topic = parseTopic(packet.topic);
+        if (topic?.direction === 'up' && topic.sn === client.id && !packet.retain) return callback(null);
+        this.options.onRejected?.(`publish to ${packet.topic}`, client.id);
+        callback(new Error('not authorised'));
+      },
+      authorizeSubscribe: (client, subscription, callback) => {
+        if (isOwnDownFilter(client.id, subscription.topic)) return callback(null, subscription);
+        this.options.onRejected?.(`subscribe to ${subscription.topic}`, client.id);
+        // A null subscription answers the client with a failed SUBACK instead of dropping it.
+        callback(null, null);
+      },
+    });
+    this.broker.on('clientReady', (client: Client) => {
+      this.connections.set(client.id, (this.connections.get(client.id) ?? 0) + 1);
+      this.options.onGatewayConnected?.(client.id);
+    });
+    this.broker.on('clientDisconnect', (client: Client) => {
+      const left = (this.connections.get(client.id) ?? 1) - 1;
+      if (left > 0) {
+        this.connections.set(client.id, left);
+        return;
+      }
+      this.connections.delete(client.id);
+      this.options.onGatewayDisconnected?.(client.id);
+    });
+    this.tcp = net.createServer((socket) => this.broker.handle(socket));
+  }
+
+  isConnected(sn: string): boolean {
+    return (this.connections.get(sn) ?? 0) > 0;
+  }
+
+  /** Listens on the port, or on one of the next `fallbackPorts` ports when it is busy. */
+  private async listenWithFallback(server: net.Server | http.Server, port: number): Promise<number> {
+    const tries = port === 0 ? 0 : (this.options.fallbackPorts ?? 0);
+    for (let offset = 0; ; offset += 1) {
+      try {
+        return await listen(server, port + offset, this.options.host);
+      } catch (error) {
+        if (!(error instanceof PortInUseError) || offset >= tries) throw offset > 0 && error instanceof PortInUseError ? new PortInUseError(port) : error;
+      }
+    }
+  }
+
+  async listen(): Promise<void> {
+    this.port = await this.listenWithFallback(this.tcp, this.options.port);
+    if (this.options.wsPort !== null) {
+      const web = http.createServer((_request, response) => response.writeHead(426).end('MQTT over WebSocket only'));
+      const sockets = new WebSocketServer({ server: web });
+      sockets.on('connection', (socket, request) => this.broker.handle(createWebSocketStream(socket), request));
+      this.wsPort = await this.listenWithFallback(web, this.options.wsPort).catch(async (error: unknown) => {
+        await new Promise((resolve) => this.tcp.close(resolve));
+        throw error;
+      });
+      this.web = web;
+    }
+  }
+
+  start(handler: MessageHandler): Promise<void> {
+    return new Promise((resolve) => {
+      this.broker.subscribe(
+        PLATFORM_SUBSCRIPTION,
+        (packet: AedesPublishPacket, done: () => void) => {
+          handler({ topic: packet.topic, payload: Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload) })
+            .catch(() => undefined)
+            .finally(done);
+        },
+        resolve,
+      );
+    });
+  }
+
+  publish(topic: string, payload: string | Buffer, options: PublishOptions): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.broker.publish(
+        { cmd: 'publish', topic, payload: Buffer.isBuffer(payload) ? payload : Buffer.from(payload), qos: options.qos, retain: options.retain ?? false, dup: false },
+        (error) => (error ? reject(error) : resolve()),
+      );
+    });
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => this.broker.close(() => resolve()));
+    await new Promise((resolve) => this.tcp.close(resolve));
+    if (this.web) await new Promise((resolve) => this.web!.close(resolve));
+  }
+}
