@@ -1,0 +1,280 @@
+/**
+ * Editor commands as a table (like Excalidraw's actions): each has a label, its keyboard shortcuts
+ * and a `perform` that calls the pure operations. `runCommand` records document changes in the
+ * history, so every command is one undo step.
+ */
+import type { LeafWidgetType, WidgetId } from '@lyyp/contracts/designer';
+import type { Point } from '../geometry/box.ts';
+import type { FlipAxis } from '../geometry/position.ts';
+import { recordChange, redo, undo } from '../history/history.ts';
+import type { DesignerDeps } from '../model/deps.ts';
+import { accept, reject, type Result } from '../model/result.ts';
+import { createWidgetAt } from '../model/widget-factory.ts';
+import { isGroup } from '../model/widget-tree.ts';
+import { addWidget, deleteWidgets } from '../operations/add-delete.ts';
+import {
+  alignWidgets,
+  distributeWidgets,
+  reorderWidgets,
+  type Alignment,
+  type DistributeAxis,
+  type OrderMove,
+} from '../operations/arrange.ts';
+import { copyWidgets, pasteWidgets } from '../operations/clipboard.ts';
+import { groupWidgets, ungroupWidget } from '../operations/group.ts';
+import { moveWidgets } from '../operations/move.ts';
+import {
+  setWidgetProperty,
+  setWidgetsLocked,
+  updatePageSettings,
+  type PageSettings,
+} from '../operations/properties.ts';
+import { flipWidgets, rotateWidgets, type RotateDirection } from '../operations/rotate-flip.ts';
+import type { LocalizedText } from '../registry/types.ts';
+import { rebindPage, type RebindCatalogue } from '../runtime/rebind.ts';
+import type { EditorState } from './editor-state.ts';
+
+export type EditorCommand =
+  | { readonly name: 'delete' }
+  | { readonly name: 'group' }
+  | { readonly name: 'ungroup' }
+  | { readonly name: 'align'; readonly alignment: Alignment }
+  | { readonly name: 'distribute'; readonly axis: DistributeAxis }
+  | { readonly name: 'rotate'; readonly direction: RotateDirection }
+  | { readonly name: 'flip'; readonly axis: FlipAxis }
+  | { readonly name: 'order'; readonly move: OrderMove }
+  | { readonly name: 'lock' }
+  | { readonly name: 'unlock' }
+  | { readonly name: 'copy' }
+  | { readonly name: 'cut' }
+  | { readonly name: 'paste' }
+  | { readonly name: 'undo' }
+  | { readonly name: 'redo' }
+  | { readonly name: 'nudge'; readonly dx: number; readonly dy: number }
+  | { readonly name: 'select-all' }
+  | { readonly name: 'drop'; readonly widgetType: LeafWidgetType; readonly point: Point }
+  | { readonly name: 'set-property'; readonly id: WidgetId; readonly key: string; readonly value: unknown }
+  | { readonly name: 'update-page'; readonly settings: PageSettings }
+  | { readonly name: 'rebind'; readonly catalogue: RebindCatalogue };
+
+export type CommandName = EditorCommand['name'];
+
+/** What a command changes; a changed document without a history becomes one undo step. */
+type StateChange = Partial<Pick<EditorState, 'document' | 'selection' | 'clipboard' | 'history'>>;
+
+export interface CommandDefinition<N extends CommandName> {
+  readonly label: LocalizedText;
+  /** Shortcuts the editor binds (`Mod` is Ctrl, or ⌘ on a Mac). */
+  readonly shortcuts: readonly string[];
+  readonly perform: (
+    state: EditorState,
+    command: Extract<EditorCommand, { name: N }>,
+    deps: DesignerDeps,
+  ) => Result<StateChange>;
+}
+
+type CommandTable = { readonly [N in CommandName]: CommandDefinition<N> };
+
+const label = (zh: string, en: string): LocalizedText => ({ zh, en });
+
+/** Wraps an operation that returns a document. */
+function documentChange(
+  result: Result<EditorState['document']>,
+  selection?: readonly WidgetId[],
+): Result<StateChange> {
+  if (!result.ok) return result;
+  return accept(selection ? { document: result.value, selection } : { document: result.value });
+}
+
+export const EDITOR_COMMANDS: CommandTable = {
+  delete: {
+    label: label('删除', 'Delete'),
+    shortcuts: ['Delete', 'Backspace'],
+    perform: (state) => documentChange(deleteWidgets(state.document, state.selection), []),
+  },
+  group: {
+    label: label('组合', 'Group'),
+    shortcuts: ['Mod+G'],
+    perform: (state, _command, deps) => {
+      const grouped = groupWidgets(state.document, state.selection, deps, state.locale);
+      return grouped.ok
+        ? accept({ document: grouped.value.document, selection: [grouped.value.groupId] })
+        : grouped;
+    },
+  },
+  ungroup: {
+    label: label('取消组合', 'Ungroup'),
+    shortcuts: ['Mod+Shift+G'],
+    perform: (state) => {
+      const groups = state.document.widgets.filter(
+        (widget) => state.selection.includes(widget.id) && isGroup(widget),
+      );
+      if (groups.length === 0) return reject('not-a-group');
+      let document = state.document;
+      const selection: WidgetId[] = [];
+      for (const group of groups) {
+        const result = ungroupWidget(document, group.id);
+        if (!result.ok) return result;
+        document = result.value.document;
+        selection.push(...result.value.memberIds);
+      }
+      return accept({ document, selection });
+    },
+  },
+  align: {
+    label: label('对齐', 'Align'),
+    shortcuts: [],
+    perform: (state, command) =>
+      documentChange(alignWidgets(state.document, state.selection, command.alignment)),
+  },
+  distribute: {
+    label: label('均匀分布', 'Distribute'),
+    shortcuts: [],
+    perform: (state, command) =>
+      documentChange(distributeWidgets(state.document, state.selection, command.axis)),
+  },
+  rotate: {
+    label: label('旋转', 'Rotate'),
+    shortcuts: [],
+    perform: (state, command) =>
+      documentChange(rotateWidgets(state.document, state.selection, command.direction)),
+  },
+  flip: {
+    label: label('翻转', 'Flip'),
+    shortcuts: [],
+    perform: (state, command) => documentChange(flipWidgets(state.document, state.selection, command.axis)),
+  },
+  order: {
+    label: label('层级', 'Order'),
+    shortcuts: [],
+    perform: (state, command) =>
+      documentChange(reorderWidgets(state.document, state.selection, command.move)),
+  },
+  lock: {
+    label: label('锁定', 'Lock'),
+    shortcuts: ['Mod+L'],
+    perform: (state) => documentChange(setWidgetsLocked(state.document, state.selection, true)),
+  },
+  unlock: {
+    label: label('解锁', 'Unlock'),
+    shortcuts: ['Mod+Shift+L'],
+    perform: (state) => documentChange(setWidgetsLocked(state.document, state.selection, false)),
+  },
+  copy: {
+    label: label('复制', 'Copy'),
+    shortcuts: ['Mod+C'],
+    perform: (state) => {
+      const copied = copyWidgets(state.document, state.selection);
+      return copied.ok ? accept({ clipboard: copied.value }) : copied;
+    },
+  },
+  cut: {
+    label: label('剪切', 'Cut'),
+    shortcuts: ['Mod+X'],
+    perform: (state) => {
+      const copied = copyWidgets(state.document, state.selection);
+      if (!copied.ok) return copied;
+      const deleted = deleteWidgets(state.document, state.selection);
+      return deleted.ok
+        ? accept({ clipboard: copied.value, document: deleted.value, selection: [] })
+        : deleted;
+    },
+  },
+  paste: {
+    label: label('粘贴', 'Paste'),
+    shortcuts: ['Mod+V'],
+    perform: (state, _command, deps) => {
+      const pasted = pasteWidgets(state.document, state.clipboard, deps);
+      if (!pasted.ok) return pasted;
+      return accept({
+        document: pasted.value.document,
+        clipboard: pasted.value.clipboard,
+        selection: pasted.value.pastedIds,
+      });
+    },
+  },
+  undo: {
+    label: label('撤销', 'Undo'),
+    shortcuts: ['Mod+Z'],
+    perform: (state) => {
+      const step = undo(state.history, state.document);
+      return step ? accept(step) : reject('nothing-to-undo');
+    },
+  },
+  redo: {
+    label: label('重做', 'Redo'),
+    shortcuts: ['Mod+Shift+Z', 'Mod+Y'],
+    perform: (state) => {
+      const step = redo(state.history, state.document);
+      return step ? accept(step) : reject('nothing-to-redo');
+    },
+  },
+  nudge: {
+    label: label('移动', 'Move'),
+    shortcuts: [],
+    perform: (state, command) =>
+      documentChange(moveWidgets(state.document, state.selection, command.dx, command.dy)),
+  },
+  'select-all': {
+    label: label('全选', 'Select all'),
+    shortcuts: ['Mod+A'],
+    perform: (state) => accept({ selection: state.document.widgets.map((widget) => widget.id) }),
+  },
+  drop: {
+    label: label('添加组件', 'Add widget'),
+    shortcuts: [],
+    perform: (state, command, deps) => {
+      const widget = createWidgetAt(command.widgetType, command.point, deps, {
+        number: state.document.widgetCount + 1,
+        locale: state.locale,
+      });
+      return documentChange(addWidget(state.document, widget), [widget.id]);
+    },
+  },
+  'set-property': {
+    label: label('修改属性', 'Edit property'),
+    shortcuts: [],
+    perform: (state, command) =>
+      documentChange(setWidgetProperty(state.document, command.id, command.key, command.value)),
+  },
+  'update-page': {
+    label: label('页面设置', 'Page settings'),
+    shortcuts: [],
+    perform: (state, command) => documentChange(updatePageSettings(state.document, command.settings)),
+  },
+  rebind: {
+    label: label('重新绑定', 'Rebind'),
+    shortcuts: [],
+    perform: (state, command) => accept({ document: rebindPage(state.document, command.catalogue).document }),
+  },
+};
+
+function performCommand<N extends CommandName>(
+  state: EditorState,
+  command: Extract<EditorCommand, { name: N }>,
+  deps: DesignerDeps,
+): Result<StateChange> {
+  const definition = EDITOR_COMMANDS[command.name] as CommandDefinition<N>;
+  return definition.perform(state, command, deps);
+}
+
+/** Runs a command. Ignored while a drag is in progress; a refusal is kept in `lastRejection`. */
+export function runCommand(state: EditorState, command: EditorCommand, deps: DesignerDeps): EditorState {
+  if (state.drag) return state;
+  const result = performCommand(state, command, deps);
+  if (!result.ok) return { ...state, lastRejection: result.rejection };
+  const change = result.value;
+  const document = change.document ?? state.document;
+  const history =
+    change.history ?? recordChange(state.history, state.document, document, command.name, deps.now());
+  const existing = new Set(document.widgets.map((widget) => widget.id));
+  const selection = (change.selection ?? state.selection).filter((id) => existing.has(id));
+  return {
+    ...state,
+    document,
+    history,
+    selection,
+    clipboard: change.clipboard ?? state.clipboard,
+    lastRejection: null,
+  };
+}

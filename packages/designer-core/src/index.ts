@@ -1,0 +1,63 @@
+/**
+ * @lyyp/designer-core: the page designer without a screen. Layers, each depending only on those
+ * above it: geometry → model (document, registry, migrations) → operations → history → snapping →
+ * runtime rules → editor (state, commands, pointer gestures, TestEditor).
+ */
+export * from './geometry/angle.ts';
+export * from './geometry/box.ts';
+export * from './geometry/position.ts';
+
+export * from './model/deps.ts';
+export * from './model/result.ts';
+export * from './model/equal.ts';
+export * from './model/paths.ts';
+export * from './model/page.ts';
+export * from './model/widget-tree.ts';
+export * from './model/widget-factory.ts';
+export * from './model/migrations.ts';
+export * from './model/document-io.ts';
+
+export * from './registry/types.ts';
+export * from './registry/defaults.ts';
+export * from './registry/widget-registry.ts';
+export {
+  TIMER_FORMAT_DEFAULT,
+  TIME_SELECTOR_FORMAT_DEFAULT,
+  ANIMATION_CYCLE_SPEED_DEFAULT,
+} from './registry/usual-widgets.ts';
+export {
+  LINE_TIME_RANGE_MINUTES,
+  BAR_AREA_TIME_RANGE_MINUTES,
+  HISTORY_TIME_RANGE,
+  HISTORY_ROLL_TIME,
+  MAP_ZOOM_DEFAULT,
+  MAP_CENTRE_DEFAULT,
+} from './registry/complex-widgets.ts';
+
+export * from './operations/widget-geometry.ts';
+export * from './operations/limits.ts';
+export * from './operations/add-delete.ts';
+export * from './operations/move.ts';
+export * from './operations/resize.ts';
+export * from './operations/rotate-flip.ts';
+export * from './operations/group.ts';
+export * from './operations/arrange.ts';
+export * from './operations/clipboard.ts';
+export * from './operations/properties.ts';
+
+export * from './history/patch.ts';
+export * from './history/history.ts';
+
+export * from './snapping/snap.ts';
+
+export * from './runtime/values.ts';
+export * from './runtime/animation.ts';
+export * from './runtime/click-event.ts';
+export * from './runtime/rebind.ts';
+
+export * from './editor/editor-state.ts';
+export * from './editor/hit-test.ts';
+export * from './editor/commands.ts';
+export * from './editor/pointer.ts';
+export * from './editor/reduce-editor.ts';
+export * from './editor/test-editor.ts';

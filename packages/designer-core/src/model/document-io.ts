@@ -1,0 +1,93 @@
+/**
+ * Opening and saving pages. Opening migrates a saved document to the current version, fills fields
+ * a legacy save left out with the defaults (a missing `textId` gets a new one), and validates the
+ * result against the saved-page schema. Saving produces the §3 file form: `con`, `widgets`, `bind`.
+ */
+import {
+  PageDocumentSchema,
+  type LeafWidgetType,
+  type PageDocument,
+  type PageFile,
+} from '@lyyp/contracts/designer';
+import {
+  createDefaultAnimation,
+  createDefaultClickEvent,
+  createDefaultStyle,
+  createEmptyBinding,
+} from '../registry/defaults.ts';
+import { getWidgetDefinition } from '../registry/widget-registry.ts';
+import type { DesignerDeps } from './deps.ts';
+import { isJsonObject, mapRawWidgets, migrateDocument, type JsonObject } from './migrations.ts';
+import { createPage } from './page.ts';
+import { accept, reject, type Result } from './result.ts';
+import { collectPageBinds } from './widget-tree.ts';
+import { isWidgetType } from '@lyyp/contracts/designer';
+
+/** `value` with every key of `defaults` it lacks, recursively for plain objects. */
+export function fillMissing(value: unknown, defaults: unknown): unknown {
+  if (value === undefined || value === null) return defaults;
+  if (!isJsonObject(value) || !isJsonObject(defaults)) return value;
+  const filled: JsonObject = { ...value };
+  for (const [key, fallback] of Object.entries(defaults)) filled[key] = fillMissing(value[key], fallback);
+  return filled;
+}
+
+function widgetDefaults(type: LeafWidgetType): JsonObject {
+  const definition = getWidgetDefinition(type);
+  return {
+    ref: '',
+    widgetName: '',
+    posLock: false,
+    authRegion: [],
+    style: createDefaultStyle(definition.style),
+    animation: createDefaultAnimation(),
+    event: createDefaultClickEvent(definition.eventEnabled),
+    binding: createEmptyBinding(),
+    data: definition.createData(),
+  };
+}
+
+function completeWidget(widget: JsonObject, createId: () => string): JsonObject {
+  const type = typeof widget.widgetType === 'string' ? widget.widgetType : '';
+  const textId = typeof widget.textId === 'string' && widget.textId ? widget.textId : createId();
+  if (!isWidgetType(type)) return { ...widget, textId };
+  const defaults =
+    type === 'WidgetGroup'
+      ? {
+          ref: '',
+          widgetName: '',
+          posLock: false,
+          authRegion: [],
+          bind: { equipIds: [], signalIds: [], systemKeys: [], mvarIds: [] },
+        }
+      : widgetDefaults(type);
+  return { ...(fillMissing(widget, defaults) as JsonObject), textId };
+}
+
+/** Opens a saved page document of any version, or says why it cannot be opened. */
+export function openDocument(raw: unknown, deps: Pick<DesignerDeps, 'createId'>): Result<PageDocument> {
+  if (!isJsonObject(raw)) return reject('document-invalid');
+  const migrated = migrateDocument(raw);
+  if (!migrated.ok) return migrated;
+  const { widgets: _widgets, ...pageDefaults } = createPage({ id: '' });
+  const page = fillMissing(migrated.value, { ...pageDefaults, widgets: [] }) as JsonObject;
+  const completed = mapRawWidgets(page, (widget) => completeWidget(widget, deps.createId));
+  const parsed = PageDocumentSchema.safeParse(completed);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return reject('document-invalid', issue ? { path: issue.path.join('.') } : undefined);
+  }
+  return accept(parsed.data);
+}
+
+/** The §3 saved file of a page: settings (`con`), widgets and the page's bindings. */
+export function toPageFile(document: PageDocument): PageFile {
+  const { widgets, ...con } = document;
+  return { con, widgets, bind: collectPageBinds(widgets) };
+}
+
+/** Opens a saved file (`con`, `widgets`, `bind`); the binding lists are recomputed, not trusted. */
+export function openPageFile(raw: unknown, deps: Pick<DesignerDeps, 'createId'>): Result<PageDocument> {
+  if (!isJsonObject(raw) || !isJsonObject(raw.con)) return reject('document-invalid');
+  return openDocument({ ...raw.con, widgets: raw.widgets }, deps);
+}

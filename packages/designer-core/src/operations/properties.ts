@@ -1,0 +1,71 @@
+/**
+ * Edits from the property panel and the toolbar: lock and unlock, one widget property by key path,
+ * and page settings. Every edit is validated against the saved-page schema before it is accepted.
+ */
+import {
+  PageFieldsSchema,
+  WidgetSchema,
+  type PageDocument,
+  type PageFields,
+  type WidgetId,
+} from '@lyyp/contracts/designer';
+import { findWidget, pickWidgets, replaceWidgets } from '../model/page.ts';
+import { getAtPath, hasPath, setAtPath } from '../model/paths.ts';
+import { accept, reject, type Result } from '../model/result.ts';
+import { checkWidgetLimits } from './limits.ts';
+
+export function setWidgetsLocked(
+  document: PageDocument,
+  ids: readonly WidgetId[],
+  locked: boolean,
+): Result<PageDocument> {
+  const selected = pickWidgets(document, ids);
+  if (selected.length === 0) return reject('nothing-selected');
+  return accept(
+    replaceWidgets(
+      document,
+      selected.map((widget) => ({ ...widget, posLock: locked })),
+    ),
+  );
+}
+
+/** Keys the panel may never write: identity, type, shape kind and a group's bookkeeping. */
+const READ_ONLY_KEYS = ['id', 'widgetType', 'position.kind', 'children', 'origin', 'bind', 'textId'];
+
+function isReadOnly(key: string): boolean {
+  return READ_ONLY_KEYS.some((readOnly) => key === readOnly || key.startsWith(`${readOnly}.`));
+}
+
+/**
+ * Writes `value` at `key` (a dot path such as `style.fill.color`) in a top-level widget. Refused
+ * for unknown or read-only keys, values the schema rejects, moving a locked widget, and edits that
+ * break a §9 limit (turning a second line chart into a report chart, say).
+ */
+export function setWidgetProperty(
+  document: PageDocument,
+  id: WidgetId,
+  key: string,
+  value: unknown,
+): Result<PageDocument> {
+  const widget = findWidget(document, id);
+  if (!widget) return reject('widget-not-found');
+  if (isReadOnly(key) || !hasPath(widget, key)) return reject('invalid-property', { key });
+  if (widget.posLock && key.startsWith('position')) return reject('locked');
+  if (getAtPath(widget, key) === value) return accept(document);
+  const updated = setAtPath(widget, key, value);
+  if (!WidgetSchema.safeParse(updated).success) return reject('invalid-property', { key });
+  return checkWidgetLimits(document, replaceWidgets(document, [updated]));
+}
+
+export type PageSettings = Partial<Omit<PageFields, 'id' | 'schemaVersion' | 'widgetCount'>>;
+
+const PageSettingsSchema = PageFieldsSchema.omit({ id: true, schemaVersion: true, widgetCount: true })
+  .partial()
+  .strict();
+
+export function updatePageSettings(document: PageDocument, settings: PageSettings): Result<PageDocument> {
+  const parsed = PageSettingsSchema.safeParse(settings);
+  if (!parsed.success)
+    return reject('invalid-property', { key: String(parsed.error.issues[0]?.path.join('.') ?? '') });
+  return accept({ ...document, ...parsed.data });
+}
