@@ -6,14 +6,14 @@
  * their own so one bad address cannot blind its neighbours.
  */
 import { REGISTER_TYPE_DEFINITIONS, type Driver, type RegisterType } from '@lyyp/contracts/device-model';
-import type { Point } from './points.ts';
+import type { ModbusPoint } from './points.ts';
 
 export interface ReadBlock {
   readonly driver: Driver;
   readonly registerType: RegisterType;
   readonly start: number;
   readonly count: number;
-  readonly points: readonly Point[];
+  readonly points: readonly ModbusPoint[];
 }
 
 export interface BlockPlanOptions {
@@ -28,11 +28,11 @@ export interface BlockPlanOptions {
 export const DEFAULT_MAX_REGISTER_GAP = 8;
 export const DEFAULT_MAX_BIT_GAP = 32;
 
-const groupKey = (point: Point) => `${point.driver.key}\u0000${point.registerType}`;
+const groupKey = (point: ModbusPoint) => `${point.driver.key}\u0000${point.registerType}`;
 
 /** Read requests covering every point, ordered by slave, table and address. */
-export function planReadBlocks(points: readonly Point[], options: BlockPlanOptions = {}): ReadBlock[] {
-  const groups = new Map<string, Point[]>();
+export function planReadBlocks(points: readonly ModbusPoint[], options: BlockPlanOptions = {}): ReadBlock[] {
+  const groups = new Map<string, ModbusPoint[]>();
   for (const point of points) {
     const group = groups.get(groupKey(point));
     if (group) group.push(point);
@@ -43,7 +43,7 @@ export function planReadBlocks(points: readonly Point[], options: BlockPlanOptio
   return blocks;
 }
 
-function planGroup(points: Point[], options: BlockPlanOptions): ReadBlock[] {
+function planGroup(points: ModbusPoint[], options: BlockPlanOptions): ReadBlock[] {
   const sorted = [...points].sort((a, b) => a.offset - b.offset || a.count - b.count);
   const first = sorted[0];
   if (!first) return [];
@@ -80,10 +80,10 @@ function planGroup(points: Point[], options: BlockPlanOptions): ReadBlock[] {
 interface Span {
   start: number;
   end: number;
-  points: Point[];
+  points: ModbusPoint[];
 }
 
-function toBlock(sample: Point, span: Span): ReadBlock {
+function toBlock(sample: ModbusPoint, span: Span): ReadBlock {
   return {
     driver: sample.driver,
     registerType: sample.registerType,
@@ -94,7 +94,7 @@ function toBlock(sample: Point, span: Span): ReadBlock {
 }
 
 /** The registers (or bits) of one point within the answer to its block. */
-export function sliceForPoint(block: ReadBlock, point: Point, values: readonly number[]): number[] {
+export function sliceForPoint(block: ReadBlock, point: ModbusPoint, values: readonly number[]): number[] {
   const from = point.offset - block.start;
   return values.slice(from, from + point.count);
 }

@@ -3,7 +3,7 @@
  * collection formula, round to the variable's decimals, flag values outside the collection limits,
  * and look up the state mapping text.
  */
-import type { Point } from './points.ts';
+import type { ModbusPoint } from './points.ts';
 import type { Sample } from './samples.ts';
 
 /** Rounds half away from zero, robust against binary fractions such as 1.005. */
@@ -15,7 +15,7 @@ export function roundToDecimals(value: number, decimals: number): number {
 }
 
 /** The sample a point's registers (or bits, as 0 and 1) amount to. */
-export function collectSample(point: Point, registers: readonly number[], at: number): Sample {
+export function collectSample(point: ModbusPoint, registers: readonly number[], at: number): Sample {
   const { variable } = point;
   const raw = point.dataType.decode(registers, {
     order: point.order,

@@ -6,7 +6,7 @@ export type { Fault, Reading, Sample } from './samples.ts';
 export {
   locateVariable,
   resolvePoints,
-  type Point,
+  type ModbusPoint,
   type RegisterSlot,
   type RejectedVariable,
   type ResolvedModel,

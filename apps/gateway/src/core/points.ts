@@ -16,7 +16,7 @@ import {
 } from '@lyyp/contracts/device-model';
 import type { CompiledFormula, FormulaEngine } from './formula-engine.ts';
 
-export interface Point extends RegisterSlot {
+export interface ModbusPoint extends RegisterSlot {
   readonly key: string;
   readonly collectionFormula: CompiledFormula | null;
   readonly writeFormula: CompiledFormula | null;
@@ -29,7 +29,7 @@ export interface RejectedVariable {
 }
 
 export interface ResolvedModel {
-  readonly points: readonly Point[];
+  readonly points: readonly ModbusPoint[];
   readonly rejected: readonly RejectedVariable[];
 }
 
@@ -92,7 +92,7 @@ export function locateVariable(
  */
 export function resolvePoints(model: DeviceModel, engine: FormulaEngine): ResolvedModel {
   const drivers = new Map(model.drivers.map((driver) => [driver.key, driver]));
-  const points: Point[] = [];
+  const points: ModbusPoint[] = [];
   const rejected: RejectedVariable[] = [];
   for (const variable of model.variables) {
     if (variable.kind !== 'device') continue;

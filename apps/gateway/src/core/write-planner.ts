@@ -13,10 +13,10 @@ import {
   type VariableValue,
   type WriteFunctionCode,
 } from '@lyyp/contracts/device-model';
-import type { Point } from './points.ts';
+import type { ModbusPoint } from './points.ts';
 
 interface PlanBase {
-  readonly point: Point;
+  readonly point: ModbusPoint;
   /** The checked value as requested (engineering units). */
   readonly value: VariableValue;
   /** The value the registers will carry, after the write formula. */
@@ -34,7 +34,7 @@ export type WritePlanResult =
 
 const refuse = (code: ErrorCode): WritePlanResult => ({ ok: false, code });
 
-export function planWrite(point: Point, requested: unknown): WritePlanResult {
+export function planWrite(point: ModbusPoint, requested: unknown): WritePlanResult {
   const table = REGISTER_TYPE_DEFINITIONS[point.registerType];
   if (!table.write) return refuse('99905');
   const checked = checkWriteValue(point.variable, requested);

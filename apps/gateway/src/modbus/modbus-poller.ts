@@ -15,7 +15,7 @@ import { ChangeFilter } from '../core/change-filter.ts';
 import { collectSample } from '../core/collection.ts';
 import type { FormulaEngine } from '../core/formula-engine.ts';
 import { catalogueCodeOf, classifyModbusError } from '../core/modbus-errors.ts';
-import { resolvePoints, type Point, type RejectedVariable } from '../core/points.ts';
+import { resolvePoints, type ModbusPoint, type RejectedVariable } from '../core/points.ts';
 import type { Fault, Sample } from '../core/samples.ts';
 import type { Scheduler, TimerHandle } from '../core/scheduler.ts';
 import type { LinkPool } from './link-pool.ts';
@@ -41,7 +41,7 @@ export interface ModbusPollerOptions {
 /** Exception answers that say "this span is wrong", not "this slave is unwell". */
 const SPAN_EXCEPTIONS = new Set([2, 3]);
 
-const faultsOf = (points: readonly Point[], code: Fault['code'], at: number): Fault[] =>
+const faultsOf = (points: readonly ModbusPoint[], code: Fault['code'], at: number): Fault[] =>
   points.map((point) => ({ kind: 'fault', key: point.key, code, at }));
 
 /** The loop and read logic of one slave. */
@@ -56,7 +56,7 @@ class SlaveSchedule {
 
   constructor(
     readonly driver: Driver,
-    readonly points: readonly Point[],
+    readonly points: readonly ModbusPoint[],
     rejected: readonly RejectedVariable[],
     private readonly channel: SlaveChannel,
     private readonly scheduler: Scheduler,
@@ -83,7 +83,7 @@ class SlaveSchedule {
   }
 
   /** Reads the points now and returns every sample, reported or not. */
-  async read(points: readonly Point[]): Promise<Sample[]> {
+  async read(points: readonly ModbusPoint[]): Promise<Sample[]> {
     const blocks = planReadBlocks(points, { ...this.blockPlan, isolated: this.isolated });
     const samples: Sample[] = [];
     let giveUp: Fault['code'] | null = null;
@@ -147,7 +147,7 @@ export class ModbusPoller {
   /** Variables that cannot be polled, with the reason. */
   readonly rejected: readonly RejectedVariable[];
   private readonly schedules = new Map<string, SlaveSchedule>();
-  private readonly points = new Map<string, Point>();
+  private readonly points = new Map<string, ModbusPoint>();
   private readonly filter = new ChangeFilter();
   private readonly links: LinkPool;
 
@@ -196,7 +196,7 @@ export class ModbusPoller {
     const unknown: Sample[] = keys
       .filter((key) => !this.points.has(key))
       .map((key) => ({ kind: 'fault', key, code: '99903', at }));
-    const byDriver = new Map<string, Point[]>();
+    const byDriver = new Map<string, ModbusPoint[]>();
     for (const key of keys) {
       const point = this.points.get(key);
       if (!point) continue;

@@ -9,7 +9,7 @@ import type { DeviceModel, VariableValue } from '@lyyp/contracts/device-model';
 import { collectSample } from '../core/collection.ts';
 import type { FormulaEngine } from '../core/formula-engine.ts';
 import { catalogueCodeOf, classifyModbusError } from '../core/modbus-errors.ts';
-import { resolvePoints, type Point } from '../core/points.ts';
+import { resolvePoints, type ModbusPoint } from '../core/points.ts';
 import { mergeBit, planWrite, type WritePlan } from '../core/write-planner.ts';
 import type { LinkPool } from './link-pool.ts';
 import type { SlaveChannel } from './slave-channel.ts';
@@ -34,7 +34,7 @@ export interface ModbusWriterOptions {
 }
 
 export class ModbusWriter {
-  private readonly points: ReadonlyMap<string, Point>;
+  private readonly points: ReadonlyMap<string, ModbusPoint>;
   private readonly links: LinkPool;
 
   constructor(options: ModbusWriterOptions) {

@@ -6,7 +6,7 @@ import {
   type VariableInput,
 } from '@lyyp/contracts/device-model';
 import type { FormulaEngine } from '../formula-engine.ts';
-import { resolvePoints, type Point } from '../points.ts';
+import { resolvePoints, type ModbusPoint } from '../points.ts';
 import { sharedFormulaEngine } from '../shared-formula-engine.ts';
 
 export function buildDriver(patch: Partial<DriverInput> = {}): DriverInput {
@@ -46,7 +46,7 @@ export function buildPoints(
   variables: VariableInput[],
   drivers: DriverInput[] = [buildDriver()],
   engine: FormulaEngine = sharedFormulaEngine,
-): Point[] {
+): ModbusPoint[] {
   const resolved = resolvePoints(buildModel(variables, drivers), engine);
   if (resolved.rejected.length > 0) throw new Error(`rejected: ${JSON.stringify(resolved.rejected)}`);
   return [...resolved.points];
@@ -55,7 +55,7 @@ export function buildPoints(
 export function buildPoint(
   patch: Partial<VariableInput> & Pick<VariableInput, 'key'>,
   driver: Partial<DriverInput> = {},
-): Point {
+): ModbusPoint {
   const [point] = buildPoints([buildVariable(patch)], [buildDriver(driver)]);
   if (!point) throw new Error('no point');
   return point;
