@@ -14,7 +14,16 @@ import {
   translatePosition,
 } from './position.ts';
 
-const rect: Position = { kind: 'rect', x: 10, y: 20, width: 100, height: 40, rotate: 0, flipX: false, flipY: false };
+const rect: Position = {
+  kind: 'rect',
+  x: 10,
+  y: 20,
+  width: 100,
+  height: 40,
+  rotate: 0,
+  flipX: false,
+  flipY: false,
+};
 const circle: Position = { kind: 'circle', cx: 50, cy: 50, r: 10, rotate: 0 };
 const ellipse: Position = { kind: 'ellipse', cx: 50, cy: 50, rx: 30, ry: 10, rotate: 0 };
 const line: Position = {
@@ -177,8 +186,28 @@ describe('§4 minimum drawn sizes', () => {
     ['circle radius 2', { kind: 'circle', cx: 0, cy: 0, r: 2, rotate: 0 }, true],
     ['ellipse radii 2 and 1', { kind: 'ellipse', cx: 0, cy: 0, rx: 2, ry: 1, rotate: 0 }, false],
     ['ellipse radii 2 and 2', { kind: 'ellipse', cx: 0, cy: 0, rx: 2, ry: 2, rotate: 0 }, true],
-    ['line 1.9 long', { kind: 'line', points: [{ x: 0, y: 0 }, { x: 1.9, y: 0 }] }, false],
-    ['line 2 long', { kind: 'line', points: [{ x: 0, y: 0 }, { x: 0, y: 2 }] }, true],
+    [
+      'line 1.9 long',
+      {
+        kind: 'line',
+        points: [
+          { x: 0, y: 0 },
+          { x: 1.9, y: 0 },
+        ],
+      },
+      false,
+    ],
+    [
+      'line 2 long',
+      {
+        kind: 'line',
+        points: [
+          { x: 0, y: 0 },
+          { x: 0, y: 2 },
+        ],
+      },
+      true,
+    ],
     ['triangle 2 × 1', positionFromBox('triangle', { x: 0, y: 0, width: 2, height: 1 }), false],
     ['triangle 2 × 2', positionFromBox('triangle', { x: 0, y: 0, width: 2, height: 2 }), true],
   ] as [string, Position, boolean][])('%s → drawn: %s', (_name, position, expected) => {
@@ -187,7 +216,9 @@ describe('§4 minimum drawn sizes', () => {
 
   it('after a resize a shape must stay more than 2 units in size', () => {
     expect(isLargeEnoughAfterResize(positionFromBox('rect', { x: 0, y: 0, width: 3, height: 3 }))).toBe(true);
-    expect(isLargeEnoughAfterResize(positionFromBox('rect', { x: 0, y: 0, width: 2, height: 30 }))).toBe(false);
+    expect(isLargeEnoughAfterResize(positionFromBox('rect', { x: 0, y: 0, width: 2, height: 30 }))).toBe(
+      false,
+    );
     expect(isLargeEnoughAfterResize({ kind: 'circle', cx: 0, cy: 0, r: 2, rotate: 0 })).toBe(false);
   });
 });

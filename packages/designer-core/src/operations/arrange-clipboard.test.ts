@@ -1,0 +1,172 @@
+import type { PageDocument } from '@lyyp/contracts/designer';
+import { describe, expect, it } from 'vitest';
+import { collectWidgetIds } from '../model/widget-tree.ts';
+import { unwrap } from '../model/result.ts';
+import { asId, asIds, createTestDeps, createTestPage, rectAt, widgetOf } from '../testing/fixtures.ts';
+import { alignWidgets, distributeWidgets, reorderWidgets } from './arrange.ts';
+import { copyWidgets, pasteWidgets } from './clipboard.ts';
+import { groupWidgets } from './group.ts';
+import { setWidgetProperty, setWidgetsLocked, updatePageSettings } from './properties.ts';
+import { widgetBounds } from './widget-geometry.ts';
+
+const boxes = (page: PageDocument) => page.widgets.map(widgetBounds);
+const order = (page: PageDocument) => page.widgets.map((widget) => widget.id);
+
+describe('alignment', () => {
+  const page = createTestPage([rectAt('a', 100, 100, 100, 50), rectAt('b', 300, 250, 50, 30)]);
+
+  it.each([
+    ['left', [100, 100]],
+    ['right', [250, 300]],
+    ['centre', [175, 200]],
+  ] as const)('%s', (alignment, xs) => {
+    expect(boxes(unwrap(alignWidgets(page, asIds('a', 'b'), alignment))).map((box) => box.x)).toEqual(xs);
+  });
+
+  it.each([
+    ['top', [100, 100]],
+    ['bottom', [230, 250]],
+    ['middle', [165, 175]],
+  ] as const)('%s', (alignment, ys) => {
+    expect(boxes(unwrap(alignWidgets(page, asIds('a', 'b'), alignment))).map((box) => box.y)).toEqual(ys);
+  });
+
+  it('needs two widgets; locked ones stay and are lined up with', () => {
+    expect(alignWidgets(page, asIds('a'), 'left').ok).toBe(false);
+    const locked = createTestPage([{ ...rectAt('a', 100, 100), posLock: true }, rectAt('b', 300, 250)]);
+    expect(boxes(unwrap(alignWidgets(locked, asIds('a', 'b'), 'right'))).map((box) => box.x)).toEqual([
+      100, 300,
+    ]);
+    expect(boxes(unwrap(alignWidgets(locked, asIds('a', 'b'), 'left'))).map((box) => box.x)).toEqual([
+      100, 100,
+    ]);
+  });
+});
+
+describe('uniform distribution', () => {
+  it('needs more than 2 widgets', () => {
+    const page = createTestPage([rectAt('a', 10, 10), rectAt('b', 300, 10)]);
+    expect(distributeWidgets(page, asIds('a', 'b'), 'horizontal')).toMatchObject({
+      ok: false,
+      rejection: { reason: 'distribute-needs-three' },
+    });
+  });
+
+  it('spaces widgets with equal gaps between the outer two', () => {
+    const page = createTestPage([
+      rectAt('a', 10, 10, 50),
+      rectAt('c', 500, 10, 100),
+      rectAt('b', 100, 10, 50),
+    ]);
+    const spread = boxes(unwrap(distributeWidgets(page, asIds('a', 'b', 'c'), 'horizontal')));
+    expect(spread.map((box) => box.x)).toEqual([10, 500, 255]);
+    const vertical = createTestPage([rectAt('a', 10, 10), rectAt('b', 10, 20), rectAt('c', 10, 410)]);
+    expect(
+      boxes(unwrap(distributeWidgets(vertical, asIds('a', 'b', 'c'), 'vertical'))).map((box) => box.y),
+    ).toEqual([10, 210, 410]);
+  });
+});
+
+describe('paint order', () => {
+  const page = createTestPage(['a', 'b', 'c', 'd'].map((id) => rectAt(id, 10, 10)));
+
+  it.each([
+    ['front', ['a', 'c', 'd', 'b']],
+    ['back', ['b', 'a', 'c', 'd']],
+    ['forward', ['a', 'c', 'b', 'd']],
+    ['backward', ['b', 'a', 'c', 'd']],
+  ] as const)('%s', (move, expected) => {
+    expect(order(unwrap(reorderWidgets(page, asIds('b'), move)))).toEqual(expected);
+  });
+
+  it('keeps the relative order of several widgets moved together', () => {
+    expect(order(unwrap(reorderWidgets(page, asIds('a', 'b'), 'forward')))).toEqual(['c', 'a', 'b', 'd']);
+    expect(order(unwrap(reorderWidgets(page, asIds('c', 'd'), 'backward')))).toEqual(['a', 'c', 'd', 'b']);
+    expect(order(unwrap(reorderWidgets(page, asIds('d'), 'forward')))).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
+describe('copy and paste (§4)', () => {
+  it('each paste gets new ids and lands 50 further: the n-th paste at n × 50', () => {
+    const circle = widgetOf('ShapeCircle', 'c', { kind: 'circle', cx: 100, cy: 100, r: 20, rotate: 0 });
+    const page = createTestPage([circle]);
+    const deps = createTestDeps();
+    let clipboard = unwrap(copyWidgets(page, asIds('c')));
+    let current = page;
+    for (const n of [1, 2, 3]) {
+      const pasted = unwrap(pasteWidgets(current, clipboard, deps));
+      current = pasted.document;
+      clipboard = pasted.clipboard;
+      const copy = current.widgets.find((widget) => widget.id === pasted.pastedIds[0]);
+      expect(copy?.position).toMatchObject({ cx: 100 + 50 * n, cy: 100 + 50 * n });
+      expect(copy?.id).not.toBe('c');
+    }
+    expect(new Set(collectWidgetIds(current.widgets)).size).toBe(4);
+  });
+
+  it('a pasted group gets new ids for its members too', () => {
+    const page = createTestPage([rectAt('a', 10, 10), rectAt('b', 200, 10)]);
+    const grouped = unwrap(groupWidgets(page, asIds('a', 'b'), createTestDeps()));
+    const clipboard = unwrap(copyWidgets(grouped.document, [grouped.groupId]));
+    const pasted = unwrap(
+      pasteWidgets(grouped.document, clipboard, {
+        createId: (() => {
+          let n = 0;
+          return () => `p${++n}`;
+        })(),
+      }),
+    );
+    const ids = collectWidgetIds(pasted.document.widgets);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(6);
+  });
+
+  it('refuses with nothing copied', () => {
+    expect(pasteWidgets(createTestPage(), null, createTestDeps())).toMatchObject({
+      ok: false,
+      rejection: { reason: 'clipboard-empty' },
+    });
+  });
+});
+
+describe('properties and page settings', () => {
+  const page = createTestPage([rectAt('r', 100, 100)]);
+
+  it('writes a valid value at a key path', () => {
+    const updated = unwrap(setWidgetProperty(page, asId('r'), 'style.fill.color', '#123456'));
+    expect(updated.widgets[0]).toMatchObject({ style: { fill: { color: '#123456' } } });
+  });
+
+  it('refuses unknown keys, read-only keys and invalid values', () => {
+    for (const [key, value] of [
+      ['style.nothing', 1],
+      ['id', 'other'],
+      ['position.kind', 'circle'],
+      ['style.opacity', 2],
+      ['event.action', 'explode'],
+    ] as const) {
+      expect(setWidgetProperty(page, asId('r'), key, value), key).toMatchObject({
+        ok: false,
+        rejection: { reason: 'invalid-property' },
+      });
+    }
+  });
+
+  it('a locked widget keeps its position but can still be restyled', () => {
+    const locked = unwrap(setWidgetsLocked(page, asIds('r'), true));
+    expect(setWidgetProperty(locked, asId('r'), 'position.x', 5)).toMatchObject({
+      ok: false,
+      rejection: { reason: 'locked' },
+    });
+    expect(setWidgetProperty(locked, asId('r'), 'style.opacity', 0.5).ok).toBe(true);
+  });
+
+  it('updates page settings within the schema', () => {
+    expect(unwrap(updatePageSettings(page, { title: 'Boiler room', bgColor: '#000000' }))).toMatchObject({
+      title: 'Boiler room',
+      bgColor: '#000000',
+    });
+    expect(updatePageSettings(page, { width: 0 }).ok).toBe(false);
+    expect(updatePageSettings(page, { id: 'x' } as never).ok).toBe(false);
+  });
+});
