@@ -21,6 +21,7 @@ const environmentSchema = z.object({
   MQTT_PORT: port.default(1883),
   MQTT_WS_PORT: port.default(8083),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/ }).optional(),
+  MQTT_SHARE_GROUP: z.string().regex(/^[\w-]{1,64}$/).default('lyyp-platform'),
   BUS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   PUBLIC_URL: z.url().optional(),
   ADMIN_USERNAME: z.string().default('admin'),
@@ -44,7 +45,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   /** `portsExplicit`: the ports were chosen by the operator, so a busy port is an error, not a reason to move. */
-  mqtt: { port: number; wsPort: number; url: string | undefined; portsExplicit: boolean };
+  mqtt: { port: number; wsPort: number; url: string | undefined; shareGroup: string; portsExplicit: boolean };
   busUrl: string | undefined;
   publicUrl: string | undefined;
   admin: { username: string; password: string | undefined };
@@ -93,6 +94,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       port: env.MQTT_PORT,
       wsPort: env.MQTT_WS_PORT,
       url: env.MQTT_URL,
+      shareGroup: env.MQTT_SHARE_GROUP,
       portsExplicit: present.MQTT_PORT !== undefined || present.MQTT_WS_PORT !== undefined,
     },
     busUrl: env.BUS_URL,

@@ -48,7 +48,7 @@ export class PlatformRuntime {
     this.history = new HistoryRepository(deps.db);
     const { config } = deps;
     this.transport = config.mqtt.url
-      ? new ExternalBrokerClient(config.mqtt.url, randomUUID().slice(0, 8))
+      ? new ExternalBrokerClient(config.mqtt.url, randomUUID().slice(0, 8), config.mqtt.shareGroup)
       : new EmbeddedBroker({
           host: config.host,
           port: config.mqtt.port,

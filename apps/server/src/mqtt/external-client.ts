@@ -6,8 +6,6 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { PLATFORM_SUBSCRIPTION } from '@lyyp/contracts/protocol';
 import type { MessageHandler, MqttTransport, PublishOptions } from './transport.ts';
 
-export const SHARED_GROUP = 'lyyp-platform';
-
 export class ExternalBrokerClient implements MqttTransport {
   readonly kind = 'external' as const;
   private client: MqttClient | null = null;
@@ -15,7 +13,8 @@ export class ExternalBrokerClient implements MqttTransport {
   constructor(
     private readonly url: string,
     private readonly nodeId: string,
-    private readonly shared = true,
+    /** Nodes of one platform share this group, so each message reaches exactly one of them. */
+    private readonly shareGroup: string,
   ) {}
 
   async start(handler: MessageHandler): Promise<void> {
@@ -29,7 +28,7 @@ export class ExternalBrokerClient implements MqttTransport {
     client.on('message', (topic, payload) => {
       void handler({ topic, payload });
     });
-    const filter = this.shared ? `$share/${SHARED_GROUP}/${PLATFORM_SUBSCRIPTION}` : PLATFORM_SUBSCRIPTION;
+    const filter = `$share/${this.shareGroup}/${PLATFORM_SUBSCRIPTION}`;
     await client.subscribeAsync(filter, { qos: 1 });
   }
 

@@ -87,29 +87,29 @@ export class HistoryRepository {
     return this.db.transaction(async (tx) => {
       const inserted = await tx.execute<{ device_id: string; key: string; ts: string }>(sql`
         insert into points (device_id, key, ts, v_num, v_text, e)
-        select * from unnest(${deviceIds}::text[], ${keys}::text[], ${times}::timestamptz[], ${numbers}::float8[], ${texts}::text[], ${errors}::text[])
+        select * from unnest(${sql.param(deviceIds)}::text[], ${sql.param(keys)}::text[], ${sql.param(times)}::timestamptz[], ${sql.param(numbers)}::float8[], ${sql.param(texts)}::text[], ${sql.param(errors)}::text[])
         on conflict do nothing
         returning device_id, key, (extract(epoch from ts) * 1000)::bigint::text as ts`);
       await tx.execute(sql`
         insert into latest_values (device_id, key, ts, value, error, received_at)
         select d, k, t, v, e, now() from unnest(
-          ${latestRows.map((row) => row.deviceId)}::text[],
-          ${latestRows.map((row) => row.key)}::text[],
-          ${latestRows.map((row) => new Date(row.ts).toISOString())}::timestamptz[],
-          ${latestRows.map((row) => JSON.stringify(row.value))}::jsonb[],
-          ${latestRows.map((row) => row.error)}::text[]
+          ${sql.param(latestRows.map((row) => row.deviceId))}::text[],
+          ${sql.param(latestRows.map((row) => row.key))}::text[],
+          ${sql.param(latestRows.map((row) => new Date(row.ts).toISOString()))}::timestamptz[],
+          ${sql.param(latestRows.map((row) => JSON.stringify(row.value)))}::jsonb[],
+          ${sql.param(latestRows.map((row) => row.error))}::text[]
         ) as incoming(d, k, t, v, e)
         on conflict (device_id, key) do update
           set ts = excluded.ts, value = excluded.value, error = excluded.error, received_at = excluded.received_at
           where latest_values.ts <= excluded.ts`);
-      const resultRows = (inserted as unknown as { rows: Array<{ device_id: string; key: string; ts: string }> }).rows;
+      const resultRows = (inserted as { rows: Array<{ device_id: string; key: string; ts: string }> }).rows;
       return new Set(resultRows.map((row) => `${row.device_id}\u0000${row.key}\u0000${row.ts}`));
     });
   }
 
   async countPoints(deviceId: string): Promise<number> {
     const result = await this.db.execute<{ count: number }>(sql`select count(*)::int as count from points where device_id = ${deviceId}`);
-    return (result as unknown as { rows: Array<{ count: number }> }).rows[0]?.count ?? 0;
+    return (result as { rows: Array<{ count: number }> }).rows[0]?.count ?? 0;
   }
 
   async readPoints(deviceId: string, key: string, from: number, to: number): Promise<Array<{ ts: number; num: number | null; text: string | null; error: string | null }>> {
@@ -117,7 +117,7 @@ export class HistoryRepository {
       select (extract(epoch from ts) * 1000)::bigint::text as ts, v_num, v_text, e from points
       where device_id = ${deviceId} and key = ${key} and ts >= ${new Date(from).toISOString()}::timestamptz and ts <= ${new Date(to).toISOString()}::timestamptz
       order by ts`);
-    return (result as unknown as { rows: Array<{ ts: string; v_num: number | null; v_text: string | null; e: string | null }> }).rows.map((row) => ({
+    return (result as { rows: Array<{ ts: string; v_num: number | null; v_text: string | null; e: string | null }> }).rows.map((row) => ({
       ts: Number(row.ts),
       num: row.v_num,
       text: row.v_text,
