@@ -29,6 +29,7 @@ import { SessionRepository } from './modules/session/session.repository.ts';
 import { SessionService } from './modules/session/session.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerCommandRoutes } from './modules/command/command.routes.ts';
+import { registerBrokerAuthRoutes } from './modules/telemetry/broker-auth.routes.ts';
 import type { DeviceAccess } from './modules/command/command.service.ts';
 import { LocalBus, type Bus } from './bus/bus.ts';
 import { PlatformRuntime } from './runtime.ts';
@@ -58,6 +59,13 @@ const NO_DEVICE_ACCESS: DeviceAccess = {
   findVisibleDevice: () => Promise.resolve(undefined),
   canWriteDevice: () => Promise.resolve(false),
 };
+
+/** The platform's own account on an external broker, from the user and password of MQTT_URL. */
+function brokerUser(url: string | undefined): { username: string; password: string } | null {
+  if (!url) return null;
+  const parsed = new URL(url);
+  return parsed.username ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) } : null;
+}
 
 const parseQuery = (text: string) => qs.parse(text, { allowDots: true, depth: 5, arrayLimit: 200 });
 
@@ -132,6 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     (api) => {
       registerAuthRoutes(api, { auth, captcha, loginKey, sessions, accounts, secureCookie: config.session.secureCookie });
       registerCommandRoutes(api, runtime.commands);
+      registerBrokerAuthRoutes(api, { runtime: runtime.runtime, platformUser: brokerUser(config.mqtt.url) });
     },
     { prefix: API_PREFIX },
   );
