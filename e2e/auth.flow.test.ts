@@ -4,41 +4,28 @@
  * mistypes the password, and signs in. A phone the platform has never seen signs in by SMS, completes
  * its account, then recovers its password.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, type BrowserSession } from './support/browser.ts';
-import { CaptchaWatcher, createPhoneNumber, createUsername, requestSmsCode } from './support/console.ts';
-import { Platform } from './support/platform.ts';
-import { ensureWebBuilt } from './support/web-build.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  CaptchaWatcher,
+  createPhoneNumber,
+  createUsername,
+  requestSmsCode,
+  signInWithPassword,
+  waitForTitle,
+} from './support/console.ts';
+import { useFlowEnvironment } from './support/flow.ts';
 
 const FLOW_TIMEOUT_MS = 180_000;
 const PASSWORD = 'Flow#2024ab';
 
 describe('sign-in flow in the browser', () => {
-  let platform: Platform | undefined;
-  let browser: BrowserSession | undefined;
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    platform = await Platform.start();
-  }, 240_000);
-
-  beforeEach(async () => {
-    browser = await launchBrowser();
-  }, 60_000);
-
-  afterEach(async () => {
-    await browser?.close();
-  }, 30_000);
-
-  afterAll(async () => {
-    await platform?.stop();
-  }, 30_000);
+  const flow = useFlowEnvironment();
 
   it(
     'registers an end user, switches language, signs out, refuses a wrong password and signs in',
     async () => {
-      if (!platform || !browser) throw new Error('The platform or the browser did not start');
-      const { page, screenshot } = browser;
+      const { platform } = flow;
+      const { page, screenshot } = flow.browser;
       const captchas = new CaptchaWatcher(page);
       const tel = createPhoneNumber();
       const username = createUsername();
@@ -46,7 +33,7 @@ describe('sign-in flow in the browser', () => {
       // Registration, in the default language.
       await page.goto(`${platform.baseUrl}/account/register`);
       await page.locator('form#register').waitFor();
-      expect(await page.title()).toBe('注册 - LYYP');
+      await waitForTitle(page, '注册 - LYYP');
       await page.fill('#register_tel', tel);
       await requestSmsCode(page, platform, captchas, 'register', tel, 'register');
       await page.fill('#register_username', username);
@@ -60,14 +47,14 @@ describe('sign-in flow in the browser', () => {
       await page.waitForURL('**/monitor/devices');
       await page.getByText('此页面尚未建成').waitFor();
       await page.getByTestId('user-menu').getByText(username).waitFor();
-      expect(await page.title()).toBe('设备列表 - LYYP');
+      await waitForTitle(page, '设备列表 - LYYP');
       await screenshot('flow-console-zh');
 
       // Switching the language changes the console at once, and survives a reload.
       await page.getByTestId('language-switch').click();
       await page.getByRole('menuitem', { name: 'English' }).click();
       await page.getByText('This page is not built yet').waitFor();
-      expect(await page.title()).toBe('Devices - LYYP');
+      await waitForTitle(page, 'Devices - LYYP');
       await page.reload();
       await page.getByText('This page is not built yet').waitFor();
       expect(await page.getByTestId('language-switch').textContent()).toContain('English');
@@ -80,16 +67,13 @@ describe('sign-in flow in the browser', () => {
       await page.locator('form#login-password').waitFor();
 
       // A wrong password is refused with the catalogue's text, in English.
-      await page.fill('#login-password_account', username);
-      await page.fill('#login-password_password', 'Wrong#2024ab');
-      await page.click('form#login-password button[type="submit"]');
+      await signInWithPassword(page, username, 'Wrong#2024ab');
       await page.getByRole('alert').getByText('Incorrect username or password').waitFor();
       expect(page.url()).toContain('/login');
       await screenshot('flow-login-wrong-password-en');
 
       // The right password opens the console again.
-      await page.fill('#login-password_password', PASSWORD);
-      await page.click('form#login-password button[type="submit"]');
+      await signInWithPassword(page, username, PASSWORD);
       await page.waitForURL('**/monitor/devices');
       await page.getByTestId('user-menu').getByText(username).waitFor();
       await screenshot('flow-console-after-sign-in-en');
@@ -100,8 +84,8 @@ describe('sign-in flow in the browser', () => {
   it(
     'signs a new phone in by SMS, completes the account, and recovers its password',
     async () => {
-      if (!platform || !browser) throw new Error('The platform or the browser did not start');
-      const { page, screenshot } = browser;
+      const { platform } = flow;
+      const { page, screenshot } = flow.browser;
       const captchas = new CaptchaWatcher(page);
       const tel = createPhoneNumber();
       const username = createUsername();
@@ -114,7 +98,7 @@ describe('sign-in flow in the browser', () => {
       await requestSmsCode(page, platform, captchas, 'login-sms', tel, 'login');
       await page.click('form#login-sms button[type="submit"]');
       await page.waitForURL('**/account/first');
-      expect(await page.title()).toBe('完善账号信息 - LYYP');
+      await waitForTitle(page, '完善账号信息 - LYYP');
       await page.fill('#first_username', username);
       await page.fill('#first_password', PASSWORD);
       await page.fill('#first_confirmPassword', 'Other#2024ab');
@@ -146,9 +130,7 @@ describe('sign-in flow in the browser', () => {
       // The new password works; the phone number works as the account name too.
       await page.getByRole('link', { name: '去登录' }).click();
       await page.waitForURL('**/login');
-      await page.fill('#login-password_account', tel);
-      await page.fill('#login-password_password', recovered);
-      await page.click('form#login-password button[type="submit"]');
+      await signInWithPassword(page, tel, recovered);
       await page.waitForURL('**/monitor/devices');
     },
     FLOW_TIMEOUT_MS,

@@ -9,7 +9,9 @@ const proxied = ['/lyyp', '/healthz', '/docs'];
 export default defineConfig({
   plugins: [react()],
   server: {
-    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false, ws: true }])),
+    proxy: Object.fromEntries(
+      proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false, ws: true }]),
+    ),
   },
   preview: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),

@@ -21,7 +21,8 @@ export class CaptchaWatcher {
       if (!response.url().endsWith(SHOW_CAPTCHA_PATH)) return;
       response.json().then(
         (body: CaptchaEnvelope) => {
-          if (body.data?.image && body.data.randstr) this.randstrByImage.set(body.data.image, body.data.randstr);
+          if (body.data?.image && body.data.randstr)
+            this.randstrByImage.set(body.data.image, body.data.randstr);
         },
         () => undefined,
       );
@@ -40,7 +41,12 @@ export class CaptchaWatcher {
 }
 
 /** Types the characters of the picture currently shown in `form`. */
-export async function solveCaptcha(page: Page, platform: Platform, captchas: CaptchaWatcher, form: string): Promise<void> {
+export async function solveCaptcha(
+  page: Page,
+  platform: Platform,
+  captchas: CaptchaWatcher,
+  form: string,
+): Promise<void> {
   const picture = page.locator(`form#${form} [data-testid="captcha-image"] img`);
   await picture.waitFor({ state: 'visible' });
   const image = await picture.getAttribute('src');
@@ -64,6 +70,18 @@ export async function requestSmsCode(
   const code = await platform.readSmsCode(tel, purpose, from);
   await page.fill(`#${form}_smsCode`, code);
   return code;
+}
+
+/** The shell sets the title just after the screen changes, so wait for it rather than read it at once. */
+export async function waitForTitle(page: Page, title: string): Promise<void> {
+  await page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 });
+}
+
+/** Signs in on the password tab of /login (the page must already show it). */
+export async function signInWithPassword(page: Page, account: string, password: string): Promise<void> {
+  await page.fill('#login-password_account', account);
+  await page.fill('#login-password_password', password);
+  await page.click('form#login-password button[type="submit"]');
 }
 
 /** A phone number no earlier run has used: 139 followed by eight digits. */

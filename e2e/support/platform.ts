@@ -60,11 +60,16 @@ export class Platform {
 
   static async start(options: PlatformOptions = {}): Promise<Platform> {
     if (!fs.existsSync(path.join(REPOSITORY_ROOT, SERVER_ENTRY))) {
-      throw new Error(`The platform entry ${SERVER_ENTRY} does not exist; the browser flow needs the server.`);
+      throw new Error(
+        `The platform entry ${SERVER_ENTRY} does not exist; the browser flow needs the server.`,
+      );
     }
     const [port, mqttPort, mqttWsPort] = [await findFreePort(), await findFreePort(), await findFreePort()];
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyyp-e2e-'));
-    const admin = { username: options.adminUsername ?? 'admin', password: options.adminPassword ?? 'E2e#Admin2024' };
+    const admin = {
+      username: options.adminUsername ?? 'admin',
+      password: options.adminPassword ?? 'E2e#Admin2024',
+    };
     const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
       cwd: REPOSITORY_ROOT,
       env: {
@@ -123,12 +128,16 @@ export class Platform {
       if (found) return found;
       await delay(POLL_INTERVAL_MS);
     }
-    throw new Error(`No matching platform log line within ${timeoutMs} ms. Recent output:\n${this.describeOutput()}`);
+    throw new Error(
+      `No matching platform log line within ${timeoutMs} ms. Recent output:\n${this.describeOutput()}`,
+    );
   }
 
   /** The characters of the captcha picture `randstr`, as the platform logged them. */
   async readCaptchaAnswer(randstr: string): Promise<string> {
-    const line = await this.waitForLog((entry) => entry.msg === 'captcha answer' && entry.randstr === randstr);
+    const line = await this.waitForLog(
+      (entry) => entry.msg === 'captcha answer' && entry.randstr === randstr,
+    );
     return String(line.answer);
   }
 

@@ -45,15 +45,18 @@ export function createAuthApi(client: ApiClient) {
     listMyCompanies: () => client.post<CompanyChoice[]>(AUTH_PATHS.queryCompanyForMe),
     changeCompany: (companyId: string) => client.post<AccountInfo>(AUTH_PATHS.changeCompany, { companyId }),
 
-    sendFindpwdSmsCode: (body: PhoneCaptchaProof) => client.post<SmsSent>(AUTH_PATHS.findpwdSendSmsCode, body),
+    sendFindpwdSmsCode: (body: PhoneCaptchaProof) =>
+      client.post<SmsSent>(AUTH_PATHS.findpwdSendSmsCode, body),
     checkFindpwdSmsCode: (body: PhoneCodeRequest) => client.post<null>(AUTH_PATHS.findpwdCheckSmsCode, body),
     submitFindpwd: (body: NewPasswordRequest) => client.post<null>(AUTH_PATHS.findpwdSubmit, body),
 
     sendResetpwdSmsCode: () => client.post<SmsSent>(AUTH_PATHS.resetpwdSendSmsCode),
-    checkResetpwdSmsCode: (smsCode: string) => client.post<null>(AUTH_PATHS.resetpwdCheckSmsCode, { smsCode }),
+    checkResetpwdSmsCode: (smsCode: string) =>
+      client.post<null>(AUTH_PATHS.resetpwdCheckSmsCode, { smsCode }),
     submitResetpwd: (body: NewPasswordRequest) => client.post<null>(AUTH_PATHS.resetpwdSubmit, body),
     sendVerifytelSmsCode: () => client.post<SmsSent>(AUTH_PATHS.verifytelSendSmsCode),
-    checkVerifytelSmsCode: (smsCode: string) => client.post<null>(AUTH_PATHS.verifytelCheckSmsCode, { smsCode }),
+    checkVerifytelSmsCode: (smsCode: string) =>
+      client.post<null>(AUTH_PATHS.verifytelCheckSmsCode, { smsCode }),
     sendResettelSmsCode: (tel: string) => client.post<SmsSent>(AUTH_PATHS.resettelSendSmsCode, { tel }),
     submitResettel: (body: PhoneCodeRequest) => client.post<null>(AUTH_PATHS.resettelSubmit, body),
   };

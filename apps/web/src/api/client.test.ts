@@ -61,7 +61,9 @@ afterEach(() => {
 
 describe('answers', () => {
   it('resolves with data for code 200 and 201', async () => {
-    const { client } = setUp(({ url }) => answer({ code: url.endsWith('/a') ? '200' : '201', message: 'ok', data: { n: 1 } }));
+    const { client } = setUp(({ url }) =>
+      answer({ code: url.endsWith('/a') ? '200' : '201', message: 'ok', data: { n: 1 } }),
+    );
     await expect(client.get('/a')).resolves.toEqual({ n: 1 });
     await expect(client.post('/b')).resolves.toEqual({ n: 1 });
   });
@@ -79,7 +81,10 @@ describe('answers', () => {
   });
 
   it('fills catalogue placeholders from the error data', async () => {
-    const { client } = setUp(() => answer({ code: '1126', message: '', data: { seconds: 42 } }, 429), 'en-US');
+    const { client } = setUp(
+      () => answer({ code: '1126', message: '', data: { seconds: 42 } }, 429),
+      'en-US',
+    );
     const error = await rejectionOf(client.post('/user/sendSmsCode'));
     expect(error.message).toBe('You can send again in 42 s');
   });
@@ -107,14 +112,18 @@ describe('session end', () => {
   });
 
   it('lets the caller keep control of navigation while still clearing the session', async () => {
-    const { client, navigate, clearSession } = setUp(() => answer({ code: '1010', message: '', data: null }, 401));
+    const { client, navigate, clearSession } = setUp(() =>
+      answer({ code: '1010', message: '', data: null }, 401),
+    );
     await rejectionOf(client.get('/account/info', undefined, { redirectOnSessionEnd: false }));
     expect(clearSession).toHaveBeenCalledTimes(1);
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('leaves the session alone on ordinary errors', async () => {
-    const { client, navigate, clearSession } = setUp(() => answer({ code: '1101', message: '', data: null }, 400));
+    const { client, navigate, clearSession } = setUp(() =>
+      answer({ code: '1101', message: '', data: null }, 400),
+    );
     await rejectionOf(client.post('/user/encrypt/login'));
     expect(clearSession).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
@@ -169,7 +178,12 @@ describe('transport failures', () => {
 describe('requests', () => {
   it('sends cookies, the language, and form-encoded POST bodies with dot notation under /lyyp/developer', async () => {
     const { client, requests } = setUp(() => answer({ code: '200', message: '', data: null }), 'en-US');
-    await client.post('/product/query', { page: { no: 2, size: 10 }, ids: ['a', 'b'], name: '泵 1', skip: undefined });
+    await client.post('/product/query', {
+      page: { no: 2, size: 10 },
+      ids: ['a', 'b'],
+      name: '泵 1',
+      skip: undefined,
+    });
     const [request] = requests;
     expect(request?.url).toBe('/lyyp/developer/product/query');
     expect(request?.init.method).toBe('POST');

@@ -89,7 +89,8 @@ function isEnvelope(value: unknown): value is WireEnvelope {
 function paramsOf(data: unknown): ErrorParams | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const entries = Object.entries(data).filter(
-    (entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number',
+    (entry): entry is [string, string | number] =>
+      typeof entry[1] === 'string' || typeof entry[1] === 'number',
   );
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
@@ -133,7 +134,11 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiClient 
         body: request.body ?? null,
         credentials: 'include',
         signal: controller.signal,
-        headers: { Accept: 'application/json', 'Accept-Language': dependencies.getLocale(), ...request.headers },
+        headers: {
+          Accept: 'application/json',
+          'Accept-Language': dependencies.getLocale(),
+          ...request.headers,
+        },
       });
       payload = await response.json().catch(() => undefined);
     } catch (cause) {
@@ -163,7 +168,12 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiClient 
   return {
     get(path, query, options) {
       const search = query ? encodeForm(query) : '';
-      return send(`${baseUrl}${path}${search ? `?${search}` : ''}`, { method: 'GET' }, requestTimeoutMs, options);
+      return send(
+        `${baseUrl}${path}${search ? `?${search}` : ''}`,
+        { method: 'GET' },
+        requestTimeoutMs,
+        options,
+      );
     },
     post(path, body, options) {
       return send(

@@ -8,7 +8,9 @@ afterEach(() => {
 
 describe('route chunk loading', () => {
   it('hands over a chunk that arrives in time', async () => {
-    await expect(loadChunkWithin(() => Promise.resolve({ default: 'screen' }))).resolves.toEqual({ default: 'screen' });
+    await expect(loadChunkWithin(() => Promise.resolve({ default: 'screen' }))).resolves.toEqual({
+      default: 'screen',
+    });
   });
 
   it('gives up on a chunk that takes longer than the chunk timeout, as a script failure (1603)', async () => {
@@ -27,9 +29,9 @@ describe('route chunk loading', () => {
   });
 
   it('tells a missing style sheet (1604) from a missing script (1603)', async () => {
-    const style = await loadChunkWithin(() => Promise.reject(new Error('Unable to preload CSS for /assets/x.css'))).catch(
-      (error: unknown) => error as ChunkLoadError,
-    );
+    const style = await loadChunkWithin(() =>
+      Promise.reject(new Error('Unable to preload CSS for /assets/x.css')),
+    ).catch((error: unknown) => error as ChunkLoadError);
     const script = await loadChunkWithin(() =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')),
     ).catch((error: unknown) => error as ChunkLoadError);

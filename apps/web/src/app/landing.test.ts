@@ -40,12 +40,15 @@ describe('landing after sign-in', () => {
     expect(resolveLandingPath(account({ needsCompletion: true }), '/monitor/map')).toBe('/account/first');
   });
 
-  it.each(['https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/login?redirect=/x'])(
-    'ignores the redirect %s',
-    (redirect) => {
-      expect(readSafeRedirect(redirect)).toBeNull();
-    },
-  );
+  it.each([
+    'https://evil.example',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/login?redirect=/x',
+  ])('ignores the redirect %s', (redirect) => {
+    expect(readSafeRedirect(redirect)).toBeNull();
+  });
 });
 
 describe('development badge', () => {

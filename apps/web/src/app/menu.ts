@@ -60,7 +60,10 @@ export const CONSOLE_AREAS: readonly { area: ConsoleArea; code: string; path: st
   { area: 'account', code: 'account', path: '/account' },
 ];
 
-function indexTree(nodes: readonly PermissionNode[], into: Map<string, PermissionNode>): Map<string, PermissionNode> {
+function indexTree(
+  nodes: readonly PermissionNode[],
+  into: Map<string, PermissionNode>,
+): Map<string, PermissionNode> {
   for (const item of nodes) {
     into.set(item.code, item);
     if (item.children) indexTree(item.children, into);

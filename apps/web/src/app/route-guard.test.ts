@@ -14,12 +14,17 @@ const visitor: GuardInput = {
 const member: GuardInput = { ...visitor, signedIn: true, auths: new Set(['manage:equipment']) };
 
 describe('login guard', () => {
-  it.each(['Login', '404', 'download', 'helpCenter', 'FindpwdPassword', 'AccountRegister', 'AccountFirstRegister'])(
-    'lets anyone open the exempt route %s without fetching user info',
-    (routeName) => {
-      expect(decideAccess({ ...visitor, routeName, permission: undefined })).toEqual({ kind: 'allow' });
-    },
-  );
+  it.each([
+    'Login',
+    '404',
+    'download',
+    'helpCenter',
+    'FindpwdPassword',
+    'AccountRegister',
+    'AccountFirstRegister',
+  ])('lets anyone open the exempt route %s without fetching user info', (routeName) => {
+    expect(decideAccess({ ...visitor, routeName, permission: undefined })).toEqual({ kind: 'allow' });
+  });
 
   it('fetches the user info first when a visitor who is not signed in opens another route', () => {
     expect(decideAccess(visitor)).toEqual({ kind: 'loadUserInfo' });
@@ -31,17 +36,24 @@ describe('login guard', () => {
   });
 
   it('lets the first-time screen proceed even when the user info cannot be fetched', () => {
-    expect(decideAccess({ ...visitor, routeName: 'AccountFirst', permission: undefined, userInfoFailed: true })).toEqual({
+    expect(
+      decideAccess({ ...visitor, routeName: 'AccountFirst', permission: undefined, userInfoFailed: true }),
+    ).toEqual({
       kind: 'allow',
     });
   });
 
   it('sends an account that still needs completing to the first-time screen', () => {
-    expect(decideAccess({ ...member, needsCompletion: true })).toEqual({ kind: 'redirect', to: '/account/first' });
+    expect(decideAccess({ ...member, needsCompletion: true })).toEqual({
+      kind: 'redirect',
+      to: '/account/first',
+    });
   });
 
   it('refuses a screen whose permission the account does not hold', () => {
-    expect(decideAccess({ ...member, routeName: 'Dealer', permission: 'manage:dealer' })).toEqual({ kind: 'forbidden' });
+    expect(decideAccess({ ...member, routeName: 'Dealer', permission: 'manage:dealer' })).toEqual({
+      kind: 'forbidden',
+    });
     expect(decideAccess(member)).toEqual({ kind: 'allow' });
   });
 });

@@ -7,10 +7,7 @@
 import { LOGIN_EXEMPT_ROUTE_NAMES, hasPermission } from '@lyyp/contracts';
 
 export type GuardDecision =
-  | { kind: 'allow' }
-  | { kind: 'loadUserInfo' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'forbidden' };
+  { kind: 'allow' } | { kind: 'loadUserInfo' } | { kind: 'redirect'; to: string } | { kind: 'forbidden' };
 
 export interface GuardInput {
   routeName: string | undefined;

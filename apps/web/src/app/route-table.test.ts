@@ -1,26 +1,18 @@
 import { LOGIN_EXEMPT_ROUTE_NAMES } from '@lyyp/contracts';
-import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_TEXTS } from '../locales/index.ts';
 import { isLoginExempt } from './route-guard.ts';
-import { ROUTE_TABLE, listRoutes, type RouteDefinition } from './route-table.ts';
-
-function toMatchable(definition: RouteDefinition): RouteObject {
-  if (definition.index) return { index: true, handle: definition };
-  return { path: definition.path, handle: definition, children: definition.children?.map(toMatchable) };
-}
-
-const matchable = ROUTE_TABLE.map(toMatchable);
+import { listRoutes, matchRouteTable, type RouteDefinition } from './route-table.ts';
 
 /** Follows redirects the way the router's loaders do and returns where a visitor ends up. */
 function resolve(pathname: string): { path: string; route: RouteDefinition } {
   let current = pathname;
   for (let hop = 0; hop < 5; hop += 1) {
-    const leaf = matchRoutes(matchable, current)?.at(-1);
-    if (!leaf) throw new Error(`nothing matches ${current}`);
-    const route = leaf.route.handle as RouteDefinition;
+    const match = matchRouteTable(current);
+    if (!match) throw new Error(`nothing matches ${current}`);
+    const { route, params } = match;
     if (!route.redirectTo) return { path: current, route };
-    current = typeof route.redirectTo === 'function' ? route.redirectTo(leaf.params) : route.redirectTo;
+    current = typeof route.redirectTo === 'function' ? route.redirectTo(params) : route.redirectTo;
   }
   throw new Error(`redirect loop from ${pathname}`);
 }
@@ -44,12 +36,24 @@ describe('routes of §2', () => {
     ['/manage/product/edit/42', '/manage/product/edit/42/info', 'ProductEditInfo'],
     ['/manage/product/edit/42/formula', '/manage/product/edit/42/formula', 'ProductEditFormula'],
     ['/manage/product/7/designer/3', '/manage/product/7/designer/3', 'ProductDesigner'],
-    ['/manage/account/op/permission/1/2/13800000000', '/manage/account/op/permission/1/2/13800000000', 'AccountOpPermission'],
-    ['/manage/authorization/permission/1/ann/2', '/manage/authorization/permission/1/ann/2', 'AuthorizationPermission'],
+    [
+      '/manage/account/op/permission/1/2/13800000000',
+      '/manage/account/op/permission/1/2/13800000000',
+      'AccountOpPermission',
+    ],
+    [
+      '/manage/authorization/permission/1/ann/2',
+      '/manage/authorization/permission/1/ann/2',
+      'AuthorizationPermission',
+    ],
     ['/account', '/account/security/sms', 'SecuritySms'],
     ['/account/info/sms/edit/1', '/account/info/sms/edit/1', 'InfoSmsEdit'],
     ['/account/security/sms/setup', '/account/security/sms/setup/validate', 'SetupValidate'],
-    ['/account/security/sms/setup/success/tel/13800000000', '/account/security/sms/setup/success/tel/13800000000', 'SetupSuccess'],
+    [
+      '/account/security/sms/setup/success/tel/13800000000',
+      '/account/security/sms/setup/success/tel/13800000000',
+      'SetupSuccess',
+    ],
     ['/monitor', '/monitor/devices', 'MonitorDevices'],
     ['/monitor/devices/9', '/monitor/devices/9', 'MonitorDeviceDetail'],
     ['/no/such/page', '/404', '404'],
@@ -104,12 +108,21 @@ describe('routes of §2', () => {
     );
     // The recovery redirect keeps its name too; email and question recovery have no route in §2.
     expect(listRoutes().map((route) => route.name)).toContain('FindPwd');
-    const unrouted = LOGIN_EXEMPT_ROUTE_NAMES.filter((name) => !listRoutes().some((route) => route.name === name));
-    expect(unrouted).toEqual(['FindpwdAccount', 'FindpwdValidate', 'FindpwdEmailValidate', 'FindpwdQuestionValidate']);
+    const unrouted = LOGIN_EXEMPT_ROUTE_NAMES.filter(
+      (name) => !listRoutes().some((route) => route.name === name),
+    );
+    expect(unrouted).toEqual([
+      'FindpwdAccount',
+      'FindpwdValidate',
+      'FindpwdEmailValidate',
+      'FindpwdQuestionValidate',
+    ]);
   });
 
   it('protects every other screen with a permission code', () => {
-    const unprotected = listRoutes().filter((route) => route.page && !isLoginExempt(route.name) && !route.permission);
+    const unprotected = listRoutes().filter(
+      (route) => route.page && !isLoginExempt(route.name) && !route.permission,
+    );
     expect(unprotected).toEqual([]);
   });
 

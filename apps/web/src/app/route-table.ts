@@ -4,6 +4,7 @@
  * turns this table into React Router routes; the menu, the guard and the tests read the same table.
  * Each route's page title is the translation `routes.<name>`.
  */
+import { matchRoutes, type RouteObject } from 'react-router';
 
 /** Screens the router can show; each maps to one lazily loaded module in `pages.ts`. */
 export type PageId =
@@ -170,4 +171,19 @@ export function isFrame(definition: RouteDefinition): boolean {
 /** Every definition of the table, depth first. */
 export function listRoutes(table: readonly RouteDefinition[] = ROUTE_TABLE): RouteDefinition[] {
   return table.flatMap((definition) => [definition, ...listRoutes(definition.children ?? [])]);
+}
+
+function toMatchable(definition: RouteDefinition): RouteObject {
+  if (definition.index) return { index: true, handle: definition };
+  return { path: definition.path, handle: definition, children: definition.children?.map(toMatchable) };
+}
+
+const matchableTable = ROUTE_TABLE.map(toMatchable);
+
+/** The innermost definition a path matches, with its parameters, before any redirect. */
+export function matchRouteTable(
+  pathname: string,
+): { route: RouteDefinition; params: RouteParams } | undefined {
+  const leaf = matchRoutes(matchableTable, pathname)?.at(-1);
+  return leaf ? { route: leaf.route.handle as RouteDefinition, params: leaf.params } : undefined;
 }

@@ -113,7 +113,8 @@ export const enUS: ConsoleTexts = {
   },
   auth: {
     welcome: 'Welcome back',
-    tagline: 'Connect field gateways and PLCs: remote monitoring, alarms, history and SCADA pages on one platform.',
+    tagline:
+      'Connect field gateways and PLCs: remote monitoring, alarms, history and SCADA pages on one platform.',
     points: {
       collect: 'Live data from gateways and PLCs',
       alarm: 'Alarms, history curves and reports',

@@ -37,7 +37,11 @@ export default function ConsoleLayout() {
           aria-label={t('console.areaMenu')}
           className={styles.areas}
           selectedKeys={[area]}
-          items={areas.map((entry) => ({ key: entry.area, icon: MENU_ICONS[entry.code], label: labelOf(entry.code, locale) }))}
+          items={areas.map((entry) => ({
+            key: entry.area,
+            icon: MENU_ICONS[entry.code],
+            label: labelOf(entry.code, locale),
+          }))}
           onClick={({ key }) => {
             const target = areas.find((entry) => entry.area === key);
             if (target) void navigate(target.path);

@@ -30,11 +30,18 @@ export function SideMenu({ area }: { area: ConsoleArea }) {
   const visible = useMemo(() => filterMenu(CONSOLE_MENUS[area], auths), [area, auths]);
   const leaves = useMemo(() => flattenLeaves(visible), [visible]);
   const selected = findSelected(leaves, pathname);
-  const openGroups = visible.filter((group) => group.children?.some((child) => child === selected)).map((group) => group.code);
+  const openGroups = visible
+    .filter((group) => group.children?.some((child) => child === selected))
+    .map((group) => group.code);
 
   const toItem = (item: MenuDefinition): MenuItem =>
     item.children
-      ? { key: item.code, icon: MENU_ICONS[item.code], label: labelOf(item.code, locale), children: item.children.map(toItem) }
+      ? {
+          key: item.code,
+          icon: MENU_ICONS[item.code],
+          label: labelOf(item.code, locale),
+          children: item.children.map(toItem),
+        }
       : { key: item.code, icon: MENU_ICONS[item.code], label: labelOf(item.code, locale) };
 
   return (

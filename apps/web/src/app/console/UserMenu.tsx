@@ -23,7 +23,11 @@ export function UserMenu() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const companies = useQuery({ queryKey: COMPANIES_KEY, queryFn: authApi.listMyCompanies, enabled: user !== null });
+  const companies = useQuery({
+    queryKey: COMPANIES_KEY,
+    queryFn: authApi.listMyCompanies,
+    enabled: user !== null,
+  });
 
   const changeCompany = useMutation({
     mutationFn: authApi.changeCompany,

@@ -30,7 +30,15 @@ export function PublicFrame({ children, wide = false }: { children: ReactNode; w
 }
 
 /** A titled white card in the middle of the public frame. */
-export function PublicCard({ title, extra, children }: { title: ReactNode; extra?: ReactNode; children: ReactNode }) {
+export function PublicCard({
+  title,
+  extra,
+  children,
+}: {
+  title: ReactNode;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className={styles.card}>
       <h1 className={styles.cardTitle}>{title}</h1>

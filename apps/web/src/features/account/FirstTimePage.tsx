@@ -4,11 +4,12 @@
  */
 import { ACCOUNT_TYPES, type CompleteRequest } from '@lyyp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Radio, Typography } from 'antd';
+import { Button, Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/index.ts';
 import { PublicCard, PublicFrame } from '../../app/public/PublicFrame.tsx';
 import { useFormError, useFormRules, useLandAfterSignIn } from '../auth/use-form-support.ts';
+import { FormAlert } from '../auth/FormAlert.tsx';
 
 const FIELDS = ['username', 'password', 'confirmPassword', 'accountType'] as const;
 
@@ -20,7 +21,8 @@ export default function FirstTimePage() {
   const { alertText, showError, clearError } = useFormError(form, FIELDS);
 
   const complete = useMutation({
-    mutationFn: (values: CompleteRequest) => authApi.completeAccount({ ...values, username: values.username.trim() }),
+    mutationFn: (values: CompleteRequest) =>
+      authApi.completeAccount({ ...values, username: values.username.trim() }),
     onSuccess: land,
     onError: (error) => showError(error),
   });
@@ -38,9 +40,11 @@ export default function FirstTimePage() {
           onFinish={(values) => complete.mutate(values)}
           onValuesChange={clearError}
         >
-          {alertText ? <Alert type="error" showIcon message={alertText} style={{ marginBottom: 16 }} role="alert" /> : null}
+          <FormAlert text={alertText} />
           <Form.Item name="accountType" label={t('fields.accountType')}>
-            <Radio.Group options={ACCOUNT_TYPES.map((type) => ({ value: type, label: t(`register.types.${type}`) }))} />
+            <Radio.Group
+              options={ACCOUNT_TYPES.map((type) => ({ value: type, label: t(`register.types.${type}`) }))}
+            />
           </Form.Item>
           <Form.Item name="username" label={t('fields.username')} rules={rules.username} required>
             <Input placeholder={t('placeholders.username')} autoComplete="username" />

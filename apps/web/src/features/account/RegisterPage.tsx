@@ -5,13 +5,14 @@
  */
 import { SELF_REGISTER_KINDS, ACCOUNT_TYPES, type AccountType } from '@lyyp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Form, Input, Radio } from 'antd';
+import { Button, Checkbox, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { authApi, type RegisterFields } from '../../api/index.ts';
 import { PublicCard, PublicFrame } from '../../app/public/PublicFrame.tsx';
 import { SmsCodeFields } from '../auth/SmsCodeFields.tsx';
 import { useFormError, useFormRules, useLandAfterSignIn } from '../auth/use-form-support.ts';
+import { FormAlert } from '../auth/FormAlert.tsx';
 
 type RegisterValues = RegisterFields & { captcha?: string };
 
@@ -60,16 +61,21 @@ export default function RegisterPage() {
           onFinish={(values) => register.mutate(values)}
           onValuesChange={clearError}
         >
-          {alertText ? <Alert type="error" showIcon message={alertText} style={{ marginBottom: 16 }} role="alert" /> : null}
+          <FormAlert text={alertText} />
           <Form.Item name="accountKind" label={t('fields.accountKind')}>
             <Radio.Group
               optionType="button"
               buttonStyle="solid"
-              options={SELF_REGISTER_KINDS.map((kind) => ({ value: kind, label: t(`register.kinds.${kind}`) }))}
+              options={SELF_REGISTER_KINDS.map((kind) => ({
+                value: kind,
+                label: t(`register.kinds.${kind}`),
+              }))}
             />
           </Form.Item>
           <Form.Item name="accountType" label={t('fields.accountType')}>
-            <Radio.Group options={ACCOUNT_TYPES.map((type) => ({ value: type, label: t(`register.types.${type}`) }))} />
+            <Radio.Group
+              options={ACCOUNT_TYPES.map((type) => ({ value: type, label: t(`register.types.${type}`) }))}
+            />
           </Form.Item>
           {accountType === 'enterprise' ? (
             <Form.Item name="company" label={t('fields.company')} rules={rules.company} required>
@@ -79,7 +85,10 @@ export default function RegisterPage() {
           <Form.Item name="tel" label={t('fields.tel')} rules={rules.phone} required>
             <Input placeholder={t('placeholders.tel')} autoComplete="tel" inputMode="tel" />
           </Form.Item>
-          <SmsCodeFields form={form} send={(proof) => authApi.sendSmsCode({ ...proof, purpose: 'register' })} />
+          <SmsCodeFields
+            form={form}
+            send={(proof) => authApi.sendSmsCode({ ...proof, purpose: 'register' })}
+          />
           <Form.Item name="username" label={t('fields.username')} rules={rules.username} required>
             <Input placeholder={t('placeholders.username')} autoComplete="username" />
           </Form.Item>

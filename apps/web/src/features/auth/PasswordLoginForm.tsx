@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/index.ts';
 import { canSealPasswords, sealCredentials } from './login-crypto.ts';
 import { useFormError, useFormRules, useLandAfterSignIn } from './use-form-support.ts';
+import { FormAlert } from './FormAlert.tsx';
 
 interface PasswordLoginValues {
   account: string;
@@ -43,13 +44,19 @@ export function PasswordLoginForm() {
       onFinish={(values) => signIn.mutate(values)}
       onValuesChange={clearError}
     >
-      {!secure ? <Alert type="warning" showIcon message={t('auth.insecureContext')} style={{ marginBottom: 16 }} /> : null}
-      {alertText ? <Alert type="error" showIcon message={alertText} style={{ marginBottom: 16 }} role="alert" /> : null}
+      {!secure ? (
+        <Alert type="warning" showIcon message={t('auth.insecureContext')} style={{ marginBottom: 16 }} />
+      ) : null}
+      <FormAlert text={alertText} />
       <Form.Item name="account" label={t('fields.account')} rules={rules.loginAccount}>
         <Input prefix={<UserOutlined />} placeholder={t('placeholders.account')} autoComplete="username" />
       </Form.Item>
       <Form.Item name="password" label={t('fields.password')} rules={rules.loginPassword}>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('placeholders.password')} autoComplete="current-password" />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('placeholders.password')}
+          autoComplete="current-password"
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={signIn.isPending} disabled={!secure}>
         {t('auth.signIn')}

@@ -88,7 +88,8 @@ export function SmsCodeFields({ form, telField = 'tel', send }: SmsCodeFieldsPro
   const showSendFailure = (error: unknown) => {
     const text = describeError(error, locale);
     if (isApiError(error) && error.field === telField) form.setFields([{ name: telField, errors: [text] }]);
-    else if (isApiError(error) && CAPTCHA_CODES.has(error.code)) form.setFields([{ name: 'captcha', errors: [text] }]);
+    else if (isApiError(error) && CAPTCHA_CODES.has(error.code))
+      form.setFields([{ name: 'captcha', errors: [text] }]);
     else form.setFields([{ name: 'smsCode', errors: [text] }]);
     const wait = isApiError(error) && error.code === RESEND_WAIT_CODE ? Number(error.params?.seconds) : 0;
     if (wait > 0) countdown.start(wait);

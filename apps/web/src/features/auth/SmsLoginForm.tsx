@@ -4,11 +4,12 @@
  */
 import { MobileOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/index.ts';
 import { SmsCodeFields } from './SmsCodeFields.tsx';
 import { useFormError, useFormRules, useLandAfterSignIn } from './use-form-support.ts';
+import { FormAlert } from './FormAlert.tsx';
 
 interface SmsLoginValues {
   tel: string;
@@ -25,7 +26,8 @@ export function SmsLoginForm() {
   const { alertText, showError, clearError } = useFormError(form, FIELDS);
 
   const signIn = useMutation({
-    mutationFn: ({ tel, smsCode }: SmsLoginValues) => authApi.loginWithSmsCode({ tel: tel.trim(), smsCode: smsCode.trim() }),
+    mutationFn: ({ tel, smsCode }: SmsLoginValues) =>
+      authApi.loginWithSmsCode({ tel: tel.trim(), smsCode: smsCode.trim() }),
     onSuccess: land,
     onError: (error) => showError(error, 'smsCode'),
   });
@@ -40,9 +42,14 @@ export function SmsLoginForm() {
       onFinish={(values) => signIn.mutate(values)}
       onValuesChange={clearError}
     >
-      {alertText ? <Alert type="error" showIcon message={alertText} style={{ marginBottom: 16 }} role="alert" /> : null}
+      <FormAlert text={alertText} />
       <Form.Item name="tel" label={t('fields.tel')} rules={rules.phone}>
-        <Input prefix={<MobileOutlined />} placeholder={t('placeholders.tel')} autoComplete="tel" inputMode="tel" />
+        <Input
+          prefix={<MobileOutlined />}
+          placeholder={t('placeholders.tel')}
+          autoComplete="tel"
+          inputMode="tel"
+        />
       </Form.Item>
       <SmsCodeFields form={form} send={(proof) => authApi.sendSmsCode({ ...proof, purpose: 'login' })} />
       <Button type="primary" htmlType="submit" block loading={signIn.isPending}>

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { buildFormRules } from './form-rules.ts';
 
 /** Runs Ant Design rules the way a form does and returns the first message, or null when the value passes. */
-async function firstMessage(rules: FormRule[], value: unknown, form: Partial<FormInstance> = {}): Promise<string | null> {
+async function firstMessage(
+  rules: FormRule[],
+  value: unknown,
+  form: Partial<FormInstance> = {},
+): Promise<string | null> {
   for (const rule of rules) {
     const resolved: RuleObject = typeof rule === 'function' ? rule(form as FormInstance) : rule;
     try {
@@ -25,7 +29,9 @@ describe('form rules from the §5 checks', () => {
     expect(await firstMessage(rulesIn('en-US').newPassword, 'abcdefgh1')).toBe(
       'The password needs a digit, an upper-case letter, a lower-case letter and a special symbol',
     );
-    expect(await firstMessage(rulesIn('en-US').newPassword, '12345678')).toBe('The password cannot be all digits');
+    expect(await firstMessage(rulesIn('en-US').newPassword, '12345678')).toBe(
+      'The password cannot be all digits',
+    );
     expect(await firstMessage(rulesIn('en-US').newPassword, 'Good#Pass1')).toBeNull();
   });
 

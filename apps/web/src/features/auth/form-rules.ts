@@ -47,7 +47,10 @@ export function buildFormRules(locale: Locale) {
     newPassword: [ruleFromCheck(checkPassword, locale)],
     loginAccount: [ruleFromCheck((value) => (value.trim() ? null : { code: '1105' }), locale)],
     loginPassword: [requiredRule('password', locale)],
-    company: [requiredRule('company', locale), ruleFromCheck(maxLengthCheck('company', COMPANY_NAME_MAX_LENGTH), locale)],
+    company: [
+      requiredRule('company', locale),
+      ruleFromCheck(maxLengthCheck('company', COMPANY_NAME_MAX_LENGTH), locale),
+    ],
     /** The second password input must match the one in `passwordField`. */
     confirmPassword: (passwordField = 'password'): FormRule[] => [
       ({ getFieldValue }) => ({

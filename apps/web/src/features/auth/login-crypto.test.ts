@@ -34,7 +34,9 @@ describe('encrypted sign-in', () => {
 
   it('knows when the browser offers no WebCrypto (plain HTTP on a network address)', () => {
     // Browsers keep `crypto` on insecure pages but leave out `crypto.subtle`.
-    const insecure = { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) } as unknown as Crypto;
+    const insecure = {
+      getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto),
+    } as unknown as Crypto;
     expect(canSealPasswords(insecure)).toBe(false);
     expect(canSealPasswords(globalThis.crypto)).toBe(true);
   });

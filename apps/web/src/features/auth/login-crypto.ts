@@ -28,10 +28,17 @@ function createNonce(cryptoApi: Crypto): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-export function importLoginKey(key: PublicKeyAnswer, cryptoApi: Crypto = globalThis.crypto): Promise<CryptoKey> {
-  return cryptoApi.subtle.importKey('spki', decodeBase64(key.spki), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
-    'encrypt',
-  ]);
+export function importLoginKey(
+  key: PublicKeyAnswer,
+  cryptoApi: Crypto = globalThis.crypto,
+): Promise<CryptoKey> {
+  return cryptoApi.subtle.importKey(
+    'spki',
+    decodeBase64(key.spki),
+    { name: 'RSA-OAEP', hash: 'SHA-256' },
+    false,
+    ['encrypt'],
+  );
 }
 
 export async function sealField(

@@ -1,10 +1,11 @@
 /** Password recovery, step 2: the new password for the phone proven in step 1. */
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { authApi, isApiError, type NewPasswordRequest } from '../../api/index.ts';
 import { useFormError, useFormRules } from '../auth/use-form-support.ts';
+import { FormAlert } from '../auth/FormAlert.tsx';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 /** The proof from step 1 is missing or expired: the person has to start again. */
@@ -35,16 +36,10 @@ export default function FindpwdPasswordPage() {
       onValuesChange={clearError}
     >
       <Typography.Paragraph type="secondary">{t('findpwd.passwordIntro', { tel })}</Typography.Paragraph>
-      {alertText ? (
-        <Alert
-          type="error"
-          showIcon
-          message={alertText}
-          action={mustRestart ? <Link to="/findpwd/tel">{t('findpwd.steps.tel')}</Link> : undefined}
-          style={{ marginBottom: 16 }}
-          role="alert"
-        />
-      ) : null}
+      <FormAlert
+        text={alertText}
+        action={mustRestart ? <Link to="/findpwd/tel">{t('findpwd.steps.tel')}</Link> : undefined}
+      />
       <Form.Item name="password" label={t('fields.newPassword')} rules={rules.newPassword} required>
         <Input.Password placeholder={t('placeholders.newPassword')} autoComplete="new-password" />
       </Form.Item>

@@ -1,11 +1,12 @@
 /** Password recovery, step 1: prove the phone by SMS code. The platform remembers the proof in a cookie. */
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { authApi, type PhoneCaptchaProof } from '../../api/index.ts';
 import { SmsCodeFields } from '../auth/SmsCodeFields.tsx';
 import { useFormError, useFormRules } from '../auth/use-form-support.ts';
+import { FormAlert } from '../auth/FormAlert.tsx';
 
 interface TelValues {
   tel: string;
@@ -40,7 +41,7 @@ export default function FindpwdTelPage() {
       onValuesChange={clearError}
     >
       <Typography.Paragraph type="secondary">{t('findpwd.telIntro')}</Typography.Paragraph>
-      {alertText ? <Alert type="error" showIcon message={alertText} style={{ marginBottom: 16 }} role="alert" /> : null}
+      <FormAlert text={alertText} />
       <Form.Item name="tel" label={t('fields.tel')} rules={rules.phone} required>
         <Input placeholder={t('placeholders.tel')} autoComplete="tel" inputMode="tel" />
       </Form.Item>

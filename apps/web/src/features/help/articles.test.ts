@@ -14,7 +14,9 @@ describe('help articles', () => {
         expect(other.sections.length, slug).toBe(first?.sections.length);
         other.sections.forEach((section, index) => {
           expect(section.steps?.length, `${slug} §${index}`).toBe(first?.sections[index]?.steps?.length);
-          expect(section.paragraphs?.length, `${slug} §${index}`).toBe(first?.sections[index]?.paragraphs?.length);
+          expect(section.paragraphs?.length, `${slug} §${index}`).toBe(
+            first?.sections[index]?.paragraphs?.length,
+          );
         });
       }
     }

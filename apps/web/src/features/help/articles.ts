@@ -71,7 +71,9 @@ export const HELP_ARTICLES: Readonly<Record<HelpSlug, HelpArticle>> = {
         },
         {
           heading: 'Forgot your password',
-          paragraphs: ['Click "Forgot password?" on the sign-in page, confirm your phone, then set a new password.'],
+          paragraphs: [
+            'Click "Forgot password?" on the sign-in page, confirm your phone, then set a new password.',
+          ],
         },
       ],
     },
@@ -95,7 +97,8 @@ export const HELP_ARTICLES: Readonly<Record<HelpSlug, HelpArticle>> = {
     },
     'en-US': {
       title: 'Creating an account',
-      summary: 'End users and developers register themselves; operation and dealer accounts are opened by platform staff.',
+      summary:
+        'End users and developers register themselves; operation and dealer accounts are opened by platform staff.',
       sections: [
         {
           heading: 'Steps',
@@ -138,7 +141,8 @@ export const HELP_ARTICLES: Readonly<Record<HelpSlug, HelpArticle>> = {
     },
     'en-US': {
       title: 'Connecting a gateway',
-      summary: 'A gateway sits next to PLCs and instruments, reads them over Modbus and reports to the platform over MQTT.',
+      summary:
+        'A gateway sits next to PLCs and instruments, reads them over Modbus and reports to the platform over MQTT.',
       sections: [
         {
           heading: 'Before you start',
@@ -192,7 +196,8 @@ export const HELP_ARTICLES: Readonly<Record<HelpSlug, HelpArticle>> = {
     },
     'en-US': {
       title: 'Designing pages',
-      summary: 'Drag widgets onto the canvas and bind them to device signals; published pages run live in monitoring.',
+      summary:
+        'Drag widgets onto the canvas and bind them to device signals; published pages run live in monitoring.',
       sections: [
         {
           heading: 'The canvas',
