@@ -1,8 +1,10 @@
 /** `npm run bench`: runs every benchmark scenario and prints its figures. */
 import os from 'node:os';
 import { benchHttp } from './http.bench.ts';
+import { benchIngest } from './ingest.bench.ts';
 import { printTable } from './report.ts';
 
 console.log(`# machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
 await benchHttp();
+await benchIngest();
 printTable();
