@@ -3,7 +3,7 @@
  * and a `perform` that calls the pure operations. `runCommand` records document changes in the
  * history, so every command is one undo step.
  */
-import type { LeafWidgetType, WidgetId } from '@lyyp/contracts/designer';
+import { CANVAS_EDGE_MARGIN, type LeafWidgetType, type WidgetId } from '@lyyp/contracts/designer';
 import type { Point } from '../geometry/box.ts';
 import type { FlipAxis } from '../geometry/position.ts';
 import { recordChange, redo, undo } from '../history/history.ts';
@@ -31,6 +31,7 @@ import {
 } from '../operations/properties.ts';
 import { flipWidgets, rotateWidgets, type RotateDirection } from '../operations/rotate-flip.ts';
 import type { LocalizedText } from '../registry/types.ts';
+import { getWidgetDefinition } from '../registry/widget-registry.ts';
 import { rebindPage, type RebindCatalogue } from '../runtime/rebind.ts';
 import type { EditorState } from './editor-state.ts';
 
@@ -224,7 +225,7 @@ export const EDITOR_COMMANDS: CommandTable = {
     label: label('添加组件', 'Add widget'),
     shortcuts: [],
     perform: (state, command, deps) => {
-      const widget = createWidgetAt(command.widgetType, command.point, deps, {
+      const widget = createWidgetAt(command.widgetType, clampDropPoint(state, command), deps, {
         number: state.document.widgetCount + 1,
         locale: state.locale,
       });
@@ -248,6 +249,18 @@ export const EDITOR_COMMANDS: CommandTable = {
     perform: (state, command) => accept({ document: rebindPage(state.document, command.catalogue).document }),
   },
 };
+
+/** A widget dropped near the edge is pulled in so it lies wholly on the canvas, clear of the margin. */
+function clampDropPoint(state: EditorState, command: Extract<EditorCommand, { name: 'drop' }>): Point {
+  const { width, height } = getWidgetDefinition(command.widgetType).defaultSize;
+  const margin = CANVAS_EDGE_MARGIN;
+  const clamp = (value: number, half: number, size: number) =>
+    Math.min(Math.max(value, margin + half), Math.max(margin + half, size - margin - half));
+  return {
+    x: clamp(command.point.x, width / 2, state.document.width),
+    y: clamp(command.point.y, height / 2, state.document.height),
+  };
+}
 
 function performCommand<N extends CommandName>(
   state: EditorState,

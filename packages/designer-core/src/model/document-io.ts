@@ -4,6 +4,7 @@
  * result against the saved-page schema. Saving produces the §3 file form: `con`, `widgets`, `bind`.
  */
 import {
+  isWidgetType,
   PageDocumentSchema,
   type LeafWidgetType,
   type PageDocument,
@@ -20,8 +21,7 @@ import type { DesignerDeps } from './deps.ts';
 import { isJsonObject, mapRawWidgets, migrateDocument, type JsonObject } from './migrations.ts';
 import { createPage } from './page.ts';
 import { accept, reject, type Result } from './result.ts';
-import { collectPageBinds } from './widget-tree.ts';
-import { isWidgetType } from '@lyyp/contracts/designer';
+import { collectPageBinds, refreshGroupBinds } from './widget-tree.ts';
 
 /** `value` with every key of `defaults` it lacks, recursively for plain objects. */
 export function fillMissing(value: unknown, defaults: unknown): unknown {
@@ -77,7 +77,7 @@ export function openDocument(raw: unknown, deps: Pick<DesignerDeps, 'createId'>)
     const issue = parsed.error.issues[0];
     return reject('document-invalid', issue ? { path: issue.path.join('.') } : undefined);
   }
-  return accept(parsed.data);
+  return accept({ ...parsed.data, widgets: refreshGroupBinds(parsed.data.widgets) });
 }
 
 /** The §3 saved file of a page: settings (`con`), widgets and the page's bindings. */

@@ -51,7 +51,9 @@ export function pickWidgets(document: PageDocument, ids: readonly WidgetId[]): W
 
 /** A document whose top-level widgets are swapped for the given replacements (by id). */
 export function replaceWidgets(document: PageDocument, replacements: readonly Widget[]): PageDocument {
-  if (replacements.length === 0) return document;
   const byId = new Map(replacements.map((widget) => [widget.id, widget]));
-  return { ...document, widgets: document.widgets.map((widget) => byId.get(widget.id) ?? widget) };
+  const widgets = document.widgets.map((widget) => byId.get(widget.id) ?? widget);
+  return widgets.every((widget, index) => widget === document.widgets[index])
+    ? document
+    : { ...document, widgets };
 }

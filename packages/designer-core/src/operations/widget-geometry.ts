@@ -21,6 +21,7 @@ import {
   scalePosition,
   unrotatedBox,
 } from '../geometry/position.ts';
+import { isDeepEqual } from '../model/equal.ts';
 import { isGroup } from '../model/widget-tree.ts';
 
 export function widgetBounds(widget: Widget): Box {
@@ -81,7 +82,8 @@ export function finishWidgetGeometry<W extends Widget>(widget: W, afterResize: b
   let position = roundPosition(widget.position);
   if (afterResize && position.kind === 'line')
     position = { ...position, points: dropCollinearPoints(position.points) };
-  return withPosition(widget, position);
+  // An already whole widget is returned as is, so unchanged widgets stay shared between versions.
+  return isDeepEqual(position, widget.position) ? widget : withPosition(widget, position);
 }
 
 export { isGroup };
