@@ -32,6 +32,7 @@ import { registerCommandRoutes } from './modules/command/command.routes.ts';
 import { registerBrokerAuthRoutes } from './modules/telemetry/broker-auth.routes.ts';
 import type { DeviceAccess } from './modules/command/command.service.ts';
 import { LocalBus, type Bus } from './bus/bus.ts';
+import { RedisBus } from './bus/redis-bus.ts';
 import { PlatformRuntime } from './runtime.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -129,7 +130,9 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     now,
   });
 
-  const bus: Bus = new LocalBus();
+  const bus: Bus = config.busUrl
+    ? await RedisBus.connect(config.busUrl, (error) => app.log.error({ err: error }, 'bus error'))
+    : new LocalBus();
   const runtime = new PlatformRuntime({ config, db: database.db, bus, access: deps.access ?? NO_DEVICE_ACCESS, logger: app.log, now });
   app.addHook('onClose', async () => {
     await runtime.close();
