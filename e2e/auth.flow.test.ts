@@ -77,6 +77,7 @@ describe('sign-in flow in the browser', () => {
       await page.waitForURL('**/monitor/devices');
       await page.getByTestId('user-menu').getByText(username).waitFor();
       await screenshot('flow-console-after-sign-in-en');
+      expect(flow.browser.pageErrors).toEqual([]);
     },
     FLOW_TIMEOUT_MS,
   );
@@ -132,6 +133,7 @@ describe('sign-in flow in the browser', () => {
       await page.waitForURL('**/login');
       await signInWithPassword(page, tel, recovered);
       await page.waitForURL('**/monitor/devices');
+      expect(flow.browser.pageErrors).toEqual([]);
     },
     FLOW_TIMEOUT_MS,
   );

@@ -40,6 +40,7 @@ describe('console shell in the browser', () => {
       await page.getByRole('heading', { name: '组态页面设计' }).waitFor();
       await page.goto(`${base}/help/unknown-article`);
       await page.getByText('没有找到这篇帮助文章').waitFor();
+      expect(flow.browser.pageErrors).toEqual([]);
     },
     FLOW_TIMEOUT_MS,
   );
@@ -76,6 +77,7 @@ describe('console shell in the browser', () => {
       await menu.getByText('网关管理', { exact: true }).click();
       await page.waitForURL(`${base}/manage/gateway/list`);
       await waitForTitle(page, '网关管理 - LYYP');
+      expect(flow.browser.pageErrors).toEqual([]);
     },
     FLOW_TIMEOUT_MS,
   );
