@@ -1,0 +1,171 @@
+/** Devices in the database: scoped lists and details, binding and unbinding with their gateway. */
+import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { accounts, deviceAccess, devices, gateways, products } from '../../db/schema/index.ts';
+import type { PageRequest } from '../product/catalogue-route.ts';
+import { containsPattern, ownerNameOf } from '../product/product.repository.ts';
+import { allOf, visibleDeviceCondition } from './visibility.repository.ts';
+import type { Viewer } from './viewer.ts';
+
+export type DeviceRow = typeof devices.$inferSelect;
+export type NewDeviceRow = typeof devices.$inferInsert;
+export type DeviceAccessRow = typeof deviceAccess.$inferSelect;
+export type DeviceChanges = Partial<Omit<NewDeviceRow, 'id' | 'gatewaySn' | 'productId' | 'ownerAccountId' | 'configVersion' | 'createdAt'>>;
+
+export interface DeviceFilter {
+  /** Part of the name or the gateway SN. */
+  keyword?: string | undefined;
+  groupName?: string | undefined;
+  /** Status of the device's gateway. */
+  status?: (typeof gateways.$inferSelect)['status'] | undefined;
+  productId?: string | undefined;
+}
+
+const sharedFlag = sql<boolean>`exists (select 1 from ${deviceAccess} where ${deviceAccess.deviceId} = ${devices.id} and ${deviceAccess.kind} = 'shared')`;
+
+const listColumns = {
+  device: devices,
+  ownerName: ownerNameOf,
+  gatewayStatus: gateways.status,
+  signal: gateways.signal,
+  lastSeenAt: gateways.lastSeenAt,
+  configSyncState: gateways.configSyncState,
+  productTitle: products.title,
+  productModel: products.productModel,
+  productModelVersion: products.modelVersion,
+  shared: sharedFlag,
+  accessKind: deviceAccess.kind,
+  accessCanWrite: deviceAccess.canWrite,
+};
+
+export interface DeviceListRecord {
+  device: DeviceRow;
+  ownerName: string | null;
+  gatewayStatus: (typeof gateways.$inferSelect)['status'];
+  signal: number | null;
+  lastSeenAt: Date | null;
+  configSyncState: (typeof gateways.$inferSelect)['configSyncState'];
+  productTitle: string;
+  productModel: string;
+  productModelVersion: number;
+  shared: boolean;
+  /** The caller's own grant on the device, if any. */
+  accessKind: DeviceAccessRow['kind'] | null;
+  accessCanWrite: boolean | null;
+}
+
+export class DeviceRepository {
+  constructor(private readonly db: Database) {}
+
+  private listQuery(viewer: Viewer, where: SQL) {
+    return this.db
+      .select(listColumns)
+      .from(devices)
+      .innerJoin(gateways, eq(gateways.sn, devices.gatewaySn))
+      .innerJoin(products, eq(products.id, devices.productId))
+      .leftJoin(accounts, eq(accounts.id, devices.ownerAccountId))
+      .leftJoin(deviceAccess, and(eq(deviceAccess.deviceId, devices.id), eq(deviceAccess.accountId, viewer.accountId)))
+      .where(where);
+  }
+
+  private filterConditions(viewer: Viewer, filter: DeviceFilter): SQL {
+    return allOf(
+      visibleDeviceCondition(viewer),
+      filter.keyword ? or(ilike(devices.name, containsPattern(filter.keyword)), ilike(devices.gatewaySn, containsPattern(filter.keyword))) : undefined,
+      filter.groupName ? eq(devices.groupName, filter.groupName) : undefined,
+      filter.status ? eq(gateways.status, filter.status) : undefined,
+      filter.productId ? eq(devices.productId, filter.productId) : undefined,
+    );
+  }
+
+  /** Devices sorted as §3 says: larger sort number first, then by name. */
+  async page(viewer: Viewer, filter: DeviceFilter, paging: PageRequest): Promise<{ rows: DeviceListRecord[]; total: number }> {
+    const where = this.filterConditions(viewer, filter);
+    const [counted] = await this.db
+      .select({ total: count() })
+      .from(devices)
+      .innerJoin(gateways, eq(gateways.sn, devices.gatewaySn))
+      .where(where);
+    const rows = await this.listQuery(viewer, where)
+      .orderBy(desc(devices.sortNumber), asc(devices.name), asc(devices.id))
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize);
+    return { rows, total: counted?.total ?? 0 };
+  }
+
+  async findVisibleRecord(viewer: Viewer, id: string): Promise<DeviceListRecord | undefined> {
+    const rows = await this.listQuery(viewer, allOf(visibleDeviceCondition(viewer), eq(devices.id, id))).limit(1);
+    return rows[0];
+  }
+
+  async findVisible(viewer: Viewer, id: string): Promise<DeviceRow | undefined> {
+    const rows = await this.db.select().from(devices).where(allOf(visibleDeviceCondition(viewer), eq(devices.id, id))).limit(1);
+    return rows[0];
+  }
+
+  async findById(id: string): Promise<DeviceRow | undefined> {
+    const rows = await this.db.select().from(devices).where(eq(devices.id, id)).limit(1);
+    return rows[0];
+  }
+
+  async findByGatewaySn(sn: string): Promise<DeviceRow | undefined> {
+    const rows = await this.db.select().from(devices).where(eq(devices.gatewaySn, sn)).limit(1);
+    return rows[0];
+  }
+
+  /** Every device running a product: whose gateways need the product's new configuration. */
+  async listByProduct(productId: string): Promise<DeviceRow[]> {
+    return this.db.select().from(devices).where(eq(devices.productId, productId)).orderBy(devices.id);
+  }
+
+  async accessOf(deviceId: string, accountId: string): Promise<DeviceAccessRow | undefined> {
+    const rows = await this.db
+      .select()
+      .from(deviceAccess)
+      .where(and(eq(deviceAccess.deviceId, deviceId), eq(deviceAccess.accountId, accountId)))
+      .limit(1);
+    return rows[0];
+  }
+
+  async groups(viewer: Viewer): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ groupName: devices.groupName })
+      .from(devices)
+      .where(allOf(visibleDeviceCondition(viewer), isNotNull(devices.groupName)))
+      .orderBy(devices.groupName);
+    return rows.map((row) => row.groupName!);
+  }
+
+  /**
+   * Binds a device to its gateway and makes the device's owner the gateway's owner, together. A
+   * gateway already bound fails with SQLSTATE 23505 (devices.gateway_sn is unique).
+   */
+  async bind(row: NewDeviceRow): Promise<DeviceRow> {
+    return this.db.transaction(async (tx) => {
+      const [device] = await tx.insert(devices).values(row).returning();
+      await tx.update(gateways).set({ ownerAccountId: row.ownerAccountId, updatedAt: new Date() }).where(eq(gateways.sn, row.gatewaySn));
+      return device!;
+    });
+  }
+
+  async update(id: string, changes: DeviceChanges): Promise<DeviceRow | undefined> {
+    const [updated] = await this.db.update(devices).set({ ...changes, updatedAt: new Date() }).where(eq(devices.id, id)).returning();
+    return updated;
+  }
+
+  /** Removes the device (grants, latest values and commands go with it) and frees its gateway. */
+  async unbind(device: Pick<DeviceRow, 'id' | 'gatewaySn'>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(devices).where(eq(devices.id, device.id));
+      await tx.update(gateways).set({ ownerAccountId: null, updatedAt: new Date() }).where(eq(gateways.sn, device.gatewaySn));
+    });
+  }
+
+  /** Grants an account access to a device (authorisation or share). */
+  async grant(row: typeof deviceAccess.$inferInsert): Promise<void> {
+    await this.db
+      .insert(deviceAccess)
+      .values(row)
+      .onConflictDoUpdate({ target: [deviceAccess.deviceId, deviceAccess.accountId], set: { kind: row.kind, canWrite: row.canWrite ?? false } });
+  }
+}

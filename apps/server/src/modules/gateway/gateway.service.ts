@@ -1,0 +1,234 @@
+/**
+ * Gateways: the list a caller may see, creating them in batches or from a file (operation staff),
+ * exporting, remarks, and the credentials the edge agent needs. Another tenant's gateway is
+ * answered like a missing one (1003).
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { CatalogueError, GATEWAY_CODE_LENGTH, SN_LENGTH, type Locale } from '@lyyp/contracts';
+import { DOWN_TOPICS, UP_TOPICS, downTopic, upTopic } from '@lyyp/contracts/protocol';
+import { newNumericCode } from '../../lib/ids.ts';
+import { viewerOf, type AccountFacts, type Caller } from '../device/viewer.ts';
+import type { Page, PageRequest } from '../product/catalogue-route.ts';
+import { databaseCodeOf } from '../product/product.service.ts';
+import { SHEET_CONTENT_TYPES, type SheetFormat } from '../product/spreadsheet.ts';
+import { DUPLICATE_SN_CODE, readGatewaySheet, writeGatewaySheet } from './gateway-sheet.ts';
+import { signalBandOf, type SignalBand } from './gateway-rules.ts';
+import type { GatewayFilter, GatewayListRow, GatewayRepository, GatewayRow, NewGatewayRow } from './gateway.repository.ts';
+import type { GatewayBatchAddRequest } from './gateway.schemas.ts';
+
+/** Most rows one export writes. */
+export const GATEWAY_EXPORT_MAX = 10_000;
+const SECRET_BYTES = 24;
+
+export interface GatewayView extends Omit<GatewayListRow, 'verificationCode' | 'deviceId' | 'deviceName' | 'productId'> {
+  signalBand: SignalBand | null;
+  device: { id: string; name: string; productId: string } | null;
+  /** Shown to operation staff only: they print it on the gateway label. */
+  verificationCode?: string;
+}
+
+export interface GatewayCredentials {
+  sn: string;
+  secret: string;
+  mqtt: { url: string; clientId: string; username: string; password: string; publish: string[]; subscribe: string[] };
+}
+
+export interface GatewayServiceOptions {
+  /** Where agents reach the broker, as the credentials answer shows it. */
+  mqttUrl: string;
+}
+
+/** A random SN: 12 digits, the first not 0 so spreadsheets keep it whole. */
+export function generateSn(): string {
+  return `${randomInt(1, 10)}${newNumericCode(SN_LENGTH - 1)}`;
+}
+
+export function generateSecret(): string {
+  return randomBytes(SECRET_BYTES).toString('base64url');
+}
+
+function present(row: GatewayListRow, staff: boolean): GatewayView {
+  const { verificationCode, deviceId, deviceName, productId, ...rest } = row;
+  return {
+    ...rest,
+    signalBand: signalBandOf(row.signal),
+    device: deviceId && deviceName && productId ? { id: deviceId, name: deviceName, productId } : null,
+    ...(staff ? { verificationCode } : {}),
+  };
+}
+
+export class GatewayService {
+  constructor(
+    private readonly gateways: GatewayRepository,
+    private readonly options: GatewayServiceOptions,
+  ) {}
+
+  async query(caller: Caller, filter: GatewayFilter, paging: PageRequest): Promise<Page<GatewayView>> {
+    const viewer = viewerOf(caller.account);
+    const { rows, total } = await this.gateways.page(viewer, filter, paging);
+    return { list: rows.map((row) => present(row, viewer.staff)), total, ...paging };
+  }
+
+  async info(caller: Caller, sn: string) {
+    const viewer = viewerOf(caller.account);
+    const row = await this.gateways.findVisibleListRow(viewer, sn);
+    const gateway = await this.gateways.findVisible(viewer, sn);
+    if (!row || !gateway) throw new CatalogueError('1003');
+    return {
+      ...present(row, viewer.staff),
+      lastSeq: gateway.lastSeq,
+      rejectedMessages: gateway.rejectedMessages,
+      slaveCounters: gateway.slaveCounters,
+      product: (await this.gateways.productOf(sn)) ?? null,
+    };
+  }
+
+  /** The gateway if the caller may see it; 1003 otherwise. */
+  async requireVisible(caller: Caller, sn: string): Promise<GatewayRow> {
+    const gateway = await this.gateways.findVisible(viewerOf(caller.account), sn);
+    if (!gateway) throw new CatalogueError('1003');
+    return gateway;
+  }
+
+  /** Creates gateways with fresh verification codes and secrets; SNs are generated or given. */
+  async batchAdd(caller: Caller, input: GatewayBatchAddRequest): Promise<Array<Pick<GatewayRow, 'sn' | 'verificationCode' | 'secret'>>> {
+    requireStaff(caller.account);
+    const developerAccountId = await this.checkedDeveloper(input.developerAccountId);
+    const details = {
+      hardwareModel: input.hardwareModel ?? null,
+      firmware: input.firmware ?? null,
+      remark: input.remark ?? null,
+      developerAccountId,
+    };
+    if (input.sns) {
+      const sns = input.sns;
+      const repeated = sns.findIndex((sn, index) => sns.indexOf(sn) !== index);
+      if (repeated >= 0) throw new CatalogueError(DUPLICATE_SN_CODE, { field: `sns.${repeated}` });
+      const existing = await this.gateways.existingSns(sns);
+      const taken = sns.findIndex((sn) => existing.has(sn));
+      if (taken >= 0) throw new CatalogueError(DUPLICATE_SN_CODE, { field: `sns.${taken}` });
+      const rows = sns.map((sn) => ({ sn, verificationCode: newNumericCode(GATEWAY_CODE_LENGTH), secret: generateSecret(), ...details }));
+      await this.insertOrExplain(rows, 'sns');
+      return rows.map(({ sn, verificationCode, secret }) => ({ sn, verificationCode, secret }));
+    }
+    return this.insertGenerated(input.count ?? 1, details);
+  }
+
+  /** Generated SNs may meet existing ones or a concurrent batch: draw again until all are free. */
+  private async insertGenerated(count: number, details: Omit<NewGatewayRow, 'sn' | 'verificationCode' | 'secret'>) {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const sns = new Set<string>();
+      while (sns.size < count) sns.add(generateSn());
+      const existing = await this.gateways.existingSns([...sns]);
+      for (const sn of existing) sns.delete(sn);
+      while (sns.size < count) {
+        const sn = generateSn();
+        if (!existing.has(sn)) sns.add(sn);
+      }
+      const rows = [...sns].map((sn) => ({ sn, verificationCode: newNumericCode(GATEWAY_CODE_LENGTH), secret: generateSecret(), ...details }));
+      try {
+        await this.gateways.insertAll(rows);
+        return rows.map(({ sn, verificationCode, secret }) => ({ sn, verificationCode, secret }));
+      } catch (error) {
+        if (databaseCodeOf(error) !== '23505') throw error;
+      }
+    }
+    throw new Error('could not find free gateway SNs');
+  }
+
+  private async insertOrExplain(rows: NewGatewayRow[], field: string) {
+    try {
+      await this.gateways.insertAll(rows);
+    } catch (error) {
+      // Another request created one of these SNs since the check.
+      if (databaseCodeOf(error) === '23505') throw new CatalogueError(DUPLICATE_SN_CODE, { field });
+      throw error;
+    }
+  }
+
+  /** Imports a CSV or XLSX file all or nothing; a bad or taken SN names its row. */
+  async importSheet(caller: Caller, bytes: Buffer, developerAccountId?: string): Promise<{ imported: number; generatedSecrets: number }> {
+    requireStaff(caller.account);
+    const developer = await this.checkedDeveloper(developerAccountId);
+    const imported = await readGatewaySheet(bytes);
+    const existing = await this.gateways.existingSns(imported.map((gateway) => gateway.sn));
+    const taken = imported.find((gateway) => existing.has(gateway.sn));
+    if (taken) throw new CatalogueError(DUPLICATE_SN_CODE, { field: `rows.${taken.row}.sn` });
+    const rows = imported.map((gateway) => ({
+      sn: gateway.sn,
+      verificationCode: gateway.verificationCode,
+      secret: gateway.secret ?? generateSecret(),
+      hardwareModel: gateway.hardwareModel ?? null,
+      firmware: gateway.firmware ?? null,
+      remark: gateway.remark ?? null,
+      developerAccountId: developer,
+    }));
+    await this.insertOrExplain(rows, 'file');
+    return { imported: rows.length, generatedSecrets: imported.filter((gateway) => gateway.secret === undefined).length };
+  }
+
+  async exportSheet(caller: Caller, selection: { sns?: string[] | undefined; filter: GatewayFilter }, format: SheetFormat) {
+    const viewer = viewerOf(caller.account);
+    const rows = await this.gateways.listForExport(viewer, selection, GATEWAY_EXPORT_MAX);
+    const secrets = viewer.staff ? await this.gateways.secretsOf(rows.map((row) => row.sn)) : null;
+    return {
+      name: `${exportName(caller.locale)}.${format}`,
+      contentType: SHEET_CONTENT_TYPES[format],
+      bytes: await writeGatewaySheet(rows, secrets, format, caller.locale),
+    };
+  }
+
+  async editRemark(caller: Caller, sn: string, remark: string | null): Promise<void> {
+    const gateway = await this.requireVisible(caller, sn);
+    requireCustodian(caller.account, gateway);
+    await this.gateways.updateRemark(sn, remark?.trim() || null);
+  }
+
+  /** Operation staff and the gateway's owner may read what the agent signs in with. */
+  async credentials(caller: Caller, sn: string): Promise<GatewayCredentials> {
+    const gateway = await this.requireVisible(caller, sn);
+    if (!viewerOf(caller.account).staff && gateway.ownerAccountId !== caller.account.id) throw new CatalogueError('1201');
+    return {
+      sn,
+      secret: gateway.secret,
+      mqtt: {
+        url: this.options.mqttUrl,
+        clientId: sn,
+        username: sn,
+        password: gateway.secret,
+        publish: UP_TOPICS.map((kind) => upTopic(sn, kind)),
+        subscribe: DOWN_TOPICS.map((kind) => downTopic(sn, kind)),
+      },
+    };
+  }
+
+  /**
+   * Deletes gateways no device is bound to (operation staff). Bound or unknown SNs are kept and
+   * answered as such, so a person sees which ones need unbinding first.
+   */
+  async delete(caller: Caller, sns: readonly string[]): Promise<{ deleted: string[]; kept: string[] }> {
+    requireStaff(caller.account);
+    const deleted = await this.gateways.deleteUnbound(sns);
+    return { deleted, kept: sns.filter((sn) => !deleted.includes(sn)) };
+  }
+
+  private async checkedDeveloper(accountId: string | undefined): Promise<string | null> {
+    if (!accountId) return null;
+    if ((await this.gateways.accountKind(accountId)) !== 'developer') throw new CatalogueError('1002', { field: 'developerAccountId' });
+    return accountId;
+  }
+}
+
+function requireStaff(account: AccountFacts): void {
+  if (!viewerOf(account).staff) throw new CatalogueError('1201');
+}
+
+/** Staff, the owner and the assigned developer look after a gateway; people it is shared with do not. */
+function requireCustodian(account: AccountFacts, gateway: GatewayRow): void {
+  const custodian = viewerOf(account).staff || gateway.ownerAccountId === account.id || gateway.developerAccountId === account.id;
+  if (!custodian) throw new CatalogueError('1201');
+}
+
+function exportName(locale: Locale): string {
+  return locale === 'en-US' ? 'gateways' : '网关';
+}

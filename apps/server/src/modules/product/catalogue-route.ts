@@ -1,0 +1,105 @@
+/**
+ * How the catalogue's routes are declared: POST under the API prefix, a guard that runs before the
+ * body is read (so a caller without a session or permission learns nothing from validation), form
+ * text coerced to the schema's types, and the zod schema for validation and the OpenAPI document.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CatalogueError, DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
+import { sessionOf } from '../../plugins/session.ts';
+import type { Caller } from '../device/viewer.ts';
+import { coerceFormValue } from './form-coercion.ts';
+import { catalogueErrorOfIssue, dottedPath } from './model-validation.ts';
+
+/** Largest page a list answers; variable lists page through a whole product (capacity 1000). */
+export const MAX_PAGE_SIZE = 1000;
+
+export const pagingFields = {
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+};
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A file in a body: a Buffer from a multipart upload, or base64 text from a form or JSON body. */
+export const uploadedFile = z.union([z.instanceof(Buffer), z.string().min(1)]);
+
+export function bytesOf(file: Buffer | string): Buffer {
+  return Buffer.isBuffer(file) ? file : Buffer.from(file, 'base64');
+}
+
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
+export interface RouteSpec<Body extends z.ZodType> {
+  tags: string[];
+  summary: string;
+  guard: Guard;
+  body?: Body;
+  /** Per-address limit for paths a robot would hammer. */
+  rateLimit?: { max: number; timeWindow: number };
+}
+
+type Handler<Body extends z.ZodType> = (
+  request: FastifyRequest<RouteGenericInterface & { Body: z.infer<Body> }>,
+  reply: FastifyReply,
+) => Promise<unknown>;
+
+export function postRoute<Body extends z.ZodType>(app: FastifyInstance, path: string, spec: RouteSpec<Body>, handler: Handler<Body>) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const body = spec.body;
+  api.post(
+    path,
+    {
+      schema: { tags: spec.tags, summary: spec.summary, ...(body ? { body } : {}), security: [{ session: [] }] },
+      onRequest: spec.guard,
+      ...(spec.rateLimit ? { config: { rateLimit: spec.rateLimit } } : {}),
+      preValidation: (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+        if (body) request.body = coerceFormValue(body, request.body ?? {});
+        done();
+      },
+      // Validation failures are answered here so every field is named by its path in the body.
+      attachValidation: true,
+    },
+    (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.validationError) throw catalogueErrorOfValidation(request.validationError);
+      return (handler as Handler<z.ZodType>)(request as never, reply);
+    },
+  );
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { params?: Record<string, unknown> };
+}
+
+function catalogueErrorOfValidation(error: Error & { validation?: ValidationIssue[] }): CatalogueError {
+  const issue = error.validation?.[0];
+  if (!issue) return new CatalogueError('1002', { field: 'body' });
+  const path = (issue.instancePath ?? '').split('/').filter(Boolean);
+  return catalogueErrorOfIssue({ message: issue.message ?? '', path, params: issue.params?.params }, (parts) => dottedPath(parts) || 'body');
+}
+
+/** The signed-in caller of a guarded request. */
+export function callerOf(request: FastifyRequest): Caller {
+  return { account: sessionOf(request).account, locale: request.locale };
+}
+
+/** A file answer: downloads are the one kind of answer outside the envelope. */
+export function sendFile(reply: FastifyReply, file: { name: string; contentType: string; bytes: Buffer }) {
+  return reply
+    .type(file.contentType)
+    .header('content-disposition', `attachment; filename="${encodeURIComponent(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .send(file.bytes);
+}

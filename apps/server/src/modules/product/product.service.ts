@@ -1,0 +1,163 @@
+/**
+ * Products (§3, §7 /product/*): the list a caller may see, creating and editing them, publishing,
+ * copying, and moving them between platforms as documents. Another tenant's product is answered
+ * exactly like a missing one (1003).
+ */
+import { CatalogueError, NAME_MAX_LENGTH, characterCount, type Locale } from '@lyyp/contracts';
+import { newId } from '../../lib/ids.ts';
+import { viewerOf, type Caller } from '../device/viewer.ts';
+import type { Page, PageRequest } from './catalogue-route.ts';
+import { DEFAULT_PRODUCT_CAPACITY, capacityUseOf, type ProductCapacity } from './capacity.ts';
+import { prefixed, validateDeviceModel } from './model-validation.ts';
+import { parseProductDocument, toProductDocument, type ProductDocument } from './product-document.ts';
+import type { ProductFilter, ProductRepository, ProductRow, ProductStatus, ProductSummary } from './product.repository.ts';
+import type { ProductAddRequest, ProductEditRequest, ProductImportRequest } from './product.schemas.ts';
+
+/**
+ * Code of "a device uses this product". The catalogue has no product-specific text yet; 1507
+ * ("in use and cannot be deleted") is the nearest.
+ */
+export const PRODUCT_IN_USE_CODE = '1507';
+
+const COPY_SUFFIX: Record<Locale, string> = { 'zh-CN': '-副本', 'en-US': ' copy' };
+
+/** Cuts a text to a limit as a person counts characters. */
+export function truncateCharacters(text: string, max: number): string {
+  return characterCount(text) <= max ? text : [...text].slice(0, max).join('');
+}
+
+export interface ProductDetail extends ProductRow {
+  capacity: ReturnType<typeof capacityUseOf>;
+  deviceCount: number;
+}
+
+export class ProductService {
+  constructor(
+    private readonly products: ProductRepository,
+    private readonly now: () => number,
+    private readonly capacity: ProductCapacity = DEFAULT_PRODUCT_CAPACITY,
+  ) {}
+
+  async query(caller: Caller, filter: ProductFilter, paging: PageRequest): Promise<Page<ProductSummary>> {
+    const { rows, total } = await this.products.page(viewerOf(caller.account), filter, paging);
+    return { list: rows, total, ...paging };
+  }
+
+  async queryAll(caller: Caller, status?: ProductStatus) {
+    return this.products.listSelectable(viewerOf(caller.account), status);
+  }
+
+  /** The product if the caller may see it; 1003 otherwise (missing and foreign look the same). */
+  async requireVisible(caller: Caller, id: string): Promise<ProductRow> {
+    const product = await this.products.findVisible(viewerOf(caller.account), id);
+    if (!product) throw new CatalogueError('1003');
+    return product;
+  }
+
+  async info(caller: Caller, id: string): Promise<ProductDetail> {
+    const product = await this.requireVisible(caller, id);
+    return { ...product, capacity: capacityUseOf(product.model, this.capacity), deviceCount: await this.products.countDevices(id) };
+  }
+
+  async configResource(caller: Caller, id: string) {
+    return capacityUseOf((await this.requireVisible(caller, id)).model, this.capacity);
+  }
+
+  async add(caller: Caller, input: ProductAddRequest): Promise<ProductRow> {
+    return this.products.insert({
+      id: newId(),
+      ownerAccountId: caller.account.id,
+      title: input.title.trim(),
+      productModel: input.productModel?.trim() ?? '',
+      imgUrl: input.imgUrl ?? null,
+      note: input.note ?? null,
+      modelId: input.modelId ?? null,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+    });
+  }
+
+  async edit(caller: Caller, input: ProductEditRequest): Promise<ProductRow> {
+    await this.requireVisible(caller, input.id);
+    const { id, ...changes } = input;
+    const updated = await this.products.update(id, {
+      ...changes,
+      ...(changes.title !== undefined ? { title: changes.title.trim() } : {}),
+      ...(changes.productModel !== undefined ? { productModel: changes.productModel.trim() } : {}),
+    });
+    if (!updated) throw new CatalogueError('1003');
+    return updated;
+  }
+
+  async delete(caller: Caller, id: string): Promise<void> {
+    await this.requireVisible(caller, id);
+    const deleted = await this.products.deleteUnused(id).catch((error: unknown) => {
+      // A device bound between the check and the delete: the foreign key refuses it.
+      if (databaseCodeOf(error) === '23503') return false;
+      throw error;
+    });
+    if (!deleted) throw new CatalogueError(PRODUCT_IN_USE_CODE, { field: 'id' });
+  }
+
+  async setStatus(caller: Caller, id: string, status: ProductStatus): Promise<ProductRow> {
+    await this.requireVisible(caller, id);
+    const updated = await this.products.update(id, { status });
+    if (!updated) throw new CatalogueError('1003');
+    return updated;
+  }
+
+  /** A new product in development, owned by the caller, with the same model and details. */
+  async copy(caller: Caller, id: string, title?: string): Promise<ProductRow> {
+    const source = await this.requireVisible(caller, id);
+    return this.products.insert({
+      id: newId(),
+      ownerAccountId: caller.account.id,
+      title: title?.trim() || truncateCharacters(`${source.title}${COPY_SUFFIX[caller.locale]}`, NAME_MAX_LENGTH),
+      productModel: source.productModel,
+      imgUrl: source.imgUrl,
+      note: source.note,
+      modelId: source.modelId,
+      latitude: source.latitude,
+      longitude: source.longitude,
+      model: source.model,
+    });
+  }
+
+  async exportDocument(caller: Caller, id: string): Promise<ProductDocument> {
+    return toProductDocument(await this.requireVisible(caller, id), new Date(this.now()));
+  }
+
+  /** A new product from a document; fields of the request win over those of the document. */
+  async importDocument(caller: Caller, input: ProductImportRequest): Promise<ProductRow> {
+    const document = parseProductDocument(input.json);
+    const title = input.title?.trim() || document.product.title?.trim();
+    if (!title) throw new CatalogueError('1001', { field: 'title' });
+    const model = validateDeviceModel(document.model, {
+      locale: caller.locale,
+      capacity: this.capacity,
+      nameField: prefixed('json.model.'),
+    });
+    return this.products.insert({
+      id: newId(),
+      ownerAccountId: caller.account.id,
+      title,
+      productModel: input.productModel?.trim() ?? document.product.productModel ?? '',
+      imgUrl: input.imgUrl ?? document.product.imgUrl ?? null,
+      note: input.note ?? document.product.note ?? null,
+      modelId: document.product.modelId ?? null,
+      latitude: document.product.latitude ?? null,
+      longitude: document.product.longitude ?? null,
+      model,
+    });
+  }
+}
+
+/** The SQLSTATE of a failed query, from the driver error Drizzle wraps. */
+export function databaseCodeOf(error: unknown): string | undefined {
+  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
+  for (const candidate of candidates) {
+    const code = (candidate as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
