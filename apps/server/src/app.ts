@@ -33,6 +33,9 @@ import { registerBrokerAuthRoutes } from './modules/telemetry/broker-auth.routes
 import type { DeviceAccess } from './modules/command/command.service.ts';
 import { LocalBus, type Bus } from './bus/bus.ts';
 import { RedisBus } from './bus/redis-bus.ts';
+import websocket from '@fastify/websocket';
+import { LiveService } from './modules/live/live.service.ts';
+import { registerLiveRoutes } from './modules/live/live.routes.ts';
 import { PlatformRuntime } from './runtime.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -54,6 +57,7 @@ export interface Platform {
   auth: AuthService;
   runtime: PlatformRuntime;
   bus: Bus;
+  live: LiveService;
 }
 
 const NO_DEVICE_ACCESS: DeviceAccess = {
@@ -134,7 +138,10 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     ? await RedisBus.connect(config.busUrl, (error) => app.log.error({ err: error }, 'bus error'))
     : new LocalBus();
   const runtime = new PlatformRuntime({ config, db: database.db, bus, access: deps.access ?? NO_DEVICE_ACCESS, logger: app.log, now });
+  const live = new LiveService(bus, runtime.runtime, deps.access ?? NO_DEVICE_ACCESS, now);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.addHook('onClose', async () => {
+    live.shutdown();
     await runtime.close();
     await bus.close();
   });
@@ -143,6 +150,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     (api) => {
       registerAuthRoutes(api, { auth, captcha, loginKey, sessions, accounts, secureCookie: config.session.secureCookie });
       registerCommandRoutes(api, runtime.commands);
+      registerLiveRoutes(api, { live, sessions });
       registerBrokerAuthRoutes(api, { runtime: runtime.runtime, platformUser: brokerUser(config.mqtt.url) });
     },
     { prefix: API_PREFIX },
@@ -156,7 +164,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   app.addHook('onClose', () => clearInterval(purge));
 
   registerWebConsole(app, config.webDist);
-  return { app, auth, runtime, bus };
+  return { app, auth, runtime, bus, live };
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { SlaveCounters } from '@lyyp/contracts/protocol';
 import type { Database } from '../../db/client.ts';
-import { dataGaps, devices, gateways, products } from '../../db/schema/index.ts';
+import { dataGaps, devices, gateways, latestValues, products } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 
 export interface DeviceContext {
@@ -57,6 +57,20 @@ export class RuntimeRepository {
   async deviceContextById(deviceId: string): Promise<DeviceContext | undefined> {
     const rows = await this.db.select({ sn: devices.gatewaySn }).from(devices).where(eq(devices.id, deviceId)).limit(1);
     return rows[0] ? this.deviceContextBySn(rows[0].sn) : undefined;
+  }
+
+  async latestValuesOf(deviceId: string) {
+    return this.db.select().from(latestValues).where(eq(latestValues.deviceId, deviceId));
+  }
+
+  async gatewayOfDevice(deviceId: string) {
+    const rows = await this.db
+      .select({ sn: gateways.sn, status: gateways.status, signal: gateways.signal })
+      .from(devices)
+      .innerJoin(gateways, eq(gateways.sn, devices.gatewaySn))
+      .where(eq(devices.id, deviceId))
+      .limit(1);
+    return rows[0];
   }
 
   async deviceIdsOfProduct(productId: string): Promise<string[]> {

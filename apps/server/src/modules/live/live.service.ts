@@ -1,0 +1,133 @@
+/**
+ * Fans bus events out to browser connections. A connection subscribes to devices; each
+ * subscription is checked against what the session may see (a device it may not see is answered as
+ * missing), starts with a snapshot of latest values, then carries changes.
+ */
+import { translateError, type Locale } from '@lyyp/contracts';
+import { staleAfterFor, type LiveServerMessage, type LiveValueItem } from '@lyyp/contracts/live';
+import type { Bus } from '../../bus/bus.ts';
+import type { AccountRow } from '../account/account.repository.ts';
+import type { DeviceAccess } from '../command/command.service.ts';
+import type { RuntimeRepository } from '../telemetry/runtime.repository.ts';
+
+export interface LiveConnection {
+  readonly account: () => AccountRow;
+  readonly locale: Locale;
+  send(message: LiveServerMessage): void;
+}
+
+/** Most devices one connection may follow at once. */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 200;
+
+export class LiveService {
+  private readonly byDevice = new Map<string, Set<LiveConnection>>();
+  private readonly byConnection = new Map<LiveConnection, Set<string>>();
+  private readonly unsubscribeBus: Array<() => void>;
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly runtime: RuntimeRepository,
+    private readonly access: DeviceAccess,
+    private readonly now: () => number,
+  ) {
+    this.unsubscribeBus = [
+      bus.subscribe('values', (event) => {
+        const receivedAt = this.now();
+        this.broadcast(event.deviceId, {
+          type: 'values',
+          deviceId: event.deviceId,
+          serverTime: receivedAt,
+          values: event.points.map((point) => ({ ...point, receivedAt })),
+        });
+      }),
+      bus.subscribe('gatewayStatus', (event) => {
+        if (event.deviceId) this.broadcast(event.deviceId, { type: 'gateway', deviceId: event.deviceId, status: event.status, signal: event.signal });
+      }),
+      bus.subscribe('command', (event) =>
+        this.broadcast(event.deviceId, { type: 'command', deviceId: event.deviceId, uuid: event.uuid, status: event.status, code: event.code }),
+      ),
+      bus.subscribe('configSync', (event) => {
+        if (event.deviceId) this.broadcast(event.deviceId, { type: 'config', deviceId: event.deviceId, state: event.state, version: event.version });
+      }),
+    ];
+  }
+
+  get connectionCount(): number {
+    return this.byConnection.size;
+  }
+
+  open(connection: LiveConnection) {
+    this.byConnection.set(connection, new Set());
+  }
+
+  close(connection: LiveConnection) {
+    for (const deviceId of this.byConnection.get(connection) ?? []) this.byDevice.get(deviceId)?.delete(connection);
+    this.byConnection.delete(connection);
+  }
+
+  async subscribe(connection: LiveConnection, deviceIds: readonly string[]): Promise<void> {
+    const current = this.byConnection.get(connection);
+    if (!current) return;
+    for (const deviceId of new Set(deviceIds)) {
+      if (current.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION && !current.has(deviceId)) {
+        connection.send({ type: 'error', code: '1002', message: translateError('1002', connection.locale, { field: 'deviceIds' }), deviceId });
+        continue;
+      }
+      const device = await this.access.findVisibleDevice(connection.account(), deviceId);
+      if (!device) {
+        connection.send({ type: 'error', code: '1003', message: translateError('1003', connection.locale), deviceId });
+        continue;
+      }
+      // Subscribe before reading the snapshot, so a change in between is not lost (it may arrive twice).
+      current.add(deviceId);
+      let listeners = this.byDevice.get(deviceId);
+      if (!listeners) this.byDevice.set(deviceId, (listeners = new Set()));
+      listeners.add(connection);
+      const snapshot = await this.snapshot(deviceId);
+      if (snapshot) connection.send(snapshot);
+    }
+  }
+
+  unsubscribe(connection: LiveConnection, deviceIds: readonly string[]) {
+    const current = this.byConnection.get(connection);
+    for (const deviceId of deviceIds) {
+      current?.delete(deviceId);
+      this.byDevice.get(deviceId)?.delete(connection);
+    }
+  }
+
+  private async snapshot(deviceId: string): Promise<LiveServerMessage | null> {
+    const [context, gateway, latest] = await Promise.all([
+      this.runtime.deviceContextById(deviceId),
+      this.runtime.gatewayOfDevice(deviceId),
+      this.runtime.latestValuesOf(deviceId),
+    ]);
+    if (!context || !gateway) return null;
+    const pollOf = new Map(context.model.drivers.map((driver) => [driver.key, driver.pollIntervalMs]));
+    const staleAfterMs: Record<string, number | null> = {};
+    for (const variable of context.model.variables) {
+      const poll = variable.driverKey ? pollOf.get(variable.driverKey) : undefined;
+      staleAfterMs[variable.key] = variable.collectionMode === 'periodic' && poll ? staleAfterFor(poll) : null;
+    }
+    const values: LiveValueItem[] = latest.map((row) => ({
+      key: row.key,
+      ts: row.ts.getTime(),
+      receivedAt: row.receivedAt.getTime(),
+      value: row.value ?? null,
+      error: row.error,
+    }));
+    return { type: 'snapshot', deviceId, serverTime: this.now(), gateway: { sn: gateway.sn, status: gateway.status, signal: gateway.signal }, values, staleAfterMs };
+  }
+
+  private broadcast(deviceId: string, message: LiveServerMessage) {
+    const listeners = this.byDevice.get(deviceId);
+    if (!listeners) return;
+    for (const connection of listeners) connection.send(message);
+  }
+
+  shutdown() {
+    for (const unsubscribe of this.unsubscribeBus) unsubscribe();
+    this.byDevice.clear();
+    this.byConnection.clear();
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The browser live channel (`@lyyp/contracts/live`): a WebSocket at `/lyyp/developer/live` that
+ * carries value changes, gateway status, command results and configuration sync state of the
+ * devices the session subscribed to (and may see).
+ */
+import { z } from 'zod';
+
+export const LIVE_PATH = '/lyyp/developer/live';
+
+export const liveClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), deviceIds: z.array(z.string().min(1)).min(1).max(200) }),
+  z.object({ type: z.literal('unsubscribe'), deviceIds: z.array(z.string().min(1)).min(1).max(200) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
+
+export type LiveValue = number | string | boolean | null;
+
+export interface LiveValueItem {
+  key: string;
+  /** Device time of the value. */
+  ts: number;
+  /** Server time the platform received it; staleness is judged on this clock. */
+  receivedAt: number;
+  value: LiveValue;
+  error: string | null;
+}
+
+export type LiveGatewayStatus = 'online' | 'offline' | 'dormant' | 'power-off';
+
+export type LiveServerMessage =
+  | {
+      type: 'snapshot';
+      deviceId: string;
+      serverTime: number;
+      gateway: { sn: string; status: LiveGatewayStatus; signal: number | null };
+      values: LiveValueItem[];
+      /** Per variable key: a value not refreshed for this long is stale (null: read on demand only). */
+      staleAfterMs: Record<string, number | null>;
+    }
+  | { type: 'values'; deviceId: string; serverTime: number; values: LiveValueItem[] }
+  | { type: 'gateway'; deviceId: string; status: LiveGatewayStatus; signal: number | null }
+  | { type: 'command'; deviceId: string; uuid: string; status: 'pending' | 'success' | 'failure'; code: string | null }
+  | { type: 'config'; deviceId: string; state: 'none' | 'syncing' | 'complete' | 'failed'; version: number }
+  | { type: 'error'; code: string; message: string; deviceId?: string }
+  | { type: 'pong'; serverTime: number };
+
+/** Close codes the server uses: the session ended (the client signs in again) or a protocol fault. */
+export const LIVE_CLOSE_SESSION_ENDED = 4001;
+export const LIVE_CLOSE_BAD_MESSAGE = 4002;
+
+/**
+ * Whether a value should be shown as stale: its gateway is not online, or it was not refreshed
+ * within its variable's period. Shared by the console and its tests.
+ */
+export function isStale(item: Pick<LiveValueItem, 'receivedAt'>, staleAfterMs: number | null | undefined, gatewayOnline: boolean, now: number): boolean {
+  if (!gatewayOnline) return true;
+  if (staleAfterMs === null || staleAfterMs === undefined) return false;
+  return now - item.receivedAt > staleAfterMs;
+}
+
+/** How long a periodic value stays fresh: two poll periods plus transit, at least five seconds. */
+export function staleAfterFor(pollIntervalMs: number): number {
+  return Math.max(2 * pollIntervalMs + 1000, 5000);
+}
