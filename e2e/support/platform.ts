@@ -71,7 +71,13 @@ export class Platform {
       password: options.adminPassword ?? 'E2e#Admin2024',
     };
     // Flows run the embedded variant whatever the shell exports, and read SMS codes from the log provider.
-    const { DATABASE_URL: _database, MQTT_URL: _mqtt, BUS_URL: _bus, WEB_DIST: _web, ...inherited } = process.env;
+    const {
+      DATABASE_URL: _database,
+      MQTT_URL: _mqtt,
+      BUS_URL: _bus,
+      WEB_DIST: _web,
+      ...inherited
+    } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
       cwd: REPOSITORY_ROOT,
       env: {
