@@ -37,6 +37,29 @@ export const DEFAULT_DESIGNER_CONFIG: DesignerConfig = {
   adsorb: true,
 };
 
+/**
+ * The config as read back from local storage: any field that is missing or of the wrong kind takes
+ * its default, so a stale or hand-edited entry never breaks the editor.
+ */
+export function readDesignerConfig(raw: unknown): DesignerConfig {
+  const source = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const flag = (key: keyof DesignerConfig) => {
+    const value = source[key];
+    return typeof value === 'boolean' ? value : (DEFAULT_DESIGNER_CONFIG[key] as boolean);
+  };
+  const interval = source.saveInterval;
+  return {
+    autoSave: flag('autoSave'),
+    saveInterval:
+      typeof interval === 'number' && Number.isFinite(interval) && interval > 0
+        ? interval
+        : DEFAULT_DESIGNER_CONFIG.saveInterval,
+    grid: flag('grid'),
+    ruler: flag('ruler'),
+    adsorb: flag('adsorb'),
+  };
+}
+
 /** Spacing of the canvas grid, in canvas units. */
 export const GRID_SIZE = 10;
 
@@ -51,6 +74,7 @@ export type Drag =
       readonly origin: Point;
       readonly ids: readonly WidgetId[];
       readonly base: PageDocument;
+      /** The pointer moved since it went down: on release this was a drag, not a click. */
       readonly moved: boolean;
     }
   | {

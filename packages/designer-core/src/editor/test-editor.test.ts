@@ -1,7 +1,12 @@
 import type { GroupWidget } from '@lyyp/contracts/designer';
 import { describe, expect, it } from 'vitest';
 import { widgetBounds } from '../operations/widget-geometry.ts';
-import { hasUnsavedChanges, isAutosaveDue } from './editor-state.ts';
+import {
+  DEFAULT_DESIGNER_CONFIG,
+  hasUnsavedChanges,
+  isAutosaveDue,
+  readDesignerConfig,
+} from './editor-state.ts';
 import { TestEditor } from './test-editor.ts';
 
 const boundsOfLast = (editor: TestEditor) => widgetBounds(editor.widget(editor.lastWidgetId));
@@ -226,5 +231,29 @@ describe('saving', () => {
     editor.dispatch({ type: 'mark-saved' });
     expect(hasUnsavedChanges(editor.state)).toBe(false);
     expect(isAutosaveDue(editor.state, 6 * 60_000)).toBe(false);
+  });
+});
+
+describe('designer local config', () => {
+  it('defaults to a 5 minute interval with ruler, grid and adsorb on', () => {
+    expect(DEFAULT_DESIGNER_CONFIG).toEqual({
+      autoSave: false,
+      saveInterval: 5,
+      grid: true,
+      ruler: true,
+      adsorb: true,
+    });
+  });
+
+  it('reads back a stored config, replacing anything unusable with the default', () => {
+    expect(readDesignerConfig({ autoSave: true, saveInterval: 10, ruler: false })).toEqual({
+      autoSave: true,
+      saveInterval: 10,
+      grid: true,
+      ruler: false,
+      adsorb: true,
+    });
+    expect(readDesignerConfig({ saveInterval: -3, grid: 'yes' })).toEqual(DEFAULT_DESIGNER_CONFIG);
+    expect(readDesignerConfig(null)).toEqual(DEFAULT_DESIGNER_CONFIG);
   });
 });

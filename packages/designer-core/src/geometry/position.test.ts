@@ -1,4 +1,4 @@
-import type { Position } from '@lyyp/contracts/designer';
+import type { CirclePosition, Position, RectPosition, WidgetId } from '@lyyp/contracts/designer';
 import { describe, expect, it } from 'vitest';
 import { normalizeDegrees } from './angle.ts';
 import {
@@ -220,5 +220,21 @@ describe('§4 minimum drawn sizes', () => {
       false,
     );
     expect(isLargeEnoughAfterResize({ kind: 'circle', cx: 0, cy: 0, r: 2, rotate: 0 })).toBe(false);
+  });
+});
+
+describe('types that cannot be mixed up', () => {
+  it('a circle is not a rectangle, and a plain string is not a widget id', () => {
+    const round: CirclePosition = { kind: 'circle', cx: 1, cy: 1, r: 1, rotate: 0 };
+    // @ts-expect-error a circle position cannot stand in for a rectangle
+    const square: RectPosition = round;
+    // @ts-expect-error widget ids come from the document or `toWidgetId`, never from a bare string
+    const id: WidgetId = 'w1';
+    expect([square.kind, id]).toEqual(['circle', 'w1']);
+  });
+
+  it('mirroring an ellipse negates its angle', () => {
+    const turned: Position = { kind: 'ellipse', cx: 0, cy: 0, rx: 4, ry: 2, rotate: 30 };
+    expect(flipPosition(turned, 'horizontal', { x: 0, y: 0 })).toMatchObject({ rotate: 330, cx: 0 });
   });
 });
