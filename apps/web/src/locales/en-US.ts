@@ -103,7 +103,7 @@ export const enUS: ConsoleTexts = {
   placeholders: {
     account: 'Username or phone',
     password: 'Enter your password',
-    newPassword: '8-15 characters: digit, upper and lower case, symbol',
+    newPassword: '8-15 chars: digit, upper, lower, symbol',
     confirmPassword: 'Enter the password again',
     tel: 'Enter your phone number',
     captcha: 'Type the characters in the picture',
