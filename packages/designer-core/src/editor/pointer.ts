@@ -76,6 +76,7 @@ export function handlePointerDown(state: EditorState, event: PointerDown, deps: 
       return startGesture(state, drag, 'resize');
     }
     case 'rotate-handle': {
+      if (state.selection.length === 0) return { ...state, lastRejection: rejection('nothing-selected') };
       const ids = pickWidgets(state.document, state.selection)
         .filter((widget) => !widget.posLock)
         .map((widget) => widget.id);
