@@ -30,7 +30,7 @@ import { SessionService } from './modules/session/session.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerCommandRoutes } from './modules/command/command.routes.ts';
 import { registerBrokerAuthRoutes } from './modules/telemetry/broker-auth.routes.ts';
-import type { DeviceAccess } from './modules/command/command.service.ts';
+import { createCatalogue } from './modules/catalogue.ts';
 import { LocalBus, type Bus } from './bus/bus.ts';
 import { RedisBus } from './bus/redis-bus.ts';
 import websocket from '@fastify/websocket';
@@ -48,8 +48,6 @@ export interface AppDependencies {
   /** Milliseconds since the epoch; tests move time forward with it. */
   clock?: () => number;
   logger?: FastifyServerOptions['logger'];
-  /** Who may see and write which device; until the catalogue provides it, nobody sees any device. */
-  access?: DeviceAccess;
 }
 
 export interface Platform {
@@ -58,12 +56,9 @@ export interface Platform {
   runtime: PlatformRuntime;
   bus: Bus;
   live: LiveService;
+  catalogue: ReturnType<typeof createCatalogue>;
 }
 
-const NO_DEVICE_ACCESS: DeviceAccess = {
-  findVisibleDevice: () => Promise.resolve(undefined),
-  canWriteDevice: () => Promise.resolve(false),
-};
 
 /** The platform's own account on an external broker, from the user and password of MQTT_URL. */
 function brokerUser(url: string | undefined): { username: string; password: string } | null {
@@ -137,8 +132,21 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   const bus: Bus = config.busUrl
     ? await RedisBus.connect(config.busUrl, (error) => app.log.error({ err: error }, 'bus error'))
     : new LocalBus();
-  const runtime = new PlatformRuntime({ config, db: database.db, bus, access: deps.access ?? NO_DEVICE_ACCESS, logger: app.log, now });
-  const live = new LiveService(bus, runtime.runtime, deps.access ?? NO_DEVICE_ACCESS, now);
+  // The catalogue's hooks reach the runtime, and the runtime asks the catalogue's access policy.
+  // eslint-disable-next-line prefer-const -- assigned once below, read lazily by the hooks
+  let runtime!: PlatformRuntime;
+  const catalogue = createCatalogue(
+    database.db,
+    {
+      onModelChanged: (productId) => runtime.link.pushProductConfig(productId),
+      onDeviceBound: async (deviceId) => {
+        await runtime.link.pushConfig(deviceId);
+      },
+    },
+    { now, mqttUrl: config.mqtt.url ?? `mqtt://${config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost'}:${config.mqtt.port}` },
+  );
+  runtime = new PlatformRuntime({ config, db: database.db, bus, access: catalogue.deviceAccess, logger: app.log, now });
+  const live = new LiveService(bus, runtime.runtime, catalogue.deviceAccess, now);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.addHook('onClose', async () => {
     live.shutdown();
@@ -149,6 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   await app.register(
     (api) => {
       registerAuthRoutes(api, { auth, captcha, loginKey, sessions, accounts, secureCookie: config.session.secureCookie });
+      catalogue.registerRoutes(api);
       registerCommandRoutes(api, runtime.commands);
       registerLiveRoutes(api, { live, sessions });
       registerBrokerAuthRoutes(api, { runtime: runtime.runtime, platformUser: brokerUser(config.mqtt.url) });
@@ -164,7 +173,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   app.addHook('onClose', () => clearInterval(purge));
 
   registerWebConsole(app, config.webDist);
-  return { app, auth, runtime, bus, live };
+  return { app, auth, runtime: runtime, bus, live, catalogue };
 }
 
 /**

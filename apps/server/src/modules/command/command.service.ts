@@ -21,8 +21,8 @@ export const COMMAND_DEADLINE_MS = 30_000;
 
 /** Who may see and write which device (the catalogue's tenancy policy). */
 export interface DeviceAccess {
-  findVisibleDevice(account: AccountRow, deviceId: string): Promise<{ id: string } | undefined>;
-  canWriteDevice(account: AccountRow, device: { id: string }): Promise<boolean>;
+  findVisibleDevice(account: AccountRow, deviceId: string): Promise<{ id: string; ownerAccountId: string } | undefined>;
+  canWriteDevice(account: AccountRow, device: { id: string; ownerAccountId: string }): Promise<boolean>;
 }
 
 export interface CommandServiceDeps {
