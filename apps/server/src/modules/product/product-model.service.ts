@@ -17,8 +17,15 @@ import type { VariableImportMode } from './product.schemas.ts';
 import { SHEET_CONTENT_TYPES, type SheetFormat } from './spreadsheet.ts';
 import { mergeImportedVariables, readVariableSheet, writeVariableSheet } from './variable-sheet.ts';
 
-/** How many times a change is re-applied when another change to the same model won the race. */
-const MAX_ATTEMPTS = 5;
+/**
+ * How many times a change is re-applied when another change to the same model won the race. Each
+ * round lets one writer through, so this bounds how many people may edit one product at once.
+ */
+const MAX_ATTEMPTS = 10;
+/** A short random pause before retrying spreads writers that keep colliding. */
+const RETRY_PAUSE_MS = 10;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Code of "a driver still has variables": 1507 ("in use and cannot be deleted"). */
 const DRIVER_IN_USE_CODE = '1507';
@@ -68,6 +75,7 @@ export class ProductModelService {
         await this.onModelChanged(productId).catch((error: unknown) => this.reportHookFailure(error, { hook: 'onModelChanged', productId }));
         return stored;
       }
+      await pause(Math.random() * RETRY_PAUSE_MS * (attempt + 1));
     }
     throw new Error(`model of product ${productId} kept changing; gave up after ${MAX_ATTEMPTS} attempts`);
   }
