@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { BufferLedger, inRanges, toRanges, type StoredBatch } from './buffer-ledger.ts';
+
+const BASE = 1_700_000_000_000;
+
+/** Appends a batch of `points` points at `at`, `size` bytes on disk, the way the disk buffer does. */
+function append(ledger: BufferLedger, { size = 100, points = 10, at = BASE } = {}) {
+  const plan = ledger.planAppend(size);
+  const batch = ledger.commitAppend(plan, {
+    points,
+    firstAt: at,
+    lastAt: at + points - 1,
+    gaps: plan.gap ? [plan.gap] : [],
+    offset: 0,
+    size,
+  });
+  return { plan, batch };
+}
+
+const seqs = (batches: readonly StoredBatch[]) => batches.map((batch) => batch.seq);
+
+describe('buffer ledger', () => {
+  it('numbers batches one after another and never below the saved next number', () => {
+    const ledger = new BufferLedger({ maxBytes: 10_000, segmentBytes: 1000 }, 41);
+    expect(append(ledger).batch.seq).toBe(41);
+    expect(append(ledger).batch.seq).toBe(42);
+    const restored = BufferLedger.restore(
+      { maxBytes: 10_000, segmentBytes: 1000 },
+      { segments: [{ id: 41, bytes: 200, batches: ledger.liveBatches() }], isAcknowledged: () => false, nextSeq: 50 },
+    );
+    expect(restored.nextSeq).toBe(50);
+    const fromDisk = BufferLedger.restore(
+      { maxBytes: 10_000, segmentBytes: 1000 },
+      { segments: [{ id: 41, bytes: 200, batches: ledger.liveBatches() }], isAcknowledged: () => false, nextSeq: 1 },
+    );
+    expect(fromDisk.nextSeq).toBe(43);
+  });
+
+  it('starts a new segment when the current one is full', () => {
+    const ledger = new BufferLedger({ maxBytes: 100_000, segmentBytes: 250 });
+    const segments = [1, 2, 3, 4, 5].map(() => append(ledger).batch.segment);
+    expect(segments).toEqual([1, 1, 3, 3, 5]);
+  });
+
+  it('sends oldest first with a bounded number in flight, and frees the window on acknowledgement', () => {
+    const ledger = new BufferLedger({ maxBytes: 100_000, segmentBytes: 1000 });
+    for (let index = 0; index < 6; index += 1) append(ledger);
+    expect(seqs(ledger.takeToSend(2, BASE))).toEqual([1, 2]);
+    expect(ledger.takeToSend(2, BASE)).toEqual([]);
+    ledger.acknowledge(2);
+    expect(seqs(ledger.takeToSend(2, BASE))).toEqual([3]);
+    ledger.acknowledge(1);
+    ledger.acknowledge(3);
+    expect(seqs(ledger.takeToSend(2, BASE))).toEqual([4, 5]);
+  });
+
+  it('after a lost connection sends again from the oldest unacknowledged batch, skipping acknowledged ones', () => {
+    const ledger = new BufferLedger({ maxBytes: 100_000, segmentBytes: 1000 });
+    for (let index = 0; index < 5; index += 1) append(ledger);
+    ledger.takeToSend(4, BASE);
+    ledger.acknowledge(2);
+    ledger.resetInFlight();
+    expect(seqs(ledger.takeToSend(10, BASE))).toEqual([1, 3, 4, 5]);
+  });
+
+  it('sends a batch again when its acknowledgement does not come in time', () => {
+    const ledger = new BufferLedger({ maxBytes: 100_000, segmentBytes: 1000 });
+    append(ledger);
+    append(ledger);
+    ledger.takeToSend(1, BASE);
+    expect(ledger.expireInFlight(BASE + 999, 1000)).toBe(0);
+    expect(ledger.expireInFlight(BASE + 1000, 1000)).toBe(1);
+    expect(seqs(ledger.takeToSend(1, BASE + 1000))).toEqual([1]);
+  });
+
+  it('drops the oldest segment when full and turns its unacknowledged points into one gap', () => {
+    const ledger = new BufferLedger({ maxBytes: 1000, segmentBytes: 250 });
+    for (let index = 0; index < 10; index += 1) append(ledger, { at: BASE + index * 1000 });
+    ledger.acknowledge(1);
+    const { plan, batch } = append(ledger, { at: BASE + 10_000 });
+    expect(plan.evict).toEqual([1]);
+    expect(plan.dropThrough).toBe(2);
+    // Batch 1 was stored already; only batch 2 (10 points from BASE + 1000) is lost.
+    expect(plan.gap).toEqual({ from: BASE + 1000, to: BASE + 1009, lost: 10 });
+    expect(batch.gaps).toEqual([plan.gap]);
+    expect(seqs(ledger.liveBatches())[0]).toBe(3);
+    expect(ledger.bytes).toBeLessThanOrEqual(1000);
+  });
+
+  it('carries a dropped gap forward when the batch carrying it is dropped too', () => {
+    const ledger = new BufferLedger({ maxBytes: 400, segmentBytes: 100 });
+    for (let index = 0; index < 4; index += 1) append(ledger, { at: BASE + index * 1000 });
+    const first = append(ledger, { at: BASE + 4000 });
+    expect(first.plan.gap).toEqual({ from: BASE, to: BASE + 9, lost: 10 });
+    for (let index = 5; index < 8; index += 1) append(ledger, { at: BASE + index * 1000 });
+    // Batch 5 carried the first gap and is dropped now: both losses travel in the next batch.
+    const later = append(ledger, { at: BASE + 8000 });
+    expect(later.plan.evict).toEqual([5]);
+    expect(later.plan.gap).toEqual({ from: BASE, to: BASE + 4009, lost: 20 });
+  });
+
+  it('drops without a gap when everything dropped was acknowledged', () => {
+    const ledger = new BufferLedger({ maxBytes: 400, segmentBytes: 100 });
+    for (let index = 0; index < 4; index += 1) append(ledger);
+    ledger.acknowledge(1);
+    expect(append(ledger).plan.gap).toBeNull();
+  });
+
+  it('releases only sealed, fully acknowledged segments at the front', () => {
+    const ledger = new BufferLedger({ maxBytes: 100_000, segmentBytes: 200 });
+    for (let index = 0; index < 5; index += 1) append(ledger);
+    // Segments: [1, 2], [3, 4], [5] (open).
+    ledger.acknowledge(3);
+    ledger.acknowledge(4);
+    expect(ledger.releasableSegments()).toEqual([]);
+    ledger.acknowledge(1);
+    ledger.acknowledge(2);
+    ledger.acknowledge(5);
+    expect(ledger.releasableSegments()).toEqual([1, 3]);
+    ledger.dropSegments([1, 3]);
+    expect(seqs(ledger.liveBatches())).toEqual([5]);
+    expect(ledger.acknowledge(1)).toBe(false);
+  });
+
+  it('keeps batch order and acknowledgements across a restore', () => {
+    const ledger = new BufferLedger({ maxBytes: 100_000, segmentBytes: 1000 });
+    for (let index = 0; index < 4; index += 1) append(ledger);
+    const acked = new Set([1, 3]);
+    const restored = BufferLedger.restore(
+      { maxBytes: 100_000, segmentBytes: 1000 },
+      { segments: [{ id: 1, bytes: 400, batches: ledger.liveBatches() }], isAcknowledged: (seq) => acked.has(seq), nextSeq: 5 },
+    );
+    expect(seqs(restored.takeToSend(10, BASE))).toEqual([2, 4]);
+    expect(restored.stats()).toMatchObject({ unacknowledged: 2, unacknowledgedPoints: 20, inFlight: 2 });
+    // A restored segment is never appended to.
+    expect(append(restored).batch.segment).toBe(5);
+  });
+});
+
+describe('sequence ranges', () => {
+  it('compresses ascending numbers and finds members', () => {
+    const ranges = toRanges([1, 2, 3, 7, 9, 10]);
+    expect(ranges).toEqual([
+      [1, 3],
+      [7, 7],
+      [9, 10],
+    ]);
+    expect([0, 1, 3, 4, 7, 8, 10, 11].map((value) => inRanges(ranges, value))).toEqual([
+      false,
+      true,
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
+  });
+});

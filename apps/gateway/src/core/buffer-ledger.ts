@@ -1,0 +1,378 @@
+/**
+ * The bookkeeping of the store-and-forward buffer, without the files: which batches exist, in
+ * which segment, which are acknowledged, which are on their way, what to send next and what to
+ * drop when the buffer is full. The disk side (`src/buffer`) asks it and does what it says.
+ *
+ * Rules it keeps:
+ * - Sequence numbers only grow; a number is never handed out twice.
+ * - Batches go out oldest first; at most `maxInFlight` wait for their acknowledgement at once.
+ * - When a new batch would not fit, whole segments are dropped, oldest first. What they held that
+ *   was never acknowledged (including gaps they were still carrying) becomes one gap, which the
+ *   new batch carries to the platform.
+ * - Only a fully acknowledged prefix of sealed segments is released, so the batches kept are
+ *   always one contiguous, ordered run.
+ */
+import type { DataPayload } from '@lyyp/contracts/protocol';
+
+export type Gap = NonNullable<DataPayload['gaps']>[number];
+
+export interface BatchFacts {
+  /** Points in the batch. */
+  readonly points: number;
+  /** Earliest and latest point time. */
+  readonly firstAt: number;
+  readonly lastAt: number;
+  /** Gaps the batch carries to the platform. */
+  readonly gaps: readonly Gap[];
+}
+
+export interface StoredBatch extends BatchFacts {
+  readonly seq: number;
+  /** Segment id: the sequence number of the segment's first batch. */
+  readonly segment: number;
+  readonly offset: number;
+  /** Bytes the batch takes on disk, framing included. */
+  readonly size: number;
+}
+
+export interface LedgerLimits {
+  /** Most bytes the buffer may hold; older segments are dropped beyond it. */
+  readonly maxBytes: number;
+  /** A segment is sealed and a new one started once it holds this many bytes. */
+  readonly segmentBytes: number;
+}
+
+export interface AppendPlan {
+  readonly seq: number;
+  /** Start a new segment (named `seq`) for this batch. */
+  readonly newSegment: boolean;
+  /** Segments to drop, oldest first, once the batch is durable. */
+  readonly evict: readonly number[];
+  /** Seq of the last batch dropped (0: none); the batch records it so a restart drops them too. */
+  readonly dropThrough: number;
+  /** What the dropped segments lost; the new batch carries it. */
+  readonly gap: Gap | null;
+}
+
+interface SegmentSummary {
+  readonly id: number;
+  bytes: number;
+  batches: number;
+  acked: number;
+  sealed: boolean;
+}
+
+export interface LedgerStats {
+  readonly batches: number;
+  readonly unacknowledged: number;
+  readonly unacknowledgedPoints: number;
+  readonly inFlight: number;
+  readonly bytes: number;
+  readonly segments: number;
+  readonly nextSeq: number;
+}
+
+/** Restored content: segments in order, each with its batches in order. */
+export interface LedgerSnapshot {
+  readonly segments: ReadonlyArray<{ readonly id: number; readonly bytes: number; readonly batches: readonly StoredBatch[] }>;
+  /** Whether a sequence number was acknowledged before the restart. */
+  readonly isAcknowledged: (seq: number) => boolean;
+  /** Lowest number the next batch may take (from the saved state). */
+  readonly nextSeq: number;
+}
+
+/** Segments never exceed a quarter of the buffer, so dropping old segments can always make room. */
+export function effectiveSegmentBytes(limits: LedgerLimits): number {
+  return Math.max(1, Math.min(limits.segmentBytes, Math.floor(limits.maxBytes / 4)));
+}
+
+export class BufferLedger {
+  private batches: StoredBatch[] = [];
+  /** Index of the first live batch in `batches` (dropped ones are compacted away lazily). */
+  private head = 0;
+  /** Every batch before this index (from head) is acknowledged or in flight. */
+  private cursor = 0;
+  private readonly segments: SegmentSummary[] = [];
+  private readonly acked = new Set<number>();
+  private readonly inFlight = new Map<number, number>();
+  private totalBytes = 0;
+  private nextSequence: number;
+  private readonly segmentBytes: number;
+
+  constructor(
+    private readonly limits: LedgerLimits,
+    nextSeq = 1,
+  ) {
+    this.nextSequence = Math.max(1, nextSeq);
+    this.segmentBytes = effectiveSegmentBytes(limits);
+  }
+
+  /** Rebuilds the ledger from what survived on disk. Restored segments are all sealed. */
+  static restore(limits: LedgerLimits, snapshot: LedgerSnapshot): BufferLedger {
+    let highest = 0;
+    for (const segment of snapshot.segments) for (const batch of segment.batches) highest = Math.max(highest, batch.seq);
+    const ledger = new BufferLedger(limits, Math.max(snapshot.nextSeq, highest + 1));
+    for (const segment of snapshot.segments) {
+      const summary: SegmentSummary = { id: segment.id, bytes: segment.bytes, batches: 0, acked: 0, sealed: true };
+      ledger.segments.push(summary);
+      ledger.totalBytes += segment.bytes;
+      for (const batch of segment.batches) {
+        ledger.batches.push(batch);
+        summary.batches += 1;
+        if (snapshot.isAcknowledged(batch.seq)) {
+          ledger.acked.add(batch.seq);
+          summary.acked += 1;
+        }
+      }
+    }
+    ledger.rewindCursor();
+    return ledger;
+  }
+
+  get nextSeq(): number {
+    return this.nextSequence;
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  /** Decides where the next batch of `size` bytes goes and what must make room for it. */
+  planAppend(size: number): AppendPlan {
+    const seq = this.nextSequence;
+    const active = this.segments.at(-1);
+    let newSegment = !active || active.sealed || (active.bytes > 0 && active.bytes + size > this.segmentBytes);
+    let total = this.totalBytes;
+    const evict: number[] = [];
+    for (const segment of this.segments) {
+      if (total + size <= this.limits.maxBytes) break;
+      // Dropping the segment being written means starting a new one.
+      if (segment === active) newSegment = true;
+      evict.push(segment.id);
+      total -= segment.bytes;
+    }
+    // Evicted segments are at the front, so are their batches.
+    const evicted = new Set(evict);
+    const dropped: StoredBatch[] = [];
+    for (let index = this.head; index < this.batches.length; index += 1) {
+      const batch = this.batches[index]!;
+      if (!evicted.has(batch.segment)) break;
+      dropped.push(batch);
+    }
+    return {
+      seq,
+      newSegment,
+      evict,
+      dropThrough: dropped.at(-1)?.seq ?? 0,
+      gap: this.lossOf(dropped),
+    };
+  }
+
+  /** Records a batch written as planned (at `offset` in its segment) and drops the evicted segments. */
+  commitAppend(plan: AppendPlan, placed: BatchFacts & { readonly offset: number; readonly size: number }): StoredBatch {
+    if (plan.seq !== this.nextSequence) throw new Error(`append plan for seq ${plan.seq} is stale`);
+    this.dropSegments(plan.evict);
+    const active = this.segments.at(-1);
+    let segment: SegmentSummary;
+    if (plan.newSegment || !active || active.sealed) {
+      if (active) active.sealed = true;
+      segment = { id: plan.seq, bytes: 0, batches: 0, acked: 0, sealed: false };
+      this.segments.push(segment);
+    } else {
+      segment = active;
+    }
+    const batch: StoredBatch = { ...placed, seq: plan.seq, segment: segment.id };
+    this.batches.push(batch);
+    segment.bytes += placed.size;
+    segment.batches += 1;
+    this.totalBytes += placed.size;
+    this.nextSequence = plan.seq + 1;
+    return batch;
+  }
+
+  /** Marks a batch acknowledged. False for a number the buffer does not hold (already released or dropped). */
+  acknowledge(seq: number): boolean {
+    const batch = this.find(seq);
+    if (!batch || this.acked.has(seq)) return false;
+    this.acked.add(seq);
+    this.inFlight.delete(seq);
+    const segment = this.segments.find((item) => item.id === batch.segment);
+    if (segment) segment.acked += 1;
+    return true;
+  }
+
+  isAcknowledged(seq: number): boolean {
+    return this.acked.has(seq);
+  }
+
+  /** Sealed, fully acknowledged segments at the front: safe to delete. */
+  releasableSegments(): number[] {
+    const releasable: number[] = [];
+    for (const segment of this.segments) {
+      if (!segment.sealed || segment.acked < segment.batches) break;
+      releasable.push(segment.id);
+    }
+    return releasable;
+  }
+
+  /** Forgets segments (released or evicted); they must be at the front. */
+  dropSegments(ids: readonly number[]): void {
+    if (ids.length === 0) return;
+    const drop = new Set(ids);
+    while (this.segments.length > 0 && drop.has(this.segments[0]!.id)) {
+      const segment = this.segments.shift()!;
+      this.totalBytes -= segment.bytes;
+    }
+    while (this.head < this.batches.length && drop.has(this.batches[this.head]!.segment)) {
+      const batch = this.batches[this.head]!;
+      this.acked.delete(batch.seq);
+      this.inFlight.delete(batch.seq);
+      this.head += 1;
+    }
+    this.cursor = Math.max(this.cursor, this.head);
+    if (this.head > 1024 && this.head * 2 > this.batches.length) {
+      this.batches = this.batches.slice(this.head);
+      this.cursor -= this.head;
+      this.head = 0;
+    }
+  }
+
+  /**
+   * The next batches to send, oldest first, so that no more than `maxInFlight` wait for an
+   * acknowledgement. They count as in flight from `now`.
+   */
+  takeToSend(maxInFlight: number, now: number): StoredBatch[] {
+    const taken: StoredBatch[] = [];
+    while (this.inFlight.size < maxInFlight && this.cursor < this.batches.length) {
+      const batch = this.batches[this.cursor]!;
+      this.cursor += 1;
+      if (this.acked.has(batch.seq) || this.inFlight.has(batch.seq)) continue;
+      this.inFlight.set(batch.seq, now);
+      taken.push(batch);
+    }
+    return taken;
+  }
+
+  /** Batches sent before `now - timeoutMs` and still unanswered go back to be sent again. */
+  expireInFlight(now: number, timeoutMs: number): number {
+    let expired = 0;
+    for (const [seq, sentAt] of this.inFlight) {
+      if (now - sentAt < timeoutMs) continue;
+      this.inFlight.delete(seq);
+      expired += 1;
+    }
+    if (expired > 0) this.rewindCursor();
+    return expired;
+  }
+
+  /** The connection is gone: nothing is on its way any more. */
+  resetInFlight(): void {
+    this.inFlight.clear();
+    this.rewindCursor();
+  }
+
+  /** Time the oldest batch in flight was sent, or null. */
+  oldestInFlightAt(): number | null {
+    let oldest: number | null = null;
+    for (const sentAt of this.inFlight.values()) oldest = oldest === null ? sentAt : Math.min(oldest, sentAt);
+    return oldest;
+  }
+
+  /** Acknowledged sequence numbers of the batches still held, ascending. */
+  acknowledgedSeqs(): number[] {
+    return [...this.acked].sort((a, b) => a - b);
+  }
+
+  stats(): LedgerStats {
+    let unacknowledged = 0;
+    let unacknowledgedPoints = 0;
+    for (const batch of this.liveBatches()) {
+      if (this.acked.has(batch.seq)) continue;
+      unacknowledged += 1;
+      unacknowledgedPoints += batch.points;
+    }
+    return {
+      batches: this.batches.length - this.head,
+      unacknowledged,
+      unacknowledgedPoints,
+      inFlight: this.inFlight.size,
+      bytes: this.totalBytes,
+      segments: this.segments.length,
+      nextSeq: this.nextSequence,
+    };
+  }
+
+  /** The batches held, oldest first. */
+  liveBatches(): readonly StoredBatch[] {
+    return this.batches.slice(this.head);
+  }
+
+  private find(seq: number): StoredBatch | undefined {
+    let low = this.head;
+    let high = this.batches.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const batch = this.batches[middle]!;
+      if (batch.seq === seq) return batch;
+      if (batch.seq < seq) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  }
+
+  private rewindCursor(): void {
+    let index = this.head;
+    while (index < this.batches.length) {
+      const seq = this.batches[index]!.seq;
+      if (!this.acked.has(seq) && !this.inFlight.has(seq)) break;
+      index += 1;
+    }
+    this.cursor = index;
+  }
+
+  /** One gap for everything unacknowledged among dropped batches, and the gaps they still carried. */
+  private lossOf(dropped: readonly StoredBatch[]): Gap | null {
+    let from = Infinity;
+    let to = -Infinity;
+    let lost = 0;
+    for (const batch of dropped) {
+      if (this.acked.has(batch.seq)) continue;
+      if (batch.points > 0) {
+        from = Math.min(from, batch.firstAt);
+        to = Math.max(to, batch.lastAt);
+        lost += batch.points;
+      }
+      for (const gap of batch.gaps) {
+        from = Math.min(from, gap.from);
+        to = Math.max(to, gap.to);
+        lost += gap.lost;
+      }
+    }
+    return Number.isFinite(from) ? { from, to, lost } : null;
+  }
+}
+
+/** Ascending numbers as inclusive ranges: [1,2,3,7] → [[1,3],[7,7]]. */
+export function toRanges(sorted: readonly number[]): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  for (const value of sorted) {
+    const last = ranges.at(-1);
+    if (last && value === last[1] + 1) last[1] = value;
+    else ranges.push([value, value]);
+  }
+  return ranges;
+}
+
+/** Whether a number lies in one of the ascending, disjoint inclusive ranges. */
+export function inRanges(ranges: ReadonlyArray<readonly [number, number]>, value: number): boolean {
+  let low = 0;
+  let high = ranges.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const [from, to] = ranges[middle]!;
+    if (value < from) high = middle - 1;
+    else if (value > to) low = middle + 1;
+    else return true;
+  }
+  return false;
+}
