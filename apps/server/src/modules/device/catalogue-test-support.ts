@@ -4,12 +4,13 @@
  * kind, and small builders for products, gateways and devices.
  */
 import pg from 'pg';
-import { DEFAULT_PERMISSIONS, type Locale } from '@lyyp/contracts';
+import qs from 'qs';
+import { API_PREFIX, DEFAULT_PERMISSIONS, type Locale } from '@lyyp/contracts';
 import type { VariableInput } from '@lyyp/contracts/device-model';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import type { DatabaseVariant } from '../../test/test-server.ts';
+import { TestClient, type DatabaseVariant, type TestServer } from '../../test/test-server.ts';
 import { AccountRepository, type AccountRow } from '../account/account.repository.ts';
 import { createCatalogue, type Catalogue } from '../catalogue.ts';
 import type { Caller } from './viewer.ts';
@@ -120,4 +121,46 @@ export async function waitUntilDisconnected(database: DatabaseHandle): Promise<v
   } finally {
     await admin.end();
   }
+}
+
+// Route tests
+
+/** A signed-in browser of a new account of the kind. */
+export async function signIn(server: TestServer, kind: AccountKindForTest, overrides: Partial<AccountRow> = {}): Promise<{ client: TestClient; account: AccountRow }> {
+  const account = await createTestAccount(new AccountRepository(server.database.db), kind, overrides);
+  const client = new TestClient(server);
+  const answer = await client.login(account.username!, TEST_PASSWORD);
+  if (answer.code !== '200') throw new Error(`sign-in failed: ${answer.code} ${answer.message}`);
+  return { client, account };
+}
+
+/** Form fields of a nested body exactly as the console sends them (qs, dot notation). */
+export function formFields(body: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(qs.stringify(body, { allowDots: true, skipNulls: true })));
+}
+
+/** The session cookie of a client as a header, for requests TestClient cannot send. */
+function cookieHeader(client: TestClient): string {
+  return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** A JSON request; answers the envelope, or the raw response for files. */
+export async function postJson(server: TestServer, client: TestClient | null, path: string, body: unknown) {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `${API_PREFIX}${path}`,
+    headers: { 'accept-language': client?.language ?? 'en-US', ...(client ? { cookie: cookieHeader(client) } : {}) },
+    payload: body as Record<string, unknown>,
+  });
+  const isJson = String(response.headers['content-type']).startsWith('application/json');
+  const json = isJson ? response.json<{ code: string; message: string; data: unknown }>() : null;
+  return { status: response.statusCode, code: json?.code, message: json?.message, data: json?.data, headers: response.headers, raw: response.rawPayload };
+}
+
+/** Closes a test server, waiting for PostgreSQL sessions to end before its database is dropped. */
+export async function closeTestServer(server: TestServer): Promise<void> {
+  await server.app.close();
+  await server.database.close();
+  await waitUntilDisconnected(server.database);
+  await (server.database as DatabaseHandle & { drop(): Promise<void> }).drop();
 }
