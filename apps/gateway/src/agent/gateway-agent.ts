@@ -1,0 +1,352 @@
+/**
+ * The edge agent, assembled: the Modbus side's reports become numbered batches in the disk
+ * buffer, which the forwarder sends over the platform link; acknowledgements release them. The
+ * platform's configuration is applied in place (and kept on disk), its commands are run at most
+ * once and answered, and the gateway's status goes out on connect, on change and every minute.
+ *
+ * Data directory:
+ *   buffer/        store-and-forward segments and state (see buffer/disk-buffer.ts)
+ *   commands.log   commands received and their replies (see command-journal.ts)
+ *   config.json    the configuration last applied
+ *   agent.lock     the process using the directory
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { CommandPayload, ConfigPayload, ConfigReport, Point, ReplyPayload } from '@lyyp/contracts/protocol';
+import { DiskBuffer } from '../buffer/disk-buffer.ts';
+import { Forwarder } from '../buffer/forwarder.ts';
+import type { FormulaEngine } from '../core/formula-engine.ts';
+import { PointBatcher, pointsOf } from '../core/point-batcher.ts';
+import type { ReconnectPolicy } from '../core/reconnect-delay.ts';
+import type { Scheduler } from '../core/scheduler.ts';
+import { sharedFormulaEngine } from '../core/shared-formula-engine.ts';
+import { systemScheduler } from '../modbus/system-scheduler.ts';
+import { PlatformLink } from '../mqtt/platform-link.ts';
+import { CommandJournal } from './command-journal.ts';
+import { CommandRunner } from './command-runner.ts';
+import { checkConfig } from './config-problem.ts';
+import { ConfigStore } from './config-store.ts';
+import { lockDataDirectory, type DataDirectoryLock } from './data-dir-lock.ts';
+import { consoleLogger, type AgentLogger } from './logger.ts';
+import { ModbusRuntime } from './modbus-runtime.ts';
+import { SimulatedEndpoints } from './simulated-endpoints.ts';
+import { StatusReporter, type GatewayIdentity } from './status-reporter.ts';
+
+export const AGENT_VERSION = '0.1.0';
+/** Replies kept while the link is down, newest last. */
+const MAX_PENDING_REPLIES = 100;
+
+export interface GatewayAgentOptions {
+  readonly sn: string;
+  readonly secret: string;
+  /** mqtt://host:port (or mqtts, ws, wss). */
+  readonly platformUrl: string;
+  readonly dataDir: string;
+  /** Run every driver against a built-in simulator (see simulated-endpoints.ts). */
+  readonly simulate?: boolean;
+  readonly logger?: AgentLogger;
+  readonly scheduler?: Scheduler;
+  readonly formulas?: FormulaEngine;
+  readonly buffer?: { readonly maxBytes?: number; readonly segmentBytes?: number; readonly ackSaveDelayMs?: number };
+  readonly batch?: { readonly maxPoints?: number; readonly maxDelayMs?: number };
+  readonly upload?: { readonly maxInFlight?: number; readonly ackTimeoutMs?: number };
+  readonly link?: { readonly reconnect?: ReconnectPolicy; readonly connectTimeoutMs?: number; readonly keepaliveSeconds?: number };
+  readonly statusIntervalMs?: number;
+  readonly commandRetentionMs?: number;
+  readonly identity?: Partial<GatewayIdentity>;
+}
+
+const success = (uuid: string, data?: ReplyPayload['data']): ReplyPayload => ({
+  uuid,
+  status: 'success',
+  code: '200',
+  ...(data ? { data } : {}),
+});
+// No message: the console shows the catalogue's text for the code in the reader's language.
+const failure = (uuid: string, code: string): ReplyPayload => ({ uuid, status: 'failure', code });
+
+export class GatewayAgent {
+  readonly buffer: DiskBuffer;
+  readonly runtime: ModbusRuntime;
+  readonly link: PlatformLink;
+  readonly simulation: SimulatedEndpoints | null;
+  private readonly forwarder: Forwarder;
+  private readonly batcher: PointBatcher;
+  private readonly status: StatusReporter;
+  private readonly commands: CommandRunner;
+  private readonly configStore: ConfigStore;
+  private readonly latest = new Map<string, Point['v']>();
+  private readonly appends = new Set<Promise<unknown>>();
+  private pendingReplies: string[] = [];
+  private pendingReport: ConfigReport | null = null;
+  private operations: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+
+  private constructor(
+    private readonly options: GatewayAgentOptions,
+    private readonly scheduler: Scheduler,
+    private readonly logger: AgentLogger,
+    buffer: DiskBuffer,
+    private readonly journal: CommandJournal,
+    private readonly lock: DataDirectoryLock,
+  ) {
+    this.buffer = buffer;
+    this.configStore = new ConfigStore(path.join(options.dataDir, 'config.json'));
+    this.simulation = options.simulate
+      ? new SimulatedEndpoints((endpoint) =>
+          logger.log('info', `Modbus simulator for driver ${endpoint.driverKey} on ${endpoint.simulator.host}:${endpoint.simulator.port}`),
+        )
+      : null;
+    this.runtime = new ModbusRuntime({
+      formulas: options.formulas ?? sharedFormulaEngine,
+      scheduler,
+      onReport: (report) => {
+        this.collect(pointsOf(report.samples, report.at));
+        this.status.checkForChange();
+      },
+      onError: (error) => logger.log('error', `poll cycle failed: ${String(error)}`),
+      ...(this.simulation ? { endpoints: this.simulation } : {}),
+    });
+    this.batcher = new PointBatcher({ scheduler, ...options.batch, onBatch: (points) => this.store(points) });
+    this.link = new PlatformLink({
+      url: options.platformUrl,
+      sn: options.sn,
+      secret: options.secret,
+      scheduler,
+      ...options.link,
+      onLog: (level, message) => logger.log(level, message),
+      handlers: {
+        onConnected: () => this.handleConnected(),
+        onDisconnected: (reason) => {
+          logger.log('warn', `disconnected from the platform (${reason}); buffering`);
+          this.forwarder.disconnected();
+        },
+        onAck: (ack) => this.forwarder.acknowledged(ack.seq),
+        onConfig: (message) => {
+          this.exclusive(() => this.applyConfig(message)).catch((error: unknown) =>
+            logger.log('error', `configuration could not be applied: ${String(error)}`),
+          );
+        },
+        onCommand: (message) => {
+          if (!this.stopped) void this.commands.handle(message);
+        },
+      },
+    });
+    this.forwarder = new Forwarder({
+      buffer,
+      scheduler,
+      ...options.upload,
+      send: (payload) => this.link.publish('data', payload),
+      onWarning: (message) => logger.log('warn', message),
+    });
+    this.status = new StatusReporter({
+      scheduler,
+      identity: {
+        firmware: `lyyp-gateway ${AGENT_VERSION}`,
+        hardware: `${os.platform()}-${os.arch()}`,
+        networkMode: 'ethernet',
+        gatewayMode: 'standard',
+        ...options.identity,
+      },
+      configVersion: () => this.runtime.version,
+      slaves: () => this.runtime.statuses(),
+      publish: (payload) => this.link.publish('status', JSON.stringify(payload)),
+      ...(options.statusIntervalMs ? { intervalMs: options.statusIntervalMs } : {}),
+    });
+    this.commands = new CommandRunner({
+      journal,
+      scheduler,
+      boot: randomUUID(),
+      execute: (command) => this.exclusive(() => this.execute(command)),
+      reply: (reply) => this.publishReply(reply),
+      afterReply: (command, reply) => {
+        if (command.op !== 'restart' || reply.status !== 'success') return;
+        logger.log('info', 'restarting the Modbus side on request');
+        void this.exclusive(() => this.runtime.restart());
+      },
+      onWarning: (message) => logger.log('warn', message),
+    });
+  }
+
+  /** Opens the data directory, resumes the saved configuration and connects to the platform. */
+  static async start(options: GatewayAgentOptions): Promise<GatewayAgent> {
+    const scheduler = options.scheduler ?? systemScheduler;
+    const logger = options.logger ?? consoleLogger;
+    await mkdir(options.dataDir, { recursive: true });
+    const lock = await lockDataDirectory(options.dataDir);
+    let buffer: DiskBuffer | null = null;
+    try {
+      buffer = await DiskBuffer.open({
+        directory: path.join(options.dataDir, 'buffer'),
+        scheduler,
+        ...options.buffer,
+        onWarning: (message) => logger.log('warn', message),
+      });
+      const journal = await CommandJournal.open({
+        file: path.join(options.dataDir, 'commands.log'),
+        scheduler,
+        ...(options.commandRetentionMs ? { retentionMs: options.commandRetentionMs } : {}),
+      });
+      const agent = new GatewayAgent(options, scheduler, logger, buffer, journal, lock);
+      await agent.resume();
+      agent.link.start();
+      return agent;
+    } catch (error) {
+      await buffer?.close().catch(() => undefined);
+      await lock.release();
+      throw error;
+    }
+  }
+
+  /** Stops polling, keeps every value gathered so far in the buffer, says goodbye and closes the files. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.status.stop();
+    await this.commands.idle();
+    await this.exclusive(() => this.runtime.stop());
+    this.batcher.flush();
+    await this.settleAppends();
+    this.forwarder.stop();
+    await this.link.stop(this.status.build('offline'));
+    await this.commands.idle();
+    await this.buffer.close();
+    await this.journal.close();
+    await this.lock.release();
+  }
+
+  /** Waits until batches, commands and configuration changes under way are done (tests). */
+  async settle(): Promise<void> {
+    this.batcher.flush();
+    await this.settleAppends();
+    await this.commands.idle();
+    await this.operations;
+    await this.forwarder.idle();
+  }
+
+  private async resume(): Promise<void> {
+    const saved = await this.configStore.load();
+    if (!saved) {
+      this.logger.log('info', 'no configuration yet; waiting for the platform to send one');
+      return;
+    }
+    try {
+      await this.runtime.apply(saved);
+      this.logger.log('info', `running saved configuration version ${saved.version}`);
+    } catch (error) {
+      this.logger.log('error', `saved configuration version ${saved.version} cannot run: ${String(error)}`);
+    }
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.operations.then(work);
+    this.operations = run.catch(() => undefined);
+    return run;
+  }
+
+  private collect(points: Point[]): void {
+    for (const point of points) if (point.e === undefined) this.latest.set(point.k, point.v);
+    this.batcher.add(points);
+  }
+
+  private store(points: Point[]): void {
+    const append = this.buffer
+      .append(points)
+      .then(() => this.forwarder.pump())
+      .catch((error: unknown) => this.logger.log('error', `${points.length} points could not be buffered: ${String(error)}`));
+    this.appends.add(append);
+    void append.finally(() => this.appends.delete(append));
+  }
+
+  private async settleAppends(): Promise<void> {
+    while (this.appends.size > 0) await Promise.all([...this.appends]);
+  }
+
+  private handleConnected(): void {
+    this.status.sendNow();
+    if (this.pendingReport && this.link.publish('config', JSON.stringify(this.pendingReport))) this.pendingReport = null;
+    const replies = this.pendingReplies;
+    this.pendingReplies = [];
+    for (const reply of replies) if (!this.link.publish('reply', reply)) this.pendingReplies.push(reply);
+    this.forwarder.connected();
+    const stats = this.buffer.stats();
+    if (stats.unacknowledged > 0) {
+      this.logger.log('info', `sending ${stats.unacknowledged} buffered batches (${stats.unacknowledgedPoints} points)`);
+    }
+  }
+
+  private publishReply(reply: ReplyPayload): void {
+    const text = JSON.stringify(reply);
+    if (this.link.publish('reply', text)) return;
+    this.pendingReplies.push(text);
+    if (this.pendingReplies.length > MAX_PENDING_REPLIES) this.pendingReplies.shift();
+  }
+
+  private reportConfig(report: ConfigReport): void {
+    this.pendingReport = this.link.publish('config', JSON.stringify(report)) ? null : report;
+  }
+
+  private async applyConfig(message: unknown): Promise<void> {
+    if (this.stopped) return;
+    const checked = checkConfig(message);
+    if (!checked.ok) {
+      this.logger.log('warn', `configuration version ${checked.report.version} refused: ${checked.report.message ?? ''}`);
+      return this.reportConfig(checked.report);
+    }
+    const config = checked.config;
+    if (!this.isNew(config)) return this.reportConfig(this.appliedReport(config.version));
+    try {
+      this.batcher.flush();
+      await this.runtime.apply(config);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.log('error', `configuration version ${config.version} failed; keeping version ${this.runtime.version}: ${message}`);
+      return this.reportConfig({ version: config.version, status: 'failed', code: '90099', message: message.slice(0, 500) });
+    }
+    await this.configStore.save(config);
+    this.logger.log('info', `configuration version ${config.version} applied: ${config.model.drivers.length} drivers, ${config.model.variables.length} variables`);
+    this.reportConfig(this.appliedReport(config.version));
+    this.status.sendNow();
+  }
+
+  /** The retained configuration comes again on every connection; only a different one is applied. */
+  private isNew(config: ConfigPayload): boolean {
+    const running = this.runtime.config;
+    return !running || running.version !== config.version || JSON.stringify(running.model) !== JSON.stringify(config.model);
+  }
+
+  private appliedReport(version: number): ConfigReport {
+    const rejected = this.runtime.rejected;
+    if (rejected.length === 0) return { version, status: 'applied' };
+    const list = rejected.map((item) => `${item.key} (${item.code})`).join(', ');
+    return { version, status: 'applied', message: `not polled: ${list}`.slice(0, 500) };
+  }
+
+  private async execute(command: CommandPayload): Promise<ReplyPayload> {
+    const { uuid, key } = command;
+    switch (command.op) {
+      case 'read': {
+        const at = this.scheduler.now();
+        const [sample] = await this.runtime.readNow(key ? [key] : [], at);
+        if (!sample) return failure(uuid, '99903');
+        // The poller now counts this value as reported, so history gets it from here.
+        const [point] = pointsOf([sample], at);
+        if (point) this.collect([point]);
+        if (sample.kind === 'fault') return failure(uuid, sample.code);
+        return success(uuid, { value: point?.v ?? null });
+      }
+      case 'write': {
+        if (!key) return failure(uuid, '1714');
+        const previous = this.latest.get(key);
+        const outcome = await this.runtime.write(key, command.value);
+        if (!outcome.ok) return failure(uuid, outcome.code);
+        this.logger.log('info', `wrote ${key} = ${String(outcome.value)}${outcome.readBack ? ' (confirmed by read-back)' : ''}`);
+        return success(uuid, { value: outcome.value, ...(previous !== undefined ? { previous } : {}) });
+      }
+      case 'restart':
+        return success(uuid);
+    }
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The configuration the gateway runs and the Modbus agent running it. A new configuration is
+ * built beside the running one and takes over only once it stands; if it cannot be built, the
+ * old one keeps running. No process restart is involved.
+ */
+import type { DeviceModel } from '@lyyp/contracts/device-model';
+import type { ConfigPayload } from '@lyyp/contracts/protocol';
+import type { FormulaEngine } from '../core/formula-engine.ts';
+import type { RejectedVariable } from '../core/points.ts';
+import type { Sample } from '../core/samples.ts';
+import type { Scheduler } from '../core/scheduler.ts';
+import { createModbusAgent, type ModbusAgent } from '../modbus/modbus-agent.ts';
+import type { PollReport } from '../modbus/modbus-poller.ts';
+import type { WriteOutcome } from '../modbus/modbus-writer.ts';
+import type { SlaveStatus } from '../modbus/slave-channel.ts';
+
+export interface PreparedModel {
+  readonly model: DeviceModel;
+  /** The model runs now. */
+  readonly activate: () => void;
+  /** Frees what `prepare` started, once the model no longer runs (or never will). */
+  readonly release: () => Promise<void>;
+}
+
+/** Rewrites where a configuration's drivers connect (the simulation does). */
+export interface EndpointRewriter {
+  prepare(model: DeviceModel): Promise<PreparedModel>;
+}
+
+export interface ModbusRuntimeOptions {
+  readonly formulas: FormulaEngine;
+  readonly onReport: (report: PollReport) => void;
+  readonly onError?: (error: unknown) => void;
+  readonly scheduler?: Scheduler;
+  readonly endpoints?: EndpointRewriter;
+}
+
+interface Running {
+  readonly config: ConfigPayload;
+  readonly agent: ModbusAgent;
+  readonly prepared: PreparedModel;
+}
+
+const asIs = (model: DeviceModel): Promise<PreparedModel> =>
+  Promise.resolve({ model, activate: () => undefined, release: () => Promise.resolve() });
+
+export class ModbusRuntime {
+  private running: Running | null = null;
+
+  constructor(private readonly options: ModbusRuntimeOptions) {}
+
+  /** Version of the configuration running (0: none). */
+  get version(): number {
+    return this.running?.config.version ?? 0;
+  }
+
+  get config(): ConfigPayload | null {
+    return this.running?.config ?? null;
+  }
+
+  /** Variables of the running configuration that cannot be polled, with the reason. */
+  get rejected(): readonly RejectedVariable[] {
+    return this.running?.agent.poller.rejected ?? [];
+  }
+
+  /** Runs a configuration in place of the current one; throws (and keeps the current one) if it cannot be built. */
+  async apply(config: ConfigPayload): Promise<void> {
+    const prepared = await (this.options.endpoints?.prepare(config.model) ?? asIs(config.model));
+    let agent: ModbusAgent;
+    try {
+      agent = createModbusAgent({
+        model: prepared.model,
+        formulas: this.options.formulas,
+        onReport: this.options.onReport,
+        ...(this.options.onError ? { onError: this.options.onError } : {}),
+        ...(this.options.scheduler ? { scheduler: this.options.scheduler } : {}),
+      });
+    } catch (error) {
+      await prepared.release();
+      throw error;
+    }
+    await this.stopRunning();
+    this.running = { config, agent, prepared };
+    prepared.activate();
+    agent.start();
+  }
+
+  /** Stops and starts the Modbus side again with the same configuration (the restart command). */
+  async restart(): Promise<void> {
+    const running = this.running;
+    if (!running) return;
+    await running.agent.stop();
+    const agent = createModbusAgent({
+      model: running.prepared.model,
+      formulas: this.options.formulas,
+      onReport: this.options.onReport,
+      ...(this.options.onError ? { onError: this.options.onError } : {}),
+      ...(this.options.scheduler ? { scheduler: this.options.scheduler } : {}),
+    });
+    this.running = { ...running, agent };
+    agent.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.stopRunning();
+  }
+
+  /** Reads variables now; without a configuration every key is unknown (99903). */
+  async readNow(keys: readonly string[], at: number): Promise<Sample[]> {
+    if (!this.running) return keys.map((key) => ({ kind: 'fault', key, code: '99903', at }));
+    return this.running.agent.readNow(keys);
+  }
+
+  async write(key: string, value: unknown): Promise<WriteOutcome> {
+    if (!this.running) return { ok: false, key, code: '1714' };
+    return this.running.agent.write(key, value);
+  }
+
+  statuses(): SlaveStatus[] {
+    return this.running?.agent.statuses() ?? [];
+  }
+
+  private async stopRunning(): Promise<void> {
+    const running = this.running;
+    this.running = null;
+    if (!running) return;
+    await running.agent.stop();
+    await running.prepared.release();
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * The platform as a gateway test needs it: an Aedes broker on a free loopback port that checks
+ * the gateway's SN and secret, stores uploaded points idempotently on (key, time) and acknowledges
+ * each upload, records everything else the gateway says, and can go away and come back on the
+ * same port.
+ */
+import net from 'node:net';
+import Aedes, { type AedesPublishPacket, type Client } from 'aedes';
+import {
+  downTopic,
+  parseTopic,
+  type CommandPayload,
+  type ConfigPayload,
+  type ConfigReport,
+  type DataPayload,
+  type Point,
+  type ReplyPayload,
+  type StatusPayload,
+} from '@lyyp/contracts/protocol';
+
+export interface FakePlatformOptions {
+  readonly sn: string;
+  readonly secret: string;
+}
+
+type Gap = NonNullable<DataPayload['gaps']>[number];
+
+export class FakePlatform {
+  /** Points stored, by `key@time`, each once. */
+  readonly stored = new Map<string, Point>();
+  /** Sequence numbers of uploads in arrival order (repeats included). */
+  readonly arrivals: number[] = [];
+  readonly gaps: Gap[] = [];
+  /** Uploads that arrived again after their acknowledgement was delivered. */
+  readonly resentAfterAck: number[] = [];
+  readonly statuses: StatusPayload[] = [];
+  readonly configReports: ConfigReport[] = [];
+  readonly replies: ReplyPayload[] = [];
+  /** Set to false to take uploads without acknowledging them. */
+  acknowledge = true;
+  private readonly acked = new Set<number>();
+  private readonly sockets = new Set<net.Socket>();
+  private readonly broker: Aedes;
+  private readonly server: net.Server;
+  private clientConnected = false;
+  /** The last will the gateway left when it connected. */
+  will: { topic: string; payload: unknown; retain: boolean } | null = null;
+  port = 0;
+
+  private constructor(private readonly options: FakePlatformOptions) {
+    this.broker = new Aedes({
+      preConnect: (_client, packet, callback) => {
+        if (packet.will) {
+          const { topic, payload, retain } = packet.will;
+          this.will = { topic, payload: JSON.parse(Buffer.from(payload).toString('utf8')) as unknown, retain: retain ?? false };
+        }
+        callback(null, true);
+      },
+      authenticate: (client, username, password, done) => {
+        const valid = client.id === options.sn && username === options.sn && password?.toString() === options.secret;
+        done(valid ? null : Object.assign(new Error('bad credentials'), { returnCode: 4 as const }), valid);
+      },
+    });
+    this.broker.on('clientReady', (client: Client) => {
+      if (client.id === options.sn) this.clientConnected = true;
+    });
+    this.broker.on('clientDisconnect', (client: Client) => {
+      if (client.id === options.sn) this.clientConnected = false;
+    });
+    this.broker.on('publish', (packet: AedesPublishPacket) => this.handleUp(packet));
+    this.server = net.createServer((socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+      this.broker.handle(socket);
+    });
+  }
+
+  static async start(options: FakePlatformOptions): Promise<FakePlatform> {
+    const platform = new FakePlatform(options);
+    await platform.listen(0);
+    return platform;
+  }
+
+  get url(): string {
+    return `mqtt://127.0.0.1:${this.port}`;
+  }
+
+  get gatewayConnected(): boolean {
+    return this.clientConnected;
+  }
+
+  /** Publishes a configuration, retained like the platform does. */
+  async pushConfig(config: ConfigPayload | Record<string, unknown>): Promise<void> {
+    await this.publish(downTopic(this.options.sn, 'config'), config, true);
+  }
+
+  async sendCommand(command: CommandPayload | Record<string, unknown>): Promise<void> {
+    await this.publish(downTopic(this.options.sn, 'cmd'), command, false);
+  }
+
+  /** The reply to a command, once it came. */
+  replyTo(uuid: string): ReplyPayload | undefined {
+    return this.replies.find((reply) => reply.uuid === uuid);
+  }
+
+  /** Drops every connection and stops listening: the platform is unreachable. */
+  async goOffline(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      for (const socket of this.sockets) socket.destroy();
+    });
+  }
+
+  /** Listens again on the same port. */
+  async comeBack(): Promise<void> {
+    await this.listen(this.port);
+  }
+
+  async stop(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.broker.close(() => resolve()));
+    if (this.server.listening) await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  private listen(port: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', () => {
+        this.server.off('error', reject);
+        const address = this.server.address();
+        this.port = typeof address === 'object' && address ? address.port : port;
+        resolve();
+      });
+    });
+  }
+
+  private publish(topic: string, payload: unknown, retain: boolean): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.broker.publish(
+        { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(payload)), qos: 1, retain, dup: false },
+        (error) => (error ? reject(error) : resolve()),
+      );
+    });
+  }
+
+  private handleUp(packet: AedesPublishPacket): void {
+    const topic = parseTopic(packet.topic);
+    if (topic?.direction !== 'up' || topic.sn !== this.options.sn) return;
+    const body: unknown = JSON.parse(Buffer.from(packet.payload).toString('utf8'));
+    switch (topic.kind) {
+      case 'data':
+        return this.handleData(body as DataPayload);
+      case 'status':
+        this.statuses.push(body as StatusPayload);
+        return;
+      case 'config':
+        this.configReports.push(body as ConfigReport);
+        return;
+      case 'reply':
+        this.replies.push(body as ReplyPayload);
+        return;
+    }
+  }
+
+  private handleData(payload: DataPayload): void {
+    this.arrivals.push(payload.seq);
+    if (this.acked.has(payload.seq)) this.resentAfterAck.push(payload.seq);
+    this.gaps.push(...(payload.gaps ?? []));
+    let stored = 0;
+    for (const point of payload.points) {
+      const key = `${point.k}@${point.t}`;
+      if (this.stored.has(key)) continue;
+      this.stored.set(key, point);
+      stored += 1;
+    }
+    if (!this.acknowledge) return;
+    const ack = { seq: payload.seq, stored, duplicates: payload.points.length - stored };
+    this.publish(downTopic(this.options.sn, 'ack'), ack, false)
+      .then(() => this.acked.add(payload.seq))
+      .catch(() => undefined);
+  }
+}

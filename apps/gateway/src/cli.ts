@@ -1,0 +1,105 @@
+/**
+ * The command line of the edge agent: flags, or the same settings from the environment, checked
+ * up front so that a typo gets one clear sentence instead of a stack trace.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { SN_LENGTH } from '@lyyp/contracts';
+
+const OPTION_HELP: ReadonlyArray<readonly [flag: string, text: string, variable: string]> = [
+  ['--sn <digits>', `gateway serial number, ${SN_LENGTH} digits`, 'GATEWAY_SN'],
+  ['--secret <text>', 'gateway secret issued by the platform', 'GATEWAY_SECRET'],
+  ['--platform <url>', 'platform MQTT address: mqtt://, mqtts://, ws://, wss://', 'PLATFORM_MQTT_URL'],
+  ['--data-dir <path>', 'buffer, commands, configuration (./gateway-data)', 'GATEWAY_DATA_DIR'],
+  ['--buffer-mb <n>', 'disk for offline data in MB (256); oldest dropped', 'GATEWAY_BUFFER_MB'],
+  ['--simulate', 'serve every configured device from a built-in simulator', ''],
+  ['--help', 'show this text', ''],
+];
+
+export const USAGE = [
+  `Usage: lyyp-gateway --sn <${SN_LENGTH} digits> --secret <secret> --platform mqtt://host:port [options]`,
+  '',
+  'Options (or the environment variable named on the right):',
+  ...OPTION_HELP.map(([flag, text, variable]) => `  ${flag.padEnd(19)}${text.padEnd(58)}${variable}`.trimEnd()),
+].join('\n');
+
+export interface AgentSettings {
+  readonly sn: string;
+  readonly secret: string;
+  readonly platformUrl: string;
+  readonly dataDir: string;
+  readonly bufferBytes: number;
+  readonly simulate: boolean;
+}
+
+export type CommandLine =
+  | { readonly kind: 'run'; readonly settings: AgentSettings }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'error'; readonly message: string };
+
+const PLATFORM_PROTOCOLS = new Set(['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:']);
+const DEFAULT_BUFFER_MB = 256;
+
+const fail = (message: string): CommandLine => ({ kind: 'error', message });
+
+export function parseCommandLine(args: readonly string[], environment: NodeJS.ProcessEnv): CommandLine {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        sn: { type: 'string' },
+        secret: { type: 'string' },
+        platform: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'buffer-mb': { type: 'string' },
+        simulate: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    return fail(error instanceof Error ? error.message.split('\n')[0]! : String(error));
+  }
+  if (values.help) return { kind: 'help' };
+  const text = (flag: string, variable: string): string | undefined => {
+    const value = values[flag];
+    return typeof value === 'string' ? value : environment[variable] || undefined;
+  };
+
+  const sn = text('sn', 'GATEWAY_SN')?.trim();
+  if (!sn) return fail('the gateway serial number is missing: pass --sn or set GATEWAY_SN');
+  if (!new RegExp(`^\\d{${SN_LENGTH}}$`).test(sn)) return fail(`the serial number must be ${SN_LENGTH} digits, got "${sn}"`);
+
+  const secret = text('secret', 'GATEWAY_SECRET');
+  if (!secret) return fail('the gateway secret is missing: pass --secret or set GATEWAY_SECRET');
+
+  const platformUrl = text('platform', 'PLATFORM_MQTT_URL')?.trim();
+  if (!platformUrl) return fail('the platform address is missing: pass --platform mqtt://host:port or set PLATFORM_MQTT_URL');
+  let parsed: URL;
+  try {
+    parsed = new URL(platformUrl);
+  } catch {
+    return fail(`the platform address "${platformUrl}" is not a URL; expected mqtt://host:port`);
+  }
+  if (!PLATFORM_PROTOCOLS.has(parsed.protocol) || !parsed.hostname) {
+    return fail(`the platform address "${platformUrl}" must start with mqtt://, mqtts://, ws:// or wss:// and name a host`);
+  }
+
+  const bufferText = text('buffer-mb', 'GATEWAY_BUFFER_MB');
+  const bufferMb = bufferText === undefined ? DEFAULT_BUFFER_MB : Number(bufferText);
+  if (!Number.isFinite(bufferMb) || bufferMb <= 0) return fail(`--buffer-mb must be a positive number of megabytes, got "${bufferText}"`);
+
+  return {
+    kind: 'run',
+    settings: {
+      sn,
+      secret,
+      platformUrl,
+      dataDir: path.resolve(text('data-dir', 'GATEWAY_DATA_DIR') ?? './gateway-data'),
+      bufferBytes: Math.round(bufferMb * 1024 * 1024),
+      simulate: values.simulate === true,
+    },
+  };
+}

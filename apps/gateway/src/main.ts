@@ -1,0 +1,70 @@
+/**
+ * Runs the edge agent until SIGINT or SIGTERM:
+ *
+ *   node --import tsx apps/gateway/src/main.ts --sn 100000000001 --secret s3cret \
+ *     --platform mqtt://127.0.0.1:1883 [--data-dir ./gateway-data] [--simulate]
+ *
+ * Bad arguments and start-up failures end with one line saying what to fix (exit code 2 for
+ * arguments, 1 otherwise). On a signal it stops polling, keeps what it gathered in the buffer,
+ * tells the platform it goes offline and closes its files.
+ */
+import { GatewayAgent } from './agent/gateway-agent.ts';
+import { DataDirectoryInUseError } from './agent/data-dir-lock.ts';
+import { consoleLogger } from './agent/logger.ts';
+import { USAGE, parseCommandLine } from './cli.ts';
+
+function exitWith(message: string, code: number): never {
+  console.error(`✖ ${message}`);
+  process.exit(code);
+}
+
+const commandLine = parseCommandLine(process.argv.slice(2), process.env);
+if (commandLine.kind === 'help') {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (commandLine.kind === 'error') {
+  console.error(`✖ ${commandLine.message}\n  (lyyp-gateway --help lists every option)`);
+  process.exit(2);
+}
+const { settings } = commandLine;
+
+let agent: GatewayAgent;
+try {
+  agent = await GatewayAgent.start({
+    sn: settings.sn,
+    secret: settings.secret,
+    platformUrl: settings.platformUrl,
+    dataDir: settings.dataDir,
+    simulate: settings.simulate,
+    buffer: { maxBytes: settings.bufferBytes },
+    logger: consoleLogger,
+  });
+} catch (error) {
+  if (error instanceof DataDirectoryInUseError) exitWith(`${error.message}: stop that agent or choose another --data-dir`, 1);
+  const reason = error instanceof Error ? error.message : String(error);
+  exitWith(`cannot start the gateway with data directory ${settings.dataDir}: ${reason}`, 1);
+}
+
+consoleLogger.log(
+  'info',
+  `gateway ${settings.sn} started: platform ${settings.platformUrl}, data ${settings.dataDir}${settings.simulate ? ', simulated devices' : ''}`,
+);
+
+let stopping = false;
+const shutDown = (signal: string) => {
+  if (stopping) exitWith(`${signal} again: stopping at once`, 1);
+  stopping = true;
+  consoleLogger.log('info', `${signal}: stopping`);
+  const force = setTimeout(() => exitWith('could not stop within 10 s', 1), 10_000);
+  force.unref();
+  agent
+    .stop()
+    .then(() => {
+      consoleLogger.log('info', 'stopped');
+      process.exit(0);
+    })
+    .catch((error: unknown) => exitWith(`stopping failed: ${String(error)}`, 1));
+};
+process.on('SIGINT', () => shutDown('SIGINT'));
+process.on('SIGTERM', () => shutDown('SIGTERM'));

@@ -1,0 +1,204 @@
+/**
+ * The gateway's MQTT connection to the platform. It signs in with the SN as client id and user
+ * name and the secret as password, leaves a last will (`up/status` offline) for the platform to
+ * hear when the connection dies, subscribes to its own `down/+` topics on every connection, and
+ * reconnects after a loss with a doubling, jittered backoff. Each connection is a fresh client,
+ * so nothing from a dead connection is replayed behind the agent's back: what to resend is the
+ * buffer's decision alone.
+ */
+import mqtt, { type MqttClient } from 'mqtt';
+import {
+  TOPIC_ROOT,
+  ackPayloadSchema,
+  parseTopic,
+  upTopic,
+  type AckPayload,
+  type StatusPayload,
+  type UpTopic,
+} from '@lyyp/contracts/protocol';
+import { DEFAULT_RECONNECT, reconnectDelay, type ReconnectPolicy } from '../core/reconnect-delay.ts';
+import type { Scheduler, TimerHandle } from '../core/scheduler.ts';
+import { systemScheduler } from '../modbus/system-scheduler.ts';
+
+export interface PlatformLinkHandlers {
+  /** Connected and subscribed: time to say who we are and send what waits. */
+  onConnected(): void;
+  onDisconnected(reason: string): void;
+  onAck(ack: AckPayload): void;
+  /** A `down/config` message, JSON-parsed (null when it is not JSON). */
+  onConfig(message: unknown): void;
+  /** A `down/cmd` message, JSON-parsed (null when it is not JSON). */
+  onCommand(message: unknown): void;
+}
+
+export interface PlatformLinkOptions {
+  /** mqtt://host:port, mqtts://…, ws://…, wss://… */
+  readonly url: string;
+  readonly sn: string;
+  readonly secret: string;
+  readonly handlers: PlatformLinkHandlers;
+  readonly scheduler?: Scheduler;
+  readonly reconnect?: ReconnectPolicy;
+  readonly random?: () => number;
+  readonly connectTimeoutMs?: number;
+  readonly keepaliveSeconds?: number;
+  readonly onLog?: (level: 'info' | 'warn', message: string) => void;
+}
+
+const parseJson = (payload: Buffer): unknown => {
+  try {
+    return JSON.parse(payload.toString('utf8'));
+  } catch {
+    return null;
+  }
+};
+
+export class PlatformLink {
+  private client: MqttClient | null = null;
+  private isConnected = false;
+  private stopped = true;
+  private failures = 0;
+  private retryTimer: TimerHandle | null = null;
+  private lastProblem = '';
+  private readonly scheduler: Scheduler;
+
+  constructor(private readonly options: PlatformLinkOptions) {
+    this.scheduler = options.scheduler ?? systemScheduler;
+  }
+
+  get connected(): boolean {
+    return this.isConnected;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.openSession();
+  }
+
+  /**
+   * Closes the connection cleanly. A clean close sends no will, so `farewell` (an offline status)
+   * is published first when given.
+   */
+  async stop(farewell?: StatusPayload): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) this.scheduler.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const client = this.client;
+    this.client = null;
+    const wasConnected = this.isConnected;
+    this.isConnected = false;
+    if (!client) return;
+    if (wasConnected && farewell) {
+      await Promise.race([
+        client.publishAsync(upTopic(this.options.sn, 'status'), JSON.stringify(farewell), { qos: 1 }).catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 1000)),
+      ]);
+    }
+    await client.endAsync(!wasConnected).catch(() => undefined);
+  }
+
+  /** Publishes on one of the gateway's up topics; false when not connected. */
+  publish(kind: UpTopic, payload: string | Buffer, qos: 0 | 1 = 1): boolean {
+    const client = this.client;
+    if (!client || !this.isConnected) return false;
+    client.publish(upTopic(this.options.sn, kind), payload, { qos, retain: false }, (error) => {
+      if (error && this.client === client) this.log('warn', `publish on up/${kind} failed: ${error.message}`);
+    });
+    return true;
+  }
+
+  private log(level: 'info' | 'warn', message: string): void {
+    this.options.onLog?.(level, message);
+  }
+
+  private openSession(): void {
+    const { sn, secret, url } = this.options;
+    const client = mqtt.connect(url, {
+      clientId: sn,
+      username: sn,
+      password: secret,
+      clean: true,
+      reconnectPeriod: 0,
+      resubscribe: false,
+      connectTimeout: this.options.connectTimeoutMs ?? 10_000,
+      keepalive: this.options.keepaliveSeconds ?? 30,
+      will: {
+        topic: upTopic(sn, 'status'),
+        payload: Buffer.from(JSON.stringify({ status: 'offline', ts: this.scheduler.now() } satisfies StatusPayload)),
+        qos: 1,
+        retain: false,
+      },
+    });
+    this.client = client;
+    let ended = false;
+
+    client.on('connect', () => {
+      client
+        .subscribeAsync(`${TOPIC_ROOT}/${sn}/down/+`, { qos: 1 })
+        .then((granted) => {
+          if (this.client !== client) return;
+          if (granted.some((grant) => grant.qos > 2)) throw new Error('the platform refused the subscription to down/+');
+          this.failures = 0;
+          this.lastProblem = '';
+          this.isConnected = true;
+          this.log('info', `connected to ${url}`);
+          this.options.handlers.onConnected();
+        })
+        .catch((error: unknown) => {
+          this.noteProblem(error instanceof Error ? error.message : String(error));
+          client.end(true);
+        });
+    });
+
+    client.on('message', (topic, payload) => {
+      if (this.client !== client) return;
+      const parsed = parseTopic(topic);
+      if (parsed?.direction !== 'down' || parsed.sn !== sn) return;
+      switch (parsed.kind) {
+        case 'ack': {
+          const ack = ackPayloadSchema.safeParse(parseJson(payload));
+          if (ack.success) this.options.handlers.onAck(ack.data);
+          else this.log('warn', 'ignored a malformed down/ack');
+          return;
+        }
+        case 'config':
+          this.options.handlers.onConfig(parseJson(payload));
+          return;
+        case 'cmd':
+          this.options.handlers.onCommand(parseJson(payload));
+          return;
+      }
+    });
+
+    client.on('error', (error) => this.noteProblem(error.message));
+
+    client.on('close', () => {
+      if (ended) return;
+      ended = true;
+      client.end(true);
+      if (this.client !== client) return;
+      this.client = null;
+      const wasConnected = this.isConnected;
+      this.isConnected = false;
+      if (wasConnected) this.options.handlers.onDisconnected(this.lastProblem || 'connection closed');
+      if (!this.stopped) this.scheduleReconnect();
+    });
+  }
+
+  /** Logs a connection problem once, not on every retry. */
+  private noteProblem(problem: string): void {
+    if (problem === this.lastProblem) return;
+    this.lastProblem = problem;
+    this.log('warn', `platform connection: ${problem}`);
+  }
+
+  private scheduleReconnect(): void {
+    const delay = reconnectDelay(this.failures, this.options.reconnect ?? DEFAULT_RECONNECT, this.options.random ?? Math.random);
+    this.failures += 1;
+    this.retryTimer = this.scheduler.setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.stopped) this.openSession();
+    }, delay);
+  }
+}
