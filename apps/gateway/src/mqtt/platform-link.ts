@@ -187,7 +187,10 @@ export class PlatformLink {
   }
 
   /** Logs a connection problem once, not on every retry. */
-  private noteProblem(problem: string): void {
+  private noteProblem(reason: string): void {
+    const problem = /bad username or password|not authori[sz]ed/i.test(reason)
+      ? `the platform refused SN ${this.options.sn} with this secret (check --sn and --secret, and that the gateway is registered)`
+      : reason;
     if (problem === this.lastProblem) return;
     this.lastProblem = problem;
     this.log('warn', `platform connection: ${problem}`);

@@ -43,6 +43,8 @@ export class FakePlatform {
   private readonly broker: Aedes;
   private readonly server: net.Server;
   private clientConnected = false;
+  /** CONNECT packets received, accepted or not. */
+  connectAttempts = 0;
   /** The last will the gateway left when it connected. */
   will: { topic: string; payload: unknown; retain: boolean } | null = null;
   port = 0;
@@ -50,6 +52,7 @@ export class FakePlatform {
   private constructor(private readonly options: FakePlatformOptions) {
     this.broker = new Aedes({
       preConnect: (_client, packet, callback) => {
+        this.connectAttempts += 1;
         if (packet.will) {
           const { topic, payload, retain } = packet.will;
           this.will = { topic, payload: JSON.parse(Buffer.from(payload).toString('utf8')) as unknown, retain: retain ?? false };

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCommandLine } from './cli.ts';
+
+const valid = ['--sn', '100000000001', '--secret', 's3cret', '--platform', 'mqtt://127.0.0.1:1883'];
+
+describe('command line', () => {
+  it('takes flags, with defaults for the data directory and buffer size', () => {
+    expect(parseCommandLine([...valid, '--simulate'], {})).toEqual({
+      kind: 'run',
+      settings: {
+        sn: '100000000001',
+        secret: 's3cret',
+        platformUrl: 'mqtt://127.0.0.1:1883',
+        dataDir: path.resolve('gateway-data'),
+        bufferBytes: 256 * 1024 * 1024,
+        simulate: true,
+      },
+    });
+  });
+
+  it('falls back to the environment, flags winning', () => {
+    const environment = {
+      GATEWAY_SN: '100000000002',
+      GATEWAY_SECRET: 'from-env',
+      PLATFORM_MQTT_URL: 'mqtts://platform.example:8883',
+      GATEWAY_DATA_DIR: '/var/lib/lyyp',
+      GATEWAY_BUFFER_MB: '16',
+    };
+    const parsed = parseCommandLine(['--secret', 'from-flag'], environment);
+    expect(parsed).toMatchObject({
+      kind: 'run',
+      settings: { sn: '100000000002', secret: 'from-flag', platformUrl: 'mqtts://platform.example:8883', dataDir: '/var/lib/lyyp', bufferBytes: 16 * 1024 * 1024, simulate: false },
+    });
+  });
+
+  it('says what is wrong in one sentence', () => {
+    const problem = (args: string[], environment = {}) => {
+      const parsed = parseCommandLine(args, environment);
+      return parsed.kind === 'error' ? parsed.message : parsed.kind;
+    };
+    expect(problem([])).toContain('--sn');
+    expect(problem(['--sn', '12345', '--secret', 'x', '--platform', 'mqtt://h'])).toContain('12 digits');
+    expect(problem(['--sn', '100000000001', '--platform', 'mqtt://h'])).toContain('--secret');
+    expect(problem(['--sn', '100000000001', '--secret', 'x'])).toContain('--platform');
+    expect(problem(['--sn', '100000000001', '--secret', 'x', '--platform', 'http://h'])).toContain('mqtt://');
+    expect(problem(['--sn', '100000000001', '--secret', 'x', '--platform', 'not a url'])).toContain('not a URL');
+    expect(problem([...valid, '--buffer-mb', '-1'])).toContain('--buffer-mb');
+    expect(problem([...valid, '--colour'])).toContain("Unknown option '--colour'");
+    expect(problem(['--help'])).toBe('help');
+  });
+});
