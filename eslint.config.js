@@ -5,13 +5,28 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const ioModules = ['fs', 'net', 'http', 'https', 'child_process', 'dgram', 'dns', 'tls', 'worker_threads'].flatMap(
-  (name) => [name, `node:${name}`, `${name}/promises`, `node:${name}/promises`],
-);
+const ioModules = [
+  'fs',
+  'net',
+  'http',
+  'https',
+  'child_process',
+  'dgram',
+  'dns',
+  'tls',
+  'worker_threads',
+].flatMap((name) => [name, `node:${name}`, `${name}/promises`, `node:${name}/promises`]);
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'coverage/**', 'e2e/screenshots/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'coverage/**',
+      'e2e/screenshots/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -41,7 +56,9 @@ export default tseslint.config(
         'error',
         {
           paths: ioModules.map((name) => ({ name, message: 'Pure packages do no I/O: inject it.' })),
-          patterns: [{ group: ['@lyyp/server', '@lyyp/web', '@lyyp/gateway'], message: 'Packages never import apps.' }],
+          patterns: [
+            { group: ['@lyyp/server', '@lyyp/web', '@lyyp/gateway'], message: 'Packages never import apps.' },
+          ],
         },
       ],
       'no-restricted-globals': [
@@ -50,19 +67,28 @@ export default tseslint.config(
         { name: 'setTimeout', message: 'Pure packages take timers injected.' },
         { name: 'setInterval', message: 'Pure packages take timers injected.' },
       ],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Pure packages take the clock injected.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Pure packages take the clock injected.' },
+      ],
     },
   },
   {
     files: ['apps/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@lyyp/web', '@lyyp/gateway'], message: 'Apps never import each other.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@lyyp/web', '@lyyp/gateway'], message: 'Apps never import each other.' }] },
+      ],
     },
   },
   {
     files: ['apps/gateway/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@lyyp/web', '@lyyp/server'], message: 'Apps never import each other.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@lyyp/web', '@lyyp/server'], message: 'Apps never import each other.' }] },
+      ],
     },
   },
   {
@@ -73,7 +99,9 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@lyyp/server', '@lyyp/gateway'], message: 'Apps never import each other.' }] },
+        {
+          patterns: [{ group: ['@lyyp/server', '@lyyp/gateway'], message: 'Apps never import each other.' }],
+        },
       ],
     },
   },

@@ -3,5 +3,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/bench/index.ts'], { cwd: root, stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/bench/index.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

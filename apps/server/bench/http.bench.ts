@@ -21,10 +21,33 @@ export async function benchHttp() {
   }
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const config = { database: 'pglite in memory', transport: 'fastify inject', sequential: true, requests: reads };
-  record({ scenario: 'api.account-info', metric: 'throughput', value: reads / seconds, unit: 'requests/s', config });
-  record({ scenario: 'api.account-info', metric: 'p50', value: percentile(latencies, 0.5), unit: 'ms', config });
-  record({ scenario: 'api.account-info', metric: 'p99', value: percentile(latencies, 0.99), unit: 'ms', config });
+  const config = {
+    database: 'pglite in memory',
+    transport: 'fastify inject',
+    sequential: true,
+    requests: reads,
+  };
+  record({
+    scenario: 'api.account-info',
+    metric: 'throughput',
+    value: reads / seconds,
+    unit: 'requests/s',
+    config,
+  });
+  record({
+    scenario: 'api.account-info',
+    metric: 'p50',
+    value: percentile(latencies, 0.5),
+    unit: 'ms',
+    config,
+  });
+  record({
+    scenario: 'api.account-info',
+    metric: 'p99',
+    value: percentile(latencies, 0.99),
+    unit: 'ms',
+    config,
+  });
 
   const logins = 40;
   const loginLatencies: number[] = [];
@@ -36,8 +59,25 @@ export async function benchHttp() {
     if (answer.code !== '200') throw new Error(`sign-in failed during the benchmark: ${answer.code}`);
   }
   loginLatencies.sort((a, b) => a - b);
-  const loginConfig = { database: 'pglite in memory', hash: 'scrypt N=16384 r=8 p=1', rsa: 'RSA-OAEP-256 2048', requests: logins };
-  record({ scenario: 'api.encrypted-sign-in', metric: 'p50', value: percentile(loginLatencies, 0.5), unit: 'ms', config: loginConfig });
-  record({ scenario: 'api.encrypted-sign-in', metric: 'p99', value: percentile(loginLatencies, 0.99), unit: 'ms', config: loginConfig });
+  const loginConfig = {
+    database: 'pglite in memory',
+    hash: 'scrypt N=16384 r=8 p=1',
+    rsa: 'RSA-OAEP-256 2048',
+    requests: logins,
+  };
+  record({
+    scenario: 'api.encrypted-sign-in',
+    metric: 'p50',
+    value: percentile(loginLatencies, 0.5),
+    unit: 'ms',
+    config: loginConfig,
+  });
+  record({
+    scenario: 'api.encrypted-sign-in',
+    metric: 'p99',
+    value: percentile(loginLatencies, 0.99),
+    unit: 'ms',
+    config: loginConfig,
+  });
   await server.close();
 }

@@ -4,7 +4,9 @@ import { benchHttp } from './http.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
 import { printTable } from './report.ts';
 
-console.log(`# machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+console.log(
+  `# machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
+);
 await benchHttp();
 await benchIngest();
 printTable();

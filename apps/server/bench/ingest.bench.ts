@@ -15,7 +15,12 @@ const BATCHES_PER_GATEWAY = Number(process.env.BENCH_INGEST_BATCHES ?? 25);
 const POINTS_PER_BATCH = 500;
 const KEYS = ['waterTemperature', 'returnTemperature', 'steamPressure', 'flameIntensity', 'heatOutput'];
 
-async function runScenario(label: string, variant: DatabaseVariant, environment: Record<string, string>, gatewayUrl: (port: number | null) => string) {
+async function runScenario(
+  label: string,
+  variant: DatabaseVariant,
+  environment: Record<string, string>,
+  gatewayUrl: (port: number | null) => string,
+) {
   const server = await startTestServer(variant, { LOG_LEVEL: 'warn', ...environment });
   const address = await server.runtime.start();
   const links: TestGateway[] = [];
@@ -24,10 +29,12 @@ async function runScenario(label: string, variant: DatabaseVariant, environment:
     links.push(await TestGateway.connect(gatewayUrl(address.port), gateway.sn, gateway.secret));
   }
   // Warm up: partitions, caches and connections.
-  await Promise.all(links.map(async (link) => {
-    await link.send('data', { seq: 0, points: [{ k: KEYS[0], t: Date.UTC(2026, 0, 1), v: 1 }] });
-    await link.waitFor<AckPayload>('ack', (ack) => ack.seq === 0, 30_000);
-  }));
+  await Promise.all(
+    links.map(async (link) => {
+      await link.send('data', { seq: 0, points: [{ k: KEYS[0], t: Date.UTC(2026, 0, 1), v: 1 }] });
+      await link.waitFor<AckPayload>('ack', (ack) => ack.seq === 0, 30_000);
+    }),
+  );
 
   const start = Date.UTC(2026, 0, 2);
   const began = performance.now();
@@ -46,17 +53,44 @@ async function runScenario(label: string, variant: DatabaseVariant, environment:
   );
   const seconds = (performance.now() - began) / 1000;
   const total = GATEWAYS * BATCHES_PER_GATEWAY * POINTS_PER_BATCH;
-  const config = { stack: label, gateways: GATEWAYS, pointsPerUpload: POINTS_PER_BATCH, uploads: GATEWAYS * BATCHES_PER_GATEWAY, totalPoints: total, qos: 1, ackAfterDurable: true };
-  record({ scenario: 'ingest.publish-to-stored', metric: 'throughput', value: total / seconds, unit: 'points/s', config });
+  const config = {
+    stack: label,
+    gateways: GATEWAYS,
+    pointsPerUpload: POINTS_PER_BATCH,
+    uploads: GATEWAYS * BATCHES_PER_GATEWAY,
+    totalPoints: total,
+    qos: 1,
+    ackAfterDurable: true,
+  };
+  record({
+    scenario: 'ingest.publish-to-stored',
+    metric: 'throughput',
+    value: total / seconds,
+    unit: 'points/s',
+    config,
+  });
 
   // The same database's raw batch insert, for comparison.
   const { device } = await buildBoundDevice(server.database.db);
-  const rows: PointRow[] = Array.from({ length: 100_000 }, (_, index) => ({ deviceId: device.id, key: KEYS[index % KEYS.length]!, ts: start + index * 1000, value: index / 10, error: null }));
+  const rows: PointRow[] = Array.from({ length: 100_000 }, (_, index) => ({
+    deviceId: device.id,
+    key: KEYS[index % KEYS.length]!,
+    ts: start + index * 1000,
+    value: index / 10,
+    error: null,
+  }));
   await server.runtime.history.ensurePartitions(rows.map((row) => row.ts));
   const rawBegan = performance.now();
-  for (let offset = 0; offset < rows.length; offset += 5000) await server.runtime.history.store(rows.slice(offset, offset + 5000));
+  for (let offset = 0; offset < rows.length; offset += 5000)
+    await server.runtime.history.store(rows.slice(offset, offset + 5000));
   const rawSeconds = (performance.now() - rawBegan) / 1000;
-  record({ scenario: 'ingest.database-batch-insert', metric: 'throughput', value: rows.length / rawSeconds, unit: 'points/s', config: { stack: label, batch: 5000, totalPoints: rows.length } });
+  record({
+    scenario: 'ingest.database-batch-insert',
+    metric: 'throughput',
+    value: rows.length / rawSeconds,
+    unit: 'points/s',
+    config: { stack: label, batch: 5000, totalPoints: rows.length },
+  });
 
   await Promise.all(links.map((link) => link.close()));
   await server.close();
@@ -67,7 +101,12 @@ export async function benchIngest() {
   await runScenario('PGlite + embedded broker', pglite!, {}, (port) => `mqtt://127.0.0.1:${port}`);
   const mqttUrl = process.env.TEST_MQTT_URL;
   if (postgres && mqttUrl) {
-    await runScenario('PostgreSQL + Mosquitto', postgres, { MQTT_URL: mqttUrl, MQTT_SHARE_GROUP: `bench-${Date.now()}` }, () => mqttUrl);
+    await runScenario(
+      'PostgreSQL + Mosquitto',
+      postgres,
+      { MQTT_URL: mqttUrl, MQTT_SHARE_GROUP: `bench-${Date.now()}` },
+      () => mqttUrl,
+    );
   } else {
     console.log('# skipped PostgreSQL + Mosquitto: set TEST_DATABASE_URL and TEST_MQTT_URL');
   }

@@ -21,10 +21,19 @@ export function percentile(sorted: readonly number[], fraction: number): number 
 }
 
 export function printTable() {
-  const rows = figures.map((figure) => [figure.scenario, figure.metric, figure.value.toFixed(figure.value < 10 ? 2 : 0), figure.unit]);
+  const rows = figures.map((figure) => [
+    figure.scenario,
+    figure.metric,
+    figure.value.toFixed(figure.value < 10 ? 2 : 0),
+    figure.unit,
+  ]);
   const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length), 8));
   console.log('');
   for (const row of [['scenario', 'metric', 'value', 'unit'], ...rows]) {
-    console.log(row.map((cell, column) => (column === 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  '));
+    console.log(
+      row
+        .map((cell, column) => (column === 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+        .join('  '),
+    );
   }
 }

@@ -59,12 +59,13 @@ export interface Platform {
   catalogue: ReturnType<typeof createCatalogue>;
 }
 
-
 /** The platform's own account on an external broker, from the user and password of MQTT_URL. */
 function brokerUser(url: string | undefined): { username: string; password: string } | null {
   if (!url) return null;
   const parsed = new URL(url);
-  return parsed.username ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) } : null;
+  return parsed.username
+    ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) }
+    : null;
 }
 
 const parseQuery = (text: string) => qs.parse(text, { allowDots: true, depth: 5, arrayLimit: 200 });
@@ -90,14 +91,16 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   await app.register(formbody, { parser: parseQuery });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => new CatalogueError('1004', { seconds: Math.ceil(context.ttl / 1000) }),
+    errorResponseBuilder: (_request, context) =>
+      new CatalogueError('1004', { seconds: Math.ceil(context.ttl / 1000) }),
   });
   await app.register(swagger, {
     openapi: {
       info: {
         title: 'LYYP Industrial IoT Platform API',
         version: '0.1.0',
-        description: 'Every answer is { code, message, data }; code "200" or "201" is success. See docs/api.md.',
+        description:
+          'Every answer is { code, message, data }; code "200" or "201" is success. See docs/api.md.',
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lyyp_session' } } },
     },
@@ -108,7 +111,11 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   const accounts = new AccountRepository(database.db);
   const authRepository = new AuthRepository(database.db);
   const sessions = new SessionService(new SessionRepository(database.db), accounts, config.session, now);
-  await app.register(sessionPlugin, { sessions, secureCookie: config.session.secureCookie, maxAgeMs: config.session.maxAgeMs });
+  await app.register(sessionPlugin, {
+    sessions,
+    secureCookie: config.session.secureCookie,
+    maxAgeMs: config.session.maxAgeMs,
+  });
 
   const smsProvider =
     deps.smsProvider ??
@@ -143,9 +150,21 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
         await runtime.link.pushConfig(deviceId);
       },
     },
-    { now, mqttUrl: config.mqtt.url ?? `mqtt://${config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost'}:${config.mqtt.port}` },
+    {
+      now,
+      mqttUrl:
+        config.mqtt.url ??
+        `mqtt://${config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost'}:${config.mqtt.port}`,
+    },
   );
-  runtime = new PlatformRuntime({ config, db: database.db, bus, access: catalogue.deviceAccess, logger: app.log, now });
+  runtime = new PlatformRuntime({
+    config,
+    db: database.db,
+    bus,
+    access: catalogue.deviceAccess,
+    logger: app.log,
+    now,
+  });
   const live = new LiveService(bus, runtime.runtime, catalogue.deviceAccess, now);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.addHook('onClose', async () => {
@@ -156,7 +175,14 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
 
   await app.register(
     (api) => {
-      registerAuthRoutes(api, { auth, captcha, loginKey, sessions, accounts, secureCookie: config.session.secureCookie });
+      registerAuthRoutes(api, {
+        auth,
+        captcha,
+        loginKey,
+        sessions,
+        accounts,
+        secureCookie: config.session.secureCookie,
+      });
       catalogue.registerRoutes(api);
       registerCommandRoutes(api, runtime.commands);
       registerLiveRoutes(api, { live, sessions });
@@ -167,7 +193,9 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   registerSystemRoutes(app, { database });
 
   const purge = setInterval(() => {
-    authRepository.purgeExpired(new Date(now())).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed'));
+    authRepository
+      .purgeExpired(new Date(now()))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'purge failed'));
   }, 10 * 60_000);
   purge.unref();
   app.addHook('onClose', () => clearInterval(purge));

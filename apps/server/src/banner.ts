@@ -20,7 +20,8 @@ function lanAddresses(): string[] {
 
 export function printBanner({ config, port, database, broker, superManager }: BannerInput) {
   const local = config.publicUrl ?? `http://localhost:${port}`;
-  const others = config.host === '0.0.0.0' && !config.publicUrl ? lanAddresses().map((ip) => `http://${ip}:${port}`) : [];
+  const others =
+    config.host === '0.0.0.0' && !config.publicUrl ? lanAddresses().map((ip) => `http://${ip}:${port}`) : [];
   const lines = [
     '',
     '  LYYP Industrial IoT Platform is running',
@@ -31,7 +32,9 @@ export function printBanner({ config, port, database, broker, superManager }: Ba
     `  Database    ${database}`,
     broker.kind === 'embedded'
       ? `  MQTT        embedded broker on port ${broker.port}${broker.wsPort ? ` (WebSocket ${broker.wsPort})` : ''}${
-          broker.port !== config.mqtt.port ? `   (port ${config.mqtt.port} was busy; set MQTT_PORT to choose)` : ''
+          broker.port !== config.mqtt.port
+            ? `   (port ${config.mqtt.port} was busy; set MQTT_PORT to choose)`
+            : ''
         }`
       : `  MQTT        external broker ${broker.url ?? ''}`,
     '',

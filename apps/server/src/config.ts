@@ -21,7 +21,10 @@ const environmentSchema = z.object({
   MQTT_PORT: port.default(1883),
   MQTT_WS_PORT: port.default(8083),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/ }).optional(),
-  MQTT_SHARE_GROUP: z.string().regex(/^[\w-]{1,64}$/).default('lyyp-platform'),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .default('lyyp-platform'),
   BUS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   PUBLIC_URL: z.url().optional(),
   ADMIN_USERNAME: z.string().default('admin'),
@@ -66,7 +69,9 @@ const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Reads and checks the environment. Throws ConfigError with one line per bad variable. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = environmentSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -76,13 +81,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (env.SMS_PROVIDER === 'webhook' && !env.SMS_WEBHOOK_URL) {
     throw new ConfigError('Invalid configuration:\n  SMS_WEBHOOK_URL: required when SMS_PROVIDER=webhook');
   }
-  const adminProblem = checkUsername(env.ADMIN_USERNAME) ?? (env.ADMIN_PASSWORD ? checkPassword(env.ADMIN_PASSWORD) : null);
+  const adminProblem =
+    checkUsername(env.ADMIN_USERNAME) ?? (env.ADMIN_PASSWORD ? checkPassword(env.ADMIN_PASSWORD) : null);
   if (adminProblem) {
     const variable = checkUsername(env.ADMIN_USERNAME) ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD';
-    throw new ConfigError(`Invalid configuration:\n  ${variable}: ${translateError(adminProblem.code, 'en-US', adminProblem.params)}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${variable}: ${translateError(adminProblem.code, 'en-US', adminProblem.params)}`,
+    );
   }
   if (env.CAPTCHA_DEBUG_LOG && env.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration:\n  CAPTCHA_DEBUG_LOG: not allowed when NODE_ENV=production');
+    throw new ConfigError(
+      'Invalid configuration:\n  CAPTCHA_DEBUG_LOG: not allowed when NODE_ENV=production',
+    );
   }
   return {
     environment: env.NODE_ENV,

@@ -25,7 +25,9 @@ async function start() {
   }
 
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
   ).catch((error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
     fail(
@@ -37,7 +39,11 @@ async function start() {
 
   const { app, auth, runtime } = await buildApp({ config, database });
   const adminPassword = config.admin.password ?? generatePassword();
-  const superManager = await auth.ensureSuperManager(config.admin.username, adminPassword, config.admin.password !== undefined);
+  const superManager = await auth.ensureSuperManager(
+    config.admin.username,
+    adminPassword,
+    config.admin.password !== undefined,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -59,10 +65,16 @@ async function start() {
   } catch (error) {
     await database.close();
     if (error instanceof PortInUseError) {
-      fail(`port ${error.port} is in use: set MQTT_PORT (and MQTT_WS_PORT) to free ports, or MQTT_URL to use an external broker`);
+      fail(
+        `port ${error.port} is in use: set MQTT_PORT (and MQTT_WS_PORT) to free ports, or MQTT_URL to use an external broker`,
+      );
     }
     const reason = error instanceof Error ? error.message : String(error);
-    fail(config.mqtt.url ? `cannot connect to the MQTT broker at MQTT_URL: ${reason}` : `cannot start the MQTT broker: ${reason}`);
+    fail(
+      config.mqtt.url
+        ? `cannot connect to the MQTT broker at MQTT_URL: ${reason}`
+        : `cannot start the MQTT broker: ${reason}`,
+    );
   }
 
   try {
@@ -83,7 +95,10 @@ async function start() {
     database: `${database.kind} (${database.location})`,
     broker,
     superManager: superManager.created
-      ? { username: superManager.username, password: config.admin.password ? '(from ADMIN_PASSWORD)' : adminPassword }
+      ? {
+          username: superManager.username,
+          password: config.admin.password ? '(from ADMIN_PASSWORD)' : adminPassword,
+        }
       : { username: superManager.username, password: null },
   });
 }

@@ -56,7 +56,9 @@ export class PlatformRuntime {
           fallbackPorts: config.mqtt.portsExplicit ? 0 : 10,
           verifyGateway: async (sn, secret) => (await this.runtime.gatewaySecret(sn)) === secret,
           onGatewayDisconnected: (sn) => {
-            this.link.gatewayLeft(sn).catch((error: unknown) => deps.logger.warn({ err: error, sn }, 'offline update failed'));
+            this.link
+              .gatewayLeft(sn)
+              .catch((error: unknown) => deps.logger.warn({ err: error, sn }, 'offline update failed'));
           },
           onRejected: (reason, clientId) => deps.logger.warn({ clientId, reason }, 'mqtt request refused'),
         });

@@ -27,4 +27,10 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const IDENTITY_CHECK_TTL_MS = 10 * 60_000;
 
 /** Hostnames on which the console marks itself as a development environment (§1). */
-export const DEVELOPMENT_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]', 'dev.lyyp.local', 'test.lyyp.local'] as const;
+export const DEVELOPMENT_HOSTNAMES = [
+  'localhost',
+  '127.0.0.1',
+  '[::1]',
+  'dev.lyyp.local',
+  'test.lyyp.local',
+] as const;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSION_CODES, DEFAULT_PERMISSIONS, PERMISSION_TREE, hasPermission, parseAuths } from './permissions.ts';
+import {
+  ALL_PERMISSION_CODES,
+  DEFAULT_PERMISSIONS,
+  PERMISSION_TREE,
+  hasPermission,
+  parseAuths,
+} from './permissions.ts';
 
 describe('permission catalogue', () => {
   it('has unique codes, three levels at most, and texts in both languages', () => {

@@ -47,7 +47,9 @@ export const PERMISSION_TREE: readonly PermissionNode[] = [
       node('manage:account:ter', '终端账号', 'End-user accounts'),
       node('manage:account:permission', '权限分配', 'Permission assignment'),
     ]),
-    node('manage:dealer', '经销商', 'Dealers', [node('manage:dealer:permission', '经销商权限', 'Dealer permissions')]),
+    node('manage:dealer', '经销商', 'Dealers', [
+      node('manage:dealer:permission', '经销商权限', 'Dealer permissions'),
+    ]),
     node('manage:authorization', '授权管理', 'Authorization', [
       node('manage:authorization:permission', '授权权限', 'Authorization permissions'),
     ]),
@@ -89,7 +91,11 @@ function codesUnder(...prefixes: string[]): string[] {
 export const DEFAULT_PERMISSIONS = {
   operation: ALL_PERMISSION_CODES,
   developer: codesUnder('manage', 'monitor', 'account').filter(
-    (code) => !code.startsWith('manage:account') && !code.startsWith('manage:dealer') && !code.startsWith('manage:authorization') && !code.startsWith('manage:system'),
+    (code) =>
+      !code.startsWith('manage:account') &&
+      !code.startsWith('manage:dealer') &&
+      !code.startsWith('manage:authorization') &&
+      !code.startsWith('manage:system'),
   ),
   terminal: codesUnder('monitor', 'account'),
   dealer: [...codesUnder('monitor', 'account'), ...codesUnder('manage:equipment', 'manage:gateway')],
@@ -97,11 +103,19 @@ export const DEFAULT_PERMISSIONS = {
 
 /** Parses the comma-separated `auths` string of the session. */
 export function parseAuths(auths: string | null | undefined): Set<string> {
-  return new Set((auths ?? '').split(',').map((code) => code.trim()).filter(Boolean));
+  return new Set(
+    (auths ?? '')
+      .split(',')
+      .map((code) => code.trim())
+      .filter(Boolean),
+  );
 }
 
 /** A check passes for one code, or for at least one code of a list (§6). */
-export function hasPermission(auths: ReadonlySet<string> | string, required: string | readonly string[]): boolean {
+export function hasPermission(
+  auths: ReadonlySet<string> | string,
+  required: string | readonly string[],
+): boolean {
   const held = typeof auths === 'string' ? parseAuths(auths) : auths;
   const wanted = typeof required === 'string' ? [required] : required;
   return wanted.some((code) => held.has(code));

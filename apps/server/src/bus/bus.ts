@@ -16,9 +16,20 @@ export interface ValuePoint {
 
 export interface BusEvents {
   values: { deviceId: string; points: ValuePoint[] };
-  gatewayStatus: { sn: string; deviceId: string | null; status: GatewayStatus; signal: number | null; at: number };
+  gatewayStatus: {
+    sn: string;
+    deviceId: string | null;
+    status: GatewayStatus;
+    signal: number | null;
+    at: number;
+  };
   command: { uuid: string; deviceId: string; status: 'pending' | 'success' | 'failure'; code: string | null };
-  configSync: { sn: string; deviceId: string | null; state: 'none' | 'syncing' | 'complete' | 'failed'; version: number };
+  configSync: {
+    sn: string;
+    deviceId: string | null;
+    state: 'none' | 'syncing' | 'complete' | 'failed';
+    version: number;
+  };
 }
 
 export type BusChannel = keyof BusEvents;

@@ -14,7 +14,10 @@ export class RedisBus implements Bus {
   private readonly emitter = new EventEmitter();
   private readonly subscribed = new Set<string>();
 
-  private constructor(url: string, private readonly onError: (error: unknown) => void) {
+  private constructor(
+    url: string,
+    private readonly onError: (error: unknown) => void,
+  ) {
     const options = { lazyConnect: true, maxRetriesPerRequest: 3, enableAutoPipelining: true };
     this.publisher = new Redis(url, options);
     this.subscriber = new Redis(url, options);

@@ -59,5 +59,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   const url = new URL(target.url);
   url.password = '';
-  return { db: db as unknown as Database, kind: 'postgres', location: url.toString(), close: () => pool.end() };
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    location: url.toString(),
+    close: () => pool.end(),
+  };
 }

@@ -115,7 +115,8 @@ export class EmbeddedBroker implements MqttTransport {
       try {
         return await listen(server, port + offset, this.options.host);
       } catch (error) {
-        if (!(error instanceof PortInUseError) || offset >= tries) throw offset > 0 && error instanceof PortInUseError ? new PortInUseError(port) : error;
+        if (!(error instanceof PortInUseError) || offset >= tries)
+          throw offset > 0 && error instanceof PortInUseError ? new PortInUseError(port) : error;
       }
     }
   }
@@ -123,9 +124,13 @@ export class EmbeddedBroker implements MqttTransport {
   async listen(): Promise<void> {
     this.port = await this.listenWithFallback(this.tcp, this.options.port);
     if (this.options.wsPort !== null) {
-      const web = http.createServer((_request, response) => response.writeHead(426).end('MQTT over WebSocket only'));
+      const web = http.createServer((_request, response) =>
+        response.writeHead(426).end('MQTT over WebSocket only'),
+      );
       const sockets = new WebSocketServer({ server: web });
-      sockets.on('connection', (socket, request) => this.broker.handle(createWebSocketStream(socket), request));
+      sockets.on('connection', (socket, request) =>
+        this.broker.handle(createWebSocketStream(socket), request),
+      );
       this.wsPort = await this.listenWithFallback(web, this.options.wsPort).catch(async (error: unknown) => {
         await new Promise((resolve) => this.tcp.close(resolve));
         throw error;
@@ -139,7 +144,10 @@ export class EmbeddedBroker implements MqttTransport {
       this.broker.subscribe(
         PLATFORM_SUBSCRIPTION,
         (packet: AedesPublishPacket, done: () => void) => {
-          handler({ topic: packet.topic, payload: Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload) })
+          handler({
+            topic: packet.topic,
+            payload: Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
+          })
             .catch(() => undefined)
             .finally(done);
         },
@@ -151,7 +159,14 @@ export class EmbeddedBroker implements MqttTransport {
   publish(topic: string, payload: string | Buffer, options: PublishOptions): Promise<void> {
     return new Promise((resolve, reject) => {
       this.broker.publish(
-        { cmd: 'publish', topic, payload: Buffer.isBuffer(payload) ? payload : Buffer.from(payload), qos: options.qos, retain: options.retain ?? false, dup: false },
+        {
+          cmd: 'publish',
+          topic,
+          payload: Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
+          qos: options.qos,
+          retain: options.retain ?? false,
+          dup: false,
+        },
         (error) => (error ? reject(error) : resolve()),
       );
     });

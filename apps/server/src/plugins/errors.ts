@@ -61,13 +61,11 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: CatalogueError) {
   const field = error.params?.field;
-  return reply
-    .status(httpStatusOf(error.code))
-    .send({
-      code: error.code,
-      message: translateError(error.code, request.locale, error.params),
-      data: field === undefined ? null : { field: String(field) },
-    });
+  return reply.status(httpStatusOf(error.code)).send({
+    code: error.code,
+    message: translateError(error.code, request.locale, error.params),
+    data: field === undefined ? null : { field: String(field) },
+  });
 }
 
 export const errorsPlugin = fp(

@@ -47,12 +47,15 @@ export const sessionPlugin = fp<SessionPluginOptions>(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.activeSession = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
     });
-    app.decorate('requirePermission', (required: string | readonly string[]) => async (request: FastifyRequest) => {
-      const active = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
-      request.activeSession = active;
-      const auths = active.account.isSuperManager ? ALL_PERMISSION_CODES.join(',') : active.account.auths;
-      if (!hasPermission(auths, required)) throw new CatalogueError('1201');
-    });
+    app.decorate(
+      'requirePermission',
+      (required: string | readonly string[]) => async (request: FastifyRequest) => {
+        const active = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
+        request.activeSession = active;
+        const auths = active.account.isSuperManager ? ALL_PERMISSION_CODES.join(',') : active.account.auths;
+        if (!hasPermission(auths, required)) throw new CatalogueError('1201');
+      },
+    );
     app.decorateReply('startSession', async function startSession(this: FastifyReply, account: AccountRow) {
       const request = this.request;
       const previous = request.cookies[SESSION_COOKIE];
@@ -67,7 +70,10 @@ export const sessionPlugin = fp<SessionPluginOptions>(
         address: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.floor(options.maxAgeMs / 1000) });
+      this.setCookie(SESSION_COOKIE, token, {
+        ...cookieOptions,
+        maxAge: Math.floor(options.maxAgeMs / 1000),
+      });
     });
     app.decorateReply('clearSession', function clearSession(this: FastifyReply) {
       this.clearCookie(SESSION_COOKIE, cookieOptions);

@@ -26,10 +26,21 @@ export async function buildAccount(db: Database, kind: 'developer' | 'terminal' 
   return row!;
 }
 
-export async function buildProduct(db: Database, ownerAccountId: string, model: DeviceModel = demoBoilerModel()) {
+export async function buildProduct(
+  db: Database,
+  ownerAccountId: string,
+  model: DeviceModel = demoBoilerModel(),
+) {
   const [row] = await db
     .insert(products)
-    .values({ id: newId(), ownerAccountId, title: 'Test boiler', productModel: 'T-1', model, modelVersion: 1 })
+    .values({
+      id: newId(),
+      ownerAccountId,
+      title: 'Test boiler',
+      productModel: 'T-1',
+      model,
+      modelVersion: 1,
+    })
     .returning();
   return row!;
 }
@@ -38,7 +49,11 @@ export async function buildGateway(db: Database) {
   const sn = String(randomInt(100_000_000_000, 999_999_999_999));
   const [row] = await db
     .insert(gateways)
-    .values({ sn, verificationCode: String(randomInt(100_000, 999_999)), secret: randomBytes(12).toString('base64url') })
+    .values({
+      sn,
+      verificationCode: String(randomInt(100_000, 999_999)),
+      secret: randomBytes(12).toString('base64url'),
+    })
     .returning();
   return row!;
 }
@@ -51,7 +66,13 @@ export async function buildBoundDevice(db: Database) {
   const gateway = await buildGateway(db);
   const [device] = await db
     .insert(devices)
-    .values({ id: newId(), name: 'Boiler 1', gatewaySn: gateway.sn, productId: product.id, ownerAccountId: owner.id })
+    .values({
+      id: newId(),
+      name: 'Boiler 1',
+      gatewaySn: gateway.sn,
+      productId: product.id,
+      ownerAccountId: owner.id,
+    })
     .returning();
   return { developer, owner, product, gateway, device: device! };
 }

@@ -20,18 +20,32 @@ export class TestGateway {
   }
 
   static async connect(url: string, sn: string, secret: string, subscribe = true): Promise<TestGateway> {
-    const client = await mqtt.connectAsync(url, { clientId: sn, username: sn, password: secret, reconnectPeriod: 0, connectTimeout: 5000 });
+    const client = await mqtt.connectAsync(url, {
+      clientId: sn,
+      username: sn,
+      password: secret,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
     const gateway = new TestGateway(sn, client);
     if (subscribe) await client.subscribeAsync(downTopic(sn, '+' as DownTopic), { qos: 1 });
     return gateway;
   }
 
   async send(kind: UpTopic, payload: unknown) {
-    await this.client.publishAsync(upTopic(this.sn, kind), typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 1 });
+    await this.client.publishAsync(
+      upTopic(this.sn, kind),
+      typeof payload === 'string' ? payload : JSON.stringify(payload),
+      { qos: 1 },
+    );
   }
 
   /** Waits for a message on one of this gateway's down topics that matches. */
-  async waitFor<T>(kind: DownTopic, match: (payload: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
+  async waitFor<T>(
+    kind: DownTopic,
+    match: (payload: T) => boolean = () => true,
+    timeoutMs = 5000,
+  ): Promise<T> {
     const topic = downTopic(this.sn, kind);
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
@@ -48,7 +62,10 @@ export class TestGateway {
 }
 
 /** Polls until the check passes or the time is up (for effects that arrive asynchronously). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 5000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -42,7 +42,10 @@ export function databaseVariants(): DatabaseVariant[] {
   const variants: DatabaseVariant[] = [
     {
       name: 'pglite',
-      open: async () => ({ ...(await openDatabase({ kind: 'pglite', dataDir: null })), drop: () => Promise.resolve() }),
+      open: async () => ({
+        ...(await openDatabase({ kind: 'pglite', dataDir: null })),
+        drop: () => Promise.resolve(),
+      }),
     },
   ];
   const url = process.env.TEST_DATABASE_URL;
@@ -89,7 +92,10 @@ export interface TestServer extends Platform {
   close(): Promise<void>;
 }
 
-export async function startTestServer(variant: DatabaseVariant, environment: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  variant: DatabaseVariant,
+  environment: Record<string, string> = {},
+): Promise<TestServer> {
   const config = loadConfig({
     CAPTCHA_DEBUG_LOG: '1',
     LOG_LEVEL: 'info',
@@ -112,7 +118,13 @@ export async function startTestServer(variant: DatabaseVariant, environment: Rec
       callback();
     },
   });
-  const platform = await buildApp({ config, database, smsProvider: sms, clock: clock.now, logger: { level: 'info', stream } });
+  const platform = await buildApp({
+    config,
+    database,
+    smsProvider: sms,
+    clock: clock.now,
+    logger: { level: 'info', stream },
+  });
   await platform.app.ready();
   return {
     ...platform,
@@ -160,7 +172,8 @@ export class TestClient {
       payload: body ? formEncode(body) : undefined,
     });
     for (const cookie of response.cookies) {
-      if (cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now())) this.cookies.delete(cookie.name);
+      if (cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now()))
+        this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
     const json = response.json<{ code: string; message: string; data: unknown }>();
@@ -175,7 +188,9 @@ export class TestClient {
   async solveCaptcha(): Promise<{ ticket: string; randstr: string }> {
     const shown = await this.call('POST', '/user/showCaptcha');
     const { randstr } = shown.data as { randstr: string };
-    const line = this.server.logs.findLast((entry) => entry.msg === 'captcha answer' && entry.randstr === randstr);
+    const line = this.server.logs.findLast(
+      (entry) => entry.msg === 'captcha answer' && entry.randstr === randstr,
+    );
     if (!line) throw new Error('captcha answer was not logged');
     const verified = await this.call('POST', '/user/verifyCaptcha', { randstr, answer: String(line.answer) });
     return verified.data as { ticket: string; randstr: string };
@@ -185,8 +200,15 @@ export class TestClient {
   async seal(value: string, overrides: { ts?: number; n?: string } = {}) {
     const key = (await this.call('GET', '/user/publicKey')).data as { keyId: string; spki: string };
     const publicKey = createPublicKey({ key: Buffer.from(key.spki, 'base64'), format: 'der', type: 'spki' });
-    const payload = JSON.stringify({ v: value, ts: overrides.ts ?? this.server.clock.now(), n: overrides.n ?? randomBytes(12).toString('hex') });
-    const sealed = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(payload));
+    const payload = JSON.stringify({
+      v: value,
+      ts: overrides.ts ?? this.server.clock.now(),
+      n: overrides.n ?? randomBytes(12).toString('hex'),
+    });
+    const sealed = publicEncrypt(
+      { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(payload),
+    );
     return { keyId: key.keyId, sealed: sealed.toString('base64') };
   }
 

@@ -24,7 +24,11 @@ export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 export const showCaptchaSchema = z.object({});
 export const verifyCaptchaSchema = z.object({ randstr: z.string().min(1), answer: z.string().trim().min(1) });
-export const sendSmsCodeSchema = z.object({ tel, ...captchaProof, purpose: z.enum(SMS_PURPOSES).default('login') });
+export const sendSmsCodeSchema = z.object({
+  tel,
+  ...captchaProof,
+  purpose: z.enum(SMS_PURPOSES).default('login'),
+});
 
 export const registerSchema = z
   .object({
@@ -64,7 +68,11 @@ export const encryptLoginSchema = z.object({
 });
 
 /** The plain text inside each encrypted login field. */
-export const sealedFieldSchema = z.object({ v: z.string(), ts: z.number().int(), n: z.string().min(8).max(64) });
+export const sealedFieldSchema = z.object({
+  v: z.string(),
+  ts: z.number().int(),
+  n: z.string().min(8).max(64),
+});
 export type SealedField = z.infer<typeof sealedFieldSchema>;
 
 export const smsLoginSchema = z.object({ tel, smsCode });

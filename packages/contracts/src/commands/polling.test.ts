@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_POLL_MAX_ATTEMPTS, DeviceCommandError, pollWaitSeconds, runDeviceCommand, type CommandReply } from './polling.ts';
+import {
+  COMMAND_POLL_MAX_ATTEMPTS,
+  DeviceCommandError,
+  pollWaitSeconds,
+  runDeviceCommand,
+  type CommandReply,
+} from './polling.ts';
 
 function fakeClock() {
   const waits: number[] = [];
@@ -22,10 +28,20 @@ describe('§7 polling schedule', () => {
     const clock = fakeClock();
     const offline: CommandReply = { online: false, uuid: 'abc12345', status: null };
     const polled: string[] = [];
-    const answer = await runDeviceCommand({ post: () => Promise.resolve(offline), poll: (uuid) => (polled.push(uuid), Promise.resolve(offline)), sleep: clock.sleep });
+    const answer = await runDeviceCommand({
+      post: () => Promise.resolve(offline),
+      poll: (uuid) => (polled.push(uuid), Promise.resolve(offline)),
+      sleep: clock.sleep,
+    });
     expect(answer).toBe(offline);
     const noUuid = { online: true, uuid: null };
-    expect(await runDeviceCommand({ post: () => Promise.resolve(noUuid), poll: () => Promise.reject(new Error('no')), sleep: clock.sleep })).toBe(noUuid);
+    expect(
+      await runDeviceCommand({
+        post: () => Promise.resolve(noUuid),
+        poll: () => Promise.reject(new Error('no')),
+        sleep: clock.sleep,
+      }),
+    ).toBe(noUuid);
     expect(polled).toEqual([]);
     expect(clock.waits).toEqual([]);
   });
@@ -49,15 +65,28 @@ describe('§7 polling schedule', () => {
   it('rejects a failure with the reply message, or the catalogue text for its code', async () => {
     const clock = fakeClock();
     const failWith = (reply: CommandReply) =>
-      runDeviceCommand({ post: () => Promise.resolve({ online: true, uuid: 'u-1234567' }), poll: () => Promise.resolve(reply), sleep: clock.sleep });
-    const withText = await failWith({ online: true, status: 'failure', code: '2003', message: '超出范围 0-100' }).catch((error: unknown) => error);
+      runDeviceCommand({
+        post: () => Promise.resolve({ online: true, uuid: 'u-1234567' }),
+        poll: () => Promise.resolve(reply),
+        sleep: clock.sleep,
+      });
+    const withText = await failWith({
+      online: true,
+      status: 'failure',
+      code: '2003',
+      message: '超出范围 0-100',
+    }).catch((error: unknown) => error);
     expect(withText).toBeInstanceOf(DeviceCommandError);
     expect((withText as DeviceCommandError).describe('en-US')).toBe('超出范围 0-100');
-    const mapped = (await failWith({ online: true, status: 'failure', code: '2004' }).catch((error: unknown) => error)) as DeviceCommandError;
+    const mapped = (await failWith({ online: true, status: 'failure', code: '2004' }).catch(
+      (error: unknown) => error,
+    )) as DeviceCommandError;
     expect(mapped.code).toBe('2004');
     expect(mapped.describe('en-US')).toBe('Variable read-only');
     expect(mapped.describe('zh-CN')).toBe('变量只读');
-    const unknown = (await failWith({ online: true, status: 'failure', code: '4711' }).catch((error: unknown) => error)) as DeviceCommandError;
+    const unknown = (await failWith({ online: true, status: 'failure', code: '4711' }).catch(
+      (error: unknown) => error,
+    )) as DeviceCommandError;
     expect(unknown.describe('en-US')).toBe('Communication error (4711)');
   });
 
@@ -66,7 +95,7 @@ describe('§7 polling schedule', () => {
     let polls = 0;
     const error = (await runDeviceCommand({
       post: () => Promise.resolve({ online: true, uuid: 'u-1234567', status: 'pending' }),
-      poll: () => (polls += 1, Promise.resolve({ online: true, uuid: 'u-1234567', status: 'pending' })),
+      poll: () => ((polls += 1), Promise.resolve({ online: true, uuid: 'u-1234567', status: 'pending' })),
       sleep: clock.sleep,
     }).catch((caught: unknown) => caught)) as DeviceCommandError;
     expect(polls).toBe(COMMAND_POLL_MAX_ATTEMPTS);

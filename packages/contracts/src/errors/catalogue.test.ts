@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueError, ERROR_CATALOGUE, SESSION_ENDED_CODES, httpStatusOf, translateError } from './index.ts';
+import {
+  CatalogueError,
+  ERROR_CATALOGUE,
+  SESSION_ENDED_CODES,
+  httpStatusOf,
+  translateError,
+} from './index.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
@@ -14,8 +20,31 @@ describe('error catalogue', () => {
   });
 
   it('holds every code the specification names', () => {
-    const named = ['1711', '1712', '1713', '1714', '1715', '1721', '1722', '2003', '2004', '99901', '99902', '99903',
-      '99904', '99905', '99906', '99907', '90099', '1600000', '1617000', '1301', '1010', '1006', '1206'];
+    const named = [
+      '1711',
+      '1712',
+      '1713',
+      '1714',
+      '1715',
+      '1721',
+      '1722',
+      '2003',
+      '2004',
+      '99901',
+      '99902',
+      '99903',
+      '99904',
+      '99905',
+      '99906',
+      '99907',
+      '90099',
+      '1600000',
+      '1617000',
+      '1301',
+      '1010',
+      '1006',
+      '1206',
+    ];
     for (const code of named) expect(Object.keys(ERROR_CATALOGUE)).toContain(code);
     expect(SESSION_ENDED_CODES).toEqual(['1010', '1006', '1206']);
   });

@@ -59,7 +59,11 @@ export const ERROR_CATALOGUE = {
   '1125': entry('尚未完成全部验证', 'Not all verification steps are done yet'),
   '1126': entry('{seconds} 秒后可重新发送', 'You can send again in {seconds} s', 429),
   '1127': entry('今日发送次数已达上限', 'Daily sending limit reached', 429),
-  '1128': entry('尝试次数过多，请 {minutes} 分钟后再试', 'Too many attempts, try again in {minutes} min', 429),
+  '1128': entry(
+    '尝试次数过多，请 {minutes} 分钟后再试',
+    'Too many attempts, try again in {minutes} min',
+    429,
+  ),
   '1129': entry('用户名最多 6 个字符', 'The username can have at most 6 characters'),
   '1130': entry('用户名不能全是数字', 'The username cannot be all digits'),
   '1131': entry('手机号格式不正确', 'The phone number is not valid'),
@@ -69,7 +73,10 @@ export const ERROR_CATALOGUE = {
   '1135': entry('请先完善账号信息', 'Please complete your account first'),
   '1136': entry('账号信息已完善', 'This account is already complete'),
   '1137': entry('{field} 最多 {max} 个字符', '{field} can have at most {max} characters'),
-  '1138': entry('请阅读并同意用户协议和隐私政策', 'Please read and accept the user agreement and privacy policy'),
+  '1138': entry(
+    '请阅读并同意用户协议和隐私政策',
+    'Please read and accept the user agreement and privacy policy',
+  ),
 
   // Permissions
   '1201': entry('没有相关权限', 'No relevant permissions', 403),
@@ -104,7 +111,10 @@ export const ERROR_CATALOGUE = {
   // Console
   '1601': entry('弹窗内不能再弹出页面', 'Cannot pop up a page inside a popup'),
   '1602': entry('浏览器版本过低，请升级浏览器', 'Your browser version is too old, please upgrade it'),
-  '1603': entry('页面加载失败（ChunkLoadError），请刷新重试', 'The page failed to load (ChunkLoadError), please reload'),
+  '1603': entry(
+    '页面加载失败（ChunkLoadError），请刷新重试',
+    'The page failed to load (ChunkLoadError), please reload',
+  ),
   '1604': entry('样式加载失败，请刷新重试', 'A style sheet failed to load (CSS chunk), please reload'),
   '1605': entry('网络连接失败，请检查网络', 'Network connection failed, check your network', 503),
   '1606': entry('请求超时，请稍后重试', 'The request timed out, try again later', 504),

@@ -40,7 +40,13 @@ export type LiveServerMessage =
     }
   | { type: 'values'; deviceId: string; serverTime: number; values: LiveValueItem[] }
   | { type: 'gateway'; deviceId: string; status: LiveGatewayStatus; signal: number | null }
-  | { type: 'command'; deviceId: string; uuid: string; status: 'pending' | 'success' | 'failure'; code: string | null }
+  | {
+      type: 'command';
+      deviceId: string;
+      uuid: string;
+      status: 'pending' | 'success' | 'failure';
+      code: string | null;
+    }
   | { type: 'config'; deviceId: string; state: 'none' | 'syncing' | 'complete' | 'failed'; version: number }
   | { type: 'error'; code: string; message: string; deviceId?: string }
   | { type: 'pong'; serverTime: number };
@@ -53,7 +59,12 @@ export const LIVE_CLOSE_BAD_MESSAGE = 4002;
  * Whether a value should be shown as stale: its gateway is not online, or it was not refreshed
  * within its variable's period. Shared by the console and its tests.
  */
-export function isStale(item: Pick<LiveValueItem, 'receivedAt'>, staleAfterMs: number | null | undefined, gatewayOnline: boolean, now: number): boolean {
+export function isStale(
+  item: Pick<LiveValueItem, 'receivedAt'>,
+  staleAfterMs: number | null | undefined,
+  gatewayOnline: boolean,
+  now: number,
+): boolean {
   if (!gatewayOnline) return true;
   if (staleAfterMs === null || staleAfterMs === undefined) return false;
   return now - item.receivedAt > staleAfterMs;

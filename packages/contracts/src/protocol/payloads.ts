@@ -52,7 +52,11 @@ export const pointSchema = z.object({
 export type Point = z.infer<typeof pointSchema>;
 
 /** Points lost by the agent (buffer overflow), recorded as an explicit gap. */
-export const gapSchema = z.object({ from: z.number().int(), to: z.number().int(), lost: z.number().int().nonnegative() });
+export const gapSchema = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  lost: z.number().int().nonnegative(),
+});
 
 /** `up/data`: a numbered batch; the platform answers `down/ack` with the same seq once it is durable. */
 export const dataPayloadSchema = z.object({

@@ -26,15 +26,15 @@ export function downTopic(sn: string, kind: DownTopic): string {
 export const PLATFORM_SUBSCRIPTION = `${TOPIC_ROOT}/+/up/+`;
 
 export type ParsedTopic =
-  | { sn: string; direction: 'up'; kind: UpTopic }
-  | { sn: string; direction: 'down'; kind: DownTopic };
+  { sn: string; direction: 'up'; kind: UpTopic } | { sn: string; direction: 'down'; kind: DownTopic };
 
 export function parseTopic(topic: string): ParsedTopic | null {
   const parts = topic.split('/');
   if (parts.length !== 4 || parts[0] !== TOPIC_ROOT) return null;
   const [, sn, direction, kind] = parts as [string, string, string, string];
   if (!sn) return null;
-  if (direction === 'up' && (UP_TOPICS as readonly string[]).includes(kind)) return { sn, direction, kind: kind as UpTopic };
+  if (direction === 'up' && (UP_TOPICS as readonly string[]).includes(kind))
+    return { sn, direction, kind: kind as UpTopic };
   if (direction === 'down' && (DOWN_TOPICS as readonly string[]).includes(kind)) {
     return { sn, direction, kind: kind as DownTopic };
   }

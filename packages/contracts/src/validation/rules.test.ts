@@ -53,7 +53,10 @@ describe('phone and code rules', () => {
   it('limits lengths by characters as a person counts them', () => {
     const remark = maxLengthCheck('remark', 20);
     expect(remark('一二三四五六七八九十一二三四五六七八九十')).toBeNull();
-    expect(remark('一二三四五六七八九十一二三四五六七八九十一')).toEqual({ code: '1137', params: { field: 'remark', max: 20 } });
+    expect(remark('一二三四五六七八九十一二三四五六七八九十一')).toEqual({
+      code: '1137',
+      params: { field: 'remark', max: 20 },
+    });
   });
 });
 

@@ -3,7 +3,16 @@
  * sessions, captchas, SMS codes, rate counters and keys, so nodes stay stateless.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -18,8 +27,12 @@ export const accounts = pgTable(
     passwordHash: text('password_hash'),
     roleType: text('role_type', { enum: ['admin', 'operation', 'company'] }).notNull(),
     accountKind: text('account_kind', { enum: ['operation', 'developer', 'terminal', 'dealer'] }).notNull(),
-    accountType: text('account_type', { enum: ['personal', 'enterprise'] }).notNull().default('personal'),
-    status: text('status', { enum: ['enabled', 'disabled', 'deleted'] }).notNull().default('enabled'),
+    accountType: text('account_type', { enum: ['personal', 'enterprise'] })
+      .notNull()
+      .default('personal'),
+    status: text('status', { enum: ['enabled', 'disabled', 'deleted'] })
+      .notNull()
+      .default('enabled'),
     company: text('company'),
     licenceNumber: text('licence_number'),
     address: text('address'),
@@ -32,8 +45,12 @@ export const accounts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('accounts_username_unique').on(sql`lower(${table.username})`).where(sql`${table.status} <> 'deleted'`),
-    uniqueIndex('accounts_tel_unique').on(table.tel).where(sql`${table.status} <> 'deleted'`),
+    uniqueIndex('accounts_username_unique')
+      .on(sql`lower(${table.username})`)
+      .where(sql`${table.status} <> 'deleted'`),
+    uniqueIndex('accounts_tel_unique')
+      .on(table.tel)
+      .where(sql`${table.status} <> 'deleted'`),
   ],
 );
 

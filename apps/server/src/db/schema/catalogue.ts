@@ -38,7 +38,9 @@ export const products = pgTable(
     modelId: text('model_id'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    status: text('status', { enum: ['development', 'published'] }).notNull().default('development'),
+    status: text('status', { enum: ['development', 'published'] })
+      .notNull()
+      .default('development'),
     /** Drivers and variables, validated by `deviceModelSchema`; one document so it changes atomically. */
     model: jsonb('model').$type<DeviceModel>().notNull().default({ drivers: [], variables: [] }),
     /** Grows with every change of `model`; devices run a configuration of this version. */
@@ -60,7 +62,9 @@ export const gateways = pgTable(
     developerAccountId: text('developer_account_id').references(() => accounts.id),
     ownerAccountId: text('owner_account_id').references(() => accounts.id),
     remark: text('remark'),
-    status: text('status', { enum: ['online', 'offline', 'dormant', 'power-off'] }).notNull().default('offline'),
+    status: text('status', { enum: ['online', 'offline', 'dormant', 'power-off'] })
+      .notNull()
+      .default('offline'),
     networkMode: text('network_mode'),
     gatewayMode: text('gateway_mode'),
     signal: integer('signal'),
@@ -77,7 +81,10 @@ export const gateways = pgTable(
     slaveCounters: jsonb('slave_counters').$type<SlaveCounters[]>().notNull().default([]),
     ...timestamps,
   },
-  (table) => [index('gateways_owner_idx').on(table.ownerAccountId), index('gateways_developer_idx').on(table.developerAccountId)],
+  (table) => [
+    index('gateways_owner_idx').on(table.ownerAccountId),
+    index('gateways_developer_idx').on(table.developerAccountId),
+  ],
 );
 
 export const devices = pgTable(
@@ -112,7 +119,10 @@ export const devices = pgTable(
     configVersion: integer('config_version').notNull().default(0),
     ...timestamps,
   },
-  (table) => [index('devices_owner_idx').on(table.ownerAccountId), index('devices_product_idx').on(table.productId)],
+  (table) => [
+    index('devices_owner_idx').on(table.ownerAccountId),
+    index('devices_product_idx').on(table.productId),
+  ],
 );
 
 /** Accounts other than the owner that may see a device: authorised staff, or a share. */
@@ -127,7 +137,9 @@ export const deviceAccess = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['authorized', 'shared'] }).notNull(),
     canWrite: boolean('can_write').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [primaryKey({ columns: [table.deviceId, table.accountId] })],
 );

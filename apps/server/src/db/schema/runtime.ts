@@ -37,7 +37,9 @@ export const commands = pgTable(
     key: text('key'),
     value: jsonb('value').$type<StoredValue>(),
     previous: jsonb('previous').$type<StoredValue>(),
-    status: text('status', { enum: ['pending', 'success', 'failure'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'success', 'failure'] })
+      .notNull()
+      .default('pending'),
     code: text('code'),
     message: text('message'),
     result: jsonb('result').$type<StoredValue>(),

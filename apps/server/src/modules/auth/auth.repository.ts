@@ -1,7 +1,14 @@
 /** Short-lived sign-in records: captchas, SMS codes, login nonces, identity checks, attempt counters. */
 import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { attemptCounters, captchas, loginNonces, serverKeys, smsCodes, verifications } from '../../db/schema/index.ts';
+import {
+  attemptCounters,
+  captchas,
+  loginNonces,
+  serverKeys,
+  smsCodes,
+  verifications,
+} from '../../db/schema/index.ts';
 
 export type CaptchaRow = typeof captchas.$inferSelect;
 export type SmsCodeRow = typeof smsCodes.$inferSelect;
@@ -147,7 +154,11 @@ export class AuthRepository {
   }
 
   async findVerification(tokenHash: string): Promise<VerificationRow | undefined> {
-    const rows = await this.db.select().from(verifications).where(eq(verifications.tokenHash, tokenHash)).limit(1);
+    const rows = await this.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.tokenHash, tokenHash))
+      .limit(1);
     return rows[0];
   }
 

@@ -21,7 +21,11 @@ describe.each(databaseVariants())('sign-in paths on $name', (variant) => {
       const client = new TestClient(server);
       const answer = await client.login('admin', PASSWORD);
       expect(answer.code).toBe('200');
-      const info = (await client.call('GET', `/account/info?time=${Date.now()}`)).data as { username: string; auths: string; isSuperManager: boolean };
+      const info = (await client.call('GET', `/account/info?time=${Date.now()}`)).data as {
+        username: string;
+        auths: string;
+        isSuperManager: boolean;
+      };
       expect(info.username).toBe('admin');
       expect(info.isSuperManager).toBe(true);
       expect(info.auths.split(',')).toContain('manage:system:protocol');
@@ -47,9 +51,21 @@ describe.each(databaseVariants())('sign-in paths on $name', (variant) => {
 
       const stale = await client.seal('admin', { ts: server.clock.now() - 6 * 60_000 });
       const stalePassword = await client.seal(PASSWORD, { ts: server.clock.now() - 6 * 60_000 });
-      const late = await client.call('POST', '/user/encrypt/login', { keyId: stale.keyId, account: stale.sealed, password: stalePassword.sealed });
+      const late = await client.call('POST', '/user/encrypt/login', {
+        keyId: stale.keyId,
+        account: stale.sealed,
+        password: stalePassword.sealed,
+      });
       expect(late.code).toBe('1116');
-      expect((await client.call('POST', '/user/encrypt/login', { keyId: account.keyId, account: 'garbage', password: 'garbage' })).code).toBe('1116');
+      expect(
+        (
+          await client.call('POST', '/user/encrypt/login', {
+            keyId: account.keyId,
+            account: 'garbage',
+            password: 'garbage',
+          })
+        ).code,
+      ).toBe('1116');
     });
 
     it('locks an account after too many failures, even from other addresses, and says how long', async () => {
@@ -91,28 +107,42 @@ describe.each(databaseVariants())('sign-in paths on $name', (variant) => {
 
     it('refuses a wrong captcha answer and discards that picture', async () => {
       const client = new TestClient(server);
-      const shown = (await client.call('POST', '/user/showCaptcha')).data as { randstr: string; image: string };
+      const shown = (await client.call('POST', '/user/showCaptcha')).data as {
+        randstr: string;
+        image: string;
+      };
       expect(shown.image).toMatch(/^data:image\/svg\+xml;base64,/);
-      expect((await client.call('POST', '/user/verifyCaptcha', { randstr: shown.randstr, answer: 'zzzz' })).code).toBe('1115');
-      expect((await client.call('POST', '/user/verifyCaptcha', { randstr: shown.randstr, answer: 'zzzz' })).code).toBe('1114');
+      expect(
+        (await client.call('POST', '/user/verifyCaptcha', { randstr: shown.randstr, answer: 'zzzz' })).code,
+      ).toBe('1115');
+      expect(
+        (await client.call('POST', '/user/verifyCaptcha', { randstr: shown.randstr, answer: 'zzzz' })).code,
+      ).toBe('1114');
     });
 
     it('enforces the resend countdown on the server', async () => {
       const client = new TestClient(server);
       const tel = nextPhone();
-      expect((await client.call('POST', '/user/sendSmsCode', { tel, ...(await client.solveCaptcha()) })).data).toEqual({ resendAfterSeconds: 60 });
+      expect(
+        (await client.call('POST', '/user/sendSmsCode', { tel, ...(await client.solveCaptcha()) })).data,
+      ).toEqual({ resendAfterSeconds: 60 });
       const early = await client.call('POST', '/user/sendSmsCode', { tel, ...(await client.solveCaptcha()) });
       expect(early.code).toBe('1126');
       expect(early.message).toMatch(/You can send again in \d+ s/);
       server.clock.advance(SMS_RESEND_INTERVAL_MS);
-      expect((await client.call('POST', '/user/sendSmsCode', { tel, ...(await client.solveCaptcha()) })).code).toBe('200');
+      expect(
+        (await client.call('POST', '/user/sendSmsCode', { tel, ...(await client.solveCaptcha()) })).code,
+      ).toBe('200');
     });
 
     it('answers a failed provider with 1111 and sends nothing', async () => {
       const client = new TestClient(server);
       const tel = nextPhone();
       server.sms.failNext = true;
-      const failed = await client.call('POST', '/user/sendSmsCode', { tel, ...(await client.solveCaptcha()) });
+      const failed = await client.call('POST', '/user/sendSmsCode', {
+        tel,
+        ...(await client.solveCaptcha()),
+      });
       expect(failed.code).toBe('1111');
       expect(server.sms.sent.some((message) => message.tel === tel)).toBe(false);
     });
@@ -122,17 +152,41 @@ describe.each(databaseVariants())('sign-in paths on $name', (variant) => {
     it('creates an account for an unknown phone that must be completed, then completes it', async () => {
       const client = new TestClient(server);
       const tel = nextPhone();
-      await client.call('POST', '/user/sendSmsCode', { tel, purpose: 'login', ...(await client.solveCaptcha()) });
-      const signedIn = await client.call('POST', '/user/smsLogin', { tel, smsCode: server.sms.lastCodeFor(tel) });
+      await client.call('POST', '/user/sendSmsCode', {
+        tel,
+        purpose: 'login',
+        ...(await client.solveCaptcha()),
+      });
+      const signedIn = await client.call('POST', '/user/smsLogin', {
+        tel,
+        smsCode: server.sms.lastCodeFor(tel),
+      });
       expect(signedIn.code).toBe('200');
       expect((signedIn.data as { needsCompletion: boolean }).needsCompletion).toBe(true);
 
-      const weak = await client.call('POST', '/user/complete', { username: 'newbie', password: 'abc', confirmPassword: 'abc' });
+      const weak = await client.call('POST', '/user/complete', {
+        username: 'newbie',
+        password: 'abc',
+        confirmPassword: 'abc',
+      });
       expect(weak).toMatchObject({ code: '1117', data: { field: 'password' } });
-      const done = await client.call('POST', '/user/complete', { username: 'newbie', password: PASSWORD, confirmPassword: PASSWORD, accountType: 'personal' });
+      const done = await client.call('POST', '/user/complete', {
+        username: 'newbie',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        accountType: 'personal',
+      });
       expect(done.code).toBe('200');
       expect((done.data as { needsCompletion: boolean }).needsCompletion).toBe(false);
-      expect((await client.call('POST', '/user/complete', { username: 'newbie', password: PASSWORD, confirmPassword: PASSWORD })).code).toBe('1136');
+      expect(
+        (
+          await client.call('POST', '/user/complete', {
+            username: 'newbie',
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+          })
+        ).code,
+      ).toBe('1136');
       expect((await new TestClient(server).login('newbie', PASSWORD)).code).toBe('200');
     });
 
@@ -142,7 +196,9 @@ describe.each(databaseVariants())('sign-in paths on $name', (variant) => {
       await client.call('POST', '/user/sendSmsCode', { tel, ...(await client.solveCaptcha()) });
       const code = server.sms.lastCodeFor(tel);
       expect((await client.call('POST', '/user/smsLogin', { tel, smsCode: code })).code).toBe('200');
-      expect((await new TestClient(server).call('POST', '/user/smsLogin', { tel, smsCode: code })).code).toBe('1103');
+      expect((await new TestClient(server).call('POST', '/user/smsLogin', { tel, smsCode: code })).code).toBe(
+        '1103',
+      );
 
       server.clock.advance(SMS_RESEND_INTERVAL_MS);
       await client.call('POST', '/user/sendSmsCode', { tel, ...(await client.solveCaptcha()) });
@@ -161,7 +217,9 @@ describe.each(databaseVariants())('sign-in paths on $name', (variant) => {
         const answer = await client.call('POST', '/user/smsLogin', { tel, smsCode: wrong });
         expect(answer.code).toBe('1102');
       }
-      expect(['1103', '1128']).toContain((await client.call('POST', '/user/smsLogin', { tel, smsCode: code })).code);
+      expect(['1103', '1128']).toContain(
+        (await client.call('POST', '/user/smsLogin', { tel, smsCode: code })).code,
+      );
     });
   });
 
@@ -177,7 +235,9 @@ describe.each(databaseVariants())('sign-in paths on $name', (variant) => {
 
       const other = new TestClient(server);
       const captcha = await other.solveCaptcha();
-      expect((await other.call('POST', '/user/sendSmsCode', { tel, purpose: 'register', ...captcha })).code).toBe('1108');
+      expect(
+        (await other.call('POST', '/user/sendSmsCode', { tel, purpose: 'register', ...captcha })).code,
+      ).toBe('1108');
       const taken = await other.register(nextPhone(), 'LILY', PASSWORD);
       expect(taken.code).toBe('1107');
     });
@@ -185,28 +245,57 @@ describe.each(databaseVariants())('sign-in paths on $name', (variant) => {
     it('shows each broken rule inline and stores nothing', async () => {
       const client = new TestClient(server);
       const tel = nextPhone();
-      await client.call('POST', '/user/sendSmsCode', { tel, purpose: 'register', ...(await client.solveCaptcha()) });
-      const base = { tel, smsCode: server.sms.lastCodeFor(tel), username: 'rose', password: PASSWORD, confirmPassword: PASSWORD, agree: 'true' };
-      expect((await client.call('POST', '/user/register', { ...base, confirmPassword: 'Other#2026x' })).data).toEqual({ field: 'confirmPassword' });
+      await client.call('POST', '/user/sendSmsCode', {
+        tel,
+        purpose: 'register',
+        ...(await client.solveCaptcha()),
+      });
+      const base = {
+        tel,
+        smsCode: server.sms.lastCodeFor(tel),
+        username: 'rose',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        agree: 'true',
+      };
+      expect(
+        (await client.call('POST', '/user/register', { ...base, confirmPassword: 'Other#2026x' })).data,
+      ).toEqual({ field: 'confirmPassword' });
       expect((await client.call('POST', '/user/register', { ...base, username: '1234' })).code).toBe('1130');
-      expect((await client.call('POST', '/user/register', { ...base, username: 'toolongname' })).code).toBe('1129');
+      expect((await client.call('POST', '/user/register', { ...base, username: 'toolongname' })).code).toBe(
+        '1129',
+      );
       expect((await client.call('POST', '/user/register', { ...base, agree: 'false' })).code).toBe('1138');
       const { smsCode: _unused, ...noCode } = base;
-      expect((await client.call('POST', '/user/register', noCode))).toMatchObject({ code: '1001', data: { field: 'smsCode' } });
-      expect((await client.call('POST', '/user/register', { ...base, accountType: 'enterprise' })).data).toEqual({ field: 'company' });
+      expect(await client.call('POST', '/user/register', noCode)).toMatchObject({
+        code: '1001',
+        data: { field: 'smsCode' },
+      });
+      expect(
+        (await client.call('POST', '/user/register', { ...base, accountType: 'enterprise' })).data,
+      ).toEqual({ field: 'company' });
       // The code was not spent by the refused attempts.
       expect((await client.call('POST', '/user/register', base)).code).toBe('200');
     });
 
     it('creates the company of an enterprise account and lets the session switch to it', async () => {
       const client = new TestClient(server);
-      await client.register(nextPhone(), 'acme', PASSWORD, { accountType: 'enterprise', company: '华东水务' });
-      const companies = (await client.call('POST', '/user/queryCompanyForMe')).data as Array<{ id: string; name: string; current: boolean }>;
+      await client.register(nextPhone(), 'acme', PASSWORD, {
+        accountType: 'enterprise',
+        company: '华东水务',
+      });
+      const companies = (await client.call('POST', '/user/queryCompanyForMe')).data as Array<{
+        id: string;
+        name: string;
+        current: boolean;
+      }>;
       expect(companies).toHaveLength(1);
       expect(companies[0]).toMatchObject({ name: '华东水务', current: true });
       const changed = await client.call('POST', '/user/changeCompany', { companyId: companies[0]!.id });
       expect((changed.data as { company: string }).company).toBe('华东水务');
-      expect((await client.call('POST', '/user/changeCompany', { companyId: 'someone-else' })).code).toBe('1003');
+      expect((await client.call('POST', '/user/changeCompany', { companyId: 'someone-else' })).code).toBe(
+        '1003',
+      );
     });
   });
 
@@ -261,14 +350,55 @@ describe.each(databaseVariants())('sign-in paths on $name', (variant) => {
       await owner.register(tel, 'forgot', PASSWORD);
 
       const visitor = new TestClient(server);
-      expect((await visitor.call('POST', '/user/findpwd/submit', { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).code).toBe('1125');
-      expect((await visitor.call('POST', '/user/findpwd/sendSmsCode', { tel: nextPhone(), ...(await visitor.solveCaptcha()) })).code).toBe('1109');
-      expect((await visitor.call('POST', '/user/findpwd/sendSmsCode', { tel, ...(await visitor.solveCaptcha()) })).code).toBe('200');
-      expect((await visitor.call('POST', '/user/findpwd/checkSmsCode', { tel, smsCode: '000000' === server.sms.lastCodeFor(tel) ? '111111' : '000000' })).code).toBe('1102');
-      expect((await visitor.call('POST', '/user/findpwd/checkSmsCode', { tel, smsCode: server.sms.lastCodeFor(tel) })).code).toBe('200');
-      const mismatch = await visitor.call('POST', '/user/findpwd/submit', { password: NEW_PASSWORD, confirmPassword: PASSWORD });
+      expect(
+        (
+          await visitor.call('POST', '/user/findpwd/submit', {
+            password: NEW_PASSWORD,
+            confirmPassword: NEW_PASSWORD,
+          })
+        ).code,
+      ).toBe('1125');
+      expect(
+        (
+          await visitor.call('POST', '/user/findpwd/sendSmsCode', {
+            tel: nextPhone(),
+            ...(await visitor.solveCaptcha()),
+          })
+        ).code,
+      ).toBe('1109');
+      expect(
+        (await visitor.call('POST', '/user/findpwd/sendSmsCode', { tel, ...(await visitor.solveCaptcha()) }))
+          .code,
+      ).toBe('200');
+      expect(
+        (
+          await visitor.call('POST', '/user/findpwd/checkSmsCode', {
+            tel,
+            smsCode: '000000' === server.sms.lastCodeFor(tel) ? '111111' : '000000',
+          })
+        ).code,
+      ).toBe('1102');
+      expect(
+        (
+          await visitor.call('POST', '/user/findpwd/checkSmsCode', {
+            tel,
+            smsCode: server.sms.lastCodeFor(tel),
+          })
+        ).code,
+      ).toBe('200');
+      const mismatch = await visitor.call('POST', '/user/findpwd/submit', {
+        password: NEW_PASSWORD,
+        confirmPassword: PASSWORD,
+      });
       expect(mismatch.code).toBe('1121');
-      expect((await visitor.call('POST', '/user/findpwd/submit', { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).code).toBe('200');
+      expect(
+        (
+          await visitor.call('POST', '/user/findpwd/submit', {
+            password: NEW_PASSWORD,
+            confirmPassword: NEW_PASSWORD,
+          })
+        ).code,
+      ).toBe('200');
 
       expect((await owner.call('GET', '/account/info')).code).toBe('1206');
       expect((await new TestClient(server).login('forgot', PASSWORD)).code).toBe('1101');
@@ -282,7 +412,14 @@ describe.each(databaseVariants())('sign-in paths on $name', (variant) => {
       await visitor.call('POST', '/user/findpwd/sendSmsCode', { tel, ...(await visitor.solveCaptcha()) });
       await visitor.call('POST', '/user/findpwd/checkSmsCode', { tel, smsCode: server.sms.lastCodeFor(tel) });
       server.clock.advance(11 * 60_000);
-      expect((await visitor.call('POST', '/user/findpwd/submit', { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).code).toBe('1124');
+      expect(
+        (
+          await visitor.call('POST', '/user/findpwd/submit', {
+            password: NEW_PASSWORD,
+            confirmPassword: NEW_PASSWORD,
+          })
+        ).code,
+      ).toBe('1124');
     });
   });
 
@@ -294,11 +431,31 @@ describe.each(databaseVariants())('sign-in paths on $name', (variant) => {
       const otherDevice = new TestClient(server);
       await otherDevice.login('reset', PASSWORD);
 
-      expect((await client.call('POST', '/account/resetpwd/submit', { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).code).toBe('1125');
+      expect(
+        (
+          await client.call('POST', '/account/resetpwd/submit', {
+            password: NEW_PASSWORD,
+            confirmPassword: NEW_PASSWORD,
+          })
+        ).code,
+      ).toBe('1125');
       server.clock.advance(SMS_RESEND_INTERVAL_MS);
       expect((await client.call('POST', '/account/resetpwd/sendSmsCode')).code).toBe('200');
-      expect((await client.call('POST', '/account/resetpwd/checkSmsCode', { smsCode: server.sms.lastCodeFor(tel) })).code).toBe('200');
-      expect((await client.call('POST', '/account/resetpwd/submit', { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).code).toBe('200');
+      expect(
+        (
+          await client.call('POST', '/account/resetpwd/checkSmsCode', {
+            smsCode: server.sms.lastCodeFor(tel),
+          })
+        ).code,
+      ).toBe('200');
+      expect(
+        (
+          await client.call('POST', '/account/resetpwd/submit', {
+            password: NEW_PASSWORD,
+            confirmPassword: NEW_PASSWORD,
+          })
+        ).code,
+      ).toBe('200');
       expect((await client.call('GET', '/account/info')).code).toBe('200');
       expect((await otherDevice.call('GET', '/account/info')).code).toBe('1206');
     });
@@ -311,10 +468,19 @@ describe.each(databaseVariants())('sign-in paths on $name', (variant) => {
       expect((await client.call('POST', '/account/resettel/sendSmsCode', { tel: newTel })).code).toBe('1125');
       server.clock.advance(SMS_RESEND_INTERVAL_MS);
       await client.call('POST', '/account/verifytel/sendSmsCode');
-      expect((await client.call('POST', '/account/verifytel/checkSmsCode', { smsCode: server.sms.lastCodeFor(tel) })).code).toBe('200');
+      expect(
+        (
+          await client.call('POST', '/account/verifytel/checkSmsCode', {
+            smsCode: server.sms.lastCodeFor(tel),
+          })
+        ).code,
+      ).toBe('200');
       expect((await client.call('POST', '/account/resettel/sendSmsCode', { tel })).code).toBe('1134');
       expect((await client.call('POST', '/account/resettel/sendSmsCode', { tel: newTel })).code).toBe('200');
-      const changed = await client.call('POST', '/account/resettel/submit', { tel: newTel, smsCode: server.sms.lastCodeFor(newTel) });
+      const changed = await client.call('POST', '/account/resettel/submit', {
+        tel: newTel,
+        smsCode: server.sms.lastCodeFor(newTel),
+      });
       expect(changed.code).toBe('200');
       expect((changed.data as { tel: string }).tel).toBe(newTel);
       expect((await new TestClient(server).login(newTel, PASSWORD)).code).toBe('200');
@@ -343,7 +509,12 @@ describe.each(databaseVariants())('sign-in paths on $name', (variant) => {
       });
       expect(broken.json()).toMatchObject({ code: '1002' });
       expect(broken.body).not.toMatch(/at .*\.ts/);
-      const xml = await server.app.inject({ method: 'POST', url: '/lyyp/developer/user/verifyCaptcha', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+      const xml = await server.app.inject({
+        method: 'POST',
+        url: '/lyyp/developer/user/verifyCaptcha',
+        headers: { 'content-type': 'text/xml' },
+        payload: '<a/>',
+      });
       expect(xml.json()).toMatchObject({ code: '1009' });
     });
 
@@ -357,7 +528,9 @@ describe.each(databaseVariants())('sign-in paths on $name', (variant) => {
     });
 
     it('serves an OpenAPI document generated from the route schemas, and health', async () => {
-      const document = (await server.app.inject({ method: 'GET', url: '/docs/json' })).json<{ paths: Record<string, unknown> }>();
+      const document = (await server.app.inject({ method: 'GET', url: '/docs/json' })).json<{
+        paths: Record<string, unknown>;
+      }>();
       expect(Object.keys(document.paths)).toContain('/lyyp/developer/user/encrypt/login');
       expect(JSON.stringify(document.paths['/lyyp/developer/user/register'])).toContain('confirmPassword');
       const health = await server.app.inject({ method: 'GET', url: '/healthz' });

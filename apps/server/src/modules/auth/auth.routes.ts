@@ -79,13 +79,19 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
 
   api.post(
     AUTH_PATHS.verifyCaptcha,
-    { schema: { tags, summary: 'Answer a captcha; yields ticket and randstr', body: verifyCaptchaSchema }, config: { rateLimit: limits.captcha } },
+    {
+      schema: { tags, summary: 'Answer a captcha; yields ticket and randstr', body: verifyCaptchaSchema },
+      config: { rateLimit: limits.captcha },
+    },
     async (request) => ok(await captcha.verify(request.body.randstr, request.body.answer)),
   );
 
   api.post(
     AUTH_PATHS.sendSmsCode,
-    { schema: { tags, summary: 'Send a sign-in or registration SMS code', body: sendSmsCodeSchema }, config: { rateLimit: limits.sms } },
+    {
+      schema: { tags, summary: 'Send a sign-in or registration SMS code', body: sendSmsCodeSchema },
+      config: { rateLimit: limits.sms },
+    },
     async (request) => {
       const { tel, purpose, ticket, randstr } = request.body;
       return ok(await auth.sendLoginOrRegisterCode(tel, purpose, ticket, randstr));
@@ -94,13 +100,19 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
 
   api.post(
     AUTH_PATHS.register,
-    { schema: { tags, summary: 'Register and sign in', body: registerSchema }, config: { rateLimit: limits.login } },
+    {
+      schema: { tags, summary: 'Register and sign in', body: registerSchema },
+      config: { rateLimit: limits.login },
+    },
     async (request, reply) => answerSignedIn(reply, await auth.register(request.body)),
   );
 
   api.post(
     AUTH_PATHS.encryptLogin,
-    { schema: { tags, summary: 'Sign in with encrypted account and password', body: encryptLoginSchema }, config: { rateLimit: limits.login } },
+    {
+      schema: { tags, summary: 'Sign in with encrypted account and password', body: encryptLoginSchema },
+      config: { rateLimit: limits.login },
+    },
     async (request, reply) => {
       const { keyId, account, password } = request.body;
       return answerSignedIn(reply, await auth.loginWithPassword(keyId, account, password, request.ip));
@@ -109,13 +121,20 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
 
   api.post(
     AUTH_PATHS.smsLogin,
-    { schema: { tags, summary: 'Sign in with an SMS code', body: smsLoginSchema }, config: { rateLimit: limits.login } },
-    async (request, reply) => answerSignedIn(reply, await auth.loginWithSms(request.body.tel, request.body.smsCode)),
+    {
+      schema: { tags, summary: 'Sign in with an SMS code', body: smsLoginSchema },
+      config: { rateLimit: limits.login },
+    },
+    async (request, reply) =>
+      answerSignedIn(reply, await auth.loginWithSms(request.body.tel, request.body.smsCode)),
   );
 
   api.post(
     AUTH_PATHS.complete,
-    { schema: { tags, summary: 'First-time completion: username and password', body: completeSchema }, ...authenticated },
+    {
+      schema: { tags, summary: 'First-time completion: username and password', body: completeSchema },
+      ...authenticated,
+    },
     async (request) => {
       const active = sessionOf(request);
       const account = await auth.complete(active.account, request.body);
@@ -132,21 +151,39 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
 
   api.get(
     AUTH_PATHS.accountInfo,
-    { schema: { tags: accountTags, summary: 'The signed-in account with its permission codes', querystring: accountInfoQuerySchema }, ...authenticated },
+    {
+      schema: {
+        tags: accountTags,
+        summary: 'The signed-in account with its permission codes',
+        querystring: accountInfoQuerySchema,
+      },
+      ...authenticated,
+    },
     async (request) => {
       const active = sessionOf(request);
       return ok(await auth.describe(active.account, active.session.companyId));
     },
   );
 
-  api.post(AUTH_PATHS.queryCompanyForMe, { schema: { tags: accountTags, summary: 'Companies of the account' }, ...authenticated }, async (request) => {
-    const active = sessionOf(request);
-    return ok(await auth.companiesFor(active.account, active.session.companyId));
-  });
+  api.post(
+    AUTH_PATHS.queryCompanyForMe,
+    { schema: { tags: accountTags, summary: 'Companies of the account' }, ...authenticated },
+    async (request) => {
+      const active = sessionOf(request);
+      return ok(await auth.companiesFor(active.account, active.session.companyId));
+    },
+  );
 
   api.post(
     AUTH_PATHS.changeCompany,
-    { schema: { tags: accountTags, summary: 'Act for another company of the account', body: changeCompanySchema }, ...authenticated },
+    {
+      schema: {
+        tags: accountTags,
+        summary: 'Act for another company of the account',
+        body: changeCompanySchema,
+      },
+      ...authenticated,
+    },
     async (request) => {
       const active = sessionOf(request);
       await auth.changeCompany(active.account, active.tokenHash, request.body.companyId);
@@ -157,12 +194,19 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   // Password recovery
   api.post(
     AUTH_PATHS.findpwdSendSmsCode,
-    { schema: { tags, summary: 'Password recovery: send a code', body: findpwdSendSmsCodeSchema }, config: { rateLimit: limits.sms } },
-    async (request) => ok(await auth.sendRecoveryCode(request.body.tel, request.body.ticket, request.body.randstr)),
+    {
+      schema: { tags, summary: 'Password recovery: send a code', body: findpwdSendSmsCodeSchema },
+      config: { rateLimit: limits.sms },
+    },
+    async (request) =>
+      ok(await auth.sendRecoveryCode(request.body.tel, request.body.ticket, request.body.randstr)),
   );
   api.post(
     AUTH_PATHS.findpwdCheckSmsCode,
-    { schema: { tags, summary: 'Password recovery: check the code', body: findpwdCheckSmsCodeSchema }, config: { rateLimit: limits.login } },
+    {
+      schema: { tags, summary: 'Password recovery: check the code', body: findpwdCheckSmsCodeSchema },
+      config: { rateLimit: limits.login },
+    },
     async (request, reply) => {
       setVerification(reply, await auth.checkRecoveryCode(request.body.tel, request.body.smsCode));
       return ok(null);
@@ -179,53 +223,115 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   );
 
   // Password reset (signed in)
-  api.post(AUTH_PATHS.resetpwdSendSmsCode, { schema: { tags: accountTags, summary: 'Password reset: send a code to the own phone' }, config: { rateLimit: limits.sms }, ...authenticated }, async (request) =>
-    ok(await auth.sendOwnPhoneCode(sessionOf(request).account, 'resetpwd')),
+  api.post(
+    AUTH_PATHS.resetpwdSendSmsCode,
+    {
+      schema: { tags: accountTags, summary: 'Password reset: send a code to the own phone' },
+      config: { rateLimit: limits.sms },
+      ...authenticated,
+    },
+    async (request) => ok(await auth.sendOwnPhoneCode(sessionOf(request).account, 'resetpwd')),
   );
   api.post(
     AUTH_PATHS.resetpwdCheckSmsCode,
-    { schema: { tags: accountTags, summary: 'Password reset: check the code', body: checkSmsCodeSchema }, ...authenticated },
+    {
+      schema: { tags: accountTags, summary: 'Password reset: check the code', body: checkSmsCodeSchema },
+      ...authenticated,
+    },
     async (request, reply) => {
-      setVerification(reply, await auth.checkOwnPhoneCode(sessionOf(request).account, 'resetpwd', request.body.smsCode));
+      setVerification(
+        reply,
+        await auth.checkOwnPhoneCode(sessionOf(request).account, 'resetpwd', request.body.smsCode),
+      );
       return ok(null);
     },
   );
   api.post(
     AUTH_PATHS.resetpwdSubmit,
-    { schema: { tags: accountTags, summary: 'Password reset: set the new password; other sessions end', body: newPasswordSchema }, ...authenticated },
+    {
+      schema: {
+        tags: accountTags,
+        summary: 'Password reset: set the new password; other sessions end',
+        body: newPasswordSchema,
+      },
+      ...authenticated,
+    },
     async (request, reply) => {
       const active = sessionOf(request);
-      await auth.submitResetPassword(active.account, verificationOf(request), request.body.password, active.tokenHash);
+      await auth.submitResetPassword(
+        active.account,
+        verificationOf(request),
+        request.body.password,
+        active.tokenHash,
+      );
       reply.clearCookie(VERIFICATION_COOKIE, { path: '/' });
       return ok(null);
     },
   );
 
   // Phone change (signed in): verify the current phone, then the new one
-  api.post(AUTH_PATHS.verifytelSendSmsCode, { schema: { tags: accountTags, summary: 'Phone change: code to the current phone' }, config: { rateLimit: limits.sms }, ...authenticated }, async (request) =>
-    ok(await auth.sendOwnPhoneCode(sessionOf(request).account, 'verifytel')),
+  api.post(
+    AUTH_PATHS.verifytelSendSmsCode,
+    {
+      schema: { tags: accountTags, summary: 'Phone change: code to the current phone' },
+      config: { rateLimit: limits.sms },
+      ...authenticated,
+    },
+    async (request) => ok(await auth.sendOwnPhoneCode(sessionOf(request).account, 'verifytel')),
   );
   api.post(
     AUTH_PATHS.verifytelCheckSmsCode,
-    { schema: { tags: accountTags, summary: 'Phone change: check the current phone', body: checkSmsCodeSchema }, ...authenticated },
+    {
+      schema: {
+        tags: accountTags,
+        summary: 'Phone change: check the current phone',
+        body: checkSmsCodeSchema,
+      },
+      ...authenticated,
+    },
     async (request, reply) => {
-      setVerification(reply, await auth.checkOwnPhoneCode(sessionOf(request).account, 'verifytel', request.body.smsCode));
+      setVerification(
+        reply,
+        await auth.checkOwnPhoneCode(sessionOf(request).account, 'verifytel', request.body.smsCode),
+      );
       return ok(null);
     },
   );
   api.post(
     AUTH_PATHS.resettelSendSmsCode,
-    { schema: { tags: accountTags, summary: 'Phone change: code to the new phone', body: resettelSendSmsCodeSchema }, config: { rateLimit: limits.sms }, ...authenticated },
-    async (request) => ok(await auth.sendNewPhoneCode(sessionOf(request).account, verificationOf(request), request.body.tel)),
+    {
+      schema: {
+        tags: accountTags,
+        summary: 'Phone change: code to the new phone',
+        body: resettelSendSmsCodeSchema,
+      },
+      config: { rateLimit: limits.sms },
+      ...authenticated,
+    },
+    async (request) =>
+      ok(await auth.sendNewPhoneCode(sessionOf(request).account, verificationOf(request), request.body.tel)),
   );
   api.post(
     AUTH_PATHS.resettelSubmit,
-    { schema: { tags: accountTags, summary: 'Phone change: bind the new phone', body: resettelSubmitSchema }, ...authenticated },
+    {
+      schema: { tags: accountTags, summary: 'Phone change: bind the new phone', body: resettelSubmitSchema },
+      ...authenticated,
+    },
     async (request, reply) => {
       const active = sessionOf(request);
-      await auth.submitNewPhone(active.account, verificationOf(request), request.body.tel, request.body.smsCode);
+      await auth.submitNewPhone(
+        active.account,
+        verificationOf(request),
+        request.body.tel,
+        request.body.smsCode,
+      );
       reply.clearCookie(VERIFICATION_COOKIE, { path: '/' });
-      return ok(await auth.describe((await accounts.findById(active.account.id)) ?? active.account, active.session.companyId));
+      return ok(
+        await auth.describe(
+          (await accounts.findById(active.account.id)) ?? active.account,
+          active.session.companyId,
+        ),
+      );
     },
   );
 }

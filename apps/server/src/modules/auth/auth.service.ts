@@ -79,7 +79,11 @@ export class AuthService {
    * Creates the super manager on the first start. With `resetPassword` (ADMIN_PASSWORD is set) an
    * existing super manager's password is brought in line with it, which is how operators recover it.
    */
-  async ensureSuperManager(username: string, password: string, resetPassword: boolean): Promise<{ created: boolean; username: string }> {
+  async ensureSuperManager(
+    username: string,
+    password: string,
+    resetPassword: boolean,
+  ): Promise<{ created: boolean; username: string }> {
     const existing = await this.deps.accounts.findSuperManager();
     if (existing) {
       if (resetPassword && !(await verifyPassword(password, existing.passwordHash))) {
@@ -101,7 +105,12 @@ export class AuthService {
     return { created: true, username };
   }
 
-  async sendLoginOrRegisterCode(tel: string, purpose: 'login' | 'register', ticket: string, randstr: string): Promise<SmsSent> {
+  async sendLoginOrRegisterCode(
+    tel: string,
+    purpose: 'login' | 'register',
+    ticket: string,
+    randstr: string,
+  ): Promise<SmsSent> {
     await this.deps.captcha.consumeTicket(ticket, randstr);
     const account = await this.deps.accounts.findByTel(tel);
     if (purpose === 'register' && account) throw new CatalogueError('1108');
@@ -112,7 +121,8 @@ export class AuthService {
   async register(input: RegisterInput): Promise<AccountRow> {
     if (await this.deps.accounts.findByTel(input.tel)) throw new CatalogueError('1108');
     if (await this.deps.accounts.usernameTaken(input.username)) throw new CatalogueError('1107');
-    if (input.accountType === 'enterprise' && !input.company?.trim()) throw new CatalogueError('1001', { field: 'company' });
+    if (input.accountType === 'enterprise' && !input.company?.trim())
+      throw new CatalogueError('1001', { field: 'company' });
     await this.deps.smsCodes.consume(input.tel, 'register', input.smsCode);
     const account = await this.deps.accounts.insert({
       id: newId(),
@@ -127,13 +137,22 @@ export class AuthService {
       auths: defaultAuths(input.accountKind),
     });
     if (input.accountType === 'enterprise' && input.company) {
-      await this.deps.accounts.insertCompany({ id: newId(), name: input.company.trim(), ownerAccountId: account.id });
+      await this.deps.accounts.insertCompany({
+        id: newId(),
+        name: input.company.trim(),
+        ownerAccountId: account.id,
+      });
     }
     return account;
   }
 
   /** Password sign-in with both fields sealed by the browser. */
-  async loginWithPassword(keyId: string, sealedAccount: string, sealedPassword: string, address: string): Promise<AccountRow> {
+  async loginWithPassword(
+    keyId: string,
+    sealedAccount: string,
+    sealedPassword: string,
+    address: string,
+  ): Promise<AccountRow> {
     const login = (await this.deps.loginKey.open(keyId, sealedAccount)).trim();
     const password = await this.deps.loginKey.open(keyId, sealedPassword);
     if (!login) throw new CatalogueError('1105');
@@ -173,7 +192,10 @@ export class AuthService {
     });
   }
 
-  async complete(account: AccountRow, input: { username: string; password: string; accountType: AccountType }): Promise<AccountRow> {
+  async complete(
+    account: AccountRow,
+    input: { username: string; password: string; accountType: AccountType },
+  ): Promise<AccountRow> {
     if (!account.needsCompletion) throw new CatalogueError('1136');
     if (await this.deps.accounts.usernameTaken(input.username, account.id)) throw new CatalogueError('1107');
     const updated = await this.deps.accounts.update(account.id, {
@@ -190,7 +212,11 @@ export class AuthService {
   async companiesFor(account: AccountRow, currentId: string | null): Promise<CompanyChoice[]> {
     const companies = await this.deps.accounts.companiesOf(account.id);
     const current = currentId ?? companies[0]?.id;
-    return companies.map((company) => ({ id: company.id, name: company.name, current: company.id === current }));
+    return companies.map((company) => ({
+      id: company.id,
+      name: company.name,
+      current: company.id === current,
+    }));
   }
 
   async changeCompany(account: AccountRow, tokenHash: string, companyId: string): Promise<void> {
@@ -228,13 +254,22 @@ export class AuthService {
     return this.deps.smsCodes.send(account.tel, purpose);
   }
 
-  async checkOwnPhoneCode(account: AccountRow, purpose: 'resetpwd' | 'verifytel', code: string): Promise<string> {
+  async checkOwnPhoneCode(
+    account: AccountRow,
+    purpose: 'resetpwd' | 'verifytel',
+    code: string,
+  ): Promise<string> {
     if (!account.tel) throw new CatalogueError('1109');
     await this.deps.smsCodes.consume(account.tel, purpose, code);
     return this.openVerification(account.id, purpose);
   }
 
-  async submitResetPassword(account: AccountRow, token: string | undefined, password: string, keepTokenHash: string) {
+  async submitResetPassword(
+    account: AccountRow,
+    token: string | undefined,
+    password: string,
+    keepTokenHash: string,
+  ) {
     const verification = await this.takeVerification(token, 'resetpwd', account.id);
     await this.setPassword(verification.accountId, password);
     await this.deps.sessions.endAllOf(account.id, 'password', keepTokenHash);
@@ -247,7 +282,12 @@ export class AuthService {
     return this.deps.smsCodes.send(tel, 'resettel');
   }
 
-  async submitNewPhone(account: AccountRow, token: string | undefined, tel: string, code: string): Promise<void> {
+  async submitNewPhone(
+    account: AccountRow,
+    token: string | undefined,
+    tel: string,
+    code: string,
+  ): Promise<void> {
     await this.peekVerification(token, 'verifytel', account.id);
     if (await this.deps.accounts.findByTel(tel)) throw new CatalogueError('1108');
     await this.deps.smsCodes.consume(tel, 'resettel', code);
@@ -270,17 +310,30 @@ export class AuthService {
     return token;
   }
 
-  private async peekVerification(token: string | undefined, purpose: VerificationPurpose, accountId?: string) {
+  private async peekVerification(
+    token: string | undefined,
+    purpose: VerificationPurpose,
+    accountId?: string,
+  ) {
     if (!token) throw new CatalogueError('1125');
     const verification = await this.deps.repository.findVerification(hashToken(token));
-    if (!verification || verification.purpose !== purpose || (accountId && verification.accountId !== accountId)) {
+    if (
+      !verification ||
+      verification.purpose !== purpose ||
+      (accountId && verification.accountId !== accountId)
+    ) {
       throw new CatalogueError('1125');
     }
-    if (verification.usedAt || verification.expiresAt.getTime() <= this.deps.now()) throw new CatalogueError('1124');
+    if (verification.usedAt || verification.expiresAt.getTime() <= this.deps.now())
+      throw new CatalogueError('1124');
     return verification;
   }
 
-  private async takeVerification(token: string | undefined, purpose: VerificationPurpose, accountId?: string) {
+  private async takeVerification(
+    token: string | undefined,
+    purpose: VerificationPurpose,
+    accountId?: string,
+  ) {
     const verification = await this.peekVerification(token, purpose, accountId);
     if (!(await this.deps.repository.useVerification(verification.tokenHash, new Date(this.deps.now())))) {
       throw new CatalogueError('1124');

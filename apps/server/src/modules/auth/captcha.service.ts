@@ -4,7 +4,13 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import svgCaptcha from 'svg-captcha';
-import { CAPTCHA_TICKET_TTL_MS, CAPTCHA_TTL_MS, CatalogueError, type CaptchaAnswer, type CaptchaTicket } from '@lyyp/contracts';
+import {
+  CAPTCHA_TICKET_TTL_MS,
+  CAPTCHA_TTL_MS,
+  CatalogueError,
+  type CaptchaAnswer,
+  type CaptchaTicket,
+} from '@lyyp/contracts';
 import { hashToken, newToken } from '../../lib/ids.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
@@ -17,7 +23,13 @@ export class CaptchaService {
   ) {}
 
   async create(): Promise<CaptchaAnswer> {
-    const captcha = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, background: '#f4f6fb' });
+    const captcha = svgCaptcha.create({
+      size: 4,
+      noise: 2,
+      ignoreChars: '0oO1ilI',
+      color: true,
+      background: '#f4f6fb',
+    });
     const randstr = newToken();
     const answer = captcha.text.toLowerCase();
     await this.repository.insertCaptcha({

@@ -67,7 +67,10 @@ export class LoginKeyService {
     if (!field.success) throw new CatalogueError('1116');
     const now = this.now();
     if (Math.abs(now - field.data.ts) > ENCRYPTED_LOGIN_MAX_AGE_MS) throw new CatalogueError('1116');
-    const fresh = await this.repository.rememberNonce(field.data.n, new Date(now + 2 * ENCRYPTED_LOGIN_MAX_AGE_MS));
+    const fresh = await this.repository.rememberNonce(
+      field.data.n,
+      new Date(now + 2 * ENCRYPTED_LOGIN_MAX_AGE_MS),
+    );
     if (!fresh) throw new CatalogueError('1116');
     return field.data.v;
   }

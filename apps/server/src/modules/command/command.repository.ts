@@ -48,6 +48,9 @@ export class CommandRepository {
     await this.db
       .insert(latestValues)
       .values({ deviceId, key, ts: new Date(ts), value, error: null })
-      .onConflictDoUpdate({ target: [latestValues.deviceId, latestValues.key], set: { ts: new Date(ts), value, error: null, receivedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [latestValues.deviceId, latestValues.key],
+        set: { ts: new Date(ts), value, error: null, receivedAt: new Date() },
+      });
   }
 }

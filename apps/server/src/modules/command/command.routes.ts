@@ -15,18 +15,42 @@ export function registerCommandRoutes(app: FastifyInstance, commands: CommandSer
   const tags = ['commands'];
   api.post(
     '/equipment/command/read',
-    { schema: { tags, summary: 'Read a variable from the device now → { online, uuid, status }', body: readSchema }, preHandler: app.requirePermission('monitor:device:view') },
-    async (request) => ok(await commands.issue(sessionOf(request).account, request.body.equipmentId, 'read', request.body.key)),
+    {
+      schema: {
+        tags,
+        summary: 'Read a variable from the device now → { online, uuid, status }',
+        body: readSchema,
+      },
+      preHandler: app.requirePermission('monitor:device:view'),
+    },
+    async (request) =>
+      ok(
+        await commands.issue(sessionOf(request).account, request.body.equipmentId, 'read', request.body.key),
+      ),
   );
   api.post(
     '/equipment/command/write',
-    { schema: { tags, summary: 'Write a value to the device → { online, uuid, status }', body: writeSchema }, preHandler: app.requirePermission('monitor:device:view') },
+    {
+      schema: { tags, summary: 'Write a value to the device → { online, uuid, status }', body: writeSchema },
+      preHandler: app.requirePermission('monitor:device:view'),
+    },
     async (request) =>
-      ok(await commands.issue(sessionOf(request).account, request.body.equipmentId, 'write', request.body.key, request.body.value)),
+      ok(
+        await commands.issue(
+          sessionOf(request).account,
+          request.body.equipmentId,
+          'write',
+          request.body.key,
+          request.body.value,
+        ),
+      ),
   );
   api.post(
     '/bluetooth/equipment/multi/callback',
-    { schema: { tags, summary: 'State of a command by uuid (§7 polling)', body: callbackSchema }, preHandler: app.authenticate },
+    {
+      schema: { tags, summary: 'State of a command by uuid (§7 polling)', body: callbackSchema },
+      preHandler: app.authenticate,
+    },
     async (request) => ok(await commands.state(sessionOf(request).account, request.body.uuid)),
   );
 }

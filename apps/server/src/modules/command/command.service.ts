@@ -21,7 +21,10 @@ export const COMMAND_DEADLINE_MS = 30_000;
 
 /** Who may see and write which device (the catalogue's tenancy policy). */
 export interface DeviceAccess {
-  findVisibleDevice(account: AccountRow, deviceId: string): Promise<{ id: string; ownerAccountId: string } | undefined>;
+  findVisibleDevice(
+    account: AccountRow,
+    deviceId: string,
+  ): Promise<{ id: string; ownerAccountId: string } | undefined>;
   canWriteDevice(account: AccountRow, device: { id: string; ownerAccountId: string }): Promise<boolean>;
 }
 
@@ -37,7 +40,13 @@ export interface CommandServiceDeps {
 export class CommandService {
   constructor(private readonly deps: CommandServiceDeps) {}
 
-  async issue(account: AccountRow, deviceId: string, op: 'read' | 'write', key: string, requested?: unknown): Promise<CommandReply<{ value: StoredValue }>> {
+  async issue(
+    account: AccountRow,
+    deviceId: string,
+    op: 'read' | 'write',
+    key: string,
+    requested?: unknown,
+  ): Promise<CommandReply<{ value: StoredValue }>> {
     const device = await this.deps.access.findVisibleDevice(account, deviceId);
     if (!device) throw new CatalogueError('1003');
     const context = await this.deps.runtime.deviceContextById(device.id);
@@ -71,7 +80,13 @@ export class CommandService {
       return { online: false, uuid: row.uuid, status: 'failure', code, message: null, data: null };
     }
     const row = await this.deps.commands.insert({ ...base, status: 'pending' });
-    const payload = commandPayloadSchema.parse({ uuid: row.uuid, op, key, value: op === 'write' ? value : undefined, expiresAt: row.expiresAt.getTime() });
+    const payload = commandPayloadSchema.parse({
+      uuid: row.uuid,
+      op,
+      key,
+      value: op === 'write' ? value : undefined,
+      expiresAt: row.expiresAt.getTime(),
+    });
     await this.deps.transport.publish(downTopic(context.sn, 'cmd'), JSON.stringify(payload), { qos: 1 });
     this.deps.bus.publish('command', { uuid: row.uuid, deviceId: device.id, status: 'pending', code: null });
     return { online: true, uuid: row.uuid, status: 'pending', code: null, message: null, data: null };
@@ -80,26 +95,38 @@ export class CommandService {
   /** The §7 callback: the command's state by uuid, for anyone who may see its device. */
   async state(account: AccountRow, uuid: string): Promise<CommandReply<{ value: StoredValue }>> {
     let row = await this.deps.commands.find(uuid);
-    if (!row || !(await this.deps.access.findVisibleDevice(account, row.deviceId))) throw new CatalogueError('1003');
+    if (!row || !(await this.deps.access.findVisibleDevice(account, row.deviceId)))
+      throw new CatalogueError('1003');
     if (row.status === 'pending' && row.expiresAt.getTime() <= this.deps.now()) {
       // Past its deadline the gateway will not execute it: settle it as a timeout, once.
-      row = (await this.settle(row.uuid, { status: 'failure', code: '99902', message: null, result: null })) ?? (await this.deps.commands.find(uuid)) ?? row;
+      row =
+        (await this.settle(row.uuid, { status: 'failure', code: '99902', message: null, result: null })) ??
+        (await this.deps.commands.find(uuid)) ??
+        row;
     }
     return describe(row);
   }
 
   async handleReply(sn: string, reply: ReplyPayload): Promise<void> {
     const result = reply.data?.value ?? null;
-    const row = await this.settle(reply.uuid, { status: reply.status, code: reply.code, message: reply.message ?? null, result }, sn);
+    const row = await this.settle(
+      reply.uuid,
+      { status: reply.status, code: reply.code, message: reply.message ?? null, result },
+      sn,
+    );
     if (!row || row.status !== 'success' || !row.key || reply.data?.value === undefined) return;
     const ts = this.deps.now();
     await this.deps.commands.setLatest(row.deviceId, row.key, ts, result);
-    this.deps.bus.publish('values', { deviceId: row.deviceId, points: [{ key: row.key, ts, value: result, error: null }] });
+    this.deps.bus.publish('values', {
+      deviceId: row.deviceId,
+      points: [{ key: row.key, ts, value: result, error: null }],
+    });
   }
 
   private async settle(uuid: string, outcome: Parameters<CommandRepository['settle']>[1], sn?: string) {
     const row = await this.deps.commands.settle(uuid, outcome, sn);
-    if (row) this.deps.bus.publish('command', { uuid, deviceId: row.deviceId, status: row.status, code: row.code });
+    if (row)
+      this.deps.bus.publish('command', { uuid, deviceId: row.deviceId, status: row.status, code: row.code });
     return row;
   }
 }

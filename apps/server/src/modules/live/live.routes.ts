@@ -4,62 +4,78 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CatalogueError, SESSION_COOKIE, translateError } from '@lyyp/contracts';
-import { LIVE_CLOSE_BAD_MESSAGE, LIVE_CLOSE_SESSION_ENDED, liveClientMessageSchema, type LiveServerMessage } from '@lyyp/contracts/live';
+import {
+  LIVE_CLOSE_BAD_MESSAGE,
+  LIVE_CLOSE_SESSION_ENDED,
+  liveClientMessageSchema,
+  type LiveServerMessage,
+} from '@lyyp/contracts/live';
 import { sessionOf } from '../../plugins/session.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { LiveConnection, LiveService } from './live.service.ts';
 
 const SESSION_RECHECK_MS = 60_000;
 
-export function registerLiveRoutes(app: FastifyInstance, options: { live: LiveService; sessions: SessionService }) {
-  app.get('/live', { websocket: true, preHandler: app.authenticate, schema: { hide: true } }, (socket, request) => {
-    let account = sessionOf(request).account;
-    const token = request.cookies[SESSION_COOKIE];
-    const connection: LiveConnection = {
-      account: () => account,
-      locale: request.locale,
-      send: (message: LiveServerMessage) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-      },
-    };
-    options.live.open(connection);
+export function registerLiveRoutes(
+  app: FastifyInstance,
+  options: { live: LiveService; sessions: SessionService },
+) {
+  app.get(
+    '/live',
+    { websocket: true, preHandler: app.authenticate, schema: { hide: true } },
+    (socket, request) => {
+      let account = sessionOf(request).account;
+      const token = request.cookies[SESSION_COOKIE];
+      const connection: LiveConnection = {
+        account: () => account,
+        locale: request.locale,
+        send: (message: LiveServerMessage) => {
+          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+        },
+      };
+      options.live.open(connection);
 
-    const recheck = setInterval(() => {
-      options.sessions
-        .resolve(token)
-        .then((active) => {
-          account = active.account;
-        })
-        .catch((error: unknown) => {
-          const code = error instanceof CatalogueError ? error.code : '1010';
-          connection.send({ type: 'error', code, message: translateError(code, request.locale) });
-          socket.close(LIVE_CLOSE_SESSION_ENDED, code);
+      const recheck = setInterval(() => {
+        options.sessions
+          .resolve(token)
+          .then((active) => {
+            account = active.account;
+          })
+          .catch((error: unknown) => {
+            const code = error instanceof CatalogueError ? error.code : '1010';
+            connection.send({ type: 'error', code, message: translateError(code, request.locale) });
+            socket.close(LIVE_CLOSE_SESSION_ENDED, code);
+          });
+      }, SESSION_RECHECK_MS);
+
+      socket.on('message', (data: Buffer) => {
+        let parsed;
+        try {
+          parsed = liveClientMessageSchema.safeParse(JSON.parse(data.toString('utf8')));
+        } catch {
+          parsed = null;
+        }
+        if (!parsed?.success) {
+          connection.send({
+            type: 'error',
+            code: '1002',
+            message: translateError('1002', request.locale, { field: 'message' }),
+          });
+          socket.close(LIVE_CLOSE_BAD_MESSAGE, '1002');
+          return;
+        }
+        const message = parsed.data;
+        if (message.type === 'ping') return connection.send({ type: 'pong', serverTime: Date.now() });
+        if (message.type === 'unsubscribe') return options.live.unsubscribe(connection, message.deviceIds);
+        options.live.subscribe(connection, message.deviceIds).catch((error: unknown) => {
+          request.log.error({ err: error }, 'live subscription failed');
+          connection.send({ type: 'error', code: '90099', message: translateError('90099', request.locale) });
         });
-    }, SESSION_RECHECK_MS);
-
-    socket.on('message', (data: Buffer) => {
-      let parsed;
-      try {
-        parsed = liveClientMessageSchema.safeParse(JSON.parse(data.toString('utf8')));
-      } catch {
-        parsed = null;
-      }
-      if (!parsed?.success) {
-        connection.send({ type: 'error', code: '1002', message: translateError('1002', request.locale, { field: 'message' }) });
-        socket.close(LIVE_CLOSE_BAD_MESSAGE, '1002');
-        return;
-      }
-      const message = parsed.data;
-      if (message.type === 'ping') return connection.send({ type: 'pong', serverTime: Date.now() });
-      if (message.type === 'unsubscribe') return options.live.unsubscribe(connection, message.deviceIds);
-      options.live.subscribe(connection, message.deviceIds).catch((error: unknown) => {
-        request.log.error({ err: error }, 'live subscription failed');
-        connection.send({ type: 'error', code: '90099', message: translateError('90099', request.locale) });
       });
-    });
-    socket.on('close', () => {
-      clearInterval(recheck);
-      options.live.close(connection);
-    });
-  });
+      socket.on('close', () => {
+        clearInterval(recheck);
+        options.live.close(connection);
+      });
+    },
+  );
 }

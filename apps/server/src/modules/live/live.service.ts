@@ -41,13 +41,31 @@ export class LiveService {
         });
       }),
       bus.subscribe('gatewayStatus', (event) => {
-        if (event.deviceId) this.broadcast(event.deviceId, { type: 'gateway', deviceId: event.deviceId, status: event.status, signal: event.signal });
+        if (event.deviceId)
+          this.broadcast(event.deviceId, {
+            type: 'gateway',
+            deviceId: event.deviceId,
+            status: event.status,
+            signal: event.signal,
+          });
       }),
       bus.subscribe('command', (event) =>
-        this.broadcast(event.deviceId, { type: 'command', deviceId: event.deviceId, uuid: event.uuid, status: event.status, code: event.code }),
+        this.broadcast(event.deviceId, {
+          type: 'command',
+          deviceId: event.deviceId,
+          uuid: event.uuid,
+          status: event.status,
+          code: event.code,
+        }),
       ),
       bus.subscribe('configSync', (event) => {
-        if (event.deviceId) this.broadcast(event.deviceId, { type: 'config', deviceId: event.deviceId, state: event.state, version: event.version });
+        if (event.deviceId)
+          this.broadcast(event.deviceId, {
+            type: 'config',
+            deviceId: event.deviceId,
+            state: event.state,
+            version: event.version,
+          });
       }),
     ];
   }
@@ -61,7 +79,8 @@ export class LiveService {
   }
 
   close(connection: LiveConnection) {
-    for (const deviceId of this.byConnection.get(connection) ?? []) this.byDevice.get(deviceId)?.delete(connection);
+    for (const deviceId of this.byConnection.get(connection) ?? [])
+      this.byDevice.get(deviceId)?.delete(connection);
     this.byConnection.delete(connection);
   }
 
@@ -70,12 +89,22 @@ export class LiveService {
     if (!current) return;
     for (const deviceId of new Set(deviceIds)) {
       if (current.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION && !current.has(deviceId)) {
-        connection.send({ type: 'error', code: '1002', message: translateError('1002', connection.locale, { field: 'deviceIds' }), deviceId });
+        connection.send({
+          type: 'error',
+          code: '1002',
+          message: translateError('1002', connection.locale, { field: 'deviceIds' }),
+          deviceId,
+        });
         continue;
       }
       const device = await this.access.findVisibleDevice(connection.account(), deviceId);
       if (!device) {
-        connection.send({ type: 'error', code: '1003', message: translateError('1003', connection.locale), deviceId });
+        connection.send({
+          type: 'error',
+          code: '1003',
+          message: translateError('1003', connection.locale),
+          deviceId,
+        });
         continue;
       }
       // Subscribe before reading the snapshot, so a change in between is not lost (it may arrive twice).
@@ -107,7 +136,8 @@ export class LiveService {
     const staleAfterMs: Record<string, number | null> = {};
     for (const variable of context.model.variables) {
       const poll = variable.driverKey ? pollOf.get(variable.driverKey) : undefined;
-      staleAfterMs[variable.key] = variable.collectionMode === 'periodic' && poll ? staleAfterFor(poll) : null;
+      staleAfterMs[variable.key] =
+        variable.collectionMode === 'periodic' && poll ? staleAfterFor(poll) : null;
     }
     const values: LiveValueItem[] = latest.map((row) => ({
       key: row.key,
@@ -116,7 +146,14 @@ export class LiveService {
       value: row.value ?? null,
       error: row.error,
     }));
-    return { type: 'snapshot', deviceId, serverTime: this.now(), gateway: { sn: gateway.sn, status: gateway.status, signal: gateway.signal }, values, staleAfterMs };
+    return {
+      type: 'snapshot',
+      deviceId,
+      serverTime: this.now(),
+      gateway: { sn: gateway.sn, status: gateway.status, signal: gateway.signal },
+      values,
+      staleAfterMs,
+    };
   }
 
   private broadcast(deviceId: string, message: LiveServerMessage) {

@@ -34,9 +34,17 @@ export class SessionRepository {
   }
 
   /** Ends every live session of an account, except one when given (the caller's own). */
-  async endAllOf(accountId: string, reason: SessionEndReason, at: Date, exceptTokenHash?: string): Promise<void> {
+  async endAllOf(
+    accountId: string,
+    reason: SessionEndReason,
+    at: Date,
+    exceptTokenHash?: string,
+  ): Promise<void> {
     const conditions = [eq(sessions.accountId, accountId), isNull(sessions.endedAt)];
     if (exceptTokenHash) conditions.push(ne(sessions.tokenHash, exceptTokenHash));
-    await this.db.update(sessions).set({ endedAt: at, endReason: reason }).where(and(...conditions));
+    await this.db
+      .update(sessions)
+      .set({ endedAt: at, endReason: reason })
+      .where(and(...conditions));
   }
 }

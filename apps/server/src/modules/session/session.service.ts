@@ -61,7 +61,8 @@ export class SessionService {
       await this.sessions.end(tokenHash, reason, new Date(now));
       throw new CatalogueError('1206');
     }
-    if (now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) await this.sessions.touch(tokenHash, new Date(now));
+    if (now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS)
+      await this.sessions.touch(tokenHash, new Date(now));
     return { tokenHash, session, account };
   }
 

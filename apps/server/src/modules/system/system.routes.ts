@@ -4,13 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 
 export function registerSystemRoutes(app: FastifyInstance, options: { database: DatabaseHandle }) {
-  app.get('/healthz', { schema: { tags: ['system'], summary: 'Health: the process answers and the database responds' } }, async (_request, reply) => {
-    try {
-      await options.database.db.execute(sql`select 1`);
-      return { status: 'ok', database: options.database.kind };
-    } catch (error) {
-      app.log.error({ err: error }, 'health check: database unreachable');
-      return reply.status(503).send({ status: 'unavailable', database: options.database.kind });
-    }
-  });
+  app.get(
+    '/healthz',
+    { schema: { tags: ['system'], summary: 'Health: the process answers and the database responds' } },
+    async (_request, reply) => {
+      try {
+        await options.database.db.execute(sql`select 1`);
+        return { status: 'ok', database: options.database.kind };
+      } catch (error) {
+        app.log.error({ err: error }, 'health check: database unreachable');
+        return reply.status(503).send({ status: 'unavailable', database: options.database.kind });
+      }
+    },
+  );
 }

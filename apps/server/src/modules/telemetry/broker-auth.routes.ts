@@ -11,7 +11,11 @@ import { z } from 'zod';
 import { isOwnDownFilter, parseTopic } from '@lyyp/contracts/protocol';
 import type { RuntimeRepository } from './runtime.repository.ts';
 
-const authSchema = z.object({ clientid: z.string().default(''), username: z.string().default(''), password: z.string().default('') });
+const authSchema = z.object({
+  clientid: z.string().default(''),
+  username: z.string().default(''),
+  password: z.string().default(''),
+});
 const aclSchema = z.object({
   clientid: z.string().default(''),
   username: z.string().default(''),
@@ -37,11 +41,19 @@ export interface BrokerAuthOptions {
 export function registerBrokerAuthRoutes(app: FastifyInstance, options: BrokerAuthOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['broker'];
-  const isPlatform = (username: string) => options.platformUser !== null && same(username, options.platformUser.username);
+  const isPlatform = (username: string) =>
+    options.platformUser !== null && same(username, options.platformUser.username);
 
   api.post(
     '/mqtt/auth',
-    { schema: { tags, summary: 'Broker HTTP authentication (EMQX style): { result: allow | deny }', body: authSchema }, config: { rateLimit: { max: 600, timeWindow: 60_000 } } },
+    {
+      schema: {
+        tags,
+        summary: 'Broker HTTP authentication (EMQX style): { result: allow | deny }',
+        body: authSchema,
+      },
+      config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+    },
     async (request) => {
       const { clientid, username, password } = request.body;
       if (isPlatform(username)) {
@@ -55,7 +67,14 @@ export function registerBrokerAuthRoutes(app: FastifyInstance, options: BrokerAu
 
   api.post(
     '/mqtt/acl',
-    { schema: { tags, summary: 'Broker HTTP authorisation (EMQX style): { result: allow | deny }', body: aclSchema }, config: { rateLimit: { max: 6000, timeWindow: 60_000 } } },
+    {
+      schema: {
+        tags,
+        summary: 'Broker HTTP authorisation (EMQX style): { result: allow | deny }',
+        body: aclSchema,
+      },
+      config: { rateLimit: { max: 6000, timeWindow: 60_000 } },
+    },
     (request) => {
       const { username, clientid, topic, action } = request.body;
       if (isPlatform(username)) return allow;

@@ -69,7 +69,11 @@ export class GatewayLinkService {
           if (!payload) return await this.reject(sn, message.topic, 'invalid data payload');
           const result = await this.options.ingest.ingest(sn, payload);
           if (!result) return await this.reject(sn, message.topic, 'gateway has no bound device');
-          const ack = ackPayloadSchema.parse({ seq: payload.seq, stored: result.stored, duplicates: result.duplicates });
+          const ack = ackPayloadSchema.parse({
+            seq: payload.seq,
+            stored: result.stored,
+            duplicates: result.duplicates,
+          });
           await this.options.transport.publish(downTopic(sn, 'ack'), JSON.stringify(ack), { qos: 1 });
           return;
         }
@@ -111,7 +115,12 @@ export class GatewayLinkService {
             payload.message ?? payload.code ?? null,
             context?.configVersion ?? payload.version,
           );
-          this.options.bus.publish('configSync', { sn, deviceId: context?.deviceId ?? null, state, version: payload.version });
+          this.options.bus.publish('configSync', {
+            sn,
+            deviceId: context?.deviceId ?? null,
+            state,
+            version: payload.version,
+          });
           return;
         }
         case 'reply': {
@@ -133,19 +142,34 @@ export class GatewayLinkService {
     if (!context) return null;
     this.options.ingest.forgetDevice(context.sn);
     const payload: ConfigPayload = { version: context.modelVersion, model: context.model };
-    await this.options.transport.publish(downTopic(context.sn, 'config'), JSON.stringify(payload), { qos: 1, retain: true });
+    await this.options.transport.publish(downTopic(context.sn, 'config'), JSON.stringify(payload), {
+      qos: 1,
+      retain: true,
+    });
     await this.options.runtime.markConfigPushed(deviceId, context.sn, context.modelVersion);
-    this.options.bus.publish('configSync', { sn: context.sn, deviceId, state: 'syncing', version: context.modelVersion });
+    this.options.bus.publish('configSync', {
+      sn: context.sn,
+      deviceId,
+      state: 'syncing',
+      version: context.modelVersion,
+    });
     return context.modelVersion;
   }
 
   async pushProductConfig(productId: string): Promise<void> {
-    for (const deviceId of await this.options.runtime.deviceIdsOfProduct(productId)) await this.pushConfig(deviceId);
+    for (const deviceId of await this.options.runtime.deviceIdsOfProduct(productId))
+      await this.pushConfig(deviceId);
   }
 
   async gatewayLeft(sn: string): Promise<void> {
     await this.options.runtime.updateGateway(sn, { status: 'offline' });
     const context = await this.options.runtime.deviceContextBySn(sn);
-    this.options.bus.publish('gatewayStatus', { sn, deviceId: context?.deviceId ?? null, status: 'offline', signal: null, at: this.options.now() });
+    this.options.bus.publish('gatewayStatus', {
+      sn,
+      deviceId: context?.deviceId ?? null,
+      status: 'offline',
+      signal: null,
+      at: this.options.now(),
+    });
   }
 }

@@ -72,7 +72,9 @@ export class HistoryRepository {
       deviceIds.push(row.deviceId);
       keys.push(row.key);
       times.push(new Date(row.ts).toISOString());
-      numbers.push(typeof row.value === 'number' ? row.value : typeof row.value === 'boolean' ? Number(row.value) : null);
+      numbers.push(
+        typeof row.value === 'number' ? row.value : typeof row.value === 'boolean' ? Number(row.value) : null,
+      );
       texts.push(typeof row.value === 'string' ? row.value : null);
       errors.push(row.error);
     }
@@ -108,16 +110,25 @@ export class HistoryRepository {
   }
 
   async countPoints(deviceId: string): Promise<number> {
-    const result = await this.db.execute<{ count: number }>(sql`select count(*)::int as count from points where device_id = ${deviceId}`);
+    const result = await this.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from points where device_id = ${deviceId}`,
+    );
     return (result as { rows: Array<{ count: number }> }).rows[0]?.count ?? 0;
   }
 
-  async readPoints(deviceId: string, key: string, from: number, to: number): Promise<Array<{ ts: number; num: number | null; text: string | null; error: string | null }>> {
+  async readPoints(
+    deviceId: string,
+    key: string,
+    from: number,
+    to: number,
+  ): Promise<Array<{ ts: number; num: number | null; text: string | null; error: string | null }>> {
     const result = await this.db.execute(sql`
       select (extract(epoch from ts) * 1000)::bigint::text as ts, v_num, v_text, e from points
       where device_id = ${deviceId} and key = ${key} and ts >= ${new Date(from).toISOString()}::timestamptz and ts <= ${new Date(to).toISOString()}::timestamptz
       order by ts`);
-    return (result as { rows: Array<{ ts: string; v_num: number | null; v_text: string | null; e: string | null }> }).rows.map((row) => ({
+    return (
+      result as { rows: Array<{ ts: string; v_num: number | null; v_text: string | null; e: string | null }> }
+    ).rows.map((row) => ({
       ts: Number(row.ts),
       num: row.v_num,
       text: row.v_text,

@@ -35,12 +35,15 @@ function acceptValue(model: DeviceModel, point: Point): { ok: true; value: Store
   if (!variable) return { ok: false };
   if (point.v === null) return point.e ? { ok: true, value: null } : { ok: false };
   const definition = DATA_TYPE_DEFINITIONS[variable.dataType];
-  if (definition.id === 'string') return typeof point.v === 'string' ? { ok: true, value: point.v } : { ok: false };
+  if (definition.id === 'string')
+    return typeof point.v === 'string' ? { ok: true, value: point.v } : { ok: false };
   if (definition.id === 'boolean') {
     if (typeof point.v === 'boolean') return { ok: true, value: point.v };
     return point.v === 0 || point.v === 1 ? { ok: true, value: point.v === 1 } : { ok: false };
   }
-  return typeof point.v === 'number' && Number.isFinite(point.v) ? { ok: true, value: point.v } : { ok: false };
+  return typeof point.v === 'number' && Number.isFinite(point.v)
+    ? { ok: true, value: point.v }
+    : { ok: false };
 }
 
 export class IngestService {
@@ -86,7 +89,13 @@ export class IngestService {
         rejected += 1;
         continue;
       }
-      rows.push({ deviceId: context.deviceId, key: point.k, ts: point.t, value: accepted.value, error: point.e ?? null });
+      rows.push({
+        deviceId: context.deviceId,
+        key: point.k,
+        ts: point.t,
+        value: accepted.value,
+        error: point.e ?? null,
+      });
     }
     if (payload.gaps?.length) await this.runtime.insertGaps(sn, payload.seq, payload.gaps);
     const result = await new Promise<IngestResult>((resolve, reject) => {
@@ -111,7 +120,10 @@ export class IngestService {
     while (this.queue.length > 0) {
       const batch: Pending[] = [];
       let points = 0;
-      while (this.queue.length > 0 && (batch.length === 0 || points + this.queue[0]!.rows.length <= MAX_POINTS_PER_COMMIT)) {
+      while (
+        this.queue.length > 0 &&
+        (batch.length === 0 || points + this.queue[0]!.rows.length <= MAX_POINTS_PER_COMMIT)
+      ) {
         const next = this.queue.shift()!;
         batch.push(next);
         points += next.rows.length;
@@ -124,7 +136,8 @@ export class IngestService {
     try {
       const inserted = await this.history.store(batch.flatMap((pending) => pending.rows));
       const sequences = new Map<string, number>();
-      for (const pending of batch) sequences.set(pending.sn, Math.max(sequences.get(pending.sn) ?? -1, pending.seq));
+      for (const pending of batch)
+        sequences.set(pending.sn, Math.max(sequences.get(pending.sn) ?? -1, pending.seq));
       await Promise.all([...sequences].map(([sn, seq]) => this.runtime.recordSequence(sn, seq)));
       const changed = new Map<string, ValuePoint[]>();
       for (const pending of batch) {

@@ -14,13 +14,20 @@ interface BrokerVariant {
 }
 
 const brokers: BrokerVariant[] = [
-  { name: 'embedded broker', environment: () => ({}), gatewayUrl: (server) => `mqtt://127.0.0.1:${server.runtime.address().port}` },
+  {
+    name: 'embedded broker',
+    environment: () => ({}),
+    gatewayUrl: (server) => `mqtt://127.0.0.1:${server.runtime.address().port}`,
+  },
 ];
 const externalUrl = process.env.TEST_MQTT_URL;
 if (externalUrl) {
   brokers.push({
     name: 'Mosquitto',
-    environment: () => ({ MQTT_URL: externalUrl, MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}` }),
+    environment: () => ({
+      MQTT_URL: externalUrl,
+      MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}`,
+    }),
     gatewayUrl: () => externalUrl,
   });
 }
@@ -38,7 +45,11 @@ describe.each(brokers)('gateway protocol through the $name', (broker) => {
 
   async function connectedDevice() {
     const bound = await buildBoundDevice(server.database.db);
-    const gateway = await TestGateway.connect(broker.gatewayUrl(server), bound.gateway.sn, bound.gateway.secret);
+    const gateway = await TestGateway.connect(
+      broker.gatewayUrl(server),
+      bound.gateway.sn,
+      bound.gateway.secret,
+    );
     return { ...bound, link: gateway };
   }
 
@@ -54,15 +65,26 @@ describe.each(brokers)('gateway protocol through the $name', (broker) => {
     const ack = await link.waitFor<AckPayload>('ack', (payload) => payload.seq === 1);
     expect(ack).toEqual({ seq: 1, stored: 4, duplicates: 0 });
     expect(await server.runtime.history.countPoints(device.id)).toBe(4);
-    const series = await server.runtime.history.readPoints(device.id, 'waterTemperature', baseTime, baseTime + 1000);
+    const series = await server.runtime.history.readPoints(
+      device.id,
+      'waterTemperature',
+      baseTime,
+      baseTime + 1000,
+    );
     expect(series.map((point) => point.num)).toEqual([71.5, 72.25]);
 
     await link.send('data', { seq: 1, points });
-    const again = await link.waitFor<AckPayload>('ack', (payload) => payload.seq === 1 && payload.duplicates > 0);
+    const again = await link.waitFor<AckPayload>(
+      'ack',
+      (payload) => payload.seq === 1 && payload.duplicates > 0,
+    );
     expect(again).toEqual({ seq: 1, stored: 0, duplicates: 4 });
     expect(await server.runtime.history.countPoints(device.id)).toBe(4);
 
-    const latest = await server.database.db.select().from(latestValues).where(eq(latestValues.deviceId, device.id));
+    const latest = await server.database.db
+      .select()
+      .from(latestValues)
+      .where(eq(latestValues.deviceId, device.id));
     expect(latest.find((row) => row.key === 'waterTemperature')?.value).toBe(72.25);
     await link.close();
   });
@@ -73,7 +95,10 @@ describe.each(brokers)('gateway protocol through the $name', (broker) => {
     await link.waitFor<AckPayload>('ack', (payload) => payload.seq === 5);
     await link.send('data', { seq: 6, points: [{ k: 'steamPressure', t: baseTime, v: 0.5 }] });
     await link.waitFor<AckPayload>('ack', (payload) => payload.seq === 6);
-    const [row] = await server.database.db.select().from(latestValues).where(eq(latestValues.deviceId, device.id));
+    const [row] = await server.database.db
+      .select()
+      .from(latestValues)
+      .where(eq(latestValues.deviceId, device.id));
     expect(row?.value).toBe(0.8);
     await link.close();
   });
@@ -82,7 +107,13 @@ describe.each(brokers)('gateway protocol through the $name', (broker) => {
     const { device, gateway, link } = await connectedDevice();
     await link.send('data', 'not json');
     await link.send('data', { seq: -1, points: [] });
-    await link.send('data', { seq: 2, points: [{ k: 'noSuchVariable', t: baseTime, v: 1 }, { k: 'waterTemperature', t: baseTime, v: 'hot' }] });
+    await link.send('data', {
+      seq: 2,
+      points: [
+        { k: 'noSuchVariable', t: baseTime, v: 1 },
+        { k: 'waterTemperature', t: baseTime, v: 'hot' },
+      ],
+    });
     const ack = await link.waitFor<AckPayload>('ack', (payload) => payload.seq === 2);
     expect(ack.stored).toBe(0);
     const row = await eventually(async () => {
@@ -97,7 +128,13 @@ describe.each(brokers)('gateway protocol through the $name', (broker) => {
 
   it('records gateway status, signal and firmware', async () => {
     const { gateway, link } = await connectedDevice();
-    await link.send('status', { status: 'online', ts: Date.now(), signal: 63, firmware: 'v2.1.0', networkMode: 'cellular' });
+    await link.send('status', {
+      status: 'online',
+      ts: Date.now(),
+      signal: 63,
+      firmware: 'v2.1.0',
+      networkMode: 'cellular',
+    });
     const row = await eventually(async () => {
       const [found] = await server.database.db.select().from(gateways).where(eq(gateways.sn, gateway.sn));
       return found?.status === 'online' ? found : undefined;
@@ -150,14 +187,24 @@ describe('embedded broker access rules', () => {
     const intruder = await TestGateway.connect(url(), first.gateway.sn, first.gateway.secret, false);
 
     // The broker answers with a failed SUBACK (granted 128), which the client reports as an error.
-    await expect(intruder.client.subscribeAsync(`gw/${second.gateway.sn}/down/+`, { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    await expect(
+      intruder.client.subscribeAsync(`gw/${second.gateway.sn}/down/+`, { qos: 1 }),
+    ).rejects.toThrow(/Subscribe error/);
     await expect(intruder.client.subscribeAsync('#', { qos: 1 })).rejects.toThrow(/Subscribe error/);
-    await expect(intruder.client.subscribeAsync(`gw/${first.gateway.sn}/down/cmd`, { qos: 1 })).resolves.toBeDefined();
+    await expect(
+      intruder.client.subscribeAsync(`gw/${first.gateway.sn}/down/cmd`, { qos: 1 }),
+    ).resolves.toBeDefined();
 
     await intruder.client
-      .publishAsync(`gw/${second.gateway.sn}/up/data`, JSON.stringify({ seq: 1, points: [{ k: 'waterTemperature', t: baseTime, v: 99 }] }), { qos: 0 })
+      .publishAsync(
+        `gw/${second.gateway.sn}/up/data`,
+        JSON.stringify({ seq: 1, points: [{ k: 'waterTemperature', t: baseTime, v: 99 }] }),
+        { qos: 0 },
+      )
       .catch(() => undefined);
-    await intruder.client.publishAsync(`gw/${second.gateway.sn}/down/cmd`, '{}', { qos: 0 }).catch(() => undefined);
+    await intruder.client
+      .publishAsync(`gw/${second.gateway.sn}/down/cmd`, '{}', { qos: 0 })
+      .catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await server.runtime.history.countPoints(second.device.id)).toBe(0);
     expect(victim.received.filter((message) => message.topic.endsWith('/cmd'))).toHaveLength(0);
@@ -169,8 +216,12 @@ describe('embedded broker access rules', () => {
     const { gateway } = await buildBoundDevice(server.database.db);
     const link = await TestGateway.connect(url(), gateway.sn, gateway.secret);
     await link.send('status', { status: 'online', ts: Date.now() });
-    await eventually(async () => (await server.runtime.runtime.gatewayState(gateway.sn))?.status === 'online');
+    await eventually(
+      async () => (await server.runtime.runtime.gatewayState(gateway.sn))?.status === 'online',
+    );
     link.client.stream.destroy();
-    await eventually(async () => (await server.runtime.runtime.gatewayState(gateway.sn))?.status === 'offline');
+    await eventually(
+      async () => (await server.runtime.runtime.gatewayState(gateway.sn))?.status === 'offline',
+    );
   });
 });

@@ -32,7 +32,11 @@ export class RuntimeRepository {
   constructor(private readonly db: Database) {}
 
   async gatewaySecret(sn: string): Promise<string | undefined> {
-    const rows = await this.db.select({ secret: gateways.secret }).from(gateways).where(eq(gateways.sn, sn)).limit(1);
+    const rows = await this.db
+      .select({ secret: gateways.secret })
+      .from(gateways)
+      .where(eq(gateways.sn, sn))
+      .limit(1);
     return rows[0]?.secret;
   }
 
@@ -55,7 +59,11 @@ export class RuntimeRepository {
   }
 
   async deviceContextById(deviceId: string): Promise<DeviceContext | undefined> {
-    const rows = await this.db.select({ sn: devices.gatewaySn }).from(devices).where(eq(devices.id, deviceId)).limit(1);
+    const rows = await this.db
+      .select({ sn: devices.gatewaySn })
+      .from(devices)
+      .where(eq(devices.id, deviceId))
+      .limit(1);
     return rows[0] ? this.deviceContextBySn(rows[0].sn) : undefined;
   }
 
@@ -74,13 +82,20 @@ export class RuntimeRepository {
   }
 
   async deviceIdsOfProduct(productId: string): Promise<string[]> {
-    const rows = await this.db.select({ id: devices.id }).from(devices).where(eq(devices.productId, productId));
+    const rows = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(devices.productId, productId));
     return rows.map((row) => row.id);
   }
 
   async gatewayState(sn: string) {
     const rows = await this.db
-      .select({ status: gateways.status, configVersionReported: gateways.configVersionReported, configSyncState: gateways.configSyncState })
+      .select({
+        status: gateways.status,
+        configVersionReported: gateways.configVersionReported,
+        configSyncState: gateways.configSyncState,
+      })
       .from(gateways)
       .where(eq(gateways.sn, sn))
       .limit(1);
@@ -88,7 +103,10 @@ export class RuntimeRepository {
   }
 
   async updateGateway(sn: string, update: GatewayStatusUpdate): Promise<void> {
-    await this.db.update(gateways).set({ ...update, updatedAt: new Date() }).where(eq(gateways.sn, sn));
+    await this.db
+      .update(gateways)
+      .set({ ...update, updatedAt: new Date() })
+      .where(eq(gateways.sn, sn));
   }
 
   async recordSequence(sn: string, seq: number): Promise<void> {
@@ -105,23 +123,49 @@ export class RuntimeRepository {
       .where(eq(gateways.sn, sn));
   }
 
-  async insertGaps(sn: string, seq: number, gaps: ReadonlyArray<{ from: number; to: number; lost: number }>): Promise<void> {
+  async insertGaps(
+    sn: string,
+    seq: number,
+    gaps: ReadonlyArray<{ from: number; to: number; lost: number }>,
+  ): Promise<void> {
     if (gaps.length === 0) return;
     await this.db
       .insert(dataGaps)
-      .values(gaps.map((gap) => ({ id: newId(), gatewaySn: sn, fromTs: new Date(gap.from), toTs: new Date(gap.to), lost: gap.lost, seq })));
+      .values(
+        gaps.map((gap) => ({
+          id: newId(),
+          gatewaySn: sn,
+          fromTs: new Date(gap.from),
+          toTs: new Date(gap.to),
+          lost: gap.lost,
+          seq,
+        })),
+      );
   }
 
   async markConfigPushed(deviceId: string, sn: string, version: number): Promise<void> {
     await this.db.update(devices).set({ configVersion: version }).where(eq(devices.id, deviceId));
-    await this.db.update(gateways).set({ configSyncState: 'syncing', configSyncError: null }).where(eq(gateways.sn, sn));
+    await this.db
+      .update(gateways)
+      .set({ configSyncState: 'syncing', configSyncError: null })
+      .where(eq(gateways.sn, sn));
   }
 
-  async recordConfigReport(sn: string, version: number, applied: boolean, error: string | null, expectedVersion: number) {
+  async recordConfigReport(
+    sn: string,
+    version: number,
+    applied: boolean,
+    error: string | null,
+    expectedVersion: number,
+  ) {
     const state = !applied ? 'failed' : version === expectedVersion ? 'complete' : 'syncing';
     await this.db
       .update(gateways)
-      .set({ configVersionReported: applied ? version : sql`${gateways.configVersionReported}`, configSyncState: state, configSyncError: error })
+      .set({
+        configVersionReported: applied ? version : sql`${gateways.configVersionReported}`,
+        configSyncState: state,
+        configSyncError: error,
+      })
       .where(and(eq(gateways.sn, sn)));
     return state;
   }
