@@ -17,7 +17,17 @@ export type PageId =
   | 'notFound'
   | 'download'
   | 'help'
-  | 'placeholder';
+  | 'placeholder'
+  | 'gatewayList'
+  | 'productList'
+  | 'productAdd'
+  | 'productEditInfo'
+  | 'productEditSignal'
+  | 'productEditPage'
+  | 'monitorDevices'
+  | 'monitorDeviceDetail'
+  | 'devicePage'
+  | 'designer';
 
 export type ConsoleArea = 'manage' | 'monitor' | 'account';
 
@@ -50,18 +60,25 @@ const placeholder = (path: string, name: string, permission: string): RouteDefin
 const productEditTabs = ['info', 'signal', 'page', 'report', 'formula', 'alert'] as const;
 export type ProductEditTab = (typeof productEditTabs)[number];
 
+/** Product tabs with a screen of their own; the others show the placeholder. */
+const BUILT_PRODUCT_TABS: Partial<Record<ProductEditTab, PageId>> = {
+  info: 'productEditInfo',
+  signal: 'productEditSignal',
+  page: 'productEditPage',
+};
+
 const capitalise = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 
 const manageRoutes: RouteDefinition[] = [
   { index: true, name: 'Manage', redirectTo: '/manage/equipment' },
-  placeholder('gateway/list', 'GatewayList', 'manage:gateway'),
+  { path: 'gateway/list', name: 'GatewayList', page: 'gatewayList', permission: 'manage:gateway' },
   placeholder('system/hardware', 'SystemHardware', 'manage:system:hardware'),
   placeholder('system/firmware', 'SystemFirmware', 'manage:system:firmware'),
   placeholder('system/version', 'SystemVersion', 'manage:system:version'),
   placeholder('system/agreement', 'SystemAgreement', 'manage:system:agreement'),
   placeholder('system/protocol', 'SystemProtocol', 'manage:system:protocol'),
-  placeholder('product/list', 'ProductList', 'manage:product'),
-  placeholder('product/add', 'ProductAdd', 'manage:product:edit'),
+  { path: 'product/list', name: 'ProductList', page: 'productList', permission: 'manage:product' },
+  { path: 'product/add', name: 'ProductAdd', page: 'productAdd', permission: 'manage:product:edit' },
   placeholder('equipment', 'Equipment', 'manage:equipment'),
   placeholder('equipment/:id/log', 'EquipmentLog', 'manage:equipment:log'),
   placeholder('account/op', 'AccountOp', 'manage:account:op'),
@@ -87,7 +104,12 @@ const manageRoutes: RouteDefinition[] = [
         name: 'ProductEdit',
         redirectTo: (params) => `/manage/product/edit/${encodeURIComponent(params.id ?? '')}/info`,
       },
-      ...productEditTabs.map((tab) => placeholder(tab, `ProductEdit${capitalise(tab)}`, 'manage:product')),
+      ...productEditTabs.map((tab) => ({
+        path: tab,
+        name: `ProductEdit${capitalise(tab)}`,
+        page: BUILT_PRODUCT_TABS[tab] ?? 'placeholder',
+        permission: 'manage:product',
+      })),
     ],
   },
 ];
@@ -119,8 +141,19 @@ const accountRoutes: RouteDefinition[] = [
 
 const monitorRoutes: RouteDefinition[] = [
   { index: true, name: 'Monitor', redirectTo: '/monitor/devices' },
-  placeholder('devices', 'MonitorDevices', 'monitor:device'),
-  placeholder('devices/:id', 'MonitorDeviceDetail', 'monitor:device'),
+  { path: 'devices', name: 'MonitorDevices', page: 'monitorDevices', permission: 'monitor:device' },
+  {
+    path: 'devices/:id',
+    name: 'MonitorDeviceDetail',
+    page: 'monitorDeviceDetail',
+    permission: 'monitor:device',
+  },
+  {
+    path: 'devices/:id/pages/:pageId',
+    name: 'MonitorDevicePage',
+    page: 'devicePage',
+    permission: 'monitor:device',
+  },
   placeholder('map', 'MonitorMap', 'monitor:map'),
   placeholder('messages', 'MonitorMessages', 'monitor:message'),
   placeholder('workorders', 'MonitorWorkOrders', 'monitor:workorder'),
@@ -155,7 +188,7 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   {
     path: '/manage/product/:productId/designer/:pageId',
     name: 'ProductDesigner',
-    page: 'placeholder',
+    page: 'designer',
     permission: 'manage:product:designer',
   },
   { path: '/monitor', name: 'MonitorFrame', layout: 'monitor', children: monitorRoutes },

@@ -63,6 +63,7 @@ export const enUS: ConsoleTexts = {
     ProductDesigner: 'Page designer',
     MonitorDevices: 'Devices',
     MonitorDeviceDetail: 'Device detail',
+    MonitorDevicePage: 'Device page',
     MonitorMap: 'Map',
     MonitorMessages: 'Messages',
     MonitorWorkOrders: 'Work orders',

@@ -1,8 +1,18 @@
-/** The console's texts per language. */
+/**
+ * The console's texts per language: the shell's own, plus one file per screen area so areas
+ * change independently (`monitor.*` for monitoring and back-office data screens, `designer.*`).
+ */
 import type { Locale } from '@lyyp/contracts';
-import { enUS, type ConsoleTexts } from './en-US.ts';
+import { designerEnUS } from './designer/en-US.ts';
+import { designerZhCN } from './designer/zh-CN.ts';
+import { enUS } from './en-US.ts';
+import { monitorEnUS } from './monitor/en-US.ts';
+import { monitorZhCN } from './monitor/zh-CN.ts';
 import { zhCN } from './zh-CN.ts';
 
-export type { ConsoleTexts };
+const zh = { ...zhCN, monitor: monitorZhCN, designer: designerZhCN };
+const en = { ...enUS, monitor: monitorEnUS, designer: designerEnUS };
 
-export const CONSOLE_TEXTS: Readonly<Record<Locale, ConsoleTexts>> = { 'zh-CN': zhCN, 'en-US': enUS };
+export type ConsoleTexts = typeof zh;
+
+export const CONSOLE_TEXTS: Readonly<Record<Locale, typeof zh | typeof en>> = { 'zh-CN': zh, 'en-US': en };

@@ -61,6 +61,7 @@ export const zhCN = {
     ProductDesigner: '页面设计器',
     MonitorDevices: '设备列表',
     MonitorDeviceDetail: '设备详情',
+    MonitorDevicePage: '组态页面',
     MonitorMap: '地图',
     MonitorMessages: '消息中心',
     MonitorWorkOrders: '维修工单',
