@@ -44,7 +44,8 @@ export function createCatalogue(db: Database, hooks: CatalogueHooks, options: Ca
   const now = options.now ?? Date.now;
   let log = options.log;
   // A model or device is stored before its hook runs; a failing push must not fail the request.
-  const reportHookFailure = (error: unknown, context: Record<string, string>) => log?.warn({ err: error, ...context }, 'catalogue hook failed');
+  const reportHookFailure = (error: unknown, context: Record<string, string>) =>
+    log?.warn({ err: error, ...context }, 'catalogue hook failed');
 
   const products = new ProductRepository(db);
   const gateways = new GatewayRepository(db);
@@ -52,7 +53,12 @@ export function createCatalogue(db: Database, hooks: CatalogueHooks, options: Ca
   const deviceAccess = new DeviceAccess(devices);
 
   const productService = new ProductService(products, now);
-  const modelService = new ProductModelService(products, productService, (productId) => hooks.onModelChanged(productId), reportHookFailure);
+  const modelService = new ProductModelService(
+    products,
+    productService,
+    (productId) => hooks.onModelChanged(productId),
+    reportHookFailure,
+  );
   const gatewayService = new GatewayService(gateways, { mqttUrl: options.mqttUrl ?? DEFAULT_AGENT_MQTT_URL });
   const deviceService = new DeviceService({
     devices,
@@ -75,7 +81,12 @@ export function createCatalogue(db: Database, hooks: CatalogueHooks, options: Ca
     /** `findVisibleDevice(account, id)` and `canWriteDevice(account, device)` for commands and live values. */
     deviceAccess,
     repositories: { products, gateways, devices },
-    services: { products: productService, models: modelService, gateways: gatewayService, devices: deviceService },
+    services: {
+      products: productService,
+      models: modelService,
+      gateways: gatewayService,
+      devices: deviceService,
+    },
     /** The configuration (version and model) a gateway of a product runs. */
     deriveGatewayConfig,
   };

@@ -28,7 +28,11 @@ function nextUsername(): string {
 }
 
 /** Creates an enabled account of a kind with its default permissions and the test password. */
-export async function createTestAccount(accounts: AccountRepository, kind: AccountKindForTest, overrides: Partial<AccountRow> = {}): Promise<AccountRow> {
+export async function createTestAccount(
+  accounts: AccountRepository,
+  kind: AccountKindForTest,
+  overrides: Partial<AccountRow> = {},
+): Promise<AccountRow> {
   const username = nextUsername();
   const staff = kind === 'super' || kind === 'operation';
   return accounts.insert({
@@ -94,11 +98,29 @@ export async function openCatalogueFixture(variant: DatabaseVariant): Promise<Ca
 }
 
 /** A Modbus TCP driver keyed `plc`, as a developer would save it. */
-export const TCP_DRIVER = { key: 'plc', name: 'Main PLC', protocol: 'modbus-tcp' as const, host: '192.168.1.10', slaveId: 1 };
+export const TCP_DRIVER = {
+  key: 'plc',
+  name: 'Main PLC',
+  protocol: 'modbus-tcp' as const,
+  host: '192.168.1.10',
+  slaveId: 1,
+};
 
 /** A valid holding-register variable of the `plc` driver. */
-export function holdingVariable(key: string, address: number, patch: Partial<VariableInput> = {}): VariableInput {
-  return { key, name: key, driverKey: 'plc', registerType: 'holding-register', address: String(address), dataType: 'short', ...patch };
+export function holdingVariable(
+  key: string,
+  address: number,
+  patch: Partial<VariableInput> = {},
+): VariableInput {
+  return {
+    key,
+    name: key,
+    driverKey: 'plc',
+    registerType: 'holding-register',
+    address: String(address),
+    dataType: 'short',
+    ...patch,
+  };
 }
 
 /**
@@ -114,7 +136,10 @@ export async function waitUntilDisconnected(database: DatabaseHandle): Promise<v
   await admin.connect();
   try {
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const result = await admin.query<{ sessions: number }>('select count(*)::int as sessions from pg_stat_activity where datname = $1', [name]);
+      const result = await admin.query<{ sessions: number }>(
+        'select count(*)::int as sessions from pg_stat_activity where datname = $1',
+        [name],
+      );
       if (result.rows[0]?.sessions === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -126,7 +151,11 @@ export async function waitUntilDisconnected(database: DatabaseHandle): Promise<v
 // Route tests
 
 /** A signed-in browser of a new account of the kind. */
-export async function signIn(server: TestServer, kind: AccountKindForTest, overrides: Partial<AccountRow> = {}): Promise<{ client: TestClient; account: AccountRow }> {
+export async function signIn(
+  server: TestServer,
+  kind: AccountKindForTest,
+  overrides: Partial<AccountRow> = {},
+): Promise<{ client: TestClient; account: AccountRow }> {
   const account = await createTestAccount(new AccountRepository(server.database.db), kind, overrides);
   const client = new TestClient(server);
   const answer = await client.login(account.username!, TEST_PASSWORD);
@@ -149,12 +178,22 @@ export async function postJson(server: TestServer, client: TestClient | null, pa
   const response = await server.app.inject({
     method: 'POST',
     url: `${API_PREFIX}${path}`,
-    headers: { 'accept-language': client?.language ?? 'en-US', ...(client ? { cookie: cookieHeader(client) } : {}) },
+    headers: {
+      'accept-language': client?.language ?? 'en-US',
+      ...(client ? { cookie: cookieHeader(client) } : {}),
+    },
     payload: body as Record<string, unknown>,
   });
   const isJson = String(response.headers['content-type']).startsWith('application/json');
   const json = isJson ? response.json<{ code: string; message: string; data: unknown }>() : null;
-  return { status: response.statusCode, code: json?.code, message: json?.message, data: json?.data, headers: response.headers, raw: response.rawPayload };
+  return {
+    status: response.statusCode,
+    code: json?.code,
+    message: json?.message,
+    data: json?.data,
+    headers: response.headers,
+    raw: response.rawPayload,
+  };
 }
 
 /** Closes a test server, waiting for PostgreSQL sessions to end before its database is dropped. */

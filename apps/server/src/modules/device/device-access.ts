@@ -34,7 +34,10 @@ export class DeviceAccess {
    * Whether the account may write values to a device it can see. The caller still checks the
    * `monitor:device:write` permission code; this is the data side.
    */
-  async canWriteDevice(account: AccountFacts, device: Pick<DeviceRow, 'id' | 'ownerAccountId'>): Promise<boolean> {
+  async canWriteDevice(
+    account: AccountFacts,
+    device: Pick<DeviceRow, 'id' | 'ownerAccountId'>,
+  ): Promise<boolean> {
     if (viewerOf(account).staff || device.ownerAccountId === account.id) return true;
     return (await this.devices.accessOf(device.id, account.id))?.canWrite ?? false;
   }

@@ -10,7 +10,9 @@ import type { Viewer } from './viewer.ts';
 export type DeviceRow = typeof devices.$inferSelect;
 export type NewDeviceRow = typeof devices.$inferInsert;
 export type DeviceAccessRow = typeof deviceAccess.$inferSelect;
-export type DeviceChanges = Partial<Omit<NewDeviceRow, 'id' | 'gatewaySn' | 'productId' | 'ownerAccountId' | 'configVersion' | 'createdAt'>>;
+export type DeviceChanges = Partial<
+  Omit<NewDeviceRow, 'id' | 'gatewaySn' | 'productId' | 'ownerAccountId' | 'configVersion' | 'createdAt'>
+>;
 
 export interface DeviceFilter {
   /** Part of the name or the gateway SN. */
@@ -64,14 +66,22 @@ export class DeviceRepository {
       .innerJoin(gateways, eq(gateways.sn, devices.gatewaySn))
       .innerJoin(products, eq(products.id, devices.productId))
       .leftJoin(accounts, eq(accounts.id, devices.ownerAccountId))
-      .leftJoin(deviceAccess, and(eq(deviceAccess.deviceId, devices.id), eq(deviceAccess.accountId, viewer.accountId)))
+      .leftJoin(
+        deviceAccess,
+        and(eq(deviceAccess.deviceId, devices.id), eq(deviceAccess.accountId, viewer.accountId)),
+      )
       .where(where);
   }
 
   private filterConditions(viewer: Viewer, filter: DeviceFilter): SQL {
     return allOf(
       visibleDeviceCondition(viewer),
-      filter.keyword ? or(ilike(devices.name, containsPattern(filter.keyword)), ilike(devices.gatewaySn, containsPattern(filter.keyword))) : undefined,
+      filter.keyword
+        ? or(
+            ilike(devices.name, containsPattern(filter.keyword)),
+            ilike(devices.gatewaySn, containsPattern(filter.keyword)),
+          )
+        : undefined,
       filter.groupName ? eq(devices.groupName, filter.groupName) : undefined,
       filter.status ? eq(gateways.status, filter.status) : undefined,
       filter.productId ? eq(devices.productId, filter.productId) : undefined,
@@ -79,7 +89,11 @@ export class DeviceRepository {
   }
 
   /** Devices sorted as §3 says: larger sort number first, then by name. */
-  async page(viewer: Viewer, filter: DeviceFilter, paging: PageRequest): Promise<{ rows: DeviceListRecord[]; total: number }> {
+  async page(
+    viewer: Viewer,
+    filter: DeviceFilter,
+    paging: PageRequest,
+  ): Promise<{ rows: DeviceListRecord[]; total: number }> {
     const where = this.filterConditions(viewer, filter);
     const [counted] = await this.db
       .select({ total: count() })
@@ -94,12 +108,19 @@ export class DeviceRepository {
   }
 
   async findVisibleRecord(viewer: Viewer, id: string): Promise<DeviceListRecord | undefined> {
-    const rows = await this.listQuery(viewer, allOf(visibleDeviceCondition(viewer), eq(devices.id, id))).limit(1);
+    const rows = await this.listQuery(
+      viewer,
+      allOf(visibleDeviceCondition(viewer), eq(devices.id, id)),
+    ).limit(1);
     return rows[0];
   }
 
   async findVisible(viewer: Viewer, id: string): Promise<DeviceRow | undefined> {
-    const rows = await this.db.select().from(devices).where(allOf(visibleDeviceCondition(viewer), eq(devices.id, id))).limit(1);
+    const rows = await this.db
+      .select()
+      .from(devices)
+      .where(allOf(visibleDeviceCondition(viewer), eq(devices.id, id)))
+      .limit(1);
     return rows[0];
   }
 
@@ -143,13 +164,20 @@ export class DeviceRepository {
   async bind(row: NewDeviceRow): Promise<DeviceRow> {
     return this.db.transaction(async (tx) => {
       const [device] = await tx.insert(devices).values(row).returning();
-      await tx.update(gateways).set({ ownerAccountId: row.ownerAccountId, updatedAt: new Date() }).where(eq(gateways.sn, row.gatewaySn));
+      await tx
+        .update(gateways)
+        .set({ ownerAccountId: row.ownerAccountId, updatedAt: new Date() })
+        .where(eq(gateways.sn, row.gatewaySn));
       return device!;
     });
   }
 
   async update(id: string, changes: DeviceChanges): Promise<DeviceRow | undefined> {
-    const [updated] = await this.db.update(devices).set({ ...changes, updatedAt: new Date() }).where(eq(devices.id, id)).returning();
+    const [updated] = await this.db
+      .update(devices)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(devices.id, id))
+      .returning();
     return updated;
   }
 
@@ -157,7 +185,10 @@ export class DeviceRepository {
   async unbind(device: Pick<DeviceRow, 'id' | 'gatewaySn'>): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.delete(devices).where(eq(devices.id, device.id));
-      await tx.update(gateways).set({ ownerAccountId: null, updatedAt: new Date() }).where(eq(gateways.sn, device.gatewaySn));
+      await tx
+        .update(gateways)
+        .set({ ownerAccountId: null, updatedAt: new Date() })
+        .where(eq(gateways.sn, device.gatewaySn));
     });
   }
 
@@ -166,6 +197,9 @@ export class DeviceRepository {
     await this.db
       .insert(deviceAccess)
       .values(row)
-      .onConflictDoUpdate({ target: [deviceAccess.deviceId, deviceAccess.accountId], set: { kind: row.kind, canWrite: row.canWrite ?? false } });
+      .onConflictDoUpdate({
+        target: [deviceAccess.deviceId, deviceAccess.accountId],
+        set: { kind: row.kind, canWrite: row.canWrite ?? false },
+      });
   }
 }

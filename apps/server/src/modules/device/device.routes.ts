@@ -26,29 +26,69 @@ export function registerDeviceRoutes(app: FastifyInstance, { devices }: { device
   postRoute(
     app,
     DEVICE_PATHS.add,
-    { tags, summary: 'Bind a device to a gateway by SN and verification code; the caller owns it', guard: manage, body: deviceAddSchema, rateLimit: BIND_RATE_LIMIT },
+    {
+      tags,
+      summary: 'Bind a device to a gateway by SN and verification code; the caller owns it',
+      guard: manage,
+      body: deviceAddSchema,
+      rateLimit: BIND_RATE_LIMIT,
+    },
     async (request) => ok(await devices.bind(callerOf(request), request.body)),
   );
 
-  postRoute(app, DEVICE_PATHS.query, { tags, summary: 'Devices the caller may see, paged, with gateway status; larger sort number first', guard: view, body: deviceQuerySchema }, async (request) => {
-    const { page, pageSize, ...filter } = request.body;
-    return ok(await devices.query(callerOf(request), filter, { page, pageSize }));
-  });
-
-  postRoute(app, DEVICE_PATHS.groups, { tags, summary: 'Group names of the devices the caller may see', guard: view }, async (request) =>
-    ok(await devices.groups(callerOf(request))),
+  postRoute(
+    app,
+    DEVICE_PATHS.query,
+    {
+      tags,
+      summary: 'Devices the caller may see, paged, with gateway status; larger sort number first',
+      guard: view,
+      body: deviceQuerySchema,
+    },
+    async (request) => {
+      const { page, pageSize, ...filter } = request.body;
+      return ok(await devices.query(callerOf(request), filter, { page, pageSize }));
+    },
   );
 
-  postRoute(app, DEVICE_PATHS.info, { tags, summary: 'A device with its gateway and product', guard: view, body: deviceIdSchema }, async (request) =>
-    ok(await devices.info(callerOf(request), request.body.id)),
+  postRoute(
+    app,
+    DEVICE_PATHS.groups,
+    { tags, summary: 'Group names of the devices the caller may see', guard: view },
+    async (request) => ok(await devices.groups(callerOf(request))),
   );
 
-  postRoute(app, DEVICE_PATHS.edit, { tags, summary: 'Change the §3 fields of a device (owner or staff)', guard: manage, body: deviceEditSchema }, async (request) =>
-    ok(await devices.edit(callerOf(request), request.body)),
+  postRoute(
+    app,
+    DEVICE_PATHS.info,
+    { tags, summary: 'A device with its gateway and product', guard: view, body: deviceIdSchema },
+    async (request) => ok(await devices.info(callerOf(request), request.body.id)),
   );
 
-  postRoute(app, DEVICE_PATHS.delete, { tags, summary: 'Unbind a device: it is removed and its gateway is free again', guard: manage, body: deviceIdSchema }, async (request) => {
-    await devices.unbind(callerOf(request), request.body.id);
-    return ok(null);
-  });
+  postRoute(
+    app,
+    DEVICE_PATHS.edit,
+    {
+      tags,
+      summary: 'Change the §3 fields of a device (owner or staff)',
+      guard: manage,
+      body: deviceEditSchema,
+    },
+    async (request) => ok(await devices.edit(callerOf(request), request.body)),
+  );
+
+  postRoute(
+    app,
+    DEVICE_PATHS.delete,
+    {
+      tags,
+      summary: 'Unbind a device: it is removed and its gateway is free again',
+      guard: manage,
+      body: deviceIdSchema,
+    },
+    async (request) => {
+      await devices.unbind(callerOf(request), request.body.id);
+      return ok(null);
+    },
+  );
 }

@@ -10,7 +10,13 @@ import {
 } from '@lyyp/contracts';
 import { GATEWAY_STATUSES } from '@lyyp/contracts/protocol';
 import { pagingFields } from '../product/catalogue-route.ts';
-import { idField, latitudeField, limitedText, longitudeField, requiredText } from '../product/product.schemas.ts';
+import {
+  idField,
+  latitudeField,
+  limitedText,
+  longitudeField,
+  requiredText,
+} from '../product/product.schemas.ts';
 import { checkGatewayCode } from '../gateway/gateway-rules.ts';
 import { snField } from '../gateway/gateway.schemas.ts';
 
@@ -34,7 +40,8 @@ export const checkDate =
     return Number(match[1]) < 1970 ? { code: '1806' } : null;
   };
 
-const checkIccid: Check = (value) => (ICCID_PATTERN.test(value.trim()) ? null : { code: '1002', params: { field: 'iccid' } });
+const checkIccid: Check = (value) =>
+  ICCID_PATTERN.test(value.trim()) ? null : { code: '1002', params: { field: 'iccid' } };
 
 /** §3 device fields a person types, shared by binding and editing. */
 const deviceFields = {

@@ -50,13 +50,19 @@ function presentRecord(caller: Caller, record: DeviceListRecord) {
     productTitle: record.productTitle,
     productModel: record.productModel,
     shared: record.shared,
-    access: accessKindOf(caller.account, device, { kind: record.accessKind, canWrite: record.accessCanWrite }),
+    access: accessKindOf(caller.account, device, {
+      kind: record.accessKind,
+      canWrite: record.accessCanWrite,
+    }),
   };
 }
 
 export type DeviceView = ReturnType<typeof presentRecord>;
 
-const bindKeys = (sn: string, accountId: string) => [`gateway-bind:${sn}`, `gateway-bind-account:${accountId}`];
+const bindKeys = (sn: string, accountId: string) => [
+  `gateway-bind:${sn}`,
+  `gateway-bind-account:${accountId}`,
+];
 
 export class DeviceService {
   constructor(private readonly deps: DeviceServiceDeps) {}
@@ -74,21 +80,33 @@ export class DeviceService {
       await limiter.recordFailure(keys);
       throw new CatalogueError('1102', { field: 'verificationCode' });
     }
-    if (await devices.findByGatewaySn(input.sn)) throw new CatalogueError(GATEWAY_BOUND_CODE, { field: 'sn' });
+    if (await devices.findByGatewaySn(input.sn))
+      throw new CatalogueError(GATEWAY_BOUND_CODE, { field: 'sn' });
     const product = await products.findBindable(viewerOf(caller.account), input.productId);
     if (!product) throw new CatalogueError('1003', { field: 'productId' });
     checkDateOrder(input.factoryDate, input.installDate);
 
     const { sn, verificationCode: _code, productId, name, ...details } = input;
     const device = await devices
-      .bind({ id: newId(), name: name.trim(), gatewaySn: sn, productId, ownerAccountId: caller.account.id, ...details })
+      .bind({
+        id: newId(),
+        name: name.trim(),
+        gatewaySn: sn,
+        productId,
+        ownerAccountId: caller.account.id,
+        ...details,
+      })
       .catch((error: unknown) => {
         // Someone bound the same gateway between the check and the insert.
         if (databaseCodeOf(error) === '23505') throw new CatalogueError(GATEWAY_BOUND_CODE, { field: 'sn' });
         throw error;
       });
     await limiter.reset(keys.slice(0, 1));
-    await this.deps.onDeviceBound(device.id).catch((error: unknown) => this.deps.reportHookFailure(error, { hook: 'onDeviceBound', deviceId: device.id }));
+    await this.deps
+      .onDeviceBound(device.id)
+      .catch((error: unknown) =>
+        this.deps.reportHookFailure(error, { hook: 'onDeviceBound', deviceId: device.id }),
+      );
     return device;
   }
 
@@ -141,7 +159,10 @@ export class DeviceService {
       changes.factoryDate === undefined ? device.factoryDate : changes.factoryDate,
       changes.installDate === undefined ? device.installDate : changes.installDate,
     );
-    const updated = await this.deps.devices.update(id, { ...changes, ...(changes.name ? { name: changes.name.trim() } : {}) });
+    const updated = await this.deps.devices.update(id, {
+      ...changes,
+      ...(changes.name ? { name: changes.name.trim() } : {}),
+    });
     if (!updated) throw new CatalogueError('1003');
     return updated;
   }
@@ -160,6 +181,10 @@ export class DeviceService {
 }
 
 /** An installation date cannot precede the factory date (§5: end not earlier than start). */
-function checkDateOrder(factoryDate: string | null | undefined, installDate: string | null | undefined): void {
-  if (factoryDate && installDate && installDate < factoryDate) throw new CatalogueError('1804', { field: 'installDate' });
+function checkDateOrder(
+  factoryDate: string | null | undefined,
+  installDate: string | null | undefined,
+): void {
+  if (factoryDate && installDate && installDate < factoryDate)
+    throw new CatalogueError('1804', { field: 'installDate' });
 }

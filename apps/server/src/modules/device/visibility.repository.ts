@@ -16,20 +16,30 @@ export function visibleProductCondition(viewer: Viewer): SQL {
 
 /** Products a viewer may bind a device to: visible ones and every published one. */
 export function bindableProductCondition(viewer: Viewer): SQL {
-  return viewer.staff ? everything : or(eq(products.ownerAccountId, viewer.accountId), eq(products.status, 'published'))!;
+  return viewer.staff
+    ? everything
+    : or(eq(products.ownerAccountId, viewer.accountId), eq(products.status, 'published'))!;
 }
 
 export function visibleDeviceCondition(viewer: Viewer): SQL {
   if (viewer.staff) return everything;
   const granted = sql`exists (select 1 from ${deviceAccess} where ${deviceAccess.deviceId} = ${devices.id} and ${deviceAccess.accountId} = ${viewer.accountId})`;
   const ownProduct = sql`exists (select 1 from ${products} where ${products.id} = ${devices.productId} and ${products.ownerAccountId} = ${viewer.accountId})`;
-  return or(eq(devices.ownerAccountId, viewer.accountId), granted, viewer.developer ? ownProduct : undefined)!;
+  return or(
+    eq(devices.ownerAccountId, viewer.accountId),
+    granted,
+    viewer.developer ? ownProduct : undefined,
+  )!;
 }
 
 export function visibleGatewayCondition(viewer: Viewer): SQL {
   if (viewer.staff) return everything;
   const ofVisibleDevice = sql`${gateways.sn} in (select ${devices.gatewaySn} from ${devices} where ${visibleDeviceCondition(viewer)})`;
-  return or(eq(gateways.developerAccountId, viewer.accountId), eq(gateways.ownerAccountId, viewer.accountId), ofVisibleDevice)!;
+  return or(
+    eq(gateways.developerAccountId, viewer.accountId),
+    eq(gateways.ownerAccountId, viewer.accountId),
+    ofVisibleDevice,
+  )!;
 }
 
 /** Combines optional filters with a visibility condition. */

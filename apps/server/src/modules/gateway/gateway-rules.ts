@@ -23,7 +23,9 @@ export const GATEWAY_SECRET_MAX_LENGTH = 64;
 const SECRET_PATTERN = /^[A-Za-z0-9_\-.~]+$/;
 
 export const checkGatewaySecret: Check = (value) =>
-  value.length >= GATEWAY_SECRET_MIN_LENGTH && value.length <= GATEWAY_SECRET_MAX_LENGTH && SECRET_PATTERN.test(value)
+  value.length >= GATEWAY_SECRET_MIN_LENGTH &&
+  value.length <= GATEWAY_SECRET_MAX_LENGTH &&
+  SECRET_PATTERN.test(value)
     ? null
     : { code: '1002', params: { field: 'secret' } };
 

@@ -3,8 +3,21 @@
  * hardwareModel, firmware and remark; export writes those (credentials only for operation staff)
  * plus what the list shows, so an exported file imports again.
  */
-import { CatalogueError, REMARK_MAX_LENGTH, firstViolation, maxLengthCheck, type Locale, type RuleViolation } from '@lyyp/contracts';
-import { readSheet, writeSheet, type CellValue, type SheetColumn, type SheetFormat } from '../product/spreadsheet.ts';
+import {
+  CatalogueError,
+  REMARK_MAX_LENGTH,
+  firstViolation,
+  maxLengthCheck,
+  type Locale,
+  type RuleViolation,
+} from '@lyyp/contracts';
+import {
+  readSheet,
+  writeSheet,
+  type CellValue,
+  type SheetColumn,
+  type SheetFormat,
+} from '../product/spreadsheet.ts';
 import type { GatewayListRow } from './gateway.repository.ts';
 import {
   FIRMWARE_MAX_LENGTH,
@@ -34,7 +47,12 @@ export const GATEWAY_IMPORT_COLUMNS: readonly GatewayColumn[] = [
   { field: 'sn', zh: 'SN', en: 'SN', check: checkSn },
   { field: 'verificationCode', zh: '验证码', en: 'Verification code', check: checkGatewayCode },
   { field: 'secret', zh: '密钥', en: 'Secret', check: checkGatewaySecret },
-  { field: 'hardwareModel', zh: '硬件型号', en: 'Hardware model', check: maxLengthCheck('hardwareModel', HARDWARE_MODEL_MAX_LENGTH) },
+  {
+    field: 'hardwareModel',
+    zh: '硬件型号',
+    en: 'Hardware model',
+    check: maxLengthCheck('hardwareModel', HARDWARE_MODEL_MAX_LENGTH),
+  },
   { field: 'firmware', zh: '固件', en: 'Firmware', check: maxLengthCheck('firmware', FIRMWARE_MAX_LENGTH) },
   { field: 'remark', zh: '备注', en: 'Remark', check: maxLengthCheck('remark', REMARK_MAX_LENGTH) },
 ];
@@ -54,7 +72,8 @@ const INFORMATION_COLUMNS = [
 export async function readGatewaySheet(bytes: Buffer): Promise<ImportedGateway[]> {
   const rows = await readSheet(bytes, GATEWAY_IMPORT_COLUMNS, ['sn', 'verificationCode']);
   if (rows.length === 0) throw new CatalogueError('1001', { field: 'file' });
-  if (rows.length > GATEWAY_BATCH_MAX) throw new CatalogueError('1002', { field: 'file', max: GATEWAY_BATCH_MAX });
+  if (rows.length > GATEWAY_BATCH_MAX)
+    throw new CatalogueError('1002', { field: 'file', max: GATEWAY_BATCH_MAX });
   const seen = new Set<string>();
   return rows.map(({ row, values }) => {
     for (const column of GATEWAY_IMPORT_COLUMNS) {
@@ -62,7 +81,11 @@ export async function readGatewaySheet(bytes: Buffer): Promise<ImportedGateway[]
       const required = column.field === 'sn' || column.field === 'verificationCode';
       if (value === undefined && !required) continue;
       const violation = column.check ? firstViolation(value ?? '', column.check) : null;
-      if (violation) throw new CatalogueError(violation.code, { ...violation.params, field: `rows.${row}.${column.field}` });
+      if (violation)
+        throw new CatalogueError(violation.code, {
+          ...violation.params,
+          field: `rows.${row}.${column.field}`,
+        });
     }
     const sn = values.sn!;
     if (seen.has(sn)) throw new CatalogueError(DUPLICATE_SN_CODE, { field: `rows.${row}.sn` });
@@ -77,13 +100,22 @@ export async function readGatewaySheet(bytes: Buffer): Promise<ImportedGateway[]
  */
 export const DUPLICATE_SN_CODE = '1002';
 
-export async function writeGatewaySheet(rows: readonly GatewayListRow[], secrets: ReadonlyMap<string, string> | null, format: SheetFormat, locale: Locale): Promise<Buffer> {
+export async function writeGatewaySheet(
+  rows: readonly GatewayListRow[],
+  secrets: ReadonlyMap<string, string> | null,
+  format: SheetFormat,
+  locale: Locale,
+): Promise<Buffer> {
   const label = (column: { zh: string; en: string }) => (locale === 'en-US' ? column.en : column.zh);
   const withCredentials = secrets !== null;
-  const columns = GATEWAY_IMPORT_COLUMNS.filter((column) => withCredentials || (column.field !== 'verificationCode' && column.field !== 'secret'));
+  const columns = GATEWAY_IMPORT_COLUMNS.filter(
+    (column) => withCredentials || (column.field !== 'verificationCode' && column.field !== 'secret'),
+  );
   const headers = [...columns.map(label), ...INFORMATION_COLUMNS.map(label)];
   const cells = rows.map((row): CellValue[] => [
-    ...columns.map((column): CellValue => (column.field === 'secret' ? (secrets?.get(row.sn) ?? null) : row[column.field])),
+    ...columns.map((column): CellValue =>
+      column.field === 'secret' ? (secrets?.get(row.sn) ?? null) : row[column.field],
+    ),
     ...INFORMATION_COLUMNS.map((column) => column.value(row)),
   ]);
   return writeSheet(format, locale === 'en-US' ? 'Gateways' : '网关', headers, cells);

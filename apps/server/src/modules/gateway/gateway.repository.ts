@@ -29,7 +29,9 @@ const owner = alias(accounts, 'owner');
 const developer = alias(accounts, 'developer');
 
 const ownerName = sql<string | null>`coalesce(${owner.name}, ${owner.username}, ${owner.tel})`;
-const developerName = sql<string | null>`coalesce(${developer.name}, ${developer.username}, ${developer.tel})`;
+const developerName = sql<
+  string | null
+>`coalesce(${developer.name}, ${developer.username}, ${developer.tel})`;
 
 /** A gateway as lists show it: who owns it, which device it carries, how its configuration is. */
 export interface GatewayListRow {
@@ -85,7 +87,11 @@ function filterConditions(filter: GatewayFilter): Array<SQL | undefined> {
     filter.status ? eq(gateways.status, filter.status) : undefined,
     filter.sn ? ilike(gateways.sn, containsPattern(filter.sn)) : undefined,
     filter.owner
-      ? or(ilike(owner.name, containsPattern(filter.owner)), ilike(owner.username, containsPattern(filter.owner)), ilike(owner.tel, containsPattern(filter.owner)))
+      ? or(
+          ilike(owner.name, containsPattern(filter.owner)),
+          ilike(owner.username, containsPattern(filter.owner)),
+          ilike(owner.tel, containsPattern(filter.owner)),
+        )
       : undefined,
     filter.ownerAccountId ? eq(gateways.ownerAccountId, filter.ownerAccountId) : undefined,
     filter.developerAccountId ? eq(gateways.developerAccountId, filter.developerAccountId) : undefined,
@@ -109,7 +115,11 @@ export class GatewayRepository {
       .orderBy(desc(gateways.createdAt), gateways.sn);
   }
 
-  async page(viewer: Viewer, filter: GatewayFilter, paging: PageRequest): Promise<{ rows: GatewayListRow[]; total: number }> {
+  async page(
+    viewer: Viewer,
+    filter: GatewayFilter,
+    paging: PageRequest,
+  ): Promise<{ rows: GatewayListRow[]; total: number }> {
     const where = allOf(visibleGatewayCondition(viewer), ...filterConditions(filter));
     const [counted] = await this.db
       .select({ total: count() })
@@ -117,13 +127,22 @@ export class GatewayRepository {
       .leftJoin(owner, eq(owner.id, gateways.ownerAccountId))
       .leftJoin(devices, eq(devices.gatewaySn, gateways.sn))
       .where(where);
-    const rows = await this.listQuery(where).limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize);
+    const rows = await this.listQuery(where)
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize);
     return { rows, total: counted?.total ?? 0 };
   }
 
   /** Rows for an export: the chosen SNs, or everything the filter matches, up to `limit`. */
-  async listForExport(viewer: Viewer, selection: { sns?: readonly string[] | undefined; filter: GatewayFilter }, limit: number): Promise<GatewayListRow[]> {
-    const chosen = selection.sns && selection.sns.length > 0 ? [inArray(gateways.sn, [...selection.sns])] : filterConditions(selection.filter);
+  async listForExport(
+    viewer: Viewer,
+    selection: { sns?: readonly string[] | undefined; filter: GatewayFilter },
+    limit: number,
+  ): Promise<GatewayListRow[]> {
+    const chosen =
+      selection.sns && selection.sns.length > 0
+        ? [inArray(gateways.sn, [...selection.sns])]
+        : filterConditions(selection.filter);
     return this.listQuery(allOf(visibleGatewayCondition(viewer), ...chosen)).limit(limit);
   }
 
@@ -139,7 +158,11 @@ export class GatewayRepository {
   }
 
   async findVisible(viewer: Viewer, sn: string): Promise<GatewayRow | undefined> {
-    const rows = await this.db.select().from(gateways).where(allOf(visibleGatewayCondition(viewer), eq(gateways.sn, sn))).limit(1);
+    const rows = await this.db
+      .select()
+      .from(gateways)
+      .where(allOf(visibleGatewayCondition(viewer), eq(gateways.sn, sn)))
+      .limit(1);
     return rows[0];
   }
 
@@ -155,13 +178,19 @@ export class GatewayRepository {
 
   async secretsOf(sns: readonly string[]): Promise<Map<string, string>> {
     if (sns.length === 0) return new Map();
-    const rows = await this.db.select({ sn: gateways.sn, secret: gateways.secret }).from(gateways).where(inArray(gateways.sn, [...sns]));
+    const rows = await this.db
+      .select({ sn: gateways.sn, secret: gateways.secret })
+      .from(gateways)
+      .where(inArray(gateways.sn, [...sns]));
     return new Map(rows.map((row) => [row.sn, row.secret]));
   }
 
   async existingSns(sns: readonly string[]): Promise<Set<string>> {
     if (sns.length === 0) return new Set();
-    const rows = await this.db.select({ sn: gateways.sn }).from(gateways).where(inArray(gateways.sn, [...sns]));
+    const rows = await this.db
+      .select({ sn: gateways.sn })
+      .from(gateways)
+      .where(inArray(gateways.sn, [...sns]));
     return new Set(rows.map((row) => row.sn));
   }
 
@@ -183,13 +212,22 @@ export class GatewayRepository {
   async deleteUnbound(sns: readonly string[]): Promise<string[]> {
     const deleted = await this.db
       .delete(gateways)
-      .where(and(inArray(gateways.sn, [...sns]), sql`not exists (select 1 from ${devices} where ${devices.gatewaySn} = ${gateways.sn})`))
+      .where(
+        and(
+          inArray(gateways.sn, [...sns]),
+          sql`not exists (select 1 from ${devices} where ${devices.gatewaySn} = ${gateways.sn})`,
+        ),
+      )
       .returning({ sn: gateways.sn });
     return deleted.map((row) => row.sn);
   }
 
   async accountKind(accountId: string): Promise<string | undefined> {
-    const rows = await this.db.select({ kind: accounts.accountKind }).from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.status, 'enabled'))).limit(1);
+    const rows = await this.db
+      .select({ kind: accounts.accountKind })
+      .from(accounts)
+      .where(and(eq(accounts.id, accountId), eq(accounts.status, 'enabled')))
+      .limit(1);
     return rows[0]?.kind;
   }
 }

@@ -30,38 +30,110 @@ export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gate
   const edit = app.requirePermission('manage:gateway:edit');
   const transfer = app.requirePermission('manage:gateway:import');
 
-  postRoute(app, GATEWAY_PATHS.query, { tags, summary: 'Gateways the caller may see, paged, with status, signal band, owner and device', guard: view, body: gatewayQuerySchema }, async (request) => {
-    const { page, pageSize, ...filter } = request.body;
-    return ok(await gateways.query(callerOf(request), filter, { page, pageSize }));
-  });
-
-  postRoute(app, GATEWAY_PATHS.info, { tags, summary: 'One gateway with its device, product and link counters', guard: view, body: gatewaySnSchema }, async (request) =>
-    ok(await gateways.info(callerOf(request), request.body.sn)),
+  postRoute(
+    app,
+    GATEWAY_PATHS.query,
+    {
+      tags,
+      summary: 'Gateways the caller may see, paged, with status, signal band, owner and device',
+      guard: view,
+      body: gatewayQuerySchema,
+    },
+    async (request) => {
+      const { page, pageSize, ...filter } = request.body;
+      return ok(await gateways.query(callerOf(request), filter, { page, pageSize }));
+    },
   );
 
-  postRoute(app, GATEWAY_PATHS.batchAdd, { tags, summary: 'Create gateways (operation staff): generated or given SNs, new codes and secrets', guard: edit, body: gatewayBatchAddSchema }, async (request) =>
-    ok(await gateways.batchAdd(callerOf(request), request.body)),
+  postRoute(
+    app,
+    GATEWAY_PATHS.info,
+    {
+      tags,
+      summary: 'One gateway with its device, product and link counters',
+      guard: view,
+      body: gatewaySnSchema,
+    },
+    async (request) => ok(await gateways.info(callerOf(request), request.body.sn)),
   );
 
-  postRoute(app, GATEWAY_PATHS.import, { tags, summary: 'Import gateways from CSV or XLSX (operation staff), all or nothing', guard: transfer, body: gatewayImportSchema }, async (request) =>
-    ok(await gateways.importSheet(callerOf(request), bytesOf(request.body.file), request.body.developerAccountId)),
+  postRoute(
+    app,
+    GATEWAY_PATHS.batchAdd,
+    {
+      tags,
+      summary: 'Create gateways (operation staff): generated or given SNs, new codes and secrets',
+      guard: edit,
+      body: gatewayBatchAddSchema,
+    },
+    async (request) => ok(await gateways.batchAdd(callerOf(request), request.body)),
   );
 
-  postRoute(app, GATEWAY_PATHS.export, { tags, summary: 'Gateways as CSV or XLSX: the chosen SNs or everything the filter matches', guard: transfer, body: gatewayExportSchema }, async (request, reply) => {
-    const { format, sns, ...filter } = request.body;
-    return sendFile(reply, await gateways.exportSheet(callerOf(request), { sns, filter }, format));
-  });
-
-  postRoute(app, GATEWAY_PATHS.editRemark, { tags, summary: 'Set or clear the remark of a gateway', guard: edit, body: gatewayRemarkSchema }, async (request) => {
-    await gateways.editRemark(callerOf(request), request.body.sn, request.body.remark);
-    return ok(null);
-  });
-
-  postRoute(app, GATEWAY_PATHS.credentials, { tags, summary: 'SN, secret and broker settings for the edge agent (staff and owner)', guard: view, body: gatewaySnSchema }, async (request) =>
-    ok(await gateways.credentials(callerOf(request), request.body.sn)),
+  postRoute(
+    app,
+    GATEWAY_PATHS.import,
+    {
+      tags,
+      summary: 'Import gateways from CSV or XLSX (operation staff), all or nothing',
+      guard: transfer,
+      body: gatewayImportSchema,
+    },
+    async (request) =>
+      ok(
+        await gateways.importSheet(
+          callerOf(request),
+          bytesOf(request.body.file),
+          request.body.developerAccountId,
+        ),
+      ),
   );
 
-  postRoute(app, GATEWAY_PATHS.delete, { tags, summary: 'Delete gateways no device is bound to (operation staff)', guard: edit, body: gatewayDeleteSchema }, async (request) =>
-    ok(await gateways.delete(callerOf(request), request.body.sns)),
+  postRoute(
+    app,
+    GATEWAY_PATHS.export,
+    {
+      tags,
+      summary: 'Gateways as CSV or XLSX: the chosen SNs or everything the filter matches',
+      guard: transfer,
+      body: gatewayExportSchema,
+    },
+    async (request, reply) => {
+      const { format, sns, ...filter } = request.body;
+      return sendFile(reply, await gateways.exportSheet(callerOf(request), { sns, filter }, format));
+    },
+  );
+
+  postRoute(
+    app,
+    GATEWAY_PATHS.editRemark,
+    { tags, summary: 'Set or clear the remark of a gateway', guard: edit, body: gatewayRemarkSchema },
+    async (request) => {
+      await gateways.editRemark(callerOf(request), request.body.sn, request.body.remark);
+      return ok(null);
+    },
+  );
+
+  postRoute(
+    app,
+    GATEWAY_PATHS.credentials,
+    {
+      tags,
+      summary: 'SN, secret and broker settings for the edge agent (staff and owner)',
+      guard: view,
+      body: gatewaySnSchema,
+    },
+    async (request) => ok(await gateways.credentials(callerOf(request), request.body.sn)),
+  );
+
+  postRoute(
+    app,
+    GATEWAY_PATHS.delete,
+    {
+      tags,
+      summary: 'Delete gateways no device is bound to (operation staff)',
+      guard: edit,
+      body: gatewayDeleteSchema,
+    },
+    async (request) => ok(await gateways.delete(callerOf(request), request.body.sns)),
   );
 }

@@ -4,7 +4,12 @@ import { REMARK_MAX_LENGTH, checkedString, maxLengthCheck } from '@lyyp/contract
 import { GATEWAY_STATUSES } from '@lyyp/contracts/protocol';
 import { pagingFields, uploadedFile } from '../product/catalogue-route.ts';
 import { SHEET_FORMATS } from '../product/spreadsheet.ts';
-import { FIRMWARE_MAX_LENGTH, GATEWAY_BATCH_MAX, HARDWARE_MODEL_MAX_LENGTH, checkSn } from './gateway-rules.ts';
+import {
+  FIRMWARE_MAX_LENGTH,
+  GATEWAY_BATCH_MAX,
+  HARDWARE_MODEL_MAX_LENGTH,
+  checkSn,
+} from './gateway-rules.ts';
 
 export const snField = checkedString(checkSn).transform((value) => value.trim());
 const remarkField = checkedString(maxLengthCheck('remark', REMARK_MAX_LENGTH));
@@ -40,7 +45,10 @@ export const gatewayBatchAddSchema = z
     /** The developer the gateways are assigned to (they see them in their gateway list). */
     developerAccountId: z.string().optional(),
   })
-  .refine((body) => body.count !== undefined || body.sns !== undefined, { message: 'catalogue:1001', path: ['count'] });
+  .refine((body) => body.count !== undefined || body.sns !== undefined, {
+    message: 'catalogue:1001',
+    path: ['count'],
+  });
 export type GatewayBatchAddRequest = z.infer<typeof gatewayBatchAddSchema>;
 
 export const gatewayImportSchema = z.object({

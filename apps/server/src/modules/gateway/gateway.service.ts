@@ -13,14 +13,23 @@ import { databaseCodeOf } from '../product/product.service.ts';
 import { SHEET_CONTENT_TYPES, type SheetFormat } from '../product/spreadsheet.ts';
 import { DUPLICATE_SN_CODE, readGatewaySheet, writeGatewaySheet } from './gateway-sheet.ts';
 import { signalBandOf, type SignalBand } from './gateway-rules.ts';
-import type { GatewayFilter, GatewayListRow, GatewayRepository, GatewayRow, NewGatewayRow } from './gateway.repository.ts';
+import type {
+  GatewayFilter,
+  GatewayListRow,
+  GatewayRepository,
+  GatewayRow,
+  NewGatewayRow,
+} from './gateway.repository.ts';
 import type { GatewayBatchAddRequest } from './gateway.schemas.ts';
 
 /** Most rows one export writes. */
 export const GATEWAY_EXPORT_MAX = 10_000;
 const SECRET_BYTES = 24;
 
-export interface GatewayView extends Omit<GatewayListRow, 'verificationCode' | 'deviceId' | 'deviceName' | 'productId'> {
+export interface GatewayView extends Omit<
+  GatewayListRow,
+  'verificationCode' | 'deviceId' | 'deviceName' | 'productId'
+> {
   signalBand: SignalBand | null;
   device: { id: string; name: string; productId: string } | null;
   /** Shown to operation staff only: they print it on the gateway label. */
@@ -30,7 +39,14 @@ export interface GatewayView extends Omit<GatewayListRow, 'verificationCode' | '
 export interface GatewayCredentials {
   sn: string;
   secret: string;
-  mqtt: { url: string; clientId: string; username: string; password: string; publish: string[]; subscribe: string[] };
+  mqtt: {
+    url: string;
+    clientId: string;
+    username: string;
+    password: string;
+    publish: string[];
+    subscribe: string[];
+  };
 }
 
 export interface GatewayServiceOptions {
@@ -91,7 +107,10 @@ export class GatewayService {
   }
 
   /** Creates gateways with fresh verification codes and secrets; SNs are generated or given. */
-  async batchAdd(caller: Caller, input: GatewayBatchAddRequest): Promise<Array<Pick<GatewayRow, 'sn' | 'verificationCode' | 'secret'>>> {
+  async batchAdd(
+    caller: Caller,
+    input: GatewayBatchAddRequest,
+  ): Promise<Array<Pick<GatewayRow, 'sn' | 'verificationCode' | 'secret'>>> {
     requireStaff(caller.account);
     const developerAccountId = await this.checkedDeveloper(input.developerAccountId);
     const details = {
@@ -107,7 +126,12 @@ export class GatewayService {
       const existing = await this.gateways.existingSns(sns);
       const taken = sns.findIndex((sn) => existing.has(sn));
       if (taken >= 0) throw new CatalogueError(DUPLICATE_SN_CODE, { field: `sns.${taken}` });
-      const rows = sns.map((sn) => ({ sn, verificationCode: newNumericCode(GATEWAY_CODE_LENGTH), secret: generateSecret(), ...details }));
+      const rows = sns.map((sn) => ({
+        sn,
+        verificationCode: newNumericCode(GATEWAY_CODE_LENGTH),
+        secret: generateSecret(),
+        ...details,
+      }));
       await this.insertOrExplain(rows, 'sns');
       return rows.map(({ sn, verificationCode, secret }) => ({ sn, verificationCode, secret }));
     }
@@ -115,7 +139,10 @@ export class GatewayService {
   }
 
   /** Generated SNs may meet existing ones or a concurrent batch: draw again until all are free. */
-  private async insertGenerated(count: number, details: Omit<NewGatewayRow, 'sn' | 'verificationCode' | 'secret'>) {
+  private async insertGenerated(
+    count: number,
+    details: Omit<NewGatewayRow, 'sn' | 'verificationCode' | 'secret'>,
+  ) {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const sns = new Set<string>();
       while (sns.size < count) sns.add(generateSn());
@@ -125,7 +152,12 @@ export class GatewayService {
         const sn = generateSn();
         if (!existing.has(sn)) sns.add(sn);
       }
-      const rows = [...sns].map((sn) => ({ sn, verificationCode: newNumericCode(GATEWAY_CODE_LENGTH), secret: generateSecret(), ...details }));
+      const rows = [...sns].map((sn) => ({
+        sn,
+        verificationCode: newNumericCode(GATEWAY_CODE_LENGTH),
+        secret: generateSecret(),
+        ...details,
+      }));
       try {
         await this.gateways.insertAll(rows);
         return rows.map(({ sn, verificationCode, secret }) => ({ sn, verificationCode, secret }));
@@ -147,7 +179,11 @@ export class GatewayService {
   }
 
   /** Imports a CSV or XLSX file all or nothing; a bad or taken SN names its row. */
-  async importSheet(caller: Caller, bytes: Buffer, developerAccountId?: string): Promise<{ imported: number; generatedSecrets: number }> {
+  async importSheet(
+    caller: Caller,
+    bytes: Buffer,
+    developerAccountId?: string,
+  ): Promise<{ imported: number; generatedSecrets: number }> {
     requireStaff(caller.account);
     const developer = await this.checkedDeveloper(developerAccountId);
     const imported = await readGatewaySheet(bytes);
@@ -164,10 +200,17 @@ export class GatewayService {
       developerAccountId: developer,
     }));
     await this.insertOrExplain(rows, 'file');
-    return { imported: rows.length, generatedSecrets: imported.filter((gateway) => gateway.secret === undefined).length };
+    return {
+      imported: rows.length,
+      generatedSecrets: imported.filter((gateway) => gateway.secret === undefined).length,
+    };
   }
 
-  async exportSheet(caller: Caller, selection: { sns?: string[] | undefined; filter: GatewayFilter }, format: SheetFormat) {
+  async exportSheet(
+    caller: Caller,
+    selection: { sns?: string[] | undefined; filter: GatewayFilter },
+    format: SheetFormat,
+  ) {
     const viewer = viewerOf(caller.account);
     const rows = await this.gateways.listForExport(viewer, selection, GATEWAY_EXPORT_MAX);
     const secrets = viewer.staff ? await this.gateways.secretsOf(rows.map((row) => row.sn)) : null;
@@ -187,7 +230,8 @@ export class GatewayService {
   /** Operation staff and the gateway's owner may read what the agent signs in with. */
   async credentials(caller: Caller, sn: string): Promise<GatewayCredentials> {
     const gateway = await this.requireVisible(caller, sn);
-    if (!viewerOf(caller.account).staff && gateway.ownerAccountId !== caller.account.id) throw new CatalogueError('1201');
+    if (!viewerOf(caller.account).staff && gateway.ownerAccountId !== caller.account.id)
+      throw new CatalogueError('1201');
     return {
       sn,
       secret: gateway.secret,
@@ -214,7 +258,8 @@ export class GatewayService {
 
   private async checkedDeveloper(accountId: string | undefined): Promise<string | null> {
     if (!accountId) return null;
-    if ((await this.gateways.accountKind(accountId)) !== 'developer') throw new CatalogueError('1002', { field: 'developerAccountId' });
+    if ((await this.gateways.accountKind(accountId)) !== 'developer')
+      throw new CatalogueError('1002', { field: 'developerAccountId' });
     return accountId;
   }
 }
@@ -225,7 +270,10 @@ function requireStaff(account: AccountFacts): void {
 
 /** Staff, the owner and the assigned developer look after a gateway; people it is shared with do not. */
 function requireCustodian(account: AccountFacts, gateway: GatewayRow): void {
-  const custodian = viewerOf(account).staff || gateway.ownerAccountId === account.id || gateway.developerAccountId === account.id;
+  const custodian =
+    viewerOf(account).staff ||
+    gateway.ownerAccountId === account.id ||
+    gateway.developerAccountId === account.id;
   if (!custodian) throw new CatalogueError('1201');
 }
 

@@ -55,13 +55,23 @@ type Handler<Body extends z.ZodType> = (
   reply: FastifyReply,
 ) => Promise<unknown>;
 
-export function postRoute<Body extends z.ZodType>(app: FastifyInstance, path: string, spec: RouteSpec<Body>, handler: Handler<Body>) {
+export function postRoute<Body extends z.ZodType>(
+  app: FastifyInstance,
+  path: string,
+  spec: RouteSpec<Body>,
+  handler: Handler<Body>,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const body = spec.body;
   api.post(
     path,
     {
-      schema: { tags: spec.tags, summary: spec.summary, ...(body ? { body } : {}), security: [{ session: [] }] },
+      schema: {
+        tags: spec.tags,
+        summary: spec.summary,
+        ...(body ? { body } : {}),
+        security: [{ session: [] }],
+      },
       onRequest: spec.guard,
       ...(spec.rateLimit ? { config: { rateLimit: spec.rateLimit } } : {}),
       preValidation: (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
@@ -88,7 +98,10 @@ function catalogueErrorOfValidation(error: Error & { validation?: ValidationIssu
   const issue = error.validation?.[0];
   if (!issue) return new CatalogueError('1002', { field: 'body' });
   const path = (issue.instancePath ?? '').split('/').filter(Boolean);
-  return catalogueErrorOfIssue({ message: issue.message ?? '', path, params: issue.params?.params }, (parts) => dottedPath(parts) || 'body');
+  return catalogueErrorOfIssue(
+    { message: issue.message ?? '', path, params: issue.params?.params },
+    (parts) => dottedPath(parts) || 'body',
+  );
 }
 
 /** The signed-in caller of a guarded request. */
@@ -100,6 +113,9 @@ export function callerOf(request: FastifyRequest): Caller {
 export function sendFile(reply: FastifyReply, file: { name: string; contentType: string; bytes: Buffer }) {
   return reply
     .type(file.contentType)
-    .header('content-disposition', `attachment; filename="${encodeURIComponent(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${encodeURIComponent(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    )
     .send(file.bytes);
 }

@@ -25,7 +25,8 @@ const BOOLEAN_TEXT: Record<string, boolean> = { true: true, false: false, '1': t
 function acceptsNull(schema: unknown): boolean {
   const def = defOf(schema);
   if (def.type === 'nullable') return true;
-  if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') return acceptsNull(def.innerType);
+  if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault')
+    return acceptsNull(def.innerType);
   return false;
 }
 

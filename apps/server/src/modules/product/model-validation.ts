@@ -3,7 +3,13 @@
  * across drivers and variables hold), every formula through the formula engine (variable `x`), and
  * the product's capacity. Failures are catalogue errors naming the field, in the caller's terms.
  */
-import { CATALOGUE_ISSUE_PREFIX, CatalogueError, isErrorCode, type ErrorParams, type Locale } from '@lyyp/contracts';
+import {
+  CATALOGUE_ISSUE_PREFIX,
+  CatalogueError,
+  isErrorCode,
+  type ErrorParams,
+  type Locale,
+} from '@lyyp/contracts';
 import { deviceModelSchema, type DeviceModel } from '@lyyp/contracts/device-model';
 import { FORMULA_VALUE_VARIABLE } from '@lyyp/contracts/formula';
 import { formulaErrorParams, validateFormula } from '@lyyp/formula';
@@ -20,7 +26,9 @@ export const dottedPath: FieldNamer = (path) => path.map(String).join('.') || 'm
  */
 export function fieldsOf(collection: 'drivers' | 'variables', index: number, bodyField: string): FieldNamer {
   return (path) =>
-    path[0] === collection && path[1] === index ? dottedPath([bodyField, ...path.slice(2)]) : dottedPath(path);
+    path[0] === collection && path[1] === index
+      ? dottedPath([bodyField, ...path.slice(2)])
+      : dottedPath(path);
 }
 
 /** Prefixes every field, e.g. `json.` for the model inside an imported document. */
@@ -45,7 +53,9 @@ function scalarParams(params: Record<string, unknown> | undefined): Record<strin
 /** The catalogue error of a failed zod rule; rules without a code of their own are 1002. */
 export function catalogueErrorOfIssue(issue: Issue, nameField: FieldNamer): CatalogueError {
   const field = nameField(issue.path);
-  const code = issue.message.startsWith(CATALOGUE_ISSUE_PREFIX) ? issue.message.slice(CATALOGUE_ISSUE_PREFIX.length) : '';
+  const code = issue.message.startsWith(CATALOGUE_ISSUE_PREFIX)
+    ? issue.message.slice(CATALOGUE_ISSUE_PREFIX.length)
+    : '';
   if (isErrorCode(code)) return new CatalogueError(code, { ...scalarParams(issue.params), field });
   return new CatalogueError(issue.message.includes('received undefined') ? '1001' : '1002', { field });
 }
@@ -65,7 +75,9 @@ export function validateDeviceModel(input: unknown, check: ModelCheck): DeviceMo
   const parsed = deviceModelSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw issue ? catalogueErrorOfIssue(issue, nameField) : new CatalogueError('1002', { field: nameField([]) });
+    throw issue
+      ? catalogueErrorOfIssue(issue, nameField)
+      : new CatalogueError('1002', { field: nameField([]) });
   }
   const model = parsed.data;
   model.variables.forEach((variable, index) => {
@@ -74,7 +86,10 @@ export function validateDeviceModel(input: unknown, check: ModelCheck): DeviceMo
       if (formula === undefined) continue;
       const error = validateFormula(formula, [FORMULA_VALUE_VARIABLE]);
       if (error) {
-        const params: ErrorParams = { ...formulaErrorParams(error, check.locale), field: nameField(['variables', index, field]) };
+        const params: ErrorParams = {
+          ...formulaErrorParams(error, check.locale),
+          field: nameField(['variables', index, field]),
+        };
         throw new CatalogueError(error.code, params);
       }
     }
@@ -83,7 +98,10 @@ export function validateDeviceModel(input: unknown, check: ModelCheck): DeviceMo
   if (model.drivers.length > check.capacity.drivers && model.drivers.length > previous.drivers.length) {
     throw new CatalogueError('1510', { used: model.drivers.length, total: check.capacity.drivers });
   }
-  if (model.variables.length > check.capacity.variables && model.variables.length > previous.variables.length) {
+  if (
+    model.variables.length > check.capacity.variables &&
+    model.variables.length > previous.variables.length
+  ) {
     throw new CatalogueError('1513', { used: model.variables.length, total: check.capacity.variables });
   }
   return model;

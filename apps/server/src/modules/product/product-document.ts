@@ -88,8 +88,10 @@ export function parseProductDocument(json: Buffer | string | Record<string, unkn
       throw new CatalogueError('1002', { field: 'json' });
     }
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new CatalogueError('1002', { field: 'json' });
-  if (!('format' in value) && ('drivers' in value || 'variables' in value)) return { product: {}, model: value };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new CatalogueError('1002', { field: 'json' });
+  if (!('format' in value) && ('drivers' in value || 'variables' in value))
+    return { product: {}, model: value };
   const parsed = documentSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -5,10 +5,20 @@
  * it can push the new configuration to the gateways.
  */
 import { CatalogueError, NAME_MAX_LENGTH, type Locale } from '@lyyp/contracts';
-import { IDENTIFIER_MAX_LENGTH, type DeviceModel, type Driver, type Variable } from '@lyyp/contracts/device-model';
+import {
+  IDENTIFIER_MAX_LENGTH,
+  type DeviceModel,
+  type Driver,
+  type Variable,
+} from '@lyyp/contracts/device-model';
 import type { Caller } from '../device/viewer.ts';
 import type { Page, PageRequest } from './catalogue-route.ts';
-import { DEFAULT_PRODUCT_CAPACITY, capacityUseOf, type CapacityUse, type ProductCapacity } from './capacity.ts';
+import {
+  DEFAULT_PRODUCT_CAPACITY,
+  capacityUseOf,
+  type CapacityUse,
+  type ProductCapacity,
+} from './capacity.ts';
 import { dottedPath, fieldsOf, validateDeviceModel, type FieldNamer } from './model-validation.ts';
 import type { ProductRepository, ProductRow } from './product.repository.ts';
 import type { ProductService } from './product.service.ts';
@@ -60,7 +70,11 @@ export class ProductModelService {
    * Applies `change` to the current model and stores the result as the next version. `change`
    * may run more than once (after losing a race) and must only read the model it is given.
    */
-  async change(caller: Caller, productId: string, change: (model: DeviceModel) => ModelChange): Promise<ProductRow> {
+  async change(
+    caller: Caller,
+    productId: string,
+    change: (model: DeviceModel) => ModelChange,
+  ): Promise<ProductRow> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       const product = await this.productService.requireVisible(caller, productId);
       const next = change(structuredClone(product.model));
@@ -72,7 +86,9 @@ export class ProductModelService {
       });
       const stored = await this.products.updateModel(productId, product.modelVersion, model);
       if (stored) {
-        await this.onModelChanged(productId).catch((error: unknown) => this.reportHookFailure(error, { hook: 'onModelChanged', productId }));
+        await this.onModelChanged(productId).catch((error: unknown) =>
+          this.reportHookFailure(error, { hook: 'onModelChanged', productId }),
+        );
         return stored;
       }
       await pause(Math.random() * RETRY_PAUSE_MS * (attempt + 1));
@@ -85,7 +101,12 @@ export class ProductModelService {
     return { list: product.model.drivers, capacity: capacityUseOf(product.model, this.capacity).drivers };
   }
 
-  async saveDriver(caller: Caller, productId: string, driver: Driver, originalKey?: string): Promise<ProductRow> {
+  async saveDriver(
+    caller: Caller,
+    productId: string,
+    driver: Driver,
+    originalKey?: string,
+  ): Promise<ProductRow> {
     return this.change(caller, productId, (model) => {
       if (originalKey === undefined) {
         model.drivers.push(driver);
@@ -95,7 +116,8 @@ export class ProductModelService {
       if (index < 0) throw new CatalogueError('1003', { field: 'originalKey' });
       model.drivers[index] = driver;
       if (driver.key !== originalKey) {
-        for (const variable of model.variables) if (variable.driverKey === originalKey) variable.driverKey = driver.key;
+        for (const variable of model.variables)
+          if (variable.driverKey === originalKey) variable.driverKey = driver.key;
       }
       return { model, nameField: fieldsOf('drivers', index, 'driver') };
     });
@@ -103,19 +125,28 @@ export class ProductModelService {
 
   async deleteDriver(caller: Caller, productId: string, key: string): Promise<ProductRow> {
     return this.change(caller, productId, (model) => {
-      if (!model.drivers.some((driver) => driver.key === key)) throw new CatalogueError('1003', { field: 'key' });
-      if (model.variables.some((variable) => variable.driverKey === key)) throw new CatalogueError(DRIVER_IN_USE_CODE, { field: 'key' });
+      if (!model.drivers.some((driver) => driver.key === key))
+        throw new CatalogueError('1003', { field: 'key' });
+      if (model.variables.some((variable) => variable.driverKey === key))
+        throw new CatalogueError(DRIVER_IN_USE_CODE, { field: 'key' });
       model.drivers = model.drivers.filter((driver) => driver.key !== key);
       return { model };
     });
   }
 
-  async listVariables(caller: Caller, productId: string, filter: VariableFilter, paging: PageRequest): Promise<Page<Variable> & { capacity: CapacityUse }> {
+  async listVariables(
+    caller: Caller,
+    productId: string,
+    filter: VariableFilter,
+    paging: PageRequest,
+  ): Promise<Page<Variable> & { capacity: CapacityUse }> {
     const product = await this.productService.requireVisible(caller, productId);
     const keyword = filter.keyword?.toLowerCase();
     const matching = product.model.variables.filter(
       (variable) =>
-        (!keyword || variable.name.toLowerCase().includes(keyword) || variable.key.toLowerCase().includes(keyword)) &&
+        (!keyword ||
+          variable.name.toLowerCase().includes(keyword) ||
+          variable.key.toLowerCase().includes(keyword)) &&
         (!filter.driverKey || variable.driverKey === filter.driverKey),
     );
     const start = (paging.page - 1) * paging.pageSize;
@@ -134,7 +165,12 @@ export class ProductModelService {
     });
   }
 
-  async editVariable(caller: Caller, productId: string, key: string, variable: Variable): Promise<ProductRow> {
+  async editVariable(
+    caller: Caller,
+    productId: string,
+    key: string,
+    variable: Variable,
+  ): Promise<ProductRow> {
     return this.change(caller, productId, (model) => {
       const index = indexOfVariable(model, key);
       model.variables[index] = variable;
@@ -152,13 +188,24 @@ export class ProductModelService {
   }
 
   /** Duplicates a variable under a new key (given, or the first free `<key>_copy`, `<key>_copy2` …). */
-  async copyVariable(caller: Caller, productId: string, key: string, options: { newKey?: string | undefined; name?: string | undefined }): Promise<{ product: ProductRow; variable: Variable }> {
+  async copyVariable(
+    caller: Caller,
+    productId: string,
+    key: string,
+    options: { newKey?: string | undefined; name?: string | undefined },
+  ): Promise<{ product: ProductRow; variable: Variable }> {
     let copied: Variable | undefined;
     const product = await this.change(caller, productId, (model) => {
       const source = model.variables[indexOfVariable(model, key)]!;
       const taken = new Set(model.variables.map((variable) => variable.key));
-      const name = options.name?.trim() || truncateCharacters(`${source.name}${COPY_NAME_SUFFIX[caller.locale]}`, NAME_MAX_LENGTH);
-      copied = { ...structuredClone(source), key: options.newKey?.trim() || freeCopyKey(source.key, taken), name };
+      const name =
+        options.name?.trim() ||
+        truncateCharacters(`${source.name}${COPY_NAME_SUFFIX[caller.locale]}`, NAME_MAX_LENGTH);
+      copied = {
+        ...structuredClone(source),
+        key: options.newKey?.trim() || freeCopyKey(source.key, taken),
+        name,
+      };
       model.variables.push(copied);
       return { model, nameField: fieldsOf('variables', model.variables.length - 1, 'variable') };
     });
@@ -169,7 +216,12 @@ export class ProductModelService {
    * Imports a sheet of variables all or nothing. A failed rule names the sheet row it came from
    * (`rows.7.address`), and nothing is stored.
    */
-  async importVariables(caller: Caller, productId: string, bytes: Buffer, mode: VariableImportMode): Promise<{ product: ProductRow; count: number }> {
+  async importVariables(
+    caller: Caller,
+    productId: string,
+    bytes: Buffer,
+    mode: VariableImportMode,
+  ): Promise<{ product: ProductRow; count: number }> {
     await this.productService.requireVisible(caller, productId);
     const imported = await readVariableSheet(bytes);
     const product = await this.change(caller, productId, (model) => {

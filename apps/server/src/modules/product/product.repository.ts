@@ -42,7 +42,9 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-export const ownerNameOf = sql<string | null>`coalesce(${accounts.name}, ${accounts.username}, ${accounts.tel})`;
+export const ownerNameOf = sql<
+  string | null
+>`coalesce(${accounts.name}, ${accounts.username}, ${accounts.tel})`;
 
 const summaryColumns = {
   id: products.id,
@@ -72,16 +74,28 @@ export class ProductRepository {
   }
 
   async findVisible(viewer: Viewer, id: string): Promise<ProductRow | undefined> {
-    const rows = await this.db.select().from(products).where(allOf(eq(products.id, id), visibleProductCondition(viewer))).limit(1);
+    const rows = await this.db
+      .select()
+      .from(products)
+      .where(allOf(eq(products.id, id), visibleProductCondition(viewer)))
+      .limit(1);
     return rows[0];
   }
 
   async findBindable(viewer: Viewer, id: string): Promise<ProductRow | undefined> {
-    const rows = await this.db.select().from(products).where(allOf(eq(products.id, id), bindableProductCondition(viewer))).limit(1);
+    const rows = await this.db
+      .select()
+      .from(products)
+      .where(allOf(eq(products.id, id), bindableProductCondition(viewer)))
+      .limit(1);
     return rows[0];
   }
 
-  async page(viewer: Viewer, filter: ProductFilter, paging: PageRequest): Promise<{ rows: ProductSummary[]; total: number }> {
+  async page(
+    viewer: Viewer,
+    filter: ProductFilter,
+    paging: PageRequest,
+  ): Promise<{ rows: ProductSummary[]; total: number }> {
     const conditions: Array<SQL | undefined> = [visibleProductCondition(viewer)];
     if (filter.keyword) {
       const pattern = containsPattern(filter.keyword);
@@ -103,9 +117,18 @@ export class ProductRepository {
   }
 
   /** Products a viewer can pick from: visible ones, and published ones to bind devices to. */
-  async listSelectable(viewer: Viewer, status?: ProductStatus): Promise<Array<Pick<ProductSummary, 'id' | 'title' | 'productModel' | 'status' | 'ownerAccountId'>>> {
+  async listSelectable(
+    viewer: Viewer,
+    status?: ProductStatus,
+  ): Promise<Array<Pick<ProductSummary, 'id' | 'title' | 'productModel' | 'status' | 'ownerAccountId'>>> {
     return this.db
-      .select({ id: products.id, title: products.title, productModel: products.productModel, status: products.status, ownerAccountId: products.ownerAccountId })
+      .select({
+        id: products.id,
+        title: products.title,
+        productModel: products.productModel,
+        status: products.status,
+        ownerAccountId: products.ownerAccountId,
+      })
       .from(products)
       .where(allOf(bindableProductCondition(viewer), status ? eq(products.status, status) : undefined))
       .orderBy(products.title, products.id);
@@ -116,7 +139,10 @@ export class ProductRepository {
     return created!;
   }
 
-  async update(id: string, changes: Partial<Omit<NewProductRow, 'id' | 'model' | 'modelVersion'>>): Promise<ProductRow | undefined> {
+  async update(
+    id: string,
+    changes: Partial<Omit<NewProductRow, 'id' | 'model' | 'modelVersion'>>,
+  ): Promise<ProductRow | undefined> {
     const [updated] = await this.db
       .update(products)
       .set({ ...changes, updatedAt: new Date() })
@@ -129,7 +155,11 @@ export class ProductRepository {
    * Stores a new model if nobody changed it since `expectedVersion` was read, and advances the
    * version in the same statement. Undefined means another change won: read again and retry.
    */
-  async updateModel(id: string, expectedVersion: number, model: DeviceModel): Promise<ProductRow | undefined> {
+  async updateModel(
+    id: string,
+    expectedVersion: number,
+    model: DeviceModel,
+  ): Promise<ProductRow | undefined> {
     const [updated] = await this.db
       .update(products)
       .set({ model, modelVersion: sql`${products.modelVersion} + 1`, updatedAt: new Date() })
@@ -142,7 +172,12 @@ export class ProductRepository {
   async deleteUnused(id: string): Promise<boolean> {
     const deleted = await this.db
       .delete(products)
-      .where(and(eq(products.id, id), sql`not exists (select 1 from ${devices} where ${devices.productId} = ${products.id})`))
+      .where(
+        and(
+          eq(products.id, id),
+          sql`not exists (select 1 from ${devices} where ${devices.productId} = ${products.id})`,
+        ),
+      )
       .returning({ id: products.id });
     return deleted.length > 0;
   }

@@ -2,7 +2,14 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBoilerModel } from '@lyyp/contracts/device-model';
 import { TestClient, databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
-import { TCP_DRIVER, closeTestServer, formFields, holdingVariable, postJson, signIn } from '../device/catalogue-test-support.ts';
+import {
+  TCP_DRIVER,
+  closeTestServer,
+  formFields,
+  holdingVariable,
+  postJson,
+  signIn,
+} from '../device/catalogue-test-support.ts';
 
 interface Product {
   id: string;
@@ -31,47 +38,104 @@ describe.each(databaseVariants())('product paths on $name', (variant) => {
   afterAll(async () => closeTestServer(server));
 
   const addProduct = async (client: TestClient, fields: Record<string, string | number> = {}) => {
-    const answer = await client.call('POST', '/product/add', { title: 'Steam boiler', productModel: 'LY-BLR-2T', ...fields });
+    const answer = await client.call('POST', '/product/add', {
+      title: 'Steam boiler',
+      productModel: 'LY-BLR-2T',
+      ...fields,
+    });
     expect(answer.code).toBe('200');
     return answer.data as Product;
   };
   const productWithDriver = async (client = developer) => {
     const product = await addProduct(client);
-    expect((await client.call('POST', '/product/driver/save', formFields({ productId: product.id, driver: TCP_DRIVER }))).code).toBe('200');
+    expect(
+      (
+        await client.call(
+          'POST',
+          '/product/driver/save',
+          formFields({ productId: product.id, driver: TCP_DRIVER }),
+        )
+      ).code,
+    ).toBe('200');
     return product;
   };
-  const info = async (client: TestClient, id: string) => (await client.call('POST', '/product/info', { id })).data as Product & { capacity: unknown };
+  const info = async (client: TestClient, id: string) =>
+    (await client.call('POST', '/product/info', { id })).data as Product & { capacity: unknown };
 
   describe('products', () => {
     it('adds, edits, finds and lists a product of the caller', async () => {
-      const product = await addProduct(developer, { note: 'two tonnes', latitude: '31.2', longitude: '121.5' });
-      expect(product).toMatchObject({ title: 'Steam boiler', status: 'development', modelVersion: 1, note: 'two tonnes', model: { drivers: [], variables: [] } });
-      const edited = await developer.call('POST', '/product/edit', { id: product.id, title: 'Hot water boiler', note: '' });
+      const product = await addProduct(developer, {
+        note: 'two tonnes',
+        latitude: '31.2',
+        longitude: '121.5',
+      });
+      expect(product).toMatchObject({
+        title: 'Steam boiler',
+        status: 'development',
+        modelVersion: 1,
+        note: 'two tonnes',
+        model: { drivers: [], variables: [] },
+      });
+      const edited = await developer.call('POST', '/product/edit', {
+        id: product.id,
+        title: 'Hot water boiler',
+        note: '',
+      });
       expect(edited.data).toMatchObject({ title: 'Hot water boiler', note: null, productModel: 'LY-BLR-2T' });
 
       const found = await developer.call('POST', '/product/query', { keyword: 'hot water' });
-      expect(found.data).toMatchObject({ total: 1, page: 1, pageSize: 10, list: [{ id: product.id, driverCount: 0, variableCount: 0 }] });
-      expect((await developer.call('POST', '/product/query', { keyword: 'LY-BLR', status: 'published' })).data).toMatchObject({ total: 0 });
-      expect(await info(developer, product.id)).toMatchObject({ id: product.id, capacity: { drivers: { used: 0, total: 16 }, variables: { used: 0, total: 1000 } } });
+      expect(found.data).toMatchObject({
+        total: 1,
+        page: 1,
+        pageSize: 10,
+        list: [{ id: product.id, driverCount: 0, variableCount: 0 }],
+      });
+      expect(
+        (await developer.call('POST', '/product/query', { keyword: 'LY-BLR', status: 'published' })).data,
+      ).toMatchObject({ total: 0 });
+      expect(await info(developer, product.id)).toMatchObject({
+        id: product.id,
+        capacity: { drivers: { used: 0, total: 16 }, variables: { used: 0, total: 1000 } },
+      });
     });
 
     it('pages through products with the default page size of 10', async () => {
       const { client } = await signIn(server, 'developer');
       for (let index = 0; index < 12; index += 1) await addProduct(client, { title: `Pump ${index}` });
-      const first = (await client.call('POST', '/product/query', {})).data as { list: Product[]; total: number };
-      const second = (await client.call('POST', '/product/query', { page: 2 })).data as { list: Product[]; total: number };
+      const first = (await client.call('POST', '/product/query', {})).data as {
+        list: Product[];
+        total: number;
+      };
+      const second = (await client.call('POST', '/product/query', { page: 2 })).data as {
+        list: Product[];
+        total: number;
+      };
       expect([first.list.length, second.list.length, first.total]).toEqual([10, 2, 12]);
       expect(new Set([...first.list, ...second.list].map((item) => item.id)).size).toBe(12);
     });
 
     it('shows each broken field rule and stores nothing', async () => {
-      expect(await developer.call('POST', '/product/add', {})).toMatchObject({ status: 400, code: '1001', data: { field: 'title' } });
-      expect(await developer.call('POST', '/product/add', { title: '   ' })).toMatchObject({ code: '1001', data: { field: 'title' } });
+      expect(await developer.call('POST', '/product/add', {})).toMatchObject({
+        status: 400,
+        code: '1001',
+        data: { field: 'title' },
+      });
+      expect(await developer.call('POST', '/product/add', { title: '   ' })).toMatchObject({
+        code: '1001',
+        data: { field: 'title' },
+      });
       const long = await developer.call('POST', '/product/add', { title: 'x'.repeat(21) });
       expect(long).toMatchObject({ code: '1137', message: 'title can have at most 20 characters' });
-      expect(await developer.call('POST', '/product/add', { title: 'Boiler', latitude: '91' })).toMatchObject({ code: '1002', data: { field: 'latitude' } });
-      expect(await developer.call('POST', '/product/add', { title: 'Boiler', longitude: 'east' })).toMatchObject({ code: '1002', data: { field: 'longitude' } });
-      expect(await developer.call('POST', '/product/info', {})).toMatchObject({ code: '1001', data: { field: 'id' } });
+      expect(await developer.call('POST', '/product/add', { title: 'Boiler', latitude: '91' })).toMatchObject(
+        { code: '1002', data: { field: 'latitude' } },
+      );
+      expect(
+        await developer.call('POST', '/product/add', { title: 'Boiler', longitude: 'east' }),
+      ).toMatchObject({ code: '1002', data: { field: 'longitude' } });
+      expect(await developer.call('POST', '/product/info', {})).toMatchObject({
+        code: '1001',
+        data: { field: 'id' },
+      });
     });
 
     it("answers another tenant's product exactly like a missing one", async () => {
@@ -88,7 +152,10 @@ describe.each(databaseVariants())('product paths on $name', (variant) => {
         ['/product/variable/list', { productId: product.id }],
       ] as const) {
         const foreign = await otherDeveloper.call('POST', path, body);
-        const missing = await otherDeveloper.call('POST', path, { ...body, ...('id' in body ? { id: 'no-such-product' } : { productId: 'no-such-product' }) });
+        const missing = await otherDeveloper.call('POST', path, {
+          ...body,
+          ...('id' in body ? { id: 'no-such-product' } : { productId: 'no-such-product' }),
+        });
         expect(foreign, path).toMatchObject({ status: 404, code: '1003' });
         expect(foreign).toEqual(missing);
       }
@@ -98,9 +165,14 @@ describe.each(databaseVariants())('product paths on $name', (variant) => {
     });
 
     it('needs a session and the product permission codes', async () => {
-      expect(await new TestClient(server).call('POST', '/product/query', {})).toMatchObject({ status: 401, code: '1010' });
+      expect(await new TestClient(server).call('POST', '/product/query', {})).toMatchObject({
+        status: 401,
+        code: '1010',
+      });
       expect(await terminal.call('POST', '/product/query', {})).toMatchObject({ status: 403, code: '1201' });
-      expect(await terminal.call('POST', '/product/add', { title: 'Boiler' })).toMatchObject({ code: '1201' });
+      expect(await terminal.call('POST', '/product/add', { title: 'Boiler' })).toMatchObject({
+        code: '1201',
+      });
       const { client: viewer } = await signIn(server, 'developer', { auths: 'manage:product:view' });
       expect((await viewer.call('POST', '/product/query', {})).code).toBe('200');
       expect(await viewer.call('POST', '/product/add', { title: 'Boiler' })).toMatchObject({ code: '1201' });
@@ -109,48 +181,103 @@ describe.each(databaseVariants())('product paths on $name', (variant) => {
 
     it('publishes and takes back; published products are offered to everyone for binding', async () => {
       const product = await addProduct(developer, { title: 'Chiller' });
-      expect((await developer.call('POST', '/product/setPublish', { id: product.id })).data).toMatchObject({ status: 'published' });
+      expect((await developer.call('POST', '/product/setPublish', { id: product.id })).data).toMatchObject({
+        status: 'published',
+      });
       const offered = (await terminal.call('POST', '/product/queryAll', {})).data as Product[];
       expect(offered.map((item) => item.id)).toContain(product.id);
       expect(offered.every((item) => item.status === 'published')).toBe(true);
-      expect((await developer.call('POST', '/product/setDevelop', { id: product.id })).data).toMatchObject({ status: 'development' });
-      expect(((await terminal.call('POST', '/product/queryAll', {})).data as Product[]).map((item) => item.id)).not.toContain(product.id);
-      const own = (await developer.call('POST', '/product/queryAll', { status: 'development' })).data as Product[];
+      expect((await developer.call('POST', '/product/setDevelop', { id: product.id })).data).toMatchObject({
+        status: 'development',
+      });
+      expect(
+        ((await terminal.call('POST', '/product/queryAll', {})).data as Product[]).map((item) => item.id),
+      ).not.toContain(product.id);
+      const own = (await developer.call('POST', '/product/queryAll', { status: 'development' }))
+        .data as Product[];
       expect(own.map((item) => item.id)).toContain(product.id);
     });
 
     it('copies a product with its model into a new product in development', async () => {
       const product = await productWithDriver();
       await developer.call('POST', '/product/setPublish', { id: product.id });
-      const copy = (await developer.call('POST', '/product/advance/copyProduct', { id: product.id })).data as Product;
-      expect(copy).toMatchObject({ title: 'Steam boiler copy', status: 'development', modelVersion: 1, model: { drivers: [{ key: 'plc' }] } });
+      const copy = (await developer.call('POST', '/product/advance/copyProduct', { id: product.id }))
+        .data as Product;
+      expect(copy).toMatchObject({
+        title: 'Steam boiler copy',
+        status: 'development',
+        modelVersion: 1,
+        model: { drivers: [{ key: 'plc' }] },
+      });
       expect(copy.id).not.toBe(product.id);
-      const named = (await developer.call('POST', '/product/advance/copyProduct', { id: product.id, title: 'Boiler B' })).data as Product;
+      const named = (
+        await developer.call('POST', '/product/advance/copyProduct', { id: product.id, title: 'Boiler B' })
+      ).data as Product;
       expect(named.title).toBe('Boiler B');
-      const byOperator = (await operator.call('POST', '/product/advance/copyProduct', { id: product.id })).data as Product;
+      const byOperator = (await operator.call('POST', '/product/advance/copyProduct', { id: product.id }))
+        .data as Product;
       expect(byOperator.ownerAccountId).not.toBe(product.ownerAccountId);
     });
 
     it('exports a product document that imports again as JSON, as form text and as a file', async () => {
-      const source = (await postJson(server, developer, '/product/advance/importProduct', { title: 'Demo boiler', json: demoBoilerModel() })).data as Product;
+      const source = (
+        await postJson(server, developer, '/product/advance/importProduct', {
+          title: 'Demo boiler',
+          json: demoBoilerModel(),
+        })
+      ).data as Product;
       const exported = await developer.call('POST', '/product/advance/exportProduct', { id: source.id });
-      expect(exported.data).toMatchObject({ format: 'lyyp-product', version: 1, product: { title: 'Demo boiler' }, model: demoBoilerModel() });
+      expect(exported.data).toMatchObject({
+        format: 'lyyp-product',
+        version: 1,
+        product: { title: 'Demo boiler' },
+        model: demoBoilerModel(),
+      });
       const text = JSON.stringify(exported.data);
 
-      const asForm = await developer.call('POST', '/product/advance/importProduct', { json: text, note: 'imported' });
-      expect(asForm.data).toMatchObject({ title: 'Demo boiler', note: 'imported', status: 'development', model: demoBoilerModel() });
-      const asJson = await postJson(server, developer, '/product/advance/importProduct', { title: 'Renamed', productModel: 'X-1', json: exported.data });
+      const asForm = await developer.call('POST', '/product/advance/importProduct', {
+        json: text,
+        note: 'imported',
+      });
+      expect(asForm.data).toMatchObject({
+        title: 'Demo boiler',
+        note: 'imported',
+        status: 'development',
+        model: demoBoilerModel(),
+      });
+      const asJson = await postJson(server, developer, '/product/advance/importProduct', {
+        title: 'Renamed',
+        productModel: 'X-1',
+        json: exported.data,
+      });
       expect(asJson.data).toMatchObject({ title: 'Renamed', productModel: 'X-1' });
     });
 
     it('refuses a broken product document with the field inside it', async () => {
-      expect(await developer.call('POST', '/product/advance/importProduct', { title: 'Broken', json: '{"format": ' })).toMatchObject({ code: '1002', data: { field: 'json' } });
-      expect(await developer.call('POST', '/product/advance/importProduct', { title: 'Broken', json: '{"format":"other"}' })).toMatchObject({ code: '1002', data: { field: 'json.format' } });
+      expect(
+        await developer.call('POST', '/product/advance/importProduct', {
+          title: 'Broken',
+          json: '{"format": ',
+        }),
+      ).toMatchObject({ code: '1002', data: { field: 'json' } });
+      expect(
+        await developer.call('POST', '/product/advance/importProduct', {
+          title: 'Broken',
+          json: '{"format":"other"}',
+        }),
+      ).toMatchObject({ code: '1002', data: { field: 'json.format' } });
       const model = demoBoilerModel();
       model.variables[2] = { ...model.variables[2]!, address: '70000' };
-      const broken = await postJson(server, developer, '/product/advance/importProduct', { title: 'Broken', json: model });
+      const broken = await postJson(server, developer, '/product/advance/importProduct', {
+        title: 'Broken',
+        json: model,
+      });
       expect(broken).toMatchObject({ code: '99904', data: { field: 'json.model.variables.2.address' } });
-      expect(await developer.call('POST', '/product/advance/importProduct', { json: JSON.stringify({ drivers: [], variables: [] }) })).toMatchObject({ code: '1001', data: { field: 'title' } });
+      expect(
+        await developer.call('POST', '/product/advance/importProduct', {
+          json: JSON.stringify({ drivers: [], variables: [] }),
+        }),
+      ).toMatchObject({ code: '1001', data: { field: 'title' } });
     });
 
     it('deletes an unused product and refuses one a device uses', async () => {
@@ -160,10 +287,22 @@ describe.each(databaseVariants())('product paths on $name', (variant) => {
 
       const used = await addProduct(developer);
       await developer.call('POST', '/product/setPublish', { id: used.id });
-      const [gateway] = (await operator.call('POST', '/gateway/batchAdd', { count: 1 })).data as Array<{ sn: string; verificationCode: string }>;
-      const bound = await terminal.call('POST', '/equipment/add', { name: 'Boiler room', sn: gateway!.sn, verificationCode: gateway!.verificationCode, productId: used.id });
+      const [gateway] = (await operator.call('POST', '/gateway/batchAdd', { count: 1 })).data as Array<{
+        sn: string;
+        verificationCode: string;
+      }>;
+      const bound = await terminal.call('POST', '/equipment/add', {
+        name: 'Boiler room',
+        sn: gateway!.sn,
+        verificationCode: gateway!.verificationCode,
+        productId: used.id,
+      });
       expect(bound.code).toBe('200');
-      expect(await developer.call('POST', '/product/delete', { id: used.id })).toMatchObject({ status: 409, code: '1507', data: { field: 'id' } });
+      expect(await developer.call('POST', '/product/delete', { id: used.id })).toMatchObject({
+        status: 409,
+        code: '1507',
+        data: { field: 'id' },
+      });
       expect((await info(developer, used.id)).id).toBe(used.id);
     });
   });
@@ -184,95 +323,283 @@ describe.each(databaseVariants())('product paths on $name', (variant) => {
         ],
         writePermission: false,
       });
-      const added = await developer.call('POST', '/product/variable/add', formFields({ productId: product.id, variable }));
-      expect(added.data).toMatchObject({ productId: product.id, modelVersion: 3, capacity: { drivers: { used: 1 }, variables: { used: 1, total: 1000 } } });
+      const added = await developer.call(
+        'POST',
+        '/product/variable/add',
+        formFields({ productId: product.id, variable }),
+      );
+      expect(added.data).toMatchObject({
+        productId: product.id,
+        modelVersion: 3,
+        capacity: { drivers: { used: 1 }, variables: { used: 1, total: 1000 } },
+      });
       const stored = (await info(developer, product.id)).model.variables[0];
-      expect(stored).toMatchObject({ address: '100', decimals: 1, writeUpperLimit: 90, writePermission: false, stateMapping: [{ value: 0, text: 'cold' }, { value: 1, text: 'warm' }] });
+      expect(stored).toMatchObject({
+        address: '100',
+        decimals: 1,
+        writeUpperLimit: 90,
+        writePermission: false,
+        stateMapping: [
+          { value: 0, text: 'cold' },
+          { value: 1, text: 'warm' },
+        ],
+      });
 
-      const edited = await developer.call('POST', '/product/variable/edit', formFields({ productId: product.id, key: 'temperature', variable: { ...variable, key: 'waterTemperature' } }));
+      const edited = await developer.call(
+        'POST',
+        '/product/variable/edit',
+        formFields({
+          productId: product.id,
+          key: 'temperature',
+          variable: { ...variable, key: 'waterTemperature' },
+        }),
+      );
       expect(edited.data).toMatchObject({ modelVersion: 4 });
-      const copied = await developer.call('POST', '/product/variable/copy', { productId: product.id, key: 'waterTemperature' });
+      const copied = await developer.call('POST', '/product/variable/copy', {
+        productId: product.id,
+        key: 'waterTemperature',
+      });
       expect(copied.data).toMatchObject({ modelVersion: 5, variable: { key: 'waterTemperature_copy' } });
-      const listed = await developer.call('POST', '/product/variable/list', { productId: product.id, keyword: 'copy' });
-      expect(listed.data).toMatchObject({ total: 1, capacity: { used: 2, total: 1000 }, list: [{ key: 'waterTemperature_copy' }] });
-      const deleted = await developer.call('POST', '/product/variable/delete', formFields({ productId: product.id, keys: ['waterTemperature', 'waterTemperature_copy'] }));
+      const listed = await developer.call('POST', '/product/variable/list', {
+        productId: product.id,
+        keyword: 'copy',
+      });
+      expect(listed.data).toMatchObject({
+        total: 1,
+        capacity: { used: 2, total: 1000 },
+        list: [{ key: 'waterTemperature_copy' }],
+      });
+      const deleted = await developer.call(
+        'POST',
+        '/product/variable/delete',
+        formFields({ productId: product.id, keys: ['waterTemperature', 'waterTemperature_copy'] }),
+      );
       expect(deleted.data).toMatchObject({ modelVersion: 6, capacity: { variables: { used: 0 } } });
-      expect((await developer.call('POST', '/product/driver/list', { productId: product.id })).data).toMatchObject({ list: [{ key: 'plc', port: 502 }], capacity: { used: 1, total: 16 } });
-      expect((await developer.call('POST', '/product/driver/delete', { productId: product.id, key: 'plc' })).data).toMatchObject({ modelVersion: 7 });
+      expect(
+        (await developer.call('POST', '/product/driver/list', { productId: product.id })).data,
+      ).toMatchObject({ list: [{ key: 'plc', port: 502 }], capacity: { used: 1, total: 16 } });
+      expect(
+        (await developer.call('POST', '/product/driver/delete', { productId: product.id, key: 'plc' })).data,
+      ).toMatchObject({ modelVersion: 7 });
     });
 
     it('names the field of each broken variable rule', async () => {
       const product = await productWithDriver();
-      const add = (patch: Record<string, unknown>) => developer.call('POST', '/product/variable/add', formFields({ productId: product.id, variable: { ...holdingVariable('level', 5), ...patch } }));
-      expect(await add({ address: '' })).toMatchObject({ code: '99904', data: { field: 'variable.address' } });
-      expect(await add({ address: '40001', addressType: 'plc', registerType: 'input-register' })).toMatchObject({ code: '99904', data: { field: 'variable.address' } });
-      expect(await add({ collectionLowerLimit: 10, collectionUpperLimit: 10 })).toMatchObject({ code: '1002', data: { field: 'variable.collectionUpperLimit' } });
-      expect(await add({ dataType: 'float', registerType: 'coil' })).toMatchObject({ code: '1722', data: { field: 'variable.dataType' } });
-      expect(await add({ registerType: 'input-register', readWrite: 'read-write' })).toMatchObject({ code: '99905', data: { field: 'variable.readWrite' } });
+      const add = (patch: Record<string, unknown>) =>
+        developer.call(
+          'POST',
+          '/product/variable/add',
+          formFields({ productId: product.id, variable: { ...holdingVariable('level', 5), ...patch } }),
+        );
+      expect(await add({ address: '' })).toMatchObject({
+        code: '99904',
+        data: { field: 'variable.address' },
+      });
+      expect(
+        await add({ address: '40001', addressType: 'plc', registerType: 'input-register' }),
+      ).toMatchObject({ code: '99904', data: { field: 'variable.address' } });
+      expect(await add({ collectionLowerLimit: 10, collectionUpperLimit: 10 })).toMatchObject({
+        code: '1002',
+        data: { field: 'variable.collectionUpperLimit' },
+      });
+      expect(await add({ dataType: 'float', registerType: 'coil' })).toMatchObject({
+        code: '1722',
+        data: { field: 'variable.dataType' },
+      });
+      expect(await add({ registerType: 'input-register', readWrite: 'read-write' })).toMatchObject({
+        code: '99905',
+        data: { field: 'variable.readWrite' },
+      });
       expect(await add({ key: '9lives' })).toMatchObject({ code: '1002', data: { field: 'variable.key' } });
       expect(await add({ name: '' })).toMatchObject({ code: '1001', data: { field: 'variable.name' } });
-      expect(await add({ collectionFormula: 'x'.repeat(201) })).toMatchObject({ code: '1137', data: { field: 'variable.collectionFormula' } });
+      expect(await add({ collectionFormula: 'x'.repeat(201) })).toMatchObject({
+        code: '1137',
+        data: { field: 'variable.collectionFormula' },
+      });
       const formula = await add({ collectionFormula: 'x +* 2' });
       expect(formula).toMatchObject({ code: '1508', data: { field: 'variable.collectionFormula' } });
       expect(formula.message).toMatch(/^Formula wrong: .*column 4/);
-      expect(await add({ stateMapping: [{ value: 1, text: 'on' }, { value: 1, text: 'again' }] })).toMatchObject({ code: '1002', data: { field: 'variable.stateMapping.1.value' } });
-      expect(await add({ driverKey: 'elsewhere' })).toMatchObject({ code: '1002', data: { field: 'variable.driverKey' } });
-      expect(await add({ decimals: 'two' })).toMatchObject({ code: '1002', data: { field: 'variable.decimals' } });
-      expect(await developer.call('POST', '/product/driver/save', formFields({ productId: product.id, driver: { ...TCP_DRIVER, key: 'second', host: 'not a host!' } }))).toMatchObject({ code: '1002', data: { field: 'driver.host' } });
-      expect(await developer.call('POST', '/product/driver/save', formFields({ productId: product.id, driver: { ...TCP_DRIVER, slaveId: 300 } }))).toMatchObject({ code: '1002', data: { field: 'driver.slaveId' } });
+      expect(
+        await add({
+          stateMapping: [
+            { value: 1, text: 'on' },
+            { value: 1, text: 'again' },
+          ],
+        }),
+      ).toMatchObject({ code: '1002', data: { field: 'variable.stateMapping.1.value' } });
+      expect(await add({ driverKey: 'elsewhere' })).toMatchObject({
+        code: '1002',
+        data: { field: 'variable.driverKey' },
+      });
+      expect(await add({ decimals: 'two' })).toMatchObject({
+        code: '1002',
+        data: { field: 'variable.decimals' },
+      });
+      expect(
+        await developer.call(
+          'POST',
+          '/product/driver/save',
+          formFields({
+            productId: product.id,
+            driver: { ...TCP_DRIVER, key: 'second', host: 'not a host!' },
+          }),
+        ),
+      ).toMatchObject({ code: '1002', data: { field: 'driver.host' } });
+      expect(
+        await developer.call(
+          'POST',
+          '/product/driver/save',
+          formFields({ productId: product.id, driver: { ...TCP_DRIVER, slaveId: 300 } }),
+        ),
+      ).toMatchObject({ code: '1002', data: { field: 'driver.slaveId' } });
       expect((await info(developer, product.id)).modelVersion).toBe(2);
     });
 
     it('exports variables as XLSX and CSV that import again unchanged', async () => {
-      const source = (await postJson(server, developer, '/product/advance/importProduct', { title: 'Demo boiler', json: demoBoilerModel() })).data as Product;
+      const source = (
+        await postJson(server, developer, '/product/advance/importProduct', {
+          title: 'Demo boiler',
+          json: demoBoilerModel(),
+        })
+      ).data as Product;
       for (const format of ['xlsx', 'csv'] as const) {
-        const exported = await postJson(server, developer, '/product/variable/export', { productId: source.id, format });
+        const exported = await postJson(server, developer, '/product/variable/export', {
+          productId: source.id,
+          format,
+        });
         expect(exported.status).toBe(200);
         expect(String(exported.headers['content-disposition'])).toContain(`variables.${format}`);
-        const target = (await postJson(server, developer, '/product/advance/importProduct', { title: 'Empty', json: { drivers: demoBoilerModel().drivers, variables: [] } })).data as Product;
-        const imported = await developer.call('POST', '/product/variable/import', { productId: target.id, file: exported.raw.toString('base64'), mode: 'replace' });
-        expect(imported.data, format).toMatchObject({ imported: demoBoilerModel().variables.length, modelVersion: 2 });
-        expect((await info(developer, target.id)).model.variables, format).toEqual(demoBoilerModel().variables);
+        const target = (
+          await postJson(server, developer, '/product/advance/importProduct', {
+            title: 'Empty',
+            json: { drivers: demoBoilerModel().drivers, variables: [] },
+          })
+        ).data as Product;
+        const imported = await developer.call('POST', '/product/variable/import', {
+          productId: target.id,
+          file: exported.raw.toString('base64'),
+          mode: 'replace',
+        });
+        expect(imported.data, format).toMatchObject({
+          imported: demoBoilerModel().variables.length,
+          modelVersion: 2,
+        });
+        expect((await info(developer, target.id)).model.variables, format).toEqual(
+          demoBoilerModel().variables,
+        );
       }
     });
 
     it('reads Chinese or English headers and labels, merging by key', async () => {
       const product = await productWithDriver();
-      await developer.call('POST', '/product/variable/add', formFields({ productId: product.id, variable: holdingVariable('pressure', 1) }));
+      await developer.call(
+        'POST',
+        '/product/variable/add',
+        formFields({ productId: product.id, variable: holdingVariable('pressure', 1) }),
+      );
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet('变量');
-      sheet.addRow(['名称', 'Key', '驱动', '寄存器地址', 'Register type', '数据类型', '读写类型', '状态映射', 'Write permission']);
-      sheet.addRow(['压力', 'pressure', 'plc', '40002', '保持寄存器 (4x)', '16位有符号', '读写', '0=停止;1=运行', '否']);
+      sheet.addRow([
+        '名称',
+        'Key',
+        '驱动',
+        '寄存器地址',
+        'Register type',
+        '数据类型',
+        '读写类型',
+        '状态映射',
+        'Write permission',
+      ]);
+      sheet.addRow([
+        '压力',
+        'pressure',
+        'plc',
+        '40002',
+        '保持寄存器 (4x)',
+        '16位有符号',
+        '读写',
+        '0=停止;1=运行',
+        '否',
+      ]);
       sheet.addRow(['Flow', 'flow', 'plc', 3, 'holding-register', 'Float', 'read-only', '', 'Yes']);
       const file = Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
-      const imported = await developer.call('POST', '/product/variable/import', { productId: product.id, file });
+      const imported = await developer.call('POST', '/product/variable/import', {
+        productId: product.id,
+        file,
+      });
       expect(imported.data).toMatchObject({ imported: 2, capacity: { variables: { used: 2 } } });
       const variables = (await info(developer, product.id)).model.variables;
       expect(variables).toMatchObject([
-        { key: 'pressure', name: '压力', address: '40002', dataType: 'short', readWrite: 'read-write', writePermission: false, stateMapping: [{ value: 0, text: '停止' }, { value: 1, text: '运行' }] },
+        {
+          key: 'pressure',
+          name: '压力',
+          address: '40002',
+          dataType: 'short',
+          readWrite: 'read-write',
+          writePermission: false,
+          stateMapping: [
+            { value: 0, text: '停止' },
+            { value: 1, text: '运行' },
+          ],
+        },
         { key: 'flow', address: '3', dataType: 'float', writePermission: true },
       ]);
     });
 
     it('refuses a sheet with a bad row by its row number and imports nothing', async () => {
       const product = await productWithDriver();
-      const csv = ['key,name,driverKey,address,registerType,dataType', 'a1,A1,plc,1,holding-register,short', 'a2,A2,plc,70000,holding-register,short', 'a3,A3,plc,3,holding-register,short'].join('\n');
-      const bad = await developer.call('POST', '/product/variable/import', { productId: product.id, file: Buffer.from(csv).toString('base64') });
+      const csv = [
+        'key,name,driverKey,address,registerType,dataType',
+        'a1,A1,plc,1,holding-register,short',
+        'a2,A2,plc,70000,holding-register,short',
+        'a3,A3,plc,3,holding-register,short',
+      ].join('\n');
+      const bad = await developer.call('POST', '/product/variable/import', {
+        productId: product.id,
+        file: Buffer.from(csv).toString('base64'),
+      });
       expect(bad).toMatchObject({ code: '99904', data: { field: 'rows.3.address' } });
-      const repeated = ['key,name,driverKey,address,registerType,dataType', 'a1,A1,plc,1,holding-register,short', 'a1,Again,plc,2,holding-register,short'].join('\n');
-      expect(await developer.call('POST', '/product/variable/import', { productId: product.id, file: Buffer.from(repeated).toString('base64') })).toMatchObject({ code: '1002', data: { field: 'rows.3.key' } });
-      const formula = ['key,name,driverKey,address,registerType,dataType,采集公式', 'a1,A1,plc,1,holding-register,short,x/', ''].join('\n');
-      expect(await developer.call('POST', '/product/variable/import', { productId: product.id, file: Buffer.from(formula).toString('base64') })).toMatchObject({ code: '1508', data: { field: 'rows.2.collectionFormula' } });
+      const repeated = [
+        'key,name,driverKey,address,registerType,dataType',
+        'a1,A1,plc,1,holding-register,short',
+        'a1,Again,plc,2,holding-register,short',
+      ].join('\n');
+      expect(
+        await developer.call('POST', '/product/variable/import', {
+          productId: product.id,
+          file: Buffer.from(repeated).toString('base64'),
+        }),
+      ).toMatchObject({ code: '1002', data: { field: 'rows.3.key' } });
+      const formula = [
+        'key,name,driverKey,address,registerType,dataType,采集公式',
+        'a1,A1,plc,1,holding-register,short,x/',
+        '',
+      ].join('\n');
+      expect(
+        await developer.call('POST', '/product/variable/import', {
+          productId: product.id,
+          file: Buffer.from(formula).toString('base64'),
+        }),
+      ).toMatchObject({ code: '1508', data: { field: 'rows.2.collectionFormula' } });
       const headless = ['name,address', 'A1,1'].join('\n');
-      expect(await developer.call('POST', '/product/variable/import', { productId: product.id, file: Buffer.from(headless).toString('base64') })).toMatchObject({ code: '1001', data: { field: 'header.key' } });
+      expect(
+        await developer.call('POST', '/product/variable/import', {
+          productId: product.id,
+          file: Buffer.from(headless).toString('base64'),
+        }),
+      ).toMatchObject({ code: '1001', data: { field: 'header.key' } });
       const after = await info(developer, product.id);
       expect([after.modelVersion, after.model.variables.length]).toEqual([2, 0]);
     });
   });
 
   it('documents every catalogue path in the OpenAPI document with tags and a summary', async () => {
-    const document = (await server.app.inject({ method: 'GET', url: '/docs/json' })).json<{ paths: Record<string, { post?: { tags?: string[]; summary?: string } }> }>();
-    const catalogue = Object.entries(document.paths).filter(([path]) => /\/(product|gateway|equipment)\//.test(path));
+    const document = (await server.app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      paths: Record<string, { post?: { tags?: string[]; summary?: string } }>;
+    }>();
+    const catalogue = Object.entries(document.paths).filter(([path]) =>
+      /\/(product|gateway|equipment)\//.test(path),
+    );
     expect(catalogue.length).toBeGreaterThanOrEqual(38);
     for (const [path, operations] of catalogue) {
       expect(operations.post?.tags?.length, path).toBeGreaterThan(0);

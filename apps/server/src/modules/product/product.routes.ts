@@ -58,7 +58,11 @@ export interface ProductRoutesOptions {
 
 /** What a change of the model answers: the new version and how full the product is. */
 function modelAnswer(product: ProductRow) {
-  return { productId: product.id, modelVersion: product.modelVersion, capacity: capacityUseOf(product.model) };
+  return {
+    productId: product.id,
+    modelVersion: product.modelVersion,
+    capacity: capacityUseOf(product.model),
+  };
 }
 
 export function registerProductRoutes(app: FastifyInstance, { products, models }: ProductRoutesOptions) {
@@ -68,102 +72,241 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
   const edit = app.requirePermission('manage:product:edit');
   const publish = app.requirePermission('manage:product:publish');
 
-  postRoute(app, PRODUCT_PATHS.query, { tags, summary: 'Products the caller may see, paged; search by title or model', guard: view, body: productQuerySchema }, async (request) => {
-    const { page, pageSize, ...filter } = request.body;
-    return ok(await products.query(callerOf(request), filter, { page, pageSize }));
-  });
-
-  postRoute(app, PRODUCT_PATHS.queryAll, { tags, summary: 'Every product the caller may pick: own ones and published ones', guard: app.authenticate, body: productQueryAllSchema }, async (request) =>
-    ok(await products.queryAll(callerOf(request), request.body.status)),
+  postRoute(
+    app,
+    PRODUCT_PATHS.query,
+    {
+      tags,
+      summary: 'Products the caller may see, paged; search by title or model',
+      guard: view,
+      body: productQuerySchema,
+    },
+    async (request) => {
+      const { page, pageSize, ...filter } = request.body;
+      return ok(await products.query(callerOf(request), filter, { page, pageSize }));
+    },
   );
 
-  postRoute(app, PRODUCT_PATHS.add, { tags, summary: 'New product in development with an empty model', guard: edit, body: productAddSchema }, async (request) =>
-    ok(await products.add(callerOf(request), request.body)),
+  postRoute(
+    app,
+    PRODUCT_PATHS.queryAll,
+    {
+      tags,
+      summary: 'Every product the caller may pick: own ones and published ones',
+      guard: app.authenticate,
+      body: productQueryAllSchema,
+    },
+    async (request) => ok(await products.queryAll(callerOf(request), request.body.status)),
   );
 
-  postRoute(app, PRODUCT_PATHS.edit, { tags, summary: 'Change product details (not the model)', guard: edit, body: productEditSchema }, async (request) =>
-    ok(await products.edit(callerOf(request), request.body)),
+  postRoute(
+    app,
+    PRODUCT_PATHS.add,
+    { tags, summary: 'New product in development with an empty model', guard: edit, body: productAddSchema },
+    async (request) => ok(await products.add(callerOf(request), request.body)),
   );
 
-  postRoute(app, PRODUCT_PATHS.delete, { tags, summary: 'Delete a product no device uses', guard: edit, body: productIdSchema }, async (request) => {
-    await products.delete(callerOf(request), request.body.id);
-    return ok(null);
-  });
-
-  postRoute(app, PRODUCT_PATHS.info, { tags, summary: 'A product with its model and capacity', guard: view, body: productIdSchema }, async (request) =>
-    ok(await products.info(callerOf(request), request.body.id)),
+  postRoute(
+    app,
+    PRODUCT_PATHS.edit,
+    { tags, summary: 'Change product details (not the model)', guard: edit, body: productEditSchema },
+    async (request) => ok(await products.edit(callerOf(request), request.body)),
   );
 
-  postRoute(app, PRODUCT_PATHS.setPublish, { tags, summary: 'Publish a product: anyone may bind devices to it', guard: publish, body: productIdSchema }, async (request) =>
-    ok(await products.setStatus(callerOf(request), request.body.id, 'published')),
+  postRoute(
+    app,
+    PRODUCT_PATHS.delete,
+    { tags, summary: 'Delete a product no device uses', guard: edit, body: productIdSchema },
+    async (request) => {
+      await products.delete(callerOf(request), request.body.id);
+      return ok(null);
+    },
   );
 
-  postRoute(app, PRODUCT_PATHS.setDevelop, { tags, summary: 'Take a product back into development', guard: publish, body: productIdSchema }, async (request) =>
-    ok(await products.setStatus(callerOf(request), request.body.id, 'development')),
+  postRoute(
+    app,
+    PRODUCT_PATHS.info,
+    { tags, summary: 'A product with its model and capacity', guard: view, body: productIdSchema },
+    async (request) => ok(await products.info(callerOf(request), request.body.id)),
   );
 
-  postRoute(app, PRODUCT_PATHS.copyProduct, { tags, summary: 'Copy a product with its model; the copy is in development', guard: edit, body: productCopySchema }, async (request) =>
-    ok(await products.copy(callerOf(request), request.body.id, request.body.title)),
+  postRoute(
+    app,
+    PRODUCT_PATHS.setPublish,
+    {
+      tags,
+      summary: 'Publish a product: anyone may bind devices to it',
+      guard: publish,
+      body: productIdSchema,
+    },
+    async (request) => ok(await products.setStatus(callerOf(request), request.body.id, 'published')),
+  );
+
+  postRoute(
+    app,
+    PRODUCT_PATHS.setDevelop,
+    { tags, summary: 'Take a product back into development', guard: publish, body: productIdSchema },
+    async (request) => ok(await products.setStatus(callerOf(request), request.body.id, 'development')),
+  );
+
+  postRoute(
+    app,
+    PRODUCT_PATHS.copyProduct,
+    {
+      tags,
+      summary: 'Copy a product with its model; the copy is in development',
+      guard: edit,
+      body: productCopySchema,
+    },
+    async (request) => ok(await products.copy(callerOf(request), request.body.id, request.body.title)),
   );
 
   postRoute(
     app,
     PRODUCT_PATHS.importProduct,
-    { tags, summary: 'New product from an exported product document (multipart, form or JSON)', guard: edit, body: productImportSchema },
+    {
+      tags,
+      summary: 'New product from an exported product document (multipart, form or JSON)',
+      guard: edit,
+      body: productImportSchema,
+    },
     async (request) => ok(await products.importDocument(callerOf(request), request.body)),
   );
 
-  postRoute(app, PRODUCT_PATHS.exportProduct, { tags, summary: 'The product document importProduct accepts', guard: view, body: productIdSchema }, async (request) =>
-    ok(await products.exportDocument(callerOf(request), request.body.id)),
+  postRoute(
+    app,
+    PRODUCT_PATHS.exportProduct,
+    { tags, summary: 'The product document importProduct accepts', guard: view, body: productIdSchema },
+    async (request) => ok(await products.exportDocument(callerOf(request), request.body.id)),
   );
 
-  postRoute(app, PRODUCT_PATHS.queryConfigResource, { tags, summary: 'Capacity of the product: drivers and variables used/total', guard: view, body: productIdSchema }, async (request) =>
-    ok(await products.configResource(callerOf(request), request.body.id)),
+  postRoute(
+    app,
+    PRODUCT_PATHS.queryConfigResource,
+    {
+      tags,
+      summary: 'Capacity of the product: drivers and variables used/total',
+      guard: view,
+      body: productIdSchema,
+    },
+    async (request) => ok(await products.configResource(callerOf(request), request.body.id)),
   );
 
   // Drivers
-  postRoute(app, PRODUCT_PATHS.driverList, { tags: modelTags, summary: 'Drivers of a product with capacity', guard: view, body: driverListSchema }, async (request) =>
-    ok(await models.listDrivers(callerOf(request), request.body.productId)),
+  postRoute(
+    app,
+    PRODUCT_PATHS.driverList,
+    { tags: modelTags, summary: 'Drivers of a product with capacity', guard: view, body: driverListSchema },
+    async (request) => ok(await models.listDrivers(callerOf(request), request.body.productId)),
   );
 
-  postRoute(app, PRODUCT_PATHS.driverSave, { tags: modelTags, summary: 'Add a driver, or replace the one keyed originalKey', guard: edit, body: driverSaveSchema }, async (request) => {
-    const { productId, driver, originalKey } = request.body;
-    return ok(modelAnswer(await models.saveDriver(callerOf(request), productId, driver, originalKey || undefined)));
-  });
+  postRoute(
+    app,
+    PRODUCT_PATHS.driverSave,
+    {
+      tags: modelTags,
+      summary: 'Add a driver, or replace the one keyed originalKey',
+      guard: edit,
+      body: driverSaveSchema,
+    },
+    async (request) => {
+      const { productId, driver, originalKey } = request.body;
+      return ok(
+        modelAnswer(await models.saveDriver(callerOf(request), productId, driver, originalKey || undefined)),
+      );
+    },
+  );
 
-  postRoute(app, PRODUCT_PATHS.driverDelete, { tags: modelTags, summary: 'Delete a driver no variable uses', guard: edit, body: driverDeleteSchema }, async (request) =>
-    ok(modelAnswer(await models.deleteDriver(callerOf(request), request.body.productId, request.body.key))),
+  postRoute(
+    app,
+    PRODUCT_PATHS.driverDelete,
+    { tags: modelTags, summary: 'Delete a driver no variable uses', guard: edit, body: driverDeleteSchema },
+    async (request) =>
+      ok(modelAnswer(await models.deleteDriver(callerOf(request), request.body.productId, request.body.key))),
   );
 
   // Variables
-  postRoute(app, PRODUCT_PATHS.variableList, { tags: modelTags, summary: 'Variables of a product, paged, with capacity', guard: view, body: variableListSchema }, async (request) => {
-    const { productId, page, pageSize, keyword, driverKey } = request.body;
-    return ok(await models.listVariables(callerOf(request), productId, { keyword, driverKey }, { page, pageSize }));
-  });
-
-  postRoute(app, PRODUCT_PATHS.variableAdd, { tags: modelTags, summary: 'Add a variable', guard: edit, body: variableAddSchema }, async (request) =>
-    ok(modelAnswer(await models.addVariable(callerOf(request), request.body.productId, request.body.variable))),
+  postRoute(
+    app,
+    PRODUCT_PATHS.variableList,
+    {
+      tags: modelTags,
+      summary: 'Variables of a product, paged, with capacity',
+      guard: view,
+      body: variableListSchema,
+    },
+    async (request) => {
+      const { productId, page, pageSize, keyword, driverKey } = request.body;
+      return ok(
+        await models.listVariables(callerOf(request), productId, { keyword, driverKey }, { page, pageSize }),
+      );
+    },
   );
 
-  postRoute(app, PRODUCT_PATHS.variableEdit, { tags: modelTags, summary: 'Replace the variable keyed key (the key may change)', guard: edit, body: variableEditSchema }, async (request) => {
-    const { productId, key, variable } = request.body;
-    return ok(modelAnswer(await models.editVariable(callerOf(request), productId, key, variable)));
-  });
-
-  postRoute(app, PRODUCT_PATHS.variableDelete, { tags: modelTags, summary: 'Delete variables by key', guard: edit, body: variableDeleteSchema }, async (request) =>
-    ok(modelAnswer(await models.deleteVariables(callerOf(request), request.body.productId, request.body.keys))),
+  postRoute(
+    app,
+    PRODUCT_PATHS.variableAdd,
+    { tags: modelTags, summary: 'Add a variable', guard: edit, body: variableAddSchema },
+    async (request) =>
+      ok(
+        modelAnswer(
+          await models.addVariable(callerOf(request), request.body.productId, request.body.variable),
+        ),
+      ),
   );
 
-  postRoute(app, PRODUCT_PATHS.variableCopy, { tags: modelTags, summary: 'Duplicate a variable under a new key', guard: edit, body: variableCopySchema }, async (request) => {
-    const { productId, key, newKey, name } = request.body;
-    const copied = await models.copyVariable(callerOf(request), productId, key, { newKey, name });
-    return ok({ ...modelAnswer(copied.product), variable: copied.variable });
-  });
+  postRoute(
+    app,
+    PRODUCT_PATHS.variableEdit,
+    {
+      tags: modelTags,
+      summary: 'Replace the variable keyed key (the key may change)',
+      guard: edit,
+      body: variableEditSchema,
+    },
+    async (request) => {
+      const { productId, key, variable } = request.body;
+      return ok(modelAnswer(await models.editVariable(callerOf(request), productId, key, variable)));
+    },
+  );
+
+  postRoute(
+    app,
+    PRODUCT_PATHS.variableDelete,
+    { tags: modelTags, summary: 'Delete variables by key', guard: edit, body: variableDeleteSchema },
+    async (request) =>
+      ok(
+        modelAnswer(
+          await models.deleteVariables(callerOf(request), request.body.productId, request.body.keys),
+        ),
+      ),
+  );
+
+  postRoute(
+    app,
+    PRODUCT_PATHS.variableCopy,
+    {
+      tags: modelTags,
+      summary: 'Duplicate a variable under a new key',
+      guard: edit,
+      body: variableCopySchema,
+    },
+    async (request) => {
+      const { productId, key, newKey, name } = request.body;
+      const copied = await models.copyVariable(callerOf(request), productId, key, { newKey, name });
+      return ok({ ...modelAnswer(copied.product), variable: copied.variable });
+    },
+  );
 
   postRoute(
     app,
     PRODUCT_PATHS.variableImport,
-    { tags: modelTags, summary: 'Import variables from XLSX or CSV; a bad row names its row number and nothing is imported', guard: edit, body: variableImportSchema },
+    {
+      tags: modelTags,
+      summary: 'Import variables from XLSX or CSV; a bad row names its row number and nothing is imported',
+      guard: edit,
+      body: variableImportSchema,
+    },
     async (request) => {
       const { productId, file, mode } = request.body;
       const imported = await models.importVariables(callerOf(request), productId, bytesOf(file), mode);
@@ -174,7 +317,16 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
   postRoute(
     app,
     PRODUCT_PATHS.variableExport,
-    { tags: modelTags, summary: 'Variables as an XLSX or CSV file (header row of every field)', guard: view, body: variableExportSchema },
-    async (request, reply) => sendFile(reply, await models.exportVariables(callerOf(request), request.body.productId, request.body.format)),
+    {
+      tags: modelTags,
+      summary: 'Variables as an XLSX or CSV file (header row of every field)',
+      guard: view,
+      body: variableExportSchema,
+    },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        await models.exportVariables(callerOf(request), request.body.productId, request.body.format),
+      ),
   );
 }

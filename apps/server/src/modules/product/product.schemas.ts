@@ -19,7 +19,8 @@ export function requiredCheck(field: string): Check {
   return (value) => (value.trim() ? null : { code: '1001', params: { field } });
 }
 
-export const requiredText = (field: string, max: number) => checkedString(requiredCheck(field), maxLengthCheck(field, max));
+export const requiredText = (field: string, max: number) =>
+  checkedString(requiredCheck(field), maxLengthCheck(field, max));
 export const limitedText = (field: string, max: number) => checkedString(maxLengthCheck(field, max));
 
 export const latitudeField = z.number().min(-90).max(90);
@@ -97,7 +98,11 @@ const productIdField = { productId: idField };
 export const driverListSchema = z.object(productIdField);
 
 /** Adds a driver, or replaces the one keyed `originalKey` (its variables follow a key change). */
-export const driverSaveSchema = z.object({ ...productIdField, originalKey: z.string().optional(), driver: driverSchema });
+export const driverSaveSchema = z.object({
+  ...productIdField,
+  originalKey: z.string().optional(),
+  driver: driverSchema,
+});
 
 export const driverDeleteSchema = z.object({ ...productIdField, key: z.string().min(1) });
 
@@ -111,16 +116,35 @@ export const variableListSchema = z.object({
 
 export const variableAddSchema = z.object({ ...productIdField, variable: variableSchema });
 
-export const variableEditSchema = z.object({ ...productIdField, key: z.string().min(1), variable: variableSchema });
+export const variableEditSchema = z.object({
+  ...productIdField,
+  key: z.string().min(1),
+  variable: variableSchema,
+});
 
-export const variableDeleteSchema = z.object({ ...productIdField, keys: z.array(z.string().min(1)).min(1).max(1000) });
+export const variableDeleteSchema = z.object({
+  ...productIdField,
+  keys: z.array(z.string().min(1)).min(1).max(1000),
+});
 
-export const variableCopySchema = z.object({ ...productIdField, key: z.string().min(1), newKey: z.string().optional(), name: z.string().optional() });
+export const variableCopySchema = z.object({
+  ...productIdField,
+  key: z.string().min(1),
+  newKey: z.string().optional(),
+  name: z.string().optional(),
+});
 
 export const VARIABLE_IMPORT_MODES = ['merge', 'replace'] as const;
 export type VariableImportMode = (typeof VARIABLE_IMPORT_MODES)[number];
 
 /** `merge` replaces variables with the same key and adds the others; `replace` swaps the whole list. */
-export const variableImportSchema = z.object({ ...productIdField, file: uploadedFile, mode: z.enum(VARIABLE_IMPORT_MODES).default('merge') });
+export const variableImportSchema = z.object({
+  ...productIdField,
+  file: uploadedFile,
+  mode: z.enum(VARIABLE_IMPORT_MODES).default('merge'),
+});
 
-export const variableExportSchema = z.object({ ...productIdField, format: z.enum(SHEET_FORMATS).default('xlsx') });
+export const variableExportSchema = z.object({
+  ...productIdField,
+  format: z.enum(SHEET_FORMATS).default('xlsx'),
+});

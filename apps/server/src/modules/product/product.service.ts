@@ -10,7 +10,13 @@ import type { Page, PageRequest } from './catalogue-route.ts';
 import { DEFAULT_PRODUCT_CAPACITY, capacityUseOf, type ProductCapacity } from './capacity.ts';
 import { prefixed, validateDeviceModel } from './model-validation.ts';
 import { parseProductDocument, toProductDocument, type ProductDocument } from './product-document.ts';
-import type { ProductFilter, ProductRepository, ProductRow, ProductStatus, ProductSummary } from './product.repository.ts';
+import type {
+  ProductFilter,
+  ProductRepository,
+  ProductRow,
+  ProductStatus,
+  ProductSummary,
+} from './product.repository.ts';
 import type { ProductAddRequest, ProductEditRequest, ProductImportRequest } from './product.schemas.ts';
 
 /**
@@ -56,7 +62,11 @@ export class ProductService {
 
   async info(caller: Caller, id: string): Promise<ProductDetail> {
     const product = await this.requireVisible(caller, id);
-    return { ...product, capacity: capacityUseOf(product.model, this.capacity), deviceCount: await this.products.countDevices(id) };
+    return {
+      ...product,
+      capacity: capacityUseOf(product.model, this.capacity),
+      deviceCount: await this.products.countDevices(id),
+    };
   }
 
   async configResource(caller: Caller, id: string) {
@@ -112,7 +122,8 @@ export class ProductService {
     return this.products.insert({
       id: newId(),
       ownerAccountId: caller.account.id,
-      title: title?.trim() || truncateCharacters(`${source.title}${COPY_SUFFIX[caller.locale]}`, NAME_MAX_LENGTH),
+      title:
+        title?.trim() || truncateCharacters(`${source.title}${COPY_SUFFIX[caller.locale]}`, NAME_MAX_LENGTH),
       productModel: source.productModel,
       imgUrl: source.imgUrl,
       note: source.note,

@@ -37,7 +37,12 @@ export function detectSheetFormat(bytes: Buffer): SheetFormat {
   return bytes.subarray(0, 4).equals(ZIP_MAGIC) ? 'xlsx' : 'csv';
 }
 
-const normalise = (text: string) => text.replace(UTF8_BOM, '').trim().toLowerCase().replace(/[\s_\-()（）]/g, '');
+const normalise = (text: string) =>
+  text
+    .replace(UTF8_BOM, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_\-()（）]/g, '');
 
 function cellText(cell: ExcelJS.Cell): string {
   const value = cell.value;
@@ -70,7 +75,11 @@ async function loadWorksheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
  * Chinese and English names (case, spaces and brackets ignored); unknown columns are ignored, a
  * missing required column is 1001 naming it, and empty rows are skipped.
  */
-export async function readSheet(bytes: Buffer, columns: readonly SheetColumn[], required: readonly string[]): Promise<SheetRow[]> {
+export async function readSheet(
+  bytes: Buffer,
+  columns: readonly SheetColumn[],
+  required: readonly string[],
+): Promise<SheetRow[]> {
   const sheet = await loadWorksheet(bytes);
   const byHeader = new Map<string, string>();
   for (const column of columns) {
@@ -82,7 +91,8 @@ export async function readSheet(bytes: Buffer, columns: readonly SheetColumn[], 
     if (field && ![...fieldOfColumn.values()].includes(field)) fieldOfColumn.set(columnNumber, field);
   });
   const present = new Set(fieldOfColumn.values());
-  for (const field of required) if (!present.has(field)) throw new CatalogueError('1001', { field: `header.${field}` });
+  for (const field of required)
+    if (!present.has(field)) throw new CatalogueError('1001', { field: `header.${field}` });
 
   const rows: SheetRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {

@@ -12,7 +12,14 @@ import {
   type Variable,
 } from '@lyyp/contracts/device-model';
 import { coerceFormValue } from './form-coercion.ts';
-import { readSheet, writeSheet, type CellValue, type SheetColumn, type SheetFormat, type SheetRow } from './spreadsheet.ts';
+import {
+  readSheet,
+  writeSheet,
+  type CellValue,
+  type SheetColumn,
+  type SheetFormat,
+  type SheetRow,
+} from './spreadsheet.ts';
 
 type Labels = Readonly<Record<string, { readonly zh: string; readonly en: string }>>;
 
@@ -49,7 +56,12 @@ export const VARIABLE_COLUMNS: readonly VariableColumn[] = [
   { field: 'key', zh: '标识符', en: 'Key' },
   { field: 'driverKey', zh: '驱动', en: 'Driver' },
   { field: 'address', zh: '寄存器地址', en: 'Register address' },
-  { field: 'registerType', zh: '寄存器类型', en: 'Register type', labels: labelsOf(REGISTER_TYPE_DEFINITIONS) },
+  {
+    field: 'registerType',
+    zh: '寄存器类型',
+    en: 'Register type',
+    labels: labelsOf(REGISTER_TYPE_DEFINITIONS),
+  },
   { field: 'addressType', zh: '地址类型', en: 'Address type', labels: labelsOf(ADDRESS_TYPE_DEFINITIONS) },
   { field: 'dataType', zh: '数据类型', en: 'Data type', labels: labelsOf(DATA_TYPE_DEFINITIONS) },
   { field: 'bitIndex', zh: '位索引', en: 'Bit index' },
@@ -114,7 +126,8 @@ function variableOfRow(row: SheetRow): Record<string, unknown> {
   for (const column of VARIABLE_COLUMNS) {
     const text = row.values[column.field];
     if (text === undefined) continue;
-    raw[column.field] = column.field === 'stateMapping' ? parseStateMapping(text, row.row) : codeOfLabel(column, text);
+    raw[column.field] =
+      column.field === 'stateMapping' ? parseStateMapping(text, row.row) : codeOfLabel(column, text);
   }
   return coerceFormValue(variableFields, raw) as Record<string, unknown>;
 }
@@ -130,7 +143,11 @@ export async function readVariableSheet(bytes: Buffer): Promise<ImportedVariable
   return { variables: rows.map(variableOfRow), rows: rows.map((row) => row.row) };
 }
 
-export async function writeVariableSheet(variables: readonly Variable[], format: SheetFormat, locale: Locale): Promise<Buffer> {
+export async function writeVariableSheet(
+  variables: readonly Variable[],
+  format: SheetFormat,
+  locale: Locale,
+): Promise<Buffer> {
   const headers = VARIABLE_COLUMNS.map((column) => (locale === 'en-US' ? column.en : column.zh));
   const rows = variables.map((variable) => VARIABLE_COLUMNS.map((column) => cellOf(column, variable)));
   return writeSheet(format, locale === 'en-US' ? 'Variables' : '变量', headers, rows);
@@ -140,11 +157,16 @@ export async function writeVariableSheet(variables: readonly Variable[], format:
  * The variable list after an import: `merge` replaces variables with the same key and appends the
  * others, `replace` keeps only the imported ones. `rowOf` tells which sheet row each index came from.
  */
-export function mergeImportedVariables(current: readonly Variable[], imported: ImportedVariables, mode: 'merge' | 'replace') {
+export function mergeImportedVariables(
+  current: readonly Variable[],
+  imported: ImportedVariables,
+  mode: 'merge' | 'replace',
+) {
   const rowByIndex = new Map<number, number>();
   const variables: unknown[] = mode === 'replace' ? [] : [...current];
   imported.variables.forEach((variable, position) => {
-    const existing = mode === 'merge' ? variables.findIndex((item) => (item as { key?: unknown }).key === variable.key) : -1;
+    const existing =
+      mode === 'merge' ? variables.findIndex((item) => (item as { key?: unknown }).key === variable.key) : -1;
     // A key repeated within the sheet is appended again, so the model check names its row.
     const index = existing >= 0 && !rowByIndex.has(existing) ? existing : variables.length;
     variables[index] = variable;
