@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -89,6 +90,8 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(formbody, { parser: parseQuery });
+  // Uploads (page images, imports): 200 MB at most for firmware-sized files; each route checks its own limit.
+  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1, fields: 50, fieldSize: 5 * 1024 * 1024 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
