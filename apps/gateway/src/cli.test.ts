@@ -15,6 +15,7 @@ describe('command line', () => {
         dataDir: path.resolve('gateway-data'),
         bufferBytes: 256 * 1024 * 1024,
         simulate: true,
+        traceFile: null,
       },
     });
   });

@@ -13,6 +13,7 @@ const OPTION_HELP: ReadonlyArray<readonly [flag: string, text: string, variable:
   ['--data-dir <path>', 'buffer, commands, configuration (./gateway-data)', 'GATEWAY_DATA_DIR'],
   ['--buffer-mb <n>', 'disk for offline data in MB (256); oldest dropped', 'GATEWAY_BUFFER_MB'],
   ['--simulate', 'serve every configured device from a built-in simulator', ''],
+  ['--trace-uploads <file>', 'append every buffered batch to a file (diagnosis)', 'GATEWAY_TRACE_UPLOADS'],
   ['--help', 'show this text', ''],
 ];
 
@@ -20,7 +21,7 @@ export const USAGE = [
   `Usage: lyyp-gateway --sn <${SN_LENGTH} digits> --secret <secret> --platform mqtt://host:port [options]`,
   '',
   'Options (or the environment variable named on the right):',
-  ...OPTION_HELP.map(([flag, text, variable]) => `  ${flag.padEnd(19)}${text.padEnd(58)}${variable}`.trimEnd()),
+  ...OPTION_HELP.map(([flag, text, variable]) => `  ${flag.padEnd(24)}${text.padEnd(58)}${variable}`.trimEnd()),
 ].join('\n');
 
 export interface AgentSettings {
@@ -30,6 +31,7 @@ export interface AgentSettings {
   readonly dataDir: string;
   readonly bufferBytes: number;
   readonly simulate: boolean;
+  readonly traceFile: string | null;
 }
 
 export type CommandLine =
@@ -56,6 +58,7 @@ export function parseCommandLine(args: readonly string[], environment: NodeJS.Pr
         'data-dir': { type: 'string' },
         'buffer-mb': { type: 'string' },
         simulate: { type: 'boolean' },
+        'trace-uploads': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -91,6 +94,7 @@ export function parseCommandLine(args: readonly string[], environment: NodeJS.Pr
   const bufferMb = bufferText === undefined ? DEFAULT_BUFFER_MB : Number(bufferText);
   if (!Number.isFinite(bufferMb) || bufferMb <= 0) return fail(`--buffer-mb must be a positive number of megabytes, got "${bufferText}"`);
 
+  const traceFile = text('trace-uploads', 'GATEWAY_TRACE_UPLOADS');
   return {
     kind: 'run',
     settings: {
@@ -100,6 +104,7 @@ export function parseCommandLine(args: readonly string[], environment: NodeJS.Pr
       dataDir: path.resolve(text('data-dir', 'GATEWAY_DATA_DIR') ?? './gateway-data'),
       bufferBytes: Math.round(bufferMb * 1024 * 1024),
       simulate: values.simulate === true,
+      traceFile: traceFile ? path.resolve(traceFile) : null,
     },
   };
 }

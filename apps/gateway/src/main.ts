@@ -38,6 +38,7 @@ try {
     dataDir: settings.dataDir,
     simulate: settings.simulate,
     buffer: { maxBytes: settings.bufferBytes },
+    ...(settings.traceFile ? { traceFile: settings.traceFile } : {}),
     logger: consoleLogger,
   });
 } catch (error) {

@@ -11,6 +11,7 @@
  *   agent.lock     the process using the directory
  */
 import { randomUUID } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,8 @@ import { StatusReporter, type GatewayIdentity } from './status-reporter.ts';
 export const AGENT_VERSION = '0.1.0';
 /** Replies kept while the link is down, newest last. */
 const MAX_PENDING_REPLIES = 100;
+/** On a graceful stop, how long the platform gets to acknowledge what is on its way. */
+const STOP_ACK_WAIT_MS = 2000;
 
 export interface GatewayAgentOptions {
   readonly sn: string;
@@ -56,6 +59,11 @@ export interface GatewayAgentOptions {
   readonly statusIntervalMs?: number;
   readonly commandRetentionMs?: number;
   readonly identity?: Partial<GatewayIdentity>;
+  /**
+   * Appends every batch once it is buffered (`{"seq":…,"points":[…]}` per line), for field
+   * diagnosis of what the gateway sent. Grows without bound: for investigations, not for everyday.
+   */
+  readonly traceFile?: string;
 }
 
 const success = (uuid: string, data?: ReplyPayload['data']): ReplyPayload => ({
@@ -83,6 +91,7 @@ export class GatewayAgent {
   private pendingReport: ConfigReport | null = null;
   private operations: Promise<unknown> = Promise.resolve();
   private stopped = false;
+  private readonly trace: WriteStream | null;
 
   private constructor(
     private readonly options: GatewayAgentOptions,
@@ -93,6 +102,7 @@ export class GatewayAgent {
     private readonly lock: DataDirectoryLock,
   ) {
     this.buffer = buffer;
+    this.trace = options.traceFile ? createWriteStream(options.traceFile, { flags: 'a' }) : null;
     this.configStore = new ConfigStore(path.join(options.dataDir, 'config.json'));
     this.simulation = options.simulate
       ? new SimulatedEndpoints((endpoint) =>
@@ -209,12 +219,22 @@ export class GatewayAgent {
     await this.exclusive(() => this.runtime.stop());
     this.batcher.flush();
     await this.settleAppends();
+    // What the platform acknowledges now is not sent again on the next start.
+    await this.waitForAcknowledgements(STOP_ACK_WAIT_MS);
     this.forwarder.stop();
     await this.link.stop(this.status.build('offline'));
     await this.commands.idle();
+    const waiting = this.buffer.stats();
     await this.buffer.close();
     await this.journal.close();
+    await new Promise<void>((resolve) => (this.trace ? this.trace.end(resolve) : resolve()));
     await this.lock.release();
+    this.logger.log(
+      'info',
+      waiting.unacknowledged > 0
+        ? `${waiting.unacknowledged} batches (${waiting.unacknowledgedPoints} points) wait in the buffer for the platform`
+        : 'everything gathered was acknowledged by the platform',
+    );
   }
 
   /** Waits until batches, commands and configuration changes under way are done (tests). */
@@ -224,6 +244,13 @@ export class GatewayAgent {
     await this.commands.idle();
     await this.operations;
     await this.forwarder.idle();
+  }
+
+  private async waitForAcknowledgements(timeoutMs: number): Promise<void> {
+    const deadline = this.scheduler.now() + timeoutMs;
+    while (this.link.connected && this.buffer.stats().unacknowledged > 0 && this.scheduler.now() < deadline) {
+      await new Promise<void>((resolve) => this.scheduler.setTimeout(resolve, 20));
+    }
   }
 
   private async resume(): Promise<void> {
@@ -254,7 +281,10 @@ export class GatewayAgent {
   private store(points: Point[]): void {
     const append = this.buffer
       .append(points)
-      .then(() => this.forwarder.pump())
+      .then((batch) => {
+        this.trace?.write(`${JSON.stringify({ seq: batch.seq, points })}\n`);
+        this.forwarder.pump();
+      })
       .catch((error: unknown) => this.logger.log('error', `${points.length} points could not be buffered: ${String(error)}`));
     this.appends.add(append);
     void append.finally(() => this.appends.delete(append));

@@ -1,0 +1,73 @@
+/**
+ * The edge agent as a child process (`apps/gateway/src/main.ts --simulate`), with its data
+ * directory and its upload trace: one line per batch it buffered, which tells a test exactly
+ * which values the gateway produced.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Point } from '@lyyp/contracts/protocol';
+import { ManagedProcess } from './processes.ts';
+
+export interface TracedBatch {
+  readonly seq: number;
+  readonly points: Point[];
+}
+
+export class AgentProcess {
+  private constructor(
+    readonly process: ManagedProcess,
+    readonly dataDir: string,
+    readonly traceFile: string,
+  ) {}
+
+  static async start(options: { sn: string; secret: string; platformUrl: string }): Promise<AgentProcess> {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lyyp-system-agent-'));
+    const traceFile = path.join(dataDir, 'uploads.jsonl');
+    const process = ManagedProcess.start(
+      'agent',
+      [
+        '--import',
+        'tsx',
+        'apps/gateway/src/main.ts',
+        '--sn',
+        options.sn,
+        '--secret',
+        options.secret,
+        '--platform',
+        options.platformUrl,
+        '--data-dir',
+        path.join(dataDir, 'data'),
+        '--trace-uploads',
+        traceFile,
+        '--simulate',
+      ],
+      {},
+    );
+    return new AgentProcess(process, dataDir, traceFile);
+  }
+
+  /** Port of the simulator serving the driver, once the configuration runs. */
+  async simulatorPort(driverKey: string): Promise<number> {
+    const match = await this.process.waitForLine(new RegExp(`Modbus simulator for driver ${driverKey} on 127\\.0\\.0\\.1:(\\d+)`), 30_000);
+    return Number(match[1]);
+  }
+
+  /** Every batch buffered so far, in the order written. */
+  async trace(): Promise<TracedBatch[]> {
+    const text = await readFile(this.traceFile, 'utf8').catch(() => '');
+    return text
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as TracedBatch);
+  }
+
+  async stop(): Promise<number | null> {
+    return this.process.stop('SIGTERM');
+  }
+
+  async remove(): Promise<void> {
+    await this.process.stop('SIGKILL');
+    await rm(this.dataDir, { recursive: true, force: true });
+  }
+}
