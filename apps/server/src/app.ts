@@ -31,6 +31,10 @@ import { SessionService } from './modules/session/session.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerCommandRoutes } from './modules/command/command.routes.ts';
 import { registerBrokerAuthRoutes } from './modules/telemetry/broker-auth.routes.ts';
+import { registerSyncRoutes } from './modules/telemetry/sync.routes.ts';
+import { HistoryQueries } from './modules/telemetry/history.repository.ts';
+import { HistoryService } from './modules/history/history.service.ts';
+import { registerHistoryRoutes } from './modules/history/history.routes.ts';
 import { createCatalogue } from './modules/catalogue.ts';
 import { LocalBus, type Bus } from './bus/bus.ts';
 import { RedisBus } from './bus/redis-bus.ts';
@@ -91,7 +95,9 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   await app.register(cookie);
   await app.register(formbody, { parser: parseQuery });
   // Uploads (page images, imports): 200 MB at most for firmware-sized files; each route checks its own limit.
-  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1, fields: 50, fieldSize: 5 * 1024 * 1024 } });
+  await app.register(multipart, {
+    limits: { fileSize: 200 * 1024 * 1024, files: 1, fields: 50, fieldSize: 5 * 1024 * 1024 },
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -188,6 +194,15 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       });
       catalogue.registerRoutes(api);
       registerCommandRoutes(api, runtime.commands);
+      registerSyncRoutes(api, {
+        access: catalogue.deviceAccess,
+        runtime: runtime.runtime,
+        link: runtime.link,
+      });
+      registerHistoryRoutes(
+        api,
+        new HistoryService(new HistoryQueries(database.db), runtime.runtime, catalogue.deviceAccess),
+      );
       registerLiveRoutes(api, { live, sessions });
       registerBrokerAuthRoutes(api, { runtime: runtime.runtime, platformUser: brokerUser(config.mqtt.url) });
     },

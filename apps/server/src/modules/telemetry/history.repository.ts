@@ -141,3 +141,101 @@ export class HistoryRepository {
 export function pointIdentity(deviceId: string, key: string, ts: number): string {
   return `${deviceId}\u0000${key}\u0000${ts}`;
 }
+
+export interface RawHistoryRow {
+  ts: number;
+  key: string;
+  num: number | null;
+  text: string | null;
+  error: string | null;
+}
+
+type Rows<T> = { rows: T[] };
+
+/** Reads of history for tables, exports and curves. */
+export class HistoryQueries {
+  constructor(private readonly db: Database) {}
+
+  private async rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+    return ((await this.db.execute(query)) as unknown as Rows<T>).rows;
+  }
+
+  /** Seconds that hold a value of any of the keys in the range, newest first, with the total count. */
+  async secondsPage(
+    deviceId: string,
+    keys: readonly string[],
+    from: number,
+    to: number,
+    limit: number,
+    offset: number,
+  ) {
+    const range = sql`device_id = ${deviceId} and key = any(${sql.param(keys)}::text[]) and ts >= ${new Date(from).toISOString()}::timestamptz and ts <= ${new Date(to).toISOString()}::timestamptz`;
+    const [total] = await this.rows<{ total: number }>(
+      sql`select count(distinct date_trunc('second', ts))::int as total from points where ${range}`,
+    );
+    const seconds = await this.rows<{ t: string }>(sql`
+      select (extract(epoch from date_trunc('second', ts)) * 1000)::bigint::text as t from points where ${range}
+      group by 1 order by 1 desc limit ${limit} offset ${offset}`);
+    return { total: total?.total ?? 0, seconds: seconds.map((row) => Number(row.t)) };
+  }
+
+  /** Every point of the keys from `from` up to (not including) `to`. */
+  async points(
+    deviceId: string,
+    keys: readonly string[],
+    from: number,
+    to: number,
+    limit = 1_000_000,
+  ): Promise<RawHistoryRow[]> {
+    const rows = await this.rows<{
+      ts: string;
+      key: string;
+      v_num: number | null;
+      v_text: string | null;
+      e: string | null;
+    }>(sql`
+      select (extract(epoch from ts) * 1000)::bigint::text as ts, key, v_num, v_text, e from points
+      where device_id = ${deviceId} and key = any(${sql.param(keys)}::text[])
+        and ts >= ${new Date(from).toISOString()}::timestamptz and ts < ${new Date(to).toISOString()}::timestamptz
+      order by ts limit ${limit}`);
+    return rows.map((row) => ({
+      ts: Number(row.ts),
+      key: row.key,
+      num: row.v_num,
+      text: row.v_text,
+      error: row.e,
+    }));
+  }
+
+  async countInRange(deviceId: string, key: string, from: number, to: number): Promise<number> {
+    const [row] = await this.rows<{ count: number }>(sql`
+      select count(*)::int as count from points where device_id = ${deviceId} and key = ${key}
+        and ts >= ${new Date(from).toISOString()}::timestamptz and ts <= ${new Date(to).toISOString()}::timestamptz`);
+    return row?.count ?? 0;
+  }
+
+  /** Time of the n-th newest point of a key (or its oldest, when it has fewer), and its newest. */
+  async latestWindow(
+    deviceId: string,
+    key: string,
+    count: number,
+  ): Promise<{ from: number; to: number } | null> {
+    const [row] = await this.rows<{ newest: string | null; nth: string | null; oldest: string | null }>(sql`
+      select
+        (select (extract(epoch from ts) * 1000)::bigint::text from points where device_id = ${deviceId} and key = ${key} order by ts desc limit 1) as newest,
+        (select (extract(epoch from ts) * 1000)::bigint::text from points where device_id = ${deviceId} and key = ${key} order by ts desc offset ${count - 1} limit 1) as nth,
+        (select (extract(epoch from ts) * 1000)::bigint::text from points where device_id = ${deviceId} and key = ${key} order by ts asc limit 1) as oldest`);
+    if (!row?.newest) return null;
+    return { from: Number(row.nth ?? row.oldest), to: Number(row.newest) };
+  }
+
+  /** Min and max of a numeric key per time bucket, for curves wider than the screen has pixels. */
+  async buckets(deviceId: string, key: string, from: number, to: number, bucketMs: number) {
+    const rows = await this.rows<{ b: string; min: number; max: number }>(sql`
+      select floor((extract(epoch from ts) * 1000 - ${from}) / ${bucketMs})::bigint::text as b, min(v_num) as min, max(v_num) as max
+      from points where device_id = ${deviceId} and key = ${key} and v_num is not null
+        and ts >= ${new Date(from).toISOString()}::timestamptz and ts <= ${new Date(to).toISOString()}::timestamptz
+      group by 1 order by 1`);
+    return rows.map((row) => [from + Number(row.b) * bucketMs, row.min, row.max] as [number, number, number]);
+  }
+}

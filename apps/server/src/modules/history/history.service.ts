@@ -1,0 +1,209 @@
+/**
+ * History of a device's variables: a paged table (one row per second), exports (CSV, XLSX) and
+ * curves. Curves send min/max buckets sized to the screen when a range holds more points than the
+ * screen has pixels to show them, and raw points once zoomed in far enough.
+ */
+import ExcelJS from 'exceljs';
+import { CatalogueError, MAX_QUERY_RANGE_DAYS, type Locale } from '@lyyp/contracts';
+import { DATA_TYPE_DEFINITIONS, type Variable } from '@lyyp/contracts/device-model';
+import type { StoredValue } from '../../db/schema/index.ts';
+import type { AccountRow } from '../account/account.repository.ts';
+import type { DeviceAccess } from '../command/command.service.ts';
+import type { HistoryQueries, RawHistoryRow } from '../telemetry/history.repository.ts';
+import type { DeviceContext, RuntimeRepository } from '../telemetry/runtime.repository.ts';
+
+export const CURVE_MAX_KEYS = 10;
+export const CURVE_LATEST_POINTS = 200_000;
+export const EXPORT_MAX_ROWS = 100_000;
+const DAY_MS = 86_400_000;
+
+export type CurveSeries =
+  | { key: string; mode: 'raw'; points: Array<[number, StoredValue]> }
+  | { key: string; mode: 'bucket'; buckets: Array<[number, number, number]> };
+
+/** §5: start before end, not before 1970, and (for tables and exports) at most 30 days. */
+export function checkRange(
+  start: number,
+  end: number,
+  limitDays: number | null = MAX_QUERY_RANGE_DAYS,
+): void {
+  if (start < 0 || end < 0) throw new CatalogueError('1806');
+  if (start >= end) throw new CatalogueError('1804');
+  if (limitDays !== null && end - start > limitDays * DAY_MS)
+    throw new CatalogueError('1805', { days: limitDays });
+}
+
+function valueOf(variable: Variable | undefined, row: RawHistoryRow): StoredValue {
+  if (row.num === null && row.text === null) return null;
+  const kind = variable ? DATA_TYPE_DEFINITIONS[variable.dataType].id : 'float';
+  if (kind === 'string') return row.text;
+  if (kind === 'boolean') return row.num === 1;
+  return row.num;
+}
+
+export class HistoryService {
+  constructor(
+    private readonly queries: HistoryQueries,
+    private readonly runtime: RuntimeRepository,
+    private readonly access: DeviceAccess,
+  ) {}
+
+  private async context(
+    account: AccountRow,
+    deviceId: string,
+    keys: readonly string[],
+  ): Promise<{ context: DeviceContext; variables: Map<string, Variable> }> {
+    const device = await this.access.findVisibleDevice(account, deviceId);
+    const context = device ? await this.runtime.deviceContextById(device.id) : undefined;
+    if (!context) throw new CatalogueError('1003');
+    const variables = new Map(context.model.variables.map((variable) => [variable.key, variable]));
+    for (const key of keys) if (!variables.has(key)) throw new CatalogueError('1714');
+    return { context, variables };
+  }
+
+  async table(
+    account: AccountRow,
+    input: { deviceId: string; keys: string[]; start: number; end: number; page: number; pageSize: number },
+  ) {
+    checkRange(input.start, input.end);
+    const { context, variables } = await this.context(account, input.deviceId, input.keys);
+    const keys = input.keys.length > 0 ? input.keys : [...variables.keys()];
+    const { total, seconds } = await this.queries.secondsPage(
+      context.deviceId,
+      keys,
+      input.start,
+      input.end,
+      input.pageSize,
+      (input.page - 1) * input.pageSize,
+    );
+    const list = await this.rowsFor(context.deviceId, keys, variables, seconds);
+    return { list, total, page: input.page, pageSize: input.pageSize };
+  }
+
+  private async rowsFor(
+    deviceId: string,
+    keys: readonly string[],
+    variables: Map<string, Variable>,
+    seconds: readonly number[],
+  ) {
+    if (seconds.length === 0) return [];
+    const newest = Math.max(...seconds);
+    const oldest = Math.min(...seconds);
+    const points = await this.queries.points(deviceId, keys, oldest, newest + 1000);
+    const bySecond = new Map<number, Record<string, StoredValue>>(seconds.map((second) => [second, {}]));
+    for (const point of points) {
+      const row = bySecond.get(Math.floor(point.ts / 1000) * 1000);
+      if (row) row[point.key] = valueOf(variables.get(point.key), point);
+    }
+    return seconds.map((ts) => ({ ts, values: bySecond.get(ts) ?? {} }));
+  }
+
+  async export(
+    account: AccountRow,
+    input: {
+      deviceId: string;
+      keys: string[];
+      start: number;
+      end: number;
+      format: 'csv' | 'xlsx';
+      timeZone: string;
+      locale: Locale;
+    },
+  ) {
+    checkRange(input.start, input.end);
+    const { context, variables } = await this.context(account, input.deviceId, input.keys);
+    const keys = input.keys.length > 0 ? input.keys : [...variables.keys()];
+    const { seconds } = await this.queries.secondsPage(
+      context.deviceId,
+      keys,
+      input.start,
+      input.end,
+      EXPORT_MAX_ROWS,
+      0,
+    );
+    const rows = (await this.rowsFor(context.deviceId, keys, variables, seconds)).reverse();
+    const format = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: input.timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: false,
+    });
+    const header = [
+      input.locale === 'en-US' ? 'Time' : '时间',
+      ...keys.map((key) => {
+        const variable = variables.get(key);
+        return variable?.unit ? `${variable.name} (${variable.unit})` : (variable?.name ?? key);
+      }),
+    ];
+    const table = rows.map((row) => [format.format(row.ts), ...keys.map((key) => row.values[key] ?? '')]);
+    if (input.format === 'csv') {
+      const escape = (cell: unknown) => {
+        const text = String(cell);
+        return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+      };
+      // A byte-order mark makes spreadsheet programs read the Chinese names as UTF-8.
+      return Buffer.from(
+        `\uFEFF${[header, ...table].map((line) => line.map(escape).join(',')).join('\r\n')}\r\n`,
+        'utf8',
+      );
+    }
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('history');
+    sheet.addRow(header);
+    for (const line of table) sheet.addRow(line);
+    sheet.getRow(1).font = { bold: true };
+    sheet.getColumn(1).width = 21;
+    return Buffer.from(await workbook.xlsx.writeBuffer());
+  }
+
+  async curve(
+    account: AccountRow,
+    input: { deviceId: string; keys: string[]; start?: number; end?: number; width: number },
+  ) {
+    if (input.keys.length === 0 || input.keys.length > CURVE_MAX_KEYS)
+      throw new CatalogueError('1002', { field: 'keys' });
+    const { context } = await this.context(account, input.deviceId, input.keys);
+    let start = input.start;
+    let end = input.end;
+    if (start === undefined || end === undefined) {
+      const windows = (
+        await Promise.all(
+          input.keys.map((key) => this.queries.latestWindow(context.deviceId, key, CURVE_LATEST_POINTS)),
+        )
+      ).filter((window): window is { from: number; to: number } => window !== null);
+      if (windows.length === 0)
+        return {
+          start: null,
+          end: null,
+          series: input.keys.map((key) => ({ key, mode: 'raw' as const, points: [] })),
+        };
+      start ??= Math.min(...windows.map((window) => window.from));
+      end ??= Math.max(...windows.map((window) => window.to));
+    }
+    checkRange(start, end + 1, null);
+    const from = start;
+    const to = end;
+    const width = Math.max(50, Math.min(input.width, 4000));
+    const series: CurveSeries[] = await Promise.all(
+      input.keys.map(async (key): Promise<CurveSeries> => {
+        const count = await this.queries.countInRange(context.deviceId, key, from, to);
+        if (count <= width * 2) {
+          const points = await this.queries.points(context.deviceId, [key], from, to + 1);
+          const variable = context.model.variables.find((item) => item.key === key);
+          return { key, mode: 'raw', points: points.map((point) => [point.ts, valueOf(variable, point)]) };
+        }
+        const bucketMs = Math.max(1, Math.ceil((to - from + 1) / width));
+        return {
+          key,
+          mode: 'bucket',
+          buckets: await this.queries.buckets(context.deviceId, key, from, to, bucketMs),
+        };
+      }),
+    );
+    return { start: from, end: to, series };
+  }
+}
