@@ -1,10 +1,10 @@
 /** Sign-in by account (username or phone) and password, both encrypted for the platform's key. */
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/index.ts';
-import { canSealPasswords, sealCredentials } from './login-crypto.ts';
+import { sealCredentials } from './login-crypto.ts';
 import { useFormError, useFormRules, useLandAfterSignIn } from './use-form-support.ts';
 import { FormAlert } from './FormAlert.tsx';
 
@@ -21,7 +21,6 @@ export function PasswordLoginForm() {
   const rules = useFormRules();
   const land = useLandAfterSignIn();
   const { alertText, showError, clearError } = useFormError(form, FIELDS);
-  const secure = canSealPasswords();
 
   const signIn = useMutation({
     mutationFn: async ({ account, password }: PasswordLoginValues) => {
@@ -44,9 +43,6 @@ export function PasswordLoginForm() {
       onFinish={(values) => signIn.mutate(values)}
       onValuesChange={clearError}
     >
-      {!secure ? (
-        <Alert type="warning" showIcon message={t('auth.insecureContext')} style={{ marginBottom: 16 }} />
-      ) : null}
       <FormAlert text={alertText} />
       <Form.Item name="account" label={t('fields.account')} rules={rules.loginAccount}>
         <Input prefix={<UserOutlined />} placeholder={t('placeholders.account')} autoComplete="username" />
@@ -58,7 +54,7 @@ export function PasswordLoginForm() {
           autoComplete="current-password"
         />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={signIn.isPending} disabled={!secure}>
+      <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
         {t('auth.signIn')}
       </Button>
     </Form>
