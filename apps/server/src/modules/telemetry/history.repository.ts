@@ -157,7 +157,8 @@ export class HistoryQueries {
   constructor(private readonly db: Database) {}
 
   private async rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-    return ((await this.db.execute(query)) as unknown as Rows<T>).rows;
+    const result: unknown = await this.db.execute(query);
+    return (result as Rows<T>).rows;
   }
 
   /** Seconds that hold a value of any of the keys in the range, newest first, with the total count. */
