@@ -42,7 +42,8 @@ describe('gateway and platform as separate processes', () => {
   function deviceCommand(path: string, body: Record<string, unknown>) {
     return runDeviceCommand<{ value: unknown }>({
       post: () => api.post<CommandReply<{ value: unknown }>>(path, { equipmentId: deviceId, ...body }),
-      poll: (uuid) => api.post<CommandReply<{ value: unknown }>>('/bluetooth/equipment/multi/callback', { uuid }),
+      poll: (uuid) =>
+        api.post<CommandReply<{ value: unknown }>>('/bluetooth/equipment/multi/callback', { uuid }),
       sleep: delay,
       maxAttempts: 12,
     });
@@ -95,7 +96,11 @@ describe('gateway and platform as separate processes', () => {
       productId: product.id,
     });
     deviceId = device.id;
-    agent = await AgentProcess.start({ sn: gateway!.sn, secret: gateway!.secret, platformUrl: platform.mqttUrl });
+    agent = await AgentProcess.start({
+      sn: gateway!.sn,
+      secret: gateway!.secret,
+      platformUrl: platform.mqttUrl,
+    });
     await agent.process.waitForLine(/configuration version \d+ applied/, 30_000);
   }, 150_000);
 
@@ -118,14 +123,25 @@ describe('gateway and platform as separate processes', () => {
     STEP_TIMEOUT_MS,
   );
 
-  it('catches up after the platform is stopped and started again while the gateway produces', () => outage('SIGTERM'), STEP_TIMEOUT_MS);
+  it(
+    'catches up after the platform is stopped and started again while the gateway produces',
+    () => outage('SIGTERM'),
+    STEP_TIMEOUT_MS,
+  );
 
-  it('catches up after the platform is killed (kill -9) mid-stream', () => outage('SIGKILL'), STEP_TIMEOUT_MS);
+  it(
+    'catches up after the platform is killed (kill -9) mid-stream',
+    () => outage('SIGKILL'),
+    STEP_TIMEOUT_MS,
+  );
 
   it(
     'writes a set-point from the API to the device and confirms it',
     async () => {
-      const reply = await deviceCommand('/equipment/command/write', { key: 'temperatureSetpoint', value: 65.5 });
+      const reply = await deviceCommand('/equipment/command/write', {
+        key: 'temperatureSetpoint',
+        value: 65.5,
+      });
       expect(reply).toMatchObject({ status: 'success', data: { value: 65.5 } });
       const client = new ModbusRTU();
       await client.connectTCP('127.0.0.1', { port: await agent.simulatorPort(DEMO_BOILER_DRIVER_KEY) });
@@ -145,13 +161,17 @@ describe('gateway and platform as separate processes', () => {
     async () => {
       await waitUntilCaughtUp();
       expect(await agent.stop()).toBe(0);
-      expect(agent.process.lines.some((line) => line.includes('everything gathered was acknowledged'))).toBe(true);
+      expect(agent.process.lines.some((line) => line.includes('everything gathered was acknowledged'))).toBe(
+        true,
+      );
       const trace: TracedBatch[] = await agent.trace();
       await platform.stop('SIGTERM');
 
       // Numbered without holes: nothing was dropped or skipped on the way.
       expect(trace.map((batch) => batch.seq)).toEqual(trace.map((_, index) => index + 1));
-      const produced = new Map(trace.flatMap((batch) => batch.points).map((point) => [`${point.k}@${point.t}`, point]));
+      const produced = new Map(
+        trace.flatMap((batch) => batch.points).map((point) => [`${point.k}@${point.t}`, point]),
+      );
       const stored = await readStoredPoints(platform.dataDir, deviceId);
       expect(stored.length).toBe(produced.size);
       for (const point of stored) {

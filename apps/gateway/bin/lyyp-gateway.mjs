@@ -6,8 +6,12 @@ import { fileURLToPath } from 'node:url';
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 // Resolved from here, so the command works from any working directory.
 const tsx = import.meta.resolve('tsx');
-const child = spawn(process.execPath, ['--import', tsx, main, ...process.argv.slice(2)], { stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', tsx, main, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 
 // The agent handles the signals itself (it flushes its buffer); pass them on.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1)));
+child.on('exit', (code, signal) =>
+  process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1)),
+);

@@ -31,7 +31,14 @@ describe('command line', () => {
     const parsed = parseCommandLine(['--secret', 'from-flag'], environment);
     expect(parsed).toMatchObject({
       kind: 'run',
-      settings: { sn: '100000000002', secret: 'from-flag', platformUrl: 'mqtts://platform.example:8883', dataDir: '/var/lib/lyyp', bufferBytes: 16 * 1024 * 1024, simulate: false },
+      settings: {
+        sn: '100000000002',
+        secret: 'from-flag',
+        platformUrl: 'mqtts://platform.example:8883',
+        dataDir: '/var/lib/lyyp',
+        bufferBytes: 16 * 1024 * 1024,
+        simulate: false,
+      },
     });
   });
 
@@ -45,7 +52,9 @@ describe('command line', () => {
     expect(problem(['--sn', '100000000001', '--platform', 'mqtt://h'])).toContain('--secret');
     expect(problem(['--sn', '100000000001', '--secret', 'x'])).toContain('--platform');
     expect(problem(['--sn', '100000000001', '--secret', 'x', '--platform', 'http://h'])).toContain('mqtt://');
-    expect(problem(['--sn', '100000000001', '--secret', 'x', '--platform', 'not a url'])).toContain('not a URL');
+    expect(problem(['--sn', '100000000001', '--secret', 'x', '--platform', 'not a url'])).toContain(
+      'not a URL',
+    );
     expect(problem([...valid, '--buffer-mb', '-1'])).toContain('--buffer-mb');
     expect(problem([...valid, '--colour'])).toContain("Unknown option '--colour'");
     expect(problem(['--help'])).toBe('help');

@@ -21,7 +21,9 @@ export const USAGE = [
   `Usage: lyyp-gateway --sn <${SN_LENGTH} digits> --secret <secret> --platform mqtt://host:port [options]`,
   '',
   'Options (or the environment variable named on the right):',
-  ...OPTION_HELP.map(([flag, text, variable]) => `  ${flag.padEnd(24)}${text.padEnd(58)}${variable}`.trimEnd()),
+  ...OPTION_HELP.map(([flag, text, variable]) =>
+    `  ${flag.padEnd(24)}${text.padEnd(58)}${variable}`.trimEnd(),
+  ),
 ].join('\n');
 
 export interface AgentSettings {
@@ -73,13 +75,15 @@ export function parseCommandLine(args: readonly string[], environment: NodeJS.Pr
 
   const sn = text('sn', 'GATEWAY_SN')?.trim();
   if (!sn) return fail('the gateway serial number is missing: pass --sn or set GATEWAY_SN');
-  if (!new RegExp(`^\\d{${SN_LENGTH}}$`).test(sn)) return fail(`the serial number must be ${SN_LENGTH} digits, got "${sn}"`);
+  if (!new RegExp(`^\\d{${SN_LENGTH}}$`).test(sn))
+    return fail(`the serial number must be ${SN_LENGTH} digits, got "${sn}"`);
 
   const secret = text('secret', 'GATEWAY_SECRET');
   if (!secret) return fail('the gateway secret is missing: pass --secret or set GATEWAY_SECRET');
 
   const platformUrl = text('platform', 'PLATFORM_MQTT_URL')?.trim();
-  if (!platformUrl) return fail('the platform address is missing: pass --platform mqtt://host:port or set PLATFORM_MQTT_URL');
+  if (!platformUrl)
+    return fail('the platform address is missing: pass --platform mqtt://host:port or set PLATFORM_MQTT_URL');
   let parsed: URL;
   try {
     parsed = new URL(platformUrl);
@@ -87,12 +91,15 @@ export function parseCommandLine(args: readonly string[], environment: NodeJS.Pr
     return fail(`the platform address "${platformUrl}" is not a URL; expected mqtt://host:port`);
   }
   if (!PLATFORM_PROTOCOLS.has(parsed.protocol) || !parsed.hostname) {
-    return fail(`the platform address "${platformUrl}" must start with mqtt://, mqtts://, ws:// or wss:// and name a host`);
+    return fail(
+      `the platform address "${platformUrl}" must start with mqtt://, mqtts://, ws:// or wss:// and name a host`,
+    );
   }
 
   const bufferText = text('buffer-mb', 'GATEWAY_BUFFER_MB');
   const bufferMb = bufferText === undefined ? DEFAULT_BUFFER_MB : Number(bufferText);
-  if (!Number.isFinite(bufferMb) || bufferMb <= 0) return fail(`--buffer-mb must be a positive number of megabytes, got "${bufferText}"`);
+  if (!Number.isFinite(bufferMb) || bufferMb <= 0)
+    return fail(`--buffer-mb must be a positive number of megabytes, got "${bufferText}"`);
 
   const traceFile = text('trace-uploads', 'GATEWAY_TRACE_UPLOADS');
   return {

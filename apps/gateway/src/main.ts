@@ -42,7 +42,8 @@ try {
     logger: consoleLogger,
   });
 } catch (error) {
-  if (error instanceof DataDirectoryInUseError) exitWith(`${error.message}: stop that agent or choose another --data-dir`, 1);
+  if (error instanceof DataDirectoryInUseError)
+    exitWith(`${error.message}: stop that agent or choose another --data-dir`, 1);
   const reason = error instanceof Error ? error.message : String(error);
   exitWith(`cannot start the gateway with data directory ${settings.dataDir}: ${reason}`, 1);
 }

@@ -49,7 +49,10 @@ export class AgentProcess {
 
   /** Port of the simulator serving the driver, once the configuration runs. */
   async simulatorPort(driverKey: string): Promise<number> {
-    const match = await this.process.waitForLine(new RegExp(`Modbus simulator for driver ${driverKey} on 127\\.0\\.0\\.1:(\\d+)`), 30_000);
+    const match = await this.process.waitForLine(
+      new RegExp(`Modbus simulator for driver ${driverKey} on 127\\.0\\.0\\.1:(\\d+)`),
+      30_000,
+    );
     return Number(match[1]);
   }
 

@@ -54,7 +54,11 @@ export class PlatformApi {
         { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
         Buffer.from(JSON.stringify({ v: value, ts: Date.now(), n: randomBytes(12).toString('hex') })),
       ).toString('base64');
-    await this.post('/user/encrypt/login', { keyId: key.keyId, account: seal(account), password: seal(password) });
+    await this.post('/user/encrypt/login', {
+      keyId: key.keyId,
+      account: seal(account),
+      password: seal(password),
+    });
     if (!this.session) throw new Error('signed in, but no session cookie came back');
   }
 }

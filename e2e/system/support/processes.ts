@@ -26,7 +26,12 @@ export function findFreePort(): Promise<number> {
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `check` answers something truthy, or fails with `what` after the timeout. */
-export async function eventually<T>(what: string, check: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 20_000, stepMs = 200): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  check: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs = 20_000,
+  stepMs = 200,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -38,14 +38,23 @@ describe('command runner', () => {
       boot,
       execute: (command) => {
         executed.push(command);
-        return execute?.(command) ?? Promise.resolve({ uuid: command.uuid, status: 'success', code: '200', data: { value: 1 } });
+        return (
+          execute?.(command) ??
+          Promise.resolve({ uuid: command.uuid, status: 'success', code: '200', data: { value: 1 } })
+        );
       },
       reply: (reply) => replies.push(reply),
     });
     return { instance, journal, replies, executed };
   }
 
-  const write = (uuid: string, expiresAt = NOW + 30_000) => ({ uuid, op: 'write', key: 'operatingMode', value: 1, expiresAt });
+  const write = (uuid: string, expiresAt = NOW + 30_000) => ({
+    uuid,
+    op: 'write',
+    key: 'operatingMode',
+    value: 1,
+    expiresAt,
+  });
 
   it('runs a command once and answers repeats, even in a later run, with the first reply', async () => {
     const first = await runner('boot-1');

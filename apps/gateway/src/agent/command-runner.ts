@@ -26,7 +26,9 @@ const UUID_LIMITS = { min: 8, max: 64 };
 function uuidOf(message: unknown): string | null {
   if (typeof message !== 'object' || message === null) return null;
   const { uuid } = message as { uuid?: unknown };
-  return typeof uuid === 'string' && uuid.length >= UUID_LIMITS.min && uuid.length <= UUID_LIMITS.max ? uuid : null;
+  return typeof uuid === 'string' && uuid.length >= UUID_LIMITS.min && uuid.length <= UUID_LIMITS.max
+    ? uuid
+    : null;
 }
 
 export class CommandRunner {
@@ -72,7 +74,12 @@ export class CommandRunner {
       case 'repeat':
         return this.options.reply(decision.reply);
       case 'refuse':
-        await journal.record({ uuid: command.uuid, at: scheduler.now(), state: 'done', reply: decision.reply });
+        await journal.record({
+          uuid: command.uuid,
+          at: scheduler.now(),
+          state: 'done',
+          reply: decision.reply,
+        });
         return this.options.reply(decision.reply);
       case 'execute': {
         // On disk before the device is touched: after a crash the command is known as started.
@@ -81,7 +88,12 @@ export class CommandRunner {
         try {
           reply = await this.options.execute(command);
         } catch (error) {
-          reply = { uuid: command.uuid, status: 'failure', code: '90099', message: String(error).slice(0, 500) };
+          reply = {
+            uuid: command.uuid,
+            status: 'failure',
+            code: '90099',
+            message: String(error).slice(0, 500),
+          };
         }
         await journal.record({ uuid: command.uuid, at: scheduler.now(), state: 'done', reply });
         this.options.reply(reply);

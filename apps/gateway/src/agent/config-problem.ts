@@ -12,7 +12,8 @@ export type ConfigCheck =
 function paramsOf(raw: unknown): ErrorParams | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const entries = Object.entries(raw).filter(
-    (entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number',
+    (entry): entry is [string, string | number] =>
+      typeof entry[1] === 'string' || typeof entry[1] === 'number',
   );
   return Object.fromEntries(entries);
 }
@@ -26,9 +27,13 @@ export function checkConfig(message: unknown): ConfigCheck {
   const parsed = configPayloadSchema.safeParse(message);
   if (parsed.success) return { ok: true, config: parsed.data };
   const [issue] = parsed.error.issues;
-  const named = issue?.message.startsWith(CATALOGUE_ISSUE_PREFIX) ? issue.message.slice(CATALOGUE_ISSUE_PREFIX.length) : '';
+  const named = issue?.message.startsWith(CATALOGUE_ISSUE_PREFIX)
+    ? issue.message.slice(CATALOGUE_ISSUE_PREFIX.length)
+    : '';
   const code = isErrorCode(named) ? named : '1002';
-  const params = paramsOf((issue as { params?: unknown } | undefined)?.params) ?? { field: issue?.path.join('.') ?? 'config' };
+  const params = paramsOf((issue as { params?: unknown } | undefined)?.params) ?? {
+    field: issue?.path.join('.') ?? 'config',
+  };
   const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
   return {
     ok: false,

@@ -46,7 +46,11 @@ describe('gateway agent', () => {
     expect(harness.platform.configReports[0]).toEqual({ version: 1, status: 'applied' });
     await waitFor(() => harness.platform.statuses.some((status) => status.configVersion === 1));
     const status = harness.platform.statuses.findLast((item) => item.configVersion === 1)!;
-    expect(status).toMatchObject({ status: 'online', gatewayMode: 'standard', firmware: expect.stringContaining('lyyp-gateway') as unknown });
+    expect(status).toMatchObject({
+      status: 'online',
+      gatewayMode: 'standard',
+      firmware: expect.stringContaining('lyyp-gateway') as unknown,
+    });
     expect(status.slaves?.[0]).toMatchObject({ driverKey: 'boiler', lastErrorCode: null });
 
     await waitFor(() => storedValues('waterTemperature').length > 0);
@@ -75,10 +79,17 @@ describe('gateway agent', () => {
     await waitFor(() => storedValues('waterLevel').at(-1)?.v === 5);
     await waitFor(() => harness.platform.statuses.at(-1)?.configVersion === 2);
 
-    const broken = { version: 3, model: { ...rescaled, variables: [{ ...rescaled.variables[0], collectionFormula: '   ' }] } };
+    const broken = {
+      version: 3,
+      model: { ...rescaled, variables: [{ ...rescaled.variables[0], collectionFormula: '   ' }] },
+    };
     await harness.platform.pushConfig(broken);
     await waitFor(() => harness.platform.configReports.some((report) => report.version === 3));
-    expect(harness.platform.configReports.at(-1)).toMatchObject({ version: 3, status: 'failed', code: '1001' });
+    expect(harness.platform.configReports.at(-1)).toMatchObject({
+      version: 3,
+      status: 'failed',
+      code: '1001',
+    });
     // Version 2 still polls: a new level shows through its formula.
     harness.simulator.device.setValue('waterLevel', 700);
     await waitFor(() => storedValues('waterLevel').at(-1)?.v === 7);
@@ -97,9 +108,18 @@ describe('gateway agent', () => {
 
   it('refuses read-only variables (2004) and values beyond the limits (2003) without touching the device', async () => {
     await runningAgent();
-    expect(await command({ op: 'write', key: 'firmwareVersion', value: 3 })).toMatchObject({ status: 'failure', code: '2004' });
-    expect(await command({ op: 'write', key: 'temperatureSetpoint', value: 96 })).toMatchObject({ status: 'failure', code: '2003' });
-    expect(await command({ op: 'write', key: 'noSuchVariable', value: 1 })).toMatchObject({ status: 'failure', code: '1714' });
+    expect(await command({ op: 'write', key: 'firmwareVersion', value: 3 })).toMatchObject({
+      status: 'failure',
+      code: '2004',
+    });
+    expect(await command({ op: 'write', key: 'temperatureSetpoint', value: 96 })).toMatchObject({
+      status: 'failure',
+      code: '2003',
+    });
+    expect(await command({ op: 'write', key: 'noSuchVariable', value: 1 })).toMatchObject({
+      status: 'failure',
+      code: '1714',
+    });
     expect(harness.simulator.device.writes).toEqual([]);
   });
 
@@ -125,7 +145,9 @@ describe('gateway agent', () => {
     await agent.stop();
     await harness.startAgent();
     await waitFor(() => harness.platform.gatewayConnected, 5000);
-    expect(await command({ uuid, op: 'write', key: 'operatingMode', value: 1, expiresAt: Date.now() + 30_000 })).toEqual(first);
+    expect(
+      await command({ uuid, op: 'write', key: 'operatingMode', value: 1, expiresAt: Date.now() + 30_000 }),
+    ).toEqual(first);
     expect(harness.simulator.device.writes).toHaveLength(1);
   });
 
@@ -135,7 +157,10 @@ describe('gateway agent', () => {
     expect(reply).toMatchObject({ status: 'success', code: '200', data: { value: 'LYBLR2T-00012345' } });
     await waitFor(() => storedValues('serialNumber').length === 1);
     expect(await command({ op: 'read', key: 'missing' })).toMatchObject({ status: 'failure', code: '99903' });
-    expect(await command({ uuid: randomUUID(), op: 'explode' })).toMatchObject({ status: 'failure', code: '1002' });
+    expect(await command({ uuid: randomUUID(), op: 'explode' })).toMatchObject({
+      status: 'failure',
+      code: '1002',
+    });
   });
 
   it('restarts the Modbus side on request after answering, and polls again', async () => {

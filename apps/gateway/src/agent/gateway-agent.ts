@@ -15,7 +15,13 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { CommandPayload, ConfigPayload, ConfigReport, Point, ReplyPayload } from '@lyyp/contracts/protocol';
+import type {
+  CommandPayload,
+  ConfigPayload,
+  ConfigReport,
+  Point,
+  ReplyPayload,
+} from '@lyyp/contracts/protocol';
 import { DiskBuffer } from '../buffer/disk-buffer.ts';
 import { Forwarder } from '../buffer/forwarder.ts';
 import type { FormulaEngine } from '../core/formula-engine.ts';
@@ -52,10 +58,18 @@ export interface GatewayAgentOptions {
   readonly logger?: AgentLogger;
   readonly scheduler?: Scheduler;
   readonly formulas?: FormulaEngine;
-  readonly buffer?: { readonly maxBytes?: number; readonly segmentBytes?: number; readonly ackSaveDelayMs?: number };
+  readonly buffer?: {
+    readonly maxBytes?: number;
+    readonly segmentBytes?: number;
+    readonly ackSaveDelayMs?: number;
+  };
   readonly batch?: { readonly maxPoints?: number; readonly maxDelayMs?: number };
   readonly upload?: { readonly maxInFlight?: number; readonly ackTimeoutMs?: number };
-  readonly link?: { readonly reconnect?: ReconnectPolicy; readonly connectTimeoutMs?: number; readonly keepaliveSeconds?: number };
+  readonly link?: {
+    readonly reconnect?: ReconnectPolicy;
+    readonly connectTimeoutMs?: number;
+    readonly keepaliveSeconds?: number;
+  };
   readonly statusIntervalMs?: number;
   readonly commandRetentionMs?: number;
   readonly identity?: Partial<GatewayIdentity>;
@@ -103,10 +117,14 @@ export class GatewayAgent {
   ) {
     this.buffer = buffer;
     this.trace = options.traceFile ? createWriteStream(options.traceFile, { flags: 'a' }) : null;
+    this.trace?.on('error', (error) => logger.log('warn', `upload trace: ${error.message}`));
     this.configStore = new ConfigStore(path.join(options.dataDir, 'config.json'));
     this.simulation = options.simulate
       ? new SimulatedEndpoints((endpoint) =>
-          logger.log('info', `Modbus simulator for driver ${endpoint.driverKey} on ${endpoint.simulator.host}:${endpoint.simulator.port}`),
+          logger.log(
+            'info',
+            `Modbus simulator for driver ${endpoint.driverKey} on ${endpoint.simulator.host}:${endpoint.simulator.port}`,
+          ),
         )
       : null;
     this.runtime = new ModbusRuntime({
@@ -174,7 +192,9 @@ export class GatewayAgent {
       afterReply: (command, reply) => {
         if (command.op !== 'restart' || reply.status !== 'success') return;
         logger.log('info', 'restarting the Modbus side on request');
-        void this.exclusive(() => this.runtime.restart());
+        this.exclusive(() => this.runtime.restart()).catch((error: unknown) =>
+          logger.log('error', `the Modbus side could not restart: ${String(error)}`),
+        );
       },
       onWarning: (message) => logger.log('warn', message),
     });
@@ -285,7 +305,9 @@ export class GatewayAgent {
         this.trace?.write(`${JSON.stringify({ seq: batch.seq, points })}\n`);
         this.forwarder.pump();
       })
-      .catch((error: unknown) => this.logger.log('error', `${points.length} points could not be buffered: ${String(error)}`));
+      .catch((error: unknown) =>
+        this.logger.log('error', `${points.length} points could not be buffered: ${String(error)}`),
+      );
     this.appends.add(append);
     void append.finally(() => this.appends.delete(append));
   }
@@ -296,14 +318,18 @@ export class GatewayAgent {
 
   private handleConnected(): void {
     this.status.sendNow();
-    if (this.pendingReport && this.link.publish('config', JSON.stringify(this.pendingReport))) this.pendingReport = null;
+    if (this.pendingReport && this.link.publish('config', JSON.stringify(this.pendingReport)))
+      this.pendingReport = null;
     const replies = this.pendingReplies;
     this.pendingReplies = [];
     for (const reply of replies) if (!this.link.publish('reply', reply)) this.pendingReplies.push(reply);
     this.forwarder.connected();
     const stats = this.buffer.stats();
     if (stats.unacknowledged > 0) {
-      this.logger.log('info', `sending ${stats.unacknowledged} buffered batches (${stats.unacknowledgedPoints} points)`);
+      this.logger.log(
+        'info',
+        `sending ${stats.unacknowledged} buffered batches (${stats.unacknowledgedPoints} points)`,
+      );
     }
   }
 
@@ -322,7 +348,10 @@ export class GatewayAgent {
     if (this.stopped) return;
     const checked = checkConfig(message);
     if (!checked.ok) {
-      this.logger.log('warn', `configuration version ${checked.report.version} refused: ${checked.report.message ?? ''}`);
+      this.logger.log(
+        'warn',
+        `configuration version ${checked.report.version} refused: ${checked.report.message ?? ''}`,
+      );
       return this.reportConfig(checked.report);
     }
     const config = checked.config;
@@ -332,11 +361,22 @@ export class GatewayAgent {
       await this.runtime.apply(config);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      this.logger.log('error', `configuration version ${config.version} failed; keeping version ${this.runtime.version}: ${message}`);
-      return this.reportConfig({ version: config.version, status: 'failed', code: '90099', message: message.slice(0, 500) });
+      this.logger.log(
+        'error',
+        `configuration version ${config.version} failed; keeping version ${this.runtime.version}: ${message}`,
+      );
+      return this.reportConfig({
+        version: config.version,
+        status: 'failed',
+        code: '90099',
+        message: message.slice(0, 500),
+      });
     }
     await this.configStore.save(config);
-    this.logger.log('info', `configuration version ${config.version} applied: ${config.model.drivers.length} drivers, ${config.model.variables.length} variables`);
+    this.logger.log(
+      'info',
+      `configuration version ${config.version} applied: ${config.model.drivers.length} drivers, ${config.model.variables.length} variables`,
+    );
     this.reportConfig(this.appliedReport(config.version));
     this.status.sendNow();
   }
@@ -344,7 +384,11 @@ export class GatewayAgent {
   /** The retained configuration comes again on every connection; only a different one is applied. */
   private isNew(config: ConfigPayload): boolean {
     const running = this.runtime.config;
-    return !running || running.version !== config.version || JSON.stringify(running.model) !== JSON.stringify(config.model);
+    return (
+      !running ||
+      running.version !== config.version ||
+      JSON.stringify(running.model) !== JSON.stringify(config.model)
+    );
   }
 
   private appliedReport(version: number): ConfigReport {
@@ -372,7 +416,10 @@ export class GatewayAgent {
         const previous = this.latest.get(key);
         const outcome = await this.runtime.write(key, command.value);
         if (!outcome.ok) return failure(uuid, outcome.code);
-        this.logger.log('info', `wrote ${key} = ${String(outcome.value)}${outcome.readBack ? ' (confirmed by read-back)' : ''}`);
+        this.logger.log(
+          'info',
+          `wrote ${key} = ${String(outcome.value)}${outcome.readBack ? ' (confirmed by read-back)' : ''}`,
+        );
         return success(uuid, { value: outcome.value, ...(previous !== undefined ? { previous } : {}) });
       }
       case 'restart':

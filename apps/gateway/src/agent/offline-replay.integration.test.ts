@@ -91,7 +91,9 @@ describe('offline buffering and replay', () => {
 
   it('when the buffer fills up, drops the oldest values and reports exactly how many as a gap', async () => {
     await harness.platform.pushConfig(harness.config(1));
-    const { agent, produced } = await recordingAgent({ buffer: { maxBytes: 2000, segmentBytes: 400, ackSaveDelayMs: 20 } });
+    const { agent, produced } = await recordingAgent({
+      buffer: { maxBytes: 2000, segmentBytes: 400, ackSaveDelayMs: 20 },
+    });
     keepBoilerChanging();
     await waitFor(() => harness.platform.stored.size > 0, 5000);
     await harness.platform.goOffline();

@@ -11,7 +11,11 @@ const BASE = 1_700_000_000_000;
 
 /** `count` points of one variable, a second apart from `from`. */
 const pointsFrom = (from: number, count = 3): Point[] =>
-  Array.from({ length: count }, (_, index) => ({ k: 'waterTemperature', t: from + index * 1000, v: 60 + index }));
+  Array.from({ length: count }, (_, index) => ({
+    k: 'waterTemperature',
+    t: from + index * 1000,
+    v: 60 + index,
+  }));
 
 describe('disk buffer', () => {
   let directory: string;
@@ -64,7 +68,9 @@ describe('disk buffer', () => {
 
   it('numbers concurrent appends in call order and stores each payload as it will be sent', async () => {
     const buffer = await openBuffer();
-    const batches = await Promise.all([0, 1, 2, 3].map((index) => buffer.append(pointsFrom(BASE + index * 10_000, 2))));
+    const batches = await Promise.all(
+      [0, 1, 2, 3].map((index) => buffer.append(pointsFrom(BASE + index * 10_000, 2))),
+    );
     expect(batches.map((batch) => batch.seq)).toEqual([1, 2, 3, 4]);
     expect(await payloadOf(buffer, 3)).toEqual({ seq: 3, points: pointsFrom(BASE + 20_000, 2) });
   });
@@ -140,10 +146,9 @@ describe('disk buffer', () => {
     const lost = gaps.reduce((sum, gap) => sum + gap.lost, 0);
     expect(lost + keptPoints).toBe(total);
     expect(Math.min(...gaps.map((gap) => gap.from))).toBe(BASE);
-    const bytes = (await Promise.all((await segmentFiles()).map((name) => stat(path.join(directory, name))))).reduce(
-      (sum, file) => sum + file.size,
-      0,
-    );
+    const bytes = (
+      await Promise.all((await segmentFiles()).map((name) => stat(path.join(directory, name))))
+    ).reduce((sum, file) => sum + file.size, 0);
     expect(bytes).toBeLessThanOrEqual(4096);
     expect(kept.map((batch) => batch.seq)).toEqual(kept.map((_, index) => kept[0]!.seq + index));
   });

@@ -71,7 +71,11 @@ function factsOf(points: readonly Point[]) {
     firstAt = Math.min(firstAt, point.t);
     lastAt = Math.max(lastAt, point.t);
   }
-  return { points: points.length, firstAt: Number.isFinite(firstAt) ? firstAt : 0, lastAt: Number.isFinite(lastAt) ? lastAt : 0 };
+  return {
+    points: points.length,
+    firstAt: Number.isFinite(firstAt) ? firstAt : 0,
+    lastAt: Number.isFinite(lastAt) ? lastAt : 0,
+  };
 }
 
 function payloadBytes(seq: number, points: readonly Point[], gap: Gap | null): Buffer {
@@ -217,7 +221,8 @@ export class DiskBuffer {
     try {
       for (const entry of group) {
         const facts = factsOf(entry.points);
-        const estimate = HEADER_BYTES + payloadBytes(this.ledger.nextSeq, entry.points, null).length + GAP_ALLOWANCE;
+        const estimate =
+          HEADER_BYTES + payloadBytes(this.ledger.nextSeq, entry.points, null).length + GAP_ALLOWANCE;
         const plan = this.ledger.planAppend(estimate);
         const record = encodeRecord(
           { seq: plan.seq, ...facts, dropThrough: plan.dropThrough },
@@ -239,7 +244,10 @@ export class DiskBuffer {
         segment.size += record.length;
         evicted.push(...plan.evict);
         written.push({ entry, batch });
-        if (plan.gap) this.warn(`buffer full: dropped ${plan.gap.lost} points from ${new Date(plan.gap.from).toISOString()} to ${new Date(plan.gap.to).toISOString()}`);
+        if (plan.gap)
+          this.warn(
+            `buffer full: dropped ${plan.gap.lost} points from ${new Date(plan.gap.from).toISOString()} to ${new Date(plan.gap.to).toISOString()}`,
+          );
       }
       await Promise.all([...dirty].map((handle) => handle.datasync()));
       if (created) await syncDirectory(this.directory);
@@ -255,7 +263,10 @@ export class DiskBuffer {
 
   private async startSegment(plan: AppendPlan): Promise<void> {
     // A file of the same name is left over from a write that failed before it was recorded.
-    await this.handles.get(plan.seq)?.close().catch(() => undefined);
+    await this.handles
+      .get(plan.seq)
+      ?.close()
+      .catch(() => undefined);
     const handle = await open(path.join(this.directory, segmentName(plan.seq)), 'w+');
     this.handles.set(plan.seq, handle);
     this.activeSegment = { id: plan.seq, handle, size: 0 };
@@ -284,7 +295,11 @@ export class DiskBuffer {
 
   /** Saves the next sequence number and the acknowledgements, then deletes fully acknowledged segments. */
   private async saveAndRelease(): Promise<void> {
-    const state: SavedState = { format: 1, nextSeq: this.ledger.nextSeq, acked: toRanges(this.ledger.acknowledgedSeqs()) };
+    const state: SavedState = {
+      format: 1,
+      nextSeq: this.ledger.nextSeq,
+      acked: toRanges(this.ledger.acknowledgedSeqs()),
+    };
     await writeFileAtomic(path.join(this.directory, STATE_FILE), JSON.stringify(state));
     const releasable = this.ledger.releasableSegments();
     this.ledger.dropSegments(releasable);
@@ -327,7 +342,9 @@ async function recoverSegments(directory: string, warn: (message: string) => voi
     const content = await readFile(file);
     const scan = scanSegment(content);
     if (scan.validBytes < content.length) {
-      warn(`buffer segment ${name}: ${content.length - scan.validBytes} bytes after the last whole batch were cut off (interrupted write)`);
+      warn(
+        `buffer segment ${name}: ${content.length - scan.validBytes} bytes after the last whole batch were cut off (interrupted write)`,
+      );
       await truncate(file, scan.validBytes);
     }
     if (scan.records.length === 0) {
@@ -335,24 +352,23 @@ async function recoverSegments(directory: string, warn: (message: string) => voi
       continue;
     }
     const id = Number(name.slice(0, -SEGMENT_SUFFIX.length));
-    const batches = scan.records.map(
-      (record): StoredBatch => ({
-        seq: record.seq,
-        segment: id,
-        offset: record.offset,
-        size: record.size,
-        points: record.points,
-        firstAt: record.firstAt,
-        lastAt: record.lastAt,
-        gaps: record.gaps,
-      }),
-    );
+    const batches = scan.records.map((record): StoredBatch => ({
+      seq: record.seq,
+      segment: id,
+      offset: record.offset,
+      size: record.size,
+      points: record.points,
+      firstAt: record.firstAt,
+      lastAt: record.lastAt,
+      gaps: record.gaps,
+    }));
     for (const record of scan.records) dropThrough = Math.max(dropThrough, record.dropThrough);
     segments.push({ id, bytes: scan.validBytes, batches });
   }
   const kept = [];
   for (const segment of segments) {
-    if (segment.batches.at(-1)!.seq <= dropThrough) await removeFile(path.join(directory, segmentName(segment.id)));
+    if (segment.batches.at(-1)!.seq <= dropThrough)
+      await removeFile(path.join(directory, segmentName(segment.id)));
     else kept.push(segment);
   }
   return kept;

@@ -107,7 +107,8 @@ export class Forwarder {
     this.ackTimer = scheduler.setTimeout(() => {
       this.ackTimer = null;
       const expired = this.options.buffer.expireInFlight(this.ackTimeoutMs);
-      if (expired > 0) this.options.onWarning?.(`${expired} uploads unanswered for ${this.ackTimeoutMs} ms, sending again`);
+      if (expired > 0)
+        this.options.onWarning?.(`${expired} uploads unanswered for ${this.ackTimeoutMs} ms, sending again`);
       this.pump();
     }, wait);
   }

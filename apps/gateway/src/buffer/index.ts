@@ -6,5 +6,16 @@ export {
   DEFAULT_SEGMENT_BYTES,
   type DiskBufferOptions,
 } from './disk-buffer.ts';
-export { Forwarder, DEFAULT_ACK_TIMEOUT_MS, DEFAULT_MAX_IN_FLIGHT, type ForwarderOptions } from './forwarder.ts';
-export { HEADER_BYTES, RECORD_MAGIC, encodeRecord, scanSegment, type DecodedRecord } from './record-format.ts';
+export {
+  Forwarder,
+  DEFAULT_ACK_TIMEOUT_MS,
+  DEFAULT_MAX_IN_FLIGHT,
+  type ForwarderOptions,
+} from './forwarder.ts';
+export {
+  HEADER_BYTES,
+  RECORD_MAGIC,
+  encodeRecord,
+  scanSegment,
+  type DecodedRecord,
+} from './record-format.ts';

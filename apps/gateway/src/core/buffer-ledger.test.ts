@@ -26,12 +26,20 @@ describe('buffer ledger', () => {
     expect(append(ledger).batch.seq).toBe(42);
     const restored = BufferLedger.restore(
       { maxBytes: 10_000, segmentBytes: 1000 },
-      { segments: [{ id: 41, bytes: 200, batches: ledger.liveBatches() }], isAcknowledged: () => false, nextSeq: 50 },
+      {
+        segments: [{ id: 41, bytes: 200, batches: ledger.liveBatches() }],
+        isAcknowledged: () => false,
+        nextSeq: 50,
+      },
     );
     expect(restored.nextSeq).toBe(50);
     const fromDisk = BufferLedger.restore(
       { maxBytes: 10_000, segmentBytes: 1000 },
-      { segments: [{ id: 41, bytes: 200, batches: ledger.liveBatches() }], isAcknowledged: () => false, nextSeq: 1 },
+      {
+        segments: [{ id: 41, bytes: 200, batches: ledger.liveBatches() }],
+        isAcknowledged: () => false,
+        nextSeq: 1,
+      },
     );
     expect(fromDisk.nextSeq).toBe(43);
   });
@@ -128,7 +136,11 @@ describe('buffer ledger', () => {
     const acked = new Set([1, 3]);
     const restored = BufferLedger.restore(
       { maxBytes: 100_000, segmentBytes: 1000 },
-      { segments: [{ id: 1, bytes: 400, batches: ledger.liveBatches() }], isAcknowledged: (seq) => acked.has(seq), nextSeq: 5 },
+      {
+        segments: [{ id: 1, bytes: 400, batches: ledger.liveBatches() }],
+        isAcknowledged: (seq) => acked.has(seq),
+        nextSeq: 5,
+      },
     );
     expect(seqs(restored.takeToSend(10, BASE))).toEqual([2, 4]);
     expect(restored.stats()).toMatchObject({ unacknowledged: 2, unacknowledgedPoints: 20, inFlight: 2 });

@@ -74,7 +74,11 @@ export interface LedgerStats {
 
 /** Restored content: segments in order, each with its batches in order. */
 export interface LedgerSnapshot {
-  readonly segments: ReadonlyArray<{ readonly id: number; readonly bytes: number; readonly batches: readonly StoredBatch[] }>;
+  readonly segments: ReadonlyArray<{
+    readonly id: number;
+    readonly bytes: number;
+    readonly batches: readonly StoredBatch[];
+  }>;
   /** Whether a sequence number was acknowledged before the restart. */
   readonly isAcknowledged: (seq: number) => boolean;
   /** Lowest number the next batch may take (from the saved state). */
@@ -110,10 +114,17 @@ export class BufferLedger {
   /** Rebuilds the ledger from what survived on disk. Restored segments are all sealed. */
   static restore(limits: LedgerLimits, snapshot: LedgerSnapshot): BufferLedger {
     let highest = 0;
-    for (const segment of snapshot.segments) for (const batch of segment.batches) highest = Math.max(highest, batch.seq);
+    for (const segment of snapshot.segments)
+      for (const batch of segment.batches) highest = Math.max(highest, batch.seq);
     const ledger = new BufferLedger(limits, Math.max(snapshot.nextSeq, highest + 1));
     for (const segment of snapshot.segments) {
-      const summary: SegmentSummary = { id: segment.id, bytes: segment.bytes, batches: 0, acked: 0, sealed: true };
+      const summary: SegmentSummary = {
+        id: segment.id,
+        bytes: segment.bytes,
+        batches: 0,
+        acked: 0,
+        sealed: true,
+      };
       ledger.segments.push(summary);
       ledger.totalBytes += segment.bytes;
       for (const batch of segment.batches) {
@@ -141,7 +152,8 @@ export class BufferLedger {
   planAppend(size: number): AppendPlan {
     const seq = this.nextSequence;
     const active = this.segments.at(-1);
-    let newSegment = !active || active.sealed || (active.bytes > 0 && active.bytes + size > this.segmentBytes);
+    let newSegment =
+      !active || active.sealed || (active.bytes > 0 && active.bytes + size > this.segmentBytes);
     let total = this.totalBytes;
     const evict: number[] = [];
     for (const segment of this.segments) {
@@ -169,7 +181,10 @@ export class BufferLedger {
   }
 
   /** Records a batch written as planned (at `offset` in its segment) and drops the evicted segments. */
-  commitAppend(plan: AppendPlan, placed: BatchFacts & { readonly offset: number; readonly size: number }): StoredBatch {
+  commitAppend(
+    plan: AppendPlan,
+    placed: BatchFacts & { readonly offset: number; readonly size: number },
+  ): StoredBatch {
     if (plan.seq !== this.nextSequence) throw new Error(`append plan for seq ${plan.seq} is stale`);
     this.dropSegments(plan.evict);
     const active = this.segments.at(-1);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EXPIRED_COMMAND_CODE, INTERRUPTED_COMMAND_CODE, decideCommand, type CommandRecord } from './command-rules.ts';
+import {
+  EXPIRED_COMMAND_CODE,
+  INTERRUPTED_COMMAND_CODE,
+  decideCommand,
+  type CommandRecord,
+} from './command-rules.ts';
 
 const command = { uuid: 'cmd-00000001', expiresAt: 10_000 };
 

@@ -31,3 +31,32 @@ export {
   type FailureCause,
   type FailurePurpose,
 } from './modbus-errors.ts';
+export {
+  BufferLedger,
+  effectiveSegmentBytes,
+  inRanges,
+  toRanges,
+  type AppendPlan,
+  type BatchFacts,
+  type Gap,
+  type LedgerLimits,
+  type LedgerSnapshot,
+  type LedgerStats,
+  type StoredBatch,
+} from './buffer-ledger.ts';
+export {
+  PointBatcher,
+  pointsOf,
+  NOT_A_NUMBER_CODE,
+  DEFAULT_BATCH_DELAY_MS,
+  DEFAULT_BATCH_POINTS,
+  type PointBatcherOptions,
+} from './point-batcher.ts';
+export { reconnectDelay, DEFAULT_RECONNECT, type ReconnectPolicy } from './reconnect-delay.ts';
+export {
+  decideCommand,
+  EXPIRED_COMMAND_CODE,
+  INTERRUPTED_COMMAND_CODE,
+  type CommandDecision,
+  type CommandRecord,
+} from './command-rules.ts';

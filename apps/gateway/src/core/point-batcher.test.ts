@@ -9,20 +9,34 @@ describe('point batcher', () => {
   it('closes a batch when it is full, splitting large reports, and keeps the rest for later', () => {
     const scheduler = new ManualScheduler();
     const batches: Point[][] = [];
-    const batcher = new PointBatcher({ scheduler, maxPoints: 4, maxDelayMs: 1000, onBatch: (points) => batches.push(points) });
+    const batcher = new PointBatcher({
+      scheduler,
+      maxPoints: 4,
+      maxDelayMs: 1000,
+      onBatch: (points) => batches.push(points),
+    });
     batcher.add(Array.from({ length: 10 }, (_, index) => point(index)));
     expect(batches.map((batch) => batch.length)).toEqual([4, 4]);
     expect(batcher.size).toBe(2);
     scheduler.advance(999);
     expect(batches).toHaveLength(2);
     scheduler.advance(1);
-    expect(batches.map((batch) => batch.map((item) => item.v))).toEqual([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]]);
+    expect(batches.map((batch) => batch.map((item) => item.v))).toEqual([
+      [0, 1, 2, 3],
+      [4, 5, 6, 7],
+      [8, 9],
+    ]);
   });
 
   it('closes a batch a fixed time after its first point, however slowly points come', () => {
     const scheduler = new ManualScheduler();
     const batches: Point[][] = [];
-    const batcher = new PointBatcher({ scheduler, maxPoints: 500, maxDelayMs: 1000, onBatch: (points) => batches.push(points) });
+    const batcher = new PointBatcher({
+      scheduler,
+      maxPoints: 500,
+      maxDelayMs: 1000,
+      onBatch: (points) => batches.push(points),
+    });
     batcher.add([point(1)]);
     scheduler.advance(600);
     batcher.add([point(2)]);
@@ -33,7 +47,11 @@ describe('point batcher', () => {
 
   it('never lets a batch exceed the protocol limit', () => {
     const batches: Point[][] = [];
-    const batcher = new PointBatcher({ scheduler: new ManualScheduler(), maxPoints: 1_000_000, onBatch: (points) => batches.push(points) });
+    const batcher = new PointBatcher({
+      scheduler: new ManualScheduler(),
+      maxPoints: 1_000_000,
+      onBatch: (points) => batches.push(points),
+    });
     batcher.add(Array.from({ length: 12_000 }, (_, index) => point(index)));
     expect(batches.map((batch) => batch.length)).toEqual([5000, 5000]);
   });

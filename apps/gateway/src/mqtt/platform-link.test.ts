@@ -52,7 +52,10 @@ describe('platform link', () => {
     platform = await FakePlatform.start({ sn: SN, secret: 'right' });
     let connections = 0;
     const commands: unknown[] = [];
-    const { link } = open('right', { onConnected: () => (connections += 1), onCommand: (message) => commands.push(message) });
+    const { link } = open('right', {
+      onConnected: () => (connections += 1),
+      onCommand: (message) => commands.push(message),
+    });
     await waitFor(() => link.connected);
     await platform.goOffline();
     await waitFor(() => !link.connected);

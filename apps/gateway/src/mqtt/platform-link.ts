@@ -91,7 +91,9 @@ export class PlatformLink {
     if (!client) return;
     if (wasConnected && farewell) {
       await Promise.race([
-        client.publishAsync(upTopic(this.options.sn, 'status'), JSON.stringify(farewell), { qos: 1 }).catch(() => undefined),
+        client
+          .publishAsync(upTopic(this.options.sn, 'status'), JSON.stringify(farewell), { qos: 1 })
+          .catch(() => undefined),
         new Promise((resolve) => setTimeout(resolve, 1000)),
       ]);
     }
@@ -125,7 +127,9 @@ export class PlatformLink {
       keepalive: this.options.keepaliveSeconds ?? 30,
       will: {
         topic: upTopic(sn, 'status'),
-        payload: Buffer.from(JSON.stringify({ status: 'offline', ts: this.scheduler.now() } satisfies StatusPayload)),
+        payload: Buffer.from(
+          JSON.stringify({ status: 'offline', ts: this.scheduler.now() } satisfies StatusPayload),
+        ),
         qos: 1,
         retain: false,
       },
@@ -138,7 +142,8 @@ export class PlatformLink {
         .subscribeAsync(`${TOPIC_ROOT}/${sn}/down/+`, { qos: 1 })
         .then((granted) => {
           if (this.client !== client) return;
-          if (granted.some((grant) => grant.qos > 2)) throw new Error('the platform refused the subscription to down/+');
+          if (granted.some((grant) => grant.qos > 2))
+            throw new Error('the platform refused the subscription to down/+');
           this.failures = 0;
           this.lastProblem = '';
           this.isConnected = true;
@@ -197,7 +202,11 @@ export class PlatformLink {
   }
 
   private scheduleReconnect(): void {
-    const delay = reconnectDelay(this.failures, this.options.reconnect ?? DEFAULT_RECONNECT, this.options.random ?? Math.random);
+    const delay = reconnectDelay(
+      this.failures,
+      this.options.reconnect ?? DEFAULT_RECONNECT,
+      this.options.random ?? Math.random,
+    );
     this.failures += 1;
     this.retryTimer = this.scheduler.setTimeout(() => {
       this.retryTimer = null;

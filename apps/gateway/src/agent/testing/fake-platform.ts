@@ -55,12 +55,17 @@ export class FakePlatform {
         this.connectAttempts += 1;
         if (packet.will) {
           const { topic, payload, retain } = packet.will;
-          this.will = { topic, payload: JSON.parse(Buffer.from(payload).toString('utf8')) as unknown, retain: retain ?? false };
+          this.will = {
+            topic,
+            payload: JSON.parse(Buffer.from(payload).toString('utf8')) as unknown,
+            retain: retain ?? false,
+          };
         }
         callback(null, true);
       },
       authenticate: (client, username, password, done) => {
-        const valid = client.id === options.sn && username === options.sn && password?.toString() === options.secret;
+        const valid =
+          client.id === options.sn && username === options.sn && password?.toString() === options.secret;
         done(valid ? null : Object.assign(new Error('bad credentials'), { returnCode: 4 as const }), valid);
       },
     });
