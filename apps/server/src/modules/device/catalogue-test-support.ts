@@ -196,6 +196,34 @@ export async function postJson(server: TestServer, client: TestClient | null, pa
   };
 }
 
+/** A multipart upload as the console's `upload` sends it: text fields and one file. */
+export async function postMultipart(
+  server: TestServer,
+  client: TestClient,
+  path: string,
+  fields: Record<string, string>,
+  file: { field: string; name: string; bytes: Buffer },
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append(file.field, new Blob([file.bytes]), file.name);
+  const encoded = new Request('http://platform.test/', { method: 'POST', body: form });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `${API_PREFIX}${path}`,
+    headers: {
+      'content-type': encoded.headers.get('content-type')!,
+      'accept-language': client.language,
+      cookie: cookieHeader(client),
+    },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+  return {
+    status: response.statusCode,
+    ...response.json<{ code: string; message: string; data: unknown }>(),
+  };
+}
+
 /** Closes a test server, waiting for PostgreSQL sessions to end before its database is dropped. */
 export async function closeTestServer(server: TestServer): Promise<void> {
   await server.app.close();

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gateways } from '../../db/schema/index.ts';
 import { TestClient, databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
 import type { AccountRow } from '../account/account.repository.ts';
-import { closeTestServer, formFields, postJson, signIn } from '../device/catalogue-test-support.ts';
+import {
+  closeTestServer,
+  formFields,
+  postJson,
+  postMultipart,
+  signIn,
+} from '../device/catalogue-test-support.ts';
 
 interface Created {
   sn: string;
@@ -344,6 +350,23 @@ describe.each(databaseVariants())('gateway paths on $name', (variant) => {
         file: Buffer.from('PK\u0003\u0004broken').toString('base64'),
       }),
     ).toMatchObject({ code: '1002', data: { field: 'file' } });
+  });
+
+  it('imports a gateway file sent as a multipart upload', async () => {
+    const csv = Buffer.from(
+      ['sn,verificationCode,secret', '400000000001,654321,abcdefghijklmnop1234'].join('\n'),
+    );
+    const answer = await postMultipart(
+      server,
+      operator,
+      '/gateway/import',
+      {},
+      { field: 'file', name: 'gateways.csv', bytes: csv },
+    );
+    expect(answer).toMatchObject({ code: '200', data: { imported: 1, generatedSecrets: 0 } });
+    expect((await operator.call('POST', '/gateway/credentials', { sn: '400000000001' })).data).toMatchObject({
+      secret: 'abcdefghijklmnop1234',
+    });
   });
 
   it('deletes only gateways without a device', async () => {

@@ -3,6 +3,7 @@
  * body is read (so a caller without a session or permission learns nothing from validation), form
  * text coerced to the schema's types, and the zod schema for validation and the OpenAPI document.
  */
+import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -74,9 +75,12 @@ export function postRoute<Body extends z.ZodType>(
       },
       onRequest: spec.guard,
       ...(spec.rateLimit ? { config: { rateLimit: spec.rateLimit } } : {}),
-      preValidation: (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
-        if (body) request.body = coerceFormValue(body, request.body ?? {});
-        done();
+      preValidation: async (request: FastifyRequest) => {
+        if (!body) return;
+        const multipart =
+          request.body === undefined && typeof request.isMultipart === 'function' && request.isMultipart();
+        const received = multipart ? await readMultipart(request) : request.body;
+        request.body = coerceFormValue(body, received ?? {});
       },
       // Validation failures are answered here so every field is named by its path in the body.
       attachValidation: true,
@@ -86,6 +90,15 @@ export function postRoute<Body extends z.ZodType>(
       return (handler as Handler<z.ZodType>)(request as never, reply);
     },
   );
+}
+
+/** A multipart body as fields: text parts as text, file parts as Buffers (uploads up to the plugin's limits). */
+async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
+  const fields: Record<string, unknown> = {};
+  for await (const part of request.parts()) {
+    fields[part.fieldname] = part.type === 'file' ? await part.toBuffer() : part.value;
+  }
+  return fields;
 }
 
 interface ValidationIssue {

@@ -13,6 +13,7 @@ import {
   formFields,
   holdingVariable,
   postJson,
+  postMultipart,
   signIn,
 } from '../device/catalogue-test-support.ts';
 
@@ -259,6 +260,39 @@ describe.each(databaseVariants())('driver and variable paths on $name', (variant
       });
       expect((await info(developer, target.id)).model.variables, format).toEqual(demoBoilerModel().variables);
     }
+  });
+
+  it('takes a variable sheet and a product document as multipart uploads', async () => {
+    const document = JSON.stringify({ drivers: demoBoilerModel().drivers, variables: [] });
+    const created = await postMultipart(
+      server,
+      developer,
+      '/product/advance/importProduct',
+      { title: 'Uploaded', note: 'by file' },
+      { field: 'json', name: 'boiler.json', bytes: Buffer.from(document) },
+    );
+    expect(created).toMatchObject({ code: '200', data: { title: 'Uploaded', note: 'by file' } });
+    const productId = (created.data as Product).id;
+    const csv = [
+      'key,name,driverKey,address,registerType,dataType',
+      'a1,A1,boiler,1,holding-register,short',
+    ].join('\n');
+    const imported = await postMultipart(
+      server,
+      developer,
+      '/product/variable/import',
+      { productId, mode: 'replace' },
+      { field: 'file', name: 'variables.csv', bytes: Buffer.from(csv) },
+    );
+    expect(imported).toMatchObject({ code: '200', data: { imported: 1, modelVersion: 2 } });
+    const missing = await postMultipart(
+      server,
+      developer,
+      '/product/variable/import',
+      { mode: 'replace' },
+      { field: 'file', name: 'variables.csv', bytes: Buffer.from(csv) },
+    );
+    expect(missing).toMatchObject({ code: '1001', data: { field: 'productId' } });
   });
 
   it('reads Chinese or English headers and labels, merging by key', async () => {
