@@ -8,6 +8,10 @@ export interface BannerInput {
   port: number;
   database: string;
   broker: BrokerAddress;
+  demo: {
+    developer: { username: string; password: string };
+    endUser: { username: string; password: string };
+  } | null;
   superManager: { username: string; password: string | null };
 }
 
@@ -18,7 +22,7 @@ function lanAddresses(): string[] {
     .map((item) => item!.address);
 }
 
-export function printBanner({ config, port, database, broker, superManager }: BannerInput) {
+export function printBanner({ config, port, database, broker, demo, superManager }: BannerInput) {
   const local = config.publicUrl ?? `http://localhost:${port}`;
   const others =
     config.host === '0.0.0.0' && !config.publicUrl ? lanAddresses().map((ip) => `http://${ip}:${port}`) : [];
@@ -41,6 +45,12 @@ export function printBanner({ config, port, database, broker, superManager }: Ba
     superManager.password
       ? `  Sign in as  ${superManager.username} / ${superManager.password}   (super manager; shown only on this first start)`
       : `  Sign in as  ${superManager.username}   (super manager; password set on the first start or by ADMIN_PASSWORD)`,
+    ...(demo
+      ? [
+          `  Demo        developer ${demo.developer.username} / ${demo.developer.password}, end user ${demo.endUser.username} / ${demo.endUser.password}`,
+          '              (a simulated boiler gateway is running; start with DEMO=0 for a platform without demo data)',
+        ]
+      : []),
     '',
   ];
   console.log(lines.join('\n'));

@@ -9,6 +9,9 @@ import { buildApp } from './app.ts';
 import { generatePassword } from './lib/password.ts';
 import { printBanner } from './banner.ts';
 import { PortInUseError } from './mqtt/embedded-broker.ts';
+import { DEMO_ACCOUNTS, DemoService } from './modules/demo/demo.service.ts';
+import { DemoGatewayProcess } from './modules/demo/demo-gateway.ts';
+import path from 'node:path';
 
 function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);
@@ -52,6 +55,7 @@ async function start() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await demoGateway?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -87,6 +91,20 @@ async function start() {
     throw error;
   }
 
+  // The demo workspace: seeded on the first start of an empty platform, its gateway run as a child.
+  let demoGateway: DemoGatewayProcess | null = null;
+  const demo = config.demo ? await new DemoService(database.db).ensure() : null;
+  if (demo) {
+    const platformUrl = config.mqtt.url ?? `mqtt://127.0.0.1:${broker.port}`;
+    demoGateway = new DemoGatewayProcess(
+      demo,
+      platformUrl,
+      path.join(config.dataDir, 'demo-gateway'),
+      app.log,
+    );
+    demoGateway.start();
+  }
+
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   printBanner({
@@ -94,6 +112,7 @@ async function start() {
     port,
     database: `${database.kind} (${database.location})`,
     broker,
+    demo: demo ? DEMO_ACCOUNTS : null,
     superManager: superManager.created
       ? {
           username: superManager.username,

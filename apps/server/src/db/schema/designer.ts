@@ -12,7 +12,9 @@ export const designerPages = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     /** Main pages open from the device; child pages open from other pages (§3 Configuration page). */
-    kind: text('kind', { enum: ['main', 'child'] }).notNull().default('main'),
+    kind: text('kind', { enum: ['main', 'child'] })
+      .notNull()
+      .default('main'),
     isStart: boolean('is_start').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
     /** The saved page file `{ con, widgets, bind }`, validated by the designer's page schema. */
