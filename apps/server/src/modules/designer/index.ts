@@ -1,0 +1,33 @@
+/**
+ * Designer pages: `registerDesignerRoutes(api, deps)` registers the pages of a product for its
+ * editors (/product/page/*) and of a device for its viewers (/equipment/page/*); call it inside
+ * the API_PREFIX scope. Which devices a viewer sees is the catalogue's device access policy.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import { AuthRepository } from '../auth/auth.repository.ts';
+import { DesignerPageRepository } from './designer-page.repository.ts';
+import { DesignerPageService } from './designer-page.service.ts';
+import { registerDesignerPageRoutes } from './designer.routes.ts';
+import { PageRuntimeService, type FindVisibleDevice } from './page-runtime.service.ts';
+
+export interface DesignerDependencies {
+  db: Database;
+  /** The device access policy: `catalogue.deviceAccess.findVisibleDevice`. */
+  findVisibleDevice: FindVisibleDevice;
+  /** Milliseconds since the epoch, for counting wrong page passwords; tests move it. */
+  now?: () => number;
+}
+
+export function registerDesignerRoutes(api: FastifyInstance, deps: DesignerDependencies): void {
+  const pages = new DesignerPageRepository(deps.db);
+  const limiter = new AttemptLimiter(new AuthRepository(deps.db), deps.now ?? Date.now);
+  registerDesignerPageRoutes(api, {
+    pages: new DesignerPageService(pages),
+    runtime: new PageRuntimeService(pages, deps.findVisibleDevice, limiter),
+  });
+}
+
+export { DESIGNER_PATHS } from './designer.schemas.ts';
+export type { FindVisibleDevice } from './page-runtime.service.ts';
