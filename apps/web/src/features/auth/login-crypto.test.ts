@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { sealCredentials } from './login-crypto.ts';
 
 /** A key pair as the platform holds it, with the public half as `/user/publicKey` answers it. */
-function createServerKey(): { privateKey: KeyObject; answer: { keyId: string; spki: string; algorithm: 'RSA-OAEP-256' } } {
+function createServerKey(): {
+  privateKey: KeyObject;
+  answer: { keyId: string; spki: string; algorithm: 'RSA-OAEP-256' };
+} {
   const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const spki = pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
   return { privateKey: pair.privateKey, answer: { keyId: 'k1', spki, algorithm: 'RSA-OAEP-256' } };

@@ -43,7 +43,11 @@ async function createWebCryptoEncrypt(key: PublicKeyAnswer, subtle: SubtleCrypto
     ['encrypt'],
   );
   return async (plain) =>
-    btoa(toBinaryString(new Uint8Array(await subtle.encrypt({ name: 'RSA-OAEP' }, imported, new Uint8Array(plain)))));
+    btoa(
+      toBinaryString(
+        new Uint8Array(await subtle.encrypt({ name: 'RSA-OAEP' }, imported, new Uint8Array(plain))),
+      ),
+    );
 }
 
 type Forge = typeof NodeForge;
@@ -71,7 +75,9 @@ export async function createForgeEncrypt(key: PublicKeyAnswer, cryptoApi: Crypto
 }
 
 function createEncrypt(key: PublicKeyAnswer, cryptoApi: Crypto): Promise<Encrypt> {
-  return cryptoApi.subtle ? createWebCryptoEncrypt(key, cryptoApi.subtle) : createForgeEncrypt(key, cryptoApi);
+  return cryptoApi.subtle
+    ? createWebCryptoEncrypt(key, cryptoApi.subtle)
+    : createForgeEncrypt(key, cryptoApi);
 }
 
 function sealField(encrypt: Encrypt, value: string, now: number, cryptoApi: Crypto): Promise<string> {

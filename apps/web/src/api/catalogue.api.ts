@@ -1,0 +1,183 @@
+/**
+ * Typed calls of the catalogue: products (§7 /product/*) with their drivers and variables,
+ * gateways (/gateway/*) and devices (/equipment/*), including uploads and file exports.
+ */
+import type { Driver, Variable, VariableInput } from '@lyyp/contracts/device-model';
+import { createFileApi, readDocumentLocale, type FileApi } from './catalogue-files.ts';
+import type {
+  DeviceBind,
+  DeviceDetail,
+  DeviceFields,
+  DeviceQuery,
+  DeviceView,
+  DriverList,
+  GatewayBatchAdd,
+  GatewayCreated,
+  GatewayFilter,
+  GatewayImportResult,
+  GatewayQuery,
+  GatewayView,
+  ModelChange,
+  Page,
+  PageQuery,
+  ProductCapacity,
+  ProductDetail,
+  ProductFields,
+  ProductQuery,
+  ProductStatus,
+  ProductSummary,
+  SheetFormat,
+  VariableList,
+} from './catalogue.types.ts';
+import type { ApiClient } from './client.ts';
+import { apiClient, authApi } from './instance.ts';
+
+export const CATALOGUE_PATHS = {
+  productQuery: '/product/query',
+  productQueryAll: '/product/queryAll',
+  productAdd: '/product/add',
+  productEdit: '/product/edit',
+  productDelete: '/product/delete',
+  productInfo: '/product/info',
+  productPublish: '/product/setPublish',
+  productDevelop: '/product/setDevelop',
+  productCopy: '/product/advance/copyProduct',
+  productImport: '/product/advance/importProduct',
+  productCapacity: '/product/queryConifgResource',
+  driverList: '/product/driver/list',
+  driverSave: '/product/driver/save',
+  driverDelete: '/product/driver/delete',
+  variableList: '/product/variable/list',
+  variableAdd: '/product/variable/add',
+  variableEdit: '/product/variable/edit',
+  variableDelete: '/product/variable/delete',
+  variableCopy: '/product/variable/copy',
+  variableImport: '/product/variable/import',
+  variableExport: '/product/variable/export',
+  gatewayQuery: '/gateway/query',
+  gatewayInfo: '/gateway/info',
+  gatewayBatchAdd: '/gateway/batchAdd',
+  gatewayImport: '/gateway/import',
+  gatewayExport: '/gateway/export',
+  gatewayRemark: '/gateway/editRemark',
+  deviceAdd: '/equipment/add',
+  deviceQuery: '/equipment/query',
+  deviceGroups: '/equipment/groups',
+  deviceInfo: '/equipment/info',
+  deviceEdit: '/equipment/edit',
+  deviceDelete: '/equipment/delete',
+} as const;
+
+/** Variable lists page through a whole product at once (a product holds at most 1000). */
+export const WHOLE_MODEL_PAGE_SIZE = 1000;
+
+function fileForm(fields: Record<string, string>, file: Blob, fileName: string): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', file, fileName);
+  return form;
+}
+
+export function createCatalogueApi(client: ApiClient, files: FileApi) {
+  return {
+    queryProducts: (query: ProductQuery) =>
+      client.post<Page<ProductSummary>>(CATALOGUE_PATHS.productQuery, { ...query }),
+    /** Products a device may be bound to: the caller's own and published ones. */
+    listSelectableProducts: () => client.post<ProductSummary[]>(CATALOGUE_PATHS.productQueryAll),
+    addProduct: (fields: ProductFields) =>
+      client.post<ProductSummary>(CATALOGUE_PATHS.productAdd, { ...fields }),
+    editProduct: (id: string, fields: ProductFields) =>
+      client.post<ProductSummary>(CATALOGUE_PATHS.productEdit, { id, ...fields }),
+    deleteProduct: (id: string) => client.post<null>(CATALOGUE_PATHS.productDelete, { id }),
+    fetchProduct: (id: string) => client.post<ProductDetail>(CATALOGUE_PATHS.productInfo, { id }),
+    setProductStatus: (id: string, status: ProductStatus) =>
+      client.post<ProductSummary>(
+        status === 'published' ? CATALOGUE_PATHS.productPublish : CATALOGUE_PATHS.productDevelop,
+        { id },
+      ),
+    copyProduct: (id: string, title?: string) =>
+      client.post<ProductSummary>(CATALOGUE_PATHS.productCopy, { id, ...(title ? { title } : {}) }),
+    /** A new product from an exported product document or a bare `{ drivers, variables }` model. */
+    importProduct: (fields: ProductFields, document: Blob, fileName: string) => {
+      const text: Record<string, string> = {};
+      for (const [name, value] of Object.entries(fields))
+        if (value !== undefined && value !== null) text[name] = String(value);
+      const form = new FormData();
+      for (const [name, value] of Object.entries(text)) form.append(name, value);
+      form.append('json', document, fileName);
+      return client.upload<ProductSummary>(CATALOGUE_PATHS.productImport, form);
+    },
+    fetchProductCapacity: (id: string) =>
+      client.post<ProductCapacity>(CATALOGUE_PATHS.productCapacity, { id }),
+
+    listDrivers: (productId: string) => client.post<DriverList>(CATALOGUE_PATHS.driverList, { productId }),
+    /** Adds a driver, or replaces the one keyed `originalKey`. */
+    saveDriver: (productId: string, driver: Driver, originalKey?: string) =>
+      client.post<ModelChange>(CATALOGUE_PATHS.driverSave, { productId, driver, originalKey }),
+    deleteDriver: (productId: string, key: string) =>
+      client.post<ModelChange>(CATALOGUE_PATHS.driverDelete, { productId, key }),
+
+    listVariables: (productId: string, query: PageQuery & { keyword?: string; driverKey?: string }) =>
+      client.post<VariableList>(CATALOGUE_PATHS.variableList, { productId, ...query }),
+    addVariable: (productId: string, variable: VariableInput) =>
+      client.post<ModelChange>(CATALOGUE_PATHS.variableAdd, { productId, variable }),
+    editVariable: (productId: string, key: string, variable: VariableInput) =>
+      client.post<ModelChange>(CATALOGUE_PATHS.variableEdit, { productId, key, variable }),
+    deleteVariables: (productId: string, keys: string[]) =>
+      client.post<ModelChange>(CATALOGUE_PATHS.variableDelete, { productId, keys }),
+    copyVariable: (productId: string, key: string) =>
+      client.post<ModelChange & { variable: Variable }>(CATALOGUE_PATHS.variableCopy, { productId, key }),
+    /** `merge` replaces variables with the same key and adds the others; `replace` swaps the list. */
+    importVariables: (productId: string, file: Blob, fileName: string, mode: 'merge' | 'replace') =>
+      client.upload<ModelChange & { imported: number }>(
+        CATALOGUE_PATHS.variableImport,
+        fileForm({ productId, mode }, file, fileName),
+      ),
+    exportVariables: (productId: string, format: SheetFormat) =>
+      files.download(CATALOGUE_PATHS.variableExport, { productId, format }, `variables.${format}`),
+
+    queryGateways: (query: GatewayQuery) =>
+      client.post<Page<GatewayView>>(CATALOGUE_PATHS.gatewayQuery, { ...query }),
+    batchAddGateways: (body: GatewayBatchAdd) =>
+      client.post<GatewayCreated[]>(CATALOGUE_PATHS.gatewayBatchAdd, { ...body }),
+    importGateways: (file: Blob, fileName: string) =>
+      client.upload<GatewayImportResult>(CATALOGUE_PATHS.gatewayImport, fileForm({}, file, fileName)),
+    /** The chosen SNs, or every gateway the filter matches. */
+    exportGateways: (format: SheetFormat, selection: { sns?: string[]; filter?: GatewayFilter }) =>
+      files.download(
+        CATALOGUE_PATHS.gatewayExport,
+        { format, ...selection.filter, ...(selection.sns ? { sns: selection.sns } : {}) },
+        `gateways.${format}`,
+      ),
+    editGatewayRemark: (sn: string, remark: string) =>
+      client.post<null>(CATALOGUE_PATHS.gatewayRemark, { sn, remark }),
+
+    bindDevice: (body: DeviceBind) => client.post<DeviceView>(CATALOGUE_PATHS.deviceAdd, { ...body }),
+    queryDevices: (query: DeviceQuery) =>
+      client.post<Page<DeviceView>>(CATALOGUE_PATHS.deviceQuery, { ...query }),
+    listDeviceGroups: () => client.post<string[]>(CATALOGUE_PATHS.deviceGroups),
+    fetchDevice: (id: string) => client.post<DeviceDetail>(CATALOGUE_PATHS.deviceInfo, { id }),
+    /** Fields left out stay as they are; an empty text clears an optional one. */
+    editDevice: (id: string, fields: Partial<DeviceFields>) =>
+      client.post<DeviceView>(CATALOGUE_PATHS.deviceEdit, { id, ...fields }),
+    unbindDevice: (id: string) => client.post<null>(CATALOGUE_PATHS.deviceDelete, { id }),
+  };
+}
+
+export type CatalogueApi = ReturnType<typeof createCatalogueApi>;
+
+/**
+ * The request client is where a session ends (cleared, sent to /login). When another channel learns
+ * that the session is gone, asking the client for the account lets it end the session the same way.
+ */
+export function endSessionThroughClient(): void {
+  authApi.fetchAccountInfo(Date.now()).catch(() => undefined);
+}
+
+export const fileApi = createFileApi({
+  fetch: (input, init) => window.fetch(input, init),
+  getLocale: readDocumentLocale,
+  endSession: endSessionThroughClient,
+});
+
+export const catalogueApi = createCatalogueApi(apiClient, fileApi);

@@ -1,0 +1,221 @@
+/**
+ * The browser end of the live channel (`@lyyp/contracts/live`): one WebSocket per tab, signed in by
+ * the session cookie, carrying the devices on screen. Screens subscribe per device; the socket opens
+ * with the first subscription and closes after the last. Each (re)subscription answers with a
+ * snapshot, then changes. A dropped connection is retried with growing, jittered waits and every
+ * device is subscribed again; a quiet connection is probed with pings and replaced when the server
+ * stops answering. Close code 4001 means the session is gone: no retry, the session ends.
+ *
+ * WebSocket, timers, clock and randomness are injected, so the rules are tested without a network.
+ */
+import {
+  LIVE_CLOSE_SESSION_ENDED,
+  type LiveClientMessage,
+  type LiveServerMessage,
+} from '@lyyp/contracts/live';
+
+/** The part of the browser's WebSocket this client uses. */
+export interface LiveSocket {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface LiveTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+export type LiveConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
+
+export type LiveListener = (message: LiveServerMessage) => void;
+
+export interface LiveClientOptions {
+  url: () => string;
+  createSocket: (url: string) => LiveSocket;
+  timers: LiveTimers;
+  now: () => number;
+  random?: () => number;
+  /** The server closed with 4001: the session has ended. */
+  onSessionEnded: () => void;
+  pingIntervalMs?: number;
+  retryInitialMs?: number;
+  retryMaxMs?: number;
+  /** The socket stays this long after the last screen leaves, so moving between screens keeps it. */
+  lingerMs?: number;
+}
+
+/** WebSocket.OPEN */
+const OPEN = 1;
+/** The server accepts at most this many devices in one subscribe message. */
+export const SUBSCRIBE_BATCH = 200;
+export const DEFAULT_PING_INTERVAL_MS = 20_000;
+export const DEFAULT_RETRY_INITIAL_MS = 1_000;
+export const DEFAULT_RETRY_MAX_MS = 30_000;
+export const DEFAULT_LINGER_MS = 10_000;
+
+/**
+ * Wait before reconnect attempt `attempt` (0-based): doubling from the initial wait up to the
+ * maximum, then spread over its upper half so a restarted platform is not hit by every tab at once.
+ */
+export function retryDelayMs(attempt: number, random: number, initialMs: number, maxMs: number): number {
+  const ceiling = Math.min(maxMs, initialMs * 2 ** Math.min(attempt, 20));
+  return Math.round(ceiling / 2 + (ceiling / 2) * random);
+}
+
+export function createLiveClient(options: LiveClientOptions) {
+  const { timers } = options;
+  const random = options.random ?? Math.random;
+  const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
+  const retryInitialMs = options.retryInitialMs ?? DEFAULT_RETRY_INITIAL_MS;
+  const retryMaxMs = options.retryMaxMs ?? DEFAULT_RETRY_MAX_MS;
+  const lingerMs = options.lingerMs ?? DEFAULT_LINGER_MS;
+
+  const listeners = new Map<string, Set<LiveListener>>();
+  const stateListeners = new Set<(state: LiveConnectionState) => void>();
+  let socket: LiveSocket | null = null;
+  let state: LiveConnectionState = 'idle';
+  let attempt = 0;
+  let retryTimer: unknown = null;
+  let pingTimer: unknown = null;
+  let lingerTimer: unknown = null;
+  let lastHeardAt = 0;
+
+  function setState(next: LiveConnectionState) {
+    if (state === next) return;
+    state = next;
+    for (const listener of stateListeners) listener(next);
+  }
+
+  function send(message: LiveClientMessage) {
+    if (socket?.readyState === OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function sendSubscriptions(type: 'subscribe' | 'unsubscribe', deviceIds: readonly string[]) {
+    for (let index = 0; index < deviceIds.length; index += SUBSCRIBE_BATCH) {
+      send({ type, deviceIds: deviceIds.slice(index, index + SUBSCRIBE_BATCH) });
+    }
+  }
+
+  function stopTimers() {
+    if (pingTimer !== null) timers.clearInterval(pingTimer);
+    if (retryTimer !== null) timers.clearTimeout(retryTimer);
+    pingTimer = null;
+    retryTimer = null;
+  }
+
+  function dispatch(message: LiveServerMessage) {
+    if (!('deviceId' in message) || !message.deviceId) return;
+    for (const listener of [...(listeners.get(message.deviceId) ?? [])]) listener(message);
+  }
+
+  function handleMessage(data: unknown) {
+    lastHeardAt = options.now();
+    if (typeof data !== 'string') return;
+    let message: LiveServerMessage;
+    try {
+      message = JSON.parse(data) as LiveServerMessage;
+    } catch {
+      return;
+    }
+    dispatch(message);
+  }
+
+  /** No answer to two pings in a row: the connection is dead even if the socket has not noticed. */
+  function probe() {
+    if (options.now() - lastHeardAt > pingIntervalMs * 2) {
+      socket?.close();
+      return;
+    }
+    send({ type: 'ping' });
+  }
+
+  function scheduleRetry() {
+    setState('reconnecting');
+    const wait = retryDelayMs(attempt, random(), retryInitialMs, retryMaxMs);
+    attempt += 1;
+    retryTimer = timers.setTimeout(() => {
+      retryTimer = null;
+      connect();
+    }, wait);
+  }
+
+  function connect() {
+    if (socket || listeners.size === 0) return;
+    setState(attempt === 0 ? 'connecting' : 'reconnecting');
+    const opened = options.createSocket(options.url());
+    socket = opened;
+    opened.onopen = () => {
+      attempt = 0;
+      lastHeardAt = options.now();
+      setState('open');
+      sendSubscriptions('subscribe', [...listeners.keys()]);
+      pingTimer = timers.setInterval(probe, pingIntervalMs);
+    };
+    opened.onmessage = (event) => handleMessage(event.data);
+    opened.onerror = () => undefined;
+    opened.onclose = (event) => {
+      if (socket !== opened) return;
+      socket = null;
+      stopTimers();
+      if (event.code === LIVE_CLOSE_SESSION_ENDED) {
+        listeners.clear();
+        setState('idle');
+        options.onSessionEnded();
+        return;
+      }
+      if (listeners.size === 0) setState('idle');
+      else scheduleRetry();
+    };
+  }
+
+  function cancelLinger() {
+    if (lingerTimer !== null) timers.clearTimeout(lingerTimer);
+    lingerTimer = null;
+  }
+
+  function disconnect() {
+    lingerTimer = null;
+    stopTimers();
+    const closing = socket;
+    socket = null;
+    attempt = 0;
+    setState('idle');
+    closing?.close(1000, 'no subscriptions');
+  }
+
+  return {
+    /** Follows one device; the returned function stops following it. */
+    subscribe(deviceId: string, listener: LiveListener): () => void {
+      let set = listeners.get(deviceId);
+      const first = !set;
+      if (!set) listeners.set(deviceId, (set = new Set()));
+      set.add(listener);
+      cancelLinger();
+      if (!socket && retryTimer === null) connect();
+      else if (first) sendSubscriptions('subscribe', [deviceId]);
+      return () => {
+        const current = listeners.get(deviceId);
+        if (!current?.delete(listener) || current.size > 0) return;
+        listeners.delete(deviceId);
+        sendSubscriptions('unsubscribe', [deviceId]);
+        if (listeners.size === 0) lingerTimer = timers.setTimeout(disconnect, lingerMs);
+      };
+    },
+    onStateChange(listener: (state: LiveConnectionState) => void): () => void {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
+    },
+    get state(): LiveConnectionState {
+      return state;
+    },
+  };
+}
+
+export type LiveClient = ReturnType<typeof createLiveClient>;

@@ -1,0 +1,22 @@
+/** The tab's one live channel client, on the page's own origin (the dev server proxies it). */
+import { LIVE_PATH } from '@lyyp/contracts/live';
+import { endSessionThroughClient } from './catalogue.api.ts';
+import { createLiveClient } from './live-client.ts';
+
+function liveUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}${LIVE_PATH}`;
+}
+
+export const liveClient = createLiveClient({
+  url: liveUrl,
+  createSocket: (url) => new WebSocket(url),
+  timers: {
+    setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+    clearTimeout: (handle) => window.clearTimeout(handle as number),
+    setInterval: (callback, ms) => window.setInterval(callback, ms),
+    clearInterval: (handle) => window.clearInterval(handle as number),
+  },
+  now: () => Date.now(),
+  onSessionEnded: endSessionThroughClient,
+});
