@@ -5,4 +5,7 @@ type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
 export const designerEnUS: Texts<typeof designerZhCN> = {
   title: 'Page designer',
+  widget: {
+    notBuilt: 'Not built yet',
+  },
 };

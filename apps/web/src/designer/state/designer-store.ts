@@ -1,0 +1,81 @@
+/**
+ * The editor's state in zustand: the core's EditorState (every change goes through `reduceEditor`)
+ * plus what only the screen needs: zoom, and the server's version and password state for saving.
+ * One store per open page, created when the page has loaded.
+ */
+import type { Locale } from '@lyyp/contracts';
+import type { PageDocument } from '@lyyp/contracts/designer';
+import {
+  createEditorState,
+  reduceEditor,
+  type DesignerConfig,
+  type DesignerDeps,
+  type EditorAction,
+  type EditorCommand,
+  type EditorState,
+} from '@lyyp/designer-core';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { clampZoom } from './pointer-mapping.ts';
+
+export interface DesignerStoreState {
+  readonly editor: EditorState;
+  readonly zoom: number;
+  /** The page version the server holds, for the next save (1141 when someone saved since). */
+  readonly version: number;
+  readonly hasPassword: boolean;
+  readonly sentPassword: string;
+  dispatch: (action: EditorAction) => void;
+  run: (command: EditorCommand) => void;
+  setZoom: (zoom: number) => void;
+  /**
+   * A save of `saved` succeeded at `version`. The page is clean only if nothing changed while the
+   * save was on its way.
+   */
+  markSaved: (saved: PageDocument, version: number, sentPassword: string) => void;
+}
+
+export type DesignerStore = StoreApi<DesignerStoreState>;
+
+export interface DesignerStoreInit {
+  readonly document: PageDocument;
+  readonly config: DesignerConfig;
+  readonly locale: Locale;
+  readonly version: number;
+  readonly hasPassword: boolean;
+}
+
+/** Widget ids that stay unique without a secure context (crypto.randomUUID needs HTTPS). */
+function createBrowserId(): string {
+  const bytes = new Uint8Array(6);
+  crypto.getRandomValues(bytes);
+  const random = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${Date.now().toString(36)}${random}`;
+}
+
+export const BROWSER_DEPS: DesignerDeps = { createId: createBrowserId, now: () => Date.now() };
+
+export function createDesignerStore(
+  init: DesignerStoreInit,
+  deps: DesignerDeps = BROWSER_DEPS,
+): DesignerStore {
+  return createStore<DesignerStoreState>()((set, get) => ({
+    editor: createEditorState(init.document, { config: init.config, locale: init.locale, now: deps.now() }),
+    zoom: 1,
+    version: init.version,
+    hasPassword: init.hasPassword,
+    sentPassword: '',
+    dispatch: (action) => set({ editor: reduceEditor(get().editor, action, deps) }),
+    run: (command) => set({ editor: reduceEditor(get().editor, { type: 'run', command }, deps) }),
+    setZoom: (zoom) => set({ zoom: clampZoom(zoom) }),
+    markSaved: (saved, version, sentPassword) => {
+      const { editor, hasPassword } = get();
+      set({
+        editor: editor.document === saved ? reduceEditor(editor, { type: 'mark-saved' }, deps) : editor,
+        version,
+        sentPassword,
+        // Turning the check off makes the server forget the password.
+        hasPassword: saved.checkpwd && (hasPassword || sentPassword !== ''),
+      });
+    },
+  }));
+}

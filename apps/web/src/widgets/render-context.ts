@@ -1,0 +1,61 @@
+/**
+ * What a widget renderer gets from whoever shows the page: the editor (design mode: no live values,
+ * controls inert) or the runtime viewer (run mode: live values, clicks and writes go to the device).
+ */
+import type { Locale } from '@lyyp/contracts';
+import type {
+  ClickEvent,
+  DataBinding,
+  LeafWidget,
+  LeafWidgetType,
+  RuleValue,
+  WidgetOf,
+} from '@lyyp/contracts/designer';
+import type { ValueReader, VisualState } from '@lyyp/designer-core';
+import type { ComponentType } from 'react';
+import type { SignalInfo } from './value-format.ts';
+
+export type RenderMode = 'design' | 'run';
+
+/** A press or release on a widget whose click event is on, or on one item of a select. */
+export type WidgetPress = 'press' | 'release';
+
+export interface WidgetRuntime {
+  readonly mode: RenderMode;
+  readonly locale: Locale;
+  readonly read: ValueReader;
+  /** Unit, decimals and state texts of a bound signal, when known. */
+  readonly describe: (binding: DataBinding) => SignalInfo | undefined;
+  /** Permission codes of the viewer, for widgets limited to some (`authRegion`). */
+  readonly auths: ReadonlySet<string>;
+  /** A click event fired (the widget's own, or a select item's). */
+  readonly fireEvent: (widget: LeafWidget, event: ClickEvent, press: WidgetPress) => void;
+  /** A control (input, radio, time picker) asks to write a value to its binding. */
+  readonly writeValue: (widget: LeafWidget, binding: DataBinding, value: RuleValue) => void;
+}
+
+const noValue: ValueReader = () => undefined;
+
+/** The runtime of the editor: nothing is live and nothing fires. */
+export function createDesignRuntime(locale: Locale): WidgetRuntime {
+  return {
+    mode: 'design',
+    locale,
+    read: noValue,
+    describe: () => undefined,
+    auths: new Set(),
+    fireEvent: () => undefined,
+    writeValue: () => undefined,
+  };
+}
+
+export interface WidgetRendererProps<T extends LeafWidgetType = LeafWidgetType> {
+  readonly widget: WidgetOf<T>;
+  /** Size of the widget's box in page units. */
+  readonly width: number;
+  readonly height: number;
+  readonly visual: VisualState;
+  readonly runtime: WidgetRuntime;
+}
+
+export type WidgetRenderer<T extends LeafWidgetType = LeafWidgetType> = ComponentType<WidgetRendererProps<T>>;

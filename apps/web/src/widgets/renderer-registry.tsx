@@ -1,0 +1,46 @@
+/**
+ * One React renderer per widget type, shared by the editor and the runtime viewer. A type without an
+ * entry renders the marked placeholder; the registry test keeps this table and the designer's
+ * `implemented` flags in step.
+ */
+import type { LeafWidgetType } from '@lyyp/contracts/designer';
+import type { ReactElement } from 'react';
+import type { WidgetRenderer, WidgetRendererProps } from './render-context.ts';
+import { EllipseShape, PointsShape, PolygonShape, RectShape } from './shapes/ShapeWidgets.tsx';
+import { AnimationWidget, ImageWidget } from './usual/MediaWidgets.tsx';
+import { InputWidget, RadioWidget, SelectWidget, TimeSelectorWidget } from './usual/ControlWidgets.tsx';
+import { DashboardWidget, PercentFillWidget, ScrollbarWidget } from './usual/GaugeWidgets.tsx';
+import { ButtonWidget, DataTextWidget, TextWidget, TimerWidget } from './usual/TextWidgets.tsx';
+
+export type RendererRegistry = { readonly [T in LeafWidgetType]?: WidgetRenderer<T> };
+
+export const WIDGET_RENDERERS: RendererRegistry = {
+  ShapeArrow: PolygonShape,
+  ShapeCircle: EllipseShape,
+  ShapeEllipse: EllipseShape,
+  ShapeLine: PointsShape,
+  ShapeOctagon: PolygonShape,
+  ShapeParallelogram: PolygonShape,
+  ShapePrism: PolygonShape,
+  ShapeRect: RectShape,
+  ShapeTriangle: PointsShape,
+  UsualDashboard: DashboardWidget,
+  UsualButton: ButtonWidget,
+  UsualDataText: DataTextWidget,
+  UsualImage: ImageWidget,
+  UsualPercentFill: PercentFillWidget,
+  UsualScrollbar: ScrollbarWidget,
+  UsualText: TextWidget,
+  UsualTimer: TimerWidget,
+  UsualAnimation: AnimationWidget,
+  UsualSelect: SelectWidget,
+  UsualInput: InputWidget,
+  UsualRadio: RadioWidget,
+  UsualTimeSelector: TimeSelectorWidget,
+};
+
+/** The type's renderer drawing `props`, or null when the type has none yet. */
+export function renderWidgetContent(props: WidgetRendererProps): ReactElement | null {
+  const Renderer = WIDGET_RENDERERS[props.widget.widgetType] as WidgetRenderer | undefined;
+  return Renderer ? <Renderer {...props} /> : null;
+}

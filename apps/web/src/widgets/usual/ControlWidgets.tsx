@@ -1,0 +1,145 @@
+/**
+ * Controls that write to the device: a drop-down whose items fire their own click events, an input,
+ * radio options and a time picker. Native elements, so they behave inside a zoomed page; in the
+ * editor they are inert.
+ */
+import dayjs from 'dayjs';
+import { useState, type KeyboardEvent } from 'react';
+import { compareValues } from '@lyyp/designer-core';
+import type { WidgetRendererProps } from '../render-context.ts';
+import { boxCss, fontCss } from '../style-css.ts';
+import styles from '../widgets.module.css';
+
+export function SelectWidget({ widget, visual, runtime }: WidgetRendererProps<'UsualSelect'>) {
+  const [chosen, setChosen] = useState('');
+  const handleChange = (indexId: string) => {
+    setChosen(indexId);
+    const item = widget.data.selectDatas.find((entry) => entry.indexId === indexId);
+    if (item) runtime.fireEvent(widget, item.event, 'press');
+  };
+  return (
+    <select
+      className={styles.control}
+      style={boxCss(widget.style, visual)}
+      value={chosen}
+      disabled={runtime.mode === 'design'}
+      onChange={(event) => handleChange(event.target.value)}
+    >
+      <option value="" disabled>
+        {widget.data.selectDatas[0]?.text ?? ''}
+      </option>
+      {widget.data.selectDatas.map((item) => (
+        <option key={item.indexId} value={item.indexId}>
+          {item.text}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function InputWidget({ widget, visual, runtime }: WidgetRendererProps<'UsualInput'>) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const live = runtime.read(widget.binding);
+  const shown = draft ?? (live === undefined || live === null ? '' : String(live));
+  const submit = () => {
+    if (draft === null || draft.trim() === '') return;
+    const value = widget.data.inputType === 'number' ? Number(draft) : draft;
+    if (typeof value === 'number' && !Number.isFinite(value)) return;
+    runtime.writeValue(widget, widget.binding, value);
+    setDraft(null);
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') submit();
+    if (event.key === 'Escape') setDraft(null);
+  };
+  return (
+    <input
+      className={styles.control}
+      style={boxCss(widget.style, visual)}
+      type={widget.data.inputType === 'number' ? 'number' : 'text'}
+      placeholder={widget.data.placeholder}
+      value={shown}
+      readOnly={runtime.mode === 'design'}
+      onChange={(event) => setDraft(event.target.value)}
+      onKeyDown={handleKeyDown}
+      onBlur={() => setDraft(null)}
+    />
+  );
+}
+
+export function RadioWidget({ widget, visual, runtime }: WidgetRendererProps<'UsualRadio'>) {
+  const live = runtime.mode === 'run' ? runtime.read(widget.binding) : undefined;
+  const known = live !== undefined && live !== null;
+  const align = boxCss(widget.style, visual);
+  return (
+    <div
+      className={styles.radioGroup}
+      role="radiogroup"
+      style={{
+        ...fontCss(widget.style, visual),
+        justifyContent: align.justifyContent,
+        alignItems: align.alignItems,
+      }}
+    >
+      {widget.data.options.map((option) => {
+        const checked = known ? compareValues(live, '==', option.value) : option.isChecked;
+        return (
+          <label key={option.id} className={styles.radioOption}>
+            <input
+              type="radio"
+              name={widget.id}
+              checked={checked}
+              disabled={runtime.mode === 'design'}
+              onChange={() => runtime.writeValue(widget, widget.binding, option.value)}
+            />
+            {option.title}
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+type PickerKind = 'datetime-local' | 'date' | 'time';
+
+function pickerKindOf(format: string): PickerKind {
+  const hasDate = /[YMD]/.test(format);
+  const hasTime = /[Hhms]/.test(format);
+  if (hasDate && hasTime) return 'datetime-local';
+  return hasDate ? 'date' : 'time';
+}
+
+/**
+ * The value a time picker writes: Unix time in seconds for formats with a date, seconds since
+ * midnight for time-only formats, so a numeric variable can hold it.
+ */
+export function toTimeValue(kind: PickerKind, input: string): number | null {
+  if (!input) return null;
+  if (kind === 'time') {
+    const [hours = '0', minutes = '0', seconds = '0'] = input.split(':');
+    return Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
+  }
+  const parsed = dayjs(input);
+  return parsed.isValid() ? Math.floor(parsed.valueOf() / 1000) : null;
+}
+
+export function TimeSelectorWidget({ widget, visual, runtime }: WidgetRendererProps<'UsualTimeSelector'>) {
+  const kind = pickerKindOf(widget.data.format);
+  const [input, setInput] = useState('');
+  const handleChange = (next: string) => {
+    setInput(next);
+    const value = toTimeValue(kind, next);
+    if (value !== null) runtime.writeValue(widget, widget.binding, value);
+  };
+  return (
+    <input
+      className={styles.control}
+      style={boxCss(widget.style, visual)}
+      type={kind}
+      step={widget.data.format.includes('ss') ? 1 : 60}
+      value={input}
+      readOnly={runtime.mode === 'design'}
+      onChange={(event) => handleChange(event.target.value)}
+    />
+  );
+}

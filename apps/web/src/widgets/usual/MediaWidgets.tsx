@@ -1,0 +1,56 @@
+/** Picture widgets: a still image and the animation widget that swaps images or texts by value. */
+import { FileImageOutlined } from '@ant-design/icons';
+import type { WidgetRendererProps } from '../render-context.ts';
+import { boxCss, computePaint } from '../style-css.ts';
+import { useTicker } from '../use-ticker.ts';
+import { isCycling, pickAnimationFrame } from '../value-format.ts';
+import styles from '../widgets.module.css';
+
+export function ImageWidget({ widget, visual }: WidgetRendererProps<'UsualImage'>) {
+  const paint = computePaint(widget.style, visual);
+  const frame = {
+    width: '100%',
+    height: '100%',
+    boxSizing: 'border-box' as const,
+    border: paint.stroke === 'none' ? 'none' : `${paint.strokeWidth}px solid ${paint.stroke}`,
+    borderRadius: widget.style.radius,
+    overflow: 'hidden',
+  };
+  return (
+    <div style={frame}>
+      {widget.data.url ? (
+        <img className={styles.image} src={widget.data.url} alt={widget.widgetName} draggable={false} />
+      ) : (
+        <div className={styles.emptyImage}>
+          <FileImageOutlined />
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function AnimationWidget({ widget, visual, runtime }: WidgetRendererProps<'UsualAnimation'>) {
+  const data = widget.data.dataAddon;
+  const value = runtime.read(widget.binding);
+  const cycling = runtime.mode === 'run' && isCycling(data, value);
+  const tick = useTicker(data.cycle.speed, cycling);
+  // The editor shows the first frame so the designer sees what the widget holds.
+  const frame =
+    runtime.mode === 'design'
+      ? (pickAnimationFrame(data, undefined, 0) ??
+        (data.type === 'image'
+          ? data.imageList[0] && { kind: 'image' as const, url: data.imageList[0].url }
+          : data.textList[0] && { kind: 'text' as const, text: data.textList[0].text }))
+      : pickAnimationFrame(data, value, tick);
+  if (!frame) {
+    return (
+      <div className={styles.emptyImage}>
+        <FileImageOutlined />
+      </div>
+    );
+  }
+  if (frame.kind === 'image') {
+    return <img className={styles.image} src={frame.url} alt={widget.widgetName} draggable={false} />;
+  }
+  return <div style={boxCss(widget.style, visual)}>{frame.text}</div>;
+}

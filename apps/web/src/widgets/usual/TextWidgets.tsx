@@ -1,0 +1,42 @@
+/** Text-like widgets: static text, a bound value, a button and a clock. */
+import dayjs from 'dayjs';
+import { boxCss } from '../style-css.ts';
+import type { WidgetRendererProps } from '../render-context.ts';
+import { useTicker } from '../use-ticker.ts';
+import { formatDataValue } from '../value-format.ts';
+import styles from '../widgets.module.css';
+
+export function TextWidget({ widget, visual }: WidgetRendererProps<'UsualText'>) {
+  return <div style={boxCss(widget.style, visual)}>{widget.data.text}</div>;
+}
+
+export function DataTextWidget({ widget, visual, runtime }: WidgetRendererProps<'UsualDataText'>) {
+  const signal = runtime.describe(widget.binding);
+  const unit = widget.data.unit || signal?.unit || '';
+  const text =
+    runtime.mode === 'design'
+      ? `${widget.binding.title ? `{${widget.binding.title}}` : '--'}${unit ? ` ${unit}` : ''}`
+      : formatDataValue(runtime.read(widget.binding), {
+          unit,
+          decimals: widget.data.decimals ?? signal?.decimals ?? null,
+          stateMapping: signal?.stateMapping ?? [],
+        });
+  return (
+    <div style={boxCss(widget.style, visual)} data-value-text>
+      {text}
+    </div>
+  );
+}
+
+export function ButtonWidget({ widget, visual }: WidgetRendererProps<'UsualButton'>) {
+  return (
+    <div className={styles.button} style={boxCss(widget.style, visual)} role="button">
+      {widget.data.text}
+    </div>
+  );
+}
+
+export function TimerWidget({ widget, visual }: WidgetRendererProps<'UsualTimer'>) {
+  useTicker(1000);
+  return <div style={boxCss(widget.style, visual)}>{dayjs().format(widget.data.format)}</div>;
+}
