@@ -31,8 +31,21 @@ async function openFreshPostgres(url: string) {
     drop: async () => {
       const cleaner = new pg.Client({ connectionString: url });
       await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
+      try {
+        // pool.end() resolves before the server has seen every connection go; a forced drop would
+        // then kill them and surface as an unhandled FATAL in the closed pool.
+        for (let attempt = 0; attempt < 100; attempt += 1) {
+          const result = await cleaner.query<{ sessions: number }>(
+            'select count(*)::int as sessions from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (result.rows[0]?.sessions === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await cleaner.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await cleaner.end();
+      }
     },
   };
 }

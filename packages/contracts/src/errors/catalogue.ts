@@ -110,6 +110,9 @@ export const ERROR_CATALOGUE = {
   '1511': entry('报表数量超出容量', 'Capacity exceeded for reports', 409),
   '1512': entry('报警数量超出容量', 'Capacity exceeded for alarms', 409),
   '1513': entry('变量数量超出容量', 'Capacity exceeded for variables', 409),
+  '1514': entry('产品正被设备使用，无法删除', 'The product is used by devices and cannot be deleted', 409),
+  '1515': entry('该网关已绑定设备', 'This gateway is already bound to a device', 409),
+  '1516': entry('网关序列号已存在', 'The gateway SN already exists', 409),
 
   // Console
   '1601': entry('弹窗内不能再弹出页面', 'Cannot pop up a page inside a popup'),

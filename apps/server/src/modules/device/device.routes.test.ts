@@ -109,7 +109,7 @@ describe.each(databaseVariants())('device paths on $name', (variant) => {
         data: { field: 'sn' },
       });
       expect((await bind(owner, gateway!)).code).toBe('200');
-      expect(await bind(neighbour, gateway!)).toMatchObject({ code: '1003', data: { field: 'sn' } });
+      expect(await bind(neighbour, gateway!)).toMatchObject({ code: '1515', data: { field: 'sn' } });
     });
 
     it('locks a gateway after repeated wrong codes, whoever guesses', async () => {

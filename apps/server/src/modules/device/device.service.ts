@@ -23,7 +23,7 @@ export type DeviceBoundHook = (deviceId: string) => Promise<void>;
  * Code of "this gateway is already bound to a device". The catalogue has no text for it yet; 1003
  * (no data or no access) is what a caller would see for someone else's gateway anyway.
  */
-export const GATEWAY_BOUND_CODE = '1003';
+export const GATEWAY_BOUND_CODE = '1515';
 
 export interface DeviceServiceDeps {
   devices: DeviceRepository;

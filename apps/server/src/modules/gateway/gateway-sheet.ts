@@ -98,7 +98,7 @@ export async function readGatewaySheet(bytes: Buffer): Promise<ImportedGateway[]
  * Code of "this SN already exists". The catalogue has no gateway-specific text yet; 1002 (invalid
  * parameter) names the field.
  */
-export const DUPLICATE_SN_CODE = '1002';
+export const DUPLICATE_SN_CODE = '1516';
 
 export async function writeGatewaySheet(
   rows: readonly GatewayListRow[],

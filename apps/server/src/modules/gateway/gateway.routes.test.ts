@@ -96,10 +96,10 @@ describe.each(databaseVariants())('gateway paths on $name', (variant) => {
     expect(created.map((gateway) => gateway.sn)).toEqual(sns);
     expect(
       await operator.call('POST', '/gateway/batchAdd', formFields({ sns: ['100000000003', '100000000001'] })),
-    ).toMatchObject({ code: '1002', data: { field: 'sns.1' } });
+    ).toMatchObject({ code: '1516', data: { field: 'sns.1' } });
     expect(
       await operator.call('POST', '/gateway/batchAdd', formFields({ sns: ['100000000004', '100000000004'] })),
-    ).toMatchObject({ code: '1002', data: { field: 'sns.1' } });
+    ).toMatchObject({ code: '1516', data: { field: 'sns.1' } });
     expect(await operator.call('POST', '/gateway/batchAdd', formFields({ sns: ['12345'] }))).toMatchObject({
       code: '1002',
       data: { field: 'sns.0' },
@@ -319,8 +319,8 @@ describe.each(databaseVariants())('gateway paths on $name', (variant) => {
       [[header, good, ['30000000002', '123456', '', '']], '1002', 'rows.3.sn'],
       [[header, good, ['300000000002', '12345', '', '']], '1132', 'rows.3.verificationCode'],
       [[header, good, ['300000000002', '', '', '']], '1104', 'rows.3.verificationCode'],
-      [[header, good, good], '1002', 'rows.3.sn'],
-      [[header, good, [existing!.sn, '123456', '', '']], '1002', 'rows.3.sn'],
+      [[header, good, good], '1516', 'rows.3.sn'],
+      [[header, good, [existing!.sn, '123456', '', '']], '1516', 'rows.3.sn'],
       [[header, good, ['300000000002', '123456', '', 'x'.repeat(21)]], '1137', 'rows.3.remark'],
       [
         [

@@ -298,7 +298,7 @@ describe.each(databaseVariants())('product paths on $name', (variant) => {
       expect(bound.code).toBe('200');
       expect(await developer.call('POST', '/product/delete', { id: used.id })).toMatchObject({
         status: 409,
-        code: '1507',
+        code: '1514',
         data: { field: 'id' },
       });
       expect((await info(developer, used.id)).id).toBe(used.id);

@@ -23,7 +23,7 @@ import type { ProductAddRequest, ProductEditRequest, ProductImportRequest } from
  * Code of "a device uses this product". The catalogue has no product-specific text yet; 1507
  * ("in use and cannot be deleted") is the nearest.
  */
-export const PRODUCT_IN_USE_CODE = '1507';
+export const PRODUCT_IN_USE_CODE = '1514';
 
 const COPY_SUFFIX: Record<Locale, string> = { 'zh-CN': '-副本', 'en-US': ' copy' };
 
