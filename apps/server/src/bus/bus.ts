@@ -16,6 +16,8 @@ export interface ValuePoint {
 
 export interface BusEvents {
   values: { deviceId: string; points: ValuePoint[] };
+  /** Variables a gateway confirmed unchanged by a successful poll. */
+  fresh: { deviceId: string; keys: string[]; at: number };
   gatewayStatus: {
     sn: string;
     deviceId: string | null;

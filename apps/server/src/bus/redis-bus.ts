@@ -37,7 +37,13 @@ export class RedisBus implements Bus {
     const bus = new RedisBus(url, onError);
     await Promise.all([bus.publisher.connect(), bus.subscriber.connect()]);
     // Subscribe to every channel up front so no event published after start is missed.
-    for (const channel of ['values', 'gatewayStatus', 'command', 'configSync'] satisfies BusChannel[]) {
+    for (const channel of [
+      'values',
+      'fresh',
+      'gatewayStatus',
+      'command',
+      'configSync',
+    ] satisfies BusChannel[]) {
       await bus.subscriber.subscribe(PREFIX + channel);
       bus.subscribed.add(channel);
     }

@@ -39,6 +39,8 @@ export type LiveServerMessage =
       staleAfterMs: Record<string, number | null>;
     }
   | { type: 'values'; deviceId: string; serverTime: number; values: LiveValueItem[] }
+  /** The gateway polled these variables at `receivedAt` and they had not changed: still current. */
+  | { type: 'fresh'; deviceId: string; keys: string[]; receivedAt: number }
   | { type: 'gateway'; deviceId: string; status: LiveGatewayStatus; signal: number | null }
   | {
       type: 'command';

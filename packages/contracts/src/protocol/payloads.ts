@@ -58,11 +58,18 @@ export const gapSchema = z.object({
   lost: z.number().int().nonnegative(),
 });
 
+/**
+ * A poll cycle of one driver that read every periodic variable successfully at `t`: values that
+ * stayed within their dead zone were not repeated, yet they are confirmed current.
+ */
+export const polledSchema = z.object({ driver: z.string().min(1).max(64), t: z.number().int().positive() });
+
 /** `up/data`: a numbered batch; the platform answers `down/ack` with the same seq once it is durable. */
 export const dataPayloadSchema = z.object({
   seq: z.number().int().nonnegative(),
   points: z.array(pointSchema).max(MAX_POINTS_PER_UPLOAD),
   gaps: z.array(gapSchema).max(100).optional(),
+  polled: z.array(polledSchema).max(64).optional(),
 });
 export type DataPayload = z.infer<typeof dataPayloadSchema>;
 

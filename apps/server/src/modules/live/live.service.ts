@@ -40,6 +40,14 @@ export class LiveService {
           values: event.points.map((point) => ({ ...point, receivedAt })),
         });
       }),
+      bus.subscribe('fresh', (event) =>
+        this.broadcast(event.deviceId, {
+          type: 'fresh',
+          deviceId: event.deviceId,
+          keys: event.keys,
+          receivedAt: event.at,
+        }),
+      ),
       bus.subscribe('gatewayStatus', (event) => {
         if (event.deviceId)
           this.broadcast(event.deviceId, {

@@ -98,12 +98,30 @@ export class IngestService {
       });
     }
     if (payload.gaps?.length) await this.runtime.insertGaps(sn, payload.seq, payload.gaps);
+    if (payload.polled?.length) await this.confirmPolled(context, payload.polled);
     const result = await new Promise<IngestResult>((resolve, reject) => {
       this.queue.push({ sn, deviceId: context.deviceId, seq: payload.seq, rows, rejected, resolve, reject });
       this.scheduleFlush();
     });
     if (rejected > 0) await this.runtime.countRejected(sn, rejected);
     return result;
+  }
+
+  /** Periodic variables of the polled drivers are current even when no new value was sent. */
+  private async confirmPolled(context: DeviceContext, polled: NonNullable<DataPayload['polled']>) {
+    const drivers = new Set(polled.map((entry) => entry.driver));
+    const keys = context.model.variables
+      .filter(
+        (variable) =>
+          variable.collectionMode === 'periodic' &&
+          variable.driverKey !== undefined &&
+          drivers.has(variable.driverKey),
+      )
+      .map((variable) => variable.key);
+    if (keys.length === 0) return;
+    const at = this.now();
+    await this.runtime.confirmValues(context.deviceId, keys, new Date(at));
+    this.bus.publish('fresh', { deviceId: context.deviceId, keys, at });
   }
 
   private scheduleFlush() {

@@ -1,5 +1,5 @@
 /** Gateway runtime state as the MQTT side sees it: credentials, status, sequence, sync, gaps. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { SlaveCounters } from '@lyyp/contracts/protocol';
 import type { Database } from '../../db/client.ts';
@@ -69,6 +69,21 @@ export class RuntimeRepository {
 
   async latestValuesOf(deviceId: string) {
     return this.db.select().from(latestValues).where(eq(latestValues.deviceId, deviceId));
+  }
+
+  /** Marks values as confirmed current at `at` (a poll that found them within their dead zone). */
+  async confirmValues(deviceId: string, keys: readonly string[], at: Date): Promise<void> {
+    if (keys.length === 0) return;
+    await this.db
+      .update(latestValues)
+      .set({ receivedAt: at })
+      .where(
+        and(
+          eq(latestValues.deviceId, deviceId),
+          inArray(latestValues.key, [...keys]),
+          isNull(latestValues.error),
+        ),
+      );
   }
 
   async gatewayOfDevice(deviceId: string) {
