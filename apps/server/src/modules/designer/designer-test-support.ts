@@ -71,13 +71,13 @@ export const weatherWidget = (id: string) =>
     themeColor: 'blue',
   });
 
-/** Page settings (`con`) as the designer saves them. */
+/** Page settings (`con`) as the designer saves them; the blank title keeps the page's own. */
 export function pageSettings(overrides: Record<string, unknown> = {}) {
   return {
     schemaVersion: DESIGNER_DOCUMENT_VERSION,
     id: 'page',
     productId: 'product',
-    title: 'Boiler room',
+    title: '',
     width: 1280,
     height: 720,
     fit: 'container',

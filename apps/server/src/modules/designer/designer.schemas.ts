@@ -4,6 +4,7 @@
  * schema in the service, so its failures name the field inside `con` or `widgets`.
  */
 import { z } from 'zod';
+import { CATALOGUE_ISSUE_PREFIX } from '@lyyp/contracts';
 import { PAGE_PASSWORD_MAX_LENGTH, PAGE_TITLE_MAX_LENGTH } from '@lyyp/contracts/designer';
 import { idField, requiredText } from '../product/product.schemas.ts';
 import { PAGE_KINDS } from './page-order.ts';
@@ -45,7 +46,13 @@ export const pageSetKindSchema = z.object({ id: idField, kind: pageKind });
 
 /** A part of the page file: JSON text (multipart or form field) or the value itself (JSON body). */
 const pagePart = <T extends z.ZodType>(value: T, description: string) =>
-  z.union([z.string().min(1), value]).describe(description);
+  z
+    .union([z.string().min(1), value], {
+      // Left out or empty is a missing parameter (1001), anything else of the wrong shape is invalid.
+      error: (issue) =>
+        issue.input === undefined || issue.input === '' ? `${CATALOGUE_ISSUE_PREFIX}1001` : undefined,
+    })
+    .describe(description);
 
 export const pageSaveSchema = z.object({
   id: idField,

@@ -26,7 +26,7 @@ describe('parsePageFile', () => {
   it('accepts JSON text and values alike, with the identity of the page row', () => {
     const file = parsePageFile(
       {
-        con: JSON.stringify(pageSettings({ id: 'pasted', productId: 'elsewhere' })),
+        con: JSON.stringify(pageSettings({ id: 'pasted', productId: 'elsewhere', title: 'Boiler room' })),
         widgets: [rectWidget('w1')],
         bind: JSON.stringify(emptyBinds),
       },
@@ -38,6 +38,9 @@ describe('parsePageFile', () => {
 
   it('keeps the page title when the settings carry a blank one', () => {
     const file = parsePageFile({ con: pageSettings({ title: '   ' }), widgets: [], bind: emptyBinds }, page);
+    expect(parsePageFile({ con: pageSettings(), widgets: [], bind: emptyBinds }, page).con.title).toBe(
+      'Pump house',
+    );
     expect(file.con.title).toBe('Pump house');
   });
 
