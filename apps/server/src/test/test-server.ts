@@ -17,6 +17,30 @@ export interface DatabaseVariant {
   open(): Promise<DatabaseHandle & { drop(): Promise<void> }>;
 }
 
+/** A fresh PostgreSQL database several test servers can open (two platform nodes); null without TEST_DATABASE_URL. */
+export async function sharedPostgresVariant(): Promise<{
+  variant: DatabaseVariant;
+  drop(): Promise<void>;
+} | null> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return null;
+  const first = await openFreshPostgres(url);
+  const location = first.location;
+  await first.close();
+  const target = new URL(url);
+  target.pathname = new URL(location).pathname;
+  return {
+    variant: {
+      name: 'postgres',
+      open: async () => ({
+        ...(await openDatabase({ kind: 'postgres', url: target.toString() })),
+        drop: () => Promise.resolve(),
+      }),
+    },
+    drop: first.drop,
+  };
+}
+
 async function openFreshPostgres(url: string) {
   const name = `lyyp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });

@@ -26,6 +26,19 @@ function partitionName(start: Date): string {
 
 const DUPLICATE_OBJECT_CODES = new Set(['42P07', '23505', '42710']);
 
+/** The SQLSTATE of a database error, also when the ORM wrapped it. */
+function databaseErrorCode(error: unknown): string | undefined {
+  for (
+    let current: unknown = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
 export class HistoryRepository {
   private readonly knownPartitions = new Set<string>();
 
@@ -48,8 +61,8 @@ export class HistoryRepository {
           ),
         );
       } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (!code || !DUPLICATE_OBJECT_CODES.has(code)) throw error;
+        // Another node created it between our check and our create: that is the outcome we wanted.
+        if (!DUPLICATE_OBJECT_CODES.has(databaseErrorCode(error) ?? '')) throw error;
       }
       this.knownPartitions.add(name);
     }
