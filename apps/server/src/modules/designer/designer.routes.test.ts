@@ -309,21 +309,28 @@ describe.each(databaseVariants())('designer pages on $name', (variant) => {
     });
 
     it('needs the designer permission to change pages and a product permission to see them', async () => {
-      const productId = await newProduct();
-      const { client: viewer } = await signIn(server, 'developer', { auths: 'manage:product:view' });
+      const { client: viewer, account } = await signIn(server, 'developer', { auths: 'manage:product:view' });
+      const productId = (await buildProduct(server.database.db, account.id)).id;
+      const page = await addPage(productId, 'Overview', 'main', operator);
+      expect((await listPages(productId, viewer)).map((item) => item.id)).toEqual([page.id]);
+      expect((await load(page.id, viewer)).summary.id).toBe(page.id);
+      for (const [url, body] of [
+        ['/product/page/add', { productId, title: 'X', kind: 'main' }],
+        ['/product/page/rename', { id: page.id, title: 'X' }],
+        ['/product/page/delete', { id: page.id }],
+      ] as const) {
+        expect(await viewer.call('POST', url, body), url).toMatchObject({ status: 403, code: '1201' });
+      }
+      expect(await saveMultipart(viewer, { id: page.id, version: 0 })).toMatchObject({ code: '1201' });
       expect(await stranger.call('POST', '/product/page/list', { productId })).toMatchObject({
         status: 403,
-        code: '1201',
-      });
-      expect(
-        await viewer.call('POST', '/product/page/add', { productId, title: 'X', kind: 'main' }),
-      ).toMatchObject({
         code: '1201',
       });
       expect(await new TestClient(server).call('POST', '/product/page/list', { productId })).toMatchObject({
         status: 401,
         code: '1010',
       });
+      expect(await listPages(productId, viewer)).toHaveLength(1);
     });
   });
 
