@@ -2,6 +2,8 @@
 import os from 'node:os';
 import { benchHttp } from './http.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
+import { benchCommands } from './command.bench.ts';
+import { benchGateways } from './gateways.bench.ts';
 import { printTable } from './report.ts';
 
 console.log(
@@ -9,4 +11,6 @@ console.log(
 );
 await benchHttp();
 await benchIngest();
+await benchCommands();
+await benchGateways();
 printTable();
