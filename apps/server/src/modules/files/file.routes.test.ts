@@ -147,6 +147,18 @@ describe.each(databaseVariants())('file paths on $name', (variant) => {
     expect(answer).toMatchObject({ status: 413, code: '1005' });
   });
 
+  it('refuses a broken multipart body as a bad request', async () => {
+    const body = multipartBody({}, [image('a.png', pngOfSize(4096))]);
+    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/file/upload`,
+      headers: { 'content-type': body.contentType, cookie },
+      payload: body.payload.subarray(0, 1000),
+    });
+    expect(response.json()).toMatchObject({ code: '1002' });
+  });
+
   it('answers an unknown file like a missing one', async () => {
     const served = await download(`${API_PREFIX}/file/00000000-0000-4000-8000-000000000000`);
     expect(served.statusCode).toBe(404);

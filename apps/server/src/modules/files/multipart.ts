@@ -22,7 +22,7 @@ export function catalogueErrorOfMultipart(error: unknown): unknown {
   if (typeof code === 'string' && TOO_LARGE.has(code)) return new CatalogueError('1005');
   if (typeof code === 'string' && code.startsWith('FST_'))
     return new CatalogueError('1002', { field: 'body' });
-  if (error instanceof Error && /multipart|part terminated|unexpected end/i.test(error.message)) {
+  if (error instanceof Error && /multipart|malformed|part terminated|unexpected end/i.test(error.message)) {
     return new CatalogueError('1002', { field: 'body' });
   }
   return error;
