@@ -35,6 +35,8 @@ import { registerSyncRoutes } from './modules/telemetry/sync.routes.ts';
 import { HistoryQueries } from './modules/telemetry/history.repository.ts';
 import { HistoryService } from './modules/history/history.service.ts';
 import { registerHistoryRoutes } from './modules/history/history.routes.ts';
+import { registerDesignerRoutes } from './modules/designer/index.ts';
+import { registerFileRoutes } from './modules/files/index.ts';
 import { createCatalogue } from './modules/catalogue.ts';
 import { LocalBus, type Bus } from './bus/bus.ts';
 import { RedisBus } from './bus/redis-bus.ts';
@@ -193,6 +195,12 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
         secureCookie: config.session.secureCookie,
       });
       catalogue.registerRoutes(api);
+      registerDesignerRoutes(api, {
+        db: database.db,
+        findVisibleDevice: (account, id) => catalogue.deviceAccess.findVisibleDevice(account, id),
+        now,
+      });
+      registerFileRoutes(api, { db: database.db, dataDir: config.dataDir });
       registerCommandRoutes(api, runtime.commands);
       registerSyncRoutes(api, {
         access: catalogue.deviceAccess,

@@ -1,5 +1,6 @@
 /** Designer pages of products (§3 Designer page, Configuration page) and uploaded files. */
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { products } from './catalogue.ts';
 
@@ -27,7 +28,11 @@ export const designerPages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('designer_pages_product_idx').on(table.productId, table.sortOrder)],
+  (table) => [
+    index('designer_pages_product_idx').on(table.productId, table.sortOrder),
+    // At most one start page per product, whatever two editors do at the same moment.
+    uniqueIndex('designer_pages_one_start').on(table.productId).where(sql`${table.isStart}`),
+  ],
 );
 
 /** Uploaded files (page images, product pictures); the bytes live under DATA_DIR/files. */

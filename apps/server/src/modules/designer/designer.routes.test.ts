@@ -2,8 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type * as AppModule from '../../app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, LOGIN_MAX_FAILURES } from '@lyyp/contracts';
 import { WIDGET_MAX_COUNT } from '@lyyp/contracts/designer';
 import { designerPages } from '../../db/schema/index.ts';
@@ -15,12 +14,6 @@ import { multipartBody } from '../files/files-test-support.ts';
 import { emptyBinds, pageSettings, rectWidget } from './designer-test-support.ts';
 
 // Until the application registers these paths itself, the platform the tests build gets them here.
-vi.mock('../../app.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof AppModule>();
-  const { withPageRoutes } = await import('./wiring-test-support.ts');
-  return { ...original, buildApp: withPageRoutes(original.buildApp) };
-});
-
 interface Summary {
   id: string;
   title: string;

@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type * as AppModule from '../../app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '@lyyp/contracts';
 import { DESIGNER_IMAGE_MAX_BYTES } from '@lyyp/contracts/designer';
 import {
@@ -15,12 +14,6 @@ import { closeTestServer, signIn } from '../device/catalogue-test-support.ts';
 import { IMAGE_SAMPLES, multipartBody, type MultipartFile } from './files-test-support.ts';
 
 // Until the application registers these paths itself, the platform the tests build gets them here.
-vi.mock('../../app.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof AppModule>();
-  const { withPageRoutes } = await import('../designer/wiring-test-support.ts');
-  return { ...original, buildApp: withPageRoutes(original.buildApp) };
-});
-
 /** A PNG of exactly `size` bytes: the signature, then padding. */
 function pngOfSize(size: number): Buffer {
   const bytes = Buffer.alloc(size, 0x41);

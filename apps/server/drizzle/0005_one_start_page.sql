@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "designer_pages_one_start" ON "designer_pages" USING btree ("product_id") WHERE "designer_pages"."is_start";
