@@ -98,7 +98,7 @@ export function createCatalogueApi(client: ApiClient, files: FileApi) {
     copyProduct: (id: string, title?: string) =>
       client.post<ProductSummary>(CATALOGUE_PATHS.productCopy, { id, ...(title ? { title } : {}) }),
     /** A new product from an exported product document or a bare `{ drivers, variables }` model. */
-    importProduct: (fields: ProductFields, document: Blob, fileName: string) => {
+    importProduct: (fields: Partial<ProductFields>, document: Blob, fileName: string) => {
       const text: Record<string, string> = {};
       for (const [name, value] of Object.entries(fields))
         if (value !== undefined && value !== null) text[name] = String(value);

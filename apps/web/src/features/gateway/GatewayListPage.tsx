@@ -1,2 +1,271 @@
-/** Not built yet: shows the console's placeholder, which says so on screen and names the screen. */
-export { default } from '../placeholder/PlaceholderPage.tsx';
+/**
+ * Gateway management (§2 /manage/gateway/list): every gateway the account may see with its status,
+ * §9 signal band, firmware, hardware model, owner, bound device, configuration sync state and
+ * remark (edited in place); search and filters; batch creation and import for operation staff;
+ * export of the chosen or the filtered gateways as CSV or XLSX.
+ */
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
+import { GATEWAY_STATUSES } from '@lyyp/contracts/protocol';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Dropdown, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { catalogueApi } from '../../api/catalogue.api.ts';
+import type { GatewayFilter, GatewayView, SheetFormat } from '../../api/catalogue.types.ts';
+import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { saveFile } from '../monitor/common/save-file.ts';
+import { usePermission } from '../monitor/common/use-permission.ts';
+import { useIsOperationStaff } from '../monitor/common/use-staff.ts';
+import { BatchAddDialog } from './BatchAddDialog.tsx';
+import { ImportDialog } from './ImportDialog.tsx';
+import { RemarkCell } from './RemarkCell.tsx';
+import { ConfigSyncTag, GatewayStatusTag, SignalTag } from './status-tags.tsx';
+
+interface FilterValues {
+  sn?: string;
+  status?: GatewayFilter['status'];
+  owner?: string;
+  hardwareModel?: string;
+  firmware?: string;
+  bound?: 'yes' | 'no';
+}
+
+function toFilter(values: FilterValues): GatewayFilter {
+  const text = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+  return {
+    sn: text(values.sn),
+    status: values.status,
+    owner: text(values.owner),
+    hardwareModel: text(values.hardwareModel),
+    firmware: text(values.firmware),
+    bound: values.bound === undefined ? undefined : values.bound === 'yes',
+  };
+}
+
+export default function GatewayListPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const describeFailure = useDescribeFailure();
+  const staff = useIsOperationStaff();
+  const canEdit = usePermission('manage:gateway:edit');
+  const canTransfer = usePermission('manage:gateway:import');
+  const [form] = Form.useForm<FilterValues>();
+  const [filter, setFilter] = useState<GatewayFilter>({});
+  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
+
+  const gateways = useQuery({
+    queryKey: ['gateways', filter, paging],
+    queryFn: () => catalogueApi.queryGateways({ ...filter, ...paging }),
+    placeholderData: keepPreviousData,
+  });
+
+  const exportSheet = useMutation({
+    mutationFn: (format: SheetFormat) =>
+      catalogueApi.exportGateways(format, selected.length > 0 ? { sns: selected } : { filter }),
+    onSuccess: saveFile,
+    onError: (error) => void message.error(describeFailure(error)),
+  });
+
+  const applyFilter = (values: FilterValues) => {
+    setFilter(toFilter(values));
+    setPaging((current) => ({ ...current, page: 1 }));
+    setSelected([]);
+  };
+
+  return (
+    <Card variant="borderless" title={t('routes.GatewayList')}>
+      <Form
+        form={form}
+        name="gateway-filter"
+        layout="inline"
+        onFinish={applyFilter}
+        style={{ rowGap: 12, marginBottom: 16 }}
+      >
+        <Form.Item name="sn">
+          <Input.Search
+            allowClear
+            placeholder={t('monitor.gateway.searchSn')}
+            onSearch={() => form.submit()}
+            style={{ width: 200 }}
+          />
+        </Form.Item>
+        <Form.Item name="status">
+          <Select
+            allowClear
+            placeholder={t('monitor.fields.status')}
+            style={{ width: 130 }}
+            options={GATEWAY_STATUSES.map((status) => ({
+              value: status,
+              label: t(`monitor.gatewayStatus.${status}`),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="owner">
+          <Input allowClear placeholder={t('monitor.gateway.searchOwner')} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="hardwareModel">
+          <Input allowClear placeholder={t('monitor.fields.hardwareModel')} style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="firmware">
+          <Input allowClear placeholder={t('monitor.fields.firmware')} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="bound">
+          <Select
+            allowClear
+            placeholder={t('monitor.gateway.bindState')}
+            style={{ width: 130 }}
+            options={[
+              { value: 'yes', label: t('monitor.gateway.bound') },
+              { value: 'no', label: t('monitor.gateway.unbound') },
+            ]}
+          />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('monitor.common.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              applyFilter({});
+            }}
+          >
+            {t('monitor.common.reset')}
+          </Button>
+        </Space>
+      </Form>
+
+      <Space wrap style={{ marginBottom: 16 }}>
+        {staff && canEdit ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('add')}>
+            {t('monitor.gateway.batchAdd')}
+          </Button>
+        ) : null}
+        {staff && canTransfer ? (
+          <Button icon={<UploadOutlined />} onClick={() => setDialog('import')}>
+            {t('monitor.gateway.import')}
+          </Button>
+        ) : null}
+        {canTransfer ? (
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'xlsx', label: t('monitor.common.exportXlsx') },
+                { key: 'csv', label: t('monitor.common.exportCsv') },
+              ],
+              onClick: ({ key }) => exportSheet.mutate(key as SheetFormat),
+            }}
+          >
+            <Button icon={<DownloadOutlined />} loading={exportSheet.isPending}>
+              {selected.length > 0
+                ? t('monitor.gateway.exportSelected', { count: selected.length })
+                : t('monitor.gateway.exportFiltered')}
+            </Button>
+          </Dropdown>
+        ) : null}
+      </Space>
+
+      <Table<GatewayView>
+        rowKey="sn"
+        size="middle"
+        data-testid="gateway-table"
+        loading={gateways.isFetching}
+        dataSource={gateways.data?.list ?? []}
+        rowSelection={
+          canTransfer
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }
+            : undefined
+        }
+        locale={gateways.error ? { emptyText: describeFailure(gateways.error) } : undefined}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total: gateways.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('monitor.common.total', { total }),
+          onChange: (page, pageSize) => setPaging({ page, pageSize }),
+        }}
+        columns={[
+          {
+            title: t('monitor.fields.sn'),
+            dataIndex: 'sn',
+            fixed: 'left',
+            render: (sn: string, gateway) => (
+              <Space direction="vertical" size={0}>
+                <Typography.Text copyable>{sn}</Typography.Text>
+                {gateway.verificationCode ? (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('monitor.fields.verificationCode')} {gateway.verificationCode}
+                  </Typography.Text>
+                ) : null}
+              </Space>
+            ),
+          },
+          {
+            title: t('monitor.fields.status'),
+            dataIndex: 'status',
+            width: 80,
+            render: (_, gateway) => <GatewayStatusTag status={gateway.status} />,
+          },
+          {
+            title: t('monitor.fields.signal'),
+            dataIndex: 'signal',
+            width: 110,
+            render: (_, gateway) => <SignalTag band={gateway.signalBand} signal={gateway.signal} />,
+          },
+          {
+            title: t('monitor.fields.firmware'),
+            dataIndex: 'firmware',
+            width: 130,
+            render: (value: string | null) => value ?? '—',
+          },
+          {
+            title: t('monitor.fields.hardwareModel'),
+            dataIndex: 'hardwareModel',
+            width: 110,
+            render: (value: string | null) => value ?? '—',
+          },
+          {
+            title: t('monitor.fields.owner'),
+            dataIndex: 'ownerName',
+            width: 100,
+            render: (value: string | null) => value ?? '—',
+          },
+          {
+            title: t('monitor.gateway.boundDevice'),
+            dataIndex: 'device',
+            width: 110,
+            render: (_, gateway) =>
+              gateway.device ? (
+                <Link to={`/monitor/devices/${encodeURIComponent(gateway.device.id)}`}>
+                  {gateway.device.name}
+                </Link>
+              ) : (
+                '—'
+              ),
+          },
+          {
+            title: t('monitor.fields.configSyncState'),
+            dataIndex: 'configSyncState',
+            width: 100,
+            render: (_, gateway) => (
+              <ConfigSyncTag state={gateway.configSyncState} error={gateway.configSyncError} />
+            ),
+          },
+          {
+            title: t('monitor.fields.remark'),
+            dataIndex: 'remark',
+            render: (_, gateway) => <RemarkCell sn={gateway.sn} remark={gateway.remark} editable={canEdit} />,
+          },
+        ]}
+      />
+      <BatchAddDialog open={dialog === 'add'} onClose={() => setDialog(null)} />
+      <ImportDialog open={dialog === 'import'} onClose={() => setDialog(null)} />
+    </Card>
+  );
+}

@@ -127,6 +127,17 @@ describe('live values of a device', () => {
     expect(late.values.waterTemperature?.value).toBe(72.1);
   });
 
+  it('keeps an unchanged value current when the gateway says it polled it again', () => {
+    const confirmed = applyLiveMessage(
+      connectedWithSnapshot(),
+      { type: 'fresh', deviceId: 'd1', keys: ['waterTemperature'], receivedAt: SERVER_T0 + 8_000 },
+      CLIENT_T0 + 8_000,
+    );
+    expect(isValueStale(confirmed, 'waterTemperature', CLIENT_T0 + 10_000)).toBe(false);
+    expect(confirmed.values.waterTemperature?.value).toBe(71.5);
+    expect(isValueStale(connectedWithSnapshot(), 'waterTemperature', CLIENT_T0 + 10_000)).toBe(true);
+  });
+
   it('lists every variable of the model, also those without a value yet', () => {
     expect(listLiveKeys(connectedWithSnapshot()).sort()).toEqual([
       'serialNumber',

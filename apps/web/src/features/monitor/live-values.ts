@@ -51,6 +51,20 @@ function mergeValues(
   return next;
 }
 
+/** Values the gateway polled again without change are current as of `receivedAt`. */
+function confirmCurrent(
+  current: Readonly<Record<string, LiveValueItem>>,
+  keys: readonly string[],
+  receivedAt: number,
+): Record<string, LiveValueItem> {
+  const next = { ...current };
+  for (const key of keys) {
+    const known = next[key];
+    if (known && receivedAt > known.receivedAt) next[key] = { ...known, receivedAt };
+  }
+  return next;
+}
+
 /** The device state after one live message, received at `clientNow` on this browser's clock. */
 export function applyLiveMessage(
   state: LiveDeviceState,
@@ -74,6 +88,8 @@ export function applyLiveMessage(
         values: mergeValues(state.values, message.values),
         clockOffsetMs: message.serverTime - clientNow,
       };
+    case 'fresh':
+      return { ...state, values: confirmCurrent(state.values, message.keys, message.receivedAt) };
     case 'gateway':
       return { ...state, gateway: { status: message.status, signal: message.signal } };
     case 'config':

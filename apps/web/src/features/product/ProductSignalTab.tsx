@@ -1,2 +1,23 @@
-/** Not built yet: shows the console's placeholder, which says so on screen and names the screen. */
-export { default } from '../placeholder/PlaceholderPage.tsx';
+/**
+ * The signal tab of a product (§2 /manage/product/edit/:id/signal): its drivers and variables, with
+ * capacity used/total in the shared header.
+ */
+import { Space } from 'antd';
+import { useParams } from 'react-router';
+import { usePermission } from '../monitor/common/use-permission.ts';
+import { DriverSection } from './DriverSection.tsx';
+import { ProductEditTabs } from './ProductEditTabs.tsx';
+import { VariableSection } from './VariableSection.tsx';
+
+export default function ProductSignalTab() {
+  const { id = '' } = useParams();
+  const editable = usePermission('manage:product:edit');
+  return (
+    <ProductEditTabs productId={id}>
+      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <DriverSection productId={id} editable={editable} />
+        <VariableSection productId={id} editable={editable} />
+      </Space>
+    </ProductEditTabs>
+  );
+}

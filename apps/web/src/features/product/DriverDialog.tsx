@@ -1,0 +1,136 @@
+/**
+ * Adding or editing a driver: every field of the Modbus TCP or RTU driver schema, checked as typed
+ * by the schema in @lyyp/contracts; the fields of the other protocol are hidden and not sent.
+ */
+import { useMutation } from '@tanstack/react-query';
+import {
+  BAUD_RATES,
+  BYTE_ORDERS_16,
+  BYTE_ORDERS_32,
+  BYTE_ORDERS_64,
+  DATA_BITS,
+  PARITIES,
+  POLL_INTERVAL_MAX_MS,
+  POLL_INTERVAL_MIN_MS,
+  PROTOCOLS,
+  SLAVE_ID_MAX,
+  SLAVE_ID_MIN,
+  STOP_BITS,
+  TIMEOUT_MAX_MS,
+  TIMEOUT_MIN_MS,
+  driverSchema,
+  type Driver,
+} from '@lyyp/contracts/device-model';
+import { Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { catalogueApi } from '../../api/catalogue.api.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { FormAlert } from '../auth/FormAlert.tsx';
+import { schemaRule } from '../monitor/common/schema-rules.ts';
+import { locateFields, useFormFailure } from '../monitor/common/use-form-failure.ts';
+import {
+  DRIVER_FIELDS,
+  PROTOCOL_FIELDS,
+  createDriverValues,
+  toDriverInput,
+  type DriverFormValues,
+} from './driver-form.ts';
+import { useModelChanged } from './use-product.ts';
+
+const locate = locateFields(DRIVER_FIELDS, 'driver.');
+const toInput = (values: Record<string, unknown>) => toDriverInput(values);
+const options = (values: readonly (string | number)[]) =>
+  values.map((value) => ({ value, label: String(value) }));
+
+export function DriverDialog({
+  productId,
+  driver,
+  existingKeys,
+  onClose,
+}: {
+  productId: string;
+  /** The driver being edited; null adds a new one. */
+  driver: Driver | null;
+  existingKeys: readonly string[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const [form] = Form.useForm<DriverFormValues>();
+  const protocol = Form.useWatch('protocol', form) ?? driver?.protocol ?? 'modbus-tcp';
+  const modelChanged = useModelChanged(productId);
+  const { alertText, showFailure, clearFailure } = useFormFailure(form, locate);
+  const save = useMutation({
+    mutationFn: (values: DriverFormValues) =>
+      catalogueApi.saveDriver(productId, toDriverInput(values) as Driver, driver?.key),
+    onSuccess: async (change) => {
+      await modelChanged(change);
+      onClose();
+    },
+    onError: showFailure,
+  });
+
+  const rule = (field: string) => [schemaRule(driverSchema, [field], toInput, locale)];
+  const item = (field: string, control: ReactNode, span = 12) => (
+    <Col xs={24} md={span} key={field}>
+      <Form.Item name={field} label={t(`monitor.fields.${field}`)} rules={rule(field)}>
+        {control}
+      </Form.Item>
+    </Col>
+  );
+  const number = (min: number, max: number) => (
+    <InputNumber min={min} max={max} precision={0} style={{ width: '100%' }} />
+  );
+  const protocolFields: Record<string, ReactNode> = {
+    host: <Input placeholder="192.168.1.10" />,
+    port: number(1, 65535),
+    serialPort: <Input placeholder="/dev/ttyUSB0" />,
+    baudRate: <Select options={options(BAUD_RATES)} />,
+    dataBits: <Select options={options(DATA_BITS)} />,
+    parity: <Select options={PARITIES.map((value) => ({ value, label: t(`monitor.parity.${value}`) }))} />,
+    stopBits: <Select options={options(STOP_BITS)} />,
+  };
+
+  return (
+    <Modal
+      open
+      width={720}
+      title={driver ? t('monitor.driver.edit') : t('monitor.driver.add')}
+      okText={t('monitor.common.save')}
+      cancelText={t('monitor.common.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        name="driver"
+        layout="vertical"
+        initialValues={driver ? { ...driver } : createDriverValues(existingKeys)}
+        onFinish={(values) => save.mutate(values)}
+        onValuesChange={clearFailure}
+      >
+        <FormAlert text={alertText} />
+        <Row gutter={16}>
+          {item('name', <Input />)}
+          {item('key', <Input />)}
+          {item(
+            'protocol',
+            <Select options={PROTOCOLS.map((value) => ({ value, label: t(`monitor.protocol.${value}`) }))} />,
+          )}
+          {item('slaveId', number(SLAVE_ID_MIN, SLAVE_ID_MAX))}
+          {PROTOCOL_FIELDS[protocol].map((field) =>
+            item(field, protocolFields[field], field === 'host' || field === 'serialPort' ? 12 : 6),
+          )}
+          {item('pollIntervalMs', number(POLL_INTERVAL_MIN_MS, POLL_INTERVAL_MAX_MS))}
+          {item('timeoutMs', number(TIMEOUT_MIN_MS, TIMEOUT_MAX_MS))}
+          {item('byteOrder16', <Select options={options(BYTE_ORDERS_16)} />, 8)}
+          {item('byteOrder32', <Select options={options(BYTE_ORDERS_32)} />, 8)}
+          {item('byteOrder64', <Select options={options(BYTE_ORDERS_64)} />, 8)}
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

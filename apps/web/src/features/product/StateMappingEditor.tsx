@@ -1,0 +1,48 @@
+/**
+ * The state mapping of a variable (§3, §5): at most 100 entries of a value and its text, values
+ * unique, text not blank; each row is checked by the variable schema as typed.
+ */
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { STATE_MAPPING_MAX_ENTRIES } from '@lyyp/contracts/device-model';
+import { Button, Form, Input, InputNumber, Space, Typography, type FormRule } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export function StateMappingEditor({ ruleFor }: { ruleFor: (path: (string | number)[]) => FormRule[] }) {
+  const { t } = useTranslation();
+  return (
+    <Form.List name="stateMapping">
+      {(rows, { add, remove }) => (
+        <div data-testid="state-mapping">
+          {rows.map((row) => (
+            <Space key={row.key} align="start" style={{ display: 'flex' }}>
+              <Form.Item name={[row.name, 'value']} rules={ruleFor(['stateMapping', row.name, 'value'])}>
+                <InputNumber placeholder={t('monitor.variable.mappingValue')} style={{ width: 140 }} />
+              </Form.Item>
+              <Form.Item name={[row.name, 'text']} rules={ruleFor(['stateMapping', row.name, 'text'])}>
+                <Input placeholder={t('monitor.variable.mappingText')} style={{ width: 220 }} />
+              </Form.Item>
+              <Button
+                type="text"
+                icon={<DeleteOutlined />}
+                aria-label={t('monitor.common.delete')}
+                onClick={() => remove(row.name)}
+              />
+            </Space>
+          ))}
+          <Space>
+            <Button
+              icon={<PlusOutlined />}
+              disabled={rows.length >= STATE_MAPPING_MAX_ENTRIES}
+              onClick={() => add({ value: rows.length, text: '' })}
+            >
+              {t('monitor.variable.addMapping')}
+            </Button>
+            <Typography.Text type="secondary">
+              {rows.length}/{STATE_MAPPING_MAX_ENTRIES}
+            </Typography.Text>
+          </Space>
+        </div>
+      )}
+    </Form.List>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * Adding or editing a variable with every §3 field. Each input is checked as typed by the
+ * variable schema of @lyyp/contracts (limits, placement, data type against register table), and
+ * formulas by the formula engine; inputs that do not apply to the variable as it stands are hidden
+ * and not sent. What the platform still refuses is shown on the input it names.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { FORMULA_VALUE_VARIABLE } from '@lyyp/contracts/formula';
+import { variableSchema, type Driver, type Variable } from '@lyyp/contracts/device-model';
+import { translateFormulaError, validateFormula } from '@lyyp/formula';
+import { Divider, Form, Modal } from 'antd';
+import type { FormRule } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { catalogueApi } from '../../api/catalogue.api.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { FormAlert } from '../auth/FormAlert.tsx';
+import { revalidateFailingFields, schemaRule, type FieldPath } from '../monitor/common/schema-rules.ts';
+import { locateFields, useFormFailure } from '../monitor/common/use-form-failure.ts';
+import { StateMappingEditor } from './StateMappingEditor.tsx';
+import { useModelChanged } from './use-product.ts';
+import {
+  createVariableValues,
+  listRelevantFields,
+  toFormValues,
+  toVariableInput,
+  type VariableField,
+  type VariableFormValues,
+} from './variable-form.ts';
+import {
+  VariableIdentityFields,
+  VariableRegisterFields,
+  VariableScalingFields,
+  VariableWriteFields,
+} from './VariableFields.tsx';
+
+const FORM_FIELDS: readonly VariableField[] = [
+  'key',
+  'name',
+  'kind',
+  'driverKey',
+  'registerType',
+  'addressType',
+  'address',
+  'dataType',
+  'bitIndex',
+  'stringLength',
+  'readWrite',
+  'unit',
+  'decimals',
+  'deadZone',
+  'collectionFormula',
+  'writeFormula',
+  'collectionLowerLimit',
+  'collectionUpperLimit',
+  'writeLowerLimit',
+  'writeUpperLimit',
+  'stateMapping',
+  'collectionMode',
+  'writePermission',
+];
+const locate = locateFields(FORM_FIELDS, 'variable.');
+const toInput = (values: Record<string, unknown>) => toVariableInput(values);
+
+export type RuleFor = (path: FieldPath) => FormRule[];
+
+export function VariableDialog({
+  productId,
+  variable,
+  drivers,
+  onClose,
+}: {
+  productId: string;
+  /** The variable being edited; null adds a new one. */
+  variable: Variable | null;
+  drivers: readonly Driver[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const [form] = Form.useForm<VariableFormValues>();
+  const values = (Form.useWatch([], form) as VariableFormValues | undefined) ?? {};
+  const initialValues = variable ? toFormValues(variable) : createVariableValues(drivers);
+  const relevant = listRelevantFields({ ...initialValues, ...values });
+  const modelChanged = useModelChanged(productId);
+  const { alertText, showFailure, clearFailure } = useFormFailure(form, locate);
+
+  const save = useMutation({
+    mutationFn: (submitted: VariableFormValues) => {
+      const input = toVariableInput(submitted);
+      return variable
+        ? catalogueApi.editVariable(productId, variable.key, input)
+        : catalogueApi.addVariable(productId, input);
+    },
+    onSuccess: async (change) => {
+      await modelChanged(change);
+      onClose();
+    },
+    onError: showFailure,
+  });
+
+  const ruleFor: RuleFor = (path) => {
+    const rules: FormRule[] = [schemaRule(variableSchema, path, toInput, locale)];
+    if (path[0] === 'collectionFormula' || path[0] === 'writeFormula') {
+      rules.push({
+        validator: (_rule, text: string | undefined) => {
+          const error = text?.trim() ? validateFormula(text, [FORMULA_VALUE_VARIABLE]) : null;
+          return error ? Promise.reject(new Error(translateFormulaError(error, locale))) : Promise.resolve();
+        },
+      });
+    }
+    return rules;
+  };
+  const parts = { relevant, ruleFor, drivers, values: { ...initialValues, ...values } };
+
+  return (
+    <Modal
+      open
+      width={860}
+      title={variable ? t('monitor.variable.edit') : t('monitor.variable.add')}
+      okText={t('monitor.common.save')}
+      cancelText={t('monitor.common.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      styles={{ body: { maxHeight: '70vh', overflowY: 'auto', overflowX: 'hidden' } }}
+    >
+      <Form
+        form={form}
+        name="variable"
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={(submitted) => save.mutate(submitted)}
+        onValuesChange={() => {
+          clearFailure();
+          revalidateFailingFields(form);
+        }}
+      >
+        <FormAlert text={alertText} />
+        <VariableIdentityFields {...parts} />
+        {relevant.has('registerType') ? (
+          <>
+            <Divider orientation="left" plain>
+              {t('monitor.variable.register')}
+            </Divider>
+            <VariableRegisterFields {...parts} />
+          </>
+        ) : null}
+        {relevant.has('unit') ? (
+          <>
+            <Divider orientation="left" plain>
+              {t('monitor.variable.scaling')}
+            </Divider>
+            <VariableScalingFields {...parts} />
+          </>
+        ) : null}
+        {relevant.has('writePermission') ? (
+          <>
+            <Divider orientation="left" plain>
+              {t('monitor.variable.writing')}
+            </Divider>
+            <VariableWriteFields {...parts} />
+          </>
+        ) : null}
+        {relevant.has('stateMapping') ? (
+          <>
+            <Divider orientation="left" plain>
+              {t('monitor.fields.stateMapping')}
+            </Divider>
+            <StateMappingEditor ruleFor={ruleFor} />
+          </>
+        ) : null}
+      </Form>
+    </Modal>
+  );
+}

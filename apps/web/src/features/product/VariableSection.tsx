@@ -1,0 +1,248 @@
+/**
+ * The variables of a product: searched by name or key and filtered by driver, paged; add, edit,
+ * copy, delete (one or the chosen ones), import from and export to XLSX or CSV.
+ */
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
+import {
+  DATA_TYPE_DEFINITIONS,
+  REGISTER_TYPE_DEFINITIONS,
+  type Driver,
+  type Variable,
+} from '@lyyp/contracts/device-model';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Dropdown, Input, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { catalogueApi } from '../../api/catalogue.api.ts';
+import type { SheetFormat } from '../../api/catalogue.types.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { saveFile } from '../monitor/common/save-file.ts';
+import { useModelChanged } from './use-product.ts';
+import { VariableDialog } from './VariableDialog.tsx';
+import { VariableImportButton } from './VariableImportButton.tsx';
+
+function describePlacement(variable: Variable, locale: string): string {
+  if (!variable.registerType) return '—';
+  const table = REGISTER_TYPE_DEFINITIONS[variable.registerType];
+  const label = locale === 'en-US' ? table.label.en : table.label.zh;
+  const bit = variable.bitIndex === undefined ? '' : `.${variable.bitIndex}`;
+  return `${label} ${variable.address ?? ''}${bit}`;
+}
+
+export function VariableSection({ productId, editable }: { productId: string; editable: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const { message, modal } = App.useApp();
+  const describeFailure = useDescribeFailure();
+  const modelChanged = useModelChanged(productId);
+  const [keyword, setKeyword] = useState('');
+  const [driverKey, setDriverKey] = useState<string | undefined>();
+  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState<Variable | 'new' | null>(null);
+
+  const drivers = useQuery({
+    queryKey: ['drivers', productId],
+    queryFn: () => catalogueApi.listDrivers(productId),
+  });
+  const variables = useQuery({
+    queryKey: ['variables', productId, keyword, driverKey, paging],
+    queryFn: () =>
+      catalogueApi.listVariables(productId, { keyword: keyword || undefined, driverKey, ...paging }),
+    placeholderData: keepPreviousData,
+  });
+  const failed = (error: unknown) => void message.error(describeFailure(error));
+
+  const remove = useMutation({
+    mutationFn: (keys: string[]) => catalogueApi.deleteVariables(productId, keys),
+    onSuccess: async (change) => {
+      setSelected([]);
+      await modelChanged(change);
+    },
+    onError: failed,
+  });
+  const copy = useMutation({
+    mutationFn: (key: string) => catalogueApi.copyVariable(productId, key),
+    onSuccess: async (change) => {
+      void message.success(
+        t('monitor.variable.copiedAs', { name: change.variable.name, key: change.variable.key }),
+      );
+      await modelChanged(change);
+    },
+    onError: failed,
+  });
+  const exportSheet = useMutation({
+    mutationFn: (format: SheetFormat) => catalogueApi.exportVariables(productId, format),
+    onSuccess: saveFile,
+    onError: failed,
+  });
+
+  const confirmDelete = (keys: string[], name: string) => {
+    modal.confirm({
+      title: t('monitor.variable.deleteTitle', { name, count: keys.length }),
+      okText: t('monitor.common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('monitor.common.cancel'),
+      onOk: () => remove.mutateAsync(keys).catch(() => undefined),
+    });
+  };
+
+  const driverList: readonly Driver[] = drivers.data?.list ?? [];
+  const driverName = (key: string | undefined) =>
+    driverList.find((driver) => driver.key === key)?.name ?? key ?? '—';
+
+  return (
+    <Card variant="borderless" title={t('monitor.variable.title')}>
+      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+        <Space wrap>
+          <Input.Search
+            allowClear
+            placeholder={t('monitor.variable.search')}
+            style={{ width: 220 }}
+            onSearch={(value) => {
+              setKeyword(value.trim());
+              setPaging((current) => ({ ...current, page: 1 }));
+            }}
+          />
+          <Select
+            allowClear
+            placeholder={t('monitor.fields.driverKey')}
+            style={{ width: 180 }}
+            value={driverKey}
+            onChange={(value: string | undefined) => {
+              setDriverKey(value);
+              setPaging((current) => ({ ...current, page: 1 }));
+            }}
+            options={driverList.map((driver) => ({ value: driver.key, label: driver.name }))}
+          />
+        </Space>
+        <Space wrap>
+          {editable && selected.length > 0 ? (
+            <Button danger onClick={() => confirmDelete(selected, '')}>
+              {t('monitor.variable.deleteSelected', { count: selected.length })}
+            </Button>
+          ) : null}
+          {editable ? <VariableImportButton productId={productId} /> : null}
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'xlsx', label: t('monitor.common.exportXlsx') },
+                { key: 'csv', label: t('monitor.common.exportCsv') },
+              ],
+              onClick: ({ key }) => exportSheet.mutate(key as SheetFormat),
+            }}
+          >
+            <Button icon={<DownloadOutlined />} loading={exportSheet.isPending}>
+              {t('monitor.variable.export')}
+            </Button>
+          </Dropdown>
+          {editable ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('monitor.variable.add')}
+            </Button>
+          ) : null}
+        </Space>
+      </Space>
+      <Table<Variable>
+        rowKey="key"
+        size="small"
+        data-testid="variable-table"
+        loading={variables.isFetching}
+        dataSource={variables.data?.list ?? []}
+        locale={variables.error ? { emptyText: describeFailure(variables.error) } : undefined}
+        rowSelection={
+          editable
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }
+            : undefined
+        }
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total: variables.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('monitor.common.total', { total }),
+          onChange: (page, pageSize) => setPaging({ page, pageSize }),
+        }}
+        columns={[
+          { title: t('monitor.fields.name'), dataIndex: 'name', fixed: 'left' },
+          { title: t('monitor.fields.key'), dataIndex: 'key' },
+          {
+            title: t('monitor.fields.kind'),
+            dataIndex: 'kind',
+            render: (kind: string) => t(`monitor.variableKind.${kind}`),
+          },
+          {
+            title: t('monitor.fields.driverKey'),
+            dataIndex: 'driverKey',
+            render: (key: string | undefined) => driverName(key),
+          },
+          {
+            title: t('monitor.variable.placement'),
+            key: 'placement',
+            render: (_, variable) => describePlacement(variable, locale),
+          },
+          {
+            title: t('monitor.fields.dataType'),
+            dataIndex: 'dataType',
+            render: (id: Variable['dataType']) => {
+              const definition = DATA_TYPE_DEFINITIONS[id];
+              return locale === 'en-US' ? definition.label.en : definition.label.zh;
+            },
+          },
+          {
+            title: t('monitor.fields.readWrite'),
+            dataIndex: 'readWrite',
+            render: (mode: Variable['readWrite']) => (
+              <Tag color={mode === 'read-only' ? 'default' : 'blue'}>{t(`monitor.readWrite.${mode}`)}</Tag>
+            ),
+          },
+          { title: t('monitor.fields.unit'), dataIndex: 'unit', render: (unit: string) => unit || '—' },
+          { title: t('monitor.fields.decimals'), dataIndex: 'decimals' },
+          {
+            title: t('monitor.fields.collectionMode'),
+            dataIndex: 'collectionMode',
+            render: (mode: string) => t(`monitor.collectionMode.${mode}`),
+          },
+          ...(editable
+            ? [
+                {
+                  title: t('monitor.common.actions'),
+                  key: 'actions',
+                  fixed: 'right' as const,
+                  render: (_: unknown, variable: Variable) => (
+                    <Space size={0}>
+                      <Button type="link" size="small" onClick={() => setEditing(variable)}>
+                        {t('monitor.common.edit')}
+                      </Button>
+                      <Button type="link" size="small" onClick={() => copy.mutate(variable.key)}>
+                        {t('monitor.common.copy')}
+                      </Button>
+                      <Button
+                        type="link"
+                        size="small"
+                        danger
+                        onClick={() => confirmDelete([variable.key], variable.name)}
+                      >
+                        {t('monitor.common.delete')}
+                      </Button>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {editing ? (
+        <VariableDialog
+          productId={productId}
+          variable={editing === 'new' ? null : editing}
+          drivers={driverList}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+/** The product a product screen shows, from /product/info, shared by its tabs through the query cache. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { catalogueApi } from '../../api/catalogue.api.ts';
+import type { ModelChange, ProductDetail } from '../../api/catalogue.types.ts';
+
+export const productQueryKey = (id: string) => ['product', id] as const;
+
+export function useProduct(id: string) {
+  return useQuery({
+    queryKey: productQueryKey(id),
+    queryFn: () => catalogueApi.fetchProduct(id),
+    enabled: Boolean(id),
+  });
+}
+
+/**
+ * After a change of the model: the product's capacity and version as the answer says, and the
+ * lists that show the model fetched again.
+ */
+export function useModelChanged(productId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (change: ModelChange) => {
+      queryClient.setQueryData<ProductDetail>(productQueryKey(productId), (current) =>
+        current ? { ...current, capacity: change.capacity, modelVersion: change.modelVersion } : current,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['drivers', productId] }),
+        queryClient.invalidateQueries({ queryKey: ['variables', productId] }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+      ]);
+    },
+    [queryClient, productId],
+  );
+}

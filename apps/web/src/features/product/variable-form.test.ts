@@ -1,0 +1,83 @@
+import { demoBoilerModel, variableSchema } from '@lyyp/contracts/device-model';
+import { describe, expect, it } from 'vitest';
+import {
+  createVariableValues,
+  isWritableTable,
+  listDataTypes,
+  listRelevantFields,
+  toFormValues,
+  toVariableInput,
+} from './variable-form.ts';
+
+const model = demoBoilerModel();
+const byKey = (key: string) => model.variables.find((variable) => variable.key === key)!;
+
+describe('variable form', () => {
+  it('round-trips every variable of the demo model unchanged', () => {
+    for (const variable of model.variables) {
+      expect(variableSchema.parse(toVariableInput(toFormValues(variable)))).toEqual(variable);
+    }
+  });
+
+  it('asks for a bit index only for a bit inside a 16-bit register', () => {
+    expect(listRelevantFields(toFormValues(byKey('running'))).has('bitIndex')).toBe(true);
+    expect(listRelevantFields(toFormValues(byKey('burnerEnable'))).has('bitIndex')).toBe(false);
+  });
+
+  it('drops inputs that no longer apply, so a changed data type still saves', () => {
+    const values = { ...toFormValues(byKey('running')), dataType: 'float' as const, stateMapping: [] };
+    const input = toVariableInput(values);
+    expect(input.bitIndex).toBeUndefined();
+    expect(variableSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('keeps scaling away from strings and write settings away from read-only variables', () => {
+    const serial = listRelevantFields(toFormValues(byKey('serialNumber')));
+    expect(serial.has('stringLength')).toBe(true);
+    expect(serial.has('collectionFormula')).toBe(false);
+    expect(serial.has('stateMapping')).toBe(false);
+    const temperature = listRelevantFields(toFormValues(byKey('waterTemperature')));
+    expect(temperature.has('writeUpperLimit')).toBe(false);
+    expect(listRelevantFields(toFormValues(byKey('temperatureSetpoint'))).has('writeUpperLimit')).toBe(true);
+  });
+
+  it('leaves register placement out for variables that are not read from a device', () => {
+    const input = toVariableInput({
+      ...createVariableValues(model.drivers),
+      key: 'sum',
+      name: '合计',
+      kind: 'summary',
+      address: '3',
+    });
+    expect(input.address).toBeUndefined();
+    expect(input.driverKey).toBeUndefined();
+    expect(variableSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('offers only the data types and writes a register table can hold', () => {
+    expect(listDataTypes({ kind: 'device', registerType: 'coil' })).toEqual(['boolean']);
+    expect(listDataTypes({ kind: 'device', registerType: 'holding-register' })).toContain('string');
+    expect(isWritableTable({ kind: 'device', registerType: 'input-register' })).toBe(false);
+    expect(isWritableTable({ kind: 'internal', registerType: 'input-register' })).toBe(true);
+  });
+
+  it('turns cleared inputs into "not given" and keeps the mapping rows as typed', () => {
+    const input = toVariableInput({
+      ...createVariableValues(model.drivers),
+      key: 'mode',
+      name: '模式',
+      address: ' 40 ',
+      writeLowerLimit: null,
+      stateMapping: [
+        { value: 1, text: '开' },
+        { value: null, text: '' },
+      ],
+    });
+    expect(input.address).toBe('40');
+    expect(input.writeLowerLimit).toBeUndefined();
+    expect(input.stateMapping).toEqual([
+      { value: 1, text: '开' },
+      { value: undefined, text: '' },
+    ]);
+  });
+});
