@@ -17,7 +17,7 @@ import {
   longitudeField,
   requiredText,
 } from '../product/product.schemas.ts';
-import { checkGatewayCode } from '../gateway/gateway-rules.ts';
+import { checkGatewayCode } from '@lyyp/contracts/gateway';
 import { snField } from '../gateway/gateway.schemas.ts';
 
 /** §5 "new device name max 25". */

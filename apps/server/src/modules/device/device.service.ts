@@ -6,7 +6,7 @@
 import { CatalogueError } from '@lyyp/contracts';
 import { newId } from '../../lib/ids.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
-import { signalBandOf } from '../gateway/gateway-rules.ts';
+import { signalBandOf } from '@lyyp/contracts/gateway';
 import type { GatewayRepository } from '../gateway/gateway.repository.ts';
 import type { Page, PageRequest } from '../product/catalogue-route.ts';
 import type { HookFailure } from '../product/product-model.service.ts';

@@ -26,7 +26,7 @@ import {
   checkGatewayCode,
   checkGatewaySecret,
   checkSn,
-} from './gateway-rules.ts';
+} from '@lyyp/contracts/gateway';
 
 export interface ImportedGateway {
   row: number;

@@ -9,7 +9,7 @@ import {
   GATEWAY_BATCH_MAX,
   HARDWARE_MODEL_MAX_LENGTH,
   checkSn,
-} from './gateway-rules.ts';
+} from '@lyyp/contracts/gateway';
 
 export const snField = checkedString(checkSn).transform((value) => value.trim());
 const remarkField = checkedString(maxLengthCheck('remark', REMARK_MAX_LENGTH));

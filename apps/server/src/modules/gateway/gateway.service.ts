@@ -12,7 +12,7 @@ import type { Page, PageRequest } from '../product/catalogue-route.ts';
 import { databaseCodeOf } from '../product/product.service.ts';
 import { SHEET_CONTENT_TYPES, type SheetFormat } from '../product/spreadsheet.ts';
 import { DUPLICATE_SN_CODE, readGatewaySheet, writeGatewaySheet } from './gateway-sheet.ts';
-import { signalBandOf, type SignalBand } from './gateway-rules.ts';
+import { signalBandOf, type SignalBand } from '@lyyp/contracts/gateway';
 import type {
   GatewayFilter,
   GatewayListRow,

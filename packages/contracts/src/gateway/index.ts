@@ -1,0 +1,2 @@
+/** Gateway field rules and signal bands (`@lyyp/contracts/gateway`). */
+export * from './rules.ts';
