@@ -93,7 +93,7 @@ export function PercentFillWidget({
   }
   const tank = data.type === 'capacityChart';
   const corner = tank ? Math.min(width / 2, 16) : 2;
-  const level = (height - 4) * ratio;
+  const level = Math.max(0, height - 4) * ratio;
   return (
     <svg className={styles.shapeSvg} width={width} height={height}>
       <defs>

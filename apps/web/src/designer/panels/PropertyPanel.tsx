@@ -1,0 +1,194 @@
+/**
+ * The property panel, generated from the registry's property descriptors (like n8n's node
+ * descriptions): one editor per property kind, grouped by section, shown while its condition holds.
+ * Nothing selected shows the page settings; several selected shows what the toolbar can do.
+ */
+import { Collapse, Empty, Typography } from 'antd';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Widget } from '@lyyp/contracts/designer';
+import {
+  getAtPath,
+  getWidgetDefinition,
+  pickWidgets,
+  type PropertyDescriptor,
+  type PropertyKind,
+  type PropertySection,
+} from '@lyyp/designer-core';
+import { useDesigner, useDesignerStore } from '../designer-context.ts';
+import { useDesignerLocale } from '../use-designer-locale.ts';
+import {
+  BooleanEditor,
+  ColourEditor,
+  NumberEditor,
+  PermissionsEditor,
+  SelectEditor,
+  TextAreaEditor,
+  TextEditor,
+  type PropertyEditorProps,
+} from './BasicEditors.tsx';
+import { BindingPicker } from './BindingPicker.tsx';
+import { ImageInput } from './ImageEditor.tsx';
+import { ColoursEditor, ItemsEditor, PointsEditor } from './ListEditors.tsx';
+import { PagePicker } from './PagePicker.tsx';
+import { PageSettingsPanel } from './PageSettingsPanel.tsx';
+import styles from './panels.module.css';
+
+function NotBuiltEditor() {
+  const { t } = useTranslation();
+  return <Typography.Text type="secondary">{t('designer.panel.notBuilt')}</Typography.Text>;
+}
+
+const SignalEditor = ({ descriptor, value, onChange }: PropertyEditorProps) => (
+  <BindingPicker
+    value={value as Parameters<typeof BindingPicker>[0]['value']}
+    onChange={onChange}
+    writableOnly={descriptor.section === 'event'}
+    testId={descriptor.key}
+  />
+);
+
+const PROPERTY_EDITORS: Readonly<Record<PropertyKind, ComponentType<PropertyEditorProps>>> = {
+  number: NumberEditor,
+  text: TextEditor,
+  textarea: TextAreaEditor,
+  script: TextAreaEditor,
+  color: ColourEditor,
+  colors: ColoursEditor,
+  select: SelectEditor,
+  boolean: BooleanEditor,
+  signal: SignalEditor,
+  image: ({ value, onChange }) => (
+    <ImageInput value={typeof value === 'string' ? value : ''} onChange={onChange} />
+  ),
+  page: ({ value, onChange }) => (
+    <PagePicker value={typeof value === 'string' ? value : ''} onChange={onChange} />
+  ),
+  items: ItemsEditor,
+  points: PointsEditor,
+  permissions: PermissionsEditor,
+  series: NotBuiltEditor,
+  report: NotBuiltEditor,
+  scene: NotBuiltEditor,
+  equips: NotBuiltEditor,
+};
+
+/** Kinds that take the whole row width (lists and pickers with previews). */
+const WIDE_KINDS: ReadonlySet<PropertyKind> = new Set([
+  'colors',
+  'items',
+  'points',
+  'image',
+  'textarea',
+  'script',
+]);
+
+const SECTIONS: readonly PropertySection[] = [
+  'position',
+  'style',
+  'data',
+  'binding',
+  'event',
+  'animation',
+  'access',
+];
+
+/** Whether a property shows now: its own condition, and event details only while the event is on. */
+export function isPropertyVisible(widget: Widget, descriptor: PropertyDescriptor): boolean {
+  if (
+    descriptor.visibleWhen &&
+    getAtPath(widget, descriptor.visibleWhen.key) !== descriptor.visibleWhen.equals
+  ) {
+    return false;
+  }
+  if (
+    descriptor.section === 'event' &&
+    descriptor.key !== 'event.enable' &&
+    getAtPath(widget, 'event.enable') !== true
+  ) {
+    return false;
+  }
+  if (descriptor.key === 'event.pageId') {
+    const action = getAtPath(widget, 'event.action');
+    return action === 'page' || action === 'popup';
+  }
+  return true;
+}
+
+function PropertyRow({ widget, descriptor }: { widget: Widget; descriptor: PropertyDescriptor }) {
+  const store = useDesignerStore();
+  const { label } = useDesignerLocale();
+  const Editor = PROPERTY_EDITORS[descriptor.kind];
+  const value = getAtPath(widget, descriptor.key);
+  const handleChange = (next: unknown) =>
+    store.getState().run({ name: 'set-property', id: widget.id, key: descriptor.key, value: next });
+  const wide = WIDE_KINDS.has(descriptor.kind);
+  return (
+    <div
+      className={`${styles.propertyRow} ${wide ? styles.propertyWide : ''}`}
+      data-property-row={descriptor.key}
+    >
+      <span className={styles.propertyLabel} title={label(descriptor.label)}>
+        {label(descriptor.label)}
+      </span>
+      {/* Keyed by the value so a drafted field shows undo, redo and other edits of the same property. */}
+      <Editor
+        key={`${widget.id}:${JSON.stringify(value)}`}
+        descriptor={descriptor}
+        value={value}
+        onChange={handleChange}
+      />
+    </div>
+  );
+}
+
+function WidgetProperties({ widget }: { widget: Widget }) {
+  const { t } = useTranslation();
+  const definition = getWidgetDefinition(widget.widgetType);
+  const visible = definition.properties.filter((descriptor) => isPropertyVisible(widget, descriptor));
+  const sections = SECTIONS.filter((section) => visible.some((descriptor) => descriptor.section === section));
+  return (
+    <div className={styles.properties} data-property-panel={widget.widgetType}>
+      <div className={styles.panelTitle}>{widget.widgetName}</div>
+      {widget.widgetType === 'WidgetGroup' ? (
+        <Typography.Paragraph type="secondary">{t('designer.panel.groupHint')}</Typography.Paragraph>
+      ) : null}
+      <Collapse
+        size="small"
+        bordered={false}
+        defaultActiveKey={['position', 'style', 'data', 'binding']}
+        items={sections.map((section) => ({
+          key: section,
+          label: t(`designer.panel.sections.${section}`),
+          children: visible
+            .filter((descriptor) => descriptor.section === section)
+            .map((descriptor) => (
+              <PropertyRow key={descriptor.key} widget={widget} descriptor={descriptor} />
+            )),
+        }))}
+      />
+    </div>
+  );
+}
+
+export function PropertyPanel() {
+  const { t } = useTranslation();
+  const document = useDesigner((state) => state.editor.document);
+  const selection = useDesigner((state) => state.editor.selection);
+  const selected = pickWidgets(document, selection);
+  if (selected.length === 0) return <PageSettingsPanel />;
+  const [only] = selected;
+  if (selected.length === 1 && only) return <WidgetProperties key={only.id} widget={only} />;
+  return (
+    <Empty
+      style={{ marginTop: 48 }}
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <>
+          <div>{t('designer.panel.multiple', { count: selected.length })}</div>
+          <Typography.Text type="secondary">{t('designer.panel.multipleHint')}</Typography.Text>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * One page of a device, running: opened from the server (asking for its password when it has one),
+ * drawn by the shared widget renderer at the page's fit, with live values, animations, and clicks
+ * carried out. Popups open the same view inside a dialog, which refuses further popups.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Modal, Result, Spin } from 'antd';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DataBinding, PageDocument } from '@lyyp/contracts/designer';
+import { openPageFile, type ValueReader } from '@lyyp/designer-core';
+import { isApiError } from '../../api/index.ts';
+import { designerRuntimeApi } from '../../api/designer-runtime.api.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { describeError } from '../../app/messages.ts';
+import { useSessionStore } from '../../app/session-store.ts';
+import { computeFitScale, type Size } from '../../widgets/page-fit.ts';
+import { PageCanvas } from '../../widgets/PageCanvas.tsx';
+import type { WidgetRuntime } from '../../widgets/render-context.ts';
+import type { SignalInfo } from '../../widgets/value-format.ts';
+import { PagePasswordForm } from './PagePasswordForm.tsx';
+import { usePageActions, type PopupRequest } from './use-page-actions.tsx';
+import styles from './runtime.module.css';
+
+export const PAGE_PASSWORD_REQUIRED = '1140';
+export const PAGE_PASSWORD_WRONG = '1139';
+
+export interface RuntimePageProps {
+  readonly deviceId: string;
+  readonly pageId: string;
+  readonly read: ValueReader;
+  readonly describe: (binding: DataBinding) => SignalInfo | undefined;
+  readonly insidePopup?: boolean;
+  /** Fixed size of the space (a popup window); otherwise the page fills its container. */
+  readonly size?: Size;
+}
+
+function useSpaceSize(fixed: Size | undefined) {
+  const element = useRef<HTMLDivElement>(null);
+  const [measured, setMeasured] = useState<Size>({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const node = element.current;
+    if (!node || fixed) return undefined;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setMeasured({ width: entry.contentRect.width, height: entry.contentRect.height });
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [fixed]);
+  return [element, fixed ?? measured] as const;
+}
+
+export function RuntimePage({
+  deviceId,
+  pageId,
+  read,
+  describe,
+  insidePopup = false,
+  size,
+}: RuntimePageProps) {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const auths = useSessionStore((state) => state.auths);
+  const [password, setPassword] = useState<string | undefined>(undefined);
+  const [popup, setPopup] = useState<PopupRequest | null>(null);
+  const [spaceRef, spaceSize] = useSpaceSize(size);
+
+  const opened = useQuery({
+    queryKey: ['runtime', 'page', deviceId, pageId, password ?? ''],
+    queryFn: () =>
+      designerRuntimeApi.openDevicePage({ equipmentId: deviceId, pageId, ...(password ? { password } : {}) }),
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
+
+  const document = useMemo<PageDocument | null>(() => {
+    if (!opened.data) return null;
+    const result = openPageFile(opened.data, {
+      createId: () => crypto.getRandomValues(new Uint32Array(2)).join(''),
+    });
+    return result.ok ? result.value : null;
+  }, [opened.data]);
+
+  const actions = usePageActions({ deviceId, read, insidePopup, onPopup: setPopup });
+  const runtime = useMemo<WidgetRuntime>(
+    () => ({
+      mode: 'run',
+      locale,
+      read,
+      describe,
+      auths,
+      fireEvent: actions.fireEvent,
+      writeValue: actions.writeValue,
+    }),
+    [locale, read, describe, auths, actions.fireEvent, actions.writeValue],
+  );
+
+  const error = opened.error;
+  const code = isApiError(error) ? error.code : null;
+  let content;
+  if (code === PAGE_PASSWORD_REQUIRED || (code === PAGE_PASSWORD_WRONG && !opened.data)) {
+    content = (
+      <PagePasswordForm
+        error={code === PAGE_PASSWORD_WRONG ? describeError(error, locale) : null}
+        checking={opened.isFetching}
+        onSubmit={setPassword}
+      />
+    );
+  } else if (error) {
+    content = <Result status="warning" title={describeError(error, locale)} />;
+  } else if (!document) {
+    content = (
+      <div className={styles.centre}>
+        <Spin />
+      </div>
+    );
+  } else {
+    const scale = computeFitScale(document.fit, document, spaceSize);
+    content = (
+      <div
+        className={styles.holder}
+        style={{ width: document.width * scale, height: document.height * scale }}
+      >
+        <PageCanvas document={document} runtime={runtime} scale={scale} />
+      </div>
+    );
+  }
+
+  return (
+    <div
+      ref={spaceRef}
+      className={insidePopup ? styles.popupSpace : styles.space}
+      style={size ? { width: size.width, height: size.height } : undefined}
+      data-runtime-page={pageId}
+    >
+      {content}
+      {popup ? (
+        <Modal
+          open
+          title={t('designer.runtime.popupTitle')}
+          footer={null}
+          width={popup.width + 48}
+          onCancel={() => setPopup(null)}
+          destroyOnHidden
+        >
+          <RuntimePage
+            deviceId={deviceId}
+            pageId={popup.pageId}
+            read={read}
+            describe={describe}
+            insidePopup
+            size={{ width: popup.width, height: popup.height }}
+          />
+        </Modal>
+      ) : null}
+    </div>
+  );
+}
