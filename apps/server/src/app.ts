@@ -160,6 +160,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       onDeviceBound: async (deviceId) => {
         await runtime.link.pushConfig(deviceId);
       },
+      onDeviceUnbound: (gatewaySn) => runtime.link.clearConfig(gatewaySn),
     },
     {
       now,

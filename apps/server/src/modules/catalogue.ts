@@ -26,6 +26,8 @@ export interface CatalogueHooks {
   onModelChanged(productId: string): Promise<void>;
   /** A device was bound to a gateway: give that gateway its configuration. */
   onDeviceBound(deviceId: string): Promise<void>;
+  /** A device was unbound: its gateway should stop running the old configuration. */
+  onDeviceUnbound?(gatewaySn: string): Promise<void>;
 }
 
 export interface CatalogueOptions {
@@ -67,6 +69,7 @@ export function createCatalogue(db: Database, hooks: CatalogueHooks, options: Ca
     access: deviceAccess,
     limiter: new AttemptLimiter(new AuthRepository(db), now),
     onDeviceBound: (deviceId) => hooks.onDeviceBound(deviceId),
+    onDeviceUnbound: (gatewaySn) => hooks.onDeviceUnbound?.(gatewaySn) ?? Promise.resolve(),
     reportHookFailure,
   });
 

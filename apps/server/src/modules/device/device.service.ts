@@ -32,6 +32,8 @@ export interface DeviceServiceDeps {
   access: DeviceAccess;
   limiter: AttemptLimiter;
   onDeviceBound: DeviceBoundHook;
+  /** The gateway of an unbound device runs nothing any more: the runtime clears its configuration. */
+  onDeviceUnbound: (gatewaySn: string) => Promise<void>;
   reportHookFailure: HookFailure;
 }
 
@@ -171,6 +173,11 @@ export class DeviceService {
   async unbind(caller: Caller, id: string): Promise<void> {
     const device = await this.requireManaged(caller, id);
     await this.deps.devices.unbind(device);
+    await this.deps
+      .onDeviceUnbound(device.gatewaySn)
+      .catch((error: unknown) =>
+        this.deps.reportHookFailure(error, { hook: 'onDeviceUnbound', gatewaySn: device.gatewaySn }),
+      );
   }
 
   private async requireManaged(caller: Caller, id: string): Promise<DeviceRow> {

@@ -156,6 +156,12 @@ export class GatewayLinkService {
     return context.modelVersion;
   }
 
+  /** Clears a gateway's retained configuration (its device was unbound). */
+  async clearConfig(sn: string): Promise<void> {
+    this.options.ingest.forgetDevice(sn);
+    await this.options.transport.publish(downTopic(sn, 'config'), '', { qos: 1, retain: true });
+  }
+
   async pushProductConfig(productId: string): Promise<void> {
     for (const deviceId of await this.options.runtime.deviceIdsOfProduct(productId))
       await this.pushConfig(deviceId);

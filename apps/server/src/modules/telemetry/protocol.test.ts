@@ -162,6 +162,15 @@ describe.each(brokers)('gateway protocol through the $name', (broker) => {
     });
     expect(row.configVersionReported).toBe(product.modelVersion);
     await late.close();
+
+    // Unbinding clears the retained configuration: a gateway connecting afterwards gets none.
+    await server.runtime.link.clearConfig(gateway.sn);
+    const after = await TestGateway.connect(broker.gatewayUrl(server), gateway.sn, gateway.secret);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(
+      after.received.filter((message) => message.topic.endsWith('/config') && message.payload !== ''),
+    ).toEqual([]);
+    await after.close();
   });
 });
 
