@@ -20,6 +20,19 @@ describe('command line', () => {
     });
   });
 
+  it('takes a secret that starts with a dash as the value it is', () => {
+    const parsed = parseCommandLine(
+      ['--sn', '100000000001', '--secret', '-Zx9', '--platform', 'mqtt://h'],
+      {},
+    );
+    expect(parsed).toMatchObject({ kind: 'run', settings: { secret: '-Zx9' } });
+    const dashes = parseCommandLine(
+      ['--secret', '--Zx9', '--sn', '100000000001', '--platform', 'mqtt://h'],
+      {},
+    );
+    expect(dashes).toMatchObject({ kind: 'run', settings: { secret: '--Zx9' } });
+  });
+
   it('falls back to the environment, flags winning', () => {
     const environment = {
       GATEWAY_SN: '100000000002',

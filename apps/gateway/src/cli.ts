@@ -46,11 +46,36 @@ const DEFAULT_BUFFER_MB = 256;
 
 const fail = (message: string): CommandLine => ({ kind: 'error', message });
 
+const VALUE_FLAGS = new Set([
+  '--sn',
+  '--secret',
+  '--platform',
+  '--data-dir',
+  '--buffer-mb',
+  '--trace-uploads',
+]);
+
+/** `--secret -x` as `--secret=-x`: a generated secret may start with a dash, and it is still the value. */
+function joinValues(args: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    const next = args[index + 1];
+    if (VALUE_FLAGS.has(arg) && next !== undefined) {
+      joined.push(`${arg}=${next}`);
+      index += 1;
+    } else {
+      joined.push(arg);
+    }
+  }
+  return joined;
+}
+
 export function parseCommandLine(args: readonly string[], environment: NodeJS.ProcessEnv): CommandLine {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: [...args],
+      args: joinValues(args),
       strict: true,
       allowPositionals: false,
       options: {

@@ -107,6 +107,22 @@ describe('buffer ledger', () => {
     expect(later.plan.gap).toEqual({ from: BASE, to: BASE + 4009, lost: 20 });
   });
 
+  it('does not drop a segment while one of its batches is on its way, and overshoots instead', () => {
+    const ledger = new BufferLedger({ maxBytes: 400, segmentBytes: 100 });
+    for (let index = 0; index < 4; index += 1) append(ledger);
+    ledger.takeToSend(1, BASE);
+    expect(append(ledger).plan.evict).toEqual([]);
+    expect(append(ledger).plan.evict).toEqual([]);
+    expect(ledger.bytes).toBe(600);
+    // Its answer timed out: sent again, but no longer kept at any size.
+    ledger.expireInFlight(BASE + 15_000, 15_000);
+    expect(ledger.takeToSend(1, BASE + 15_000).map((batch) => batch.seq)).toEqual([1]);
+    const forced = append(ledger, { at: BASE + 5000 });
+    expect(forced.plan.evict).toEqual([1, 2, 3]);
+    expect(forced.plan.gap?.lost).toBe(30);
+    expect(ledger.bytes).toBe(400);
+  });
+
   it('drops without a gap when everything dropped was acknowledged', () => {
     const ledger = new BufferLedger({ maxBytes: 400, segmentBytes: 100 });
     for (let index = 0; index < 4; index += 1) append(ledger);

@@ -8,7 +8,9 @@
  * - Batches go out oldest first; at most `maxInFlight` wait for their acknowledgement at once.
  * - When a new batch would not fit, whole segments are dropped, oldest first. What they held that
  *   was never acknowledged (including gaps they were still carrying) becomes one gap, which the
- *   new batch carries to the platform.
+ *   new batch carries to the platform. A segment with a batch on its first way to the platform is
+ *   kept until that batch is answered (the buffer overshoots meanwhile, by what arrives within one
+ *   acknowledgement timeout at most).
  * - Only a fully acknowledged prefix of sealed segments is released, so the batches kept are
  *   always one contiguous, ordered run.
  */
@@ -99,6 +101,8 @@ export class BufferLedger {
   private readonly segments: SegmentSummary[] = [];
   private readonly acked = new Set<number>();
   private readonly inFlight = new Map<number, number>();
+  /** Batches whose answer timed out at least once. */
+  private readonly retried = new Set<number>();
   private totalBytes = 0;
   private nextSequence: number;
   private readonly segmentBytes: number;
@@ -156,8 +160,13 @@ export class BufferLedger {
       !active || active.sealed || (active.bytes > 0 && active.bytes + size > this.segmentBytes);
     let total = this.totalBytes;
     const evict: number[] = [];
+    const sending = this.segmentsOnFirstTrip();
     for (const segment of this.segments) {
       if (total + size <= this.limits.maxBytes) break;
+      // A batch on its way is probably being stored right now: counting it lost would overstate the
+      // gap, so the buffer overshoots until it is answered. Only once: a batch whose answer timed
+      // out is dropped like any other, so a platform that never answers cannot make it grow.
+      if (sending.has(segment.id)) break;
       // Dropping the segment being written means starting a new one.
       if (segment === active) newSegment = true;
       evict.push(segment.id);
@@ -211,6 +220,7 @@ export class BufferLedger {
     if (!batch || this.acked.has(seq)) return false;
     this.acked.add(seq);
     this.inFlight.delete(seq);
+    this.retried.delete(seq);
     const segment = this.segments.find((item) => item.id === batch.segment);
     if (segment) segment.acked += 1;
     return true;
@@ -242,6 +252,7 @@ export class BufferLedger {
       const batch = this.batches[this.head]!;
       this.acked.delete(batch.seq);
       this.inFlight.delete(batch.seq);
+      this.retried.delete(batch.seq);
       this.head += 1;
     }
     this.cursor = Math.max(this.cursor, this.head);
@@ -274,6 +285,7 @@ export class BufferLedger {
     for (const [seq, sentAt] of this.inFlight) {
       if (now - sentAt < timeoutMs) continue;
       this.inFlight.delete(seq);
+      this.retried.add(seq);
       expired += 1;
     }
     if (expired > 0) this.rewindCursor();
@@ -320,6 +332,15 @@ export class BufferLedger {
   /** The batches held, oldest first. */
   liveBatches(): readonly StoredBatch[] {
     return this.batches.slice(this.head);
+  }
+
+  private segmentsOnFirstTrip(): Set<number> {
+    const segments = new Set<number>();
+    for (const seq of this.inFlight.keys()) {
+      const batch = this.retried.has(seq) ? undefined : this.find(seq);
+      if (batch) segments.add(batch.segment);
+    }
+    return segments;
   }
 
   private find(seq: number): StoredBatch | undefined {

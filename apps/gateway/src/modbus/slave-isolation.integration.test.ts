@@ -9,7 +9,8 @@ import { createModbusAgent, type ModbusAgent, type PollReport } from './index.ts
 import { sleep, waitFor } from './testing/wait-for.ts';
 
 const INTERVAL_MS = 100;
-const LIVE_TIMEOUT_MS = 80;
+/** Generous for loopback: other test files load the CPU, and a stalled event loop looks like a timeout. */
+const LIVE_TIMEOUT_MS = 200;
 /** Longer than anything the live slave needs, so waiting behind it would show. */
 const DEAD_TIMEOUT_MS = 250;
 

@@ -30,7 +30,8 @@ export class FakePlatform {
   readonly stored = new Map<string, Point>();
   /** Sequence numbers of uploads in arrival order (repeats included). */
   readonly arrivals: number[] = [];
-  readonly gaps: Gap[] = [];
+  /** Gaps reported, once per upload (a resent upload repeats its gaps). */
+  private readonly gapsBySeq = new Map<number, Gap[]>();
   /** Uploads that arrived again after their acknowledgement was delivered. */
   readonly resentAfterAck: number[] = [];
   readonly statuses: StatusPayload[] = [];
@@ -38,6 +39,8 @@ export class FakePlatform {
   readonly replies: ReplyPayload[] = [];
   /** Set to false to take uploads without acknowledging them. */
   acknowledge = true;
+  /** Set to false to ignore uploads altogether (neither stored nor acknowledged), as a failing platform does. */
+  accepting = true;
   private readonly acked = new Set<number>();
   private readonly sockets = new Set<net.Socket>();
   private readonly broker: Aedes;
@@ -87,6 +90,10 @@ export class FakePlatform {
     const platform = new FakePlatform(options);
     await platform.listen(0);
     return platform;
+  }
+
+  get gaps(): Gap[] {
+    return [...this.gapsBySeq.values()].flat();
   }
 
   get url(): string {
@@ -171,9 +178,10 @@ export class FakePlatform {
   }
 
   private handleData(payload: DataPayload): void {
+    if (!this.accepting) return;
     this.arrivals.push(payload.seq);
     if (this.acked.has(payload.seq)) this.resentAfterAck.push(payload.seq);
-    this.gaps.push(...(payload.gaps ?? []));
+    if (payload.gaps?.length && !this.gapsBySeq.has(payload.seq)) this.gapsBySeq.set(payload.seq, payload.gaps);
     let stored = 0;
     for (const point of payload.points) {
       const key = `${point.k}@${point.t}`;
