@@ -32,6 +32,7 @@ import { ImageInput } from './ImageEditor.tsx';
 import { ColoursEditor, ItemsEditor, PointsEditor } from './ListEditors.tsx';
 import { PagePicker } from './PagePicker.tsx';
 import { PageSettingsPanel } from './PageSettingsPanel.tsx';
+import { isPropertyVisible } from './property-visibility.ts';
 import styles from './panels.module.css';
 
 function NotBuiltEditor() {
@@ -92,28 +93,6 @@ const SECTIONS: readonly PropertySection[] = [
   'animation',
   'access',
 ];
-
-/** Whether a property shows now: its own condition, and event details only while the event is on. */
-export function isPropertyVisible(widget: Widget, descriptor: PropertyDescriptor): boolean {
-  if (
-    descriptor.visibleWhen &&
-    getAtPath(widget, descriptor.visibleWhen.key) !== descriptor.visibleWhen.equals
-  ) {
-    return false;
-  }
-  if (
-    descriptor.section === 'event' &&
-    descriptor.key !== 'event.enable' &&
-    getAtPath(widget, 'event.enable') !== true
-  ) {
-    return false;
-  }
-  if (descriptor.key === 'event.pageId') {
-    const action = getAtPath(widget, 'event.action');
-    return action === 'page' || action === 'popup';
-  }
-  return true;
-}
 
 function PropertyRow({ widget, descriptor }: { widget: Widget; descriptor: PropertyDescriptor }) {
   const store = useDesignerStore();

@@ -21,13 +21,10 @@ import { designerApi, type PageKind, type PageSummary } from '../../api/designer
 import { describeError } from '../../app/messages.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { PageTitleModal, type PageTitleValues } from './PageTitleModal.tsx';
+import { designerPath } from './page-paths.ts';
 
 type Dialog =
   { kind: 'create' } | { kind: 'rename'; page: PageSummary } | { kind: 'copy'; page: PageSummary } | null;
-
-export function designerPath(productId: string, pageId: string): string {
-  return `/manage/product/${encodeURIComponent(productId)}/designer/${encodeURIComponent(pageId)}`;
-}
 
 export default function ProductPagesTab() {
   const { id: productId = '' } = useParams();

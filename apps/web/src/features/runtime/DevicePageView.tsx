@@ -18,7 +18,7 @@ import { createLiveReader } from './runtime-values.ts';
 import { useDeviceLive } from './use-device-live.ts';
 import styles from './runtime.module.css';
 
-export const START_PAGE = 'start';
+const START_PAGE = 'start';
 
 function pagePath(deviceId: string, pageId: string): string {
   return `/monitor/devices/${encodeURIComponent(deviceId)}/pages/${encodeURIComponent(pageId)}`;

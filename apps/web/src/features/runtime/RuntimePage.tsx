@@ -22,8 +22,8 @@ import { PagePasswordForm } from './PagePasswordForm.tsx';
 import { usePageActions, type PopupRequest } from './use-page-actions.tsx';
 import styles from './runtime.module.css';
 
-export const PAGE_PASSWORD_REQUIRED = '1140';
-export const PAGE_PASSWORD_WRONG = '1139';
+const PAGE_PASSWORD_REQUIRED = '1140';
+const PAGE_PASSWORD_WRONG = '1139';
 
 export interface RuntimePageProps {
   readonly deviceId: string;

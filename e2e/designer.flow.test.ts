@@ -1,0 +1,181 @@
+/**
+ * The page designer from start to finish, in the real console against the real platform and a real
+ * edge agent with its simulated boiler: a developer creates a page for the boiler product, draws a
+ * rectangle and a data text, binds the text to the water temperature, aligns, groups, undoes and
+ * redoes, saves; reloading shows the same page; on the monitoring site the device's page shows the
+ * temperature changing live. Screenshots in Chinese and English go to e2e/screenshots/.
+ */
+import { API_PREFIX } from '@lyyp/contracts';
+import { demoBoilerModelInput } from '@lyyp/contracts/device-model';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signInWithPassword } from './support/console.ts';
+import { countLayers, drawWidget, dragOnCanvas, measureCanvas } from './support/designer-steps.ts';
+import { EdgeAgent } from './support/edge-agent.ts';
+import { useFlowEnvironment } from './support/flow.ts';
+
+interface Envelope<T> {
+  code: string;
+  message: string;
+  data: T;
+}
+
+interface SavedWidget {
+  widgetType: string;
+  position: { y?: number };
+  binding?: { signalId: string };
+  children?: SavedWidget[];
+}
+
+/** Calls the platform with the browser's session, as the console would. */
+async function callApi<T>(
+  page: Page,
+  baseUrl: string,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<T> {
+  const response = await page.request.post(`${baseUrl}${API_PREFIX}${path}`, { data: body });
+  const answer = (await response.json()) as Envelope<T>;
+  if (answer.code !== '200' && answer.code !== '201')
+    throw new Error(`${path} answered ${answer.code}: ${answer.message}`);
+  return answer.data;
+}
+
+/** The bound data text on the page (the palette's icons carry widget types too). */
+const valueText = (page: Page) =>
+  page.locator('[data-page-canvas] [data-widget-type="UsualDataText"] [data-value-text]');
+
+describe('page designer', () => {
+  const environment = useFlowEnvironment();
+  let agent: EdgeAgent | undefined;
+
+  afterAll(async () => {
+    await agent?.stop();
+  }, 30_000);
+
+  it('designs a bound page, saves and reopens it, and runs it live on the monitoring site', async () => {
+    const { platform, browser } = environment;
+    const { page } = browser;
+    const api = <T>(path: string, body: Record<string, unknown>) =>
+      callApi<T>(page, platform.baseUrl, path, body);
+
+    await page.goto(`${platform.baseUrl}/login`);
+    await signInWithPassword(page, platform.admin.username, platform.admin.password);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+    // A boiler product, a gateway and a device bound to both; the agent plays the gateway.
+    const product = await api<{ id: string }>('/product/advance/importProduct', {
+      title: 'Designer flow boiler',
+      productModel: 'LY-BLR-E2E',
+      json: demoBoilerModelInput({ host: '192.0.2.10', pollIntervalMs: 500 }),
+    });
+    const [gateway] = await api<{ sn: string; verificationCode: string; secret: string }[]>(
+      '/gateway/batchAdd',
+      {
+        count: 1,
+      },
+    );
+    if (!gateway) throw new Error('No gateway was created');
+    const device = await api<{ id: string }>('/equipment/add', {
+      name: 'Boiler room 1',
+      sn: gateway.sn,
+      verificationCode: gateway.verificationCode,
+      productId: product.id,
+    });
+    const credentials = await api<{ mqtt: { url: string } }>('/gateway/credentials', { sn: gateway.sn });
+    agent = EdgeAgent.start({
+      sn: gateway.sn,
+      secret: gateway.secret,
+      platformMqttUrl: credentials.mqtt.url.replace('//localhost:', '//127.0.0.1:'),
+    });
+    await agent.waitForLine(/configuration version \d+ applied/, 40_000);
+
+    // The product's pages tab: a new page, opened in the designer.
+    await page.goto(`${platform.baseUrl}/manage/product/edit/${product.id}/page`);
+    await page.click('[data-action="create-page"]');
+    await page.fill('#page-title_title', '锅炉总览');
+    await page.press('#page-title_title', 'Enter');
+    await page.click('[data-page-link]');
+    await page.waitForSelector('[data-designer]');
+    await page.waitForSelector('[data-save-state="clean"]');
+    const canvas = await measureCanvas(page);
+
+    await drawWidget(page, canvas, 'ShapeRect', [100, 100], [300, 220]);
+    await drawWidget(page, canvas, 'UsualDataText', [400, 140], [600, 190]);
+    expect(await countLayers(page)).toBe(2);
+
+    // Bind the data text (still selected after drawing) to the water temperature.
+    await page.click('[data-binding-picker="binding"]');
+    await page.keyboard.type('waterTemperature');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => valueText(page).innerText()).toContain('出水温度');
+
+    // Select both, align their tops, group; undo takes the group apart, redo makes it again.
+    await dragOnCanvas(page, canvas, [50, 50], [700, 320]);
+    await page.click('[data-menu="align"]');
+    await page.click('[data-action="top"]');
+    const tops = await page
+      .locator('[data-page-canvas] [data-widget-id]')
+      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).style.top));
+    expect(new Set(tops).size).toBe(1);
+    await page.keyboard.press('Control+g');
+    expect(await countLayers(page)).toBe(1);
+    await page.keyboard.press('Control+z');
+    expect(await countLayers(page)).toBe(2);
+    await page.keyboard.press('Control+Shift+z');
+    expect(await countLayers(page)).toBe(1);
+    await browser.screenshot('designer-edited-zh');
+
+    await page.click('[data-action="save"]');
+    await page.waitForSelector('[data-save-state="clean"]');
+    const pages = await api<{ id: string }[]>('/product/page/list', { productId: product.id });
+    const pageId = pages[0]?.id ?? '';
+    const saved = await api<{ widgets: SavedWidget[]; bind: { signals: string[] } }>('/product/page/load', {
+      id: pageId,
+    });
+    expect(saved.widgets).toHaveLength(1);
+    expect(saved.widgets[0]?.widgetType).toBe('WidgetGroup');
+    expect(saved.widgets[0]?.children?.map((child) => child.widgetType)).toEqual([
+      'ShapeRect',
+      'UsualDataText',
+    ]);
+    expect(saved.bind.signals).toEqual(['waterTemperature']);
+
+    // Reloading shows the same page.
+    await page.reload();
+    await page.waitForSelector('[data-designer]');
+    expect(await countLayers(page)).toBe(1);
+    await expect.poll(() => valueText(page).innerText()).toContain('出水温度');
+    await browser.screenshot('designer-reloaded-zh');
+
+    // The device's page on the monitoring site: the temperature arrives and keeps changing.
+    await page.goto(`${platform.baseUrl}/monitor/devices/${device.id}/pages/start`);
+    await page.click(`[data-open-page="${pageId}"]`);
+    await page.waitForSelector(`[data-runtime-page="${pageId}"]`);
+    const first = await readTemperature(page);
+    await expect.poll(async () => readTemperature(page), { timeout: 40_000, interval: 500 }).not.toBe(first);
+    await browser.screenshot('runtime-live-zh');
+
+    // The same screens in English.
+    await page.evaluate(() => localStorage.setItem('lyyp.locale', 'en-US'));
+    await page.reload();
+    await page.waitForSelector(`[data-runtime-page="${pageId}"] [data-value-text]`);
+    await readTemperature(page);
+    await browser.screenshot('runtime-live-en');
+    await page.goto(`${platform.baseUrl}/manage/product/${product.id}/designer/${pageId}`);
+    await page.waitForSelector('[data-designer]');
+    await expect(page.locator('[data-action="save"]').innerText()).resolves.toContain('Save');
+    await browser.screenshot('designer-reloaded-en');
+    await page.goto(`${platform.baseUrl}/manage/product/edit/${product.id}/page`);
+    await page.waitForSelector('[data-page-link]');
+    await browser.screenshot('product-pages-en');
+
+    expect(browser.pageErrors).toEqual([]);
+  }, 240_000);
+});
+
+/** The temperature the bound data text shows, once it shows a number. */
+async function readTemperature(page: Page): Promise<string> {
+  await expect.poll(() => valueText(page).innerText(), { timeout: 40_000 }).toMatch(/^-?\d+(\.\d+)? ℃$/);
+  return valueText(page).innerText();
+}
