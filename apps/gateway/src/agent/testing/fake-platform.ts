@@ -181,7 +181,8 @@ export class FakePlatform {
     if (!this.accepting) return;
     this.arrivals.push(payload.seq);
     if (this.acked.has(payload.seq)) this.resentAfterAck.push(payload.seq);
-    if (payload.gaps?.length && !this.gapsBySeq.has(payload.seq)) this.gapsBySeq.set(payload.seq, payload.gaps);
+    if (payload.gaps?.length && !this.gapsBySeq.has(payload.seq))
+      this.gapsBySeq.set(payload.seq, payload.gaps);
     let stored = 0;
     for (const point of payload.points) {
       const key = `${point.k}@${point.t}`;
