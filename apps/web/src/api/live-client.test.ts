@@ -90,6 +90,17 @@ describe('live channel client', () => {
     expect(client.state).toBe('open');
   });
 
+  it('asks for a fresh snapshot when a second screen follows a device already followed', () => {
+    const { client, latest } = setUp();
+    client.subscribe('d1', () => undefined);
+    latest().accept();
+    client.subscribe('d1', () => undefined);
+    expect(latest().sent).toEqual([
+      { type: 'subscribe', deviceIds: ['d1'] },
+      { type: 'subscribe', deviceIds: ['d1'] },
+    ]);
+  });
+
   it('delivers each message only to the screens following that device', () => {
     const { client, latest } = setUp();
     const first = vi.fn();

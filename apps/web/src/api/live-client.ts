@@ -194,12 +194,13 @@ export function createLiveClient(options: LiveClientOptions) {
     /** Follows one device; the returned function stops following it. */
     subscribe(deviceId: string, listener: LiveListener): () => void {
       let set = listeners.get(deviceId);
-      const first = !set;
       if (!set) listeners.set(deviceId, (set = new Set()));
       set.add(listener);
       cancelLinger();
+      // Asked again even when the device is already followed: the server answers every subscribe
+      // with a snapshot, which the new screen needs to start from.
       if (!socket && retryTimer === null) connect();
-      else if (first) sendSubscriptions('subscribe', [deviceId]);
+      else sendSubscriptions('subscribe', [deviceId]);
       return () => {
         const current = listeners.get(deviceId);
         if (!current?.delete(listener) || current.size > 0) return;

@@ -1,2 +1,114 @@
-/** Not built yet: shows the console's placeholder, which says so on screen and names the screen. */
-export { default } from '../placeholder/PlaceholderPage.tsx';
+/**
+ * A device of the monitoring site (§2 device detail): a header with its name, live gateway status
+ * and product, and the tabs device info, gateway detail, read/write data, history data, history
+ * curve, alarm records, real-time curve, repair records and inspection records (`device-tabs.ts`). The open tab is
+ * kept in the address (`?tab=`), so a reload or a shared link opens the same one. The live channel
+ * follows the device once for all tabs.
+ */
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Card, Result, Skeleton, Space, Tabs, Typography } from 'antd';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { DeviceDetail } from '../../api/catalogue.types.ts';
+import { GatewayStatusTag } from '../gateway/status-tags.tsx';
+import { useDescribeFailure } from './common/catalogue-text.ts';
+import { DeviceInfoTab } from './DeviceInfoTab.tsx';
+import { GatewayTab } from './GatewayTab.tsx';
+import { HistoryDataTab } from './HistoryDataTab.tsx';
+import type { LiveDeviceState } from './live-values.ts';
+import { DEVICE_TAB_KEYS, readDeviceTab, type DeviceTabKey } from './device-tabs.ts';
+import { PlaceholderTab } from './PlaceholderTab.tsx';
+import { ReadWriteTab } from './ReadWriteTab.tsx';
+import { useDevice, useDeviceVariables, useVariableList, type DeviceVariable } from './use-device.ts';
+import { useLiveDevice } from './use-live.ts';
+
+// The chart libraries (uPlot, ECharts) load only when their tab opens.
+const HistoryCurveTab = lazy(() => import('./HistoryCurveTab.tsx'));
+const RealtimeCurveTab = lazy(() => import('./RealtimeCurveTab.tsx'));
+
+export interface DeviceTabProps {
+  device: DeviceDetail;
+  live: LiveDeviceState;
+  variables: DeviceVariable[];
+}
+
+type TabScreen = (props: DeviceTabProps, label: string) => ReactNode;
+
+const TAB_SCREENS: Readonly<Record<DeviceTabKey, TabScreen>> = {
+  info: (props) => <DeviceInfoTab {...props} />,
+  gateway: (props) => <GatewayTab {...props} />,
+  data: (props) => <ReadWriteTab {...props} />,
+  history: (props) => <HistoryDataTab {...props} />,
+  historyCurve: (props) => <HistoryCurveTab {...props} />,
+  alarms: (_props, label) => <PlaceholderTab screen={label} />,
+  realtimeCurve: (props) => <RealtimeCurveTab {...props} />,
+  repairs: (_props, label) => <PlaceholderTab screen={label} />,
+  inspections: (_props, label) => <PlaceholderTab screen={label} />,
+};
+
+export default function DeviceDetailPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const describeFailure = useDescribeFailure();
+  const device = useDevice(id);
+  const live = useLiveDevice(id);
+  const model = useDeviceVariables(device.data);
+  const variables = useVariableList(model.data, live);
+  const active = readDeviceTab(search.get('tab'));
+
+  if (device.error) {
+    return (
+      <Card variant="borderless">
+        <Result status="warning" title={describeFailure(device.error)} />
+      </Card>
+    );
+  }
+  const props = device.data ? { device: device.data, live, variables } : null;
+
+  return (
+    <Card variant="borderless" styles={{ body: { paddingTop: 12 } }}>
+      <Space align="center" wrap style={{ marginBottom: 4 }}>
+        <Button
+          type="text"
+          icon={<ArrowLeftOutlined />}
+          aria-label={t('routes.MonitorDevices')}
+          onClick={() => void navigate('/monitor/devices')}
+        />
+        {device.data ? (
+          <>
+            <Typography.Title level={4} style={{ margin: 0 }} data-testid="device-name">
+              {device.data.name}
+            </Typography.Title>
+            <GatewayStatusTag status={live.gateway?.status ?? device.data.gateway.status} />
+            <Typography.Text type="secondary">
+              {device.data.product.title} · SN {device.data.gatewaySn}
+            </Typography.Text>
+          </>
+        ) : (
+          <Skeleton.Input active size="small" />
+        )}
+      </Space>
+      <Tabs
+        activeKey={active}
+        onChange={(key) => setSearch({ tab: key }, { replace: true })}
+        destroyOnHidden
+        items={DEVICE_TAB_KEYS.map((key) => {
+          const label = t(`monitor.detail.tabs.${key}`);
+          return {
+            key,
+            label,
+            children: props ? (
+              <Suspense fallback={<Skeleton active />}>{TAB_SCREENS[key](props, label)}</Suspense>
+            ) : (
+              <Skeleton active />
+            ),
+          };
+        })}
+      />
+      {model.error ? <Typography.Text type="danger">{describeFailure(model.error)}</Typography.Text> : null}
+    </Card>
+  );
+}

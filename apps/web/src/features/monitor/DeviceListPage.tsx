@@ -1,2 +1,147 @@
-/** Not built yet: shows the console's placeholder, which says so on screen and names the screen. */
-export { default } from '../placeholder/PlaceholderPage.tsx';
+/**
+ * The device list of the monitoring site: devices the account may see, larger sort number first
+ * (§3), with the gateway status kept live over the live channel; search by name or SN, filters by
+ * group and status; bind a new device.
+ */
+import { PlusOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
+import { GATEWAY_STATUSES, type GatewayStatus } from '@lyyp/contracts/protocol';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { catalogueApi } from '../../api/catalogue.api.ts';
+import type { DeviceView } from '../../api/catalogue.types.ts';
+import { GatewayStatusTag, SignalTag } from '../gateway/status-tags.tsx';
+import { BindDeviceDialog } from './BindDeviceDialog.tsx';
+import { useDescribeFailure } from './common/catalogue-text.ts';
+import { formatTime } from './common/format-time.ts';
+import { useLiveDevices } from './use-live.ts';
+
+export default function DeviceListPage() {
+  const { t } = useTranslation();
+  const describeFailure = useDescribeFailure();
+  const [keyword, setKeyword] = useState('');
+  const [groupName, setGroupName] = useState<string | undefined>();
+  const [status, setStatus] = useState<GatewayStatus | undefined>();
+  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [binding, setBinding] = useState(false);
+
+  const groups = useQuery({
+    queryKey: ['devices', 'groups'],
+    queryFn: () => catalogueApi.listDeviceGroups(),
+  });
+  const devices = useQuery({
+    queryKey: ['devices', keyword, groupName, status, paging],
+    queryFn: () => catalogueApi.queryDevices({ keyword: keyword || undefined, groupName, status, ...paging }),
+    placeholderData: keepPreviousData,
+  });
+  const list = devices.data?.list ?? [];
+  const live = useLiveDevices(list.map((device) => device.id));
+  const firstPage = () => setPaging((current) => ({ ...current, page: 1 }));
+
+  return (
+    <Card variant="borderless" title={t('routes.MonitorDevices')}>
+      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+        <Space wrap>
+          <Input.Search
+            allowClear
+            placeholder={t('monitor.device.search')}
+            style={{ width: 240 }}
+            onSearch={(value) => {
+              setKeyword(value.trim());
+              firstPage();
+            }}
+          />
+          <Select
+            allowClear
+            placeholder={t('monitor.fields.groupName')}
+            style={{ width: 160 }}
+            value={groupName}
+            onChange={(value: string | undefined) => {
+              setGroupName(value);
+              firstPage();
+            }}
+            options={(groups.data ?? []).map((group) => ({ value: group, label: group }))}
+          />
+          <Select
+            allowClear
+            placeholder={t('monitor.fields.status')}
+            style={{ width: 130 }}
+            value={status}
+            onChange={(value: GatewayStatus | undefined) => {
+              setStatus(value);
+              firstPage();
+            }}
+            options={GATEWAY_STATUSES.map((value) => ({ value, label: t(`monitor.gatewayStatus.${value}`) }))}
+          />
+        </Space>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setBinding(true)}>
+          {t('monitor.device.bind')}
+        </Button>
+      </Space>
+      <Table<DeviceView>
+        rowKey="id"
+        data-testid="device-table"
+        loading={devices.isFetching && !devices.data}
+        dataSource={list}
+        locale={devices.error ? { emptyText: describeFailure(devices.error) } : undefined}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total: devices.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('monitor.common.total', { total }),
+          onChange: (page, pageSize) => setPaging({ page, pageSize }),
+        }}
+        columns={[
+          {
+            title: t('monitor.device.name'),
+            dataIndex: 'name',
+            render: (name: string, device) => (
+              <Space size={4}>
+                <Link to={`/monitor/devices/${encodeURIComponent(device.id)}`}>{name}</Link>
+                {device.shared ? <Tag>{t('monitor.device.shared')}</Tag> : null}
+              </Space>
+            ),
+          },
+          {
+            title: t('monitor.fields.status'),
+            key: 'status',
+            render: (_, device) => (
+              <GatewayStatusTag status={live[device.id]?.gateway?.status ?? device.gatewayStatus} />
+            ),
+          },
+          {
+            title: t('monitor.fields.signal'),
+            key: 'signal',
+            render: (_, device) => <SignalTag band={device.signalBand} signal={device.signal} />,
+          },
+          {
+            title: t('monitor.fields.groupName'),
+            dataIndex: 'groupName',
+            render: (value: string | null) => value ?? '—',
+          },
+          { title: t('monitor.device.gatewaySn'), dataIndex: 'gatewaySn' },
+          { title: t('monitor.fields.productId'), dataIndex: 'productTitle' },
+          { title: t('monitor.fields.sortNumber'), dataIndex: 'sortNumber' },
+          {
+            title: t('monitor.gateway.lastSeen'),
+            dataIndex: 'lastSeenAt',
+            render: (value: string | null) => formatTime(value),
+          },
+          {
+            title: t('monitor.common.actions'),
+            key: 'actions',
+            render: (_, device) => (
+              <Link to={`/monitor/devices/${encodeURIComponent(device.id)}`}>{t('monitor.device.open')}</Link>
+            ),
+          },
+        ]}
+      />
+      <BindDeviceDialog open={binding} onClose={() => setBinding(false)} />
+    </Card>
+  );
+}

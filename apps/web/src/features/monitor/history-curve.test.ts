@@ -80,7 +80,7 @@ describe('history curve: moving the view', () => {
 });
 
 describe('history curve: plot data', () => {
-  it('aligns raw and bucketed series on shared times, with gaps where a series has no sample', () => {
+  it('aligns raw and bucketed series on shared times: no sample is skipped over, a failed read breaks the line', () => {
     const answer: CurveAnswer = {
       start: 1000,
       end: 3000,
@@ -99,14 +99,14 @@ describe('history curve: plot data', () => {
     };
     expect(toPlotData(answer, ['temperature', 'pressure', 'running'])).toEqual([
       [1000, 1001, 2000, 3000],
-      [70.5, null, null, null],
-      [0.1, 0.4, null, null],
-      [null, null, 1, null],
+      [70.5, undefined, undefined, null],
+      [0.1, 0.4, undefined, undefined],
+      [undefined, undefined, 1, undefined],
     ]);
   });
 
   it('leaves a chosen variable without data as an empty column', () => {
     const answer: CurveAnswer = { start: 0, end: 1, series: [{ key: 'a', mode: 'raw', points: [[5, 1]] }] };
-    expect(toPlotData(answer, ['a', 'b'])).toEqual([[5], [1], [null]]);
+    expect(toPlotData(answer, ['a', 'b'])).toEqual([[5], [1], [undefined]]);
   });
 });

@@ -88,20 +88,21 @@ function samplesOf(series: CurveSeries): Array<[number, number | null]> {
 }
 
 /**
- * uPlot's aligned data: shared time stamps (ms) and one column per key in the order given, null
- * where a series has no sample at that time (the plot spans such gaps).
+ * uPlot's aligned data: shared time stamps (ms) and one column per key in the order given. A time
+ * at which a series has no sample is `undefined` (the line runs on past it); a sample without a
+ * value (a failed read) is `null` (the line breaks there).
  */
 export function toPlotData(
   answer: CurveAnswer,
   keys: readonly string[],
-): [number[], ...Array<Array<number | null>>] {
+): [number[], ...Array<Array<number | null | undefined>>] {
   const byKey = new Map(answer.series.map((series) => [series.key, new Map(samplesOf(series))]));
   const times = [...new Set([...byKey.values()].flatMap((samples) => [...samples.keys()]))].sort(
     (a, b) => a - b,
   );
   const columns = keys.map((key) => {
     const samples = byKey.get(key);
-    return times.map((ts) => samples?.get(ts) ?? null);
+    return times.map((ts) => samples?.get(ts));
   });
   return [times, ...columns];
 }

@@ -7,8 +7,10 @@ import {
   READ_WRITE_TYPES,
   VARIABLE_KINDS,
 } from '@lyyp/contracts/device-model';
-import { GATEWAY_STATUSES } from '@lyyp/contracts/protocol';
+import { GATEWAY_MODES, GATEWAY_STATUSES, NETWORK_MODES } from '@lyyp/contracts/protocol';
 import { describe, expect, it } from 'vitest';
+import { DEVICE_TAB_KEYS } from '../../features/monitor/device-tabs.ts';
+import { RANGE_SHORTCUTS } from '../../features/monitor/history-range.ts';
 import { CONSOLE_TEXTS } from '../index.ts';
 
 const FEATURES = path.resolve(import.meta.dirname, '../../features');
@@ -48,6 +50,10 @@ const registryKeys = [
   ...VARIABLE_KINDS.map((kind) => `monitor.variableKind.${kind}`),
   ...READ_WRITE_TYPES.map((mode) => `monitor.readWrite.${mode}`),
   ...COLLECTION_MODES.map((mode) => `monitor.collectionMode.${mode}`),
+  ...RANGE_SHORTCUTS.map((shortcut) => `monitor.history.shortcuts.${shortcut}`),
+  ...NETWORK_MODES.map((mode) => `monitor.networkMode.${mode}`),
+  ...GATEWAY_MODES.map((mode) => `monitor.gatewayMode.${mode}`),
+  ...DEVICE_TAB_KEYS.map((tab) => `monitor.detail.tabs.${tab}`),
 ];
 
 describe('texts of the data screens', () => {

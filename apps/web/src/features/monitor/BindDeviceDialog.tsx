@@ -1,0 +1,141 @@
+/**
+ * Binding a new device (§3): the gateway's SN and 6-digit verification code, the product it runs,
+ * a name and optionally a group. The caller becomes the device's owner.
+ */
+import {
+  NAME_MAX_LENGTH,
+  SN_LENGTH,
+  checkVerificationCode,
+  maxLengthCheck,
+  type Check,
+} from '@lyyp/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form, Input, Modal, Select, type FormRule } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { catalogueApi } from '../../api/catalogue.api.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { FormAlert } from '../auth/FormAlert.tsx';
+import { describeViolation } from './common/catalogue-text.ts';
+import { locateFields, useFormFailure } from './common/use-form-failure.ts';
+
+interface BindValues {
+  name?: string;
+  sn?: string;
+  verificationCode?: string;
+  productId?: string;
+  groupName?: string;
+}
+
+const locate = locateFields(['name', 'sn', 'verificationCode', 'productId', 'groupName']);
+const SN_PATTERN = new RegExp(`^\\d{${SN_LENGTH}}$`);
+
+const required =
+  (field: string): Check =>
+  (value) =>
+    value.trim() ? null : { code: '1001', params: { field } };
+const checkSn: Check = (value) =>
+  required('sn')(value) ?? (SN_PATTERN.test(value.trim()) ? null : { code: '1002', params: { field: 'sn' } });
+
+export function BindDeviceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<BindValues>();
+  const { alertText, showFailure, clearFailure } = useFormFailure(form, locate);
+  const products = useQuery({
+    queryKey: ['products', 'selectable'],
+    queryFn: () => catalogueApi.listSelectableProducts(),
+    enabled: open,
+  });
+  const bind = useMutation({
+    mutationFn: (values: BindValues) =>
+      catalogueApi.bindDevice({
+        name: values.name?.trim() ?? '',
+        sn: values.sn?.trim() ?? '',
+        verificationCode: values.verificationCode?.trim() ?? '',
+        productId: values.productId ?? '',
+        ...(values.groupName?.trim() ? { groupName: values.groupName.trim() } : {}),
+      }),
+    onSuccess: async (device) => {
+      await queryClient.invalidateQueries({ queryKey: ['devices'] });
+      onClose();
+      form.resetFields();
+      void navigate(`/monitor/devices/${encodeURIComponent(device.id)}`);
+    },
+    onError: showFailure,
+  });
+
+  const rule = (...checks: Check[]): FormRule[] => [
+    {
+      validator: (_rule, value: string | undefined) => {
+        for (const check of checks) {
+          const violation = check(value ?? '');
+          if (violation) return Promise.reject(new Error(describeViolation(violation, locale)));
+        }
+        return Promise.resolve();
+      },
+    },
+  ];
+
+  return (
+    <Modal
+      open={open}
+      title={t('monitor.device.bind')}
+      okText={t('monitor.device.bindOk')}
+      cancelText={t('monitor.common.cancel')}
+      confirmLoading={bind.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        name="device-bind"
+        layout="vertical"
+        onFinish={(values) => bind.mutate(values)}
+        onValuesChange={clearFailure}
+      >
+        <FormAlert text={alertText} />
+        <Form.Item name="sn" label={t('monitor.device.gatewaySn')} required rules={rule(checkSn)}>
+          <Input maxLength={SN_LENGTH} inputMode="numeric" placeholder={t('monitor.device.snPlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          name="verificationCode"
+          label={t('monitor.fields.verificationCode')}
+          required
+          rules={rule(checkVerificationCode)}
+        >
+          <Input maxLength={6} inputMode="numeric" placeholder={t('monitor.device.codePlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          name="productId"
+          label={t('monitor.fields.productId')}
+          required
+          rules={rule(required('productId'))}
+        >
+          <Select
+            showSearch
+            optionFilterProp="label"
+            loading={products.isPending}
+            options={(products.data ?? []).map((product) => ({
+              value: product.id,
+              label: product.productModel ? `${product.title} (${product.productModel})` : product.title,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="name" label={t('monitor.device.name')} required rules={rule(required('name'))}>
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="groupName"
+          label={t('monitor.fields.groupName')}
+          rules={rule(maxLengthCheck('groupName', NAME_MAX_LENGTH))}
+        >
+          <Input />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * Gateway detail of a device: status and signal (kept live), firmware, hardware, network and
+ * gateway mode, last contact, and the configuration sync state — whether platform and gateway
+ * match — with the Sync button (refused with 1501 or 1503 when the gateway is offline or asleep).
+ */
+import { SyncOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Descriptions, Space, Tag } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { commandApi } from '../../api/command.api.ts';
+import { ConfigSyncTag, GatewayStatusTag, SignalTag } from '../gateway/status-tags.tsx';
+import { useDescribeFailure } from './common/catalogue-text.ts';
+import { formatTime } from './common/format-time.ts';
+import { describeConfigMatch } from './config-sync.ts';
+import type { DeviceTabProps } from './DeviceDetailPage.tsx';
+import { deviceQueryKey } from './use-device.ts';
+
+export function GatewayTab({ device, live }: DeviceTabProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const describeFailure = useDescribeFailure();
+  const queryClient = useQueryClient();
+  const gateway = device.gateway;
+  const sync = describeConfigMatch(device, live.config);
+  const liveStatus = live.gateway?.status;
+  const liveSignal = live.gateway?.signal;
+  const syncState = live.config?.state;
+
+  // Status, signal band and versions come from the platform: read them again when the channel says they moved.
+  useEffect(() => {
+    if (liveStatus === undefined && syncState === undefined) return;
+    void queryClient.invalidateQueries({ queryKey: deviceQueryKey(device.id) });
+  }, [liveStatus, liveSignal, syncState, device.id, queryClient]);
+
+  const syncNow = useMutation({
+    mutationFn: () => commandApi.syncConfiguration(device.id),
+    onSuccess: (answer) =>
+      void message.success(t('monitor.gatewayDetail.syncStarted', { version: answer.version })),
+    onError: (error) => void message.error(describeFailure(error)),
+  });
+  const text = (value: string | null) => value || '—';
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
+        <Descriptions.Item label={t('monitor.fields.sn')}>{gateway.sn}</Descriptions.Item>
+        <Descriptions.Item label={t('monitor.fields.status')}>
+          <GatewayStatusTag status={liveStatus ?? gateway.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('monitor.fields.signal')}>
+          <SignalTag band={gateway.signalBand} signal={gateway.signal} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('monitor.fields.firmware')}>{text(gateway.firmware)}</Descriptions.Item>
+        <Descriptions.Item label={t('monitor.fields.hardwareModel')}>
+          {text(gateway.hardwareModel)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('monitor.gatewayDetail.networkMode')}>
+          {gateway.networkMode
+            ? t(`monitor.networkMode.${gateway.networkMode}`, { defaultValue: gateway.networkMode })
+            : '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('monitor.gatewayDetail.gatewayMode')}>
+          {gateway.gatewayMode
+            ? t(`monitor.gatewayMode.${gateway.gatewayMode}`, { defaultValue: gateway.gatewayMode })
+            : '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('monitor.gateway.lastSeen')}>
+          {formatTime(gateway.lastSeenAt)}
+        </Descriptions.Item>
+      </Descriptions>
+
+      <Descriptions
+        bordered
+        size="small"
+        column={1}
+        title={t('monitor.fields.configSyncState')}
+        extra={
+          <Button
+            icon={<SyncOutlined />}
+            loading={syncNow.isPending}
+            onClick={() => syncNow.mutate()}
+            data-testid="sync-config"
+          >
+            {t('monitor.gatewayDetail.sync')}
+          </Button>
+        }
+      >
+        <Descriptions.Item label={t('monitor.gatewayDetail.match')}>
+          <Space>
+            <Tag color={sync.match ? 'success' : 'warning'} data-testid="config-match">
+              {sync.match ? t('monitor.gatewayDetail.matches') : t('monitor.gatewayDetail.differs')}
+            </Tag>
+            <ConfigSyncTag state={sync.state} error={gateway.configSyncError} />
+          </Space>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('monitor.gatewayDetail.versions')}>
+          {t('monitor.gatewayDetail.versionText', { sent: sync.sent, reported: sync.reported })}
+        </Descriptions.Item>
+      </Descriptions>
+      {gateway.configSyncError ? <Alert type="error" showIcon message={gateway.configSyncError} /> : null}
+    </Space>
+  );
+}

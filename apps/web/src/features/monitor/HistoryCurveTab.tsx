@@ -1,0 +1,54 @@
+/** History curve: up to 10 variables over the range holding their latest points, panned and zoomed freely. */
+import { DATA_TYPE_DEFINITIONS } from '@lyyp/contracts/device-model';
+import { Empty, Select, Space } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeviceTabProps } from './DeviceDetailPage.tsx';
+import { HISTORY_CURVE_MAX_VARIABLES } from './history-curve.ts';
+import { HistoryCurvePlot, type CurveLine } from './HistoryCurvePlot.tsx';
+
+const DEFAULT_CURVES = 3;
+
+export default function HistoryCurveTab({ device, variables }: DeviceTabProps) {
+  const { t } = useTranslation();
+  const plottable = useMemo(
+    () =>
+      variables.filter(
+        (variable) => !variable.definition || DATA_TYPE_DEFINITIONS[variable.definition.dataType].numeric,
+      ),
+    [variables],
+  );
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  const keys = chosen ?? plottable.slice(0, DEFAULT_CURVES).map((variable) => variable.key);
+  const keyList = keys.join('\n');
+  const lines = useMemo<CurveLine[]>(() => {
+    const byKey = new Map(variables.map((variable) => [variable.key, variable]));
+    return keyList
+      .split('\n')
+      .filter(Boolean)
+      .map((key) => {
+        const variable = byKey.get(key);
+        const unit = variable?.definition?.unit ?? '';
+        return { key, unit, label: unit ? `${variable?.name ?? key} (${unit})` : (variable?.name ?? key) };
+      });
+  }, [keyList, variables]);
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Select
+        mode="multiple"
+        style={{ minWidth: 320, maxWidth: 720 }}
+        placeholder={t('monitor.history.variables')}
+        value={keys}
+        maxCount={HISTORY_CURVE_MAX_VARIABLES}
+        onChange={(value: string[]) => setChosen(value)}
+        options={plottable.map((variable) => ({ value: variable.key, label: variable.name }))}
+      />
+      {lines.length === 0 ? (
+        <Empty description={t('monitor.curve.choose')} />
+      ) : (
+        <HistoryCurvePlot key={`${device.id}\n${keyList}`} deviceId={device.id} lines={lines} />
+      )}
+    </Space>
+  );
+}

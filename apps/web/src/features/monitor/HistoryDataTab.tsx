@@ -1,0 +1,179 @@
+/**
+ * History data: a time range (today, yesterday, this week, last week or custom; start before end,
+ * at most 30 days, not before 1970), the variables to show, one row per second newest first in
+ * pages of 10, and the same range exported as CSV or XLSX.
+ */
+import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, DatePicker, Dropdown, Segmented, Select, Space, Table, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SheetFormat } from '../../api/catalogue.types.ts';
+import { historyApi, type HistoryRange, type HistoryRow } from '../../api/history.api.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { describeViolation, useDescribeFailure } from './common/catalogue-text.ts';
+import { TIME_FORMAT, formatTime } from './common/format-time.ts';
+import { saveFile } from './common/save-file.ts';
+import { usePermission } from './common/use-permission.ts';
+import type { DeviceTabProps } from './DeviceDetailPage.tsx';
+import {
+  RANGE_SHORTCUTS,
+  checkTimeRange,
+  isSelectableDay,
+  rangeOfShortcut,
+  type RangeShortcut,
+} from './history-range.ts';
+import { formatBareValue } from './value-format.ts';
+
+/** Columns shown before the person chooses: enough to read, few enough to fit. */
+const DEFAULT_COLUMNS = 6;
+
+export function HistoryDataTab({ device, variables }: DeviceTabProps) {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const { message } = App.useApp();
+  const describeFailure = useDescribeFailure();
+  const canExport = usePermission('monitor:history:export');
+  const [shortcut, setShortcut] = useState<RangeShortcut>('today');
+  const [custom, setCustom] = useState<[Dayjs, Dayjs] | null>(null);
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  /** "Now" for the shortcuts: set when the tab opens and by every search, so the query stays put meanwhile. */
+  const [searchedAt, setSearchedAt] = useState(() => dayjs());
+  const [page, setPage] = useState(1);
+  const keys = chosen ?? variables.slice(0, DEFAULT_COLUMNS).map((variable) => variable.key);
+
+  const range =
+    shortcut === 'custom'
+      ? custom && { start: custom[0].valueOf(), end: custom[1].valueOf() }
+      : rangeOfShortcut(shortcut, searchedAt);
+  const violation = range ? checkTimeRange(range) : null;
+  const request: HistoryRange | null =
+    range && !violation && keys.length > 0 ? { equipmentId: device.id, keys, ...range } : null;
+
+  const history = useQuery({
+    queryKey: ['history', request, page],
+    queryFn: () => historyApi.queryHistory(request!, page, DEFAULT_PAGE_SIZE),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+  });
+  const exportFile = useMutation({
+    mutationFn: (format: SheetFormat) =>
+      historyApi.exportHistory(request!, format, Intl.DateTimeFormat().resolvedOptions().timeZone),
+    onSuccess: saveFile,
+    onError: (error) => void message.error(describeFailure(error)),
+  });
+
+  const search = () => {
+    setSearchedAt(dayjs());
+    setPage(1);
+    // A custom range does not move with the clock: search means read it again.
+    if (shortcut === 'custom') void history.refetch();
+  };
+  const byKey = new Map(variables.map((variable) => [variable.key, variable]));
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space wrap align="start">
+        <Segmented<RangeShortcut>
+          value={shortcut}
+          onChange={(value) => {
+            setShortcut(value);
+            setSearchedAt(dayjs());
+            setPage(1);
+          }}
+          options={RANGE_SHORTCUTS.map((value) => ({
+            value,
+            label: t(`monitor.history.shortcuts.${value}`),
+          }))}
+        />
+        {shortcut === 'custom' ? (
+          <DatePicker.RangePicker
+            showTime
+            format={TIME_FORMAT}
+            value={custom}
+            disabledDate={(day) => !isSelectableDay(day, dayjs())}
+            onChange={(picked) => setCustom(picked?.[0] && picked[1] ? [picked[0], picked[1]] : null)}
+          />
+        ) : null}
+        <Select
+          mode="multiple"
+          maxTagCount="responsive"
+          style={{ minWidth: 260, maxWidth: 480 }}
+          placeholder={t('monitor.history.variables')}
+          value={keys}
+          onChange={(value: string[]) => setChosen(value)}
+          options={variables.map((variable) => ({ value: variable.key, label: variable.name }))}
+        />
+        <Button type="primary" icon={<SearchOutlined />} disabled={!request} onClick={search}>
+          {t('monitor.common.search')}
+        </Button>
+        {canExport ? (
+          <Dropdown
+            disabled={!request}
+            menu={{
+              items: [
+                { key: 'csv', label: t('monitor.common.exportCsv') },
+                { key: 'xlsx', label: t('monitor.common.exportXlsx') },
+              ],
+              onClick: ({ key }) => exportFile.mutate(key as SheetFormat),
+            }}
+          >
+            <Button icon={<DownloadOutlined />} loading={exportFile.isPending}>
+              {t('monitor.history.export')}
+            </Button>
+          </Dropdown>
+        ) : null}
+      </Space>
+      {violation ? (
+        <Alert type="error" showIcon role="alert" message={describeViolation(violation, locale)} />
+      ) : null}
+      {request ? (
+        <Typography.Text type="secondary">
+          {t('monitor.history.rangeText', { start: formatTime(request.start), end: formatTime(request.end) })}
+        </Typography.Text>
+      ) : null}
+      <Table<HistoryRow>
+        rowKey="ts"
+        size="small"
+        data-testid="history-table"
+        loading={history.isFetching}
+        dataSource={history.data?.list ?? []}
+        locale={{
+          emptyText: history.error
+            ? describeFailure(history.error)
+            : request
+              ? t('monitor.history.empty')
+              : t('monitor.history.pickRange'),
+        }}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page,
+          pageSize: DEFAULT_PAGE_SIZE,
+          total: history.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('monitor.common.total', { total }),
+          onChange: setPage,
+        }}
+        columns={[
+          {
+            title: t('monitor.fields.time'),
+            dataIndex: 'ts',
+            fixed: 'left',
+            render: (ts: number) => formatTime(ts),
+          },
+          ...keys.map((key) => {
+            const variable = byKey.get(key);
+            const unit = variable?.definition?.unit;
+            return {
+              title: unit ? `${variable?.name ?? key} (${unit})` : (variable?.name ?? key),
+              key,
+              render: (_: unknown, row: HistoryRow) => formatBareValue(variable?.definition, row.values[key]),
+            };
+          }),
+        ]}
+      />
+    </Space>
+  );
+}

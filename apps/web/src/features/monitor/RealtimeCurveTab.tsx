@@ -1,0 +1,143 @@
+/**
+ * Real-time curve: the chosen variables (up to 10) drawn as they arrive over the live channel,
+ * the last ten minutes, in an ECharts line chart.
+ */
+import { DATA_TYPE_DEFINITIONS } from '@lyyp/contracts/device-model';
+import { Empty, Select, Space, Typography } from 'antd';
+import type { EChartsCoreOption } from 'echarts/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { liveClient } from '../../api/live.ts';
+import { EChart } from './common/EChart.tsx';
+import { TIME_FORMAT } from './common/format-time.ts';
+import type { DeviceTabProps } from './DeviceDetailPage.tsx';
+import { HISTORY_CURVE_MAX_VARIABLES } from './history-curve.ts';
+import { REALTIME_WINDOW_MS, appendRealtime, type RealtimeSeries } from './realtime-series.ts';
+import { VISIBLE_AXES, assignUnitAxes } from './curve-axes.ts';
+import { historyApi, type CurveAnswer } from '../../api/history.api.ts';
+import type { LiveValueItem } from '@lyyp/contracts/live';
+import dayjs from 'dayjs';
+
+/** History points as live items, to start the window with what happened before the tab opened. */
+function toLiveItems(answer: CurveAnswer): LiveValueItem[] {
+  return answer.series.flatMap((series) =>
+    series.mode === 'raw'
+      ? series.points.map(([ts, value]) => ({ key: series.key, ts, receivedAt: ts, value, error: null }))
+      : series.buckets.map(([ts, , max]) => ({
+          key: series.key,
+          ts,
+          receivedAt: ts,
+          value: max,
+          error: null,
+        })),
+  );
+}
+
+/** Variables drawn before the person chooses. */
+const DEFAULT_CURVES = 3;
+
+export default function RealtimeCurveTab({ device, variables }: DeviceTabProps) {
+  const { t } = useTranslation();
+  const plottable = useMemo(
+    () =>
+      variables.filter(
+        (variable) => !variable.definition || DATA_TYPE_DEFINITIONS[variable.definition.dataType].numeric,
+      ),
+    [variables],
+  );
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  const keys = chosen ?? plottable.slice(0, DEFAULT_CURVES).map((variable) => variable.key);
+  const keyList = keys.join('\n');
+  const [series, setSeries] = useState<RealtimeSeries>({});
+
+  useEffect(() => {
+    const wanted = new Set(keyList.split('\n').filter(Boolean));
+    if (wanted.size === 0) return;
+    const controller = new AbortController();
+    // The window starts filled from history, then grows with what the live channel brings.
+    const end = Date.now();
+    historyApi
+      .queryCurve(
+        { equipmentId: device.id, keys: [...wanted], start: end - REALTIME_WINDOW_MS, end, width: 600 },
+        controller.signal,
+      )
+      .then((answer) => setSeries((current) => appendRealtime(current, toLiveItems(answer), wanted)))
+      .catch(() => undefined);
+    const stop = liveClient.subscribe(device.id, (message) => {
+      if (message.type === 'snapshot' || message.type === 'values')
+        setSeries((current) => appendRealtime(current, message.values, wanted));
+    });
+    return () => {
+      controller.abort();
+      stop();
+    };
+  }, [device.id, keyList]);
+
+  const option = useMemo<EChartsCoreOption>(() => {
+    const names = new Map(variables.map((variable) => [variable.key, variable]));
+    const lines = keyList
+      .split('\n')
+      .filter(Boolean)
+      .map((key) => ({ key, unit: names.get(key)?.definition?.unit ?? '' }));
+    const { units, axisOf } = assignUnitAxes(lines);
+    return {
+      animation: false,
+      grid: { left: 56, right: 24, top: 40, bottom: 40 },
+      legend: { top: 0 },
+      tooltip: {
+        trigger: 'axis',
+        valueFormatter: (value: unknown) =>
+          typeof value === 'number' ? String(Number(value.toFixed(6))) : String(value),
+      },
+      xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
+      yAxis: units.map((unit, index) => ({
+        type: 'value',
+        scale: true,
+        name: unit,
+        show: index < VISIBLE_AXES,
+        position: index === 0 ? 'left' : 'right',
+        splitLine: { show: index === 0 },
+      })),
+      series: lines.map(({ key }) => {
+        const variable = names.get(key);
+        const unit = variable?.definition?.unit;
+        return {
+          id: key,
+          name: unit ? `${variable?.name ?? key} (${unit})` : (variable?.name ?? key),
+          type: 'line',
+          showSymbol: false,
+          yAxisIndex: axisOf[key] ?? 0,
+          step: variable?.definition?.dataType === 'boolean' ? 'end' : undefined,
+          data: series[key] ?? [],
+        };
+      }),
+    };
+  }, [keyList, series, variables]);
+
+  const newest = Math.max(0, ...keys.flatMap((key) => (series[key] ?? []).map(([ts]) => ts)));
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space wrap>
+        <Select
+          mode="multiple"
+          style={{ minWidth: 320, maxWidth: 640 }}
+          placeholder={t('monitor.history.variables')}
+          value={keys}
+          maxCount={HISTORY_CURVE_MAX_VARIABLES}
+          onChange={(value: string[]) => setChosen(value)}
+          options={plottable.map((variable) => ({ value: variable.key, label: variable.name }))}
+        />
+        <Typography.Text type="secondary">
+          {newest
+            ? t('monitor.curve.latest', { time: dayjs(newest).format(TIME_FORMAT) })
+            : t('monitor.curve.waiting')}
+        </Typography.Text>
+      </Space>
+      {keys.length === 0 ? (
+        <Empty description={t('monitor.curve.choose')} />
+      ) : (
+        <EChart option={option} height={420} testId="realtime-chart" />
+      )}
+    </Space>
+  );
+}

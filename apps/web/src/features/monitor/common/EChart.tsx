@@ -1,0 +1,52 @@
+/**
+ * An ECharts chart in a div that follows its container's size. Only the line chart and the parts
+ * it needs are registered, so the bundle carries no other chart type.
+ */
+import { LineChart } from 'echarts/charts';
+import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { init, use as registerChartParts, type EChartsCoreOption, type EChartsType } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+
+registerChartParts([
+  LineChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  DataZoomComponent,
+  CanvasRenderer,
+]);
+
+export function EChart({
+  option,
+  height,
+  testId,
+}: {
+  option: EChartsCoreOption;
+  height: number;
+  testId?: string;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<EChartsType | null>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const instance = init(element);
+    chart.current = instance;
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    // Series come and go with the chosen variables, so they are replaced rather than merged.
+    chart.current?.setOption(option, { replaceMerge: ['series'], lazyUpdate: true });
+  }, [option]);
+
+  return <div ref={container} style={{ width: '100%', height }} data-testid={testId} />;
+}
