@@ -22,6 +22,11 @@ export function downTopic(sn: string, kind: DownTopic): string {
   return `${TOPIC_ROOT}/${sn}/down/${kind}`;
 }
 
+/** The filter a gateway subscribes with: all of its own down topics. */
+export function downSubscription(sn: string): string {
+  return `${TOPIC_ROOT}/${sn}/down/+`;
+}
+
 /** Where the platform listens: every gateway's up topics (a shared subscription adds `$share/…`). */
 export const PLATFORM_SUBSCRIPTION = `${TOPIC_ROOT}/+/up/+`;
 

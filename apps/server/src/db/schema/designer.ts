@@ -31,7 +31,9 @@ export const designerPages = pgTable(
   (table) => [
     index('designer_pages_product_idx').on(table.productId, table.sortOrder),
     // At most one start page per product, whatever two editors do at the same moment.
-    uniqueIndex('designer_pages_one_start').on(table.productId).where(sql`${table.isStart}`),
+    uniqueIndex('designer_pages_one_start')
+      .on(table.productId)
+      .where(sql`${table.isStart}`),
   ],
 );
 

@@ -3,7 +3,17 @@
  * History points live in the time-partitioned `points` table, created by a hand-written migration
  * (drizzle-kit does not declare partitioned tables) and reached through the history repository.
  */
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { devices } from './catalogue.ts';
 
@@ -63,5 +73,9 @@ export const dataGaps = pgTable(
     seq: bigint('seq', { mode: 'number' }),
     reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('data_gaps_gateway_idx').on(table.gatewaySn, table.fromTs)],
+  (table) => [
+    index('data_gaps_gateway_idx').on(table.gatewaySn, table.fromTs),
+    // A resent upload reports its gap again; it is recorded once.
+    uniqueIndex('data_gaps_once').on(table.gatewaySn, table.seq, table.fromTs, table.toTs),
+  ],
 );

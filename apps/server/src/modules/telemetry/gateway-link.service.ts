@@ -68,7 +68,13 @@ export class GatewayLinkService {
           const payload = this.parse(dataPayloadSchema, message);
           if (!payload) return await this.reject(sn, message.topic, 'invalid data payload');
           const result = await this.options.ingest.ingest(sn, payload);
-          if (!result) return await this.reject(sn, message.topic, 'gateway has no bound device');
+          if (!result) {
+            // Nothing can be stored for a gateway without a device; acknowledging stops it resending.
+            await this.reject(sn, message.topic, 'gateway has no bound device');
+            const dropped = ackPayloadSchema.parse({ seq: payload.seq, stored: 0, duplicates: 0 });
+            await this.options.transport.publish(downTopic(sn, 'ack'), JSON.stringify(dropped), { qos: 1 });
+            return;
+          }
           const ack = ackPayloadSchema.parse({
             seq: payload.seq,
             stored: result.stored,
@@ -99,7 +105,9 @@ export class GatewayLinkService {
             signal: payload.signal ?? null,
             at: this.options.now(),
           });
-          if (payload.status === 'online' && context && context.configVersion !== context.modelVersion) {
+          // A gateway running another version (replaced, reset, or the retained copy was lost with a
+          // broker restart) gets the current configuration again.
+          if (payload.status === 'online' && context && payload.configVersion !== context.modelVersion) {
             await this.pushConfig(context.deviceId);
           }
           return;

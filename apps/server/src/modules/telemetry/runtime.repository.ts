@@ -144,16 +144,19 @@ export class RuntimeRepository {
     gaps: ReadonlyArray<{ from: number; to: number; lost: number }>,
   ): Promise<void> {
     if (gaps.length === 0) return;
-    await this.db.insert(dataGaps).values(
-      gaps.map((gap) => ({
-        id: newId(),
-        gatewaySn: sn,
-        fromTs: new Date(gap.from),
-        toTs: new Date(gap.to),
-        lost: gap.lost,
-        seq,
-      })),
-    );
+    await this.db
+      .insert(dataGaps)
+      .values(
+        gaps.map((gap) => ({
+          id: newId(),
+          gatewaySn: sn,
+          fromTs: new Date(gap.from),
+          toTs: new Date(gap.to),
+          lost: gap.lost,
+          seq,
+        })),
+      )
+      .onConflictDoNothing();
   }
 
   async markConfigPushed(deviceId: string, sn: string, version: number): Promise<void> {

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "data_gaps_once" ON "data_gaps" USING btree ("gateway_sn","seq","from_ts","to_ts");
