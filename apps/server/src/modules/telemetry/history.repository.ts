@@ -69,56 +69,40 @@ export class HistoryRepository {
   }
 
   /**
-   * Stores points and moves latest values forward, in one transaction. Answers the points that were
-   * new (a point stored before is a duplicate and changes nothing).
+   * Stores points and moves latest values forward, in one transaction. Answers which points were
+   * new: usually all of them (one statement, nothing sent back); when some were stored before (a
+   * resent upload), the transaction is redone asking the database which rows it inserted.
    */
-  async store(rows: readonly PointRow[]): Promise<Set<string>> {
-    if (rows.length === 0) return new Set();
+  async store(rows: readonly PointRow[]): Promise<StoreOutcome> {
+    if (rows.length === 0) return { allNew: true };
     await this.ensurePartitions(rows.map((row) => row.ts));
-    const deviceIds: string[] = [];
-    const keys: string[] = [];
-    const times: string[] = [];
-    const numbers: (number | null)[] = [];
-    const texts: (string | null)[] = [];
-    const errors: (string | null)[] = [];
-    for (const row of rows) {
-      deviceIds.push(row.deviceId);
-      keys.push(row.key);
-      times.push(new Date(row.ts).toISOString());
-      numbers.push(
-        typeof row.value === 'number' ? row.value : typeof row.value === 'boolean' ? Number(row.value) : null,
-      );
-      texts.push(typeof row.value === 'string' ? row.value : null);
-      errors.push(row.error);
+    const columns = pointColumns(rows);
+    const latestRows = newestPerVariable(rows);
+    try {
+      await this.db.transaction(async (tx) => {
+        const result: unknown = await tx.execute(sql`
+          insert into points (device_id, key, ts, v_num, v_text, e)
+          select * from unnest(${sql.param(columns.deviceIds)}::text[], ${sql.param(columns.keys)}::text[], ${sql.param(columns.times)}::timestamptz[], ${sql.param(columns.numbers)}::float8[], ${sql.param(columns.texts)}::text[], ${sql.param(columns.errors)}::text[])
+          on conflict do nothing`);
+        if (affectedRows(result) !== rows.length) throw new SomeAlreadyStored();
+        await tx.execute(upsertLatest(latestRows));
+      });
+      return { allNew: true };
+    } catch (error) {
+      if (!(error instanceof SomeAlreadyStored)) throw error;
     }
-    const latest = new Map<string, PointRow>();
-    for (const row of rows) {
-      const id = `${row.deviceId}\u0000${row.key}`;
-      const current = latest.get(id);
-      if (!current || current.ts <= row.ts) latest.set(id, row);
-    }
-    const latestRows = [...latest.values()];
-
     return this.db.transaction(async (tx) => {
-      const inserted = await tx.execute<{ device_id: string; key: string; ts: string }>(sql`
+      const inserted: unknown = await tx.execute(sql`
         insert into points (device_id, key, ts, v_num, v_text, e)
-        select * from unnest(${sql.param(deviceIds)}::text[], ${sql.param(keys)}::text[], ${sql.param(times)}::timestamptz[], ${sql.param(numbers)}::float8[], ${sql.param(texts)}::text[], ${sql.param(errors)}::text[])
+        select * from unnest(${sql.param(columns.deviceIds)}::text[], ${sql.param(columns.keys)}::text[], ${sql.param(columns.times)}::timestamptz[], ${sql.param(columns.numbers)}::float8[], ${sql.param(columns.texts)}::text[], ${sql.param(columns.errors)}::text[])
         on conflict do nothing
         returning device_id, key, (extract(epoch from ts) * 1000)::bigint::text as ts`);
-      await tx.execute(sql`
-        insert into latest_values (device_id, key, ts, value, error, received_at)
-        select d, k, t, v, e, now() from unnest(
-          ${sql.param(latestRows.map((row) => row.deviceId))}::text[],
-          ${sql.param(latestRows.map((row) => row.key))}::text[],
-          ${sql.param(latestRows.map((row) => new Date(row.ts).toISOString()))}::timestamptz[],
-          ${sql.param(latestRows.map((row) => JSON.stringify(row.value)))}::jsonb[],
-          ${sql.param(latestRows.map((row) => row.error))}::text[]
-        ) as incoming(d, k, t, v, e)
-        on conflict (device_id, key) do update
-          set ts = excluded.ts, value = excluded.value, error = excluded.error, received_at = excluded.received_at
-          where latest_values.ts <= excluded.ts`);
+      await tx.execute(upsertLatest(latestRows));
       const resultRows = (inserted as { rows: Array<{ device_id: string; key: string; ts: string }> }).rows;
-      return new Set(resultRows.map((row) => `${row.device_id}\u0000${row.key}\u0000${row.ts}`));
+      return {
+        allNew: false,
+        inserted: new Set(resultRows.map((row) => pointIdentity(row.device_id, row.key, Number(row.ts)))),
+      };
     });
   }
 
@@ -148,6 +132,65 @@ export class HistoryRepository {
       error: row.e,
     }));
   }
+}
+
+export type StoreOutcome = { allNew: true } | { allNew: false; inserted: Set<string> };
+
+/** Thrown inside the fast path to roll it back when some points were stored before. */
+class SomeAlreadyStored extends Error {}
+
+/** Rows a statement changed, as node-postgres (rowCount) and PGlite (affectedRows) report it. */
+function affectedRows(result: unknown): number {
+  const shaped = result as { rowCount?: number | null; affectedRows?: number };
+  return shaped.rowCount ?? shaped.affectedRows ?? -1;
+}
+
+function pointColumns(rows: readonly PointRow[]) {
+  const columns = {
+    deviceIds: [] as string[],
+    keys: [] as string[],
+    times: [] as string[],
+    numbers: [] as (number | null)[],
+    texts: [] as (string | null)[],
+    errors: [] as (string | null)[],
+  };
+  for (const row of rows) {
+    columns.deviceIds.push(row.deviceId);
+    columns.keys.push(row.key);
+    columns.times.push(new Date(row.ts).toISOString());
+    columns.numbers.push(
+      typeof row.value === 'number' ? row.value : typeof row.value === 'boolean' ? Number(row.value) : null,
+    );
+    columns.texts.push(typeof row.value === 'string' ? row.value : null);
+    columns.errors.push(row.error);
+  }
+  return columns;
+}
+
+/** The newest point of each variable (one statement cannot update a row twice). */
+function newestPerVariable(rows: readonly PointRow[]): PointRow[] {
+  const latest = new Map<string, PointRow>();
+  for (const row of rows) {
+    const id = `${row.deviceId}\u0000${row.key}`;
+    const current = latest.get(id);
+    if (!current || current.ts <= row.ts) latest.set(id, row);
+  }
+  return [...latest.values()];
+}
+
+function upsertLatest(latestRows: readonly PointRow[]) {
+  return sql`
+    insert into latest_values (device_id, key, ts, value, error, received_at)
+    select d, k, t, v, e, now() from unnest(
+      ${sql.param(latestRows.map((row) => row.deviceId))}::text[],
+      ${sql.param(latestRows.map((row) => row.key))}::text[],
+      ${sql.param(latestRows.map((row) => new Date(row.ts).toISOString()))}::timestamptz[],
+      ${sql.param(latestRows.map((row) => JSON.stringify(row.value)))}::jsonb[],
+      ${sql.param(latestRows.map((row) => row.error))}::text[]
+    ) as incoming(d, k, t, v, e)
+    on conflict (device_id, key) do update
+      set ts = excluded.ts, value = excluded.value, error = excluded.error, received_at = excluded.received_at
+      where latest_values.ts <= excluded.ts`;
 }
 
 /** The identity of a stored point, as `store` answers it. */

@@ -152,16 +152,18 @@ export class IngestService {
 
   private async commit(batch: Pending[]): Promise<void> {
     try {
-      const inserted = await this.history.store(batch.flatMap((pending) => pending.rows));
+      const outcome = await this.history.store(batch.flatMap((pending) => pending.rows));
+      const isNew = (row: PointRow) =>
+        outcome.allNew || outcome.inserted.has(pointIdentity(row.deviceId, row.key, row.ts));
       const sequences = new Map<string, number>();
       for (const pending of batch)
         sequences.set(pending.sn, Math.max(sequences.get(pending.sn) ?? -1, pending.seq));
-      await Promise.all([...sequences].map(([sn, seq]) => this.runtime.recordSequence(sn, seq)));
+      await this.runtime.recordSequences(sequences);
       const changed = new Map<string, ValuePoint[]>();
       for (const pending of batch) {
         let stored = 0;
         for (const row of pending.rows) {
-          if (!inserted.has(pointIdentity(row.deviceId, row.key, row.ts))) continue;
+          if (!isNew(row)) continue;
           stored += 1;
           const list = changed.get(row.deviceId) ?? [];
           list.push({ key: row.key, ts: row.ts, value: row.value, error: row.error });

@@ -124,11 +124,13 @@ export class RuntimeRepository {
       .where(eq(gateways.sn, sn));
   }
 
-  async recordSequence(sn: string, seq: number): Promise<void> {
-    await this.db
-      .update(gateways)
-      .set({ lastSeq: sql`greatest(${gateways.lastSeq}, ${seq})`, lastSeenAt: new Date() })
-      .where(eq(gateways.sn, sn));
+  /** Highest stored sequence per gateway, for many gateways in one statement. */
+  async recordSequences(sequences: ReadonlyMap<string, number>): Promise<void> {
+    if (sequences.size === 0) return;
+    await this.db.execute(sql`
+      update gateways set last_seq = greatest(gateways.last_seq, incoming.seq), last_seen_at = now()
+      from unnest(${sql.param([...sequences.keys()])}::text[], ${sql.param([...sequences.values()])}::bigint[]) as incoming(sn, seq)
+      where gateways.sn = incoming.sn`);
   }
 
   async countRejected(sn: string, count: number): Promise<void> {
