@@ -34,12 +34,22 @@ export function computePaint(style: WidgetStyle, visual: VisualState): Paint {
   };
 }
 
+/**
+ * The CSS font list for a saved family: the family itself, then sans-serif fonts every system has,
+ * so a page designed with a Windows font reads the same elsewhere instead of falling back to serif.
+ */
+export function fontFamilyCss(family: string): string {
+  if (family === 'monospace') return 'monospace';
+  const quoted = /^[\w-]+$/.test(family) ? family : `"${family.replace(/"/g, '')}"`;
+  return `${quoted}, "PingFang SC", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif`;
+}
+
 /** The font of a text widget, with the animated text colour when a rule holds. */
 export function fontCss(style: WidgetStyle, visual: VisualState): CSSProperties {
   return {
     fontSize: style.font.size,
     color: visual.fontColor ?? style.font.color,
-    fontFamily: style.font.family,
+    fontFamily: fontFamilyCss(style.font.family),
     fontWeight: style.font.weight,
     fontStyle: style.font.style,
     textDecoration: style.font.underLine ? 'underline' : undefined,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSequentialDeps, createWidget } from '@lyyp/designer-core';
 import { computeGaugeBands } from './gauge-option.ts';
 import { computeFitScale } from './page-fit.ts';
+import { fontFamilyCss } from './style-css.ts';
 import { shapeOutline } from './shape-outline.ts';
 import { readSystemValues } from './system-keys.ts';
 import {
@@ -163,5 +164,13 @@ describe('system keys and time pickers', () => {
     expect(toTimeValue('datetime-local', '1970-01-02T00:00')).toBe(
       86_400 + new Date(0).getTimezoneOffset() * 60,
     );
+  });
+});
+
+describe('fonts', () => {
+  it('keeps the saved family first and falls back to sans-serif, never to serif', () => {
+    expect(fontFamilyCss('Microsoft YaHei')).toMatch(/^"Microsoft YaHei", .*sans-serif$/);
+    expect(fontFamilyCss('Arial')).toMatch(/^Arial, /);
+    expect(fontFamilyCss('monospace')).toBe('monospace');
   });
 });

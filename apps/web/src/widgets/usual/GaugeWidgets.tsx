@@ -8,6 +8,9 @@ import styles from '../widgets.module.css';
 
 const DashboardChart = lazy(() => import('./DashboardChart.tsx'));
 
+/** The empty part of a doughnut: light, so the filled share reads at a glance. */
+const DOUGHNUT_TRACK = '#f0f0f0';
+
 function toGaugeValue(value: LiveValue): number | null {
   const numeric =
     typeof value === 'string' ? Number(value) : typeof value === 'boolean' ? Number(value) : value;
@@ -76,7 +79,14 @@ export function PercentFillWidget({
     const circumference = 2 * Math.PI * radius;
     return (
       <svg className={styles.shapeSvg} width={width} height={height}>
-        <circle cx={width / 2} cy={height / 2} r={radius} fill="none" stroke={stroke} strokeWidth={12} />
+        <circle
+          cx={width / 2}
+          cy={height / 2}
+          r={radius}
+          fill="none"
+          stroke={DOUGHNUT_TRACK}
+          strokeWidth={12}
+        />
         <circle
           cx={width / 2}
           cy={height / 2}
