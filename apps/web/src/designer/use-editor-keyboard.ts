@@ -29,8 +29,11 @@ export function useEditorKeyboard(save: () => void): void {
           save();
           return;
         case 'cancel':
-          state.dispatch({ type: 'cancel' });
-          if (!state.editor.drag) state.dispatch({ type: 'set-tool', tool: { kind: 'select' } });
+          // Escape ends the drag in progress, else leaves the drawing tool, else clears the selection.
+          if (state.editor.drag) state.dispatch({ type: 'cancel' });
+          else if (state.editor.tool.kind === 'draw')
+            state.dispatch({ type: 'set-tool', tool: { kind: 'select' } });
+          else state.dispatch({ type: 'select', ids: [] });
           return;
         case 'zoom':
           state.setZoom(action.to === 'reset' ? 1 : stepZoom(state.zoom, action.to));

@@ -119,12 +119,14 @@ export function EditorCanvas() {
 
   const handlePointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
+    // Focus first: a property field being edited commits on blur, before a drag begins (commands
+    // are ignored while a drag is in progress).
+    event.currentTarget.focus({ preventScroll: true });
     const point = toPage(event.clientX, event.clientY);
     const state = store.getState();
     const target = resolvePointerTarget(readHint(event.target), state.editor.document, point);
     state.dispatch({ type: 'pointer-down', point, target, shiftKey: event.shiftKey });
     event.currentTarget.setPointerCapture(event.pointerId);
-    event.currentTarget.focus({ preventScroll: true });
   };
 
   const handlePointerMove = (event: PointerEvent<HTMLDivElement>) => {

@@ -82,6 +82,14 @@ export function RuntimePage({
   }, [opened.data]);
 
   const actions = usePageActions({ deviceId, read, insidePopup, onPopup: setPopup });
+  // The device's pages are already loaded by the view; the popup takes its title from them.
+  const pages = useQuery({
+    queryKey: ['runtime', 'pages', deviceId],
+    queryFn: () => designerRuntimeApi.listDevicePages(deviceId),
+    enabled: popup !== null,
+  });
+  const popupTitle =
+    pages.data?.find((page) => page.id === popup?.pageId)?.title ?? t('designer.runtime.popupTitle');
   const runtime = useMemo<WidgetRuntime>(
     () => ({
       mode: 'run',
@@ -137,7 +145,7 @@ export function RuntimePage({
       {popup ? (
         <Modal
           open
-          title={t('designer.runtime.popupTitle')}
+          title={popupTitle}
           footer={null}
           width={popup.width + 48}
           onCancel={() => setPopup(null)}
