@@ -1,9 +1,11 @@
 /** The agent against a fake platform (Aedes on loopback) and the demo boiler simulator. */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { ReplyPayload } from '@lyyp/contracts/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { waitFor } from '../modbus/testing/wait-for.ts';
+import { sleep, waitFor } from '../modbus/testing/wait-for.ts';
 import type { GatewayAgent } from './gateway-agent.ts';
 import { SN, createAgentHarness, type AgentHarness } from './testing/agent-harness.ts';
 
@@ -171,5 +173,39 @@ describe('gateway agent', () => {
     harness.simulator.device.setValue('heatOutput', 4321);
     await waitFor(() => storedValues('heatOutput').at(-1)?.v === 4321);
     expect(agent.runtime.version).toBe(1);
+  });
+
+  it('stops polling and forgets its configuration when the platform withdraws it, and says version 0', async () => {
+    const agent = await runningAgent(1);
+    harness.simulator.device.setValue('waterLevel', 500);
+    await waitFor(() => storedValues('waterLevel').at(-1)?.v === 50);
+    const reportsBefore = harness.platform.configReports.length;
+    const statusesBefore = harness.platform.statuses.length;
+
+    await harness.platform.clearConfig();
+    await waitFor(() =>
+      harness.platform.statuses.slice(statusesBefore).some((item) => item.configVersion === 0),
+    );
+    expect(agent.runtime.version).toBe(0);
+    expect(existsSync(path.join(harness.dataDir, 'config.json'))).toBe(false);
+    harness.simulator.device.setValue('waterLevel', 600);
+    await sleep(400);
+    await agent.settle();
+    expect(storedValues('waterLevel').map((point) => point.v)).not.toContain(60);
+    // Not refused as a malformed configuration, and not answered at all.
+    expect(harness.platform.configReports).toHaveLength(reportsBefore);
+    expect(harness.logs.filter((line) => line.level === 'warn' || line.level === 'error')).toEqual([]);
+
+    // A restart does not bring it back.
+    await agent.stop();
+    const restarted = await harness.startAgent();
+    expect(restarted.runtime.version).toBe(0);
+    await waitFor(() => harness.platform.statuses.at(-1)?.status === 'online', 5000);
+    expect(harness.platform.statuses.at(-1)?.configVersion).toBe(0);
+
+    // Bound again, the same version runs again.
+    await harness.platform.pushConfig(harness.config(1));
+    await waitFor(() => storedValues('waterLevel').at(-1)?.v === 60, 5000);
+    expect(harness.platform.configReports.at(-1)).toEqual({ version: 1, status: 'applied' });
   });
 });

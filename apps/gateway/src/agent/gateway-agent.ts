@@ -157,6 +157,11 @@ export class GatewayAgent {
             logger.log('error', `configuration could not be applied: ${String(error)}`),
           );
         },
+        onConfigCleared: () => {
+          this.exclusive(() => this.clearConfig()).catch((error: unknown) =>
+            logger.log('error', `configuration could not be withdrawn: ${String(error)}`),
+          );
+        },
         onCommand: (message) => {
           if (!this.stopped) void this.commands.handle(message);
         },
@@ -378,6 +383,25 @@ export class GatewayAgent {
       `configuration version ${config.version} applied: ${config.model.drivers.length} drivers, ${config.model.variables.length} variables`,
     );
     this.reportConfig(this.appliedReport(config.version));
+    this.status.sendNow();
+  }
+
+  /**
+   * The platform withdrew the configuration (the device was unbound): polling stops, the saved
+   * copy goes, and the status says version 0. Nothing is reported on `up/config`: there is no
+   * version to report on. What was gathered before stays in the buffer and is still sent.
+   */
+  private async clearConfig(): Promise<void> {
+    if (this.stopped) return;
+    this.pendingReport = null;
+    // Forgotten on disk first: a crash now must not bring the configuration back at the next start.
+    await this.configStore.clear();
+    const running = this.runtime.version;
+    if (running === 0) return;
+    this.batcher.flush();
+    await this.runtime.stop();
+    this.latest.clear();
+    this.logger.log('info', `configuration version ${running} withdrawn by the platform; polling stopped`);
     this.status.sendNow();
   }
 

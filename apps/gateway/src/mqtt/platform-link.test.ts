@@ -27,6 +27,7 @@ describe('platform link', () => {
         onDisconnected: () => undefined,
         onAck: () => undefined,
         onConfig: () => undefined,
+        onConfigCleared: () => undefined,
         onCommand: () => undefined,
         ...handlers,
       },
@@ -63,5 +64,22 @@ describe('platform link', () => {
     await waitFor(() => connections === 2, 5000);
     await platform.sendCommand({ uuid: 'cmd-00000001', op: 'restart', expiresAt: Date.now() + 1000 });
     await waitFor(() => commands.length === 1);
+  });
+
+  it('tells a withdrawn configuration (an empty message) from one that is not JSON', async () => {
+    platform = await FakePlatform.start({ sn: SN, secret: 'right' });
+    const configs: unknown[] = [];
+    let cleared = 0;
+    const { link } = open('right', {
+      onConfig: (message) => configs.push(message),
+      onConfigCleared: () => (cleared += 1),
+    });
+    await waitFor(() => link.connected);
+    await platform.clearConfig();
+    await waitFor(() => cleared === 1);
+    await platform.pushConfig({ version: 4 });
+    await waitFor(() => configs.length === 1);
+    expect(configs).toEqual([{ version: 4 }]);
+    expect(cleared).toBe(1);
   });
 });

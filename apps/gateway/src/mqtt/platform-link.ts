@@ -1,15 +1,16 @@
 /**
  * The gateway's MQTT connection to the platform. It signs in with the SN as client id and user
  * name and the secret as password, leaves a last will (`up/status` offline) for the platform to
- * hear when the connection dies, subscribes to its own `down/+` topics on every connection, and
+ * hear when the connection dies, subscribes to its own `down/+` topics on every connection (an
+ * empty `down/config` is told apart from a malformed one: it withdraws the configuration), and
  * reconnects after a loss with a doubling, jittered backoff. Each connection is a fresh client,
  * so nothing from a dead connection is replayed behind the agent's back: what to resend is the
  * buffer's decision alone.
  */
 import mqtt, { type MqttClient } from 'mqtt';
 import {
-  TOPIC_ROOT,
   ackPayloadSchema,
+  downSubscription,
   parseTopic,
   upTopic,
   type AckPayload,
@@ -27,6 +28,8 @@ export interface PlatformLinkHandlers {
   onAck(ack: AckPayload): void;
   /** A `down/config` message, JSON-parsed (null when it is not JSON). */
   onConfig(message: unknown): void;
+  /** An empty `down/config`: the platform withdrew the configuration (its device was unbound). */
+  onConfigCleared(): void;
   /** A `down/cmd` message, JSON-parsed (null when it is not JSON). */
   onCommand(message: unknown): void;
 }
@@ -139,7 +142,7 @@ export class PlatformLink {
 
     client.on('connect', () => {
       client
-        .subscribeAsync(`${TOPIC_ROOT}/${sn}/down/+`, { qos: 1 })
+        .subscribeAsync(downSubscription(sn), { qos: 1 })
         .then((granted) => {
           if (this.client !== client) return;
           if (granted.some((grant) => grant.qos > 2))
@@ -168,7 +171,8 @@ export class PlatformLink {
           return;
         }
         case 'config':
-          this.options.handlers.onConfig(parseJson(payload));
+          if (payload.length === 0) this.options.handlers.onConfigCleared();
+          else this.options.handlers.onConfig(parseJson(payload));
           return;
         case 'cmd':
           this.options.handlers.onCommand(parseJson(payload));

@@ -17,13 +17,12 @@ import {
   type ReplyPayload,
   type StatusPayload,
 } from '@lyyp/contracts/protocol';
+import type { Gap } from '../../core/buffer-ledger.ts';
 
 export interface FakePlatformOptions {
   readonly sn: string;
   readonly secret: string;
 }
-
-type Gap = NonNullable<DataPayload['gaps']>[number];
 
 export class FakePlatform {
   /** Points stored, by `key@time`, each once. */
@@ -109,6 +108,11 @@ export class FakePlatform {
     await this.publish(downTopic(this.options.sn, 'config'), config, true);
   }
 
+  /** Withdraws the configuration as the platform does when the device is unbound: an empty retained message. */
+  async clearConfig(): Promise<void> {
+    await this.publishRaw(downTopic(this.options.sn, 'config'), Buffer.alloc(0), true);
+  }
+
   async sendCommand(command: CommandPayload | Record<string, unknown>): Promise<void> {
     await this.publish(downTopic(this.options.sn, 'cmd'), command, false);
   }
@@ -150,10 +154,13 @@ export class FakePlatform {
   }
 
   private publish(topic: string, payload: unknown, retain: boolean): Promise<void> {
+    return this.publishRaw(topic, Buffer.from(JSON.stringify(payload)), retain);
+  }
+
+  private publishRaw(topic: string, payload: Buffer, retain: boolean): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.broker.publish(
-        { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(payload)), qos: 1, retain, dup: false },
-        (error) => (error ? reject(error) : resolve()),
+      this.broker.publish({ cmd: 'publish', topic, payload, qos: 1, retain, dup: false }, (error) =>
+        error ? reject(error) : resolve(),
       );
     });
   }
