@@ -17,6 +17,7 @@ import { formatTime } from './common/format-time.ts';
 import { VISIBLE_AXES, assignUnitAxes, timeLabelFormat } from './curve-axes.ts';
 import {
   describeLoaded,
+  initialView,
   panView,
   requestRangeFor,
   shouldRequery,
@@ -99,7 +100,6 @@ export function HistoryCurvePlot({ deviceId, lines }: { deviceId: string; lines:
             scale: scaleOf(line.unit),
             stroke: PALETTE[index % PALETTE.length],
             width: 1.5,
-            points: { show: false },
             value: (_plot: uPlot, value: number | null) =>
               value === null ? '—' : String(Number(value.toFixed(6))),
           })),
@@ -141,7 +141,7 @@ export function HistoryCurvePlot({ deviceId, lines }: { deviceId: string; lines:
         );
         if (controller.signal.aborted) return;
         loaded = describeLoaded(answer);
-        if (!range) view = loaded ? { start: loaded.start, end: loaded.end } : null;
+        if (!range) view = loaded ? initialView(loaded) : null;
         show(answer);
         setStatus({
           loading: false,

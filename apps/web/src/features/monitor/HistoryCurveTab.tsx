@@ -36,6 +36,7 @@ export default function HistoryCurveTab({ device, variables }: DeviceTabProps) {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Select
+        data-testid="curve-variables"
         mode="multiple"
         style={{ minWidth: 320, maxWidth: 720 }}
         placeholder={t('monitor.history.variables')}

@@ -71,6 +71,7 @@ export function WriteDialog({
       </Button>,
       <Button
         key="next"
+        data-testid="write-next"
         type="primary"
         onClick={() => dispatch({ type: 'submit', variable: definition ?? UNKNOWN_VARIABLE })}
       >
@@ -91,12 +92,12 @@ export function WriteDialog({
       </Button>,
     ],
     confirmed: [
-      <Button key="close" type="primary" onClick={onClose}>
+      <Button key="close" type="primary" onClick={onClose} data-testid="write-close">
         {t('monitor.common.close')}
       </Button>,
     ],
     failed: [
-      <Button key="close" onClick={onClose}>
+      <Button key="close" onClick={onClose} data-testid="write-close">
         {t('monitor.common.close')}
       </Button>,
       <Button key="retry" type="primary" onClick={() => dispatch({ type: 'back' })}>

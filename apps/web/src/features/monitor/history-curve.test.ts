@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurveAnswer } from '../../api/history.api.ts';
 import {
   describeLoaded,
+  initialView,
   panView,
   requestRangeFor,
   shouldRequery,
@@ -56,6 +57,16 @@ describe('history curve: when to ask the server again', () => {
         ],
       }),
     ).toEqual({ start: 0, end: 5, bucketed: true });
+  });
+});
+
+describe('history curve: first view', () => {
+  it('shows the range of the answer, or a minute around a single point', () => {
+    expect(initialView({ start: 0, end: HOUR, bucketed: false })).toEqual({ start: 0, end: HOUR });
+    expect(initialView({ start: 90_000, end: 90_000, bucketed: false })).toEqual({
+      start: 60_000,
+      end: 120_000,
+    });
   });
 });
 

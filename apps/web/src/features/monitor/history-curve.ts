@@ -35,6 +35,20 @@ export function describeLoaded(answer: CurveAnswer): LoadedCurve | null {
   };
 }
 
+/** The first view shows at least this span, so a variable with a single point has room around it. */
+export const MIN_INITIAL_SPAN_MS = 60_000;
+
+/** The view of a first answer: its range, widened about its middle when it is shorter than a minute. */
+export function initialView(loaded: LoadedCurve): TimeRange {
+  const span = loaded.end - loaded.start;
+  if (span >= MIN_INITIAL_SPAN_MS) return { start: loaded.start, end: loaded.end };
+  const middle = loaded.start + span / 2;
+  return {
+    start: Math.round(middle - MIN_INITIAL_SPAN_MS / 2),
+    end: Math.round(middle + MIN_INITIAL_SPAN_MS / 2),
+  };
+}
+
 /** Whether the view needs data the loaded answer does not hold. */
 export function shouldRequery(loaded: LoadedCurve | null, view: TimeRange): boolean {
   if (!loaded) return true;
