@@ -110,20 +110,30 @@ describe('page designer', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => valueText(page).innerText()).toContain('出水温度');
 
-    // Select both, align their tops, group; undo takes the group apart, redo makes it again.
+    // A button that writes 70 to the temperature set-point when clicked.
+    await drawWidget(page, canvas, 'UsualButton', [100, 420], [260, 470]);
+    await page.click('[data-binding-picker="event.binding"]');
+    await page.keyboard.type('temperatureSetpoint');
+    await page.keyboard.press('Enter');
+    await page.fill('[data-property="event.writeValue"]', '70');
+    await page.press('[data-property="event.writeValue"]', 'Enter');
+    expect(await countLayers(page)).toBe(3);
+
+    // Select the rectangle and the text, align their tops, group; undo takes the group apart, redo
+    // makes it again.
     await dragOnCanvas(page, canvas, [50, 50], [700, 320]);
     await page.click('[data-menu="align"]');
     await page.click('[data-action="top"]');
     const tops = await page
-      .locator('[data-page-canvas] [data-widget-id]')
+      .locator('[data-page-canvas] :is([data-widget-type="ShapeRect"], [data-widget-type="UsualDataText"])')
       .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).style.top));
     expect(new Set(tops).size).toBe(1);
     await page.keyboard.press('Control+g');
-    expect(await countLayers(page)).toBe(1);
-    await page.keyboard.press('Control+z');
     expect(await countLayers(page)).toBe(2);
+    await page.keyboard.press('Control+z');
+    expect(await countLayers(page)).toBe(3);
     await page.keyboard.press('Control+Shift+z');
-    expect(await countLayers(page)).toBe(1);
+    expect(await countLayers(page)).toBe(2);
     await browser.screenshot('designer-edited-zh');
 
     await page.click('[data-action="save"]');
@@ -133,18 +143,17 @@ describe('page designer', () => {
     const saved = await api<{ widgets: SavedWidget[]; bind: { signals: string[] } }>('/product/page/load', {
       id: pageId,
     });
-    expect(saved.widgets).toHaveLength(1);
-    expect(saved.widgets[0]?.widgetType).toBe('WidgetGroup');
+    expect(saved.widgets.map((widget) => widget.widgetType)).toEqual(['WidgetGroup', 'UsualButton']);
     expect(saved.widgets[0]?.children?.map((child) => child.widgetType)).toEqual([
       'ShapeRect',
       'UsualDataText',
     ]);
-    expect(saved.bind.signals).toEqual(['waterTemperature']);
+    expect([...saved.bind.signals].sort()).toEqual(['temperatureSetpoint', 'waterTemperature']);
 
     // Reloading shows the same page.
     await page.reload();
     await page.waitForSelector('[data-designer]');
-    expect(await countLayers(page)).toBe(1);
+    expect(await countLayers(page)).toBe(2);
     await expect.poll(() => valueText(page).innerText()).toContain('出水温度');
     await browser.screenshot('designer-reloaded-zh');
 
@@ -155,6 +164,11 @@ describe('page designer', () => {
     const first = await readTemperature(page);
     await expect.poll(async () => readTemperature(page), { timeout: 40_000, interval: 500 }).not.toBe(first);
     await browser.screenshot('runtime-live-zh');
+
+    // The button's write goes to the device, which confirms it.
+    await page.click('[data-page-canvas] [data-widget-type="UsualButton"]');
+    await page.locator('.ant-message-success', { hasText: '写入成功' }).waitFor({ timeout: 40_000 });
+    await browser.screenshot('runtime-written-zh');
 
     // The same screens in English.
     await page.evaluate(() => localStorage.setItem('lyyp.locale', 'en-US'));

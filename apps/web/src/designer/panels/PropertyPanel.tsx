@@ -84,6 +84,9 @@ const WIDE_KINDS: ReadonlySet<PropertyKind> = new Set([
   'script',
 ]);
 
+/** Sections open when a widget is selected; its click event too while the event is on (buttons). */
+const OPEN_SECTIONS: readonly PropertySection[] = ['position', 'style', 'data', 'binding', 'event'];
+
 const SECTIONS: readonly PropertySection[] = [
   'position',
   'style',
@@ -135,7 +138,9 @@ function WidgetProperties({ widget }: { widget: Widget }) {
       <Collapse
         size="small"
         bordered={false}
-        defaultActiveKey={['position', 'style', 'data', 'binding']}
+        defaultActiveKey={OPEN_SECTIONS.filter(
+          (section) => section !== 'event' || getAtPath(widget, 'event.enable') === true,
+        )}
         items={sections.map((section) => ({
           key: section,
           label: t(`designer.panel.sections.${section}`),
