@@ -1,6 +1,8 @@
 /**
  * The edge agent, assembled: the Modbus side's reports become numbered batches in the disk
- * buffer, which the forwarder sends over the platform link; acknowledgements release them. The
+ * buffer, which the forwarder sends over the platform link; acknowledgements release them. Each
+ * poll cycle that read every periodic variable is confirmed in an upload within its poll interval
+ * (on its own, without points, when nothing changed), so unchanged values stay current. The
  * platform's configuration is applied in place (and kept on disk), its commands are run at most
  * once and answered, and the gateway's status goes out on connect, on change and every minute.
  *
@@ -25,7 +27,7 @@ import type {
 import { DiskBuffer } from '../buffer/disk-buffer.ts';
 import { Forwarder } from '../buffer/forwarder.ts';
 import type { FormulaEngine } from '../core/formula-engine.ts';
-import { PointBatcher, pointsOf } from '../core/point-batcher.ts';
+import { PointBatcher, pointsOf, type Batch } from '../core/point-batcher.ts';
 import type { ReconnectPolicy } from '../core/reconnect-delay.ts';
 import type { Scheduler } from '../core/scheduler.ts';
 import { sharedFormulaEngine } from '../core/shared-formula-engine.ts';
@@ -132,12 +134,14 @@ export class GatewayAgent {
       scheduler,
       onReport: (report) => {
         this.collect(pointsOf(report.samples, report.at));
+        if (report.complete)
+          this.batcher.confirm({ driver: report.driverKey, t: report.at }, report.pollIntervalMs);
         this.status.checkForChange();
       },
       onError: (error) => logger.log('error', `poll cycle failed: ${String(error)}`),
       ...(this.simulation ? { endpoints: this.simulation } : {}),
     });
-    this.batcher = new PointBatcher({ scheduler, ...options.batch, onBatch: (points) => this.store(points) });
+    this.batcher = new PointBatcher({ scheduler, ...options.batch, onBatch: (batch) => this.store(batch) });
     this.link = new PlatformLink({
       url: options.platformUrl,
       sn: options.sn,
@@ -303,11 +307,14 @@ export class GatewayAgent {
     this.batcher.add(points);
   }
 
-  private store(points: Point[]): void {
+  private store({ points, polled: confirmed }: Batch): void {
+    const polled = this.confirmationsArriveInTime() ? confirmed : [];
+    if (points.length === 0 && polled.length === 0) return;
     const append = this.buffer
-      .append(points)
+      .append(points, polled)
       .then((batch) => {
-        this.trace?.write(`${JSON.stringify({ seq: batch.seq, points })}\n`);
+        const traced = polled.length > 0 ? { seq: batch.seq, points, polled } : { seq: batch.seq, points };
+        this.trace?.write(`${JSON.stringify(traced)}\n`);
         this.forwarder.pump();
       })
       .catch((error: unknown) =>
@@ -315,6 +322,15 @@ export class GatewayAgent {
       );
     this.appends.add(append);
     void append.finally(() => this.appends.delete(append));
+  }
+
+  /**
+   * A poll confirmation says "current now", so it travels only when it can arrive in time: with
+   * the link up and nothing in the buffer waiting to go before it. Stored during an outage or
+   * behind a backlog, it would fill the buffer and then vouch for values long after the fact.
+   */
+  private confirmationsArriveInTime(): boolean {
+    return this.link.connected && !this.buffer.hasUnsent();
   }
 
   private async settleAppends(): Promise<void> {

@@ -120,6 +120,11 @@ export class ModbusRuntime {
     return this.running?.agent.statuses() ?? [];
   }
 
+  /** Poll cycles completed per slave by the Modbus side running now. */
+  cycleCounts(): Record<string, number> {
+    return this.running?.agent.poller.cycleCounts() ?? {};
+  }
+
   private async stopRunning(): Promise<void> {
     const running = this.running;
     this.running = null;

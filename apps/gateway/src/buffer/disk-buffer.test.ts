@@ -169,4 +169,22 @@ describe('disk buffer', () => {
     expect(reopened.batches()[0]!.seq).toBeGreaterThan(1);
     expect(await segmentFiles()).not.toContain(oldest);
   });
+
+  it('stores poll confirmations without points like any batch, and never counts them as lost when full', async () => {
+    const first = await openBuffer({ maxBytes: 4096, segmentBytes: 512 });
+    const confirmation = (index: number) => [{ driver: 'boiler', t: BASE + index * 1000 }];
+    await first.append(pointsFrom(BASE, 5), confirmation(0));
+    for (let index = 1; index < 60; index += 1) await first.append([], confirmation(index));
+    await first.close();
+
+    const second = await openBuffer({ maxBytes: 4096, segmentBytes: 512 });
+    const kept = second.batches();
+    expect(kept.at(-1)).toMatchObject({ seq: 60, points: 0 });
+    expect(await payloadOf(second, 60)).toEqual({ seq: 60, points: [], polled: confirmation(59) });
+    // Only the five points of the first batch were values; the dropped confirmations lose nothing.
+    const gaps = [];
+    for (const batch of kept) gaps.push(...((await payloadOf(second, batch.seq)).gaps ?? []));
+    expect(kept[0]!.seq).toBeGreaterThan(1);
+    expect(gaps).toEqual([{ from: BASE, to: BASE + 4000, lost: 5 }]);
+  });
 });

@@ -26,6 +26,7 @@ import {
   type LedgerStats,
   type StoredBatch,
 } from '../core/buffer-ledger.ts';
+import type { PolledCycle } from '../core/point-batcher.ts';
 import type { Scheduler, TimerHandle } from '../core/scheduler.ts';
 import { systemScheduler } from '../modbus/system-scheduler.ts';
 import { removeFile, syncDirectory, writeFileAtomic } from './durable-files.ts';
@@ -53,6 +54,7 @@ interface SavedState {
 
 interface QueuedAppend {
   readonly points: readonly Point[];
+  readonly polled: readonly PolledCycle[];
   readonly resolve: (batch: StoredBatch) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -78,8 +80,19 @@ function factsOf(points: readonly Point[]) {
   };
 }
 
-function payloadBytes(seq: number, points: readonly Point[], gap: Gap | null): Buffer {
-  return Buffer.from(JSON.stringify(gap ? { seq, points, gaps: [gap] } : { seq, points }), 'utf8');
+function payloadBytes(
+  seq: number,
+  points: readonly Point[],
+  polled: readonly PolledCycle[],
+  gap: Gap | null,
+): Buffer {
+  const payload = {
+    seq,
+    points,
+    ...(gap ? { gaps: [gap] } : {}),
+    ...(polled.length > 0 ? { polled } : {}),
+  };
+  return Buffer.from(JSON.stringify(payload), 'utf8');
 }
 
 export class DiskBuffer {
@@ -125,11 +138,14 @@ export class DiskBuffer {
     return buffer;
   }
 
-  /** Stores a batch durably and answers it with its sequence number. */
-  append(points: readonly Point[]): Promise<StoredBatch> {
+  /**
+   * Stores a batch durably and answers it with its sequence number. A batch may hold only poll
+   * confirmations (no points): it is numbered, stored and sent like any other.
+   */
+  append(points: readonly Point[], polled: readonly PolledCycle[] = []): Promise<StoredBatch> {
     if (this.closed) return Promise.reject(new Error('the buffer is closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ points, resolve, reject });
+      this.queue.push({ points, polled, resolve, reject });
       // One write-and-flush for everything queued meanwhile (group commit).
       if (this.queue.length === 1) void this.exclusive(() => this.writeQueued());
     });
@@ -183,6 +199,11 @@ export class DiskBuffer {
     return this.ledger.oldestInFlightAt();
   }
 
+  /** Whether a stored batch still waits to be sent (a backlog, or a full sending window). */
+  hasUnsent(): boolean {
+    return this.ledger.hasUnsent();
+  }
+
   stats(): LedgerStats {
     return this.ledger.stats();
   }
@@ -222,11 +243,13 @@ export class DiskBuffer {
       for (const entry of group) {
         const facts = factsOf(entry.points);
         const estimate =
-          HEADER_BYTES + payloadBytes(this.ledger.nextSeq, entry.points, null).length + GAP_ALLOWANCE;
+          HEADER_BYTES +
+          payloadBytes(this.ledger.nextSeq, entry.points, entry.polled, null).length +
+          GAP_ALLOWANCE;
         const plan = this.ledger.planAppend(estimate);
         const record = encodeRecord(
           { seq: plan.seq, ...facts, dropThrough: plan.dropThrough },
-          payloadBytes(plan.seq, entry.points, plan.gap),
+          payloadBytes(plan.seq, entry.points, entry.polled, plan.gap),
         );
         if (plan.newSegment || !this.activeSegment) {
           await this.startSegment(plan);

@@ -53,6 +53,7 @@ describe('buffer ledger', () => {
   it('sends oldest first with a bounded number in flight, and frees the window on acknowledgement', () => {
     const ledger = new BufferLedger({ maxBytes: 100_000, segmentBytes: 1000 });
     for (let index = 0; index < 6; index += 1) append(ledger);
+    expect(ledger.hasUnsent()).toBe(true);
     expect(seqs(ledger.takeToSend(2, BASE))).toEqual([1, 2]);
     expect(ledger.takeToSend(2, BASE)).toEqual([]);
     ledger.acknowledge(2);
@@ -60,6 +61,13 @@ describe('buffer ledger', () => {
     ledger.acknowledge(1);
     ledger.acknowledge(3);
     expect(seqs(ledger.takeToSend(2, BASE))).toEqual([4, 5]);
+    expect(ledger.hasUnsent()).toBe(true);
+    ledger.acknowledge(4);
+    expect(seqs(ledger.takeToSend(2, BASE))).toEqual([6]);
+    // Everything is acknowledged or on its way: nothing waits.
+    expect(ledger.hasUnsent()).toBe(false);
+    ledger.resetInFlight();
+    expect(ledger.hasUnsent()).toBe(true);
   });
 
   it('after a lost connection sends again from the oldest unacknowledged batch, skipping acknowledged ones', () => {

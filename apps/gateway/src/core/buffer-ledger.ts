@@ -298,6 +298,15 @@ export class BufferLedger {
     this.rewindCursor();
   }
 
+  /** Whether a batch neither acknowledged nor on its way is held (what `takeToSend` would give next). */
+  hasUnsent(): boolean {
+    for (let index = this.cursor; index < this.batches.length; index += 1) {
+      const seq = this.batches[index]!.seq;
+      if (!this.acked.has(seq) && !this.inFlight.has(seq)) return true;
+    }
+    return false;
+  }
+
   /** Time the oldest batch in flight was sent, or null. */
   oldestInFlightAt(): number | null {
     let oldest: number | null = null;

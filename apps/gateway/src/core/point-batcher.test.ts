@@ -1,6 +1,6 @@
-import type { Point } from '@lyyp/contracts/protocol';
+import { dataPayloadSchema, type Point } from '@lyyp/contracts/protocol';
 import { describe, expect, it } from 'vitest';
-import { NOT_A_NUMBER_CODE, PointBatcher, pointsOf } from './point-batcher.ts';
+import { NOT_A_NUMBER_CODE, PointBatcher, pointsOf, type Batch } from './point-batcher.ts';
 import { ManualScheduler } from './testing/manual-scheduler.ts';
 
 const point = (index: number): Point => ({ k: 'level', t: 1_000 + index, v: index });
@@ -13,7 +13,7 @@ describe('point batcher', () => {
       scheduler,
       maxPoints: 4,
       maxDelayMs: 1000,
-      onBatch: (points) => batches.push(points),
+      onBatch: (batch) => batches.push(batch.points),
     });
     batcher.add(Array.from({ length: 10 }, (_, index) => point(index)));
     expect(batches.map((batch) => batch.length)).toEqual([4, 4]);
@@ -35,7 +35,7 @@ describe('point batcher', () => {
       scheduler,
       maxPoints: 500,
       maxDelayMs: 1000,
-      onBatch: (points) => batches.push(points),
+      onBatch: (batch) => batches.push(batch.points),
     });
     batcher.add([point(1)]);
     scheduler.advance(600);
@@ -50,10 +50,96 @@ describe('point batcher', () => {
     const batcher = new PointBatcher({
       scheduler: new ManualScheduler(),
       maxPoints: 1_000_000,
-      onBatch: (points) => batches.push(points),
+      onBatch: (batch) => batches.push(batch.points),
     });
     batcher.add(Array.from({ length: 12_000 }, (_, index) => point(index)));
     expect(batches.map((batch) => batch.length)).toEqual([5000, 5000]);
+  });
+});
+
+describe('poll confirmations', () => {
+  function confirmingBatcher(maxDelayMs = 1000) {
+    const scheduler = new ManualScheduler();
+    const batches: Batch[] = [];
+    const batcher = new PointBatcher({ scheduler, maxDelayMs, onBatch: (batch) => batches.push(batch) });
+    return { scheduler, batches, batcher };
+  }
+
+  it('sends a confirmation on its own, with no points, within half the poll interval when nothing changed', () => {
+    const { scheduler, batches, batcher } = confirmingBatcher(1000);
+    const t = scheduler.now();
+    batcher.confirm({ driver: 'boiler', t }, 250);
+    scheduler.advance(124);
+    expect(batches).toEqual([]);
+    scheduler.advance(1);
+    expect(batches).toEqual([{ points: [], polled: [{ driver: 'boiler', t }] }]);
+    expect(scheduler.pending).toBe(0);
+  });
+
+  it('rides along with the points of the same window, in the batch that carries them', () => {
+    const { scheduler, batches, batcher } = confirmingBatcher(1000);
+    batcher.add([point(1)]);
+    scheduler.advance(100);
+    batcher.confirm({ driver: 'boiler', t: 1_100 }, 10_000);
+    scheduler.advance(899);
+    expect(batches).toEqual([]);
+    scheduler.advance(1);
+    expect(batches).toEqual([{ points: [point(1)], polled: [{ driver: 'boiler', t: 1_100 }] }]);
+  });
+
+  it('closes a batch early rather than let the next poll of a driver overtake its confirmation', () => {
+    const { scheduler, batches, batcher } = confirmingBatcher(1000);
+    batcher.add([point(1)]);
+    batcher.confirm({ driver: 'fast', t: 1_000 }, 200);
+    scheduler.advance(99);
+    expect(batches).toEqual([]);
+    scheduler.advance(1);
+    expect(batches).toEqual([{ points: [point(1)], polled: [{ driver: 'fast', t: 1_000 }] }]);
+  });
+
+  it('merges the drivers confirmed within one window into one upload, keeping the newest cycle of each', () => {
+    const { scheduler, batches, batcher } = confirmingBatcher(1000);
+    batcher.confirm({ driver: 'boiler', t: 1_000 }, 1000);
+    scheduler.advance(200);
+    batcher.confirm({ driver: 'pump', t: 1_200 }, 2000);
+    scheduler.advance(200);
+    // A late cycle finishing right after an early one: the newest stands for both.
+    batcher.confirm({ driver: 'boiler', t: 1_400 }, 1000);
+    batcher.confirm({ driver: 'boiler', t: 1_350 }, 1000);
+    scheduler.advance(99);
+    expect(batches).toEqual([]);
+    scheduler.advance(1);
+    expect(batches).toEqual([
+      {
+        points: [],
+        polled: [
+          { driver: 'boiler', t: 1_400 },
+          { driver: 'pump', t: 1_200 },
+        ],
+      },
+    ]);
+    scheduler.advance(5000);
+    expect(batches).toHaveLength(1);
+  });
+
+  it('goes with the first batch that closes when a report fills batches', () => {
+    const scheduler = new ManualScheduler();
+    const batches: Batch[] = [];
+    const batcher = new PointBatcher({ scheduler, maxPoints: 2, onBatch: (batch) => batches.push(batch) });
+    batcher.confirm({ driver: 'boiler', t: 1_000 }, 1000);
+    batcher.add([point(1), point(2), point(3)]);
+    expect(batches).toEqual([{ points: [point(1), point(2)], polled: [{ driver: 'boiler', t: 1_000 }] }]);
+    scheduler.advance(1000);
+    expect(batches[1]).toEqual({ points: [point(3)], polled: [] });
+  });
+
+  it('never puts more confirmations in one upload than the protocol carries', () => {
+    const { scheduler, batches, batcher } = confirmingBatcher(1000);
+    for (let index = 0; index < 70; index += 1) batcher.confirm({ driver: `slave${index}`, t: 1_000 }, 1000);
+    scheduler.advance(1000);
+    expect(batches.map((batch) => batch.polled.length)).toEqual([64, 6]);
+    for (const [seq, batch] of batches.entries())
+      expect(dataPayloadSchema.safeParse({ seq, ...batch }).success).toBe(true);
   });
 });
 

@@ -24,3 +24,11 @@ export interface Fault {
 }
 
 export type Sample = Reading | Fault;
+
+/**
+ * Whether the sample reaches the platform as a value. A fault, or a number JSON cannot carry
+ * (NaN, infinity), goes as `v: null` with an error code instead.
+ */
+export function carriesValue(sample: Sample): boolean {
+  return sample.kind === 'reading' && (typeof sample.value !== 'number' || Number.isFinite(sample.value));
+}

@@ -92,6 +92,26 @@ describe('the agent on the demo boiler', () => {
     expect(temperatures().at(-1)?.value).toBe(62.4);
   });
 
+  it('reports every cycle, complete only while every periodic variable is read', async () => {
+    agent.start();
+    await waitFor(() => reports.length >= 3);
+    // Nothing changes on the boiler: later cycles let no value through, yet confirm them all.
+    expect(reports.slice(1).every((report) => report.samples.length === 0 && report.complete)).toBe(true);
+    expect(reports[0]).toMatchObject({ driverKey: 'boiler', complete: true, pollIntervalMs: 100 });
+
+    simulator.device.failAddress('holding-register', 104, 2);
+    await waitFor(() => reports.some((report) => !report.complete));
+    const failedAt = reports.findIndex((report) => !report.complete);
+    expect(valueOf(reports[failedAt]!.samples, 'maintenanceHours')).toBe('1732');
+    const cycles = agent.poller.cycleCounts()['boiler']!;
+    await waitFor(() => agent.poller.cycleCounts()['boiler']! >= cycles + 2);
+    expect(reports.slice(failedAt).every((report) => !report.complete)).toBe(true);
+
+    simulator.device.clearFaults();
+    await waitFor(() => reports.at(-1)?.complete === true);
+    expect(typeof valueOf(reports.at(-1)!.samples, 'maintenanceHours')).toBe('number');
+  });
+
   it('writes a set-point through its formula and confirms it by reading it back', async () => {
     const outcome = await agent.write('temperatureSetpoint', 65.5);
     expect(outcome).toEqual({ ok: true, key: 'temperatureSetpoint', value: 65.5, raw: 655, readBack: true });

@@ -2,7 +2,8 @@
  * Polls every slave of a device model on its own schedule. Each slave runs its own loop (start a
  * cycle, read its blocks, report, wait out the rest of its interval), so a slow, silent or dead
  * slave only ever delays itself. Periodic variables are read every cycle; on-demand variables only
- * when `readNow` asks. Reports carry only what the dead zone and state changes let through.
+ * when `readNow` asks. Every cycle is reported: with what the dead zone and state changes let
+ * through, and whether every periodic variable was read (which confirms the unchanged ones).
  */
 import type { DeviceModel, Driver } from '@lyyp/contracts/device-model';
 import {
@@ -16,7 +17,7 @@ import { collectSample } from '../core/collection.ts';
 import type { FormulaEngine } from '../core/formula-engine.ts';
 import { catalogueCodeOf, classifyModbusError } from '../core/modbus-errors.ts';
 import { resolvePoints, type ModbusPoint, type RejectedVariable } from '../core/points.ts';
-import type { Fault, Sample } from '../core/samples.ts';
+import { carriesValue, type Fault, type Sample } from '../core/samples.ts';
 import type { Scheduler, TimerHandle } from '../core/scheduler.ts';
 import type { LinkPool } from './link-pool.ts';
 import type { SlaveChannel, SlaveStatus } from './slave-channel.ts';
@@ -25,7 +26,14 @@ export interface PollReport {
   readonly driverKey: string;
   /** When the cycle started. */
   readonly at: number;
+  /** What the dead zone and state changes let through (may be none). */
   readonly samples: readonly Sample[];
+  /**
+   * Every periodic variable of the slave came back as a value this cycle, so those not reported
+   * are confirmed unchanged. False when any read failed, and for a slave with nothing periodic.
+   */
+  readonly complete: boolean;
+  readonly pollIntervalMs: number;
 }
 
 export interface ModbusPollerOptions {
@@ -124,13 +132,21 @@ class SlaveSchedule {
     const started = this.scheduler.now();
     try {
       const periodic = this.points.filter((point) => point.variable.collectionMode === 'periodic');
-      const samples = [...this.pendingFaults, ...(await this.read(periodic))];
+      const read = await this.read(periodic);
+      const samples = [...this.pendingFaults, ...read];
       this.pendingFaults = [];
       this.cycles += 1;
       const reported = samples.filter((sample) =>
         this.filter.accept(sample, this.deadZones.get(sample.key) ?? 0),
       );
-      if (reported.length > 0) this.onReport({ driverKey: this.driver.key, at: started, samples: reported });
+      this.onReport({
+        driverKey: this.driver.key,
+        at: started,
+        samples: reported,
+        // Variables rejected by the configuration are never read: they do not hold back the rest.
+        complete: read.length > 0 && read.every(carriesValue),
+        pollIntervalMs: this.driver.pollIntervalMs,
+      });
     } catch (error) {
       this.onError(error);
     }

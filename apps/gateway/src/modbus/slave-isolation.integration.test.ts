@@ -72,7 +72,7 @@ describe('slaves that fail beside slaves that work', () => {
     });
     const samplesOf = (driverKey: string): Sample[] =>
       reports.filter((report) => report.driverKey === driverKey).flatMap((report) => report.samples);
-    return { live, agent, samplesOf };
+    return { live, agent, samplesOf, reports };
   }
 
   const statusOf = (running: ModbusAgent, driverKey: string) => {
@@ -85,7 +85,7 @@ describe('slaves that fail beside slaves that work', () => {
     const silent = await startModbusSimulator({ tickMs: 0 });
     simulators.push(silent);
     silent.device.setSilent(true);
-    const { live, agent: running, samplesOf } = await startAgent(silent.port);
+    const { live, agent: running, samplesOf, reports } = await startAgent(silent.port);
     running.start();
 
     const started = Date.now();
@@ -94,6 +94,11 @@ describe('slaves that fail beside slaves that work', () => {
     const cycles = running.poller.cycleCounts();
     expect(cycles['live']).toBeGreaterThanOrEqual(Math.floor((elapsed / INTERVAL_MS) * 0.7));
     expect(statusOf(running, 'live')).toMatchObject({ failures: 0, lastErrorCode: null });
+    // Only the live slave's cycles confirm its values.
+    expect(reports.filter((report) => report.driverKey === 'dead' && report.complete)).toEqual([]);
+    expect(reports.filter((report) => report.driverKey === 'live' && report.complete).length).toBe(
+      cycles['live'],
+    );
 
     const dead = statusOf(running, 'dead');
     expect(dead.timeouts).toBeGreaterThanOrEqual(3);

@@ -1,8 +1,8 @@
 /**
  * The platform as a gateway test needs it: an Aedes broker on a free loopback port that checks
  * the gateway's SN and secret, stores uploaded points idempotently on (key, time) and acknowledges
- * each upload, records everything else the gateway says, and can go away and come back on the
- * same port.
+ * each upload, records everything else the gateway says, can withdraw the configuration (an empty
+ * retained message), and can go away and come back on the same port.
  */
 import net from 'node:net';
 import Aedes, { type AedesPublishPacket, type Client } from 'aedes';
@@ -29,6 +29,8 @@ export class FakePlatform {
   readonly stored = new Map<string, Point>();
   /** Sequence numbers of uploads in arrival order (repeats included). */
   readonly arrivals: number[] = [];
+  /** Every upload as it arrived (repeats included), with the time it arrived. */
+  readonly uploads: Array<{ readonly payload: DataPayload; readonly receivedAt: number }> = [];
   /** Gaps reported, once per upload (a resent upload repeats its gaps). */
   private readonly gapsBySeq = new Map<number, Gap[]>();
   /** Uploads that arrived again after their acknowledgement was delivered. */
@@ -187,6 +189,7 @@ export class FakePlatform {
   private handleData(payload: DataPayload): void {
     if (!this.accepting) return;
     this.arrivals.push(payload.seq);
+    this.uploads.push({ payload, receivedAt: Date.now() });
     if (this.acked.has(payload.seq)) this.resentAfterAck.push(payload.seq);
     if (payload.gaps?.length && !this.gapsBySeq.has(payload.seq))
       this.gapsBySeq.set(payload.seq, payload.gaps);
