@@ -12,7 +12,7 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { Button, Divider, Dropdown, Space, Tag, Tooltip } from 'antd';
+import { Button, Divider, Dropdown, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { hasUnsavedChanges, type DesignerConfig } from '@lyyp/designer-core';
@@ -95,9 +95,9 @@ function ActionMenu({
         },
       }}
     >
-      <Button type="text" icon={icon} data-menu={text}>
-        {t(`designer.toolbar.${text}`)}
-      </Button>
+      <Tooltip title={t(`designer.toolbar.${text}`)}>
+        <Button type="text" icon={icon} data-menu={text} aria-label={t(`designer.toolbar.${text}`)} />
+      </Tooltip>
     </Dropdown>
   );
 }
@@ -146,7 +146,7 @@ export function DesignerToolbar({ onBack, onSave, saving }: DesignerToolbarProps
         )}
       </div>
       <Divider type="vertical" />
-      <Space size={0} className={styles.tools} wrap={false}>
+      <div className={styles.tools} role="toolbar">
         <ActionButtons actions={HISTORY_ACTIONS} />
         <Divider type="vertical" />
         <ActionButtons actions={CLIPBOARD_ACTIONS} />
@@ -157,9 +157,9 @@ export function DesignerToolbar({ onBack, onSave, saving }: DesignerToolbarProps
         <Divider type="vertical" />
         <ActionButtons actions={TRANSFORM_ACTIONS} />
         <ActionButtons actions={LOCK_ACTIONS} />
-      </Space>
+      </div>
       <div className={styles.spacer} />
-      <Space size={0}>
+      <div className={styles.group}>
         {VIEW_SWITCHES.map((view) => (
           <Tooltip key={view.key} title={t(`designer.toolbar.${view.key}`)}>
             <Button
@@ -194,7 +194,7 @@ export function DesignerToolbar({ onBack, onSave, saving }: DesignerToolbarProps
         <Tooltip title={t('designer.toolbar.zoomFit')}>
           <Button type="text" icon={<CompressOutlined />} onClick={fit} />
         </Tooltip>
-      </Space>
+      </div>
       <Button
         type="primary"
         icon={<SaveOutlined />}

@@ -82,6 +82,9 @@ export default function DevicePageView() {
   );
   const describe = useMemo(() => createSignalDescriber(variables.data ?? []), [variables.data]);
 
+  // Child pages open from other pages' buttons, not from the device (§3 configuration page kinds).
+  const mainPages = (pages.data ?? []).filter((page) => page.kind === 'main' || page.id === pageId);
+
   const failure = device.error ?? pages.error;
   if (failure) return <Result status="warning" title={describeError(failure, locale)} />;
   if (!device.data || !pages.data) return <Spin style={{ display: 'block', marginTop: 80 }} />;
@@ -98,7 +101,7 @@ export default function DevicePageView() {
         <Select
           style={{ minWidth: 200 }}
           value={pageId}
-          options={pages.data.map((page) => ({ value: page.id, label: page.title }))}
+          options={mainPages.map((page) => ({ value: page.id, label: page.title }))}
           onChange={(next: string) => void navigate(pagePath(deviceId, next))}
           data-page-switch
         />
@@ -114,7 +117,7 @@ export default function DevicePageView() {
       ) : null}
       {pageId === START_PAGE ? (
         <Card title={t('designer.runtime.choosePage')}>
-          <PagePicker deviceId={deviceId} pages={pages.data} />
+          <PagePicker deviceId={deviceId} pages={mainPages} />
         </Card>
       ) : (
         <RuntimePage key={pageId} deviceId={deviceId} pageId={pageId} read={read} describe={describe} />
