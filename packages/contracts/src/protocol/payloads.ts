@@ -63,13 +63,17 @@ export const gapSchema = z.object({
  * stayed within their dead zone were not repeated, yet they are confirmed current.
  */
 export const polledSchema = z.object({ driver: z.string().min(1).max(64), t: z.number().int().positive() });
+export type Polled = z.infer<typeof polledSchema>;
+
+/** Most poll confirmations one upload may carry. */
+export const MAX_POLLED_PER_UPLOAD = 64;
 
 /** `up/data`: a numbered batch; the platform answers `down/ack` with the same seq once it is durable. */
 export const dataPayloadSchema = z.object({
   seq: z.number().int().nonnegative(),
   points: z.array(pointSchema).max(MAX_POINTS_PER_UPLOAD),
   gaps: z.array(gapSchema).max(100).optional(),
-  polled: z.array(polledSchema).max(64).optional(),
+  polled: z.array(polledSchema).max(MAX_POLLED_PER_UPLOAD).optional(),
 });
 export type DataPayload = z.infer<typeof dataPayloadSchema>;
 
