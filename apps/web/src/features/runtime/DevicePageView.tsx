@@ -112,7 +112,7 @@ export default function DevicePageView() {
   return (
     <div className={styles.view} data-device-page-view>
       {header}
-      {connection === 'closed' ? (
+      {connection === 'reconnecting' ? (
         <Alert type="warning" showIcon message={t('designer.runtime.offline')} />
       ) : null}
       {pageId === START_PAGE ? (

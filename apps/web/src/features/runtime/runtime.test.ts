@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveServerMessage } from '@lyyp/contracts/live';
 import { createDefaultClickEvent, createEmptyBinding, createValueReader } from '@lyyp/designer-core';
-import { applyLiveMessage, EMPTY_LIVE_STATE, watchDevice, type LiveSocketLike } from './live-values.ts';
+import { applyLiveMessage, EMPTY_LIVE_STATE } from './live-values.ts';
 import { parseTypedValue, planClick } from './runtime-actions.ts';
 import { buildValueMap } from './runtime-values.ts';
 
@@ -34,34 +34,6 @@ describe('live values of a device', () => {
       signal: null,
     });
     expect(state.gateway).toEqual({ status: 'offline', signal: null });
-  });
-
-  it('subscribes when the socket opens, reports values and stops on request', () => {
-    const sent: string[] = [];
-    let socket: LiveSocketLike | undefined;
-    const states: unknown[] = [];
-    const stop = watchDevice({
-      deviceId: 'd1',
-      url: 'ws://test/live',
-      onState: (state) => states.push(state.values),
-      onConnection: () => undefined,
-      onSessionEnded: () => undefined,
-      createSocket: () => {
-        socket = {
-          onopen: null,
-          onmessage: null,
-          onclose: null,
-          send: (data) => sent.push(data),
-          close: () => undefined,
-        };
-        return socket;
-      },
-    });
-    socket?.onopen?.();
-    expect(JSON.parse(sent[0] ?? '')).toEqual({ type: 'subscribe', deviceIds: ['d1'] });
-    socket?.onmessage?.({ data: JSON.stringify(snapshot) });
-    expect(states).toEqual([{ temp: 20 }]);
-    stop();
   });
 
   it('reads signals by key, intermediate variables and system keys', () => {
