@@ -7,11 +7,11 @@ import { App, Input } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DeviceCommandError, runDeviceCommand } from '@lyyp/contracts/commands';
+import { DeviceCommandError } from '@lyyp/contracts/commands';
 import { translateError } from '@lyyp/contracts';
 import { translateDesignerRejection, type RuleValue } from '@lyyp/contracts/designer';
 import type { ValueReader } from '@lyyp/designer-core';
-import { designerRuntimeApi } from '../../api/designer-runtime.api.ts';
+import { commandApi } from '../../api/command.api.ts';
 import { describeError } from '../../app/messages.ts';
 import type { WidgetRuntime } from '../../widgets/render-context.ts';
 import { writeKeyOf } from '../../widgets/signal-catalogue.ts';
@@ -44,10 +44,7 @@ export function usePageActions({ deviceId, read, insidePopup, onPopup }: PageAct
     const progress = `write-${key}`;
     void message.loading({ key: progress, content: t('designer.runtime.writing'), duration: 0 });
     try {
-      const reply = await runDeviceCommand({
-        post: () => designerRuntimeApi.postWrite({ equipmentId: deviceId, key, value }),
-        poll: (uuid) => designerRuntimeApi.pollCommand(uuid),
-        sleep,
+      const reply = await commandApi.writeValue(deviceId, key, value, {
         onAttempt: (attempt) =>
           void message.loading({
             key: progress,
