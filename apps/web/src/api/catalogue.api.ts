@@ -77,10 +77,18 @@ const MODEL_HIDDEN_CODES: readonly string[] = ['1201', '1003'];
 /** Variable lists page through a whole product at once (a product holds at most 1000). */
 export const WHOLE_MODEL_PAGE_SIZE = 1000;
 
-function fileForm(fields: Record<string, string>, file: Blob, fileName: string): FormData {
+/** A multipart form: text fields, and the file under `fileField`. */
+function fileForm(
+  fields: Record<string, string | number | null | undefined>,
+  file: Blob,
+  fileName: string,
+  fileField = 'file',
+): FormData {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', file, fileName);
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined && value !== null) form.append(name, String(value));
+  }
+  form.append(fileField, file, fileName);
   return form;
 }
 
@@ -104,15 +112,11 @@ export function createCatalogueApi(client: ApiClient, files: FileApi) {
     copyProduct: (id: string, title?: string) =>
       client.post<ProductSummary>(CATALOGUE_PATHS.productCopy, { id, ...(title ? { title } : {}) }),
     /** A new product from an exported product document or a bare `{ drivers, variables }` model. */
-    importProduct: (fields: Partial<ProductFields>, document: Blob, fileName: string) => {
-      const text: Record<string, string> = {};
-      for (const [name, value] of Object.entries(fields))
-        if (value !== undefined && value !== null) text[name] = String(value);
-      const form = new FormData();
-      for (const [name, value] of Object.entries(text)) form.append(name, value);
-      form.append('json', document, fileName);
-      return client.upload<ProductSummary>(CATALOGUE_PATHS.productImport, form);
-    },
+    importProduct: (fields: Partial<ProductFields>, document: Blob, fileName: string) =>
+      client.upload<ProductSummary>(
+        CATALOGUE_PATHS.productImport,
+        fileForm(fields, document, fileName, 'json'),
+      ),
     fetchProductCapacity: (id: string) =>
       client.post<ProductCapacity>(CATALOGUE_PATHS.productCapacity, { id }),
 

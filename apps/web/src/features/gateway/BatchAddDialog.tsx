@@ -13,6 +13,7 @@ import type { GatewayBatchAdd, GatewayCreated } from '../../api/catalogue.types.
 import { useLocaleStore } from '../../app/i18n.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { describeViolation } from '../monitor/common/catalogue-text.ts';
+import { rulesFromChecks } from '../monitor/common/schema-rules.ts';
 import { locateFields, useFormFailure } from '../monitor/common/use-form-failure.ts';
 import { CreatedGatewaysView } from './CreatedGatewaysView.tsx';
 import { checkSnList, splitSnList } from './gateway-rules.ts';
@@ -136,16 +137,7 @@ export function BatchAddDialog({ open, onClose }: { open: boolean; onClose: () =
           <Form.Item
             name="remark"
             label={t('monitor.fields.remark')}
-            rules={[
-              {
-                validator: (_rule, value: string | undefined) => {
-                  const violation = checkRemark(value ?? '');
-                  return violation
-                    ? Promise.reject(new Error(describeViolation(violation, locale)))
-                    : Promise.resolve();
-                },
-              },
-            ]}
+            rules={rulesFromChecks(locale, checkRemark)}
           >
             <Input />
           </Form.Item>

@@ -10,14 +10,15 @@ import {
   type Check,
 } from '@lyyp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Modal, Select, type FormRule } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
-import { describeViolation } from './common/catalogue-text.ts';
+import { requiredCheck, rulesFromChecks } from './common/schema-rules.ts';
 import { locateFields, useFormFailure } from './common/use-form-failure.ts';
+import { checkSn } from '../gateway/gateway-rules.ts';
 
 interface BindValues {
   name?: string;
@@ -28,14 +29,6 @@ interface BindValues {
 }
 
 const locate = locateFields(['name', 'sn', 'verificationCode', 'productId', 'groupName']);
-const SN_PATTERN = new RegExp(`^\\d{${SN_LENGTH}}$`);
-
-const required =
-  (field: string): Check =>
-  (value) =>
-    value.trim() ? null : { code: '1001', params: { field } };
-const checkSn: Check = (value) =>
-  required('sn')(value) ?? (SN_PATTERN.test(value.trim()) ? null : { code: '1002', params: { field: 'sn' } });
 
 export function BindDeviceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -67,17 +60,7 @@ export function BindDeviceDialog({ open, onClose }: { open: boolean; onClose: ()
     onError: showFailure,
   });
 
-  const rule = (...checks: Check[]): FormRule[] => [
-    {
-      validator: (_rule, value: string | undefined) => {
-        for (const check of checks) {
-          const violation = check(value ?? '');
-          if (violation) return Promise.reject(new Error(describeViolation(violation, locale)));
-        }
-        return Promise.resolve();
-      },
-    },
-  ];
+  const rule = (...checks: Check[]) => rulesFromChecks(locale, ...checks);
 
   return (
     <Modal
@@ -113,7 +96,7 @@ export function BindDeviceDialog({ open, onClose }: { open: boolean; onClose: ()
           name="productId"
           label={t('monitor.fields.productId')}
           required
-          rules={rule(required('productId'))}
+          rules={rule(requiredCheck('productId'))}
         >
           <Select
             showSearch
@@ -125,7 +108,7 @@ export function BindDeviceDialog({ open, onClose }: { open: boolean; onClose: ()
             }))}
           />
         </Form.Item>
-        <Form.Item name="name" label={t('monitor.device.name')} required rules={rule(required('name'))}>
+        <Form.Item name="name" label={t('monitor.device.name')} required rules={rule(requiredCheck('name'))}>
           <Input />
         </Form.Item>
         <Form.Item

@@ -33,6 +33,7 @@ import { useLocaleStore } from '../../app/i18n.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { describeViolation } from './common/catalogue-text.ts';
 import { formatTime } from './common/format-time.ts';
+import { requiredCheck, rulesFromChecks } from './common/schema-rules.ts';
 import { locateFields, useFormFailure } from './common/use-form-failure.ts';
 import type { DeviceTabProps } from './DeviceDetailPage.tsx';
 import { deviceQueryKey } from './use-device.ts';
@@ -102,18 +103,7 @@ export function DeviceInfoTab({ device }: DeviceTabProps) {
     onError: showFailure,
   });
 
-  const rule = (...checks: Check[]): FormRule[] => [
-    {
-      validator: (_rule, value: string | undefined) => {
-        for (const check of checks) {
-          const violation = check(value ?? '');
-          if (violation) return Promise.reject(new Error(describeViolation(violation, locale)));
-        }
-        return Promise.resolve();
-      },
-    },
-  ];
-  const required: Check = (value) => (value.trim() ? null : { code: '1001', params: { field: 'name' } });
+  const rule = (...checks: Check[]) => rulesFromChecks(locale, ...checks);
   /** §5: the install date cannot precede the factory date (1804, as the platform says it). */
   const installAfterFactory: FormRule = ({ getFieldValue }) => ({
     validator: (_rule, install: Dayjs | null | undefined) => {
@@ -158,7 +148,7 @@ export function DeviceInfoTab({ device }: DeviceTabProps) {
       >
         <FormAlert text={alertText} />
         <Row gutter={16}>
-          {text('name', t('monitor.device.name'), [required])}
+          {text('name', t('monitor.device.name'), [requiredCheck('name')])}
           {text('groupName', t('monitor.fields.groupName'), [maxLengthCheck('groupName', NAME_MAX_LENGTH)])}
           <Col xs={24} md={8}>
             <Form.Item

@@ -3,20 +3,20 @@
  * the last ten minutes, in an ECharts line chart.
  */
 import { DATA_TYPE_DEFINITIONS } from '@lyyp/contracts/device-model';
+import type { LiveValueItem } from '@lyyp/contracts/live';
 import { Empty, Select, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { historyApi, type CurveAnswer } from '../../api/history.api.ts';
 import { liveClient } from '../../api/live.ts';
 import { EChart } from './common/EChart.tsx';
 import { TIME_FORMAT } from './common/format-time.ts';
+import { VISIBLE_AXES, assignUnitAxes } from './curve-axes.ts';
 import type { DeviceTabProps } from './DeviceDetailPage.tsx';
 import { HISTORY_CURVE_MAX_VARIABLES } from './history-curve.ts';
 import { REALTIME_WINDOW_MS, appendRealtime, type RealtimeSeries } from './realtime-series.ts';
-import { VISIBLE_AXES, assignUnitAxes } from './curve-axes.ts';
-import { historyApi, type CurveAnswer } from '../../api/history.api.ts';
-import type { LiveValueItem } from '@lyyp/contracts/live';
-import dayjs from 'dayjs';
 
 /** History points as live items, to start the window with what happened before the tab opened. */
 function toLiveItems(answer: CurveAnswer): LiveValueItem[] {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductFields } from '../../api/catalogue.types.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
-import { describeViolation } from '../monitor/common/catalogue-text.ts';
+import { requiredCheck, rulesFromChecks } from '../monitor/common/schema-rules.ts';
 import { locateFields } from '../monitor/common/use-form-failure.ts';
 
 export interface ProductFormValues {
@@ -85,18 +85,7 @@ export function ProductForm({
             name="title"
             label={t('monitor.fields.title')}
             required
-            rules={[
-              {
-                validator: (_rule, value: string | undefined) => {
-                  const violation = value?.trim()
-                    ? checkTitle(value)
-                    : { code: '1001' as const, params: { field: 'title' } };
-                  return violation
-                    ? Promise.reject(new Error(describeViolation(violation, locale)))
-                    : Promise.resolve();
-                },
-              },
-            ]}
+            rules={rulesFromChecks(locale, requiredCheck('title'), checkTitle)}
           >
             <Input />
           </Form.Item>

@@ -7,6 +7,7 @@
 import {
   CATALOGUE_ISSUE_PREFIX,
   isErrorCode,
+  type Check,
   type ErrorParams,
   type Locale,
   type RuleViolation,
@@ -84,4 +85,25 @@ export function revalidateFailingFields(form: FormInstance): void {
     .filter((field) => field.errors.length > 0)
     .map((field) => field.name);
   if (failing.length > 0) form.validateFields(failing).catch(() => undefined);
+}
+
+/** Form rules from §5 checks of @lyyp/contracts: the first check the input breaks, in the catalogue's words. */
+export function rulesFromChecks(locale: Locale, ...checks: Check[]): FormRule[] {
+  return [
+    {
+      validator: (_rule, value: unknown) => {
+        const text = typeof value === 'string' ? value : '';
+        for (const check of checks) {
+          const violation = check(text);
+          if (violation) return Promise.reject(new Error(describeViolation(violation, locale)));
+        }
+        return Promise.resolve();
+      },
+    },
+  ];
+}
+
+/** A required input: blank is the catalogue's "missing parameter", naming the field. */
+export function requiredCheck(field: string): Check {
+  return (value) => (value.trim() ? null : { code: '1001', params: { field } });
 }
