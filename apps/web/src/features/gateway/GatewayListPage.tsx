@@ -108,7 +108,7 @@ export default function GatewayListPage() {
           <Input allowClear placeholder={t('monitor.gateway.searchOwner')} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="hardwareModel">
-          <Input allowClear placeholder={t('monitor.fields.hardwareModel')} style={{ width: 140 }} />
+          <Input allowClear placeholder={t('monitor.fields.hardwareModel')} style={{ width: 170 }} />
         </Form.Item>
         <Form.Item name="firmware">
           <Input allowClear placeholder={t('monitor.fields.firmware')} style={{ width: 120 }} />
