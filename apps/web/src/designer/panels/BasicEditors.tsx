@@ -93,11 +93,20 @@ function rememberColour(colour: string) {
   recentColours.splice(COLOUR_PICKER_HISTORY);
 }
 
-export function ColourInput({ value, onChange }: { value: string; onChange: (colour: string) => void }) {
+export function ColourInput({
+  value,
+  onChange,
+  compact = false,
+}: {
+  value: string;
+  onChange: (colour: string) => void;
+  /** Just the swatch, for rows that hold other fields too. */
+  compact?: boolean;
+}) {
   return (
     <ColorPicker
       size="small"
-      showText
+      showText={!compact}
       value={value}
       presets={recentColours.length > 0 ? [{ label: '', colors: [...recentColours] }] : []}
       onChangeComplete={(colour) => {

@@ -131,7 +131,7 @@ export function ColoursEditor({ descriptor, value, onChange }: PropertyEditorPro
               onChange={(next) => update({ ...item, value: next ?? 0 })}
               style={{ width: 80 }}
             />
-            <ColourInput value={item.color} onChange={(color) => update({ ...item, color })} />
+            <ColourInput compact value={item.color} onChange={(color) => update({ ...item, color })} />
           </div>
         )}
       />
@@ -148,7 +148,7 @@ export function ColoursEditor({ descriptor, value, onChange }: PropertyEditorPro
           <div className={styles.inline}>
             <SymbolSelect value={item.symbol} onChange={(symbol) => update({ ...item, symbol })} />
             <RuleValueInput value={item.value} onChange={(next) => update({ ...item, value: next })} />
-            <ColourInput value={item.color} onChange={(color) => update({ ...item, color })} />
+            <ColourInput compact value={item.color} onChange={(color) => update({ ...item, color })} />
           </div>
         )}
       />
