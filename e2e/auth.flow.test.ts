@@ -45,7 +45,7 @@ describe('sign-in flow in the browser', () => {
 
       // An end user's home is the monitoring site.
       await page.waitForURL('**/monitor/devices');
-      await page.getByText('此页面尚未建成').waitFor();
+      await page.getByTestId('device-table').waitFor();
       await page.getByTestId('user-menu').getByText(username).waitFor();
       await waitForTitle(page, '设备列表 - LYYP');
       await screenshot('flow-console-zh');

@@ -37,6 +37,7 @@ import { HistoryService } from './modules/history/history.service.ts';
 import { registerHistoryRoutes } from './modules/history/history.routes.ts';
 import { registerDesignerRoutes } from './modules/designer/index.ts';
 import { registerFileRoutes } from './modules/files/index.ts';
+import { registerDeviceVariableRoutes } from './modules/device/device-variables.routes.ts';
 import { createCatalogue } from './modules/catalogue.ts';
 import { LocalBus, type Bus } from './bus/bus.ts';
 import { RedisBus } from './bus/redis-bus.ts';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       });
       registerFileRoutes(api, { db: database.db, dataDir: config.dataDir });
       registerCommandRoutes(api, runtime.commands);
+      registerDeviceVariableRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime });
       registerSyncRoutes(api, {
         access: catalogue.deviceAccess,
         runtime: runtime.runtime,

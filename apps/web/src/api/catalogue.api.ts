@@ -29,7 +29,7 @@ import type {
   SheetFormat,
   VariableList,
 } from './catalogue.types.ts';
-import { isApiError, type ApiClient } from './client.ts';
+import type { ApiClient } from './client.ts';
 import { apiClient, authApi } from './instance.ts';
 
 export const CATALOGUE_PATHS = {
@@ -68,14 +68,6 @@ export const CATALOGUE_PATHS = {
   deviceDelete: '/equipment/delete',
   deviceVariables: '/equipment/variables',
 } as const;
-
-/** "No such API path". */
-const PATH_MISSING_CODE = '1008';
-/** No permission to view products, or not this one. */
-const MODEL_HIDDEN_CODES: readonly string[] = ['1201', '1003'];
-
-/** Variable lists page through a whole product at once (a product holds at most 1000). */
-export const WHOLE_MODEL_PAGE_SIZE = 1000;
 
 /** A multipart form: text fields, and the file under `fileField`. */
 function fileForm(
@@ -172,30 +164,9 @@ export function createCatalogueApi(client: ApiClient, files: FileApi) {
       client.post<DeviceView>(CATALOGUE_PATHS.deviceEdit, { id, ...fields }),
     unbindDevice: (id: string) => client.post<null>(CATALOGUE_PATHS.deviceDelete, { id }),
 
-    /**
-     * The variables of a device's model, for everyone who may see the device: `/equipment/variables`.
-     * Until the platform offers that path (it answers 1008), the product's variable list serves
-     * those who may view the product; for the others (1201, 1003) the answer is null and screens
-     * fall back to the variable keys the live channel lists.
-     */
-    fetchDeviceVariables: async (device: { id: string; productId: string }): Promise<Variable[] | null> => {
-      try {
-        return (await client.post<{ list: Variable[] }>(CATALOGUE_PATHS.deviceVariables, { id: device.id }))
-          .list;
-      } catch (error) {
-        if (!isApiError(error) || error.code !== PATH_MISSING_CODE) throw error;
-      }
-      try {
-        const page = await client.post<VariableList>(CATALOGUE_PATHS.variableList, {
-          productId: device.productId,
-          pageSize: WHOLE_MODEL_PAGE_SIZE,
-        });
-        return page.list;
-      } catch (error) {
-        if (isApiError(error) && MODEL_HIDDEN_CODES.includes(error.code)) return null;
-        throw error;
-      }
-    },
+    /** The variables of a device's model, for everyone who may see the device. */
+    fetchDeviceVariables: async (device: { id: string }): Promise<Variable[]> =>
+      (await client.post<{ list: Variable[] }>(CATALOGUE_PATHS.deviceVariables, { id: device.id })).list,
   };
 }
 

@@ -11,6 +11,8 @@ export interface MenuDefinition {
   code: string;
   /** Leaf items open a path; groups hold children instead. */
   path?: string;
+  /** The section the item stays selected in, when wider than its path (a list and its detail screens). */
+  section?: string;
   children?: readonly MenuDefinition[];
 }
 
@@ -18,7 +20,7 @@ export const CONSOLE_MENUS: Readonly<Record<ConsoleArea, readonly MenuDefinition
   manage: [
     { code: 'manage:equipment', path: '/manage/equipment' },
     { code: 'manage:gateway', path: '/manage/gateway/list' },
-    { code: 'manage:product', path: '/manage/product/list' },
+    { code: 'manage:product', path: '/manage/product/list', section: '/manage/product' },
     {
       code: 'manage:system',
       children: [

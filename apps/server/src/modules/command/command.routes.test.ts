@@ -226,3 +226,23 @@ describe.each(databaseVariants())('device commands on $name', (variant) => {
     await link.close();
   });
 });
+
+describe('device variables for those who see the device', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(databaseVariants()[0]!);
+  });
+  afterAll(async () => server.close());
+
+  it('lists the model of a visible device to its end user and answers others as missing', async () => {
+    const { device, owner } = await buildBoundDevice(server.database.db);
+    const client = new TestClient(server);
+    await client.login(owner.username!, FACTORY_PASSWORD);
+    const answer = (await client.call('POST', '/equipment/variables', { id: device.id })).data as { list: Array<{ key: string; unit: string }> };
+    expect(answer.list.find((variable) => variable.key === 'waterTemperature')?.unit).toBe('℃');
+    const stranger = await buildAccount(server.database.db, 'terminal');
+    const other = new TestClient(server);
+    await other.login(stranger.username!, FACTORY_PASSWORD);
+    expect((await other.call('POST', '/equipment/variables', { id: device.id })).code).toBe('1003');
+  });
+});

@@ -16,9 +16,11 @@ function flattenLeaves(items: readonly MenuDefinition[]): MenuDefinition[] {
 
 /** The entry whose path is the longest prefix of the current path is the selected one. */
 function findSelected(leaves: readonly MenuDefinition[], pathname: string): MenuDefinition | undefined {
-  return leaves
-    .filter((leaf) => leaf.path && (pathname === leaf.path || pathname.startsWith(`${leaf.path}/`)))
-    .sort((a, b) => (b.path?.length ?? 0) - (a.path?.length ?? 0))[0];
+  const within = (prefix: string | undefined) =>
+    Boolean(prefix) && (pathname === prefix || pathname.startsWith(`${prefix}/`));
+  const reach = (leaf: MenuDefinition) =>
+    within(leaf.path) ? (leaf.path?.length ?? 0) : within(leaf.section) ? (leaf.section?.length ?? 0) : -1;
+  return leaves.filter((leaf) => reach(leaf) >= 0).sort((a, b) => reach(b) - reach(a))[0];
 }
 
 export function SideMenu({ area }: { area: ConsoleArea }) {

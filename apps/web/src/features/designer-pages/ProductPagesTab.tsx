@@ -17,6 +17,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ProductEditTabs } from '../product/ProductEditTabs.tsx';
 import { designerApi, type PageKind, type PageSummary } from '../../api/designer.api.ts';
 import { describeError } from '../../app/messages.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
@@ -165,45 +166,47 @@ export default function ProductPagesTab() {
     : '';
 
   return (
-    <Card
-      variant="borderless"
-      title={t('designer.pages.title')}
-      extra={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setDialog({ kind: 'create' })}
-          data-action="create-page"
-        >
-          {t('designer.pages.create')}
-        </Button>
-      }
-      data-product-pages
-    >
-      <Typography.Paragraph type="secondary">{t('designer.pages.startHint')}</Typography.Paragraph>
-      <Table<PageSummary>
-        rowKey="id"
-        size="middle"
-        loading={pages.isLoading}
-        dataSource={pages.data ?? []}
-        columns={columns}
-        pagination={false}
-        locale={{ emptyText: pages.error ? describeError(pages.error, locale) : t('designer.pages.empty') }}
-      />
-      <PageTitleModal
-        open={dialog !== null}
-        title={dialogTitle}
-        initial={
-          dialog && dialog.kind !== 'create'
-            ? { title: dialog.kind === 'rename' ? dialog.page.title : '' }
-            : {}
+    <ProductEditTabs productId={productId}>
+      <Card
+        variant="borderless"
+        title={t('designer.pages.title')}
+        extra={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ kind: 'create' })}
+            data-action="create-page"
+          >
+            {t('designer.pages.create')}
+          </Button>
         }
-        withKind={dialog?.kind === 'create'}
-        titleRequired={dialog?.kind !== 'copy'}
-        confirming={change.isPending}
-        onSubmit={submitDialog}
-        onCancel={() => setDialog(null)}
-      />
-    </Card>
+        data-product-pages
+      >
+        <Typography.Paragraph type="secondary">{t('designer.pages.startHint')}</Typography.Paragraph>
+        <Table<PageSummary>
+          rowKey="id"
+          size="middle"
+          loading={pages.isLoading}
+          dataSource={pages.data ?? []}
+          columns={columns}
+          pagination={false}
+          locale={{ emptyText: pages.error ? describeError(pages.error, locale) : t('designer.pages.empty') }}
+        />
+        <PageTitleModal
+          open={dialog !== null}
+          title={dialogTitle}
+          initial={
+            dialog && dialog.kind !== 'create'
+              ? { title: dialog.kind === 'rename' ? dialog.page.title : '' }
+              : {}
+          }
+          withKind={dialog?.kind === 'create'}
+          titleRequired={dialog?.kind !== 'copy'}
+          confirming={change.isPending}
+          onSubmit={submitDialog}
+          onCancel={() => setDialog(null)}
+        />
+      </Card>
+    </ProductEditTabs>
   );
 }

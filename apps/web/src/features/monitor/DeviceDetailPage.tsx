@@ -5,7 +5,7 @@
  * kept in the address (`?tab=`), so a reload or a shared link opens the same one. The live channel
  * follows the device once for all tabs.
  */
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,6 +86,15 @@ export default function DeviceDetailPage() {
             <Typography.Text type="secondary">
               {device.data.product.title} · SN {device.data.gatewaySn}
             </Typography.Text>
+            <Button
+              icon={<AppstoreOutlined />}
+              data-testid="open-device-pages"
+              onClick={() =>
+                void navigate(`/monitor/devices/${encodeURIComponent(device.data.id)}/pages/start`)
+              }
+            >
+              {t('monitor.detail.openPages')}
+            </Button>
           </>
         ) : (
           <Skeleton.Input active size="small" />

@@ -19,7 +19,7 @@ export function useDevice(id: string) {
 export function useDeviceVariables(device: DeviceDetail | undefined) {
   return useQuery({
     queryKey: ['devices', 'variables', device?.id, device?.product.modelVersion],
-    queryFn: () => catalogueApi.fetchDeviceVariables({ id: device!.id, productId: device!.productId }),
+    queryFn: () => catalogueApi.fetchDeviceVariables({ id: device!.id }),
     enabled: Boolean(device),
   });
 }

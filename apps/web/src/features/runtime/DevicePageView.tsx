@@ -8,7 +8,8 @@ import { Alert, Button, Card, Empty, Result, Select, Space, Spin, Tag, Typograph
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { designerApi, type PageSummary } from '../../api/designer.api.ts';
+import { catalogueApi } from '../../api/catalogue.api.ts';
+import type { PageSummary } from '../../api/designer.api.ts';
 import { designerRuntimeApi } from '../../api/designer-runtime.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { describeError } from '../../app/messages.ts';
@@ -62,12 +63,11 @@ export default function DevicePageView() {
     queryFn: () => designerRuntimeApi.listDevicePages(deviceId),
   });
   const productId = device.data?.product.id ?? '';
-  // Units and state texts where the viewer may read the product's variables; plain values otherwise.
+  // Units, decimals and state texts of the device's variables (readable by anyone who sees the device).
   const variables = useQuery({
-    queryKey: ['designer', 'variables', productId],
-    queryFn: () => designerApi.listVariables(productId),
+    queryKey: ['devices', 'variables', deviceId],
+    queryFn: () => catalogueApi.fetchDeviceVariables({ id: deviceId }),
     enabled: productId !== '',
-    retry: false,
   });
   const { live, connection } = useDeviceLive(deviceId);
 

@@ -257,6 +257,7 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
     boundAt: 'Added',
   },
   detail: {
+    openPages: 'Device pages',
     tabs: {
       info: 'Device info',
       gateway: 'Gateway',

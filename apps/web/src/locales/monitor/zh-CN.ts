@@ -256,6 +256,7 @@ export const monitorZhCN = {
     boundAt: '添加时间',
   },
   detail: {
+    openPages: '组态页面',
     tabs: {
       info: '设备信息',
       gateway: '网关详情',
