@@ -53,10 +53,10 @@ describe('sign-in flow in the browser', () => {
       // Switching the language changes the console at once, and survives a reload.
       await page.getByTestId('language-switch').click();
       await page.getByRole('menuitem', { name: 'English' }).click();
-      await page.getByText('This page is not built yet').waitFor();
+      await page.getByTestId('device-table').waitFor();
       await waitForTitle(page, 'Devices - LYYP');
       await page.reload();
-      await page.getByText('This page is not built yet').waitFor();
+      await page.getByTestId('device-table').waitFor();
       expect(await page.getByTestId('language-switch').textContent()).toContain('English');
       await screenshot('flow-console-en');
 

@@ -66,7 +66,7 @@ export function WriteDialog({
 
   const footer = {
     editing: [
-      <Button key="cancel" onClick={onClose}>
+      <Button key="cancel" onClick={onClose} data-testid="write-close">
         {t('monitor.common.cancel')}
       </Button>,
       <Button
