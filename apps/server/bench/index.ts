@@ -4,6 +4,8 @@ import { benchHttp } from './http.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
 import { benchCommands } from './command.bench.ts';
 import { benchGateways } from './gateways.bench.ts';
+import { benchLive } from './live.bench.ts';
+import { benchHistory } from './history.bench.ts';
 import { printTable } from './report.ts';
 
 console.log(
@@ -12,5 +14,7 @@ console.log(
 await benchHttp();
 await benchIngest();
 await benchCommands();
+await benchLive();
+await benchHistory();
 await benchGateways();
 printTable();
