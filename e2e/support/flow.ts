@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser, type BrowserSession } from './browser.ts';
-import { Platform } from './platform.ts';
+import { Platform, type PlatformOptions } from './platform.ts';
 import { ensureWebBuilt } from './web-build.ts';
 
 export interface FlowEnvironment {
@@ -12,13 +12,13 @@ export interface FlowEnvironment {
   readonly browser: BrowserSession;
 }
 
-export function useFlowEnvironment(): FlowEnvironment {
+export function useFlowEnvironment(options: PlatformOptions = {}): FlowEnvironment {
   let platform: Platform | undefined;
   let browser: BrowserSession | undefined;
 
   beforeAll(async () => {
     await ensureWebBuilt();
-    platform = await Platform.start();
+    platform = await Platform.start(options);
   }, 240_000);
 
   beforeEach(async () => {

@@ -21,6 +21,8 @@ export interface PlatformOptions {
   adminUsername?: string;
   adminPassword?: string;
   startTimeoutMs?: number;
+  /** Seed the demo workspace and run its gateway (off by default). */
+  demo?: boolean;
 }
 
 const POLL_INTERVAL_MS = 50;
@@ -34,12 +36,23 @@ export class Platform {
   /** Output that is not a JSON log line (the start banner, crashes), kept for error messages. */
   readonly rawOutput: string[] = [];
 
+  private child: ChildProcess;
+
   private constructor(
-    private readonly child: ChildProcess,
+    private readonly environment: NodeJS.ProcessEnv,
     readonly baseUrl: string,
     readonly dataDir: string,
     readonly admin: { username: string; password: string },
   ) {
+    this.child = this.spawn();
+  }
+
+  private spawn(): ChildProcess {
+    const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+      cwd: REPOSITORY_ROOT,
+      env: this.environment,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const collect = (stream: NodeJS.ReadableStream | null) => {
       if (!stream) return;
       createInterface({ input: stream }).on('line', (line) => {
@@ -56,6 +69,7 @@ export class Platform {
     };
     collect(child.stdout);
     collect(child.stderr);
+    return child;
   }
 
   static async start(options: PlatformOptions = {}): Promise<Platform> {
@@ -78,26 +92,22 @@ export class Platform {
       WEB_DIST: _web,
       ...inherited
     } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-      cwd: REPOSITORY_ROOT,
-      env: {
-        ...inherited,
-        NODE_ENV: 'test',
-        SMS_PROVIDER: 'log',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        MQTT_PORT: String(mqttPort),
-        MQTT_WS_PORT: String(mqttWsPort),
-        DEMO: '0',
-        ADMIN_USERNAME: admin.username,
-        ADMIN_PASSWORD: admin.password,
-        CAPTCHA_DEBUG_LOG: '1',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const platform = new Platform(child, `http://127.0.0.1:${port}`, dataDir, admin);
+    const environment: NodeJS.ProcessEnv = {
+      ...inherited,
+      NODE_ENV: 'test',
+      SMS_PROVIDER: 'log',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MQTT_PORT: String(mqttPort),
+      MQTT_WS_PORT: String(mqttWsPort),
+      DEMO: options.demo ? '1' : '0',
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      CAPTCHA_DEBUG_LOG: '1',
+      LOG_LEVEL: 'info',
+    };
+    const platform = new Platform(environment, `http://127.0.0.1:${port}`, dataDir, admin);
     try {
       await platform.waitUntilHealthy(options.startTimeoutMs ?? 90_000);
     } catch (error) {
@@ -159,7 +169,19 @@ export class Platform {
     return String(line.code);
   }
 
+  /** Stops the platform gracefully and starts it again on the same ports and data, as an operator would. */
+  async restart(timeoutMs = 90_000): Promise<void> {
+    await this.terminate();
+    this.child = this.spawn();
+    await this.waitUntilHealthy(timeoutMs);
+  }
+
   async stop(): Promise<void> {
+    await this.terminate();
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  private async terminate(): Promise<void> {
     if (this.child.exitCode === null && this.child.signalCode === null) {
       const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
       this.child.kill('SIGTERM');
@@ -167,6 +189,5 @@ export class Platform {
       await exited;
       clearTimeout(forced);
     }
-    fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
 }

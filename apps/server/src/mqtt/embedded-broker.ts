@@ -101,7 +101,8 @@ export class EmbeddedBroker implements MqttTransport {
       this.connections.delete(client.id);
       this.options.onGatewayDisconnected?.(client.id);
     });
-    this.tcp = net.createServer((socket) => this.broker.handle(socket));
+    // Small MQTT packets (acks, commands, replies) must not wait for Nagle's algorithm.
+    this.tcp = net.createServer({ noDelay: true }, (socket) => this.broker.handle(socket));
   }
 
   isConnected(sn: string): boolean {

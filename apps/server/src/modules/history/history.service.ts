@@ -190,7 +190,7 @@ export class HistoryService {
     const width = Math.max(50, Math.min(input.width, 4000));
     const series: CurveSeries[] = await Promise.all(
       input.keys.map(async (key): Promise<CurveSeries> => {
-        const count = await this.queries.countInRange(context.deviceId, key, from, to);
+        const count = await this.queries.countInRange(context.deviceId, key, from, to, width * 2 + 1);
         if (count <= width * 2) {
           const points = await this.queries.points(context.deviceId, [key], from, to + 1);
           const variable = context.model.variables.find((item) => item.key === key);

@@ -111,7 +111,8 @@ export class GatewayLinkService {
             await this.pushConfig(context.deviceId);
           }
           // A gateway unbound while it was offline still runs its old configuration: withdraw it again.
-          if (payload.status === 'online' && !context && (payload.configVersion ?? 0) > 0) await this.clearConfig(sn);
+          if (payload.status === 'online' && !context && (payload.configVersion ?? 0) > 0)
+            await this.clearConfig(sn);
           return;
         }
         case 'config': {

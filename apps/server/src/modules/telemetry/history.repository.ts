@@ -264,10 +264,19 @@ export class HistoryQueries {
     }));
   }
 
-  async countInRange(deviceId: string, key: string, from: number, to: number): Promise<number> {
+  /** Points of a key in the range, counted up to `atMost` (enough to choose raw points or buckets). */
+  async countInRange(
+    deviceId: string,
+    key: string,
+    from: number,
+    to: number,
+    atMost: number,
+  ): Promise<number> {
     const [row] = await this.rows<{ count: number }>(sql`
-      select count(*)::int as count from points where device_id = ${deviceId} and key = ${key}
-        and ts >= ${new Date(from).toISOString()}::timestamptz and ts <= ${new Date(to).toISOString()}::timestamptz`);
+      select count(*)::int as count from (
+        select 1 from points where device_id = ${deviceId} and key = ${key}
+          and ts >= ${new Date(from).toISOString()}::timestamptz and ts <= ${new Date(to).toISOString()}::timestamptz
+        limit ${atMost}) as counted`);
     return row?.count ?? 0;
   }
 
@@ -288,11 +297,13 @@ export class HistoryQueries {
 
   /** Min and max of a numeric key per time bucket, for curves wider than the screen has pixels. */
   async buckets(deviceId: string, key: string, from: number, to: number, bucketMs: number) {
+    const origin = new Date(from).toISOString();
     const rows = await this.rows<{ b: string; min: number; max: number }>(sql`
-      select floor((extract(epoch from ts) * 1000 - ${from}) / ${bucketMs})::bigint::text as b, min(v_num) as min, max(v_num) as max
+      select (extract(epoch from date_bin(${`${bucketMs} milliseconds`}::interval, ts, ${origin}::timestamptz)) * 1000)::bigint::text as b,
+        min(v_num) as min, max(v_num) as max
       from points where device_id = ${deviceId} and key = ${key} and v_num is not null
-        and ts >= ${new Date(from).toISOString()}::timestamptz and ts <= ${new Date(to).toISOString()}::timestamptz
+        and ts >= ${origin}::timestamptz and ts <= ${new Date(to).toISOString()}::timestamptz
       group by 1 order by 1`);
-    return rows.map((row) => [from + Number(row.b) * bucketMs, row.min, row.max] as [number, number, number]);
+    return rows.map((row) => [Number(row.b), row.min, row.max] as [number, number, number]);
   }
 }
