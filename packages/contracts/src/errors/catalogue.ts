@@ -75,7 +75,11 @@ export const ERROR_CATALOGUE = {
   '1137': entry('{field} 最多 {max} 个字符', '{field} can have at most {max} characters'),
   '1139': entry('页面密码错误', 'Wrong page password', 403),
   '1140': entry('请输入页面密码', 'This page needs its password', 403),
-  '1141': entry('页面已被他人修改，请刷新后再保存', 'Someone else changed this page; reload it before saving', 409),
+  '1141': entry(
+    '页面已被他人修改，请刷新后再保存',
+    'Someone else changed this page; reload it before saving',
+    409,
+  ),
   '1138': entry(
     '请阅读并同意用户协议和隐私政策',
     'Please read and accept the user agreement and privacy policy',

@@ -238,7 +238,9 @@ describe('device variables for those who see the device', () => {
     const { device, owner } = await buildBoundDevice(server.database.db);
     const client = new TestClient(server);
     await client.login(owner.username!, FACTORY_PASSWORD);
-    const answer = (await client.call('POST', '/equipment/variables', { id: device.id })).data as { list: Array<{ key: string; unit: string }> };
+    const answer = (await client.call('POST', '/equipment/variables', { id: device.id })).data as {
+      list: Array<{ key: string; unit: string }>;
+    };
     expect(answer.list.find((variable) => variable.key === 'waterTemperature')?.unit).toBe('℃');
     const stranger = await buildAccount(server.database.db, 'terminal');
     const other = new TestClient(server);

@@ -12,18 +12,32 @@ import { sessionOf } from '../../plugins/session.ts';
 import type { DeviceAccess } from '../command/command.service.ts';
 import type { RuntimeRepository } from '../telemetry/runtime.repository.ts';
 
-export function registerDeviceVariableRoutes(app: FastifyInstance, options: { access: DeviceAccess; runtime: RuntimeRepository }) {
+export function registerDeviceVariableRoutes(
+  app: FastifyInstance,
+  options: { access: DeviceAccess; runtime: RuntimeRepository },
+) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/equipment/variables',
     {
-      schema: { tags: ['devices'], summary: "The variables of a device's model → { list }", body: z.object({ id: z.string().min(1) }) },
+      schema: {
+        tags: ['devices'],
+        summary: "The variables of a device's model → { list }",
+        body: z.object({ id: z.string().min(1) }),
+      },
       preHandler: app.requirePermission(['monitor:device:view', 'manage:equipment:view']),
     },
     async (request) => {
       const device = await options.access.findVisibleDevice(sessionOf(request).account, request.body.id);
       const context = device ? await options.runtime.deviceContextById(device.id) : undefined;
       if (!context) throw new CatalogueError('1003');
-      return ok({ list: context.model.variables, drivers: context.model.drivers.map(({ key, name, pollIntervalMs }) => ({ key, name, pollIntervalMs })) });
+      return ok({
+        list: context.model.variables,
+        drivers: context.model.drivers.map(({ key, name, pollIntervalMs }) => ({
+          key,
+          name,
+          pollIntervalMs,
+        })),
+      });
     },
   );
 }
