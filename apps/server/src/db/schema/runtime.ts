@@ -5,6 +5,7 @@
  */
 import {
   bigint,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -78,4 +79,22 @@ export const dataGaps = pgTable(
     // A resent upload reports its gap again; it is recorded once.
     uniqueIndex('data_gaps_once').on(table.gatewaySn, table.seq, table.fromTs, table.toTs),
   ],
+);
+
+/**
+ * Minute summaries of numeric history (min, max, number of points), kept with every stored batch so
+ * curves over long ranges read thousands of rows instead of millions. Min and max are unaffected by
+ * a point delivered twice; the count only includes points stored for the first time.
+ */
+export const pointsRollup = pgTable(
+  'points_rollup',
+  {
+    deviceId: text('device_id').notNull(),
+    key: text('key').notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    min: doublePrecision('v_min').notNull(),
+    max: doublePrecision('v_max').notNull(),
+    count: integer('n').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.deviceId, table.key, table.minute] })],
 );

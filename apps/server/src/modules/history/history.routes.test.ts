@@ -171,6 +171,35 @@ describe.each(databaseVariants())('history on $name', (variant) => {
         })
       ).code,
     ).toBe('1002');
+
+    // Long ranges read the minute summaries: the same minimum and maximum per bucket, and a resent
+    // batch changes nothing.
+    const slow = [];
+    for (let index = 0; index < 3000; index += 1) {
+      slow.push({
+        deviceId,
+        key: 'flueTemperature',
+        ts: base + 2 * DAY + index * 10_000,
+        value: index % 100,
+        error: null,
+      });
+    }
+    await server.runtime.history.store(slow);
+    await server.runtime.history.store(slow.slice(0, 500));
+    const summarised = (
+      await owner.call('POST', '/history/curve', {
+        equipmentId: deviceId,
+        keys: 'flueTemperature',
+        width: 100,
+      })
+    ).data as {
+      start: number;
+      series: Array<{ mode: string; buckets: Array<[number, number, number]> }>;
+    };
+    expect(summarised.start).toBe(base + 2 * DAY);
+    expect(summarised.series[0]!.mode).toBe('bucket');
+    expect(summarised.series[0]!.buckets[0]).toEqual([base + 2 * DAY, 0, 29]);
+    expect(Math.max(...summarised.series[0]!.buckets.map((bucket) => bucket[2]))).toBe(99);
   });
 
   it("answers another tenant's device as missing", async () => {

@@ -17,6 +17,8 @@ export const CURVE_LATEST_POINTS = 200_000;
 export const EXPORT_MAX_ROWS = 100_000;
 const DAY_MS = 86_400_000;
 
+const ROLLUP_MINUTE_MS = 60_000;
+
 export type CurveSeries =
   | { key: string; mode: 'raw'; points: Array<[number, StoredValue]> }
   | { key: string; mode: 'bucket'; buckets: Array<[number, number, number]> };
@@ -160,6 +162,14 @@ export class HistoryService {
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }
 
+  /** The range holding the latest 200,000 points of a key (from its minute summaries when numeric). */
+  private async latestWindow(deviceId: string, key: string): Promise<{ from: number; to: number } | null> {
+    const extent = await this.queries.extent(deviceId, key);
+    if (!extent) return null;
+    const from = await this.queries.latestWindowStart(deviceId, key, CURVE_LATEST_POINTS);
+    return { from: Math.max(from ?? extent.oldest, extent.oldest), to: extent.newest };
+  }
+
   async curve(
     account: AccountRow,
     input: { deviceId: string; keys: string[]; start?: number; end?: number; width: number },
@@ -171,9 +181,7 @@ export class HistoryService {
     let end = input.end;
     if (start === undefined || end === undefined) {
       const windows = (
-        await Promise.all(
-          input.keys.map((key) => this.queries.latestWindow(context.deviceId, key, CURVE_LATEST_POINTS)),
-        )
+        await Promise.all(input.keys.map((key) => this.latestWindow(context.deviceId, key)))
       ).filter((window): window is { from: number; to: number } => window !== null);
       if (windows.length === 0)
         return {
@@ -197,11 +205,12 @@ export class HistoryService {
           return { key, mode: 'raw', points: points.map((point) => [point.ts, valueOf(variable, point)]) };
         }
         const bucketMs = Math.max(1, Math.ceil((to - from + 1) / width));
-        return {
-          key,
-          mode: 'bucket',
-          buckets: await this.queries.buckets(context.deviceId, key, from, to, bucketMs),
-        };
+        // Buckets of a minute or more come from the minute summaries: a few thousand rows, not millions.
+        const buckets =
+          bucketMs >= ROLLUP_MINUTE_MS
+            ? await this.queries.rollupBuckets(context.deviceId, key, from, to, bucketMs)
+            : await this.queries.buckets(context.deviceId, key, from, to, bucketMs);
+        return { key, mode: 'bucket', buckets };
       }),
     );
     return { start: from, end: to, series };

@@ -86,6 +86,8 @@ export class HistoryRepository {
           on conflict do nothing`);
         if (affectedRows(result) !== rows.length) throw new SomeAlreadyStored();
         await tx.execute(upsertLatest(latestRows));
+        const rollup = upsertRollup(rows);
+        if (rollup) await tx.execute(rollup);
       });
       return { allNew: true };
     } catch (error) {
@@ -99,10 +101,14 @@ export class HistoryRepository {
         returning device_id, key, (extract(epoch from ts) * 1000)::bigint::text as ts`);
       await tx.execute(upsertLatest(latestRows));
       const resultRows = (inserted as { rows: Array<{ device_id: string; key: string; ts: string }> }).rows;
-      return {
-        allNew: false,
-        inserted: new Set(resultRows.map((row) => pointIdentity(row.device_id, row.key, Number(row.ts)))),
-      };
+      const identities = new Set(
+        resultRows.map((row) => pointIdentity(row.device_id, row.key, Number(row.ts))),
+      );
+      const rollup = upsertRollup(
+        rows.filter((row) => identities.has(pointIdentity(row.deviceId, row.key, row.ts))),
+      );
+      if (rollup) await tx.execute(rollup);
+      return { allNew: false, inserted: identities };
     });
   }
 
@@ -193,6 +199,43 @@ function upsertLatest(latestRows: readonly PointRow[]) {
       where latest_values.ts <= excluded.ts`;
 }
 
+/** Minute summaries of the numeric points among `rows` (all stored for the first time). */
+function upsertRollup(rows: readonly PointRow[]) {
+  const minutes = new Map<
+    string,
+    { deviceId: string; key: string; minute: number; min: number; max: number; count: number }
+  >();
+  for (const row of rows) {
+    const value =
+      typeof row.value === 'number' ? row.value : typeof row.value === 'boolean' ? Number(row.value) : null;
+    if (value === null) continue;
+    const minute = Math.floor(row.ts / 60_000) * 60_000;
+    const id = `${row.deviceId}\u0000${row.key}\u0000${minute}`;
+    const summary = minutes.get(id);
+    if (summary) {
+      summary.min = Math.min(summary.min, value);
+      summary.max = Math.max(summary.max, value);
+      summary.count += 1;
+    } else
+      minutes.set(id, { deviceId: row.deviceId, key: row.key, minute, min: value, max: value, count: 1 });
+  }
+  if (minutes.size === 0) return null;
+  const list = [...minutes.values()];
+  return sql`
+    insert into points_rollup (device_id, key, minute, v_min, v_max, n)
+    select * from unnest(
+      ${sql.param(list.map((item) => item.deviceId))}::text[],
+      ${sql.param(list.map((item) => item.key))}::text[],
+      ${sql.param(list.map((item) => new Date(item.minute).toISOString()))}::timestamptz[],
+      ${sql.param(list.map((item) => item.min))}::float8[],
+      ${sql.param(list.map((item) => item.max))}::float8[],
+      ${sql.param(list.map((item) => item.count))}::int[])
+    on conflict (device_id, key, minute) do update
+      set v_min = least(points_rollup.v_min, excluded.v_min),
+          v_max = greatest(points_rollup.v_max, excluded.v_max),
+          n = points_rollup.n + excluded.n`;
+}
+
 /** The identity of a stored point, as `store` answers it. */
 export function pointIdentity(deviceId: string, key: string, ts: number): string {
   return `${deviceId}\u0000${key}\u0000${ts}`;
@@ -280,19 +323,38 @@ export class HistoryQueries {
     return row?.count ?? 0;
   }
 
-  /** Time of the n-th newest point of a key (or its oldest, when it has fewer), and its newest. */
-  async latestWindow(
-    deviceId: string,
-    key: string,
-    count: number,
-  ): Promise<{ from: number; to: number } | null> {
-    const [row] = await this.rows<{ newest: string | null; nth: string | null; oldest: string | null }>(sql`
+  /**
+   * The start of the minute holding the n-th newest point of a numeric key, read from the minute
+   * summaries (thousands of rows instead of hundreds of thousands); null when it has fewer points.
+   */
+  async latestWindowStart(deviceId: string, key: string, count: number): Promise<number | null> {
+    const [row] = await this.rows<{ minute: string | null }>(sql`
+      select (extract(epoch from minute) * 1000)::bigint::text as minute from (
+        select minute, sum(n) over (order by minute desc) as reached from points_rollup
+        where device_id = ${deviceId} and key = ${key}) as summed
+      where reached >= ${count} order by minute desc limit 1`);
+    return row?.minute ? Number(row.minute) : null;
+  }
+
+  /** Newest and oldest time of a key (two index lookups). */
+  async extent(deviceId: string, key: string): Promise<{ oldest: number; newest: number } | null> {
+    const [row] = await this.rows<{ newest: string | null; oldest: string | null }>(sql`
       select
         (select (extract(epoch from ts) * 1000)::bigint::text from points where device_id = ${deviceId} and key = ${key} order by ts desc limit 1) as newest,
-        (select (extract(epoch from ts) * 1000)::bigint::text from points where device_id = ${deviceId} and key = ${key} order by ts desc offset ${count - 1} limit 1) as nth,
         (select (extract(epoch from ts) * 1000)::bigint::text from points where device_id = ${deviceId} and key = ${key} order by ts asc limit 1) as oldest`);
-    if (!row?.newest) return null;
-    return { from: Number(row.nth ?? row.oldest), to: Number(row.newest) };
+    return row?.newest && row.oldest ? { oldest: Number(row.oldest), newest: Number(row.newest) } : null;
+  }
+
+  /** Min and max per bucket from the minute summaries, for buckets of a minute or more. */
+  async rollupBuckets(deviceId: string, key: string, from: number, to: number, bucketMs: number) {
+    const origin = new Date(from).toISOString();
+    const rows = await this.rows<{ b: string; min: number; max: number }>(sql`
+      select (extract(epoch from date_bin(${`${bucketMs} milliseconds`}::interval, minute, ${origin}::timestamptz)) * 1000)::bigint::text as b,
+        min(v_min) as min, max(v_max) as max
+      from points_rollup where device_id = ${deviceId} and key = ${key}
+        and minute >= date_trunc('minute', ${origin}::timestamptz) and minute <= ${new Date(to).toISOString()}::timestamptz
+      group by 1 order by 1`);
+    return rows.map((row) => [Math.max(Number(row.b), from), row.min, row.max] as [number, number, number]);
   }
 
   /** Min and max of a numeric key per time bucket, for curves wider than the screen has pixels. */
