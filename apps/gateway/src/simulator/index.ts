@@ -4,6 +4,7 @@ export {
   type ModbusSimulator,
   type ModbusSimulatorOptions,
 } from './modbus-simulator.ts';
+export { serveModbusRtu, type ModbusRtuServer, type ModbusRtuServerOptions } from './modbus-rtu-server.ts';
 export { SimulatedDevice, ModbusException, type DeviceWrite, type WriteGuard } from './simulated-device.ts';
 export { BoilerBehaviour } from './boiler-behaviour.ts';
 export { RegisterMemory } from './register-memory.ts';
