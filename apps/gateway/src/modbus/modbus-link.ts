@@ -171,6 +171,8 @@ export class ModbusLink {
 function destroyQuietly(client: ModbusRTU): void {
   try {
     client.destroy(() => undefined);
+    // A buffered serial port has no destroy: without closing it stays locked and can never reopen.
+    if (client.isOpen) client.close(() => undefined);
   } catch {
     // A client that never opened has nothing to destroy.
   }

@@ -228,11 +228,9 @@ describe('Modbus RTU over a serial line', () => {
     expect(device.writes).toEqual([{ registerType: 'holding-register', start: 101, values: [1] }]);
   });
 
-  // Known defect: the link drops a connection with ModbusRTU.destroy(), which does not close a
-  // buffered serial port: it stays open and locked, re-opening it fails ("Cannot lock port") and
-  // every slave on the port stays at 1739. Expected to fail until the link closes serial ports when
-  // it drops them; then make these plain tests.
-  it.fails('keeps reading a slave that fell silent for three requests in a row', async () => {
+  // A dropped serial link must close its port: otherwise it stays locked and can never reopen
+  // ("Cannot lock port"), leaving every slave on the port at 1739.
+  it('keeps reading a slave that fell silent for three requests in a row', async () => {
     startAgent().start();
     await waitFor(() => reports.some((report) => report.complete), 3000);
     device.setSilent(true);
@@ -242,7 +240,7 @@ describe('Modbus RTU over a serial line', () => {
     await waitFor(() => valueOf(reported(), 'temperatureSetpoint') === 64, 2000);
   });
 
-  it.fails('opens the port again for the next configuration after the previous one stopped', async () => {
+  it('opens the port again for the next configuration after the previous one stopped', async () => {
     expect(valueOf(await startAgent().readNow(['operatingMode']), 'operatingMode')).toBe(2);
     await running().stop();
     expect(valueOf(await startAgent().readNow(['operatingMode']), 'operatingMode')).toBe(2);
