@@ -10,6 +10,7 @@ import { authApi } from '../../api/index.ts';
 import { PublicCard, PublicFrame } from '../../app/public/PublicFrame.tsx';
 import { useFormError, useFormRules, useLandAfterSignIn } from '../auth/use-form-support.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
+import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
 
 const FIELDS = ['username', 'password', 'confirmPassword', 'accountType'] as const;
 
@@ -49,18 +50,7 @@ export default function FirstTimePage() {
           <Form.Item name="username" label={t('fields.username')} rules={rules.username} required>
             <Input placeholder={t('placeholders.username')} autoComplete="username" />
           </Form.Item>
-          <Form.Item name="password" label={t('fields.password')} rules={rules.newPassword} required>
-            <Input.Password placeholder={t('placeholders.newPassword')} autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label={t('fields.confirmPassword')}
-            dependencies={['password']}
-            rules={rules.confirmPassword()}
-            required
-          >
-            <Input.Password placeholder={t('placeholders.confirmPassword')} autoComplete="new-password" />
-          </Form.Item>
+          <NewPasswordFields />
           <Button type="primary" htmlType="submit" block loading={complete.isPending}>
             {t('first.submit')}
           </Button>

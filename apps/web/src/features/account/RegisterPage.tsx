@@ -13,6 +13,7 @@ import { PublicCard, PublicFrame } from '../../app/public/PublicFrame.tsx';
 import { SmsCodeFields } from '../auth/SmsCodeFields.tsx';
 import { useFormError, useFormRules, useLandAfterSignIn } from '../auth/use-form-support.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
+import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
 
 type RegisterValues = RegisterFields & { captcha?: string };
 
@@ -92,18 +93,7 @@ export default function RegisterPage() {
           <Form.Item name="username" label={t('fields.username')} rules={rules.username} required>
             <Input placeholder={t('placeholders.username')} autoComplete="username" />
           </Form.Item>
-          <Form.Item name="password" label={t('fields.password')} rules={rules.newPassword} required>
-            <Input.Password placeholder={t('placeholders.newPassword')} autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label={t('fields.confirmPassword')}
-            dependencies={['password']}
-            rules={rules.confirmPassword()}
-            required
-          >
-            <Input.Password placeholder={t('placeholders.confirmPassword')} autoComplete="new-password" />
-          </Form.Item>
+          <NewPasswordFields />
           <Form.Item name="agree" valuePropName="checked" rules={rules.agreement}>
             <Checkbox>{t('register.agree')}</Checkbox>
           </Form.Item>

@@ -1,11 +1,12 @@
 /** Password recovery, step 2: the new password for the phone proven in step 1. */
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { authApi, isApiError, type NewPasswordRequest } from '../../api/index.ts';
-import { useFormError, useFormRules } from '../auth/use-form-support.ts';
+import { useFormError } from '../auth/use-form-support.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
+import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 /** The proof from step 1 is missing or expired: the person has to start again. */
@@ -15,7 +16,6 @@ export default function FindpwdPasswordPage() {
   const { t } = useTranslation();
   const { tel = '' } = useParams();
   const [form] = Form.useForm<NewPasswordRequest>();
-  const rules = useFormRules();
   const navigate = useNavigate();
   const { alertText, showError, clearError } = useFormError(form, FIELDS);
 
@@ -40,18 +40,7 @@ export default function FindpwdPasswordPage() {
         text={alertText}
         action={mustRestart ? <Link to="/findpwd/tel">{t('findpwd.steps.tel')}</Link> : undefined}
       />
-      <Form.Item name="password" label={t('fields.newPassword')} rules={rules.newPassword} required>
-        <Input.Password placeholder={t('placeholders.newPassword')} autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('fields.confirmPassword')}
-        dependencies={['password']}
-        rules={rules.confirmPassword()}
-        required
-      >
-        <Input.Password placeholder={t('placeholders.confirmPassword')} autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields label="fields.newPassword" />
       <Button type="primary" htmlType="submit" block loading={submit.isPending}>
         {t('findpwd.submit')}
       </Button>
