@@ -133,8 +133,6 @@ export const enUS: ConsoleTexts = {
     refreshCaptcha: 'Hard to read? Show another',
     captchaLoading: 'Loading the picture…',
     captchaFailed: 'The picture did not load, click to retry',
-    insecureContext:
-      'This connection is not secure (HTTPS), so the browser cannot encrypt your password. Open the console over HTTPS, or sign in with an SMS code.',
     signedIn: 'Signed in',
   },
   register: {

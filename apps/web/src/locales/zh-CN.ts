@@ -130,8 +130,6 @@ export const zhCN = {
     refreshCaptcha: '看不清？换一张',
     captchaLoading: '正在加载验证码…',
     captchaFailed: '验证码加载失败，点击重试',
-    insecureContext:
-      '当前连接不是安全连接（HTTPS），浏览器无法加密密码。请通过 HTTPS 访问，或改用短信验证码登录。',
     signedIn: '登录成功',
   },
   register: {
