@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -95,6 +96,8 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  // History curves and tables are large JSON; gzip makes them a quarter of the size on the wire.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(cookie);
   await app.register(formbody, { parser: parseQuery });
   // Uploads (page images, imports): 200 MB at most for firmware-sized files; each route checks its own limit.
