@@ -6,7 +6,6 @@ import {
   NAME_MAX_LENGTH,
   REMARK_MAX_LENGTH,
   checkedString,
-  type Check,
 } from '@lyyp/contracts';
 import { GATEWAY_STATUSES } from '@lyyp/contracts/protocol';
 import { pagingFields } from '../product/catalogue-route.ts';
@@ -19,29 +18,20 @@ import {
 } from '../product/product.schemas.ts';
 import { checkGatewayCode } from '@lyyp/contracts/gateway';
 import { snField } from '../gateway/gateway.schemas.ts';
+import {
+  DEVICE_NAME_MAX_LENGTH,
+  DEVICE_NUMBER_MAX_LENGTH,
+  WARRANTY_MONTHS_MAX,
+  checkDate,
+  checkIccid,
+} from '@lyyp/contracts/device';
 
-/** §5 "new device name max 25". */
-export const DEVICE_NAME_MAX_LENGTH = 25;
-export const DEVICE_NUMBER_MAX_LENGTH = 50;
-export const WARRANTY_MONTHS_MAX = 1200;
-/** ICCIDs are 19 or 20 characters; some SIMs end with a letter. */
-const ICCID_PATTERN = /^[0-9]{18,20}[0-9A-Za-z]?$/;
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A calendar date as YYYY-MM-DD, not before 1970 (§5). */
-export const checkDate =
-  (field: string): Check =>
-  (value) => {
-    const match = DATE_PATTERN.exec(value.trim());
-    const date = match ? new Date(`${value.trim()}T00:00:00Z`) : null;
-    if (!match || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value.trim()) {
-      return { code: '1002', params: { field } };
-    }
-    return Number(match[1]) < 1970 ? { code: '1806' } : null;
-  };
-
-const checkIccid: Check = (value) =>
-  ICCID_PATTERN.test(value.trim()) ? null : { code: '1002', params: { field: 'iccid' } };
+export {
+  DEVICE_NAME_MAX_LENGTH,
+  DEVICE_NUMBER_MAX_LENGTH,
+  WARRANTY_MONTHS_MAX,
+  checkDate,
+} from '@lyyp/contracts/device';
 
 /** §3 device fields a person types, shared by binding and editing. */
 const deviceFields = {

@@ -19,6 +19,7 @@ import { FormAlert } from '../auth/FormAlert.tsx';
 import { requiredCheck, rulesFromChecks } from './common/schema-rules.ts';
 import { locateFields, useFormFailure } from './common/use-form-failure.ts';
 import { checkSn } from '../gateway/gateway-rules.ts';
+import { DEVICE_NAME_MAX_LENGTH } from '@lyyp/contracts/device';
 
 interface BindValues {
   name?: string;
@@ -108,7 +109,12 @@ export function BindDeviceDialog({ open, onClose }: { open: boolean; onClose: ()
             }))}
           />
         </Form.Item>
-        <Form.Item name="name" label={t('monitor.device.name')} required rules={rule(requiredCheck('name'))}>
+        <Form.Item
+          name="name"
+          label={t('monitor.device.name')}
+          required
+          rules={rule(requiredCheck('name'), maxLengthCheck('name', DEVICE_NAME_MAX_LENGTH))}
+        >
           <Input />
         </Form.Item>
         <Form.Item

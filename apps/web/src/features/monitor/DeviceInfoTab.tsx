@@ -37,6 +37,12 @@ import { requiredCheck, rulesFromChecks } from './common/schema-rules.ts';
 import { locateFields, useFormFailure } from './common/use-form-failure.ts';
 import type { DeviceTabProps } from './DeviceDetailPage.tsx';
 import { deviceQueryKey } from './use-device.ts';
+import {
+  DEVICE_NAME_MAX_LENGTH,
+  DEVICE_NUMBER_MAX_LENGTH,
+  WARRANTY_MONTHS_MAX,
+  checkIccid,
+} from '@lyyp/contracts/device';
 
 interface InfoValues extends Omit<DeviceFields, 'factoryDate' | 'installDate'> {
   factoryDate?: Dayjs | null;
@@ -148,7 +154,10 @@ export function DeviceInfoTab({ device }: DeviceTabProps) {
       >
         <FormAlert text={alertText} />
         <Row gutter={16}>
-          {text('name', t('monitor.device.name'), [requiredCheck('name')])}
+          {text('name', t('monitor.device.name'), [
+            requiredCheck('name'),
+            maxLengthCheck('name', DEVICE_NAME_MAX_LENGTH),
+          ])}
           {text('groupName', t('monitor.fields.groupName'), [maxLengthCheck('groupName', NAME_MAX_LENGTH)])}
           <Col xs={24} md={8}>
             <Form.Item
@@ -170,8 +179,10 @@ export function DeviceInfoTab({ device }: DeviceTabProps) {
               <InputNumber min={-90} max={90} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          {text('iccid', t('monitor.fields.iccid'), [])}
-          {text('deviceNumber', t('monitor.fields.deviceNumber'), [])}
+          {text('iccid', t('monitor.fields.iccid'), [(value) => (value.trim() ? checkIccid(value) : null)])}
+          {text('deviceNumber', t('monitor.fields.deviceNumber'), [
+            maxLengthCheck('deviceNumber', DEVICE_NUMBER_MAX_LENGTH),
+          ])}
           {text('manufacturer', t('monitor.fields.manufacturer'), [
             maxLengthCheck('manufacturer', COMPANY_NAME_MAX_LENGTH),
           ])}
@@ -192,7 +203,7 @@ export function DeviceInfoTab({ device }: DeviceTabProps) {
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="warrantyMonths" label={t('monitor.fields.warrantyMonths')}>
-              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+              <InputNumber min={0} max={WARRANTY_MONTHS_MAX} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           {text('remark', t('monitor.fields.remark'), [maxLengthCheck('remark', REMARK_MAX_LENGTH)], 24)}
