@@ -33,7 +33,6 @@ import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerCommandRoutes } from './modules/command/command.routes.ts';
 import { registerBrokerAuthRoutes } from './modules/telemetry/broker-auth.routes.ts';
 import { registerSyncRoutes } from './modules/telemetry/sync.routes.ts';
-import { HistoryQueries } from './modules/telemetry/history.repository.ts';
 import { HistoryService } from './modules/history/history.service.ts';
 import { registerHistoryRoutes } from './modules/history/history.routes.ts';
 import { registerDesignerRoutes } from './modules/designer/index.ts';
@@ -215,7 +214,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       });
       registerHistoryRoutes(
         api,
-        new HistoryService(new HistoryQueries(database.db), runtime.runtime, catalogue.deviceAccess),
+        new HistoryService(runtime.historyQueries, runtime.runtime, catalogue.deviceAccess),
       );
       registerLiveRoutes(api, { live, sessions });
       registerBrokerAuthRoutes(api, { runtime: runtime.runtime, platformUser: brokerUser(config.mqtt.url) });

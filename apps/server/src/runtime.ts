@@ -14,7 +14,7 @@ import type { MqttTransport } from './mqtt/transport.ts';
 import { CommandRepository } from './modules/command/command.repository.ts';
 import { CommandService, type DeviceAccess } from './modules/command/command.service.ts';
 import { GatewayLinkService } from './modules/telemetry/gateway-link.service.ts';
-import { HistoryRepository } from './modules/telemetry/history.repository.ts';
+import { HistoryQueries, HistoryRepository } from './modules/telemetry/history.repository.ts';
 import { IngestService } from './modules/telemetry/ingest.service.ts';
 import { RuntimeRepository } from './modules/telemetry/runtime.repository.ts';
 
@@ -38,6 +38,7 @@ export class PlatformRuntime {
   readonly transport: MqttTransport;
   readonly runtime: RuntimeRepository;
   readonly history: HistoryRepository;
+  readonly historyQueries: HistoryQueries;
   readonly ingest: IngestService;
   readonly link: GatewayLinkService;
   readonly commands: CommandService;
@@ -46,6 +47,7 @@ export class PlatformRuntime {
   constructor(private readonly deps: RuntimeDeps) {
     this.runtime = new RuntimeRepository(deps.db);
     this.history = new HistoryRepository(deps.db);
+    this.historyQueries = new HistoryQueries(deps.db);
     const { config } = deps;
     this.transport = config.mqtt.url
       ? new ExternalBrokerClient(config.mqtt.url, randomUUID().slice(0, 8), config.mqtt.shareGroup)

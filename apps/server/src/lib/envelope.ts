@@ -4,7 +4,3 @@ import type { Envelope } from '@lyyp/contracts';
 export function ok<T>(data: T): Envelope<T> {
   return { code: '200', message: 'success', data };
 }
-
-export function created<T>(data: T): Envelope<T> {
-  return { code: '201', message: 'created', data };
-}

@@ -118,26 +118,6 @@ export class HistoryRepository {
     );
     return (result as { rows: Array<{ count: number }> }).rows[0]?.count ?? 0;
   }
-
-  async readPoints(
-    deviceId: string,
-    key: string,
-    from: number,
-    to: number,
-  ): Promise<Array<{ ts: number; num: number | null; text: string | null; error: string | null }>> {
-    const result = await this.db.execute(sql`
-      select (extract(epoch from ts) * 1000)::bigint::text as ts, v_num, v_text, e from points
-      where device_id = ${deviceId} and key = ${key} and ts >= ${new Date(from).toISOString()}::timestamptz and ts <= ${new Date(to).toISOString()}::timestamptz
-      order by ts`);
-    return (
-      result as { rows: Array<{ ts: string; v_num: number | null; v_text: string | null; e: string | null }> }
-    ).rows.map((row) => ({
-      ts: Number(row.ts),
-      num: row.v_num,
-      text: row.v_text,
-      error: row.e,
-    }));
-  }
 }
 
 export type StoreOutcome = { allNew: true } | { allNew: false; inserted: Set<string> };

@@ -65,11 +65,11 @@ describe.each(brokers)('gateway protocol through the $name', (broker) => {
     const ack = await link.waitFor<AckPayload>('ack', (payload) => payload.seq === 1);
     expect(ack).toEqual({ seq: 1, stored: 4, duplicates: 0 });
     expect(await server.runtime.history.countPoints(device.id)).toBe(4);
-    const series = await server.runtime.history.readPoints(
+    const series = await server.runtime.historyQueries.points(
       device.id,
-      'waterTemperature',
+      ['waterTemperature'],
       baseTime,
-      baseTime + 1000,
+      baseTime + 1001,
     );
     expect(series.map((point) => point.num)).toEqual([71.5, 72.25]);
 
