@@ -169,6 +169,29 @@ export const ERROR_CATALOGUE = {
   '1804': entry('开始时间必须早于结束时间', 'The start time must be before the end time'),
   '1805': entry('查询范围最多 {days} 天', 'The query range is at most {days} days'),
   '1806': entry('日期不能早于 1970 年', 'The date cannot be before 1970'),
+
+  // Alarms, notifications and messages (21xx)
+  '2101': entry('报警组不存在：{group}', 'No such alarm group: {group}'),
+  '2102': entry('报警变量不存在：{key}', 'No such variable for the alarm: {key}'),
+  '2103': entry(
+    '变量 {key} 的类型不能用于该报警条件',
+    'The type of variable {key} cannot be used with this condition',
+  ),
+  '2104': entry('范围下限必须小于上限', 'The lower limit of the range must be below the upper limit'),
+  '2105': entry('死区过大，报警将无法解除', 'The dead band is too wide: the alarm could never release'),
+  '2106': entry('该报警条件不支持死区', 'This condition does not take a dead band'),
+  '2107': entry('报警消息含未知占位符：{name}', 'Unknown placeholder in the alarm message: {name}'),
+  '2108': entry('报警已被确认', 'This alarm is already acknowledged', 409),
+  '2109': entry('报警组不允许推送方式：{channel}', 'The alarm group does not allow the channel: {channel}'),
+  '2110': entry('推送方式 {channel} 缺少设置', 'The {channel} channel needs its settings'),
+  '2111': entry('未知时区：{zone}', 'Unknown time zone: {zone}'),
+  '2112': entry('推送地址必须是 https 地址', 'The push address must be an https address'),
+  '2113': entry('升级步骤的延时必须逐级递增', 'Each escalation step must come later than the one before'),
+  '2114': entry(
+    '推送方式 {channel} 在升级步骤中重复',
+    'The channel {channel} appears in more than one escalation step',
+  ),
+  '2115': entry('报警条件不能与自身变量比较', 'An alarm condition cannot compare a variable with itself'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
