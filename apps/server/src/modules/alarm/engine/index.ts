@@ -1,0 +1,39 @@
+/**
+ * The alarm engine: pure, no I/O, no clock. Rules compiled into raise and release tests, the
+ * per-(device, rule) state machine, offline and power-off alarms from gateway status, alarm texts,
+ * and the escalation planner. The alarm service (database, scheduler, channels) is built on it.
+ */
+export {
+  compileAlarmRule,
+  type CompiledAlarmRule,
+  type EvaluationProblem,
+  type SampleValue,
+} from './rule-condition.ts';
+export {
+  evaluateRuleSamples,
+  initialRuleState,
+  reconcileRule,
+  restoreRuleState,
+  type AlarmSample,
+  type AlarmTransition,
+  type EvaluationOptions,
+  type RuleEvaluation,
+} from './rule-evaluator.ts';
+export { ruleFingerprint } from './fingerprint.ts';
+export {
+  INITIAL_DEVICE_STATUS_STATE,
+  evaluateDeviceStatus,
+  restoreDeviceStatusState,
+  type DeviceStatusEvaluation,
+  type DeviceStatusTransition,
+  type GatewayStatusEvent,
+} from './device-status.ts';
+export { deviceStatusAlarmMessage, variableAlarmMessage, type MessageVariable } from './alarm-message.ts';
+export { quietPeriodAt, type QuietPeriod } from './quiet-hours.ts';
+export {
+  planNotifications,
+  type NotificationPlan,
+  type NotificationPlanInput,
+  type NotifiedAlarm,
+  type PlannedSend,
+} from './escalation-planner.ts';
