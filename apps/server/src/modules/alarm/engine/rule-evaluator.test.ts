@@ -1,0 +1,391 @@
+import { alarmRuleStateSchema } from '@lyyp/contracts/alarm';
+import { describe, expect, it } from 'vitest';
+import { MINUTE, SECOND, T0, buildRule, samplesOf } from './alarm-test-support.ts';
+import { compileAlarmRule } from './rule-condition.ts';
+import { evaluateRuleSamples, initialRuleState, reconcileRule, restoreRuleState } from './rule-evaluator.ts';
+
+const kinds = (result: { transitions: readonly { kind: string; at: number }[] }) =>
+  result.transitions.map((transition) => [transition.kind, transition.at]);
+
+describe('raise and release', () => {
+  it('raises at the first matching sample and releases at the first sample under the limit', () => {
+    const rule = compileAlarmRule(buildRule());
+    const result = evaluateRuleSamples(rule, null, samplesOf([70, 81, 85, 80, 75]));
+    expect(kinds(result)).toEqual([
+      ['raise', T0 + 1 * SECOND],
+      ['release', T0 + 3 * SECOND],
+    ]);
+    expect(result.transitions[0]).toMatchObject({
+      kind: 'raise',
+      since: T0 + SECOND,
+      value: 81,
+      late: false,
+    });
+    expect(result.transitions[1]).toMatchObject({ reason: 'condition-cleared', value: 80 });
+    expect(result.state).toMatchObject({ active: false, matches: 0, lastAt: T0 + 4 * SECOND });
+  });
+
+  it.each([
+    ['ge', 80, [79, 80], 1],
+    ['lt', 10, [11, 9.5], 1],
+    ['le', 10, [11, 10], 1],
+    ['eq', 3, [2, 3], 1],
+    ['ne', 3, [3, 4], 1],
+  ] as const)('%s %d raises on the second of %j', (operator, limit, values, raisedIndex) => {
+    const rule = compileAlarmRule(
+      buildRule({ condition: { operator, limit: { kind: 'value', value: limit } } }),
+    );
+    const result = evaluateRuleSamples(rule, null, samplesOf(values));
+    expect(kinds(result)).toEqual([['raise', T0 + raisedIndex * SECOND]]);
+  });
+
+  it('compares with another variable of the device when the rule says so', () => {
+    const rule = compileAlarmRule(
+      buildRule({ condition: { operator: 'gt', limit: { kind: 'variable', key: 'setpoint' } } }),
+    );
+    expect(rule.references).toEqual(['setpoint']);
+    const low = evaluateRuleSamples(rule, null, samplesOf([90], { references: { setpoint: 95 } }));
+    expect(low.transitions).toEqual([]);
+    const high = evaluateRuleSamples(rule, null, samplesOf([90], { references: { setpoint: 85 } }));
+    expect(kinds(high)).toEqual([['raise', T0]]);
+  });
+
+  it('raises inside a range and releases outside it, bounds included', () => {
+    const rule = compileAlarmRule(
+      buildRule({
+        condition: {
+          operator: 'inside',
+          low: { kind: 'value', value: 10 },
+          high: { kind: 'value', value: 20 },
+        },
+      }),
+    );
+    const result = evaluateRuleSamples(rule, null, samplesOf([9, 10, 20, 20.5, 15]));
+    expect(kinds(result)).toEqual([
+      ['raise', T0 + SECOND],
+      ['release', T0 + 3 * SECOND],
+      ['raise', T0 + 4 * SECOND],
+    ]);
+  });
+
+  it('raises outside a range and releases once back inside past the dead band', () => {
+    const rule = compileAlarmRule(
+      buildRule({
+        condition: {
+          operator: 'outside',
+          low: { kind: 'value', value: 10 },
+          high: { kind: 'value', value: 20 },
+        },
+        deadBand: 1,
+      }),
+    );
+    const result = evaluateRuleSamples(rule, null, samplesOf([15, 21, 19.5, 19, 9.9, 10.5, 11]));
+    expect(kinds(result)).toEqual([
+      ['raise', T0 + 1 * SECOND],
+      ['release', T0 + 3 * SECOND],
+      ['raise', T0 + 4 * SECOND],
+      ['release', T0 + 6 * SECOND],
+    ]);
+  });
+});
+
+describe('filter count', () => {
+  const rule = compileAlarmRule(buildRule({ filterCount: 3 }));
+
+  it('raises at the third consecutive matching sample, with the run start as since', () => {
+    const result = evaluateRuleSamples(rule, null, samplesOf([81, 82, 83, 84]));
+    expect(kinds(result)).toEqual([['raise', T0 + 2 * SECOND]]);
+    expect(result.transitions[0]).toMatchObject({ since: T0, value: 83 });
+  });
+
+  it('starts counting again after a sample that does not match', () => {
+    const result = evaluateRuleSamples(rule, null, samplesOf([81, 82, 70, 83, 84, 85]));
+    expect(kinds(result)).toEqual([['raise', T0 + 5 * SECOND]]);
+    expect(result.transitions[0]).toMatchObject({ since: T0 + 3 * SECOND });
+  });
+
+  it('keeps the count across calls, as it is kept in the database between uploads', () => {
+    const first = evaluateRuleSamples(rule, null, samplesOf([81, 82]));
+    expect(first.state).toMatchObject({ matches: 2, since: T0 });
+    const second = evaluateRuleSamples(rule, first.state, samplesOf([83], { start: T0 + 2 * SECOND }));
+    expect(kinds(second)).toEqual([['raise', T0 + 2 * SECOND]]);
+  });
+
+  it('releases on one sample: the filter only delays raising', () => {
+    const result = evaluateRuleSamples(rule, null, samplesOf([81, 82, 83, 70]));
+    expect(kinds(result)).toEqual([
+      ['raise', T0 + 2 * SECOND],
+      ['release', T0 + 3 * SECOND],
+    ]);
+  });
+});
+
+describe('dead band', () => {
+  it('keeps a high alarm until the value is at or below limit minus band', () => {
+    const rule = compileAlarmRule(buildRule({ deadBand: 2 }));
+    const result = evaluateRuleSamples(rule, null, samplesOf([81, 79, 80.5, 78.5, 78, 81]));
+    expect(kinds(result)).toEqual([
+      ['raise', T0],
+      ['release', T0 + 4 * SECOND],
+      ['raise', T0 + 5 * SECOND],
+    ]);
+  });
+
+  it('keeps a low alarm until the value is at or above limit plus band', () => {
+    const rule = compileAlarmRule(
+      buildRule({ condition: { operator: 'lt', limit: { kind: 'value', value: 10 } }, deadBand: 0.5 }),
+    );
+    const result = evaluateRuleSamples(rule, null, samplesOf([9, 10.2, 10.5]));
+    expect(kinds(result)).toEqual([
+      ['raise', T0],
+      ['release', T0 + 2 * SECOND],
+    ]);
+  });
+
+  it('widens a range alarm by the band on both sides before it releases', () => {
+    const rule = compileAlarmRule(
+      buildRule({
+        condition: {
+          operator: 'inside',
+          low: { kind: 'value', value: 10 },
+          high: { kind: 'value', value: 20 },
+        },
+        deadBand: 1,
+      }),
+    );
+    const result = evaluateRuleSamples(rule, null, samplesOf([15, 20.5, 9.5, 8.9]));
+    expect(kinds(result)).toEqual([
+      ['raise', T0],
+      ['release', T0 + 3 * SECOND],
+    ]);
+  });
+});
+
+describe('bit alarms', () => {
+  it('raises when the chosen bit of a status word has the alarm value', () => {
+    const rule = compileAlarmRule(
+      buildRule({ variableKey: 'status', condition: { operator: 'bit', bit: 3, expected: 1 } }),
+    );
+    const result = evaluateRuleSamples(rule, null, samplesOf([0b0001, 0b1001, 0b1111, 0b0111]));
+    expect(kinds(result)).toEqual([
+      ['raise', T0 + SECOND],
+      ['release', T0 + 3 * SECOND],
+    ]);
+  });
+
+  it('reads a boolean variable as bit 0, true or false as 1 or 0', () => {
+    const rule = compileAlarmRule(buildRule({ variableKey: 'door', condition: { operator: 'bit' } }));
+    const result = evaluateRuleSamples(rule, null, samplesOf([false, true, 0, 1]));
+    expect(kinds(result)).toEqual([
+      ['raise', T0 + SECOND],
+      ['release', T0 + 2 * SECOND],
+      ['raise', T0 + 3 * SECOND],
+    ]);
+  });
+
+  it('raises on a bit being 0 when the alarm value is 0', () => {
+    const rule = compileAlarmRule(
+      buildRule({ variableKey: 'ok', condition: { operator: 'bit', bit: 0, expected: 0 } }),
+    );
+    expect(kinds(evaluateRuleSamples(rule, null, samplesOf([1, 0])))).toEqual([['raise', T0 + SECOND]]);
+  });
+});
+
+describe('replayed, out-of-order and duplicate samples', () => {
+  const rule = compileAlarmRule(buildRule({ filterCount: 2 }));
+
+  it('evaluates a batch in time order whatever order it came in', () => {
+    const ordered = samplesOf([81, 82, 70]);
+    const shuffled = [ordered[2]!, ordered[0]!, ordered[1]!];
+    expect(evaluateRuleSamples(rule, null, shuffled)).toEqual(evaluateRuleSamples(rule, null, ordered));
+  });
+
+  it('counts a sample delivered twice once', () => {
+    const [first, second] = samplesOf([81, 82]);
+    const result = evaluateRuleSamples(rule, null, [first!, first!, second!]);
+    expect(kinds(result)).toEqual([['raise', T0 + SECOND]]);
+    expect(result.skipped).toEqual([{ time: T0, reason: 'duplicate' }]);
+    const once = evaluateRuleSamples(rule, null, [first!]);
+    const again = evaluateRuleSamples(rule, once.state, [first!]);
+    expect(again.state).toEqual(once.state);
+    expect(again.skipped).toEqual([{ time: T0, reason: 'duplicate' }]);
+  });
+
+  it('skips a sample older than the newest evaluated, and says so', () => {
+    const later = evaluateRuleSamples(rule, null, samplesOf([70], { start: T0 + 10 * SECOND }));
+    const result = evaluateRuleSamples(rule, later.state, samplesOf([81, 82]));
+    expect(result.transitions).toEqual([]);
+    expect(result.skipped).toEqual([
+      { time: T0, reason: 'out-of-order' },
+      { time: T0 + SECOND, reason: 'out-of-order' },
+    ]);
+    expect(result.state).toEqual(later.state);
+  });
+
+  it('gives an alarm replayed from a gateway buffer its true time and marks it late', () => {
+    const arrival = T0 + 60 * MINUTE;
+    const replayed = samplesOf([81, 82, 70]).map((sample) => ({ ...sample, receivedAt: arrival }));
+    const result = evaluateRuleSamples(rule, null, replayed);
+    expect(result.transitions).toEqual([
+      { kind: 'raise', at: T0 + SECOND, since: T0, value: 82, late: true },
+      { kind: 'release', at: T0 + 2 * SECOND, reason: 'condition-cleared', value: 70, late: true },
+    ]);
+  });
+
+  it('is not late within the threshold, and the threshold can be set', () => {
+    const sample = { time: T0, receivedAt: T0 + 30 * SECOND, value: 90 };
+    const loose = compileAlarmRule(buildRule());
+    expect(evaluateRuleSamples(loose, null, [sample]).transitions[0]).toMatchObject({ late: false });
+    expect(
+      evaluateRuleSamples(loose, null, [sample], { lateThresholdMs: 10 * SECOND }).transitions[0],
+    ).toMatchObject({ late: true });
+  });
+});
+
+describe('samples that cannot be evaluated', () => {
+  const rule = compileAlarmRule(buildRule({ filterCount: 2 }));
+
+  it('keeps the count and the alarm across a failed read, and reports it', () => {
+    const result = evaluateRuleSamples(rule, null, samplesOf([81, null, 82]));
+    expect(kinds(result)).toEqual([['raise', T0 + 2 * SECOND]]);
+    expect(result.problems).toEqual([{ time: T0 + SECOND, problem: { kind: 'no-value', key: 'temp' } }]);
+  });
+
+  it('keeps an active alarm through text values and missing comparands', () => {
+    const compared = compileAlarmRule(
+      buildRule({ condition: { operator: 'gt', limit: { kind: 'variable', key: 'setpoint' } } }),
+    );
+    const raised = evaluateRuleSamples(compared, null, samplesOf([90], { references: { setpoint: 80 } }));
+    const result = evaluateRuleSamples(compared, raised.state, [
+      { time: T0 + SECOND, receivedAt: T0 + SECOND, value: 'E1' },
+      { time: T0 + 2 * SECOND, receivedAt: T0 + 2 * SECOND, value: 10 },
+    ]);
+    expect(result.transitions).toEqual([]);
+    expect(result.state.active).toBe(true);
+    expect(result.problems.map((entry) => entry.problem)).toEqual([
+      { kind: 'not-a-number', key: 'temp' },
+      { kind: 'no-value', key: 'setpoint' },
+    ]);
+  });
+
+  it('reports a formula failure (bit of a fraction) without changing the alarm', () => {
+    const bit = compileAlarmRule(buildRule({ condition: { operator: 'bit', bit: 1 } }));
+    const result = evaluateRuleSamples(bit, null, samplesOf([2.5]));
+    expect(result.transitions).toEqual([]);
+    expect(result.problems[0]?.problem).toMatchObject({ kind: 'formula', error: { code: '1508' } });
+  });
+});
+
+describe('rule changes', () => {
+  const original = buildRule();
+
+  it('keeps the alarm when only the name, text, groups or push methods change', () => {
+    const raised = evaluateRuleSamples(compileAlarmRule(original), null, samplesOf([90]));
+    const renamed = buildRule({
+      name: 'Hot',
+      message: '{value}{unit}',
+      groupIds: ['g2'],
+      pushMethods: ['sms'],
+    });
+    expect(reconcileRule(raised.state, renamed, T0 + MINUTE)).toEqual({
+      state: raised.state,
+      transitions: [],
+    });
+    const next = evaluateRuleSamples(
+      compileAlarmRule(renamed),
+      raised.state,
+      samplesOf([95], { start: T0 + SECOND }),
+    );
+    expect(next.transitions).toEqual([]);
+  });
+
+  it('releases the active alarm and starts afresh when the condition changes', () => {
+    const raised = evaluateRuleSamples(compileAlarmRule(original), null, samplesOf([90]));
+    const edited = buildRule({ condition: { operator: 'gt', limit: { kind: 'value', value: 95 } } });
+    const reconciled = reconcileRule(raised.state, edited, T0 + MINUTE);
+    expect(reconciled.transitions).toEqual([
+      { kind: 'release', at: T0 + MINUTE, reason: 'rule-changed', value: null, late: false },
+    ]);
+    expect(reconciled.state).toMatchObject({ active: false, matches: 0, lastAt: T0 });
+    const next = evaluateRuleSamples(
+      compileAlarmRule(edited),
+      reconciled.state,
+      samplesOf([96], { start: T0 + 2 * MINUTE }),
+    );
+    expect(kinds(next)).toEqual([['raise', T0 + 2 * MINUTE]]);
+  });
+
+  it('clears a partial count when the filter count changes', () => {
+    const counting = evaluateRuleSamples(
+      compileAlarmRule(buildRule({ filterCount: 3 })),
+      null,
+      samplesOf([90, 91]),
+    );
+    const edited = buildRule({ filterCount: 2 });
+    const next = evaluateRuleSamples(
+      compileAlarmRule(edited),
+      counting.state,
+      samplesOf([92], { start: T0 + 2 * SECOND }),
+    );
+    expect(next.transitions).toEqual([]);
+    expect(next.state).toMatchObject({ matches: 1, since: T0 + 2 * SECOND });
+  });
+
+  it('settles a state built for an older rule at the first sample when it was not reconciled', () => {
+    const raised = evaluateRuleSamples(compileAlarmRule(original), null, samplesOf([90]));
+    const edited = compileAlarmRule(buildRule({ deadBand: 5 }));
+    const next = evaluateRuleSamples(edited, raised.state, samplesOf([90], { start: T0 + MINUTE }));
+    expect(kinds(next)).toEqual([
+      ['release', T0 + MINUTE],
+      ['raise', T0 + MINUTE],
+    ]);
+    expect(next.transitions[0]).toMatchObject({ reason: 'rule-changed' });
+  });
+
+  it('releases with a reason when the rule is disabled or deleted, and evaluates nothing while disabled', () => {
+    const raised = evaluateRuleSamples(compileAlarmRule(original), null, samplesOf([90]));
+    const disabled = buildRule({ enabled: false });
+    const off = reconcileRule(raised.state, disabled, T0 + MINUTE);
+    expect(off.transitions).toEqual([
+      { kind: 'release', at: T0 + MINUTE, reason: 'rule-disabled', value: null, late: false },
+    ]);
+    const quiet = evaluateRuleSamples(
+      compileAlarmRule(disabled),
+      off.state,
+      samplesOf([99], { start: T0 + 2 * MINUTE }),
+    );
+    expect(quiet.transitions).toEqual([]);
+    const deleted = reconcileRule(raised.state, null, T0 + MINUTE);
+    expect(deleted).toEqual({
+      state: null,
+      transitions: [{ kind: 'release', at: T0 + MINUTE, reason: 'rule-deleted', value: null, late: false }],
+    });
+  });
+
+  it('never releases before the raise when the device clock is ahead of the platform', () => {
+    const raised = evaluateRuleSamples(
+      compileAlarmRule(original),
+      null,
+      samplesOf([90], { start: T0 + 10 * MINUTE }),
+    );
+    const deleted = reconcileRule(raised.state, null, T0);
+    expect(deleted.transitions[0]?.at).toBe(T0 + 10 * MINUTE);
+  });
+});
+
+describe('stored state', () => {
+  it('is a small JSON object that survives the database and parses back', () => {
+    const rule = compileAlarmRule(buildRule({ filterCount: 3 }));
+    const { state } = evaluateRuleSamples(rule, null, samplesOf([81, 82]));
+    const stored: unknown = JSON.parse(JSON.stringify(state));
+    expect(alarmRuleStateSchema.parse(stored)).toEqual(state);
+    expect(restoreRuleState(stored)).toEqual(state);
+    expect(JSON.stringify(state).length).toBeLessThan(200);
+  });
+
+  it('treats a state it cannot read as none', () => {
+    expect(restoreRuleState({ version: 99 })).toBeNull();
+    expect(restoreRuleState('garbage')).toBeNull();
+    expect(initialRuleState('abc')).toMatchObject({ active: false, matches: 0, lastAt: null });
+  });
+});
