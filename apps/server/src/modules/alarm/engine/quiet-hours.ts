@@ -1,8 +1,9 @@
 /**
  * Quiet hours in a person's own time zone, as instants. `quietPeriodAt(t)` answers whether `t` is
  * inside quiet hours and, if so, when that period started and ends. Time zones come from the
- * runtime's Intl data (pure: no clock, no I/O); daylight-saving shifts are followed, a wall time
- * that does not exist on a given day (the skipped spring hour) maps to the instant just after it.
+ * runtime's Intl data (pure: no clock, no I/O); daylight-saving shifts are followed, and a wall
+ * time that does not exist on a given day (inside the skipped spring hour) moves forward by the
+ * shift, as calendars do (02:30 → 03:30).
  */
 import { minutesOfClockTime, type QuietHours } from '@lyyp/contracts/alarm';
 
