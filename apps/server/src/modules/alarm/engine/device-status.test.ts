@@ -129,9 +129,12 @@ describe('settings', () => {
 });
 
 describe('device status properties', () => {
-  const statusArbitrary = fc.constantFrom('online', 'offline', 'power-off', 'dormant') as fc.Arbitrary<
-    GatewayStatusEvent['status']
-  >;
+  const statusArbitrary = fc.constantFrom<GatewayStatusEvent['status'][]>(
+    'online',
+    'offline',
+    'power-off',
+    'dormant',
+  );
   const strip = (transitions: readonly DeviceStatusTransition[]) =>
     transitions.map((transition) => ({ ...transition, late: undefined }));
 
