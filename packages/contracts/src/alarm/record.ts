@@ -76,6 +76,14 @@ export function alarmStateOf(record: Pick<AlarmRecord, 'releasedAt' | 'acknowled
   return `${activity}-${acknowledgement}`;
 }
 
+/**
+ * Whether a record can be acknowledged: once only (2108), active or already cleared alike
+ * (ISA-18.2: a cleared alarm still waits for its acknowledgement).
+ */
+export function acknowledgementRefusal(record: Pick<AlarmRecord, 'acknowledgedAt'>): '2108' | null {
+  return record.acknowledgedAt === null ? null : '2108';
+}
+
 /** Acknowledge one or more records (active or already cleared), with an optional comment. */
 export const acknowledgeRequestSchema = z.object({
   ids: uniqueList(entityId('ids'), 'ids', ACKNOWLEDGE_MAX_RECORDS).refine((ids) => ids.length > 0, {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   acknowledgeRequestSchema,
+  acknowledgementRefusal,
   alarmMessageTemplate,
   alarmStateOf,
   dueSimExpiryReminder,
@@ -22,6 +23,11 @@ describe('alarm states (ISA-18.2)', () => {
     expect(alarmStateOf({ releasedAt: null, acknowledgedAt: NOW })).toBe('active-acknowledged');
     expect(alarmStateOf({ releasedAt: NOW, acknowledgedAt: null })).toBe('cleared-unacknowledged');
     expect(alarmStateOf({ releasedAt: NOW, acknowledgedAt: NOW })).toBe('cleared-acknowledged');
+  });
+
+  it('acknowledges a record once, active or cleared', () => {
+    expect(acknowledgementRefusal({ acknowledgedAt: null })).toBeNull();
+    expect(acknowledgementRefusal({ acknowledgedAt: NOW })).toBe('2108');
   });
 
   it('acknowledges one or more records with an optional comment', () => {
