@@ -36,12 +36,13 @@ export const CommandReplySchema = z.object({
   status: z.enum(COMMAND_STATUSES).nullish(),
   code: z.string().nullish(),
   message: z.string().nullish(),
-  data: z
-    .object({ value: CommandValueSchema.optional(), previous: CommandValueSchema.optional() })
-    .nullish(),
+  data: z.object({ value: CommandValueSchema.optional(), previous: CommandValueSchema.optional() }).nullish(),
 });
 export type ValueReply = z.infer<typeof CommandReplySchema>;
 
-/** What the sync button answers: the configuration version sent, now syncing. */
-export const SyncAnswerSchema = z.object({ state: z.enum(CONFIG_SYNC_STATES), version: z.number().int() });
+/** What the sync button answers: the configuration version sent (null when there is none), now syncing. */
+export const SyncAnswerSchema = z.object({
+  state: z.enum(CONFIG_SYNC_STATES),
+  version: z.number().int().nullable(),
+});
 export type SyncAnswer = z.infer<typeof SyncAnswerSchema>;

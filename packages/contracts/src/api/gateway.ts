@@ -16,9 +16,7 @@ import {
 import { SHEET_FORMATS, isoTimeSchema, pageSchema, pagingFields } from './common.ts';
 
 export const GatewayStatusSchema = z.enum(GATEWAY_STATUSES);
-export const SignalBandSchema = z.enum(
-  SIGNAL_BANDS.map((band) => band.id) as [SignalBand, ...SignalBand[]],
-);
+export const SignalBandSchema = z.enum(SIGNAL_BANDS.map((band) => band.id) as [SignalBand, ...SignalBand[]]);
 export const CONFIG_SYNC_STATES = ['none', 'syncing', 'complete', 'failed'] as const;
 export const ConfigSyncStateSchema = z.enum(CONFIG_SYNC_STATES);
 export type ConfigSyncState = z.infer<typeof ConfigSyncStateSchema>;
@@ -155,5 +153,8 @@ export const GatewayCredentialsSchema = z.object({
 export type GatewayCredentials = z.infer<typeof GatewayCredentialsSchema>;
 
 /** Bound or unknown SNs are kept and named, so a person sees which ones need unbinding first. */
-export const GatewayDeleteAnswerSchema = z.object({ deleted: z.array(z.string()), kept: z.array(z.string()) });
+export const GatewayDeleteAnswerSchema = z.object({
+  deleted: z.array(z.string()),
+  kept: z.array(z.string()),
+});
 export type GatewayDeleteAnswer = z.infer<typeof GatewayDeleteAnswerSchema>;
