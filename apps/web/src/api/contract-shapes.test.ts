@@ -17,9 +17,9 @@ const sourcesOf = (folder: string) =>
 
 /** Names of the types a file declares itself (`interface X`, `type X =`), not those it re-exports. */
 function declaredTypeNames(text: string): string[] {
-  return [...text.matchAll(/^\s*(?:export\s+)?(?:interface|type)\s+([A-Z]\w*)\b/gm)].map(
-    (match) => match[1]!,
-  );
+  const declarations =
+    /^\s*(?:export\s+)?(?:declare\s+)?(?:interface\s+([A-Z]\w*)\s*[<{e]|type\s+([A-Z]\w*)\s*[<=])/gm;
+  return [...text.matchAll(declarations)].map((match) => (match[1] ?? match[2])!);
 }
 
 /** Every shape the contract names: each `XSchema` stands for the shape `X`, and the types beside it. */
@@ -69,7 +69,18 @@ describe('API shapes come from the contract', () => {
   });
 
   it('catches a shape written again (the check itself)', () => {
-    const copy = 'export interface DeviceView {\n  id: string;\n}\ntype HistoryRow = { ts: number };';
-    expect(declaredTypeNames(copy).filter((name) => shapes.has(name))).toEqual(['DeviceView', 'HistoryRow']);
+    const copy = [
+      "import { type PageSummary } from '@lyyp/contracts';",
+      'export interface DeviceView {',
+      '  id: string;',
+      '}',
+      'type HistoryRow = { ts: number };',
+      'export interface GatewayView extends Base {}',
+    ].join('\n');
+    expect(declaredTypeNames(copy).filter((name) => shapes.has(name))).toEqual([
+      'DeviceView',
+      'HistoryRow',
+      'GatewayView',
+    ]);
   });
 });
