@@ -212,4 +212,29 @@ describe.each(databaseVariants())('answers match the contract on $name', (varian
       data: null,
     });
   });
+
+  it('shows each answer schema inside the envelope in the OpenAPI document', async () => {
+    const document = (await server.app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      paths: Record<string, { post?: { responses?: Record<string, unknown> } }>;
+    }>();
+    const dataOf = (path: string) =>
+      (
+        document.paths[`/lyyp/developer${path}`]?.post?.responses?.['200'] as
+          { content?: { 'application/json'?: { schema?: { properties?: { data?: unknown } } } } } | undefined
+      )?.content?.['application/json']?.schema?.properties?.data as
+        { properties?: Record<string, unknown>; type?: string; items?: unknown } | undefined;
+    expect(Object.keys(dataOf('/product/query')?.properties ?? {})).toEqual([
+      'list',
+      'total',
+      'page',
+      'pageSize',
+    ]);
+    expect(dataOf('/product/info')?.properties).toHaveProperty('capacity');
+    expect(dataOf('/gateway/info')?.properties).toHaveProperty('slaveCounters');
+    expect(dataOf('/equipment/info')?.properties).toHaveProperty('gateway');
+    expect(dataOf('/equipment/groups')?.type).toBe('array');
+    expect(dataOf('/history/curve')?.properties).toHaveProperty('series');
+    expect(dataOf('/equipment/command/write')?.properties).toHaveProperty('uuid');
+    expect(dataOf('/product/page/load')?.properties).toHaveProperty('summary');
+  });
 });
