@@ -93,7 +93,7 @@ describe.each(databaseVariants())('history on $name', (variant) => {
   });
 
   // Times are epoch ms within 1970 … 9999 on every history path; outside it is 1806, never a 500.
-  describe.each([
+  describe.each<{ path: string; extra: Record<string, string | number> }>([
     { path: '/history/query', extra: {} },
     { path: '/history/curve', extra: { width: 100 } },
     { path: '/history/export', extra: { format: 'csv' } },
@@ -109,13 +109,14 @@ describe.each(databaseVariants())('history on $name', (variant) => {
       });
 
     it('refuses times past the year 9999 or before 1970 with 1806, in the caller language', async () => {
-      for (const range of [
+      const ranges: Array<Record<string, number>> = [
         { start: 8_640_000_000_000_000 },
         { start: EPOCH_MS_MAX + 1, end: EPOCH_MS_MAX + 2 },
         { end: 8_640_000_000_000_000 },
         { start: -5 },
         { start: -DAY, end: -1 },
-      ]) {
+      ];
+      for (const range of ranges) {
         const answer = await ask(range);
         expect(answer, JSON.stringify(range)).toMatchObject({
           status: 400,
