@@ -2,6 +2,7 @@
  * Typed calls of the catalogue: products (§7 /product/*) with their drivers and variables,
  * gateways (/gateway/*) and devices (/equipment/*), including uploads and file exports.
  */
+import type { DeviceVariables, VariableListRequest } from '@lyyp/contracts';
 import type { Driver, Variable, VariableInput } from '@lyyp/contracts/device-model';
 import { createFileApi, readDocumentLocale, type FileApi } from './catalogue-files.ts';
 import type {
@@ -9,24 +10,28 @@ import type {
   DeviceDetail,
   DeviceFields,
   DeviceQuery,
+  DeviceRecord,
   DeviceView,
   DriverList,
   GatewayBatchAdd,
   GatewayCreated,
   GatewayFilter,
-  GatewayImportResult,
+  GatewayImportAnswer,
   GatewayQuery,
   GatewayView,
   ModelChange,
   Page,
-  PageQuery,
   ProductCapacity,
   ProductDetail,
   ProductFields,
   ProductQuery,
+  ProductRecord,
   ProductStatus,
   ProductSummary,
+  SelectableProduct,
   SheetFormat,
+  VariableCopyAnswer,
+  VariableImportAnswer,
   VariableList,
 } from './catalogue.types.ts';
 import type { ApiClient } from './client.ts';
@@ -89,23 +94,23 @@ export function createCatalogueApi(client: ApiClient, files: FileApi) {
     queryProducts: (query: ProductQuery) =>
       client.post<Page<ProductSummary>>(CATALOGUE_PATHS.productQuery, { ...query }),
     /** Products a device may be bound to: the caller's own and published ones. */
-    listSelectableProducts: () => client.post<ProductSummary[]>(CATALOGUE_PATHS.productQueryAll),
+    listSelectableProducts: () => client.post<SelectableProduct[]>(CATALOGUE_PATHS.productQueryAll),
     addProduct: (fields: ProductFields) =>
-      client.post<ProductSummary>(CATALOGUE_PATHS.productAdd, { ...fields }),
+      client.post<ProductRecord>(CATALOGUE_PATHS.productAdd, { ...fields }),
     editProduct: (id: string, fields: ProductFields) =>
-      client.post<ProductSummary>(CATALOGUE_PATHS.productEdit, { id, ...fields }),
+      client.post<ProductRecord>(CATALOGUE_PATHS.productEdit, { id, ...fields }),
     deleteProduct: (id: string) => client.post<null>(CATALOGUE_PATHS.productDelete, { id }),
     fetchProduct: (id: string) => client.post<ProductDetail>(CATALOGUE_PATHS.productInfo, { id }),
     setProductStatus: (id: string, status: ProductStatus) =>
-      client.post<ProductSummary>(
+      client.post<ProductRecord>(
         status === 'published' ? CATALOGUE_PATHS.productPublish : CATALOGUE_PATHS.productDevelop,
         { id },
       ),
     copyProduct: (id: string, title?: string) =>
-      client.post<ProductSummary>(CATALOGUE_PATHS.productCopy, { id, ...(title ? { title } : {}) }),
+      client.post<ProductRecord>(CATALOGUE_PATHS.productCopy, { id, ...(title ? { title } : {}) }),
     /** A new product from an exported product document or a bare `{ drivers, variables }` model. */
     importProduct: (fields: Partial<ProductFields>, document: Blob, fileName: string) =>
-      client.upload<ProductSummary>(
+      client.upload<ProductRecord>(
         CATALOGUE_PATHS.productImport,
         fileForm(fields, document, fileName, 'json'),
       ),
@@ -119,7 +124,7 @@ export function createCatalogueApi(client: ApiClient, files: FileApi) {
     deleteDriver: (productId: string, key: string) =>
       client.post<ModelChange>(CATALOGUE_PATHS.driverDelete, { productId, key }),
 
-    listVariables: (productId: string, query: PageQuery & { keyword?: string; driverKey?: string }) =>
+    listVariables: (productId: string, query: Omit<VariableListRequest, 'productId'>) =>
       client.post<VariableList>(CATALOGUE_PATHS.variableList, { productId, ...query }),
     addVariable: (productId: string, variable: VariableInput) =>
       client.post<ModelChange>(CATALOGUE_PATHS.variableAdd, { productId, variable }),
@@ -128,10 +133,10 @@ export function createCatalogueApi(client: ApiClient, files: FileApi) {
     deleteVariables: (productId: string, keys: string[]) =>
       client.post<ModelChange>(CATALOGUE_PATHS.variableDelete, { productId, keys }),
     copyVariable: (productId: string, key: string) =>
-      client.post<ModelChange & { variable: Variable }>(CATALOGUE_PATHS.variableCopy, { productId, key }),
+      client.post<VariableCopyAnswer>(CATALOGUE_PATHS.variableCopy, { productId, key }),
     /** `merge` replaces variables with the same key and adds the others; `replace` swaps the list. */
     importVariables: (productId: string, file: Blob, fileName: string, mode: 'merge' | 'replace') =>
-      client.upload<ModelChange & { imported: number }>(
+      client.upload<VariableImportAnswer>(
         CATALOGUE_PATHS.variableImport,
         fileForm({ productId, mode }, file, fileName),
       ),
@@ -143,7 +148,7 @@ export function createCatalogueApi(client: ApiClient, files: FileApi) {
     batchAddGateways: (body: GatewayBatchAdd) =>
       client.post<GatewayCreated[]>(CATALOGUE_PATHS.gatewayBatchAdd, { ...body }),
     importGateways: (file: Blob, fileName: string) =>
-      client.upload<GatewayImportResult>(CATALOGUE_PATHS.gatewayImport, fileForm({}, file, fileName)),
+      client.upload<GatewayImportAnswer>(CATALOGUE_PATHS.gatewayImport, fileForm({}, file, fileName)),
     /** The chosen SNs, or every gateway the filter matches. */
     exportGateways: (format: SheetFormat, selection: { sns?: string[]; filter?: GatewayFilter }) =>
       files.download(
@@ -154,19 +159,19 @@ export function createCatalogueApi(client: ApiClient, files: FileApi) {
     editGatewayRemark: (sn: string, remark: string) =>
       client.post<null>(CATALOGUE_PATHS.gatewayRemark, { sn, remark }),
 
-    bindDevice: (body: DeviceBind) => client.post<DeviceView>(CATALOGUE_PATHS.deviceAdd, { ...body }),
+    bindDevice: (body: DeviceBind) => client.post<DeviceRecord>(CATALOGUE_PATHS.deviceAdd, { ...body }),
     queryDevices: (query: DeviceQuery) =>
       client.post<Page<DeviceView>>(CATALOGUE_PATHS.deviceQuery, { ...query }),
     listDeviceGroups: () => client.post<string[]>(CATALOGUE_PATHS.deviceGroups),
     fetchDevice: (id: string) => client.post<DeviceDetail>(CATALOGUE_PATHS.deviceInfo, { id }),
     /** Fields left out stay as they are; an empty text clears an optional one. */
     editDevice: (id: string, fields: Partial<DeviceFields>) =>
-      client.post<DeviceView>(CATALOGUE_PATHS.deviceEdit, { id, ...fields }),
+      client.post<DeviceRecord>(CATALOGUE_PATHS.deviceEdit, { id, ...fields }),
     unbindDevice: (id: string) => client.post<null>(CATALOGUE_PATHS.deviceDelete, { id }),
 
     /** The variables of a device's model, for everyone who may see the device. */
     fetchDeviceVariables: async (device: { id: string }): Promise<Variable[]> =>
-      (await client.post<{ list: Variable[] }>(CATALOGUE_PATHS.deviceVariables, { id: device.id })).list,
+      (await client.post<DeviceVariables>(CATALOGUE_PATHS.deviceVariables, { id: device.id })).list,
   };
 }
 

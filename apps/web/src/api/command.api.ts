@@ -2,7 +2,8 @@
  * Device commands (§4 async command flow): read and write a variable, polled through the §7
  * callback with the schedule of `runDeviceCommand`, and the configuration sync of a device.
  */
-import { runDeviceCommand, type CommandReply } from '@lyyp/contracts/commands';
+import type { SyncAnswer, ValueReply } from '@lyyp/contracts';
+import { runDeviceCommand } from '@lyyp/contracts/commands';
 import type { ApiClient } from './client.ts';
 import { apiClient } from './instance.ts';
 
@@ -13,20 +14,13 @@ export const COMMAND_PATHS = {
   sync: '/equipment/sync',
 } as const;
 
-export type CommandValue = string | number | boolean | null;
-export type ValueReply = CommandReply<{ value?: CommandValue; previous?: CommandValue }>;
+export type { CommandValue, SyncAnswer, ValueReply } from '@lyyp/contracts';
 
 export interface CommandProgress {
   /** Called before each wait of the polling schedule. */
   onAttempt?: (attempt: number, waitedSeconds: number) => void;
   /** Stops polling; the run rejects with 1402 (write cancelled). */
   signal?: AbortSignal;
-}
-
-/** What the sync button answers: the configuration version sent, now syncing. */
-export interface SyncAnswer {
-  state: 'none' | 'syncing' | 'complete' | 'failed';
-  version: number;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));

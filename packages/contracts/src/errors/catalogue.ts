@@ -168,7 +168,7 @@ export const ERROR_CATALOGUE = {
   '1803': entry('不支持的文件类型，可用：{types}', 'Unsupported file type, allowed: {types}', 415),
   '1804': entry('开始时间必须早于结束时间', 'The start time must be before the end time'),
   '1805': entry('查询范围最多 {days} 天', 'The query range is at most {days} days'),
-  '1806': entry('日期不能早于 1970 年', 'The date cannot be before 1970'),
+  '1806': entry('日期须在 1970 年至 9999 年之间', 'The date must be between 1970 and 9999'),
 
   // Alarms, notifications and messages (21xx)
   '2101': entry('报警组不存在：{group}', 'No such alarm group: {group}'),

@@ -2,7 +2,7 @@
  * Field rules of gateways (§5: SN 12 digits, gateway verification code 6 digits) built on the
  * lengths in contracts, and the §9 signal strength bands.
  */
-import { GATEWAY_CODE_LENGTH, SN_LENGTH, type Check } from '../index.ts';
+import { GATEWAY_CODE_LENGTH, SN_LENGTH, type Check } from '../validation/index.ts';
 
 const SN_PATTERN = new RegExp(`^\\d{${SN_LENGTH}}$`);
 const GATEWAY_CODE_PATTERN = new RegExp(`^\\d{${GATEWAY_CODE_LENGTH}}$`);

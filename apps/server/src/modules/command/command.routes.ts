@@ -1,14 +1,22 @@
-/** Device commands: read, write, and the §7 callback that answers a command's state by uuid. */
+/**
+ * Device commands: read, write, and the §7 callback that answers a command's state by uuid.
+ * Requests and answers are the contract's (`@lyyp/contracts`, src/api/command.ts).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  CommandCallbackRequestSchema,
+  CommandReadRequestSchema,
+  CommandReplySchema,
+  CommandWriteRequestSchema,
+} from '@lyyp/contracts';
+import { answerSchemas, writeAnswerAsJson, type AnswerOf } from '../../lib/answers.ts';
 import { ok } from '../../lib/envelope.ts';
 import { sessionOf } from '../../plugins/session.ts';
 import type { CommandService } from './command.service.ts';
 
-const readSchema = z.object({ equipmentId: z.string().min(1), key: z.string().min(1) });
-const writeSchema = readSchema.extend({ value: z.union([z.string(), z.number(), z.boolean()]) });
-const callbackSchema = z.object({ uuid: z.string().min(1) });
+const reply = { response: answerSchemas(CommandReplySchema) };
+type Reply = Promise<AnswerOf<typeof CommandReplySchema>>;
 
 export function registerCommandRoutes(app: FastifyInstance, commands: CommandService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -19,11 +27,13 @@ export function registerCommandRoutes(app: FastifyInstance, commands: CommandSer
       schema: {
         tags,
         summary: 'Read a variable from the device now → { online, uuid, status }',
-        body: readSchema,
+        body: CommandReadRequestSchema,
+        ...reply,
       },
+      serializerCompiler: writeAnswerAsJson,
       preHandler: app.requirePermission('monitor:device:view'),
     },
-    async (request) =>
+    async (request): Reply =>
       ok(
         await commands.issue(sessionOf(request).account, request.body.equipmentId, 'read', request.body.key),
       ),
@@ -31,10 +41,16 @@ export function registerCommandRoutes(app: FastifyInstance, commands: CommandSer
   api.post(
     '/equipment/command/write',
     {
-      schema: { tags, summary: 'Write a value to the device → { online, uuid, status }', body: writeSchema },
+      schema: {
+        tags,
+        summary: 'Write a value to the device → { online, uuid, status }',
+        body: CommandWriteRequestSchema,
+        ...reply,
+      },
+      serializerCompiler: writeAnswerAsJson,
       preHandler: app.requirePermission('monitor:device:view'),
     },
-    async (request) =>
+    async (request): Reply =>
       ok(
         await commands.issue(
           sessionOf(request).account,
@@ -48,9 +64,15 @@ export function registerCommandRoutes(app: FastifyInstance, commands: CommandSer
   api.post(
     '/bluetooth/equipment/multi/callback',
     {
-      schema: { tags, summary: 'State of a command by uuid (§7 polling)', body: callbackSchema },
+      schema: {
+        tags,
+        summary: 'State of a command by uuid (§7 polling)',
+        body: CommandCallbackRequestSchema,
+        ...reply,
+      },
+      serializerCompiler: writeAnswerAsJson,
       preHandler: app.authenticate,
     },
-    async (request) => ok(await commands.state(sessionOf(request).account, request.body.uuid)),
+    async (request): Reply => ok(await commands.state(sessionOf(request).account, request.body.uuid)),
   );
 }

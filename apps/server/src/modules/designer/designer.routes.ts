@@ -3,6 +3,13 @@
  * device for its viewers (/equipment/page/*). Validate → call the service → answer.
  */
 import type { FastifyInstance } from 'fastify';
+import {
+  LoadedPageSchema,
+  OpenedPageSchema,
+  PageListSchema,
+  PageSavedSchema,
+  PageSummarySchema,
+} from '@lyyp/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { sessionOf } from '../../plugins/session.ts';
 import { readMultipartFields } from '../files/multipart.ts';
@@ -42,6 +49,7 @@ export function registerDesignerPageRoutes(app: FastifyInstance, { pages, runtim
       tags,
       summary: 'Pages of a product the caller may edit, in list order',
       guard: view,
+      answer: PageListSchema,
       body: pageListSchema,
     },
     async (request) => ok(await pages.list(callerOf(request), request.body.productId)),
@@ -54,6 +62,7 @@ export function registerDesignerPageRoutes(app: FastifyInstance, { pages, runtim
       tags,
       summary: 'New empty page at the end of the list; the first main page becomes the start page',
       guard: design,
+      answer: PageSummarySchema,
       body: pageAddSchema,
     },
     async (request) => ok(await pages.add(callerOf(request), request.body)),
@@ -66,6 +75,7 @@ export function registerDesignerPageRoutes(app: FastifyInstance, { pages, runtim
       tags,
       summary: 'Rename a page (its version grows: an open designer reloads before saving)',
       guard: design,
+      answer: PageSummarySchema,
       body: pageRenameSchema,
     },
     async (request) => ok(await pages.rename(callerOf(request), request.body.id, request.body.title)),
@@ -78,6 +88,7 @@ export function registerDesignerPageRoutes(app: FastifyInstance, { pages, runtim
       tags,
       summary: 'Copy a page with its content, kind and password to the end of the list',
       guard: design,
+      answer: PageSummarySchema,
       body: pageCopySchema,
     },
     async (request) => ok(await pages.copy(callerOf(request), request.body.id, request.body.title)),
@@ -90,6 +101,7 @@ export function registerDesignerPageRoutes(app: FastifyInstance, { pages, runtim
       tags,
       summary: 'Delete a page; the next main page takes over as start page. Answers the remaining pages',
       guard: design,
+      answer: PageListSchema,
       body: pageIdSchema,
     },
     async (request) => ok(await pages.delete(callerOf(request), request.body.id)),
@@ -102,6 +114,7 @@ export function registerDesignerPageRoutes(app: FastifyInstance, { pages, runtim
       tags,
       summary: "Make a main page the product's one start page. Answers the product's pages",
       guard: design,
+      answer: PageListSchema,
       body: pageIdSchema,
     },
     async (request) => ok(await pages.setStart(callerOf(request), request.body.id)),
@@ -114,6 +127,7 @@ export function registerDesignerPageRoutes(app: FastifyInstance, { pages, runtim
       tags,
       summary: "Make a page a main or child page (the start page stays main). Answers the product's pages",
       guard: design,
+      answer: PageListSchema,
       body: pageSetKindSchema,
     },
     async (request) => ok(await pages.setKind(callerOf(request), request.body.id, request.body.kind)),
@@ -126,6 +140,7 @@ export function registerDesignerPageRoutes(app: FastifyInstance, { pages, runtim
       tags,
       summary: 'A page for the designer: summary, version, con (password empty, hasPassword), widgets, bind',
       guard: view,
+      answer: LoadedPageSchema,
       body: pageIdSchema,
     },
     async (request) => ok(await pages.load(callerOf(request), request.body.id)),
@@ -144,6 +159,7 @@ export function registerDesignerPageRoutes(app: FastifyInstance, { pages, runtim
         summary:
           'Save a page (multipart, form or JSON: id, version, con, widgets, bind as JSON text); answers the new version',
         guard: design,
+        answer: PageSavedSchema,
         body: pageSaveSchema,
       },
       async (request) => ok(await pages.save(callerOf(request), request.body)),
@@ -158,6 +174,7 @@ export function registerDesignerPageRoutes(app: FastifyInstance, { pages, runtim
       tags: viewerTags,
       summary: "Main and child pages of the device's product, the start page first",
       guard: viewDevice,
+      answer: PageListSchema,
       body: devicePagesSchema,
     },
     async (request) => ok(await runtime.list(sessionOf(request).account, request.body.equipmentId)),
@@ -170,6 +187,7 @@ export function registerDesignerPageRoutes(app: FastifyInstance, { pages, runtim
       tags: viewerTags,
       summary: "Open a page of the device's product: con (without password), widgets, bind",
       guard: viewDevice,
+      answer: OpenedPageSchema,
       body: pageOpenSchema,
     },
     async (request) => ok(await runtime.open(sessionOf(request).account, request.body)),

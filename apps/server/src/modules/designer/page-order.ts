@@ -3,9 +3,9 @@
  * one main page has exactly one start page, and it is a main page; a product with only child pages
  * has none. Pure: the service applies these inside a transaction that holds the product's pages.
  */
+import type { PageKind } from '@lyyp/contracts';
 
-export const PAGE_KINDS = ['main', 'child'] as const;
-export type PageKind = (typeof PAGE_KINDS)[number];
+export { PAGE_KINDS, type PageKind } from '@lyyp/contracts';
 
 export interface OrderedPage {
   id: string;

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CatalogueError } from '@lyyp/contracts';
+import { CatalogueError, DeviceIdRequestSchema, DeviceVariablesSchema } from '@lyyp/contracts';
+import { answerSchemas, writeAnswerAsJson, type AnswerOf } from '../../lib/answers.ts';
 import { ok } from '../../lib/envelope.ts';
 import { sessionOf } from '../../plugins/session.ts';
 import type { DeviceAccess } from '../command/command.service.ts';
@@ -22,11 +22,13 @@ export function registerDeviceVariableRoutes(
       schema: {
         tags: ['devices'],
         summary: "The variables of a device's model → { list }",
-        body: z.object({ id: z.string().min(1) }),
+        body: DeviceIdRequestSchema,
+        response: answerSchemas(DeviceVariablesSchema),
       },
+      serializerCompiler: writeAnswerAsJson,
       preHandler: app.requirePermission(['monitor:device:view', 'manage:equipment:view']),
     },
-    async (request) => {
+    async (request): Promise<AnswerOf<typeof DeviceVariablesSchema>> => {
       const device = await options.access.findVisibleDevice(sessionOf(request).account, request.body.id);
       const context = device ? await options.runtime.deviceContextById(device.id) : undefined;
       if (!context) throw new CatalogueError('1003');

@@ -1,5 +1,12 @@
 /** Device paths (/equipment/*): bind, list, details, edit, unbind. */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  DeviceDetailSchema,
+  DeviceGroupsSchema,
+  DevicePageSchema,
+  DeviceRecordSchema,
+} from '@lyyp/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { callerOf, postRoute } from '../product/catalogue-route.ts';
 import type { DeviceService } from './device.service.ts';
@@ -30,6 +37,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { devices }: { device
       tags,
       summary: 'Bind a device to a gateway by SN and verification code; the caller owns it',
       guard: manage,
+      answer: DeviceRecordSchema,
       body: deviceAddSchema,
       rateLimit: BIND_RATE_LIMIT,
     },
@@ -43,6 +51,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { devices }: { device
       tags,
       summary: 'Devices the caller may see, paged, with gateway status; larger sort number first',
       guard: view,
+      answer: DevicePageSchema,
       body: deviceQuerySchema,
     },
     async (request) => {
@@ -54,14 +63,25 @@ export function registerDeviceRoutes(app: FastifyInstance, { devices }: { device
   postRoute(
     app,
     DEVICE_PATHS.groups,
-    { tags, summary: 'Group names of the devices the caller may see', guard: view },
+    {
+      tags,
+      summary: 'Group names of the devices the caller may see',
+      guard: view,
+      answer: DeviceGroupsSchema,
+    },
     async (request) => ok(await devices.groups(callerOf(request))),
   );
 
   postRoute(
     app,
     DEVICE_PATHS.info,
-    { tags, summary: 'A device with its gateway and product', guard: view, body: deviceIdSchema },
+    {
+      tags,
+      summary: 'A device with its gateway and product',
+      guard: view,
+      answer: DeviceDetailSchema,
+      body: deviceIdSchema,
+    },
     async (request) => ok(await devices.info(callerOf(request), request.body.id)),
   );
 
@@ -72,6 +92,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { devices }: { device
       tags,
       summary: 'Change the §3 fields of a device (owner or staff)',
       guard: manage,
+      answer: DeviceRecordSchema,
       body: deviceEditSchema,
     },
     async (request) => ok(await devices.edit(callerOf(request), request.body)),
@@ -84,6 +105,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { devices }: { device
       tags,
       summary: 'Unbind a device: it is removed and its gateway is free again',
       guard: manage,
+      answer: z.null(),
       body: deviceIdSchema,
     },
     async (request) => {

@@ -1,5 +1,14 @@
 /** Gateway paths (/gateway/*): list, details, batch creation, import and export, remark, credentials. */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  GatewayCreatedSchema,
+  GatewayCredentialsSchema,
+  GatewayDeleteAnswerSchema,
+  GatewayDetailSchema,
+  GatewayImportAnswerSchema,
+  GatewayPageSchema,
+} from '@lyyp/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { bytesOf, callerOf, postRoute, sendFile } from '../product/catalogue-route.ts';
 import type { GatewayService } from './gateway.service.ts';
@@ -37,6 +46,7 @@ export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gate
       tags,
       summary: 'Gateways the caller may see, paged, with status, signal band, owner and device',
       guard: view,
+      answer: GatewayPageSchema,
       body: gatewayQuerySchema,
     },
     async (request) => {
@@ -52,6 +62,7 @@ export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gate
       tags,
       summary: 'One gateway with its device, product and link counters',
       guard: view,
+      answer: GatewayDetailSchema,
       body: gatewaySnSchema,
     },
     async (request) => ok(await gateways.info(callerOf(request), request.body.sn)),
@@ -64,6 +75,7 @@ export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gate
       tags,
       summary: 'Create gateways (operation staff): generated or given SNs, new codes and secrets',
       guard: edit,
+      answer: z.array(GatewayCreatedSchema),
       body: gatewayBatchAddSchema,
     },
     async (request) => ok(await gateways.batchAdd(callerOf(request), request.body)),
@@ -76,6 +88,7 @@ export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gate
       tags,
       summary: 'Import gateways from CSV or XLSX (operation staff), all or nothing',
       guard: transfer,
+      answer: GatewayImportAnswerSchema,
       body: gatewayImportSchema,
     },
     async (request) =>
@@ -106,7 +119,13 @@ export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gate
   postRoute(
     app,
     GATEWAY_PATHS.editRemark,
-    { tags, summary: 'Set or clear the remark of a gateway', guard: edit, body: gatewayRemarkSchema },
+    {
+      tags,
+      summary: 'Set or clear the remark of a gateway',
+      guard: edit,
+      answer: z.null(),
+      body: gatewayRemarkSchema,
+    },
     async (request) => {
       await gateways.editRemark(callerOf(request), request.body.sn, request.body.remark);
       return ok(null);
@@ -120,6 +139,7 @@ export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gate
       tags,
       summary: 'SN, secret and broker settings for the edge agent (staff and owner)',
       guard: view,
+      answer: GatewayCredentialsSchema,
       body: gatewaySnSchema,
     },
     async (request) => ok(await gateways.credentials(callerOf(request), request.body.sn)),
@@ -132,6 +152,7 @@ export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gate
       tags,
       summary: 'Delete gateways no device is bound to (operation staff)',
       guard: edit,
+      answer: GatewayDeleteAnswerSchema,
       body: gatewayDeleteSchema,
     },
     async (request) => ok(await gateways.delete(callerOf(request), request.body.sns)),

@@ -1,6 +1,12 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, SESSION_COOKIE } from '@lyyp/contracts';
+import {
+  API_PREFIX,
+  CurveAnswerSchema,
+  EPOCH_MS_MAX,
+  HistoryPageSchema,
+  SESSION_COOKIE,
+} from '@lyyp/contracts';
 import { FACTORY_PASSWORD, buildAccount, buildBoundDevice } from '../../test/factories.ts';
 import { TestClient, databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
 
@@ -56,6 +62,7 @@ describe.each(databaseVariants())('history on $name', (variant) => {
     expect(data.list).toHaveLength(10);
     expect(data.list[0]).toEqual({ ts: base + 24_000, values: { waterTemperature: 84, running: true } });
     expect(data.list[1]).toEqual({ ts: base + 23_000, values: { waterTemperature: 83 } });
+    expect(HistoryPageSchema.parse(page.data)).toEqual(page.data);
     const last = (
       await owner.call('POST', '/history/query', {
         equipmentId: deviceId,
@@ -83,6 +90,63 @@ describe.each(databaseVariants())('history on $name', (variant) => {
     expect(long).toMatchObject({ code: '1805', message: 'The query range is at most 30 days' });
     expect((await query({ start: -5 })).code).toBe('1806');
     expect((await query({ keys: 'nope' })).code).toBe('1714');
+  });
+
+  // Times are epoch ms within 1970 … 9999 on every history path; outside it is 1806, never a 500.
+  describe.each<{ path: string; extra: Record<string, string | number> }>([
+    { path: '/history/query', extra: {} },
+    { path: '/history/curve', extra: { width: 100 } },
+    { path: '/history/export', extra: { format: 'csv' } },
+  ])('$path', ({ path, extra }) => {
+    const ask = (range: Record<string, string | number>) =>
+      owner.call('POST', path, {
+        equipmentId: deviceId,
+        keys: 'waterTemperature',
+        start: base,
+        end: base + DAY,
+        ...extra,
+        ...range,
+      });
+
+    it('refuses times past the year 9999 or before 1970 with 1806, in the caller language', async () => {
+      const ranges: Array<Record<string, number>> = [
+        { start: 8_640_000_000_000_000 },
+        { start: EPOCH_MS_MAX + 1, end: EPOCH_MS_MAX + 2 },
+        { end: 8_640_000_000_000_000 },
+        { start: -5 },
+        { start: -DAY, end: -1 },
+      ];
+      for (const range of ranges) {
+        const answer = await ask(range);
+        expect(answer, JSON.stringify(range)).toMatchObject({
+          status: 400,
+          code: '1806',
+          message: 'The date must be between 1970 and 9999',
+        });
+      }
+    });
+
+    it('refuses a time that is no whole number of milliseconds as an invalid parameter', async () => {
+      expect(await ask({ start: base + 0.5 })).toMatchObject({
+        status: 400,
+        code: '1002',
+        data: { field: 'start' },
+      });
+      expect(await ask({ end: 'tomorrow' })).toMatchObject({
+        status: 400,
+        code: '1002',
+        data: { field: 'end' },
+      });
+      expect(await ask({ start: '1e400' })).toMatchObject({
+        status: 400,
+        code: '1002',
+        data: { field: 'start' },
+      });
+    });
+
+    it('refuses a reversed range with 1804', async () => {
+      expect(await ask({ start: base + DAY, end: base })).toMatchObject({ status: 400, code: '1804' });
+    });
   });
 
   it('exports the same rows as CSV and XLSX, with names and units in the header', async () => {
@@ -130,6 +194,7 @@ describe.each(databaseVariants())('history on $name', (variant) => {
     expect(raw.end).toBe(base + 24_120);
     expect(raw.series[0]).toMatchObject({ key: 'waterTemperature', mode: 'raw' });
     expect(raw.series[0]!.points).toHaveLength(25);
+    expect(CurveAnswerSchema.parse(raw)).toEqual(raw);
 
     const many = [];
     for (let index = 0; index < 3000; index += 1)
@@ -149,6 +214,7 @@ describe.each(databaseVariants())('history on $name', (variant) => {
     expect(bucketed.series[0]!.mode).toBe('bucket');
     expect(bucketed.series[0]!.buckets.length).toBeLessThanOrEqual(101);
     expect(bucketed.series[0]!.buckets[0]).toEqual([base + DAY, 0, 29]);
+    expect(CurveAnswerSchema.parse(bucketed)).toEqual(bucketed);
     const zoomed = (
       await owner.call('POST', '/history/curve', {
         equipmentId: deviceId,

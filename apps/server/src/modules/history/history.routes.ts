@@ -1,51 +1,20 @@
-/** History table, export and curve paths. */
+/**
+ * History table, export and curve paths. Requests and answers are the contract's
+ * (`@lyyp/contracts`, src/api/history.ts): every time is epoch ms within 1970 … 9999 (1806).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
+import {
+  CurveAnswerSchema,
+  HistoryCurveRequestSchema,
+  HistoryExportRequestSchema,
+  HistoryPageSchema,
+  HistoryQueryRequestSchema,
+} from '@lyyp/contracts';
+import { answerSchemas, writeAnswerAsJson, type AnswerOf } from '../../lib/answers.ts';
 import { ok } from '../../lib/envelope.ts';
 import { sessionOf } from '../../plugins/session.ts';
 import type { HistoryService } from './history.service.ts';
-
-/** Keys as an array (`keys[0]=a`, `keys=a&keys=b`) or one comma-separated string. */
-const keysField = z
-  .union([z.array(z.string().min(1)), z.string()])
-  .optional()
-  .transform((value) =>
-    value === undefined
-      ? []
-      : Array.isArray(value)
-        ? value
-        : value
-            .split(',')
-            .map((key) => key.trim())
-            .filter(Boolean),
-  );
-const epoch = z.coerce.number().int();
-
-const tableSchema = z.object({
-  equipmentId: z.string().min(1),
-  keys: keysField,
-  start: epoch,
-  end: epoch,
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
-});
-const exportSchema = z.object({
-  equipmentId: z.string().min(1),
-  keys: keysField,
-  start: epoch,
-  end: epoch,
-  format: z.enum(['csv', 'xlsx']).default('xlsx'),
-  timeZone: z.string().max(64).optional(),
-});
-const curveSchema = z.object({
-  equipmentId: z.string().min(1),
-  keys: keysField,
-  start: epoch.optional(),
-  end: epoch.optional(),
-  width: z.coerce.number().int().min(1).default(1200),
-});
 
 function validTimeZone(name: string | undefined): string {
   const fallback = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -66,10 +35,16 @@ export function registerHistoryRoutes(app: FastifyInstance, history: HistoryServ
   api.post(
     '/history/query',
     {
-      schema: { tags, summary: 'History table: one row per second, newest first', body: tableSchema },
+      schema: {
+        tags,
+        summary: 'History table: one row per second, newest first',
+        body: HistoryQueryRequestSchema,
+        response: answerSchemas(HistoryPageSchema),
+      },
+      serializerCompiler: writeAnswerAsJson,
       ...view,
     },
-    async (request) => {
+    async (request): Promise<AnswerOf<typeof HistoryPageSchema>> => {
       const { equipmentId, ...rest } = request.body;
       return ok(await history.table(sessionOf(request).account, { deviceId: equipmentId, ...rest }));
     },
@@ -78,7 +53,11 @@ export function registerHistoryRoutes(app: FastifyInstance, history: HistoryServ
   api.post(
     '/history/export',
     {
-      schema: { tags, summary: 'History as a CSV or XLSX file (at most 100,000 rows)', body: exportSchema },
+      schema: {
+        tags,
+        summary: 'History as a CSV or XLSX file (at most 100,000 rows)',
+        body: HistoryExportRequestSchema,
+      },
       preHandler: app.requirePermission('monitor:history:export'),
     },
     async (request, reply) => {
@@ -107,11 +86,13 @@ export function registerHistoryRoutes(app: FastifyInstance, history: HistoryServ
       schema: {
         tags,
         summary: 'History curve: raw points, or min/max buckets for the width',
-        body: curveSchema,
+        body: HistoryCurveRequestSchema,
+        response: answerSchemas(CurveAnswerSchema),
       },
+      serializerCompiler: writeAnswerAsJson,
       ...view,
     },
-    async (request) => {
+    async (request): Promise<AnswerOf<typeof CurveAnswerSchema>> => {
       const { equipmentId, ...rest } = request.body;
       return ok(await history.curve(sessionOf(request).account, { deviceId: equipmentId, ...rest }));
     },

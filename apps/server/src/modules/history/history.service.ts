@@ -4,7 +4,15 @@
  * screen has pixels to show them, and raw points once zoomed in far enough.
  */
 import ExcelJS from 'exceljs';
-import { CatalogueError, MAX_QUERY_RANGE_DAYS, type Locale } from '@lyyp/contracts';
+import {
+  CURVE_MAX_KEYS,
+  CatalogueError,
+  EPOCH_MS_MAX,
+  MAX_QUERY_RANGE_DAYS,
+  checkQueryRange,
+  type CurveSeries,
+  type Locale,
+} from '@lyyp/contracts';
 import { DATA_TYPE_DEFINITIONS, type Variable } from '@lyyp/contracts/device-model';
 import type { StoredValue } from '../../db/schema/index.ts';
 import type { AccountRow } from '../account/account.repository.ts';
@@ -12,27 +20,19 @@ import type { DeviceAccess } from '../command/command.service.ts';
 import type { HistoryQueries, RawHistoryRow } from '../telemetry/history.repository.ts';
 import type { DeviceContext, RuntimeRepository } from '../telemetry/runtime.repository.ts';
 
-export const CURVE_MAX_KEYS = 10;
+export { CURVE_MAX_KEYS } from '@lyyp/contracts';
 export const CURVE_LATEST_POINTS = 200_000;
 export const EXPORT_MAX_ROWS = 100_000;
-const DAY_MS = 86_400_000;
-
 const ROLLUP_MINUTE_MS = 60_000;
 
-export type CurveSeries =
-  | { key: string; mode: 'raw'; points: Array<[number, StoredValue]> }
-  | { key: string; mode: 'bucket'; buckets: Array<[number, number, number]> };
-
-/** §5: start before end, not before 1970, and (for tables and exports) at most 30 days. */
+/** §5 (the contract's `checkQueryRange`): within 1970 … 9999, start before end, at most `limitDays`. */
 export function checkRange(
   start: number,
   end: number,
   limitDays: number | null = MAX_QUERY_RANGE_DAYS,
 ): void {
-  if (start < 0 || end < 0) throw new CatalogueError('1806');
-  if (start >= end) throw new CatalogueError('1804');
-  if (limitDays !== null && end - start > limitDays * DAY_MS)
-    throw new CatalogueError('1805', { days: limitDays });
+  const violation = checkQueryRange({ start, end }, limitDays);
+  if (violation) throw new CatalogueError(violation.code, violation.params);
 }
 
 function valueOf(variable: Variable | undefined, row: RawHistoryRow): StoredValue {
@@ -192,7 +192,7 @@ export class HistoryService {
       start ??= Math.min(...windows.map((window) => window.from));
       end ??= Math.max(...windows.map((window) => window.to));
     }
-    checkRange(start, end + 1, null);
+    checkRange(start, Math.min(end + 1, EPOCH_MS_MAX), null);
     const from = start;
     const to = end;
     const width = Math.max(50, Math.min(input.width, 4000));

@@ -1,34 +1,23 @@
 /**
  * How the catalogue's routes are declared: POST under the API prefix, a guard that runs before the
  * body is read (so a caller without a session or permission learns nothing from validation), form
- * text coerced to the schema's types, and the zod schema for validation and the OpenAPI document.
+ * text coerced to the schema's types, the contract's request schema for validation and its answer
+ * schema for the OpenAPI document and the handler's return type.
  */
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CatalogueError, DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
+import { CatalogueError } from '@lyyp/contracts';
+import { answerSchemas, writeAnswerAsJson, type AnswerOf } from '../../lib/answers.ts';
 import { sessionOf } from '../../plugins/session.ts';
 import type { Caller } from '../device/viewer.ts';
 import { coerceFormValue } from './form-coercion.ts';
 import { catalogueErrorOfIssue, dottedPath } from './model-validation.ts';
 
-/** Largest page a list answers; variable lists page through a whole product (capacity 1000). */
-export const MAX_PAGE_SIZE = 1000;
-
-export const pagingFields = {
-  page: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-};
+export { MAX_PAGE_SIZE, pagingFields, type Page } from '@lyyp/contracts';
 
 export interface PageRequest {
-  page: number;
-  pageSize: number;
-}
-
-export interface Page<T> {
-  list: T[];
-  total: number;
   page: number;
   pageSize: number;
 }
@@ -42,25 +31,27 @@ export function bytesOf(file: Buffer | string): Buffer {
 
 export type Guard = (request: FastifyRequest) => Promise<void>;
 
-export interface RouteSpec<Body extends z.ZodType> {
+export interface RouteSpec<Body extends z.ZodType, Answer extends z.ZodType> {
   tags: string[];
   summary: string;
   guard: Guard;
   body?: Body;
+  /** Contract schema of the answer's `data`; file answers (downloads) have none. */
+  answer?: Answer;
   /** Per-address limit for paths a robot would hammer. */
   rateLimit?: { max: number; timeWindow: number };
 }
 
-type Handler<Body extends z.ZodType> = (
+type Handler<Body extends z.ZodType, Answer extends z.ZodType> = (
   request: FastifyRequest<RouteGenericInterface & { Body: z.infer<Body> }>,
   reply: FastifyReply,
-) => Promise<unknown>;
+) => Promise<AnswerOf<Answer> | FastifyReply>;
 
-export function postRoute<Body extends z.ZodType>(
+export function postRoute<Body extends z.ZodType, Answer extends z.ZodType = z.ZodUnknown>(
   app: FastifyInstance,
   path: string,
-  spec: RouteSpec<Body>,
-  handler: Handler<Body>,
+  spec: RouteSpec<Body, Answer>,
+  handler: Handler<Body, Answer>,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const body = spec.body;
@@ -71,8 +62,10 @@ export function postRoute<Body extends z.ZodType>(
         tags: spec.tags,
         summary: spec.summary,
         ...(body ? { body } : {}),
+        ...(spec.answer ? { response: answerSchemas(spec.answer) } : {}),
         security: [{ session: [] }],
       },
+      ...(spec.answer ? { serializerCompiler: writeAnswerAsJson } : {}),
       onRequest: spec.guard,
       ...(spec.rateLimit ? { config: { rateLimit: spec.rateLimit } } : {}),
       preValidation: async (request: FastifyRequest) => {
@@ -87,7 +80,7 @@ export function postRoute<Body extends z.ZodType>(
     },
     (request: FastifyRequest, reply: FastifyReply) => {
       if (request.validationError) throw catalogueErrorOfValidation(request.validationError);
-      return (handler as Handler<z.ZodType>)(request as never, reply);
+      return (handler as Handler<z.ZodType, z.ZodType>)(request as never, reply);
     },
   );
 }

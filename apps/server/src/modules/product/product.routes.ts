@@ -1,5 +1,19 @@
 /** Product paths of §7 (/product/*) and the drivers and variables of a product. Validate → call → answer. */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  DriverListSchema,
+  ModelChangeSchema,
+  ProductCapacitySchema,
+  ProductDetailSchema,
+  ProductDocumentSchema,
+  ProductPageSchema,
+  ProductRecordSchema,
+  SelectableProductSchema,
+  VariableCopyAnswerSchema,
+  VariableImportAnswerSchema,
+  VariableListSchema,
+} from '@lyyp/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { capacityUseOf } from './capacity.ts';
 import { bytesOf, callerOf, postRoute, sendFile } from './catalogue-route.ts';
@@ -79,6 +93,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       tags,
       summary: 'Products the caller may see, paged; search by title or model',
       guard: view,
+      answer: ProductPageSchema,
       body: productQuerySchema,
     },
     async (request) => {
@@ -94,6 +109,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       tags,
       summary: 'Every product the caller may pick: own ones and published ones',
       guard: app.authenticate,
+      answer: z.array(SelectableProductSchema),
       body: productQueryAllSchema,
     },
     async (request) => ok(await products.queryAll(callerOf(request), request.body.status)),
@@ -102,21 +118,39 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
   postRoute(
     app,
     PRODUCT_PATHS.add,
-    { tags, summary: 'New product in development with an empty model', guard: edit, body: productAddSchema },
+    {
+      tags,
+      summary: 'New product in development with an empty model',
+      guard: edit,
+      answer: ProductRecordSchema,
+      body: productAddSchema,
+    },
     async (request) => ok(await products.add(callerOf(request), request.body)),
   );
 
   postRoute(
     app,
     PRODUCT_PATHS.edit,
-    { tags, summary: 'Change product details (not the model)', guard: edit, body: productEditSchema },
+    {
+      tags,
+      summary: 'Change product details (not the model)',
+      guard: edit,
+      answer: ProductRecordSchema,
+      body: productEditSchema,
+    },
     async (request) => ok(await products.edit(callerOf(request), request.body)),
   );
 
   postRoute(
     app,
     PRODUCT_PATHS.delete,
-    { tags, summary: 'Delete a product no device uses', guard: edit, body: productIdSchema },
+    {
+      tags,
+      summary: 'Delete a product no device uses',
+      guard: edit,
+      answer: z.null(),
+      body: productIdSchema,
+    },
     async (request) => {
       await products.delete(callerOf(request), request.body.id);
       return ok(null);
@@ -126,7 +160,13 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
   postRoute(
     app,
     PRODUCT_PATHS.info,
-    { tags, summary: 'A product with its model and capacity', guard: view, body: productIdSchema },
+    {
+      tags,
+      summary: 'A product with its model and capacity',
+      guard: view,
+      answer: ProductDetailSchema,
+      body: productIdSchema,
+    },
     async (request) => ok(await products.info(callerOf(request), request.body.id)),
   );
 
@@ -137,6 +177,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       tags,
       summary: 'Publish a product: anyone may bind devices to it',
       guard: publish,
+      answer: ProductRecordSchema,
       body: productIdSchema,
     },
     async (request) => ok(await products.setStatus(callerOf(request), request.body.id, 'published')),
@@ -145,7 +186,13 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
   postRoute(
     app,
     PRODUCT_PATHS.setDevelop,
-    { tags, summary: 'Take a product back into development', guard: publish, body: productIdSchema },
+    {
+      tags,
+      summary: 'Take a product back into development',
+      guard: publish,
+      answer: ProductRecordSchema,
+      body: productIdSchema,
+    },
     async (request) => ok(await products.setStatus(callerOf(request), request.body.id, 'development')),
   );
 
@@ -156,6 +203,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       tags,
       summary: 'Copy a product with its model; the copy is in development',
       guard: edit,
+      answer: ProductRecordSchema,
       body: productCopySchema,
     },
     async (request) => ok(await products.copy(callerOf(request), request.body.id, request.body.title)),
@@ -168,6 +216,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       tags,
       summary: 'New product from an exported product document (multipart, form or JSON)',
       guard: edit,
+      answer: ProductRecordSchema,
       body: productImportSchema,
     },
     async (request) => ok(await products.importDocument(callerOf(request), request.body)),
@@ -176,7 +225,13 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
   postRoute(
     app,
     PRODUCT_PATHS.exportProduct,
-    { tags, summary: 'The product document importProduct accepts', guard: view, body: productIdSchema },
+    {
+      tags,
+      summary: 'The product document importProduct accepts',
+      guard: view,
+      answer: ProductDocumentSchema,
+      body: productIdSchema,
+    },
     async (request) => ok(await products.exportDocument(callerOf(request), request.body.id)),
   );
 
@@ -187,6 +242,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       tags,
       summary: 'Capacity of the product: drivers and variables used/total',
       guard: view,
+      answer: ProductCapacitySchema,
       body: productIdSchema,
     },
     async (request) => ok(await products.configResource(callerOf(request), request.body.id)),
@@ -196,7 +252,13 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
   postRoute(
     app,
     PRODUCT_PATHS.driverList,
-    { tags: modelTags, summary: 'Drivers of a product with capacity', guard: view, body: driverListSchema },
+    {
+      tags: modelTags,
+      summary: 'Drivers of a product with capacity',
+      guard: view,
+      answer: DriverListSchema,
+      body: driverListSchema,
+    },
     async (request) => ok(await models.listDrivers(callerOf(request), request.body.productId)),
   );
 
@@ -207,6 +269,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       tags: modelTags,
       summary: 'Add a driver, or replace the one keyed originalKey',
       guard: edit,
+      answer: ModelChangeSchema,
       body: driverSaveSchema,
     },
     async (request) => {
@@ -220,7 +283,13 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
   postRoute(
     app,
     PRODUCT_PATHS.driverDelete,
-    { tags: modelTags, summary: 'Delete a driver no variable uses', guard: edit, body: driverDeleteSchema },
+    {
+      tags: modelTags,
+      summary: 'Delete a driver no variable uses',
+      guard: edit,
+      answer: ModelChangeSchema,
+      body: driverDeleteSchema,
+    },
     async (request) =>
       ok(modelAnswer(await models.deleteDriver(callerOf(request), request.body.productId, request.body.key))),
   );
@@ -233,6 +302,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       tags: modelTags,
       summary: 'Variables of a product, paged, with capacity',
       guard: view,
+      answer: VariableListSchema,
       body: variableListSchema,
     },
     async (request) => {
@@ -246,7 +316,13 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
   postRoute(
     app,
     PRODUCT_PATHS.variableAdd,
-    { tags: modelTags, summary: 'Add a variable', guard: edit, body: variableAddSchema },
+    {
+      tags: modelTags,
+      summary: 'Add a variable',
+      guard: edit,
+      answer: ModelChangeSchema,
+      body: variableAddSchema,
+    },
     async (request) =>
       ok(
         modelAnswer(
@@ -262,6 +338,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       tags: modelTags,
       summary: 'Replace the variable keyed key (the key may change)',
       guard: edit,
+      answer: ModelChangeSchema,
       body: variableEditSchema,
     },
     async (request) => {
@@ -273,7 +350,13 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
   postRoute(
     app,
     PRODUCT_PATHS.variableDelete,
-    { tags: modelTags, summary: 'Delete variables by key', guard: edit, body: variableDeleteSchema },
+    {
+      tags: modelTags,
+      summary: 'Delete variables by key',
+      guard: edit,
+      answer: ModelChangeSchema,
+      body: variableDeleteSchema,
+    },
     async (request) =>
       ok(
         modelAnswer(
@@ -289,6 +372,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       tags: modelTags,
       summary: 'Duplicate a variable under a new key',
       guard: edit,
+      answer: VariableCopyAnswerSchema,
       body: variableCopySchema,
     },
     async (request) => {
@@ -305,6 +389,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       tags: modelTags,
       summary: 'Import variables from XLSX or CSV; a bad row names its row number and nothing is imported',
       guard: edit,
+      answer: VariableImportAnswerSchema,
       body: variableImportSchema,
     },
     async (request) => {

@@ -5,10 +5,9 @@
  */
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { CatalogueError } from '@lyyp/contracts';
+import { CatalogueError, type SheetFormat } from '@lyyp/contracts';
 
-export const SHEET_FORMATS = ['xlsx', 'csv'] as const;
-export type SheetFormat = (typeof SHEET_FORMATS)[number];
+export { SHEET_FORMATS, type SheetFormat } from '@lyyp/contracts';
 
 export const SHEET_CONTENT_TYPES: Record<SheetFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

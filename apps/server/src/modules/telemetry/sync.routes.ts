@@ -1,8 +1,8 @@
 /** The sync button: push a device's configuration to its gateway again. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CatalogueError } from '@lyyp/contracts';
+import { CatalogueError, DeviceSyncRequestSchema, SyncAnswerSchema } from '@lyyp/contracts';
+import { answerSchemas, writeAnswerAsJson, type AnswerOf } from '../../lib/answers.ts';
 import { ok } from '../../lib/envelope.ts';
 import { sessionOf } from '../../plugins/session.ts';
 import type { DeviceAccess } from '../command/command.service.ts';
@@ -19,11 +19,13 @@ export function registerSyncRoutes(
       schema: {
         tags: ['commands'],
         summary: 'Send the configuration to the gateway again → { state, version }',
-        body: z.object({ equipmentId: z.string().min(1) }),
+        body: DeviceSyncRequestSchema,
+        response: answerSchemas(SyncAnswerSchema),
       },
+      serializerCompiler: writeAnswerAsJson,
       preHandler: app.requirePermission(['monitor:device:view', 'manage:equipment:edit']),
     },
-    async (request) => {
+    async (request): Promise<AnswerOf<typeof SyncAnswerSchema>> => {
       const device = await options.access.findVisibleDevice(
         sessionOf(request).account,
         request.body.equipmentId,

@@ -1,0 +1,112 @@
+/**
+ * History of a device's variables (/history/*): the table (one row per second, newest first), its
+ * CSV and XLSX export, and curves as raw points or min/max buckets sized to the plot's width.
+ * Times are epoch milliseconds within 1970 … 9999 (`epochMsInput`); tables and exports span at
+ * most MAX_QUERY_RANGE_DAYS (checked with `checkQueryRange`).
+ */
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from '../limits.ts';
+import { pointValueSchema } from '../protocol/payloads.ts';
+import { SHEET_FORMATS, epochMsInput, pageSchema } from './common.ts';
+
+/** Most rows a history table page holds. */
+export const HISTORY_PAGE_SIZE_MAX = 100;
+/** Most variables one curve request draws. */
+export const CURVE_MAX_KEYS = 10;
+/** A curve's plot width in pixels when the request names none. */
+export const CURVE_DEFAULT_WIDTH = 1200;
+
+/** Keys as an array (`keys[0]=a`, `keys=a&keys=b`) or one comma-separated string. */
+const keysField = z
+  .union([z.array(z.string().min(1)), z.string()])
+  .optional()
+  .transform((value) =>
+    value === undefined
+      ? []
+      : Array.isArray(value)
+        ? value
+        : value
+            .split(',')
+            .map((key) => key.trim())
+            .filter(Boolean),
+  );
+
+const rangeFields = {
+  equipmentId: z.string().min(1),
+  keys: keysField,
+  /** Epoch ms, inclusive. */
+  start: epochMsInput,
+  /** Epoch ms. */
+  end: epochMsInput,
+};
+
+// Requests
+
+export const HistoryQueryRequestSchema = z.object({
+  ...rangeFields,
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(HISTORY_PAGE_SIZE_MAX).default(DEFAULT_PAGE_SIZE),
+});
+export type HistoryQueryRequest = z.input<typeof HistoryQueryRequestSchema>;
+
+export const HistoryExportRequestSchema = z.object({
+  ...rangeFields,
+  format: z.enum(SHEET_FORMATS).default('xlsx'),
+  /** IANA time zone the file's times are written in; the server's own when unknown. */
+  timeZone: z.string().max(64).optional(),
+});
+export type HistoryExportRequest = z.input<typeof HistoryExportRequestSchema>;
+
+/** Without a range the server picks the one holding the latest points. */
+export const HistoryCurveRequestSchema = z.object({
+  equipmentId: z.string().min(1),
+  keys: keysField,
+  start: epochMsInput.optional(),
+  end: epochMsInput.optional(),
+  /** Plot width in pixels: buckets are sized so one falls on each. */
+  width: z.coerce.number().int().min(1).default(CURVE_DEFAULT_WIDTH),
+});
+export type HistoryCurveRequest = z.input<typeof HistoryCurveRequestSchema>;
+
+/** The range fields the table and the export share, as the console holds them. */
+export type HistoryRange = Pick<
+  z.output<typeof HistoryQueryRequestSchema>,
+  'equipmentId' | 'keys' | 'start' | 'end'
+>;
+
+// Answers
+
+export const HistoryValueSchema = pointValueSchema;
+export type HistoryValue = z.infer<typeof HistoryValueSchema>;
+
+export const HistoryRowSchema = z.object({
+  ts: z.number().int(),
+  values: z.record(z.string(), HistoryValueSchema),
+});
+export type HistoryRow = z.infer<typeof HistoryRowSchema>;
+
+export const HistoryPageSchema = pageSchema(HistoryRowSchema);
+export type HistoryPage = z.infer<typeof HistoryPageSchema>;
+
+/** Raw points `[ts, value]`, or buckets `[start, min, max]` when there are more points than pixels. */
+export const CurveSeriesSchema = z.discriminatedUnion('mode', [
+  z.object({
+    key: z.string(),
+    mode: z.literal('raw'),
+    points: z.array(z.tuple([z.number(), HistoryValueSchema])),
+  }),
+  z.object({
+    key: z.string(),
+    mode: z.literal('bucket'),
+    buckets: z.array(z.tuple([z.number(), z.number(), z.number()])),
+  }),
+]);
+export type CurveSeries = z.infer<typeof CurveSeriesSchema>;
+
+export const CurveAnswerSchema = z.object({
+  /** Null when none of the variables has data yet. */
+  start: z.number().nullable(),
+  end: z.number().nullable(),
+  series: z.array(CurveSeriesSchema),
+});
+export type CurveAnswer = z.infer<typeof CurveAnswerSchema>;
