@@ -74,10 +74,9 @@ export async function createAgentHarness(options: AgentHarnessOptions = {}): Pro
   const agents: GatewayAgent[] = [];
   const activities: AgentActivity[] = [];
   const clock = options.manualClock ? new ManualScheduler(Date.now()) : null;
-  // On the manual clock nothing times out by itself, so the real timers left (the Modbus library's
-  // answer timeout, MQTT's connect timeout) are set far beyond anything a loaded machine takes.
-  const model = () =>
-    demoBoilerModel({ port: simulator.port, pollIntervalMs: POLL_MS, timeoutMs: clock ? 10_000 : 300 });
+  // The real timers the agent leaves to its libraries (the Modbus answer timeout, MQTT's connect
+  // timeout) are set far beyond anything a loaded machine takes: no test here is about them.
+  const model = () => demoBoilerModel({ port: simulator.port, pollIntervalMs: POLL_MS, timeoutMs: 10_000 });
 
   const waiters = new Set<Waiter>();
   const recheck = () => {
@@ -126,7 +125,7 @@ export async function createAgentHarness(options: AgentHarnessOptions = {}): Pro
         link: clock
           ? // Every retry falls within the next poll interval.
             { reconnect: { initialMs: POLL_MS, maxMs: POLL_MS }, connectTimeoutMs: 10_000 }
-          : { reconnect: { initialMs: 50, maxMs: 250 }, connectTimeoutMs: 2000 },
+          : { reconnect: { initialMs: 50, maxMs: 250 }, connectTimeoutMs: 10_000 },
         ...(clock ? { scheduler: clock } : {}),
         ...overrides,
         onActivity: (activity) => {
