@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakePlatform } from '../agent/testing/fake-platform.ts';
+import { Conditions } from '../core/testing/conditions.ts';
 import { ManualScheduler } from '../core/testing/manual-scheduler.ts';
 import { PlatformLink, type PlatformLinkHandlers } from './platform-link.ts';
 
@@ -22,14 +23,8 @@ describe('platform link', () => {
     const logs: string[] = [];
     const retries: number[] = [];
     const clock = new ManualScheduler(Date.now());
-    const waiters = new Set<{ condition: () => boolean; resolve: () => void }>();
-    const recheck = () => {
-      for (const waiter of [...waiters]) {
-        if (!waiter.condition()) continue;
-        waiters.delete(waiter);
-        waiter.resolve();
-      }
-    };
+    const conditions = new Conditions();
+    const recheck = conditions.check;
     platform.onChange(recheck);
     const after =
       <A extends unknown[]>(handler: ((...args: A) => void) | undefined) =>
@@ -58,8 +53,7 @@ describe('platform link', () => {
     });
     links.push(link);
     link.start();
-    const until = (condition: () => boolean) =>
-      condition() ? Promise.resolve() : new Promise<void>((resolve) => waiters.add({ condition, resolve }));
+    const until = (condition: () => boolean) => conditions.until(condition);
     return { link, logs, retries, clock, until };
   }
 

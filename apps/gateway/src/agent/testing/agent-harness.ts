@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { demoBoilerModel, type DeviceModel } from '@lyyp/contracts/device-model';
 import type { ConfigPayload } from '@lyyp/contracts/protocol';
+import { Conditions } from '../../core/testing/conditions.ts';
 import { ManualScheduler } from '../../core/testing/manual-scheduler.ts';
 import { startModbusSimulator, type ModbusSimulator } from '../../simulator/modbus-simulator.ts';
 import { GatewayAgent, type AgentActivity, type GatewayAgentOptions } from '../gateway-agent.ts';
@@ -59,12 +60,6 @@ export interface AgentHarness {
   close(): Promise<void>;
 }
 
-interface Waiter {
-  readonly condition: () => boolean;
-  readonly what: string;
-  readonly resolve: () => void;
-}
-
 export async function createAgentHarness(options: AgentHarnessOptions = {}): Promise<AgentHarness> {
   const platform = await FakePlatform.start({ sn: SN, secret: SECRET });
   const simulator = await startModbusSimulator({ animate: true, tickMs: 0 });
@@ -78,19 +73,10 @@ export async function createAgentHarness(options: AgentHarnessOptions = {}): Pro
   // timeout) are set far beyond anything a loaded machine takes: no test here is about them.
   const model = () => demoBoilerModel({ port: simulator.port, pollIntervalMs: POLL_MS, timeoutMs: 10_000 });
 
-  const waiters = new Set<Waiter>();
-  const recheck = () => {
-    for (const waiter of [...waiters]) {
-      if (!waiter.condition()) continue;
-      waiters.delete(waiter);
-      waiter.resolve();
-    }
-  };
+  const conditions = new Conditions();
+  const recheck = conditions.check;
   platform.onChange(recheck);
-  const until = (condition: () => boolean, what: string) =>
-    condition()
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => waiters.add({ condition, what, resolve }));
+  const until = (condition: () => boolean, what: string) => conditions.until(condition, what);
   const count = (kind: AgentActivity['kind']) =>
     activities.reduce((sum, activity) => sum + (activity.kind === kind ? 1 : 0), 0);
 
@@ -150,8 +136,7 @@ export async function createAgentHarness(options: AgentHarnessOptions = {}): Pro
       await until(() => agent.link.connected, 'the link to come back');
     },
     close: async () => {
-      const stillWaiting = [...waiters].map((waiter) => waiter.what);
-      waiters.clear();
+      const stillWaiting = conditions.takePending();
       // On the manual clock the stop's wait for acknowledgements would never time out.
       if (clock) await platform.goOffline();
       for (const agent of agents) await agent.stop();
