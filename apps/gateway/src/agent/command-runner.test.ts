@@ -48,6 +48,13 @@ describe('command runner', () => {
     return { instance, journal, replies, executed };
   }
 
+  /** A promise that resolves when `signal` is called: a test waits on the event, not on time. */
+  function event() {
+    let signal: () => void = () => undefined;
+    const happened = new Promise<void>((resolve) => (signal = resolve));
+    return { happened, signal };
+  }
+
   const write = (uuid: string, expiresAt = NOW + 30_000) => ({
     uuid,
     op: 'write',
@@ -74,11 +81,16 @@ describe('command runner', () => {
 
   it('runs a command delivered twice at once only once', async () => {
     let finish: (reply: ReplyPayload) => void = () => undefined;
-    const slow = await runner('boot-1', () => new Promise((resolve) => (finish = resolve)));
+    const executing = event();
+    const slow = await runner('boot-1', () => {
+      executing.signal();
+      return new Promise((resolve) => (finish = resolve));
+    });
     const one = slow.instance.handle(write('cmd-00000002'));
     const two = slow.instance.handle(write('cmd-00000002'));
     await two;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The first delivery reaches the device only once its start is on disk.
+    await executing.happened;
     finish({ uuid: 'cmd-00000002', status: 'success', code: '200' });
     await one;
     expect(slow.executed).toHaveLength(1);
@@ -86,9 +98,14 @@ describe('command runner', () => {
   });
 
   it('never reruns a command an earlier run started but did not finish', async () => {
-    const crashed = await runner('boot-1', () => new Promise(() => undefined));
+    const executing = event();
+    const crashed = await runner('boot-1', () => {
+      executing.signal();
+      return new Promise(() => undefined);
+    });
     void crashed.instance.handle(write('cmd-00000003'));
-    await expect.poll(() => crashed.executed.length).toBe(1);
+    await executing.happened;
+    expect(crashed.executed).toHaveLength(1);
 
     const after = await runner('boot-2');
     await after.instance.handle(write('cmd-00000003'));

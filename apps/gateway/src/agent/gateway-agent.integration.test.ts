@@ -1,11 +1,14 @@
-/** The agent against a fake platform (Aedes on loopback) and the demo boiler simulator. */
+/**
+ * The agent against a fake platform (Aedes on loopback) and the demo boiler simulator. Every wait
+ * is for a condition, checked again on each event of the agent and the platform; none has a time
+ * limit of its own or sleeps.
+ */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { ReplyPayload } from '@lyyp/contracts/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sleep, waitFor } from '../modbus/testing/wait-for.ts';
 import type { GatewayAgent } from './gateway-agent.ts';
 import { SN, createAgentHarness, type AgentHarness } from './testing/agent-harness.ts';
 
@@ -20,13 +23,16 @@ describe('gateway agent', () => {
     await harness.close();
   });
 
+  /** Waits until `condition` holds, named by the source of the condition for a test that hangs. */
+  const until = (condition: () => boolean) => harness.until(condition, condition.toString());
+
   const storedValues = (key: string) =>
     [...harness.platform.stored.values()].filter((point) => point.k === key).sort((a, b) => a.t - b.t);
 
   async function runningAgent(version = 1): Promise<GatewayAgent> {
     await harness.platform.pushConfig(harness.config(version));
     const agent = await harness.startAgent();
-    await waitFor(() => harness.platform.configReports.some((report) => report.version === version), 5000);
+    await until(() => harness.platform.configReports.some((report) => report.version === version));
     return agent;
   }
 
@@ -34,7 +40,7 @@ describe('gateway agent', () => {
     const uuid = typeof body.uuid === 'string' ? body.uuid : randomUUID();
     const before = harness.platform.replies.length;
     await harness.platform.sendCommand({ expiresAt: Date.now() + 30_000, ...body, uuid });
-    await waitFor(() => harness.platform.replies.length > before, 5000);
+    await until(() => harness.platform.replies.length > before);
     return harness.platform.replies.at(-1)!;
   }
 
@@ -46,7 +52,7 @@ describe('gateway agent', () => {
       retain: false,
     });
     expect(harness.platform.configReports[0]).toEqual({ version: 1, status: 'applied' });
-    await waitFor(() => harness.platform.statuses.some((status) => status.configVersion === 1));
+    await until(() => harness.platform.statuses.some((status) => status.configVersion === 1));
     const status = harness.platform.statuses.findLast((item) => item.configVersion === 1)!;
     expect(status).toMatchObject({
       status: 'online',
@@ -55,18 +61,18 @@ describe('gateway agent', () => {
     });
     expect(status.slaves?.[0]).toMatchObject({ driverKey: 'boiler', lastErrorCode: null });
 
-    await waitFor(() => storedValues('waterTemperature').length > 0);
+    await until(() => storedValues('waterTemperature').length > 0);
     const [first] = storedValues('waterTemperature');
     // One decimal, as the model asks.
     expect(first?.v).toBeCloseTo(harness.simulator.device.value('waterTemperature') as number, 1);
     await agent.settle();
-    await waitFor(() => agent.buffer.stats().unacknowledged === 0);
+    await until(() => agent.buffer.stats().unacknowledged === 0);
   });
 
   it('applies a new configuration in place, and keeps running the old one when the next does not validate', async () => {
     const agent = await runningAgent(1);
     harness.simulator.device.setValue('waterLevel', 500);
-    await waitFor(() => storedValues('waterLevel').at(-1)?.v === 50);
+    await until(() => storedValues('waterLevel').at(-1)?.v === 50);
 
     const model = harness.model();
     const rescaled: DeviceModel = {
@@ -76,17 +82,17 @@ describe('gateway agent', () => {
       ),
     };
     await harness.platform.pushConfig(harness.config(2, rescaled));
-    await waitFor(() => harness.platform.configReports.some((report) => report.version === 2));
+    await until(() => harness.platform.configReports.some((report) => report.version === 2));
     expect(harness.platform.configReports.at(-1)).toEqual({ version: 2, status: 'applied' });
-    await waitFor(() => storedValues('waterLevel').at(-1)?.v === 5);
-    await waitFor(() => harness.platform.statuses.at(-1)?.configVersion === 2);
+    await until(() => storedValues('waterLevel').at(-1)?.v === 5);
+    await until(() => harness.platform.statuses.at(-1)?.configVersion === 2);
 
     const broken = {
       version: 3,
       model: { ...rescaled, variables: [{ ...rescaled.variables[0], collectionFormula: '   ' }] },
     };
     await harness.platform.pushConfig(broken);
-    await waitFor(() => harness.platform.configReports.some((report) => report.version === 3));
+    await until(() => harness.platform.configReports.some((report) => report.version === 3));
     expect(harness.platform.configReports.at(-1)).toMatchObject({
       version: 3,
       status: 'failed',
@@ -94,18 +100,18 @@ describe('gateway agent', () => {
     });
     // Version 2 still polls: a new level shows through its formula.
     harness.simulator.device.setValue('waterLevel', 700);
-    await waitFor(() => storedValues('waterLevel').at(-1)?.v === 7);
+    await until(() => storedValues('waterLevel').at(-1)?.v === 7);
     expect(agent.runtime.version).toBe(2);
   });
 
   it('writes through the write formula, confirms by read-back, and answers with the value before', async () => {
     await runningAgent();
-    await waitFor(() => storedValues('temperatureSetpoint').length > 0);
+    await until(() => storedValues('temperatureSetpoint').length > 0);
     const before = storedValues('temperatureSetpoint').at(-1)!.v;
     const reply = await command({ op: 'write', key: 'temperatureSetpoint', value: 65.5 });
     expect(reply).toMatchObject({ status: 'success', code: '200', data: { value: 65.5, previous: before } });
     expect(harness.simulator.device.memory.read('holding-register', 100, 1)).toEqual([655]);
-    await waitFor(() => storedValues('temperatureSetpoint').at(-1)?.v === 65.5);
+    await until(() => storedValues('temperatureSetpoint').at(-1)?.v === 65.5);
   });
 
   it('refuses read-only variables (2004) and values beyond the limits (2003) without touching the device', async () => {
@@ -145,8 +151,9 @@ describe('gateway agent', () => {
     expect(harness.simulator.device.value('operatingMode')).toBe(2);
 
     await agent.stop();
-    await harness.startAgent();
-    await waitFor(() => harness.platform.gatewayConnected, 5000);
+    const restarted = await harness.startAgent();
+    // Subscribed, not just connected: a command published before that would reach no one.
+    await until(() => restarted.link.connected);
     expect(
       await command({ uuid, op: 'write', key: 'operatingMode', value: 1, expiresAt: Date.now() + 30_000 }),
     ).toEqual(first);
@@ -157,7 +164,7 @@ describe('gateway agent', () => {
     await runningAgent();
     const reply = await command({ op: 'read', key: 'serialNumber' });
     expect(reply).toMatchObject({ status: 'success', code: '200', data: { value: 'LYBLR2T-00012345' } });
-    await waitFor(() => storedValues('serialNumber').length === 1);
+    await until(() => storedValues('serialNumber').length === 1);
     expect(await command({ op: 'read', key: 'missing' })).toMatchObject({ status: 'failure', code: '99903' });
     expect(await command({ uuid: randomUUID(), op: 'explode' })).toMatchObject({
       status: 'failure',
@@ -167,29 +174,31 @@ describe('gateway agent', () => {
 
   it('restarts the Modbus side on request after answering, and polls again', async () => {
     const agent = await runningAgent();
-    await waitFor(() => storedValues('heatOutput').length > 0);
+    await until(() => storedValues('heatOutput').length > 0);
     const reply = await command({ op: 'restart' });
     expect(reply).toEqual({ uuid: reply.uuid, status: 'success', code: '200' });
     harness.simulator.device.setValue('heatOutput', 4321);
-    await waitFor(() => storedValues('heatOutput').at(-1)?.v === 4321);
+    await until(() => storedValues('heatOutput').at(-1)?.v === 4321);
     expect(agent.runtime.version).toBe(1);
   });
 
   it('stops polling and forgets its configuration when the platform withdraws it, and says version 0', async () => {
     const agent = await runningAgent(1);
     harness.simulator.device.setValue('waterLevel', 500);
-    await waitFor(() => storedValues('waterLevel').at(-1)?.v === 50);
+    await until(() => storedValues('waterLevel').at(-1)?.v === 50);
     const reportsBefore = harness.platform.configReports.length;
     const statusesBefore = harness.platform.statuses.length;
 
     await harness.platform.clearConfig();
-    await waitFor(() =>
+    await until(() =>
       harness.platform.statuses.slice(statusesBefore).some((item) => item.configVersion === 0),
     );
     expect(agent.runtime.version).toBe(0);
     expect(existsSync(path.join(harness.dataDir, 'config.json'))).toBe(false);
+    // Nothing polls any more: no cycle can pick up a new level.
+    expect(agent.runtime.cycleCounts()).toEqual({});
+    expect(agent.runtime.statuses()).toEqual([]);
     harness.simulator.device.setValue('waterLevel', 600);
-    await sleep(400);
     await agent.settle();
     expect(storedValues('waterLevel').map((point) => point.v)).not.toContain(60);
     // Not refused as a malformed configuration, and not answered at all.
@@ -200,12 +209,12 @@ describe('gateway agent', () => {
     await agent.stop();
     const restarted = await harness.startAgent();
     expect(restarted.runtime.version).toBe(0);
-    await waitFor(() => harness.platform.statuses.at(-1)?.status === 'online', 5000);
+    await until(() => harness.platform.statuses.at(-1)?.status === 'online');
     expect(harness.platform.statuses.at(-1)?.configVersion).toBe(0);
 
     // Bound again, the same version runs again.
     await harness.platform.pushConfig(harness.config(1));
-    await waitFor(() => storedValues('waterLevel').at(-1)?.v === 60, 5000);
+    await until(() => storedValues('waterLevel').at(-1)?.v === 60);
     expect(harness.platform.configReports.at(-1)).toEqual({ version: 1, status: 'applied' });
   });
 });

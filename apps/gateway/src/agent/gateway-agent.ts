@@ -49,6 +49,19 @@ const MAX_PENDING_REPLIES = 100;
 /** On a graceful stop, how long the platform gets to acknowledge what is on its way. */
 const STOP_ACK_WAIT_MS = 2000;
 
+/**
+ * What the agent just did, for whoever watches it (diagnosis, tests waiting for a step):
+ * a poll cycle reported, a batch is on disk, the platform acknowledged one, the link came up or
+ * went down, or the next connection attempt was scheduled.
+ */
+export type AgentActivity =
+  | { readonly kind: 'polled'; readonly driver: string; readonly at: number; readonly complete: boolean }
+  | { readonly kind: 'buffered'; readonly seq: number; readonly points: number }
+  | { readonly kind: 'acknowledged'; readonly seq: number }
+  | { readonly kind: 'connected' }
+  | { readonly kind: 'disconnected' }
+  | { readonly kind: 'retry-scheduled'; readonly delayMs: number };
+
 export interface GatewayAgentOptions {
   readonly sn: string;
   readonly secret: string;
@@ -80,6 +93,8 @@ export interface GatewayAgentOptions {
    * diagnosis of what the gateway sent. Grows without bound: for investigations, not for everyday.
    */
   readonly traceFile?: string;
+  /** Told of every step (see `AgentActivity`); it must not throw. */
+  readonly onActivity?: (activity: AgentActivity) => void;
 }
 
 const success = (uuid: string, data?: ReplyPayload['data']): ReplyPayload => ({
@@ -107,6 +122,8 @@ export class GatewayAgent {
   private pendingReport: ConfigReport | null = null;
   private operations: Promise<unknown> = Promise.resolve();
   private stopped = false;
+  /** Called on every acknowledgement and disconnection (the graceful stop waits on them). */
+  private readonly ackListeners = new Set<() => void>();
   private readonly trace: WriteStream | null;
 
   private constructor(
@@ -137,6 +154,7 @@ export class GatewayAgent {
         if (report.complete)
           this.batcher.confirm({ driver: report.driverKey, t: report.at }, report.pollIntervalMs);
         this.status.checkForChange();
+        this.notify({ kind: 'polled', driver: report.driverKey, at: report.at, complete: report.complete });
       },
       onError: (error) => logger.log('error', `poll cycle failed: ${String(error)}`),
       ...(this.simulation ? { endpoints: this.simulation } : {}),
@@ -154,8 +172,15 @@ export class GatewayAgent {
         onDisconnected: (reason) => {
           logger.log('warn', `disconnected from the platform (${reason}); buffering`);
           this.forwarder.disconnected();
+          for (const listener of this.ackListeners) listener();
+          this.notify({ kind: 'disconnected' });
         },
-        onAck: (ack) => this.forwarder.acknowledged(ack.seq),
+        onRetryScheduled: (delayMs) => this.notify({ kind: 'retry-scheduled', delayMs }),
+        onAck: (ack) => {
+          this.forwarder.acknowledged(ack.seq);
+          for (const listener of this.ackListeners) listener();
+          this.notify({ kind: 'acknowledged', seq: ack.seq });
+        },
         onConfig: (message) => {
           this.exclusive(() => this.applyConfig(message)).catch((error: unknown) =>
             logger.log('error', `configuration could not be applied: ${String(error)}`),
@@ -266,20 +291,43 @@ export class GatewayAgent {
     );
   }
 
-  /** Waits until batches, commands and configuration changes under way are done (tests). */
+  /** Closes the batch being gathered, then waits as `idle` does (tests). */
   async settle(): Promise<void> {
     this.batcher.flush();
+    await this.idle();
+  }
+
+  /**
+   * Waits until batches being written, commands, configuration changes and the current sending
+   * round are done. The batch still gathering stays open (tests).
+   */
+  async idle(): Promise<void> {
     await this.settleAppends();
     await this.commands.idle();
     await this.operations;
     await this.forwarder.idle();
   }
 
-  private async waitForAcknowledgements(timeoutMs: number): Promise<void> {
-    const deadline = this.scheduler.now() + timeoutMs;
-    while (this.link.connected && this.buffer.stats().unacknowledged > 0 && this.scheduler.now() < deadline) {
-      await new Promise<void>((resolve) => this.scheduler.setTimeout(resolve, 20));
-    }
+  /** Until everything is acknowledged, the link drops, or `timeoutMs` passed. */
+  private waitForAcknowledgements(timeoutMs: number): Promise<void> {
+    const done = () => !this.link.connected || this.buffer.stats().unacknowledged === 0;
+    if (done()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const finish = () => {
+        this.scheduler.clearTimeout(timer);
+        this.ackListeners.delete(check);
+        resolve();
+      };
+      const check = () => {
+        if (done()) finish();
+      };
+      const timer = this.scheduler.setTimeout(finish, timeoutMs);
+      this.ackListeners.add(check);
+    });
+  }
+
+  private notify(activity: AgentActivity): void {
+    this.options.onActivity?.(activity);
   }
 
   private async resume(): Promise<void> {
@@ -316,6 +364,7 @@ export class GatewayAgent {
         const traced = polled.length > 0 ? { seq: batch.seq, points, polled } : { seq: batch.seq, points };
         this.trace?.write(`${JSON.stringify(traced)}\n`);
         this.forwarder.pump();
+        this.notify({ kind: 'buffered', seq: batch.seq, points: points.length });
       })
       .catch((error: unknown) =>
         this.logger.log('error', `${points.length} points could not be buffered: ${String(error)}`),
@@ -345,6 +394,7 @@ export class GatewayAgent {
     this.pendingReplies = [];
     for (const reply of replies) if (!this.link.publish('reply', reply)) this.pendingReplies.push(reply);
     this.forwarder.connected();
+    this.notify({ kind: 'connected' });
     const stats = this.buffer.stats();
     if (stats.unacknowledged > 0) {
       this.logger.log(

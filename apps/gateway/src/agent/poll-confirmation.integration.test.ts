@@ -2,21 +2,20 @@
  * Poll confirmations through the whole agent: the demo boiler holds still, so the dead zone lets
  * nothing through after the first cycle, and the platform must still hear every poll interval that
  * the boiler's values are current; not after a failed read, and not from a buffer filled offline.
+ *
+ * The agent runs on a clock the test moves, one poll cycle per step; each step waits for the
+ * cycle, and where the platform answers, for its batch to be on disk and acknowledged.
  */
 import { dataPayloadSchema, type DataPayload } from '@lyyp/contracts/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sleep, waitFor } from '../modbus/testing/wait-for.ts';
 import type { GatewayAgent, GatewayAgentOptions } from './gateway-agent.ts';
-import { createAgentHarness, type AgentHarness } from './testing/agent-harness.ts';
-
-/** The harness polls the boiler every 100 ms. */
-const POLL_MS = 100;
+import { POLL_MS, createAgentHarness, type AgentHarness } from './testing/agent-harness.ts';
 
 describe('poll confirmations', () => {
   let harness: AgentHarness;
 
   beforeEach(async () => {
-    harness = await createAgentHarness();
+    harness = await createAgentHarness({ manualClock: true });
   });
 
   afterEach(async () => {
@@ -26,8 +25,19 @@ describe('poll confirmations', () => {
   async function runningAgent(overrides: Partial<GatewayAgentOptions> = {}): Promise<GatewayAgent> {
     await harness.platform.pushConfig(harness.config(1));
     const agent = await harness.startAgent(overrides);
-    await waitFor(() => harness.platform.stored.size > 0, 5000);
+    await harness.until(() => agent.runtime.version === 1, 'the configuration to run');
+    await step(agent);
+    await step(agent);
+    expect(harness.platform.stored.size).toBeGreaterThan(0);
     return agent;
+  }
+
+  /** One poll cycle; then everything buffered is on disk and, unless told not to wait, acknowledged. */
+  async function step(agent: GatewayAgent, { acknowledged = true } = {}) {
+    await harness.pollCycle();
+    await agent.idle();
+    if (acknowledged && harness.platform.acknowledge && agent.link.connected)
+      await harness.until(() => agent.buffer.stats().unacknowledged === 0, 'every batch acknowledged');
   }
 
   /** Uploads that arrived from `index` on, each once. */
@@ -45,48 +55,55 @@ describe('poll confirmations', () => {
       (payload.polled ?? []).filter((item) => item.driver === 'boiler'),
     );
 
-  /** Watches unchanged values for `ms`: what arrived and how many cycles ran meanwhile. */
-  async function watchQuietBoiler(agent: GatewayAgent, ms: number) {
-    await sleep(2 * POLL_MS);
+  const cyclesSoFar = (agent: GatewayAgent) => agent.runtime.cycleCounts()['boiler'] ?? 0;
+
+  /** Runs `cycles` poll cycles of unchanged values: what arrived and how many cycles ran meanwhile. */
+  async function watchQuietBoiler(agent: GatewayAgent, cycles: number) {
+    await step(agent);
     const from = harness.platform.uploads.length;
-    const cyclesBefore = agent.runtime.cycleCounts()['boiler'] ?? 0;
-    await sleep(ms);
-    const cycles = (agent.runtime.cycleCounts()['boiler'] ?? 0) - cyclesBefore;
-    return { uploads: uploadsSince(from), confirmed: confirmationsSince(from), cycles };
+    const cyclesBefore = cyclesSoFar(agent);
+    for (let index = 0; index < cycles; index += 1) await step(agent);
+    return {
+      uploads: uploadsSince(from),
+      confirmed: confirmationsSince(from),
+      cycles: cyclesSoFar(agent) - cyclesBefore,
+    };
   }
 
   it('confirms every poll of unchanged values in uploads of their own, acknowledged like any other', async () => {
     const agent = await runningAgent();
-    const { uploads, confirmed, cycles } = await watchQuietBoiler(agent, 1000);
+    const { uploads, confirmed, cycles } = await watchQuietBoiler(agent, 10);
 
-    expect(cycles).toBeGreaterThanOrEqual(5);
-    // Each cycle is confirmed: at most one or two still on their way when the watch ends.
-    expect(confirmed.length).toBeGreaterThanOrEqual(cycles - 2);
+    expect(cycles).toBe(10);
+    // Each cycle's confirmation goes out half an interval after it: the one before the watch
+    // arrives in it, the last cycle's is still gathering.
+    expect(confirmed).toHaveLength(10);
     for (const upload of uploads) {
       expect(dataPayloadSchema.safeParse(upload).success).toBe(true);
       expect(upload.points).toEqual([]);
     }
     const times = confirmed.map((item) => item.t);
-    expect(times).toEqual([...new Set(times)].sort((a, b) => a - b));
+    expect(times).toEqual(times.map((_, index) => times[0]! + index * POLL_MS));
     // Numbered like data: no holes, and all acknowledged.
     const seqs = uploads.map((upload) => upload.seq);
     expect(seqs).toEqual(seqs.map((_, index) => seqs[0]! + index));
-    await waitFor(() => agent.buffer.stats().unacknowledged === 0);
+    expect(agent.buffer.stats().unacknowledged).toBe(0);
   });
 
   it('does not hold a confirmation for the whole batch window when the poll interval is shorter', async () => {
     const agent = await runningAgent({ batch: { maxDelayMs: 1000 } });
-    const { confirmed, cycles } = await watchQuietBoiler(agent, 1000);
-    // Gathered for the full second, they would come as one or two uploads.
-    expect(confirmed.length).toBeGreaterThanOrEqual(cycles - 2);
-    expect(cycles).toBeGreaterThanOrEqual(5);
+    const { confirmed, uploads } = await watchQuietBoiler(agent, 10);
+    // Gathered for the full second, they would come as one upload.
+    expect(confirmed).toHaveLength(10);
+    expect(uploads).toHaveLength(10);
   });
 
   it('rides in the upload that carries the values the same cycle changed', async () => {
-    await runningAgent();
+    const agent = await runningAgent();
     const from = harness.platform.uploads.length;
     harness.simulator.device.setValue('waterLevel', 612);
-    await waitFor(() => uploadsSince(from).some((upload) => upload.points.some((p) => p.k === 'waterLevel')));
+    await step(agent);
+    await step(agent);
     const upload = uploadsSince(from).find((item) => item.points.some((point) => point.k === 'waterLevel'))!;
     const level = upload.points.find((point) => point.k === 'waterLevel')!;
     expect(level.v).toBe(61.2);
@@ -100,19 +117,22 @@ describe('poll confirmations', () => {
   it('confirms nothing while one read fails, and again once it reads', async () => {
     const agent = await runningAgent();
     harness.simulator.device.failAddress('holding-register', 104, 2);
-    await waitFor(() =>
+    await step(agent);
+    await step(agent);
+    expect(
       [...harness.platform.stored.values()].some(
         (point) => point.k === 'maintenanceHours' && point.e === '1732',
       ),
-    );
+    ).toBe(true);
     // The fault was reported once and nothing else changed: nothing at all is sent.
-    const { uploads, cycles } = await watchQuietBoiler(agent, 600);
-    expect(cycles).toBeGreaterThanOrEqual(3);
+    const { uploads, cycles } = await watchQuietBoiler(agent, 6);
+    expect(cycles).toBe(6);
     expect(uploads).toEqual([]);
 
     const from = harness.platform.uploads.length;
     harness.simulator.device.clearFaults();
-    await waitFor(() => confirmationsSince(from).length >= 3);
+    for (let index = 0; index < 4; index += 1) await step(agent);
+    expect(confirmationsSince(from)).toHaveLength(3);
     const recovered = uploadsSince(from).find((upload) =>
       upload.points.some((p) => p.k === 'maintenanceHours'),
     );
@@ -121,32 +141,35 @@ describe('poll confirmations', () => {
 
   it('keeps no confirmations while the platform is out of reach, and confirms again once it is back', async () => {
     const agent = await runningAgent();
-    await harness.platform.goOffline();
-    await waitFor(() => !agent.link.connected);
+    await harness.goOffline(agent);
     const append = vi.spyOn(agent.buffer, 'append');
-    const cycles = agent.runtime.cycleCounts()['boiler'] ?? 0;
-    await sleep(600);
-    expect((agent.runtime.cycleCounts()['boiler'] ?? 0) - cycles).toBeGreaterThanOrEqual(3);
+    const cycles = cyclesSoFar(agent);
+    for (let index = 0; index < 6; index += 1) await step(agent);
+    expect(cyclesSoFar(agent) - cycles).toBe(6);
     // Unchanged values, unheard confirmations: nothing goes into the buffer.
     expect(append).not.toHaveBeenCalled();
 
     const from = harness.platform.uploads.length;
-    await harness.platform.comeBack();
-    await waitFor(() => confirmationsSince(from).length >= 3, 5000);
+    await harness.comeBack(agent);
+    for (let index = 0; index < 4; index += 1) await step(agent);
+    expect(confirmationsSince(from).length).toBeGreaterThanOrEqual(3);
   });
 
   it('does not pile confirmations up behind uploads the platform has not answered', async () => {
-    const agent = await runningAgent({ upload: { maxInFlight: 4, ackTimeoutMs: 500 } });
+    const agent = await runningAgent({ upload: { maxInFlight: 4, ackTimeoutMs: 5 * POLL_MS } });
     harness.platform.acknowledge = false;
-    const cycles = agent.runtime.cycleCounts()['boiler'] ?? 0;
-    await sleep(1000);
-    expect((agent.runtime.cycleCounts()['boiler'] ?? 0) - cycles).toBeGreaterThanOrEqual(6);
+    const cycles = cyclesSoFar(agent);
+    for (let index = 0; index < 10; index += 1) await step(agent);
+    expect(cyclesSoFar(agent) - cycles).toBe(10);
     // The sending window fills, one more waits behind it, and then no more are stored.
-    expect(agent.buffer.stats().unacknowledged).toBeLessThanOrEqual(5);
+    expect(agent.buffer.stats().unacknowledged).toBe(5);
 
     harness.platform.acknowledge = true;
-    await waitFor(() => agent.buffer.stats().unacknowledged === 0, 5000);
+    // Within one acknowledgement timeout the window is sent again, and answered this time.
+    for (let index = 0; index < 5; index += 1) await step(agent, { acknowledged: false });
+    await harness.until(() => agent.buffer.stats().unacknowledged === 0, 'every batch acknowledged');
     const from = harness.platform.uploads.length;
-    await waitFor(() => confirmationsSince(from).length >= 3);
+    for (let index = 0; index < 4; index += 1) await step(agent);
+    expect(confirmationsSince(from)).toHaveLength(4);
   });
 });

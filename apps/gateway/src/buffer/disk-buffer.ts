@@ -239,6 +239,8 @@ export class DiskBuffer {
     const dirty = new Set<FileHandle>();
     const evicted: number[] = [];
     let created = false;
+    // A plan not yet committed holds back the segments it drops from sending (see BufferLedger).
+    let planned: AppendPlan | null = null;
     try {
       for (const entry of group) {
         const facts = factsOf(entry.points);
@@ -247,6 +249,7 @@ export class DiskBuffer {
           payloadBytes(this.ledger.nextSeq, entry.points, entry.polled, null).length +
           GAP_ALLOWANCE;
         const plan = this.ledger.planAppend(estimate);
+        planned = plan;
         const record = encodeRecord(
           { seq: plan.seq, ...facts, dropThrough: plan.dropThrough },
           payloadBytes(plan.seq, entry.points, entry.polled, plan.gap),
@@ -264,6 +267,7 @@ export class DiskBuffer {
           offset: segment.size,
           size: record.length,
         });
+        planned = null;
         segment.size += record.length;
         evicted.push(...plan.evict);
         written.push({ entry, batch });
@@ -275,6 +279,7 @@ export class DiskBuffer {
       await Promise.all([...dirty].map((handle) => handle.datasync()));
       if (created) await syncDirectory(this.directory);
     } catch (error) {
+      if (planned) this.ledger.abandonAppend(planned);
       // Whatever was written but not flushed is not promised to anyone: its senders hear the failure.
       for (const entry of group) entry.reject(error);
       return;

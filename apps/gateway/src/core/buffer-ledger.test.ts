@@ -151,7 +151,6 @@ describe('buffer ledger', () => {
     expect(ledger.releasableSegments()).toEqual([1, 3]);
     ledger.dropSegments([1, 3]);
     expect(seqs(ledger.liveBatches())).toEqual([5]);
-    expect(ledger.acknowledge(1)).toBe(false);
   });
 
   it('keeps batch order and acknowledgements across a restore', () => {
@@ -170,6 +169,42 @@ describe('buffer ledger', () => {
     expect(restored.stats()).toMatchObject({ unacknowledged: 2, unacknowledgedPoints: 20, inFlight: 2 });
     // A restored segment is never appended to.
     expect(append(restored).batch.segment).toBe(5);
+  });
+
+  it('sends nothing a pending drop counts as lost, also when the link comes back while the batch is written', () => {
+    const ledger = new BufferLedger({ maxBytes: 400, segmentBytes: 100 });
+    for (let index = 0; index < 4; index += 1) append(ledger, { at: BASE + index * 1000 });
+    // Offline and full: the next batch drops batch 1 and says so in its gap...
+    const plan = ledger.planAppend(100);
+    expect(plan.evict).toEqual([1]);
+    expect(plan.gap).toEqual({ from: BASE, to: BASE + 9, lost: 10 });
+    // ...and while that batch is being written, the connection returns and sending starts.
+    ledger.resetInFlight();
+    expect(seqs(ledger.takeToSend(8, BASE))).toEqual([2, 3, 4]);
+    ledger.commitAppend(plan, {
+      points: 10,
+      firstAt: BASE,
+      lastAt: BASE,
+      gaps: [plan.gap!],
+      offset: 0,
+      size: 100,
+    });
+    expect(seqs(ledger.takeToSend(8, BASE))).toEqual([5]);
+    expect(seqs(ledger.liveBatches())).toEqual([2, 3, 4, 5]);
+  });
+
+  it('sends a pending drop after all when the batch that planned it could not be written', () => {
+    const ledger = new BufferLedger({ maxBytes: 400, segmentBytes: 100 });
+    for (let index = 0; index < 4; index += 1) append(ledger);
+    const plan = ledger.planAppend(100);
+    expect(ledger.hasUnsent()).toBe(true);
+    expect(seqs(ledger.takeToSend(1, BASE))).toEqual([2]);
+    ledger.abandonAppend(plan);
+    ledger.resetInFlight();
+    expect(seqs(ledger.takeToSend(8, BASE))).toEqual([1, 2, 3, 4]);
+    // Nothing was dropped; offline again, the next attempt plans the same drop.
+    ledger.resetInFlight();
+    expect(ledger.planAppend(100)).toMatchObject({ seq: 5, evict: [1], gap: { lost: 10 } });
   });
 });
 

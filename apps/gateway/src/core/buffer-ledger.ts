@@ -13,6 +13,10 @@
  *   acknowledgement timeout at most).
  * - Only a fully acknowledged prefix of sealed segments is released, so the batches kept are
  *   always one contiguous, ordered run.
+ * - A batch counted in a gap is never sent again: from the moment a plan decides to drop its
+ *   segment (before the new batch is even written) until the plan is committed or abandoned, the
+ *   segment's batches are not handed out. Otherwise a reconnect during that write sends a batch the
+ *   gap already counts as lost, and the platform stores it and hears of it as lost as well.
  */
 import type { DataPayload } from '@lyyp/contracts/protocol';
 
@@ -103,6 +107,8 @@ export class BufferLedger {
   private readonly inFlight = new Map<number, number>();
   /** Batches whose answer timed out at least once. */
   private readonly retried = new Set<number>();
+  /** Segments a plan drops, from the plan until it is committed or abandoned. */
+  private readonly evicting = new Set<number>();
   private totalBytes = 0;
   private nextSequence: number;
   private readonly segmentBytes: number;
@@ -152,7 +158,10 @@ export class BufferLedger {
     return this.totalBytes;
   }
 
-  /** Decides where the next batch of `size` bytes goes and what must make room for it. */
+  /**
+   * Decides where the next batch of `size` bytes goes and what must make room for it. The segments
+   * it drops send nothing more from now on; `commitAppend` drops them, `abandonAppend` keeps them.
+   */
   planAppend(size: number): AppendPlan {
     const seq = this.nextSequence;
     const active = this.segments.at(-1);
@@ -172,6 +181,7 @@ export class BufferLedger {
       evict.push(segment.id);
       total -= segment.bytes;
     }
+    for (const id of evict) this.evicting.add(id);
     // Evicted segments are at the front, so are their batches.
     const evicted = new Set(evict);
     const dropped: StoredBatch[] = [];
@@ -187,6 +197,13 @@ export class BufferLedger {
       dropThrough: dropped.at(-1)?.seq ?? 0,
       gap: this.lossOf(dropped),
     };
+  }
+
+  /** The planned batch was not written: the segments it would have dropped stay and are sent as before. */
+  abandonAppend(plan: AppendPlan): void {
+    if (plan.evict.length === 0) return;
+    for (const id of plan.evict) this.evicting.delete(id);
+    this.rewindCursor();
   }
 
   /** Records a batch written as planned (at `offset` in its segment) and drops the evicted segments. */
@@ -244,6 +261,7 @@ export class BufferLedger {
   dropSegments(ids: readonly number[]): void {
     if (ids.length === 0) return;
     const drop = new Set(ids);
+    for (const id of ids) this.evicting.delete(id);
     while (this.segments.length > 0 && drop.has(this.segments[0]!.id)) {
       const segment = this.segments.shift()!;
       this.totalBytes -= segment.bytes;
@@ -272,7 +290,7 @@ export class BufferLedger {
     while (this.inFlight.size < maxInFlight && this.cursor < this.batches.length) {
       const batch = this.batches[this.cursor]!;
       this.cursor += 1;
-      if (this.acked.has(batch.seq) || this.inFlight.has(batch.seq)) continue;
+      if (!this.isSendable(batch)) continue;
       this.inFlight.set(batch.seq, now);
       taken.push(batch);
     }
@@ -300,10 +318,8 @@ export class BufferLedger {
 
   /** Whether a batch neither acknowledged nor on its way is held (what `takeToSend` would give next). */
   hasUnsent(): boolean {
-    for (let index = this.cursor; index < this.batches.length; index += 1) {
-      const seq = this.batches[index]!.seq;
-      if (!this.acked.has(seq) && !this.inFlight.has(seq)) return true;
-    }
+    for (let index = this.cursor; index < this.batches.length; index += 1)
+      if (this.isSendable(this.batches[index]!)) return true;
     return false;
   }
 
@@ -343,6 +359,11 @@ export class BufferLedger {
     return this.batches.slice(this.head);
   }
 
+  /** Neither acknowledged, nor on its way, nor about to be dropped. */
+  private isSendable(batch: StoredBatch): boolean {
+    return !this.acked.has(batch.seq) && !this.inFlight.has(batch.seq) && !this.evicting.has(batch.segment);
+  }
+
   private segmentsOnFirstTrip(): Set<number> {
     const segments = new Set<number>();
     for (const seq of this.inFlight.keys()) {
@@ -367,11 +388,7 @@ export class BufferLedger {
 
   private rewindCursor(): void {
     let index = this.head;
-    while (index < this.batches.length) {
-      const seq = this.batches[index]!.seq;
-      if (!this.acked.has(seq) && !this.inFlight.has(seq)) break;
-      index += 1;
-    }
+    while (index < this.batches.length && !this.isSendable(this.batches[index]!)) index += 1;
     this.cursor = index;
   }
 

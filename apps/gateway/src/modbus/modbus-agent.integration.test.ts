@@ -1,11 +1,15 @@
-/** The agent against the demo boiler served by the simulator over loopback TCP. */
+/**
+ * The agent against the demo boiler served by the simulator over loopback TCP. Its clock moves
+ * only when the test advances it: `cycle()` runs exactly one poll cycle and waits for its report.
+ */
 import { demoBoilerModel } from '@lyyp/contracts/device-model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sharedFormulaEngine } from '../core/shared-formula-engine.ts';
 import type { Reading, Sample } from '../core/samples.ts';
 import { startModbusSimulator, type ModbusSimulator } from '../simulator/index.ts';
 import { createModbusAgent, type ModbusAgent, type PollReport } from './index.ts';
-import { waitFor } from './testing/wait-for.ts';
+import { Conditions } from '../core/testing/conditions.ts';
+import { ManualScheduler } from '../core/testing/manual-scheduler.ts';
 
 const valueOf = (samples: readonly Sample[], key: string) => {
   const sample = samples.find((item) => item.key === key);
@@ -16,17 +20,37 @@ describe('the agent on the demo boiler', () => {
   let simulator: ModbusSimulator;
   let agent: ModbusAgent;
   let reports: PollReport[];
+  let clock: ManualScheduler;
+  let conditions: Conditions;
 
   beforeEach(async () => {
     simulator = await startModbusSimulator({ animate: true, tickMs: 0 });
     reports = [];
-    const model = demoBoilerModel({ port: simulator.port, pollIntervalMs: 100, timeoutMs: 150 });
+    clock = new ManualScheduler();
+    conditions = new Conditions();
+    // The library's own answer timeout runs on the real clock: far beyond what a loaded machine takes.
+    const model = demoBoilerModel({ port: simulator.port, pollIntervalMs: 100, timeoutMs: 10_000 });
     agent = createModbusAgent({
       model,
       formulas: sharedFormulaEngine,
-      onReport: (report) => reports.push(report),
+      scheduler: clock,
+      onReport: (report) => {
+        reports.push(report);
+        conditions.check();
+      },
     });
   });
+
+  /** One poll interval on the clock, and the cycle that starts in it. */
+  async function cycle() {
+    const before = reports.length;
+    clock.advance(100);
+    await conditions.until(() => reports.length > before);
+  }
+
+  async function cycles(count: number) {
+    for (let index = 0; index < count; index += 1) await cycle();
+  }
 
   afterEach(async () => {
     await agent.stop();
@@ -70,7 +94,7 @@ describe('the agent on the demo boiler', () => {
 
   it('polls periodic variables only, and reports them through the dead zone', async () => {
     agent.start();
-    await waitFor(() => reports.length > 0);
+    await cycle();
     const first = reports[0]!.samples.map((sample) => sample.key);
     expect(first).toContain('waterTemperature');
     expect(first).not.toContain('serialNumber');
@@ -81,34 +105,38 @@ describe('the agent on the demo boiler', () => {
         report.samples.filter((sample): sample is Reading => sample.key === 'waterTemperature'),
       );
     simulator.device.setValue('waterTemperature', 62);
-    await waitFor(() => temperatures().at(-1)?.value === 62);
+    await cycle();
+    expect(temperatures().at(-1)?.value).toBe(62);
     const count = temperatures().length;
     simulator.device.setValue('waterTemperature', 62.2);
-    const cycles = agent.poller.cycleCounts()['boiler']!;
-    await waitFor(() => agent.poller.cycleCounts()['boiler']! >= cycles + 3);
+    await cycles(3);
+    expect(agent.poller.cycleCounts()['boiler']).toBe(5);
     expect(temperatures()).toHaveLength(count);
     simulator.device.setValue('waterTemperature', 62.4);
-    await waitFor(() => temperatures().length === count + 1);
+    await cycle();
+    expect(temperatures()).toHaveLength(count + 1);
     expect(temperatures().at(-1)?.value).toBe(62.4);
   });
 
   it('reports every cycle, complete only while every periodic variable is read', async () => {
     agent.start();
-    await waitFor(() => reports.length >= 3);
+    await cycles(3);
     // Nothing changes on the boiler: later cycles let no value through, yet confirm them all.
     expect(reports.slice(1).every((report) => report.samples.length === 0 && report.complete)).toBe(true);
     expect(reports[0]).toMatchObject({ driverKey: 'boiler', complete: true, pollIntervalMs: 100 });
 
     simulator.device.failAddress('holding-register', 104, 2);
-    await waitFor(() => reports.some((report) => !report.complete));
-    const failedAt = reports.findIndex((report) => !report.complete);
+    await cycle();
+    const failedAt = reports.length - 1;
+    expect(reports[failedAt]?.complete).toBe(false);
     expect(valueOf(reports[failedAt]!.samples, 'maintenanceHours')).toBe('1732');
-    const cycles = agent.poller.cycleCounts()['boiler']!;
-    await waitFor(() => agent.poller.cycleCounts()['boiler']! >= cycles + 2);
+    await cycles(2);
+    expect(reports.slice(failedAt)).toHaveLength(3);
     expect(reports.slice(failedAt).every((report) => !report.complete)).toBe(true);
 
     simulator.device.clearFaults();
-    await waitFor(() => reports.at(-1)?.complete === true);
+    await cycle();
+    expect(reports.at(-1)?.complete).toBe(true);
     expect(typeof valueOf(reports.at(-1)!.samples, 'maintenanceHours')).toBe('number');
   });
 

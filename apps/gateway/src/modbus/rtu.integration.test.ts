@@ -28,13 +28,18 @@ import {
   type SlaveStatus,
 } from './index.ts';
 import { openPtyPair, type PtyPair } from './testing/pty-pair.ts';
-import { waitFor } from './testing/wait-for.ts';
+import { Conditions } from '../core/testing/conditions.ts';
+import { ManualScheduler } from '../core/testing/manual-scheduler.ts';
 
 /** Not the default 1: the slave answers only this id, so the driver's id must reach the frame. */
 const SLAVE_ID = 7;
 const POLL_INTERVAL_MS = 100;
-/** The RTU server needs 30 ms of silence to end a frame; the rest is headroom for a loaded machine. */
-const TIMEOUT_MS = 300;
+/**
+ * The Modbus library times requests out on the real clock. The RTU server needs 30 ms of silence
+ * to end a frame; the rest is headroom for a loaded machine, so only a silent slave ever times out.
+ * The agent's own clock (poll intervals, its timeout guard) moves only when the test advances it.
+ */
+const TIMEOUT_MS = 2000;
 
 /** The demo boiler with its controller moved from Modbus TCP to a 9600 8N1 serial line. */
 function rtuBoilerModel(serialPort: string, pollIntervalMs = POLL_INTERVAL_MS): DeviceModel {
@@ -72,6 +77,9 @@ describe('Modbus RTU over a serial line', () => {
   let server: ModbusRtuServer | undefined;
   let agent: ModbusAgent | undefined;
   let reports: PollReport[];
+  let clock: ManualScheduler;
+  let conditions: Conditions;
+  let intervalMs = POLL_INTERVAL_MS;
 
   const running = () => {
     if (!agent) throw new Error('the agent did not start');
@@ -87,18 +95,32 @@ describe('Modbus RTU over a serial line', () => {
   /** The gateway side: a fresh agent (and link) on the pty's master end. */
   function startAgent(pollIntervalMs = POLL_INTERVAL_MS): ModbusAgent {
     if (!pty) throw new Error('no pty pair');
+    intervalMs = pollIntervalMs;
     agent = createModbusAgent({
       model: rtuBoilerModel(pty.masterPath, pollIntervalMs),
       formulas: sharedFormulaEngine,
-      onReport: (report) => reports.push(report),
+      scheduler: clock,
+      onReport: (report) => {
+        reports.push(report);
+        conditions.check();
+      },
       backoff: { initialMs: 100, maxMs: 200 },
     });
     return agent;
   }
 
+  /** One poll interval on the agent's clock, and the cycle that starts in it. */
+  async function cycle() {
+    const before = reports.length;
+    clock.advance(intervalMs);
+    await conditions.until(() => reports.length > before);
+  }
+
   // A pair per test: a port one test left locked must not fail the next.
   beforeEach(async () => {
     reports = [];
+    clock = new ManualScheduler();
+    conditions = new Conditions();
     pty = await openPtyPair();
     device = new SimulatedDevice(rtuBoilerModel(pty.masterPath));
     // Starting values and the controller's write checks; never advanced, so values stay as laid down.
@@ -127,8 +149,9 @@ describe('Modbus RTU over a serial line', () => {
     device.memory.write('input-register', 32, [0b1010]);
 
     startAgent().start();
-    await waitFor(() => reports.some((report) => report.complete), 3000);
-    const first = reports.find((report) => report.complete)!;
+    await cycle();
+    const first = reports[0]!;
+    expect(first.complete).toBe(true);
     expect(first).toMatchObject({ driverKey: 'boiler', pollIntervalMs: POLL_INTERVAL_MS });
     expect(valueOf(first.samples, 'waterTemperature')).toBe(71.3);
     expect(valueOf(first.samples, 'burnerStarts')).toBe(3_000_000_000);
@@ -145,7 +168,8 @@ describe('Modbus RTU over a serial line', () => {
 
     // The loop goes on reading: a new temperature (100.0 = 0x42C80000) shows up by itself.
     device.memory.write('input-register', 0, [0x0000, 0x42c8]);
-    await waitFor(() => valueOf(reported(), 'waterTemperature') === 100, 3000);
+    await cycle();
+    expect(valueOf(reported(), 'waterTemperature')).toBe(100);
     expect(status()).toMatchObject({
       slaveId: SLAVE_ID,
       endpoint: `rtu://${pty!.masterPath}`,
@@ -183,23 +207,23 @@ describe('Modbus RTU over a serial line', () => {
   });
 
   it('times out on a silent slave with 1740 while the loop keeps polling, then reads it again', async () => {
-    // Cycles far enough apart that the slave can speak again before a third timeout in a row.
-    const intervalMs = 2 * TIMEOUT_MS;
-    startAgent(intervalMs).start();
-    await waitFor(() => reports.some((report) => report.complete), 3000);
-    const answered = reports.length;
-    await waitFor(() => reports.length > answered, 3000);
+    startAgent().start();
+    await cycle();
+    await cycle();
+    expect(reports.every((report) => report.complete)).toBe(true);
     device.setSilent(true);
     const silencedAt = reports.length;
     const before = status();
 
-    await waitFor(() => status().timeouts - before.timeouts >= TIMEOUTS_BEFORE_RECONNECT - 1, 3000);
+    // Two timeouts in a row, one short of dropping the connection; the next cycle waits for the clock.
+    for (let index = 1; index < TIMEOUTS_BEFORE_RECONNECT; index += 1) await cycle();
+    expect(status().timeouts - before.timeouts).toBe(TIMEOUTS_BEFORE_RECONNECT - 1);
     device.memory.write('holding-register', 100, [640]);
     // 80.5 = 0x42A10000, low word first.
     device.memory.write('input-register', 0, [0x0000, 0x42a1]);
     device.setSilent(false);
     const silent = reports.slice(silencedAt);
-    expect(silent.length).toBeGreaterThanOrEqual(TIMEOUTS_BEFORE_RECONNECT - 1);
+    expect(silent).toHaveLength(TIMEOUTS_BEFORE_RECONNECT - 1);
     expect(silent.every((report) => !report.complete)).toBe(true);
     const faults = silent.flatMap((report) => report.samples);
     expect(valueOf(faults, 'waterTemperature')).toBe('1740');
@@ -209,7 +233,8 @@ describe('Modbus RTU over a serial line', () => {
     // After a timeout the rest of the cycle is skipped: one request per silent cycle.
     expect(status().requests - before.requests).toBe(silent.length);
 
-    await waitFor(() => reports.at(-1)?.complete === true, 3000);
+    await cycle();
+    expect(reports.at(-1)?.complete).toBe(true);
     expect(valueOf(reported(), 'temperatureSetpoint')).toBe(64);
     expect(valueOf(reported(), 'waterTemperature')).toBe(80.5);
   });
@@ -232,12 +257,15 @@ describe('Modbus RTU over a serial line', () => {
   // ("Cannot lock port"), leaving every slave on the port at 1739.
   it('keeps reading a slave that fell silent for three requests in a row', async () => {
     startAgent().start();
-    await waitFor(() => reports.some((report) => report.complete), 3000);
+    await cycle();
+    expect(reports[0]?.complete).toBe(true);
     device.setSilent(true);
-    await waitFor(() => status().timeouts >= TIMEOUTS_BEFORE_RECONNECT, 3000);
+    for (let index = 0; index < TIMEOUTS_BEFORE_RECONNECT; index += 1) await cycle();
+    expect(status()).toMatchObject({ timeouts: TIMEOUTS_BEFORE_RECONNECT, connected: false });
     device.memory.write('holding-register', 100, [640]);
     device.setSilent(false);
-    await waitFor(() => valueOf(reported(), 'temperatureSetpoint') === 64, 2000);
+    await cycle();
+    expect(valueOf(reported(), 'temperatureSetpoint')).toBe(64);
   });
 
   it('opens the port again for the next configuration after the previous one stopped', async () => {

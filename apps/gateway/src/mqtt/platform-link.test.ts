@@ -1,6 +1,11 @@
+/**
+ * The platform link against a fake platform. The link's clock is moved by hand, so the backoff is
+ * checked exactly; every wait is for an event of the link or the platform.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakePlatform } from '../agent/testing/fake-platform.ts';
-import { sleep, waitFor } from '../modbus/testing/wait-for.ts';
+import { Conditions } from '../core/testing/conditions.ts';
+import { ManualScheduler } from '../core/testing/manual-scheduler.ts';
 import { PlatformLink, type PlatformLinkHandlers } from './platform-link.ts';
 
 const SN = '100000000007';
@@ -16,36 +21,60 @@ describe('platform link', () => {
 
   function open(secret: string, handlers: Partial<PlatformLinkHandlers> = {}) {
     const logs: string[] = [];
+    const retries: number[] = [];
+    const clock = new ManualScheduler(Date.now());
+    const conditions = new Conditions();
+    const recheck = conditions.check;
+    platform.onChange(recheck);
+    const after =
+      <A extends unknown[]>(handler: ((...args: A) => void) | undefined) =>
+      (...args: A) => {
+        handler?.(...args);
+        recheck();
+      };
     const link = new PlatformLink({
       url: platform.url,
       sn: SN,
       secret,
+      scheduler: clock,
+      // No jitter: each delay is the full step.
+      random: () => 1,
       reconnect: { initialMs: 40, maxMs: 160 },
       onLog: (_level, message) => logs.push(message),
       handlers: {
-        onConnected: () => undefined,
-        onDisconnected: () => undefined,
-        onAck: () => undefined,
-        onConfig: () => undefined,
-        onConfigCleared: () => undefined,
-        onCommand: () => undefined,
-        ...handlers,
+        onConnected: after(handlers.onConnected),
+        onDisconnected: after(handlers.onDisconnected),
+        onAck: after(handlers.onAck),
+        onConfig: after(handlers.onConfig),
+        onConfigCleared: after(handlers.onConfigCleared),
+        onCommand: after(handlers.onCommand),
+        onRetryScheduled: after((delayMs: number) => retries.push(delayMs)),
       },
     });
     links.push(link);
     link.start();
-    return { link, logs };
+    const until = (condition: () => boolean) => conditions.until(condition);
+    return { link, logs, retries, clock, until };
   }
 
   it('keeps knocking with a wrong secret, backing off, and says why once', async () => {
     platform = await FakePlatform.start({ sn: SN, secret: 'right' });
-    const { link, logs } = open('wrong');
-    await sleep(700);
+    const { link, logs, retries, clock, until } = open('wrong');
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await until(() => retries.length === attempt);
+      expect(platform.connectAttempts).toBe(attempt);
+      const delay = retries.at(-1)!;
+      // Not a moment early.
+      clock.advance(delay - 1);
+      expect(link.waitingToRetry).toBe(true);
+      clock.advance(1);
+      expect(link.waitingToRetry).toBe(false);
+    }
+    await until(() => retries.length === 6);
+    // 40 ms doubling up to 160 ms.
+    expect(retries).toEqual([40, 80, 160, 160, 160, 160]);
     expect(link.connected).toBe(false);
     expect(platform.gatewayConnected).toBe(false);
-    // 40 ms doubling to 160 ms (with jitter) fits several attempts, far fewer than one per 40 ms.
-    expect(platform.connectAttempts).toBeGreaterThanOrEqual(3);
-    expect(platform.connectAttempts).toBeLessThanOrEqual(12);
     expect(logs.filter((line) => line.includes(`the platform refused SN ${SN}`))).toHaveLength(1);
   });
 
@@ -53,32 +82,35 @@ describe('platform link', () => {
     platform = await FakePlatform.start({ sn: SN, secret: 'right' });
     let connections = 0;
     const commands: unknown[] = [];
-    const { link } = open('right', {
+    const { link, retries, clock, until } = open('right', {
       onConnected: () => (connections += 1),
       onCommand: (message) => commands.push(message),
     });
-    await waitFor(() => link.connected);
+    await until(() => link.connected);
     await platform.goOffline();
-    await waitFor(() => !link.connected);
+    await until(() => !link.connected && link.waitingToRetry);
     await platform.comeBack();
-    await waitFor(() => connections === 2, 5000);
+    clock.advance(retries.at(-1)!);
+    await until(() => connections === 2);
     await platform.sendCommand({ uuid: 'cmd-00000001', op: 'restart', expiresAt: Date.now() + 1000 });
-    await waitFor(() => commands.length === 1);
+    await until(() => commands.length === 1);
+    // A successful connection starts the backoff over.
+    expect(retries).toEqual([40]);
   });
 
   it('tells a withdrawn configuration (an empty message) from one that is not JSON', async () => {
     platform = await FakePlatform.start({ sn: SN, secret: 'right' });
     const configs: unknown[] = [];
     let cleared = 0;
-    const { link } = open('right', {
+    const { link, until } = open('right', {
       onConfig: (message) => configs.push(message),
       onConfigCleared: () => (cleared += 1),
     });
-    await waitFor(() => link.connected);
+    await until(() => link.connected);
     await platform.clearConfig();
-    await waitFor(() => cleared === 1);
+    await until(() => cleared === 1);
     await platform.pushConfig({ version: 4 });
-    await waitFor(() => configs.length === 1);
+    await until(() => configs.length === 1);
     expect(configs).toEqual([{ version: 4 }]);
     expect(cleared).toBe(1);
   });

@@ -32,6 +32,8 @@ export interface PlatformLinkHandlers {
   onConfigCleared(): void;
   /** A `down/cmd` message, JSON-parsed (null when it is not JSON). */
   onCommand(message: unknown): void;
+  /** No connection, and the next attempt is due in `delayMs` (no attempt is under way meanwhile). */
+  onRetryScheduled?(delayMs: number): void;
 }
 
 export interface PlatformLinkOptions {
@@ -71,6 +73,11 @@ export class PlatformLink {
 
   get connected(): boolean {
     return this.isConnected;
+  }
+
+  /** Waiting out the backoff before the next connection attempt. */
+  get waitingToRetry(): boolean {
+    return this.retryTimer !== null;
   }
 
   start(): void {
@@ -216,5 +223,6 @@ export class PlatformLink {
       this.retryTimer = null;
       if (!this.stopped) this.openSession();
     }, delay);
+    this.options.handlers.onRetryScheduled?.(delay);
   }
 }

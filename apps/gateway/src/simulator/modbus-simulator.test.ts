@@ -1,6 +1,6 @@
 import { demoBoilerModel } from '@lyyp/contracts/device-model';
 import ModbusRTU from 'modbus-serial';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BoilerBehaviour } from './boiler-behaviour.ts';
 import { startModbusSimulator, type ModbusSimulator } from './modbus-simulator.ts';
 import { SimulatedDevice } from './simulated-device.ts';
@@ -56,12 +56,16 @@ describe('Modbus TCP simulator', () => {
     await Promise.all(running.splice(0).map((simulator) => simulator.stop()));
   });
 
-  async function connect(simulator: ModbusSimulator, unitId: number) {
+  /**
+   * A client of the simulator. It waits long for answers, so a loaded machine never passes for a
+   * silent slave; a test expecting silence gives a short `timeoutMs` (its outcome is the same).
+   */
+  async function connect(simulator: ModbusSimulator, unitId: number, timeoutMs = 10_000) {
     const client = new ModbusRTU();
     clients.push(client);
     await client.connectTCP(simulator.host, { port: simulator.port });
     client.setID(unitId);
-    client.setTimeout(150);
+    client.setTimeout(timeoutMs);
     return client;
   }
 
@@ -89,15 +93,25 @@ describe('Modbus TCP simulator', () => {
     running.push(simulator);
     const own = await connect(simulator, 5);
     expect((await own.readInputRegisters(32, 1)).data).toHaveLength(1);
-    const other = await connect(simulator, 1);
+    const other = await connect(simulator, 1, 150);
     await expect(other.readInputRegisters(32, 1)).rejects.toMatchObject({ errno: 'ETIMEDOUT' });
   });
 
   it('animates the boiler on its own timer', async () => {
     const simulator = await startModbusSimulator({ tickMs: 20 });
     running.push(simulator);
+    const behaviour = simulator.behaviour!;
     const gas = Number(simulator.device.value('gasTotal'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Waits for the ticks themselves until they add up to 0.2 s of plant time, however late they come.
+    const advance = behaviour.advance.bind(behaviour);
+    let seconds = 0;
+    await new Promise<void>((resolve) => {
+      vi.spyOn(behaviour, 'advance').mockImplementation((step) => {
+        advance(step);
+        seconds += step;
+        if (seconds >= 0.2) resolve();
+      });
+    });
     expect(Number(simulator.device.value('gasTotal'))).toBeGreaterThan(gas);
   });
 });

@@ -69,36 +69,111 @@ export const stateMappingSchema = z.array(stateMappingEntrySchema).superRefine((
 const limit = () => z.number({ error: INVALID_FIELD_MESSAGE }).optional();
 
 export const variableFields = z.object({
-  key: identifier('key'),
-  name: requiredText('name', NAME_MAX_LENGTH),
-  kind: enumField(VARIABLE_KINDS).default('device'),
+  key: identifier('key').describe(
+    'Identifier of the variable within the product, used in formulas, uploads and the API: a letter or underscore, then letters, digits or underscores; at most 50 characters.',
+  ),
+  name: requiredText('name', NAME_MAX_LENGTH).describe(
+    `Name shown to people; 1-${NAME_MAX_LENGTH} characters, no emoji.`,
+  ),
+  kind: enumField(VARIABLE_KINDS)
+    .default('device')
+    .describe(
+      'device: read from a slave (needs driverKey, registerType, address); intermediate: computed; internal: kept by the gateway; summary: aggregated.',
+    ),
   /** Key of the product driver (slave) a device variable is read through. */
-  driverKey: z.string({ error: INVALID_FIELD_MESSAGE }).optional(),
-  registerType: enumField(REGISTER_TYPES).optional(),
-  addressType: enumField(ADDRESS_TYPES).default('decimal'),
-  address: z.string({ error: INVALID_FIELD_MESSAGE }).optional(),
-  dataType: enumField(DATA_TYPES),
+  driverKey: z
+    .string({ error: INVALID_FIELD_MESSAGE })
+    .optional()
+    .describe(
+      'Key of the driver (slave) a device variable is read through; its byte orders and timing apply.',
+    ),
+  registerType: enumField(REGISTER_TYPES)
+    .optional()
+    .describe(
+      'Modbus table: coil (0x, read 01, write 05/15), discrete-input (1x, read 02, read-only), input-register (3x, read 04, read-only), holding-register (4x, read 03, write 06/16).',
+    ),
+  addressType: enumField(ADDRESS_TYPES)
+    .default('decimal')
+    .describe(
+      'How address is written: decimal = 0-based protocol address 0-65535; hex = the same in hexadecimal (0x0064); plc = 1-based with the table digit in front, 5 or 6 digits (40001 = holding register 0).',
+    ),
+  address: z
+    .string({ error: INVALID_FIELD_MESSAGE })
+    .optional()
+    .describe(
+      'Register (or bit) address as typed, in the notation of addressType; the last register the value spans must not pass 65535 (99904).',
+    ),
+  dataType: enumField(DATA_TYPES).describe(
+    'boolean (a bit), unbyte/byte (8-bit), unshort/short (16-bit), unint/int (32-bit), float (32-bit IEEE), double (64-bit IEEE), long (64-bit integer, exact up to 2^53), string (stringLength bytes). Numbers live in input or holding registers only.',
+  ),
   /** Bit of the register a boolean lives in, for booleans in input or holding registers. */
-  bitIndex: boundedNumber('bitIndex', { min: 0, max: BIT_INDEX_MAX, integer: true }).optional(),
+  bitIndex: boundedNumber('bitIndex', { min: 0, max: BIT_INDEX_MAX, integer: true })
+    .optional()
+    .describe(
+      `Bit of the register a boolean lives in, 0 (least significant)-${BIT_INDEX_MAX}; required for a boolean in an input or holding register, refused in a bit table. Writing it is read-modify-write.`,
+    ),
   /** Bytes a string occupies (two per register). */
-  stringLength: boundedNumber('stringLength', { min: 1, max: STRING_LENGTH_MAX, integer: true }).optional(),
-  readWrite: enumField(READ_WRITE_TYPES).default('read-only'),
-  unit: optionalText('unit', UNIT_MAX_LENGTH).default(''),
-  decimals: boundedNumber('decimals', { min: 0, max: DECIMALS_MAX, integer: true }).default(0),
+  stringLength: boundedNumber('stringLength', { min: 1, max: STRING_LENGTH_MAX, integer: true })
+    .optional()
+    .describe(
+      `Length of a string in bytes (UTF-8), 1-${STRING_LENGTH_MAX}, two per register in byteOrder16; NUL-padded. Required for strings.`,
+    ),
+  readWrite: enumField(READ_WRITE_TYPES)
+    .default('read-only')
+    .describe(
+      'read-only, read-write (a write is confirmed by reading the registers back), or write-only (confirmed by the slave acknowledging it). Input registers and discrete inputs are read-only.',
+    ),
+  unit: optionalText('unit', UNIT_MAX_LENGTH)
+    .default('')
+    .describe(`Unit shown after the value, at most ${UNIT_MAX_LENGTH} characters.`),
+  decimals: boundedNumber('decimals', { min: 0, max: DECIMALS_MAX, integer: true })
+    .default(0)
+    .describe(
+      `Decimal places the value is rounded to (half away from zero) after the collection formula, 0-${DECIMALS_MAX}.`,
+    ),
   /** A new value is reported only when it moved more than this from the last reported one. */
-  deadZone: boundedNumber('deadZone', { min: 0 }).default(0),
+  deadZone: boundedNumber('deadZone', { min: 0 })
+    .default(0)
+    .describe(
+      'A new value is reported only when it moved more than this from the last reported one (state text, limit flag and faults are always reported when they change).',
+    ),
   /** Raw register value → shown value, in terms of `x` (e.g. `x / 10`). */
-  collectionFormula: formulaText('collectionFormula').optional(),
+  collectionFormula: formulaText('collectionFormula')
+    .optional()
+    .describe(
+      `Raw register value to shown value, in terms of x (x / 10); at most ${FORMULA_MAX_LENGTH} characters, numbers only.`,
+    ),
   /** Value to write → raw register value, in terms of `x` (e.g. `x * 10`). */
-  writeFormula: formulaText('writeFormula').optional(),
-  collectionLowerLimit: limit(),
-  collectionUpperLimit: limit(),
-  writeLowerLimit: limit(),
-  writeUpperLimit: limit(),
-  stateMapping: stateMappingSchema.default([]),
-  collectionMode: enumField(COLLECTION_MODES).default('periodic'),
+  writeFormula: formulaText('writeFormula')
+    .optional()
+    .describe(
+      `Value to write to raw register value, in terms of x (x * 10); at most ${FORMULA_MAX_LENGTH} characters, numbers only.`,
+    ),
+  collectionLowerLimit: limit().describe(
+    'Values read below it are flagged "below" (still reported); in shown units.',
+  ),
+  collectionUpperLimit: limit().describe(
+    'Values read above it are flagged "above" (still reported); must exceed the lower limit.',
+  ),
+  writeLowerLimit: limit().describe(
+    'Smallest value that may be written, in shown units (before the write formula); below it is 2003.',
+  ),
+  writeUpperLimit: limit().describe(
+    'Largest value that may be written, in shown units; must exceed the lower limit; above it is 2003.',
+  ),
+  stateMapping: stateMappingSchema
+    .default([])
+    .describe(
+      `Texts shown for particular values (after rounding): at most ${STATE_MAPPING_MAX_ENTRIES} entries, each value once, text 1-${STATE_TEXT_MAX_LENGTH} characters.`,
+    ),
+  collectionMode: enumField(COLLECTION_MODES)
+    .default('periodic')
+    .describe('periodic: read every poll interval of its driver; on-demand: read only when asked for.'),
   /** Whether people may write this variable from the console at all. */
-  writePermission: z.boolean({ error: INVALID_FIELD_MESSAGE }).default(true),
+  writePermission: z
+    .boolean({ error: INVALID_FIELD_MESSAGE })
+    .default(true)
+    .describe('Whether people may write this variable at all; false answers writes with 1202.'),
 });
 
 type VariableFields = z.infer<typeof variableFields>;

@@ -2,7 +2,8 @@
  * The platform as a gateway test needs it: an Aedes broker on a free loopback port that checks
  * the gateway's SN and secret, stores uploaded points idempotently on (key, time) and acknowledges
  * each upload, records everything else the gateway says, can withdraw the configuration (an empty
- * retained message), and can go away and come back on the same port.
+ * retained message), and can go away and come back on the same port. Every change it sees is
+ * announced to `onChange` listeners, so tests wait for what they expect instead of polling.
  */
 import net from 'node:net';
 import Aedes, { type AedesPublishPacket, type Client } from 'aedes';
@@ -43,6 +44,7 @@ export class FakePlatform {
   /** Set to false to ignore uploads altogether (neither stored nor acknowledged), as a failing platform does. */
   accepting = true;
   private readonly acked = new Set<number>();
+  private readonly listeners = new Set<() => void>();
   private readonly sockets = new Set<net.Socket>();
   private readonly broker: Aedes;
   private readonly server: net.Server;
@@ -75,9 +77,11 @@ export class FakePlatform {
     });
     this.broker.on('clientReady', (client: Client) => {
       if (client.id === options.sn) this.clientConnected = true;
+      this.changed();
     });
     this.broker.on('clientDisconnect', (client: Client) => {
       if (client.id === options.sn) this.clientConnected = false;
+      this.changed();
     });
     this.broker.on('publish', (packet: AedesPublishPacket) => this.handleUp(packet));
     this.server = net.createServer((socket) => {
@@ -91,6 +95,12 @@ export class FakePlatform {
     const platform = new FakePlatform(options);
     await platform.listen(0);
     return platform;
+  }
+
+  /** Calls `listener` after every upload, status, report, reply, acknowledgement and (dis)connection. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   get gaps(): Gap[] {
@@ -167,23 +177,29 @@ export class FakePlatform {
     });
   }
 
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
   private handleUp(packet: AedesPublishPacket): void {
     const topic = parseTopic(packet.topic);
     if (topic?.direction !== 'up' || topic.sn !== this.options.sn) return;
     const body: unknown = JSON.parse(Buffer.from(packet.payload).toString('utf8'));
     switch (topic.kind) {
       case 'data':
-        return this.handleData(body as DataPayload);
+        this.handleData(body as DataPayload);
+        break;
       case 'status':
         this.statuses.push(body as StatusPayload);
-        return;
+        break;
       case 'config':
         this.configReports.push(body as ConfigReport);
-        return;
+        break;
       case 'reply':
         this.replies.push(body as ReplyPayload);
-        return;
+        break;
     }
+    this.changed();
   }
 
   private handleData(payload: DataPayload): void {
@@ -203,7 +219,10 @@ export class FakePlatform {
     if (!this.acknowledge) return;
     const ack = { seq: payload.seq, stored, duplicates: payload.points.length - stored };
     this.publish(downTopic(this.options.sn, 'ack'), ack, false)
-      .then(() => this.acked.add(payload.seq))
+      .then(() => {
+        this.acked.add(payload.seq);
+        this.changed();
+      })
       .catch(() => undefined);
   }
 }

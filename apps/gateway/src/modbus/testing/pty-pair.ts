@@ -19,7 +19,7 @@ export interface PtyPair {
   close(): Promise<void>;
 }
 
-const READY_TIMEOUT_MS = 5000;
+const READY_TIMEOUT_MS = 30_000;
 const EXIT_TIMEOUT_MS = 1000;
 /** What is kept of socat's diagnostics for an error message. */
 const STDERR_TAIL = 2000;
