@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveServerMessage } from '@lyyp/contracts/live';
 import { createDefaultClickEvent, createEmptyBinding, createValueReader } from '@lyyp/designer-core';
+import { cssBackgroundImage, pictureSource } from '../../widgets/media-source.ts';
 import { applyLiveMessage, EMPTY_LIVE_STATE } from './live-values.ts';
+import { openRunningPage } from './open-page.ts';
 import { parseTypedValue, planClick } from './runtime-actions.ts';
 import { buildValueMap } from './runtime-values.ts';
 
@@ -100,5 +102,96 @@ describe('clicks on a running page', () => {
     expect(parseTypedValue(' 42.5 ')).toBe(42.5);
     expect(parseTypedValue('auto')).toBe('auto');
     expect(parseTypedValue('  ')).toBeNull();
+  });
+});
+
+describe('a page stored with an unsafe link', () => {
+  const scriptLink = {
+    ...createDefaultClickEvent(true),
+    action: 'link' as const,
+    link: 'javascript:fetch("/lyyp/developer/account/info").then(r => r.text()).then(alert)',
+    target: '_self' as const,
+  };
+  /** As the server hands out a page saved before the URL rule: raw JSON, not checked again. */
+  const stored = {
+    con: {
+      schemaVersion: 2,
+      id: 'p1',
+      productId: 'prod',
+      title: 'Boiler',
+      width: 800,
+      height: 600,
+      fit: 'container',
+      bgColor: '#ffffff',
+      bgImage: 'javascript:alert(1)',
+      checkpwd: false,
+      password: '',
+      widgetCount: 2,
+    },
+    widgets: [
+      {
+        id: 'button',
+        widgetType: 'UsualButton',
+        position: {
+          kind: 'rect',
+          x: 10,
+          y: 10,
+          width: 120,
+          height: 40,
+          rotate: 0,
+          flipX: false,
+          flipY: false,
+        },
+        data: { text: 'Manual' },
+        event: scriptLink,
+      },
+      {
+        id: 'help',
+        widgetType: 'UsualButton',
+        position: {
+          kind: 'rect',
+          x: 10,
+          y: 80,
+          width: 120,
+          height: 40,
+          rotate: 0,
+          flipX: false,
+          flipY: false,
+        },
+        data: { text: 'Help' },
+        event: { ...scriptLink, link: 'https://example.com/help' },
+      },
+    ],
+    bind: { equips: [], signals: [], keys: [], mvars: [] },
+  };
+  const context = { widgetBinding: createEmptyBinding(), read: createValueReader({}), insidePopup: false };
+
+  it('still opens, with that link disabled and the safe one kept', () => {
+    const opened = openRunningPage(stored);
+    expect(opened).toMatchObject({ ok: true });
+    if (!opened.ok) return;
+    const [button, help] = opened.value.widgets.map((widget) =>
+      widget.widgetType === 'WidgetGroup' ? undefined : widget.event,
+    );
+    expect(button && planClick(button, context)).toEqual({ kind: 'none' });
+    expect(help && planClick(help, context)).toEqual({
+      kind: 'link',
+      url: 'https://example.com/help',
+      target: '_self',
+    });
+    expect(cssBackgroundImage(opened.value.bgImage)).toBeUndefined();
+  });
+
+  it('is refused with catalogue code 1650 if it ever reaches a click', () => {
+    expect(planClick(scriptLink, context)).toMatchObject({ kind: 'refused', rejection: { code: '1650' } });
+  });
+
+  it('draws no picture from a script or data address, and escapes a background address', () => {
+    expect(pictureSource('data:image/svg+xml,<svg onload=alert(1)>')).toBeUndefined();
+    expect(pictureSource(' javascript:alert(1)')).toBeUndefined();
+    expect(pictureSource('/lyyp/developer/files/pump.png')).toBe('/lyyp/developer/files/pump.png');
+    expect(cssBackgroundImage('/files/a"),url("https://evil.example/x.png')).toBe(
+      'url("/files/a\\"),url(\\"https://evil.example/x.png")',
+    );
   });
 });
