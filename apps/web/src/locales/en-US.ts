@@ -189,5 +189,7 @@ export const enUS: ConsoleTexts = {
   },
   guard: {
     loading: 'Fetching your account…',
+    forbiddenHint: 'To use “{{screen}}”, ask an administrator to give your account the permission.',
+    back: 'Go back',
   },
 };

@@ -186,5 +186,7 @@ export const zhCN = {
   },
   guard: {
     loading: '正在获取用户信息…',
+    forbiddenHint: '如需使用「{{screen}}」，请联系管理员为您的账号分配权限。',
+    back: '返回上一页',
   },
 };
