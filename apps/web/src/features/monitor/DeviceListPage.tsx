@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import type { DeviceView } from '../../api/catalogue.types.ts';
 import { GatewayStatusTag, SignalTag } from '../gateway/status-tags.tsx';
+import { DevicePagesButton } from '../runtime/DevicePagesButton.tsx';
 import { BindDeviceDialog } from './BindDeviceDialog.tsx';
 import { useDescribeFailure } from './common/catalogue-text.ts';
 import { formatTime } from './common/format-time.ts';
@@ -136,7 +137,12 @@ export default function DeviceListPage() {
             title: t('monitor.common.actions'),
             key: 'actions',
             render: (_, device) => (
-              <Link to={`/monitor/devices/${encodeURIComponent(device.id)}`}>{t('monitor.device.open')}</Link>
+              <Space size={12}>
+                <Link to={`/monitor/devices/${encodeURIComponent(device.id)}`}>
+                  {t('monitor.device.open')}
+                </Link>
+                <DevicePagesButton deviceId={device.id} size="small" />
+              </Space>
             ),
           },
         ]}

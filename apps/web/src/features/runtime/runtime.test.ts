@@ -3,6 +3,8 @@ import type { LiveServerMessage } from '@lyyp/contracts/live';
 import { createDefaultClickEvent, createEmptyBinding, createValueReader } from '@lyyp/designer-core';
 import { cssBackgroundImage, pictureSource } from '../../widgets/media-source.ts';
 import { applyLiveMessage, EMPTY_LIVE_STATE } from './live-values.ts';
+import type { PageSummary } from '../../api/designer.api.ts';
+import { devicePagePath, pickHomePage } from './home-page.ts';
 import { openRunningPage } from './open-page.ts';
 import { parseTypedValue, planClick } from './runtime-actions.ts';
 import { buildValueMap } from './runtime-values.ts';
@@ -193,5 +195,36 @@ describe('a page stored with an unsafe link', () => {
     expect(cssBackgroundImage('/files/a"),url("https://evil.example/x.png')).toBe(
       'url("/files/a\\"),url(\\"https://evil.example/x.png")',
     );
+  });
+});
+
+describe('the page a device opens first', () => {
+  const summary = (id: string, kind: 'main' | 'child', isStart = false): PageSummary => ({
+    id,
+    title: id,
+    kind,
+    isStart,
+    sortOrder: 0,
+    checkpwd: false,
+    version: 0,
+    updatedAt: '2024-01-01T00:00:00.000Z',
+  });
+
+  it('is the page the product marks as its start page', () => {
+    const pages = [summary('popup', 'child'), summary('overview', 'main'), summary('boiler', 'main', true)];
+    expect(pickHomePage(pages)?.id).toBe('boiler');
+  });
+
+  it('is the first main page when none is marked, never a child page', () => {
+    expect(pickHomePage([summary('popup', 'child'), summary('a', 'main'), summary('b', 'main')])?.id).toBe(
+      'a',
+    );
+    expect(pickHomePage([summary('popup', 'child')])).toBeNull();
+    expect(pickHomePage([])).toBeNull();
+  });
+
+  it('has an address of its own; `start` stands for the home page', () => {
+    expect(devicePagePath('d 1')).toBe('/monitor/devices/d%201/pages/start');
+    expect(devicePagePath('d1', 'p/2')).toBe('/monitor/devices/d1/pages/p%2F2');
   });
 });
