@@ -17,6 +17,7 @@ import { GatewayStatusTag, SignalTag } from '../gateway/status-tags.tsx';
 import { DevicePagesButton } from '../runtime/DevicePagesButton.tsx';
 import { BindDeviceDialog } from './BindDeviceDialog.tsx';
 import { useDescribeFailure } from './common/catalogue-text.ts';
+import { EmptyGuide } from './common/EmptyGuide.tsx';
 import { formatTime } from './common/format-time.ts';
 import { useLiveDevices } from './use-live.ts';
 
@@ -41,6 +42,7 @@ export default function DeviceListPage() {
   const list = devices.data?.list ?? [];
   const live = useLiveDevices(list.map((device) => device.id));
   const firstPage = () => setPaging((current) => ({ ...current, page: 1 }));
+  const filtered = Boolean(keyword || groupName || status);
 
   return (
     <Card variant="borderless" title={t('routes.MonitorDevices')}>
@@ -87,7 +89,24 @@ export default function DeviceListPage() {
         data-testid="device-table"
         loading={devices.isFetching && !devices.data}
         dataSource={list}
-        locale={devices.error ? { emptyText: describeFailure(devices.error) } : undefined}
+        locale={{
+          emptyText: devices.error ? (
+            describeFailure(devices.error)
+          ) : filtered ? (
+            t('monitor.device.noMatch')
+          ) : (
+            <EmptyGuide
+              testId="device-list-empty"
+              title={t('monitor.device.emptyTitle')}
+              text={t('monitor.device.emptyText')}
+              actions={
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setBinding(true)}>
+                  {t('monitor.device.bind')}
+                </Button>
+              }
+            />
+          ),
+        }}
         scroll={{ x: 'max-content' }}
         pagination={{
           current: paging.page,
