@@ -85,6 +85,10 @@ export const enUS: ConsoleTexts = {
     InfoCompanyAuthentication: 'Enterprise certification',
     InfoNoSms: 'Account info',
   },
+  forms: {
+    required: 'Please enter the {{field}}',
+    requiredChoice: 'Please select the {{field}}',
+  },
   fields: {
     account: 'Account',
     password: 'Password',

@@ -83,6 +83,11 @@ export const zhCN = {
     InfoCompanyAuthentication: '企业认证',
     InfoNoSms: '账号信息',
   },
+  forms: {
+    /** A required input left empty, and a required choice not made. */
+    required: '请输入{{field}}',
+    requiredChoice: '请选择{{field}}',
+  },
   fields: {
     account: '账号',
     password: '密码',
