@@ -249,7 +249,7 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
   device: {
     emptyTitle: 'No devices yet',
     emptyText:
-      'Find the 12-digit serial number (SN) and the 6-digit verification code on the label of your gateway, choose “Bind device” and enter them: the device the gateway connects appears here.',
+      'Find the 12-digit serial number (SN) and the 6-digit verification code on the label of your gateway, choose “Add device” and enter them: the device the gateway connects appears here.',
     noMatch: 'No devices match',
     search: 'Search device name or gateway SN',
     name: 'Device name',
