@@ -23,6 +23,7 @@ describe('a new person in the console', () => {
       await page.goto(`${platform.baseUrl}/login`);
       await signInWithPassword(page, platform.admin.username, platform.admin.password);
       await page.waitForURL(`${platform.baseUrl}/manage/product/list`);
+      await page.getByTestId('product-table').waitFor();
       expect(await page.getByTestId('placeholder-page').count()).toBe(0);
       await screenshot('console-staff-landing-zh');
       // The area switch goes to a built screen too.

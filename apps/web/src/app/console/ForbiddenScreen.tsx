@@ -4,7 +4,6 @@
  * of their account, `landing.ts`) or back. Inside a console area it fills the content of the frame,
  * so the header and the side menu stay; on a full-window screen it stands alone.
  */
-import { LockOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Space } from 'antd';
 import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +32,6 @@ export function ForbiddenScreen() {
     <Card variant="borderless" data-testid="forbidden-page">
       <Result
         status="403"
-        icon={<LockOutlined style={{ color: '#faad14', fontSize: 64 }} />}
         title={translateCatalogue('1201', locale)}
         subTitle={screen ? t('guard.forbiddenHint', { screen }) : null}
         extra={
