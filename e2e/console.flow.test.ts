@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { signInWithPassword } from './support/console.ts';
 import { useFlowEnvironment } from './support/flow.ts';
 import { registerEndUser } from './support/monitor-setup.ts';
+import { PlatformApi } from './system/support/platform-api.ts';
 
 const FLOW_TIMEOUT_MS = 180_000;
 const PASSWORD = 'Console#2024';
@@ -26,6 +27,28 @@ describe('a new person in the console', () => {
       await page.getByTestId('product-table').waitFor();
       expect(await page.getByTestId('placeholder-page').count()).toBe(0);
       await screenshot('console-staff-landing-zh');
+      // A new product's drivers and variables explain themselves and offer to add the first one.
+      const api = new PlatformApi(platform.baseUrl);
+      await api.signIn(platform.admin.username, platform.admin.password);
+      const product = await api.post<{ id: string }>('/product/add', { title: 'Empty boiler' });
+      await page.goto(`${platform.baseUrl}/manage/product/edit/${product.id}/signal`);
+      const drivers = page.getByTestId('driver-list-empty');
+      await drivers.getByText('还没有驱动').waitFor();
+      await drivers.getByRole('button', { name: /添加驱动/ }).waitFor();
+      await page
+        .getByTestId('variable-list-empty')
+        .getByText(/请先在上方添加驱动/)
+        .waitFor();
+      await screenshot('console-empty-product-zh');
+      await drivers.getByRole('button', { name: /添加驱动/ }).click();
+      const driverDialog = page
+        .locator('.ant-modal')
+        .filter({ hasText: '编辑驱动' })
+        .or(page.locator('.ant-modal').filter({ has: page.locator('form#driver') }));
+      await driverDialog.first().waitFor();
+      expect(await driverDialog.first().locator('.ant-form-item-required').count()).toBeGreaterThan(0);
+      await page.keyboard.press('Escape');
+
       // The area switch goes to a built screen too.
       await page
         .getByRole('menuitem', { name: /设备监控/ })

@@ -160,8 +160,7 @@ export function rulesFromChecks(locale: Locale, ...checks: Check[]): FormRule[] 
     {
       required: checks.some((check) => REQUIRED_CHECKS.has(check)),
       validator: (_rule, value: unknown) => {
-        const text =
-          typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+        const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
         for (const check of checks) {
           const violation = check(text);
           if (!violation) continue;
