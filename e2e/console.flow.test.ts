@@ -47,13 +47,11 @@ describe('a new person in the console', () => {
         .or(page.locator('.ant-modal').filter({ has: page.locator('form#driver') }));
       await driverDialog.first().waitFor();
       expect(await driverDialog.first().locator('.ant-form-item-required').count()).toBeGreaterThan(0);
-      await page.keyboard.press('Escape');
+      await driverDialog.first().locator('.ant-modal-close').click();
+      await driverDialog.first().waitFor({ state: 'hidden' });
 
       // The area switch goes to a built screen too.
-      await page
-        .getByRole('menuitem', { name: /设备监控/ })
-        .first()
-        .click();
+      await page.locator('header .ant-menu-item:visible', { hasText: '设备监控' }).click();
       await page.waitForURL(`${platform.baseUrl}/monitor/devices`);
       expect(flow.browser.pageErrors).toEqual([]);
     },
@@ -108,6 +106,7 @@ describe('a new person in the console', () => {
         .getByRole('button', { name: /Add device/ })
         .click();
       const english = page.locator('.ant-modal').filter({ hasText: 'Gateway SN' });
+      await english.locator('.ant-form-item-required').first().waitFor();
       await english.locator('.ant-modal-footer .ant-btn-primary').click();
       await english.getByText('Please select the product').waitFor();
       await screenshot('console-bind-required-en');
