@@ -158,8 +158,14 @@ describe('page designer', () => {
     await browser.screenshot('designer-reloaded-zh');
 
     // The device's page on the monitoring site: the temperature arrives and keeps changing.
-    await page.goto(`${platform.baseUrl}/monitor/devices/${device.id}/pages/start`);
-    await page.click(`[data-open-page="${pageId}"]`);
+    // The device's pages button opens the start page at once; the arrow beside it lists the pages.
+    await page.goto(`${platform.baseUrl}/monitor/devices/${device.id}`);
+    await page.click(`[data-device-pages-menu="${device.id}"]`);
+    await page.locator(`.ant-dropdown [data-open-page="${pageId}"]`).waitFor();
+    await browser.screenshot('device-pages-menu-zh');
+    await page.keyboard.press('Escape');
+    await page.click(`[data-open-home-page="${device.id}"]`);
+    await page.waitForURL(`${platform.baseUrl}/monitor/devices/${device.id}/pages/${pageId}`);
     await page.waitForSelector(`[data-runtime-page="${pageId}"]`);
     const first = await readTemperature(page);
     await expect.poll(async () => readTemperature(page), { timeout: 40_000, interval: 500 }).not.toBe(first);

@@ -91,7 +91,7 @@ describe('console shell in the browser', () => {
 
       await page.goto(`${base}/login`);
       await signInWithPassword(page, platform.admin.username, platform.admin.password);
-      await page.waitForURL(`${base}/manage/equipment`);
+      await page.waitForURL(`${base}/manage/product/list`);
 
       await page.route('**/assets/PlaceholderPage-*.js', (route) => route.abort());
       await page.goto(`${base}/manage/dealer`);

@@ -1,11 +1,10 @@
 /** Applies the login guard's decision (route-guard.ts) to the current navigation. */
-import { Result, Spin } from 'antd';
+import { Spin } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { useLocaleStore } from './i18n.ts';
-import { translateCatalogue } from './messages.ts';
-import { useRouteLeaf } from './route-handle.ts';
+import { ForbiddenContext, ForbiddenScreen } from './console/ForbiddenScreen.tsx';
+import { useConsoleArea, useRouteLeaf } from './route-handle.ts';
 import { decideAccess } from './route-guard.ts';
 import { useSessionStore } from './session-store.ts';
 import { loadAccountInfo } from './use-session.ts';
@@ -14,7 +13,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const leaf = useRouteLeaf();
   const { user, auths, signIn } = useSessionStore();
-  const locale = useLocaleStore((state) => state.locale);
+  const area = useConsoleArea();
   const { t } = useTranslation();
   // The navigation (by location key) whose user-info fetch failed; a new navigation tries again.
   const [failedNavigation, setFailedNavigation] = useState<string | null>(null);
@@ -52,7 +51,12 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'forbidden':
-      return <Result status="403" title="403" subTitle={translateCatalogue('1201', locale)} />;
+      // Inside a console area the frame stays (header, menus) and shows the 403 as its content.
+      return area ? (
+        <ForbiddenContext.Provider value>{children}</ForbiddenContext.Provider>
+      ) : (
+        <ForbiddenScreen />
+      );
     case 'loadUserInfo':
       return (
         <div className="page-spinner">

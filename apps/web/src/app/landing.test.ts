@@ -1,7 +1,8 @@
-import type { AccountInfo } from '@lyyp/contracts';
+import { DEFAULT_PERMISSIONS, type AccountInfo } from '@lyyp/contracts';
 import { describe, expect, it } from 'vitest';
 import { isDevelopmentHost } from './development-host.ts';
-import { readSafeRedirect, resolveLandingPath } from './landing.ts';
+import { findAreaHome, findHomePath, readSafeRedirect, resolveLandingPath } from './landing.ts';
+import { matchRouteTable } from './route-table.ts';
 
 const account = (overrides: Partial<AccountInfo>): AccountInfo => ({
   id: '1',
@@ -24,12 +25,37 @@ const account = (overrides: Partial<AccountInfo>): AccountInfo => ({
 
 describe('landing after sign-in', () => {
   it.each([
-    ['terminal', '/monitor'],
-    ['operation', '/manage'],
-    ['developer', '/manage'],
-    ['dealer', '/manage'],
-  ] as const)('takes a %s account to %s', (accountKind, home) => {
-    expect(resolveLandingPath(account({ accountKind }), null)).toBe(home);
+    ['terminal', '/monitor/devices'],
+    ['operation', '/manage/product/list'],
+    ['developer', '/manage/product/list'],
+    ['dealer', '/manage/gateway/list'],
+  ] as const)(
+    'takes a %s account with its default permissions to the built screen %s',
+    (accountKind, home) => {
+      const auths = DEFAULT_PERMISSIONS[accountKind].join(',');
+      const path = resolveLandingPath(account({ accountKind, auths }), null);
+      expect(path).toBe(home);
+      expect(matchRouteTable(path)?.route.page).not.toBe('placeholder');
+    },
+  );
+
+  it('never lands staff on a screen that is not built, nor on one they may not open', () => {
+    const staff = account({ accountKind: 'operation', auths: 'manage,manage:equipment,manage:gateway' });
+    expect(resolveLandingPath(staff, null)).toBe('/manage/gateway/list');
+    const onlyMonitor = account({ accountKind: 'developer', auths: 'monitor,monitor:device' });
+    expect(resolveLandingPath(onlyMonitor, null)).toBe('/monitor/devices');
+  });
+
+  it('falls back to the area itself when the account may open no built screen', () => {
+    expect(findHomePath(account({ accountKind: 'operation', auths: 'manage:equipment' }))).toBe('/manage');
+    expect(findHomePath(account({ accountKind: 'terminal', auths: '' }))).toBe('/monitor');
+  });
+
+  it('gives each console area its home for the area switch', () => {
+    const all = new Set<string>(DEFAULT_PERMISSIONS.operation);
+    expect(findAreaHome('manage', all)).toBe('/manage/product/list');
+    expect(findAreaHome('monitor', all)).toBe('/monitor/devices');
+    expect(findAreaHome('manage', new Set(['manage:equipment']))).toBeNull();
   });
 
   it('goes back to the page the person asked for', () => {

@@ -85,6 +85,10 @@ export const enUS: ConsoleTexts = {
     InfoCompanyAuthentication: 'Enterprise certification',
     InfoNoSms: 'Account info',
   },
+  forms: {
+    required: 'Please enter the {{field}}',
+    requiredChoice: 'Please select the {{field}}',
+  },
   fields: {
     account: 'Account',
     password: 'Password',
@@ -189,5 +193,7 @@ export const enUS: ConsoleTexts = {
   },
   guard: {
     loading: 'Fetching your account…',
+    forbiddenHint: 'To use “{{screen}}”, ask an administrator to give your account the permission.',
+    back: 'Go back',
   },
 };

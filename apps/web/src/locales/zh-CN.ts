@@ -83,6 +83,11 @@ export const zhCN = {
     InfoCompanyAuthentication: '企业认证',
     InfoNoSms: '账号信息',
   },
+  forms: {
+    /** A required input left empty, and a required choice not made. */
+    required: '请输入{{field}}',
+    requiredChoice: '请选择{{field}}',
+  },
   fields: {
     account: '账号',
     password: '密码',
@@ -186,5 +191,7 @@ export const zhCN = {
   },
   guard: {
     loading: '正在获取用户信息…',
+    forbiddenHint: '如需使用「{{screen}}」，请联系管理员为您的账号分配权限。',
+    back: '返回上一页',
   },
 };

@@ -4,6 +4,7 @@
  */
 import type { CSSProperties, ReactNode } from 'react';
 import type { PageDocument } from '@lyyp/contracts/designer';
+import { cssBackgroundImage } from './media-source.ts';
 import type { WidgetRuntime } from './render-context.ts';
 import { WidgetView } from './WidgetView.tsx';
 import styles from './widgets.module.css';
@@ -36,7 +37,7 @@ export function PageCanvas({
         width: document.width,
         height: document.height,
         backgroundColor: document.bgColor,
-        backgroundImage: document.bgImage ? `url("${document.bgImage}")` : undefined,
+        backgroundImage: cssBackgroundImage(document.bgImage),
         transform: scale === 1 ? undefined : `scale(${scale})`,
         transformOrigin: '0 0',
         ...style,

@@ -94,6 +94,11 @@ export function createSignalDescriber(variables: readonly CatalogueVariable[]) {
   return (binding: DataBinding): SignalInfo | undefined => {
     const variable = byKey.get(binding.signalId || binding.mvarId);
     if (!variable) return undefined;
-    return { unit: variable.unit, decimals: variable.decimals, stateMapping: variable.stateMapping };
+    return {
+      unit: variable.unit,
+      decimals: variable.decimals,
+      stateMapping: variable.stateMapping,
+      dataType: variable.dataType,
+    };
   };
 }

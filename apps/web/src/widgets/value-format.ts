@@ -4,16 +4,13 @@
  */
 import type { ComparisonSymbol, RuleValue, WidgetDataOf } from '@lyyp/contracts/designer';
 import { compareValues, type LiveValue } from '@lyyp/designer-core';
+import { formatValue, type ValueStyle } from '../features/monitor/value-format.ts';
 
 /** Shown where a value is not known yet. */
 export const UNKNOWN_VALUE = '--';
 
 /** What the product says about a bound signal, when the viewer knows it. */
-export interface SignalInfo {
-  readonly unit: string;
-  readonly decimals: number | null;
-  readonly stateMapping: readonly { readonly value: number; readonly text: string }[];
-}
+export type SignalInfo = ValueStyle;
 
 function toNumber(value: LiveValue): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -26,22 +23,25 @@ function toNumber(value: LiveValue): number | null {
 }
 
 /**
- * The text of a data value: a state text when the signal maps this value, otherwise the number with
- * `decimals` digits (as received when null) followed by the unit.
+ * The text of a data value, by the console's one value formatter (`formatValue`): a state text when
+ * the signal maps this value, otherwise the number (decimal places, or as the device holds it)
+ * followed by the unit; `--` while the value is not known.
  */
 export function formatDataValue(value: LiveValue, info: Partial<SignalInfo> = {}): string {
   if (value === null || value === undefined || value === '') return UNKNOWN_VALUE;
   const numeric = toNumber(value);
-  if (numeric !== null) {
-    const state = info.stateMapping?.find((entry) => entry.value === numeric);
-    if (state) return state.text;
-  }
-  const unit = info.unit ? ` ${info.unit}` : '';
-  if (typeof value === 'boolean') return `${value ? 1 : 0}${unit}`;
-  if (typeof value === 'number' && info.decimals !== null && info.decimals !== undefined) {
-    return `${value.toFixed(info.decimals)}${unit}`;
-  }
-  return `${String(value)}${unit}`;
+  const style: SignalInfo = {
+    unit: info.unit ?? '',
+    decimals: info.decimals ?? null,
+    stateMapping: info.stateMapping ?? [],
+    dataType: info.dataType,
+  };
+  // A state text applies to a number that arrives as text too; other text shows as it is.
+  const state =
+    typeof value === 'string' && numeric !== null
+      ? style.stateMapping.find((entry) => entry.value === numeric)
+      : undefined;
+  return state ? state.text : formatValue(style, value);
 }
 
 /** The share of `min..max` the value fills, 0 to 1; an unknown value fills nothing. */

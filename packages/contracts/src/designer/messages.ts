@@ -46,6 +46,7 @@ export const DESIGNER_REJECTIONS = {
   'clipboard-empty': text('没有可粘贴的组件', 'There is nothing to paste'),
   'invalid-property': text('属性值无效：{key}', 'Invalid property value: {key}'),
   'popup-in-popup': { ...text('', ''), code: '1601' },
+  'unsafe-url': { ...text('', ''), code: '1650' },
   'document-too-new': text(
     '该页面由更新版本保存（版本 {version}），请刷新后再打开',
     'This page was saved by a newer version ({version}); reload to open it',

@@ -66,6 +66,22 @@ function rect(id: string, widgetType = 'ShapeRect', data: unknown = {}) {
 const weather = (id: string) =>
   rect(id, 'ComplexWeather', { provinceId: '', cityId: '', countyId: '', title: '', themeColor: 'blue' });
 
+function group(children: unknown[]) {
+  return {
+    id: 'g',
+    ref: '',
+    widgetType: 'WidgetGroup',
+    widgetName: 'group',
+    posLock: false,
+    authRegion: [],
+    textId: 'g-text',
+    position: { kind: 'rect', x: 10, y: 10, width: 100, height: 50, rotate: 0, flipX: false, flipY: false },
+    origin: { x: 10, y: 10, width: 100, height: 50 },
+    children,
+    bind: { equipIds: [], signalIds: [], systemKeys: [], mvarIds: [] },
+  };
+}
+
 function page(widgets: unknown[]) {
   return {
     schemaVersion: 2,
@@ -125,6 +141,90 @@ describe('saved page schema', () => {
       PageFileSchema.safeParse({ con, widgets, bind: { equips: [], signals: [], keys: [], mvars: [] } })
         .success,
     ).toBe(true);
+  });
+});
+
+describe('addresses a page stores', () => {
+  const unsafe = 'JaVa\tScript:alert(document.cookie)';
+  const clickEvent = (link: string) => ({ ...rect('x').event, enable: true, action: 'link', link });
+  const video = (sources: Partial<Record<'flvReserve' | 'hlsReserve' | 'rtmpReserve', string>>) => ({
+    dataAddon: {
+      type: 'stream',
+      PanTilt: false,
+      serialNumber: '',
+      channelNumber: 1,
+      flvReserve: '',
+      hlsReserve: '',
+      rtmpReserve: '',
+      ...sources,
+    },
+  });
+  const animation = (url: string) => ({
+    dataAddon: {
+      type: 'image',
+      imageList: [{ symbol: '==', value: 1, url }],
+      textList: [],
+      cycle: { judgCondition: '==', judgVal: 1, speed: 300 },
+    },
+  });
+  const select = (link: string) => ({
+    selectDatas: [{ indexId: '1', text: 'Manual', event: clickEvent(link) }],
+    eventType: 'click',
+  });
+  /** Every place a widget or the page keeps an address, with the value put there. */
+  const places: [string, (url: string) => unknown, string][] = [
+    ['a click link', (url) => page([{ ...rect('a'), event: clickEvent(url) }]), 'widgets.0.event.link'],
+    [
+      'a select item link',
+      (url) => page([rect('s', 'UsualSelect', select(url))]),
+      'widgets.0.data.selectDatas.0.event.link',
+    ],
+    ['an image', (url) => page([rect('i', 'UsualImage', { url })]), 'widgets.0.data.url'],
+    [
+      'an animation frame',
+      (url) => page([rect('n', 'UsualAnimation', animation(url))]),
+      'widgets.0.data.dataAddon.imageList.0.url',
+    ],
+    ['the page background', (url) => ({ ...page([]), bgImage: url }), 'bgImage'],
+    [
+      'an FLV video source',
+      (url) => page([rect('v', 'ComplexVideo', video({ flvReserve: url }))]),
+      'widgets.0.data.dataAddon.flvReserve',
+    ],
+    [
+      'an HLS video source',
+      (url) => page([rect('v', 'ComplexVideo', video({ hlsReserve: url }))]),
+      'widgets.0.data.dataAddon.hlsReserve',
+    ],
+    [
+      'a grouped widget',
+      (url) => page([group([{ ...rect('m'), event: clickEvent(url) }])]),
+      'widgets.0.children.0.event.link',
+    ],
+  ];
+
+  it.each(places)('keeps a safe address in %s', (_label, build) => {
+    for (const url of ['https://example.com/manual', '/lyyp/developer/files/pump.png', ''])
+      expect(PageDocumentSchema.safeParse(build(url)).success, url).toBe(true);
+  });
+
+  it.each(places)('refuses a script address in %s with the catalogue code', (_label, build, path) => {
+    const parsed = PageDocumentSchema.safeParse(build(unsafe));
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe('catalogue:1650');
+    expect(parsed.error?.issues[0]?.path.join('.')).toBe(path);
+  });
+
+  it('keeps RTMP sources to rtmp addresses', () => {
+    const rtmp = (url: string) => page([rect('v', 'ComplexVideo', video({ rtmpReserve: url }))]);
+    expect(PageDocumentSchema.safeParse(rtmp('rtmp://media.example/live/1')).success).toBe(true);
+    expect(PageDocumentSchema.safeParse(rtmp('javascript:alert(1)')).success).toBe(false);
+  });
+
+  it('refuses a bad address in the saved file form too', () => {
+    const { widgets, ...con } = page([{ ...rect('a'), event: clickEvent('data:text/html,<b>x</b>') }]);
+    const file = { con, widgets, bind: { equips: [], signals: [], keys: [], mvars: [] } };
+    expect(PageFileSchema.safeParse(file).error?.issues[0]?.message).toBe('catalogue:1650');
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CATALOGUE_ISSUE_PREFIX } from '../validation/index.ts';
+import { checkedUrl } from '../validation/url.ts';
 import {
   DESIGNER_DOCUMENT_VERSION,
   PAGE_FIT_MODES,
@@ -31,7 +32,7 @@ const pageFields = {
   height: pageSide,
   fit: z.enum(PAGE_FIT_MODES),
   bgColor: ColorSchema,
-  bgImage: z.string().max(2000),
+  bgImage: checkedUrl(),
   /** Viewers must enter `password` before the page opens. */
   checkpwd: z.boolean(),
   password: z.string().max(PAGE_PASSWORD_MAX_LENGTH),

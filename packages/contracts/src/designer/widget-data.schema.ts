@@ -3,6 +3,7 @@
  * the saved ones, spelling included (`opration`, `PanTilt`, `judgCondition`).
  */
 import { z } from 'zod';
+import { checkedUrl } from '../validation/url.ts';
 import {
   BINDING_TYPES,
   COMPARISON_SYMBOLS,
@@ -23,7 +24,7 @@ export const DataTextDataSchema = z.object({
   /** Digits after the decimal point; null shows the value as received. */
   decimals: z.number().int().min(0).max(10).nullable(),
 });
-export const ImageDataSchema = z.object({ url: text(2000) });
+export const ImageDataSchema = z.object({ url: checkedUrl() });
 
 export const DashboardDataSchema = z.object({
   dataAddon: z.object({
@@ -57,7 +58,7 @@ export const AnimationDataSchema = z.object({
   dataAddon: z.object({
     type: z.enum(ANIMATION_DISPLAY_TYPES),
     imageList: z
-      .array(z.object({ symbol: z.enum(COMPARISON_SYMBOLS), value: RuleValueSchema, url: text(2000) }))
+      .array(z.object({ symbol: z.enum(COMPARISON_SYMBOLS), value: RuleValueSchema, url: checkedUrl() }))
       .max(100),
     textList: z
       .array(z.object({ symbol: z.enum(COMPARISON_SYMBOLS), value: RuleValueSchema, text: text() }))
@@ -203,8 +204,10 @@ export const VideoDataSchema = z.object({
     PanTilt: z.boolean(),
     serialNumber: z.string().max(64),
     channelNumber: z.number().int().min(1).max(256),
-    flvReserve: text(2000),
-    hlsReserve: text(2000),
-    rtmpReserve: text(2000),
+    /** HTTP-FLV and HLS addresses: http(s) or on this site. */
+    flvReserve: checkedUrl(),
+    hlsReserve: checkedUrl(),
+    /** RTMP is never opened by the browser; only rtmp(s) addresses are kept. */
+    rtmpReserve: checkedUrl({ schemes: ['rtmp:', 'rtmps:'], relative: false }),
   }),
 });

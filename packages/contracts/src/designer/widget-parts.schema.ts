@@ -3,6 +3,7 @@
  * Names of saved fields follow the specification, spelling included (`visiable`, `underLine`).
  */
 import { z } from 'zod';
+import { checkedUrl } from '../validation/url.ts';
 import { CLICK_DELAY_DEFAULT_MS, CLICK_WINDOW_DEFAULT_HEIGHT, CLICK_WINDOW_DEFAULT_WIDTH } from './limits.ts';
 
 export const WidgetIdSchema = z.string().min(1).max(64).brand<'WidgetId'>();
@@ -146,7 +147,8 @@ export const ClickEventSchema = z.object({
   /** Where a write goes; an empty binding means the widget's own binding. */
   binding: DataBindingSchema,
   target: z.enum(LINK_TARGETS),
-  link: z.string().max(2000),
+  /** http(s) or an address on this site (the shared URL rule); anything else is refused. */
+  link: checkedUrl(),
   pageId: z.string().max(64),
   window: z.object({
     width: z.number().int().min(1).max(10_000),

@@ -129,6 +129,12 @@ export const ERROR_CATALOGUE = {
   '1605': entry('网络连接失败，请检查网络', 'Network connection failed, check your network', 503),
   '1606': entry('请求超时，请稍后重试', 'The request timed out, try again later', 504),
 
+  // Stored addresses of designer pages (1650-1659)
+  '1650': entry(
+    '地址不安全：{field} 只能是 http(s) 链接或本站地址',
+    'Unsafe address in {field}: only http(s) links and addresses on this site are allowed',
+  ),
+
   // Device faults (§8 by code)
   '1711': entry('下位机故障', 'Lower device fault', 502),
   '1712': entry('下位机忙', 'Lower device busy', 502),

@@ -1,2 +1,3 @@
 export * from './rules.ts';
 export * from './zod.ts';
+export * from './url.ts';

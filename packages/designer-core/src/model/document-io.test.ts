@@ -1,5 +1,6 @@
 import { DESIGNER_DOCUMENT_VERSION, PageFileSchema } from '@lyyp/contracts/designer';
 import { describe, expect, it } from 'vitest';
+import { createDefaultClickEvent } from '../registry/defaults.ts';
 import { createTestDeps, createTestPage, rectAt, widgetOf } from '../testing/fixtures.ts';
 import { openDocument, openPageFile, toPageFile } from './document-io.ts';
 import { migrateDocument, MIGRATIONS, type Migration } from './migrations.ts';
@@ -113,6 +114,48 @@ describe('opening saved pages', () => {
       ok: false,
       rejection: { reason: 'document-invalid' },
     });
+  });
+
+  it('opens a page stored with script addresses, with those addresses disabled and the rest kept', () => {
+    const link = { ...createDefaultClickEvent(true), action: 'link', link: ' JaVaScRiPt:alert(1)' };
+    const stored = {
+      ...legacyPage,
+      bgImage: 'data:image/svg+xml,<svg onload=alert(1)>',
+      widgets: [
+        { id: 'a', widgetType: 'ShapeRect', position: { x: 10, y: 10, width: 50, height: 50 }, event: link },
+        {
+          id: 'b',
+          widgetType: 'UsualImage',
+          position: { x: 100, y: 10, width: 50, height: 50 },
+          data: { url: '/lyyp/developer/files/pump.png' },
+          event: { ...link, link: 'https://example.com/manual' },
+        },
+        {
+          id: 'g',
+          widgetType: 'WidgetGroup',
+          position: { x: 300, y: 300, width: 60, height: 60, rotate: 0 },
+          origin: { x: 300, y: 300, width: 60, height: 60 },
+          children: [
+            {
+              id: 'm',
+              widgetType: 'UsualImage',
+              position: { x: 300, y: 300, width: 60, height: 60 },
+              data: { url: 'vbscript:msgbox(1)' },
+            },
+          ],
+        },
+      ],
+    };
+    const page = unwrap(openDocument(stored, createTestDeps()));
+    const [rect, image, group] = page.widgets;
+    expect(page.bgImage).toBe('');
+    expect(rect).toMatchObject({ event: { enable: true, action: 'link', link: '' } });
+    expect(image).toMatchObject({
+      data: { url: '/lyyp/developer/files/pump.png' },
+      event: { link: 'https://example.com/manual' },
+    });
+    const member = group?.widgetType === 'WidgetGroup' ? group.children[0] : undefined;
+    expect(member).toMatchObject({ data: { url: '' } });
   });
 
   it('runs a chain of steps in order', () => {

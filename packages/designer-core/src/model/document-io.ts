@@ -3,6 +3,7 @@
  * a legacy save left out with the defaults (a missing `textId` gets a new one), and validates the
  * result against the saved-page schema. Saving produces the §3 file form: `con`, `widgets`, `bind`.
  */
+import { isUnsafeUrlIssue } from '@lyyp/contracts';
 import {
   isWidgetType,
   PageDocumentSchema,
@@ -20,6 +21,7 @@ import { getWidgetDefinition } from '../registry/widget-registry.ts';
 import type { DesignerDeps } from './deps.ts';
 import { isJsonObject, mapRawWidgets, migrateDocument, type JsonObject } from './migrations.ts';
 import { createPage } from './page.ts';
+import { setAtPath } from './paths.ts';
 import { accept, reject, type Result } from './result.ts';
 import { collectPageBinds, refreshGroupBinds } from './widget-tree.ts';
 
@@ -64,7 +66,23 @@ function completeWidget(widget: JsonObject, createId: () => string): JsonObject 
   return { ...(fillMissing(widget, defaults) as JsonObject), textId };
 }
 
-/** Opens a saved page document of any version, or says why it cannot be opened. */
+/**
+ * The document with every address the URL rule refuses emptied. Pages saved before the rule
+ * existed may hold a `javascript:` link or a `data:` picture: they still open, with that link or
+ * picture disabled, and a save from the designer stores them without it.
+ */
+function disableUnsafeUrls(document: JsonObject): JsonObject {
+  const parsed = PageDocumentSchema.safeParse(document);
+  if (parsed.success) return document;
+  return parsed.error.issues
+    .filter(isUnsafeUrlIssue)
+    .reduce((cleaned, issue) => setAtPath(cleaned, issue.path.map(String).join('.'), ''), document);
+}
+
+/**
+ * Opens a saved page document of any version, or says why it cannot be opened. Unsafe addresses
+ * are disabled rather than refused (see `disableUnsafeUrls`).
+ */
 export function openDocument(raw: unknown, deps: Pick<DesignerDeps, 'createId'>): Result<PageDocument> {
   if (!isJsonObject(raw)) return reject('document-invalid');
   const migrated = migrateDocument(raw);
@@ -72,7 +90,7 @@ export function openDocument(raw: unknown, deps: Pick<DesignerDeps, 'createId'>)
   const { widgets: _widgets, ...pageDefaults } = createPage({ id: '' });
   const page = fillMissing(migrated.value, { ...pageDefaults, widgets: [] }) as JsonObject;
   const completed = mapRawWidgets(page, (widget) => completeWidget(widget, deps.createId));
-  const parsed = PageDocumentSchema.safeParse(completed);
+  const parsed = PageDocumentSchema.safeParse(disableUnsafeUrls(completed));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return reject('document-invalid', issue ? { path: issue.path.join('.') } : undefined);

@@ -152,6 +152,20 @@ describe('properties and page settings', () => {
     }
   });
 
+  it('refuses a script link or background with the catalogue code of the URL rule', () => {
+    expect(setWidgetProperty(page, asId('r'), 'event.link', 'javascript:alert(1)')).toEqual({
+      ok: false,
+      rejection: { reason: 'unsafe-url', code: '1650', params: { field: 'event.link' } },
+    });
+    expect(unwrap(setWidgetProperty(page, asId('r'), 'event.link', '/help/start')).widgets[0]).toMatchObject({
+      event: { link: '/help/start' },
+    });
+    expect(updatePageSettings(page, { bgImage: 'data:image/png;base64,AAAA' })).toMatchObject({
+      ok: false,
+      rejection: { reason: 'unsafe-url', params: { field: 'bgImage' } },
+    });
+  });
+
   it('a locked widget keeps its position but can still be restyled', () => {
     const locked = unwrap(setWidgetsLocked(page, asIds('r'), true));
     expect(setWidgetProperty(locked, asId('r'), 'position.x', 5)).toMatchObject({

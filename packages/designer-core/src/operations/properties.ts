@@ -2,6 +2,7 @@
  * Edits from the property panel and the toolbar: lock and unlock, one widget property by key path,
  * and page settings. Every edit is validated against the saved-page schema before it is accepted.
  */
+import { isUnsafeUrlIssue } from '@lyyp/contracts';
 import {
   PageFieldsSchema,
   WidgetSchema,
@@ -53,7 +54,13 @@ export function setWidgetProperty(
   if (widget.posLock && key.startsWith('position')) return reject('locked');
   if (getAtPath(widget, key) === value) return accept(document);
   const updated = setAtPath(widget, key, value);
-  if (!WidgetSchema.safeParse(updated).success) return reject('invalid-property', { key });
+  const checked = WidgetSchema.safeParse(updated);
+  if (!checked.success) {
+    const unsafe = checked.error.issues.find(isUnsafeUrlIssue);
+    return unsafe
+      ? reject('unsafe-url', { field: unsafe.path.map(String).join('.') })
+      : reject('invalid-property', { key });
+  }
   return checkWidgetLimits(document, replaceWidgets(document, [updated]));
 }
 
@@ -65,7 +72,12 @@ const PageSettingsSchema = PageFieldsSchema.omit({ id: true, schemaVersion: true
 
 export function updatePageSettings(document: PageDocument, settings: PageSettings): Result<PageDocument> {
   const parsed = PageSettingsSchema.safeParse(settings);
-  if (!parsed.success)
-    return reject('invalid-property', { key: String(parsed.error.issues[0]?.path.join('.') ?? '') });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue?.path.map(String).join('.') ?? '';
+    return issue && isUnsafeUrlIssue(issue)
+      ? reject('unsafe-url', { field: path })
+      : reject('invalid-property', { key: path });
+  }
   return accept({ ...document, ...parsed.data });
 }

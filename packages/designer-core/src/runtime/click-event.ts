@@ -2,6 +2,7 @@
  * Click events at run time (§3): what a click on a widget (or a select item) asks the viewer to do.
  * The viewer performs the returned action; this module only decides it.
  */
+import { isSafeUrl } from '@lyyp/contracts';
 import type { ClickEvent, DataBinding, LinkTarget, PressType, RuleValue } from '@lyyp/contracts/designer';
 import { accept, reject, type Result } from '../model/result.ts';
 import { isBindingEmpty } from '../registry/defaults.ts';
@@ -62,7 +63,10 @@ function resolveWrite(event: ClickEvent, context: ClickContext): ClickOutcome {
   };
 }
 
-/** The action of a click; a popup opened from inside a popup is refused (catalogue 1601). */
+/**
+ * The action of a click; a popup opened from inside a popup is refused (catalogue 1601), and so is a
+ * link the URL rule refuses (1650): it is never opened.
+ */
 export function resolveClick(event: ClickEvent, context: ClickContext): Result<ClickOutcome> {
   if (!event.enable) return accept({ kind: 'none' });
   switch (event.action) {
@@ -71,7 +75,10 @@ export function resolveClick(event: ClickEvent, context: ClickContext): Result<C
     case 'page':
       return accept(event.pageId ? { kind: 'page', pageId: event.pageId } : { kind: 'none' });
     case 'link':
-      return accept(event.link ? { kind: 'link', url: event.link, target: event.target } : { kind: 'none' });
+      if (!event.link.trim()) return accept({ kind: 'none' });
+      // Checked again here: a page stored before the rule, or edited by hand, never runs script.
+      if (!isSafeUrl(event.link)) return reject('unsafe-url', { field: 'event.link' });
+      return accept({ kind: 'link', url: event.link, target: event.target });
     case 'popup':
       if (context.insidePopup) return reject('popup-in-popup');
       if (!event.pageId) return accept({ kind: 'none' });

@@ -181,6 +181,25 @@ describe('click events', () => {
     });
   });
 
+  it.each([
+    'javascript:alert(document.cookie)',
+    '  JaVa\tScRiPt:alert(1)',
+    'data:text/html,x',
+    '//evil.example',
+  ])('never opens the stored link %j: refused with catalogue code 1650', (link) => {
+    expect(resolveClick(event({ action: 'link', link, target: '_self' }), context)).toEqual({
+      ok: false,
+      rejection: { reason: 'unsafe-url', code: '1650', params: { field: 'event.link' } },
+    });
+  });
+
+  it('does nothing for an empty link', () => {
+    expect(resolveClick(event({ action: 'link', link: '' }), context)).toEqual({
+      ok: true,
+      value: { kind: 'none' },
+    });
+  });
+
   it('refuses a popup inside a popup with catalogue code 1601', () => {
     expect(resolveClick(event({ action: 'popup', pageId: 'p3' }), { ...context, insidePopup: true })).toEqual(
       {

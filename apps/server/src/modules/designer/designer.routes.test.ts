@@ -453,6 +453,77 @@ describe.each(databaseVariants())('designer pages on $name', (variant) => {
     });
   });
 
+  describe('addresses in saved pages', () => {
+    const linkWidget = (id: string, link: string) => {
+      const widget = rectWidget(id);
+      return { ...widget, event: { ...widget.event, enable: true, action: 'link', link, target: '_self' } };
+    };
+
+    it.each([
+      [
+        'a script click link',
+        [linkWidget('w1', 'javascript:alert(document.cookie)')],
+        undefined,
+        'widgets.0.event.link',
+      ],
+      [
+        'a disguised script link',
+        [linkWidget('w1', ' \tJaVa\tScRiPt:alert(1)')],
+        undefined,
+        'widgets.0.event.link',
+      ],
+      [
+        'a protocol-relative link',
+        [linkWidget('w1', '//evil.example/login')],
+        undefined,
+        'widgets.0.event.link',
+      ],
+      [
+        'a data image',
+        [rectWidget('w1', 'UsualImage', { url: 'data:image/svg+xml,<svg onload=alert(1)>' })],
+        undefined,
+        'widgets.0.data.url',
+      ],
+      [
+        'a script background',
+        [rectWidget('w1')],
+        pageSettings({ bgImage: 'vbscript:msgbox(1)' }),
+        'con.bgImage',
+      ],
+    ])(
+      'refuses %s with the catalogue error and keeps the page as it was',
+      async (_label, widgets, con, field) => {
+        const page = await addPage(await newProduct(), 'Links');
+        const safe = [linkWidget('w1', 'https://example.com/manual')];
+        expect(await saveMultipart(developer, { id: page.id, version: 0, widgets: safe })).toMatchObject({
+          code: '200',
+        });
+        const refused = await saveMultipart(developer, { id: page.id, version: 1, widgets, con });
+        expect(refused).toMatchObject({ status: 400, code: '1650', data: { field } });
+        expect(refused.message).toBe(
+          `Unsafe address in ${field}: only http(s) links and addresses on this site are allowed`,
+        );
+        const loaded = await load(page.id);
+        expect(loaded.version).toBe(1);
+        expect(loaded.widgets).toMatchObject([{ id: 'w1', event: { link: 'https://example.com/manual' } }]);
+        expect(loaded.con.bgImage).toBe('');
+      },
+    );
+
+    it('keeps links and pictures on this site and on http(s) sites', async () => {
+      const page = await addPage(await newProduct(), 'Links');
+      const widgets = [
+        linkWidget('w1', '/monitor/devices'),
+        rectWidget('w2', 'UsualImage', { url: '/lyyp/developer/files/pump.png' }),
+      ];
+      const con = pageSettings({ bgImage: 'https://cdn.example.com/plant.jpg' });
+      expect(await saveMultipart(developer, { id: page.id, version: 0, widgets, con })).toMatchObject({
+        code: '200',
+      });
+      expect((await load(page.id)).con.bgImage).toBe('https://cdn.example.com/plant.jpg');
+    });
+  });
+
   describe('page passwords', () => {
     const storedRow = async (id: string) =>
       (await server.database.db.select().from(designerPages).where(eq(designerPages.id, id)))[0]!;

@@ -80,7 +80,9 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Checks a saved page against the page schema. The page's id and product come from the page row
+ * Checks a saved page against the page schema, which includes the shared URL rule: a click link,
+ * picture, background or video source that is not http(s) or on this site is refused with 1650
+ * naming its field (`widgets.0.event.link`), and nothing is stored. The page's id and product come from the page row
  * (a page pasted from elsewhere keeps its own identity); a blank title keeps the page's title.
  * Failures name the field as the request did (`con.width`, `widgets`, `widgets.3.position`).
  */

@@ -7,11 +7,13 @@ import { Layout, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../LanguageSwitch.tsx';
+import { findAreaHome } from '../landing.ts';
 import { useLocaleStore } from '../i18n.ts';
 import { labelOf, listAreas } from '../menu.ts';
 import { useConsoleArea } from '../route-handle.ts';
 import { useSessionStore } from '../session-store.ts';
 import styles from './console.module.css';
+import { ForbiddenScreen, useScreenForbidden } from './ForbiddenScreen.tsx';
 import { MENU_ICONS } from './menu-icons.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -23,6 +25,9 @@ export default function ConsoleLayout() {
   const auths = useSessionStore((state) => state.auths);
   const navigate = useNavigate();
   const areas = listAreas(auths);
+  const forbidden = useScreenForbidden();
+  // A forbidden screen of an area the account cannot use shows the menus of an area it can.
+  const menuArea = areas.some((entry) => entry.area === area) ? area : (areas[0]?.area ?? area);
 
   return (
     <Layout className={styles.shell}>
@@ -36,7 +41,7 @@ export default function ConsoleLayout() {
           mode="horizontal"
           aria-label={t('console.areaMenu')}
           className={styles.areas}
-          selectedKeys={[area]}
+          selectedKeys={[menuArea]}
           items={areas.map((entry) => ({
             key: entry.area,
             icon: MENU_ICONS[entry.code],
@@ -44,7 +49,7 @@ export default function ConsoleLayout() {
           }))}
           onClick={({ key }) => {
             const target = areas.find((entry) => entry.area === key);
-            if (target) void navigate(target.path);
+            if (target) void navigate(findAreaHome(target.area, auths) ?? target.path);
           }}
         />
         <div className={styles.tools}>
@@ -54,10 +59,10 @@ export default function ConsoleLayout() {
       </Layout.Header>
       <Layout>
         <Layout.Sider width={220} theme="light" className={styles.sider} breakpoint="lg" collapsedWidth={64}>
-          <SideMenu area={area} />
+          <SideMenu area={menuArea} />
         </Layout.Sider>
         <Layout.Content className={styles.content}>
-          <Outlet />
+          {forbidden ? <ForbiddenScreen /> : <Outlet />}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { checkDesignerImage, DESIGNER_IMAGE_EXTENSIONS } from '@lyyp/contracts/designer';
 import { designerApi } from '../../api/designer.api.ts';
 import { describeError, translateCatalogue } from '../../app/messages.ts';
+import { pictureSource } from '../../widgets/media-source.ts';
 import { useDesignerLocale } from '../use-designer-locale.ts';
 import styles from './panels.module.css';
 
@@ -32,7 +33,9 @@ export function ImageInput({ value, onChange }: { value: string; onChange: (url:
 
   return (
     <div>
-      {value ? <img className={styles.imagePreview} src={value} alt="" /> : null}
+      {pictureSource(value) ? (
+        <img className={styles.imagePreview} src={pictureSource(value)} alt="" />
+      ) : null}
       <div className={styles.inline}>
         <Upload
           accept={DESIGNER_IMAGE_EXTENSIONS.map((extension) => `.${extension}`).join(',')}

@@ -48,8 +48,8 @@ describe('form rules from the §5 checks', () => {
 
   it('names the input by its label in limits and missing values', async () => {
     expect(await firstMessage(rulesIn('zh-CN').company, 'x'.repeat(26))).toBe('公司名称 最多 25 个字符');
-    expect(await firstMessage(rulesIn('en-US').company, '')).toBe('Missing parameter: Company name');
-    expect(await firstMessage(rulesIn('en-US').loginPassword, '')).toBe('Missing parameter: Password');
+    expect(await firstMessage(rulesIn('en-US').company, '')).toBe('Please enter the company name');
+    expect(await firstMessage(rulesIn('en-US').loginPassword, '')).toBe('Please enter the password');
   });
 
   it('requires the confirmation to match the password', async () => {

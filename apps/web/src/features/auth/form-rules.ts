@@ -1,6 +1,9 @@
 /**
  * Ant Design form rules built from the §5 checks of @lyyp/contracts, so a form refuses exactly what the
- * server refuses and says it with the catalogue's words, in the console's language.
+ * server refuses and says it with the catalogue's words, in the console's language. A required input
+ * left empty is asked for as a person would ("请输入名称" / "Please enter the name", "请选择…" for a
+ * choice) rather than in the API's words ("缺少参数"), and carries Ant Design's required mark; every
+ * form of the console gets these texts from `requiredText` here.
  */
 import {
   COMPANY_NAME_MAX_LENGTH,
@@ -16,6 +19,29 @@ import {
 } from '@lyyp/contracts';
 import type { FormRule } from 'antd';
 import { translateCatalogue } from '../../app/messages.ts';
+import { CONSOLE_TEXTS } from '../../locales/index.ts';
+
+/** Whether the required input is typed in or chosen (a select, a radio group). */
+export type RequiredKind = 'input' | 'choice';
+
+/**
+ * Asks for a required input by its label. English labels are lower-cased after "the" unless they
+ * are acronyms ("Please enter the name", "Please enter the SN").
+ */
+export function requiredText(label: string, locale: Locale, kind: RequiredKind = 'input'): string {
+  const forms = CONSOLE_TEXTS[locale].forms;
+  const template = kind === 'choice' ? forms.requiredChoice : forms.required;
+  const acronym = label.length > 1 && label[1] === label[1]?.toUpperCase() && /[A-Z]/.test(label[1] ?? '');
+  const shown = locale === 'en-US' && !acronym ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+  return template.replace('{{field}}', shown);
+}
+
+/** Whether a value counts as not given: nothing, blank text, an empty choice list. */
+export function isBlank(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  return Array.isArray(value) && value.length === 0;
+}
 
 function settle(violation: RuleViolation | null, locale: Locale): Promise<void> {
   if (!violation) return Promise.resolve();
@@ -30,11 +56,15 @@ export function ruleFromCheck(check: Check, locale: Locale): FormRule {
   return { validator: (_rule, value: unknown) => settle(check(textOf(value)), locale) };
 }
 
-/** An input that must not be empty; the catalogue's "missing parameter" names it by its label. */
-export function requiredRule(field: string, locale: Locale): FormRule {
+/** An input that must not be empty: marked required, and asked for by its label when it is. */
+export function requiredRule(field: string, locale: Locale, kind: RequiredKind = 'input'): FormRule {
+  const labels: Readonly<Record<string, string>> = CONSOLE_TEXTS[locale].fields;
   return {
+    required: true,
     validator: (_rule, value: unknown) =>
-      settle(textOf(value).trim() ? null : { code: '1001', params: { field } }, locale),
+      isBlank(value)
+        ? Promise.reject(new Error(requiredText(labels[field] ?? field, locale, kind)))
+        : Promise.resolve(),
   };
 }
 

@@ -8,7 +8,8 @@ import { useLocaleStore } from '../../app/i18n.ts';
 import { resolveLandingPath } from '../../app/landing.ts';
 import { describeError } from '../../app/messages.ts';
 import { useSessionStore } from '../../app/session-store.ts';
-import { buildFormRules, type FormRules } from './form-rules.ts';
+import { CONSOLE_TEXTS } from '../../locales/index.ts';
+import { buildFormRules, requiredText, type FormRules } from './form-rules.ts';
 
 export function useFormRules(): FormRules {
   const locale = useLocaleStore((state) => state.locale);
@@ -28,7 +29,12 @@ export function useFormError(form: FormInstance, fields: readonly string[]) {
       const field = isApiError(error) ? error.field : undefined;
       const target = field && fields.includes(field) ? field : fallbackField;
       if (target) {
-        form.setFields([{ name: target, errors: [describeError(error, locale)] }]);
+        const labels: Readonly<Record<string, string>> = CONSOLE_TEXTS[locale].fields;
+        const text =
+          isApiError(error) && error.code === '1001'
+            ? requiredText(labels[target] ?? target, locale)
+            : describeError(error, locale);
+        form.setFields([{ name: target, errors: [text] }]);
         setAlertError(null);
       } else {
         setAlertError(error);

@@ -1,6 +1,11 @@
 /** The small form behind New page, Rename and Copy: a title (and the kind, for a new page). */
 import { Form, Input, Modal, Radio } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { FormAlert } from '../auth/FormAlert.tsx';
+import { requiredText } from '../auth/form-rules.ts';
+import { locateFields, useFormFailure } from '../monitor/common/use-form-failure.ts';
 import { PAGE_TITLE_MAX_LENGTH } from '@lyyp/contracts/designer';
 import type { PageKind } from '../../api/designer.api.ts';
 
@@ -19,7 +24,11 @@ export interface PageTitleModalProps {
   readonly confirming: boolean;
   readonly onSubmit: (values: PageTitleValues) => void;
   readonly onCancel: () => void;
+  /** A refused submit: shown on the title when the server names it, else above the form. */
+  readonly failure?: unknown;
 }
+
+const locate = locateFields(['title', 'kind']);
 
 export function PageTitleModal({
   open,
@@ -30,9 +39,16 @@ export function PageTitleModal({
   confirming,
   onSubmit,
   onCancel,
+  failure = null,
 }: PageTitleModalProps) {
   const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
   const [form] = Form.useForm<PageTitleValues>();
+  const { alertText, showFailure, clearFailure } = useFormFailure(form, locate);
+  useEffect(() => {
+    if (failure) showFailure(failure);
+    else clearFailure();
+  }, [failure, showFailure, clearFailure]);
   return (
     <Modal
       open={open}
@@ -49,11 +65,20 @@ export function PageTitleModal({
         initialValues={{ kind: 'main', ...initial }}
         onFinish={(values) => onSubmit({ ...values, title: values.title.trim() })}
         preserve={false}
+        onValuesChange={clearFailure}
       >
+        <FormAlert text={alertText} />
         <Form.Item
           name="title"
           label={t('designer.pages.name')}
-          rules={[{ required: titleRequired, whitespace: titleRequired, max: PAGE_TITLE_MAX_LENGTH }]}
+          rules={[
+            {
+              required: titleRequired,
+              whitespace: titleRequired,
+              message: requiredText(t('designer.pages.name'), locale),
+            },
+            { max: PAGE_TITLE_MAX_LENGTH },
+          ]}
         >
           <Input maxLength={PAGE_TITLE_MAX_LENGTH} autoFocus />
         </Form.Item>

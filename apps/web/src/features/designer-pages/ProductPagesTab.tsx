@@ -33,7 +33,12 @@ export default function ProductPagesTab() {
   const locale = useLocaleStore((state) => state.locale);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialogState] = useState<Dialog>(null);
+  const [dialogFailure, setDialogFailure] = useState<unknown>(null);
+  const setDialog = (next: Dialog) => {
+    setDialogState(next);
+    setDialogFailure(null);
+  };
   const queryKey = ['designer', 'pages', productId];
   const pages = useQuery({ queryKey, queryFn: () => designerApi.listPages(productId) });
 
@@ -44,11 +49,13 @@ export default function ProductPagesTab() {
       void message.success(t('designer.pages.done'));
       await queryClient.invalidateQueries({ queryKey });
     },
-    onError: (error) => void message.error(describeError(error, locale)),
+    // A refused title shows in the open dialog, on its input when the server names it.
+    onError: (error) => (dialog ? setDialogFailure(error) : void message.error(describeError(error, locale))),
   });
 
   const submitDialog = ({ title, kind }: PageTitleValues) => {
     if (!dialog) return;
+    setDialogFailure(null);
     if (dialog.kind === 'create') change.mutate(() => designerApi.addPage({ productId, title, kind }));
     if (dialog.kind === 'rename') change.mutate(() => designerApi.renamePage({ id: dialog.page.id, title }));
     if (dialog.kind === 'copy')
@@ -205,6 +212,7 @@ export default function ProductPagesTab() {
           confirming={change.isPending}
           onSubmit={submitDialog}
           onCancel={() => setDialog(null)}
+          failure={dialogFailure}
         />
       </Card>
     </ProductEditTabs>

@@ -13,6 +13,7 @@ import type { GatewayBatchAdd, GatewayCreated } from '../../api/catalogue.types.
 import { useLocaleStore } from '../../app/i18n.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { describeViolation } from '../monitor/common/catalogue-text.ts';
+import { requiredText } from '../auth/form-rules.ts';
 import { rulesFromChecks } from '../monitor/common/schema-rules.ts';
 import { locateFields, useFormFailure } from '../monitor/common/use-form-failure.ts';
 import { CreatedGatewaysView } from './CreatedGatewaysView.tsx';
@@ -105,7 +106,7 @@ export function BatchAddDialog({ open, onClose }: { open: boolean; onClose: () =
             <Form.Item
               name="count"
               label={t('monitor.gateway.count')}
-              rules={[{ required: true, message: '' }]}
+              rules={[{ required: true, message: requiredText(t('monitor.gateway.count'), locale) }]}
             >
               <InputNumber min={1} precision={0} style={{ width: 160 }} />
             </Form.Item>

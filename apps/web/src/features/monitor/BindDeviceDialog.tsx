@@ -82,22 +82,20 @@ export function BindDeviceDialog({ open, onClose }: { open: boolean; onClose: ()
         onValuesChange={clearFailure}
       >
         <FormAlert text={alertText} />
-        <Form.Item name="sn" label={t('monitor.device.gatewaySn')} required rules={rule(checkSn)}>
+        <Form.Item name="sn" label={t('monitor.device.gatewaySn')} rules={rule(requiredCheck('sn'), checkSn)}>
           <Input maxLength={SN_LENGTH} inputMode="numeric" placeholder={t('monitor.device.snPlaceholder')} />
         </Form.Item>
         <Form.Item
           name="verificationCode"
           label={t('monitor.fields.verificationCode')}
-          required
-          rules={rule(checkVerificationCode)}
+          rules={rule(requiredCheck('verificationCode'), checkVerificationCode)}
         >
           <Input maxLength={6} inputMode="numeric" placeholder={t('monitor.device.codePlaceholder')} />
         </Form.Item>
         <Form.Item
           name="productId"
           label={t('monitor.fields.productId')}
-          required
-          rules={rule(requiredCheck('productId'))}
+          rules={rule(requiredCheck('productId', 'choice'))}
         >
           <Select
             showSearch
@@ -112,7 +110,6 @@ export function BindDeviceDialog({ open, onClose }: { open: boolean; onClose: ()
         <Form.Item
           name="name"
           label={t('monitor.device.name')}
-          required
           rules={rule(requiredCheck('name'), maxLengthCheck('name', DEVICE_NAME_MAX_LENGTH))}
         >
           <Input />

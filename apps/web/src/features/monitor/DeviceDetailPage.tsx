@@ -5,13 +5,14 @@
  * kept in the address (`?tab=`), so a reload or a shared link opens the same one. The live channel
  * follows the device once for all tabs.
  */
-import { AppstoreOutlined, ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { DeviceDetail } from '../../api/catalogue.types.ts';
 import { GatewayStatusTag } from '../gateway/status-tags.tsx';
+import { DevicePagesButton } from '../runtime/DevicePagesButton.tsx';
 import { useDescribeFailure } from './common/catalogue-text.ts';
 import { DeviceInfoTab } from './DeviceInfoTab.tsx';
 import { GatewayTab } from './GatewayTab.tsx';
@@ -86,15 +87,7 @@ export default function DeviceDetailPage() {
             <Typography.Text type="secondary">
               {device.data.product.title} · SN {device.data.gatewaySn}
             </Typography.Text>
-            <Button
-              icon={<AppstoreOutlined />}
-              data-testid="open-device-pages"
-              onClick={() =>
-                void navigate(`/monitor/devices/${encodeURIComponent(device.data.id)}/pages/start`)
-              }
-            >
-              {t('monitor.detail.openPages')}
-            </Button>
+            <DevicePagesButton deviceId={device.data.id} />
           </>
         ) : (
           <Skeleton.Input active size="small" />

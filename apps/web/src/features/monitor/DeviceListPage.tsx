@@ -14,8 +14,10 @@ import { Link } from 'react-router';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import type { DeviceView } from '../../api/catalogue.types.ts';
 import { GatewayStatusTag, SignalTag } from '../gateway/status-tags.tsx';
+import { DevicePagesButton } from '../runtime/DevicePagesButton.tsx';
 import { BindDeviceDialog } from './BindDeviceDialog.tsx';
 import { useDescribeFailure } from './common/catalogue-text.ts';
+import { EmptyGuide } from './common/EmptyGuide.tsx';
 import { formatTime } from './common/format-time.ts';
 import { useLiveDevices } from './use-live.ts';
 
@@ -40,6 +42,7 @@ export default function DeviceListPage() {
   const list = devices.data?.list ?? [];
   const live = useLiveDevices(list.map((device) => device.id));
   const firstPage = () => setPaging((current) => ({ ...current, page: 1 }));
+  const filtered = Boolean(keyword || groupName || status);
 
   return (
     <Card variant="borderless" title={t('routes.MonitorDevices')}>
@@ -86,7 +89,24 @@ export default function DeviceListPage() {
         data-testid="device-table"
         loading={devices.isFetching && !devices.data}
         dataSource={list}
-        locale={devices.error ? { emptyText: describeFailure(devices.error) } : undefined}
+        locale={{
+          emptyText: devices.error ? (
+            describeFailure(devices.error)
+          ) : filtered ? (
+            t('monitor.device.noMatch')
+          ) : (
+            <EmptyGuide
+              testId="device-list-empty"
+              title={t('monitor.device.emptyTitle')}
+              text={t('monitor.device.emptyText')}
+              actions={
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setBinding(true)}>
+                  {t('monitor.device.bind')}
+                </Button>
+              }
+            />
+          ),
+        }}
         scroll={{ x: 'max-content' }}
         pagination={{
           current: paging.page,
@@ -136,7 +156,12 @@ export default function DeviceListPage() {
             title: t('monitor.common.actions'),
             key: 'actions',
             render: (_, device) => (
-              <Link to={`/monitor/devices/${encodeURIComponent(device.id)}`}>{t('monitor.device.open')}</Link>
+              <Space size={12}>
+                <Link to={`/monitor/devices/${encodeURIComponent(device.id)}`}>
+                  {t('monitor.device.open')}
+                </Link>
+                <DevicePagesButton deviceId={device.id} size="small" />
+              </Space>
             ),
           },
         ]}

@@ -14,7 +14,7 @@ import 'uplot/dist/uPlot.min.css';
 import { historyApi, type CurveAnswer } from '../../api/history.api.ts';
 import { useDescribeFailure } from './common/catalogue-text.ts';
 import { formatTime } from './common/format-time.ts';
-import { VISIBLE_AXES, assignUnitAxes, timeLabelFormat } from './curve-axes.ts';
+import { VISIBLE_AXES, assignUnitAxes, timeLabelFormat, type CurveLine } from './curve-axes.ts';
 import {
   describeLoaded,
   initialView,
@@ -27,28 +27,10 @@ import {
 } from './history-curve.ts';
 import type { TimeRange } from './history-range.ts';
 
-const PALETTE = [
-  '#1668dc',
-  '#52c41a',
-  '#fa8c16',
-  '#eb2f96',
-  '#13c2c2',
-  '#722ed1',
-  '#f5222d',
-  '#a0d911',
-  '#2f54eb',
-  '#faad14',
-];
 const HEIGHT = 420;
 /** The platform is asked again once the view has rested this long. */
 const SETTLE_MS = 250;
 const ZOOM_STEP = 1.25;
-
-export interface CurveLine {
-  key: string;
-  label: string;
-  unit: string;
-}
 
 interface PlotStatus {
   loading: boolean;
@@ -95,13 +77,12 @@ export function HistoryCurvePlot({ deviceId, lines }: { deviceId: string; lines:
         scales: { x: { time: true } },
         series: [
           { label: timeLabel, value: (_plot, ts: number | null) => (ts === null ? '—' : formatTime(ts)) },
-          ...lines.map((line, index) => ({
+          ...lines.map((line) => ({
             label: line.label,
             scale: scaleOf(line.unit),
-            stroke: PALETTE[index % PALETTE.length],
+            stroke: line.colour,
             width: 1.5,
-            value: (_plot: uPlot, value: number | null) =>
-              value === null ? '—' : String(Number(value.toFixed(6))),
+            value: (_plot: uPlot, value: number | null) => line.format(value),
           })),
         ],
         axes: [

@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceTabProps } from './DeviceDetailPage.tsx';
 import { HISTORY_CURVE_MAX_VARIABLES } from './history-curve.ts';
-import { HistoryCurvePlot, type CurveLine } from './HistoryCurvePlot.tsx';
+import { describeCurveLines, type CurveLine } from './curve-axes.ts';
+import { HistoryCurvePlot } from './HistoryCurvePlot.tsx';
 
 const DEFAULT_CURVES = 3;
 
@@ -21,17 +22,10 @@ export default function HistoryCurveTab({ device, variables }: DeviceTabProps) {
   const [chosen, setChosen] = useState<string[] | null>(null);
   const keys = chosen ?? plottable.slice(0, DEFAULT_CURVES).map((variable) => variable.key);
   const keyList = keys.join('\n');
-  const lines = useMemo<CurveLine[]>(() => {
-    const byKey = new Map(variables.map((variable) => [variable.key, variable]));
-    return keyList
-      .split('\n')
-      .filter(Boolean)
-      .map((key) => {
-        const variable = byKey.get(key);
-        const unit = variable?.definition?.unit ?? '';
-        return { key, unit, label: unit ? `${variable?.name ?? key} (${unit})` : (variable?.name ?? key) };
-      });
-  }, [keyList, variables]);
+  const lines = useMemo<CurveLine[]>(
+    () => describeCurveLines(keyList.split('\n').filter(Boolean), variables),
+    [keyList, variables],
+  );
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>

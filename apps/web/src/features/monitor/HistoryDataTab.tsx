@@ -25,7 +25,7 @@ import {
   rangeOfShortcut,
   type RangeShortcut,
 } from './history-range.ts';
-import { formatBareValue } from './value-format.ts';
+import { formatBareValue, labelWithUnit } from './value-format.ts';
 
 /** Columns shown before the person chooses: enough to read, few enough to fit. */
 const DEFAULT_COLUMNS = 6;
@@ -165,9 +165,8 @@ export function HistoryDataTab({ device, variables }: DeviceTabProps) {
           },
           ...keys.map((key) => {
             const variable = byKey.get(key);
-            const unit = variable?.definition?.unit;
             return {
-              title: unit ? `${variable?.name ?? key} (${unit})` : (variable?.name ?? key),
+              title: labelWithUnit(variable?.name ?? key, variable?.definition?.unit),
               key,
               render: (_: unknown, row: HistoryRow) => formatBareValue(variable?.definition, row.values[key]),
             };

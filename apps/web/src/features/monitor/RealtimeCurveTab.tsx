@@ -13,7 +13,7 @@ import { historyApi, type CurveAnswer } from '../../api/history.api.ts';
 import { liveClient } from '../../api/live.ts';
 import { EChart } from './common/EChart.tsx';
 import { TIME_FORMAT } from './common/format-time.ts';
-import { VISIBLE_AXES, assignUnitAxes } from './curve-axes.ts';
+import { VISIBLE_AXES, assignUnitAxes, describeCurveLines } from './curve-axes.ts';
 import type { DeviceTabProps } from './DeviceDetailPage.tsx';
 import { HISTORY_CURVE_MAX_VARIABLES } from './history-curve.ts';
 import { REALTIME_WINDOW_MS, appendRealtime, type RealtimeSeries } from './realtime-series.ts';
@@ -31,6 +31,12 @@ function toLiveItems(answer: CurveAnswer): LiveValueItem[] {
           error: null,
         })),
   );
+}
+
+/** The value ECharts hands a tooltip formatter: the number, or the [time, value] pair. */
+function plottedValue(value: unknown): number | null {
+  const last: unknown = Array.isArray(value) ? value.at(-1) : value;
+  return typeof last === 'number' ? last : null;
 }
 
 /** Variables drawn before the person chooses. */
@@ -75,20 +81,13 @@ export default function RealtimeCurveTab({ device, variables }: DeviceTabProps) 
 
   const option = useMemo<EChartsCoreOption>(() => {
     const names = new Map(variables.map((variable) => [variable.key, variable]));
-    const lines = keyList
-      .split('\n')
-      .filter(Boolean)
-      .map((key) => ({ key, unit: names.get(key)?.definition?.unit ?? '' }));
+    const lines = describeCurveLines(keyList.split('\n').filter(Boolean), variables);
     const { units, axisOf } = assignUnitAxes(lines);
     return {
       animation: false,
       grid: { left: 56, right: 24, top: 40, bottom: 40 },
       legend: { top: 0 },
-      tooltip: {
-        trigger: 'axis',
-        valueFormatter: (value: unknown) =>
-          typeof value === 'number' ? String(Number(value.toFixed(6))) : String(value),
-      },
+      tooltip: { trigger: 'axis' },
       xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
       yAxis: units.map((unit, index) => ({
         type: 'value',
@@ -98,12 +97,13 @@ export default function RealtimeCurveTab({ device, variables }: DeviceTabProps) 
         position: index === 0 ? 'left' : 'right',
         splitLine: { show: index === 0 },
       })),
-      series: lines.map(({ key }) => {
+      series: lines.map(({ key, label, colour, format }) => {
         const variable = names.get(key);
-        const unit = variable?.definition?.unit;
         return {
           id: key,
-          name: unit ? `${variable?.name ?? key} (${unit})` : (variable?.name ?? key),
+          name: label,
+          color: colour,
+          tooltip: { valueFormatter: (value: unknown) => format(plottedValue(value)) },
           type: 'line',
           showSymbol: false,
           yAxisIndex: axisOf[key] ?? 0,

@@ -2,13 +2,13 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HOME_BY_KIND } from '../../app/landing.ts';
+import { findHomePath } from '../../app/landing.ts';
 import { useSessionStore } from '../../app/session-store.ts';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
   const user = useSessionStore((state) => state.user);
-  const home = user ? HOME_BY_KIND[user.accountKind] : '/login';
+  const home = user ? findHomePath(user) : '/login';
   return (
     <Result
       status="404"

@@ -3,7 +3,7 @@ import { ToolOutlined } from '@ant-design/icons';
 import { Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HOME_BY_KIND } from '../../app/landing.ts';
+import { findHomePath } from '../../app/landing.ts';
 import { useConsoleArea, useRouteLeaf } from '../../app/route-handle.ts';
 import { useSessionStore } from '../../app/session-store.ts';
 
@@ -16,7 +16,7 @@ export default function PlaceholderPage() {
   // Full-window screens (the designer) have no menu, so they offer the way back.
   const back =
     area || !user ? null : (
-      <Link to={HOME_BY_KIND[user.accountKind]}>
+      <Link to={findHomePath(user)}>
         <Button type="primary">{t('common.backHome')}</Button>
       </Link>
     );

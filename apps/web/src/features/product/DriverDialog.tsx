@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
-import { schemaRule } from '../monitor/common/schema-rules.ts';
+import { requiredKindOf, schemaRule } from '../monitor/common/schema-rules.ts';
 import { locateFields, useFormFailure } from '../monitor/common/use-form-failure.ts';
 import {
   DRIVER_FIELDS,
@@ -71,10 +71,12 @@ export function DriverDialog({
     onError: showFailure,
   });
 
-  const rule = (field: string) => [schemaRule(driverSchema, [field], toInput, locale)];
+  const rule = (field: string, control: ReactNode) => [
+    schemaRule(driverSchema, [field], toInput, locale, { kind: requiredKindOf(control) }),
+  ];
   const item = (field: string, control: ReactNode, span = 12) => (
     <Col xs={24} md={span} key={field}>
-      <Form.Item name={field} label={t(`monitor.fields.${field}`)} rules={rule(field)}>
+      <Form.Item name={field} label={t(`monitor.fields.${field}`)} rules={rule(field, control)}>
         {control}
       </Form.Item>
     </Col>

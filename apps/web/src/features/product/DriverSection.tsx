@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { EmptyGuide } from '../monitor/common/EmptyGuide.tsx';
 import { DriverDialog } from './DriverDialog.tsx';
 import { useModelChanged } from './use-product.ts';
 
@@ -52,7 +53,24 @@ export function DriverSection({ productId, editable }: { productId: string; edit
         loading={drivers.isFetching}
         dataSource={list}
         pagination={false}
-        locale={drivers.error ? { emptyText: describeFailure(drivers.error) } : undefined}
+        locale={{
+          emptyText: drivers.error ? (
+            describeFailure(drivers.error)
+          ) : (
+            <EmptyGuide
+              testId="driver-list-empty"
+              title={t('monitor.driver.emptyTitle')}
+              text={t('monitor.driver.emptyText')}
+              actions={
+                editable ? (
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                    {t('monitor.driver.add')}
+                  </Button>
+                ) : null
+              }
+            />
+          ),
+        }}
         scroll={{ x: 'max-content' }}
         columns={[
           { title: t('monitor.fields.name'), dataIndex: 'name' },

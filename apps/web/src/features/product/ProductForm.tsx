@@ -84,7 +84,6 @@ export function ProductForm({
           <Form.Item
             name="title"
             label={t('monitor.fields.title')}
-            required
             rules={rulesFromChecks(locale, requiredCheck('title'), checkTitle)}
           >
             <Input />

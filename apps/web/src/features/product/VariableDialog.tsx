@@ -14,7 +14,12 @@ import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
-import { revalidateFailingFields, schemaRule, type FieldPath } from '../monitor/common/schema-rules.ts';
+import {
+  revalidateFailingFields,
+  schemaRule,
+  type FieldPath,
+  type SchemaRuleOptions,
+} from '../monitor/common/schema-rules.ts';
 import { locateFields, useFormFailure } from '../monitor/common/use-form-failure.ts';
 import { StateMappingEditor } from './StateMappingEditor.tsx';
 import { useModelChanged } from './use-product.ts';
@@ -61,7 +66,7 @@ const FORM_FIELDS: readonly VariableField[] = [
 const locate = locateFields(FORM_FIELDS, 'variable.');
 const toInput = (values: Record<string, unknown>) => toVariableInput(values);
 
-export type RuleFor = (path: FieldPath) => FormRule[];
+export type RuleFor = (path: FieldPath, options?: SchemaRuleOptions) => FormRule[];
 
 export function VariableDialog({
   productId,
@@ -98,8 +103,8 @@ export function VariableDialog({
     onError: showFailure,
   });
 
-  const ruleFor: RuleFor = (path) => {
-    const rules: FormRule[] = [schemaRule(variableSchema, path, toInput, locale)];
+  const ruleFor: RuleFor = (path, options) => {
+    const rules: FormRule[] = [schemaRule(variableSchema, path, toInput, locale, options)];
     if (path[0] === 'collectionFormula' || path[0] === 'writeFormula') {
       rules.push({
         validator: (_rule, text: string | undefined) => {

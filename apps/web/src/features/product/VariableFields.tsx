@@ -19,6 +19,7 @@ import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { requiredKindOf } from '../monitor/common/schema-rules.ts';
 import type { RuleFor } from './VariableDialog.tsx';
 import {
   isWritableTable,
@@ -47,7 +48,7 @@ function useItem(ruleFor: RuleFor) {
       <Form.Item
         name={field}
         label={t(`monitor.fields.${field}`)}
-        rules={ruleFor([field])}
+        rules={ruleFor([field], { kind: requiredKindOf(control) })}
         extra={options.extra}
         dependencies={options.dependencies}
         valuePropName={options.switch ? 'checked' : 'value'}

@@ -18,6 +18,7 @@ import { catalogueApi } from '../../api/catalogue.api.ts';
 import type { SheetFormat } from '../../api/catalogue.types.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { EmptyGuide } from '../monitor/common/EmptyGuide.tsx';
 import { saveFile } from '../monitor/common/save-file.ts';
 import { useModelChanged } from './use-product.ts';
 import { VariableDialog } from './VariableDialog.tsx';
@@ -151,7 +152,31 @@ export function VariableSection({ productId, editable }: { productId: string; ed
         data-testid="variable-table"
         loading={variables.isFetching}
         dataSource={variables.data?.list ?? []}
-        locale={variables.error ? { emptyText: describeFailure(variables.error) } : undefined}
+        locale={{
+          emptyText: variables.error ? (
+            describeFailure(variables.error)
+          ) : keyword || driverKey ? undefined : (
+            <EmptyGuide
+              testId="variable-list-empty"
+              title={t('monitor.variable.emptyTitle')}
+              text={
+                driverList.length === 0 && drivers.data
+                  ? `${t('monitor.variable.emptyText')} ${t('monitor.variable.emptyNeedsDriver')}`
+                  : t('monitor.variable.emptyText')
+              }
+              actions={
+                editable && driverList.length > 0 ? (
+                  <>
+                    <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                      {t('monitor.variable.add')}
+                    </Button>
+                    <VariableImportButton productId={productId} />
+                  </>
+                ) : null
+              }
+            />
+          ),
+        }}
         rowSelection={
           editable
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }

@@ -1,53 +1,25 @@
 /**
  * A device's designer page on the monitoring site (route /monitor/devices/:id/pages/:pageId): the
- * page running with the device's live values; with `start` as the page, the pages to choose from.
+ * page running with the device's live values. `start` opens the device's home page (the start page
+ * the product marks, else its first main page) and the address then names that page.
  */
-import { FileOutlined, HomeOutlined, LockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Result, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Result, Select, Spin, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { catalogueApi } from '../../api/catalogue.api.ts';
-import type { PageSummary } from '../../api/designer.api.ts';
 import { designerRuntimeApi } from '../../api/designer-runtime.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { describeError } from '../../app/messages.ts';
 import { createSignalDescriber } from '../../widgets/signal-catalogue.ts';
+import { devicePagePath, pickHomePage } from './home-page.ts';
 import { RuntimePage } from './RuntimePage.tsx';
 import { createLiveReader } from './runtime-values.ts';
 import { useDeviceLive } from './use-device-live.ts';
 import styles from './runtime.module.css';
 
 const START_PAGE = 'start';
-
-function pagePath(deviceId: string, pageId: string): string {
-  return `/monitor/devices/${encodeURIComponent(deviceId)}/pages/${encodeURIComponent(pageId)}`;
-}
-
-function PagePicker({ deviceId, pages }: { deviceId: string; pages: readonly PageSummary[] }) {
-  const { t } = useTranslation();
-  if (pages.length === 0) return <Empty description={t('designer.runtime.noPages')} />;
-  return (
-    <div className={styles.pickList} data-page-picker>
-      {pages.map((page) => (
-        <Link key={page.id} to={pagePath(deviceId, page.id)} data-open-page={page.id}>
-          <Card hoverable size="small">
-            <Space>
-              {page.isStart ? <HomeOutlined /> : <FileOutlined />}
-              <Typography.Text strong>{page.title}</Typography.Text>
-              {page.checkpwd ? <LockOutlined style={{ color: '#8c8c8c' }} /> : null}
-            </Space>
-            <div>
-              <Tag style={{ marginTop: 8 }}>{t(`designer.pages.kinds.${page.kind}`)}</Tag>
-              {page.isStart ? <Tag color="blue">{t('designer.pages.start')}</Tag> : null}
-            </div>
-          </Card>
-        </Link>
-      ))}
-    </div>
-  );
-}
 
 export default function DevicePageView() {
   const { id: deviceId = '', pageId = START_PAGE } = useParams();
@@ -85,8 +57,10 @@ export default function DevicePageView() {
   // Child pages open from other pages' buttons, not from the device (§3 configuration page kinds).
   const mainPages = (pages.data ?? []).filter((page) => page.kind === 'main' || page.id === pageId);
 
+  const home = pages.data ? pickHomePage(pages.data) : null;
   const failure = device.error ?? pages.error;
   if (failure) return <Result status="warning" title={describeError(failure, locale)} />;
+  if (pageId === START_PAGE && home) return <Navigate to={devicePagePath(deviceId, home.id)} replace />;
   if (!device.data || !pages.data) return <Spin style={{ display: 'block', marginTop: 80 }} />;
 
   const header = (
@@ -102,7 +76,7 @@ export default function DevicePageView() {
           style={{ minWidth: 200 }}
           value={pageId}
           options={mainPages.map((page) => ({ value: page.id, label: page.title }))}
-          onChange={(next: string) => void navigate(pagePath(deviceId, next))}
+          onChange={(next: string) => void navigate(devicePagePath(deviceId, next))}
           data-page-switch
         />
       ) : null}
@@ -116,8 +90,8 @@ export default function DevicePageView() {
         <Alert type="warning" showIcon message={t('designer.runtime.offline')} />
       ) : null}
       {pageId === START_PAGE ? (
-        <Card title={t('designer.runtime.choosePage')}>
-          <PagePicker deviceId={deviceId} pages={mainPages} />
+        <Card>
+          <Empty description={t('designer.runtime.noPages')} />
         </Card>
       ) : (
         <RuntimePage key={pageId} deviceId={deviceId} pageId={pageId} read={read} describe={describe} />

@@ -7,8 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Modal, Result, Spin } from 'antd';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataBinding, PageDocument } from '@lyyp/contracts/designer';
-import { openPageFile, type ValueReader } from '@lyyp/designer-core';
+import { translateDesignerRejection, type DataBinding, type PageDocument } from '@lyyp/contracts/designer';
+import type { ValueReader } from '@lyyp/designer-core';
 import { isApiError } from '../../api/index.ts';
 import { designerRuntimeApi } from '../../api/designer-runtime.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
@@ -18,6 +18,7 @@ import { computeFitScale, type Size } from '../../widgets/page-fit.ts';
 import { PageCanvas } from '../../widgets/PageCanvas.tsx';
 import type { WidgetRuntime } from '../../widgets/render-context.ts';
 import type { SignalInfo } from '../../widgets/value-format.ts';
+import { openRunningPage } from './open-page.ts';
 import { PagePasswordForm } from './PagePasswordForm.tsx';
 import { usePageActions, type PopupRequest } from './use-page-actions.tsx';
 import styles from './runtime.module.css';
@@ -73,13 +74,8 @@ export function RuntimePage({
     placeholderData: (previous) => previous,
   });
 
-  const document = useMemo<PageDocument | null>(() => {
-    if (!opened.data) return null;
-    const result = openPageFile(opened.data, {
-      createId: () => crypto.getRandomValues(new Uint32Array(2)).join(''),
-    });
-    return result.ok ? result.value : null;
-  }, [opened.data]);
+  const openedPage = useMemo(() => (opened.data ? openRunningPage(opened.data) : null), [opened.data]);
+  const document: PageDocument | null = openedPage?.ok ? openedPage.value : null;
 
   const actions = usePageActions({ deviceId, read, insidePopup, onPopup: setPopup });
   // The device's pages are already loaded by the view; the popup takes its title from them.
@@ -116,6 +112,9 @@ export function RuntimePage({
     );
   } else if (error) {
     content = <Result status="warning" title={describeError(error, locale)} />;
+  } else if (openedPage && !openedPage.ok) {
+    const { reason, params } = openedPage.rejection;
+    content = <Result status="warning" title={translateDesignerRejection(reason, locale, params)} />;
   } else if (!document) {
     content = (
       <div className={styles.centre}>

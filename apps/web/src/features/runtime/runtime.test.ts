@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveServerMessage } from '@lyyp/contracts/live';
 import { createDefaultClickEvent, createEmptyBinding, createValueReader } from '@lyyp/designer-core';
+import { cssBackgroundImage, pictureSource } from '../../widgets/media-source.ts';
 import { applyLiveMessage, EMPTY_LIVE_STATE } from './live-values.ts';
+import type { PageSummary } from '../../api/designer.api.ts';
+import { devicePagePath, pickHomePage } from './home-page.ts';
+import { openRunningPage } from './open-page.ts';
 import { parseTypedValue, planClick } from './runtime-actions.ts';
 import { buildValueMap } from './runtime-values.ts';
 
@@ -100,5 +104,127 @@ describe('clicks on a running page', () => {
     expect(parseTypedValue(' 42.5 ')).toBe(42.5);
     expect(parseTypedValue('auto')).toBe('auto');
     expect(parseTypedValue('  ')).toBeNull();
+  });
+});
+
+describe('a page stored with an unsafe link', () => {
+  const scriptLink = {
+    ...createDefaultClickEvent(true),
+    action: 'link' as const,
+    link: 'javascript:fetch("/lyyp/developer/account/info").then(r => r.text()).then(alert)',
+    target: '_self' as const,
+  };
+  /** As the server hands out a page saved before the URL rule: raw JSON, not checked again. */
+  const stored = {
+    con: {
+      schemaVersion: 2,
+      id: 'p1',
+      productId: 'prod',
+      title: 'Boiler',
+      width: 800,
+      height: 600,
+      fit: 'container',
+      bgColor: '#ffffff',
+      bgImage: 'javascript:alert(1)',
+      checkpwd: false,
+      password: '',
+      widgetCount: 2,
+    },
+    widgets: [
+      {
+        id: 'button',
+        widgetType: 'UsualButton',
+        position: {
+          kind: 'rect',
+          x: 10,
+          y: 10,
+          width: 120,
+          height: 40,
+          rotate: 0,
+          flipX: false,
+          flipY: false,
+        },
+        data: { text: 'Manual' },
+        event: scriptLink,
+      },
+      {
+        id: 'help',
+        widgetType: 'UsualButton',
+        position: {
+          kind: 'rect',
+          x: 10,
+          y: 80,
+          width: 120,
+          height: 40,
+          rotate: 0,
+          flipX: false,
+          flipY: false,
+        },
+        data: { text: 'Help' },
+        event: { ...scriptLink, link: 'https://example.com/help' },
+      },
+    ],
+    bind: { equips: [], signals: [], keys: [], mvars: [] },
+  };
+  const context = { widgetBinding: createEmptyBinding(), read: createValueReader({}), insidePopup: false };
+
+  it('still opens, with that link disabled and the safe one kept', () => {
+    const opened = openRunningPage(stored);
+    expect(opened).toMatchObject({ ok: true });
+    if (!opened.ok) return;
+    const [button, help] = opened.value.widgets.map((widget) =>
+      widget.widgetType === 'WidgetGroup' ? undefined : widget.event,
+    );
+    expect(button && planClick(button, context)).toEqual({ kind: 'none' });
+    expect(help && planClick(help, context)).toEqual({
+      kind: 'link',
+      url: 'https://example.com/help',
+      target: '_self',
+    });
+    expect(cssBackgroundImage(opened.value.bgImage)).toBeUndefined();
+  });
+
+  it('is refused with catalogue code 1650 if it ever reaches a click', () => {
+    expect(planClick(scriptLink, context)).toMatchObject({ kind: 'refused', rejection: { code: '1650' } });
+  });
+
+  it('draws no picture from a script or data address, and escapes a background address', () => {
+    expect(pictureSource('data:image/svg+xml,<svg onload=alert(1)>')).toBeUndefined();
+    expect(pictureSource(' javascript:alert(1)')).toBeUndefined();
+    expect(pictureSource('/lyyp/developer/files/pump.png')).toBe('/lyyp/developer/files/pump.png');
+    expect(cssBackgroundImage('/files/a"),url("https://evil.example/x.png')).toBe(
+      'url("/files/a\\"),url(\\"https://evil.example/x.png")',
+    );
+  });
+});
+
+describe('the page a device opens first', () => {
+  const summary = (id: string, kind: 'main' | 'child', isStart = false): PageSummary => ({
+    id,
+    title: id,
+    kind,
+    isStart,
+    sortOrder: 0,
+    checkpwd: false,
+    version: 0,
+    updatedAt: '2024-01-01T00:00:00.000Z',
+  });
+
+  it('is the page the product marks as its start page', () => {
+    const pages = [summary('popup', 'child'), summary('overview', 'main'), summary('boiler', 'main', true)];
+    expect(pickHomePage(pages)?.id).toBe('boiler');
+  });
+
+  it('is the first main page when none is marked, never a child page', () => {
+    expect(pickHomePage([summary('popup', 'child'), summary('a', 'main'), summary('b', 'main')])?.id).toBe(
+      'a',
+    );
+    expect(pickHomePage([summary('popup', 'child')])).toBeNull();
+    expect(pickHomePage([])).toBeNull();
+  });
+
+  it('has an address of its own; `start` stands for the home page', () => {
+    expect(devicePagePath('d 1')).toBe('/monitor/devices/d%201/pages/start');
+    expect(devicePagePath('d1', 'p/2')).toBe('/monitor/devices/d1/pages/p%2F2');
   });
 });

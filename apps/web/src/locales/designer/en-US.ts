@@ -198,6 +198,7 @@ export const designerEnUS: Texts<typeof designerZhCN> = {
   runtime: {
     choosePage: 'Choose a page',
     noPages: "The device's product has no pages to show yet",
+    loadingPages: 'Loading pages…',
     passwordTitle: 'This page needs its password',
     passwordPlaceholder: 'Page password',
     open: 'Open',

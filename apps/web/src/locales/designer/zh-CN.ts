@@ -194,6 +194,7 @@ export const designerZhCN = {
   runtime: {
     choosePage: '选择页面',
     noPages: '该设备的产品还没有可查看的页面',
+    loadingPages: '正在加载页面…',
     passwordTitle: '该页面需要访问密码',
     passwordPlaceholder: '请输入页面密码',
     open: '打开',

@@ -188,6 +188,9 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
     odd: 'Odd',
   },
   driver: {
+    emptyTitle: 'No drivers yet',
+    emptyText:
+      'A driver tells the gateway how to reach the device: Modbus TCP or RTU, address and slave id. Add a driver first, then its variables.',
     title: 'Drivers',
     add: 'Add driver',
     edit: 'Edit driver',
@@ -212,6 +215,10 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
     'on-demand': 'On demand',
   },
   variable: {
+    emptyTitle: 'No variables yet',
+    emptyText:
+      'Variables are the data read from or written to the device: name, register address, data type and unit. Add them one by one, or import a sheet to add many at once.',
+    emptyNeedsDriver: 'Add a driver above before adding variables.',
     title: 'Variables',
     add: 'Add variable',
     edit: 'Edit variable',
@@ -240,6 +247,10 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
     mappingText: 'Text shown',
   },
   device: {
+    emptyTitle: 'No devices yet',
+    emptyText:
+      'Find the 12-digit serial number (SN) and the 6-digit verification code on the label of your gateway, choose “Add device” and enter them: the device the gateway connects appears here.',
+    noMatch: 'No devices match',
     search: 'Search device name or gateway SN',
     name: 'Device name',
     bind: 'Add device',

@@ -187,6 +187,8 @@ export const monitorZhCN = {
     odd: '奇校验',
   },
   driver: {
+    emptyTitle: '还没有驱动',
+    emptyText: '驱动说明网关怎样连接设备：Modbus TCP 或 RTU、地址和站号。先添加一个驱动，再为它添加变量。',
     title: '驱动',
     add: '添加驱动',
     edit: '编辑驱动',
@@ -211,6 +213,10 @@ export const monitorZhCN = {
     'on-demand': '按需读取',
   },
   variable: {
+    emptyTitle: '还没有变量',
+    emptyText:
+      '变量是要从设备读取或写入的数据：名称、寄存器地址、数据类型和单位。可以逐个添加，也可以导入表格一次添加多个。',
+    emptyNeedsDriver: '添加变量前，请先在上方添加驱动。',
     title: '变量',
     add: '添加变量',
     edit: '编辑变量',
@@ -239,6 +245,10 @@ export const monitorZhCN = {
     mappingText: '显示文本',
   },
   device: {
+    emptyTitle: '还没有设备',
+    emptyText:
+      '在网关机身的标签上找到 12 位序列号（SN）和 6 位验证码，点击「添加设备」填写它们，网关所连的设备就会出现在这里。',
+    noMatch: '没有符合条件的设备',
     search: '搜索设备名称或网关 SN',
     name: '设备名称',
     bind: '添加设备',

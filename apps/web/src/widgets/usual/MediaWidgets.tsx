@@ -1,5 +1,6 @@
 /** Picture widgets: a still image and the animation widget that swaps images or texts by value. */
 import { FileImageOutlined } from '@ant-design/icons';
+import { pictureSource } from '../media-source.ts';
 import type { WidgetRendererProps } from '../render-context.ts';
 import { boxCss, computePaint } from '../style-css.ts';
 import { useTicker } from '../use-ticker.ts';
@@ -8,6 +9,7 @@ import styles from '../widgets.module.css';
 
 export function ImageWidget({ widget, visual }: WidgetRendererProps<'UsualImage'>) {
   const paint = computePaint(widget.style, visual);
+  const source = pictureSource(widget.data.url);
   const frame = {
     width: '100%',
     height: '100%',
@@ -18,8 +20,8 @@ export function ImageWidget({ widget, visual }: WidgetRendererProps<'UsualImage'
   };
   return (
     <div style={frame}>
-      {widget.data.url ? (
-        <img className={styles.image} src={widget.data.url} alt={widget.widgetName} draggable={false} />
+      {source ? (
+        <img className={styles.image} src={source} alt={widget.widgetName} draggable={false} />
       ) : (
         <div className={styles.emptyImage}>
           <FileImageOutlined />
@@ -42,7 +44,8 @@ export function AnimationWidget({ widget, visual, runtime }: WidgetRendererProps
           ? data.imageList[0] && { kind: 'image' as const, url: data.imageList[0].url }
           : data.textList[0] && { kind: 'text' as const, text: data.textList[0].text }))
       : pickAnimationFrame(data, value, tick);
-  if (!frame) {
+  const source = frame?.kind === 'image' ? pictureSource(frame.url) : undefined;
+  if (!frame || (frame.kind === 'image' && !source)) {
     return (
       <div className={styles.emptyImage}>
         <FileImageOutlined />
@@ -50,7 +53,7 @@ export function AnimationWidget({ widget, visual, runtime }: WidgetRendererProps
     );
   }
   if (frame.kind === 'image') {
-    return <img className={styles.image} src={frame.url} alt={widget.widgetName} draggable={false} />;
+    return <img className={styles.image} src={source} alt={widget.widgetName} draggable={false} />;
   }
   return <div style={boxCss(widget.style, visual)}>{frame.text}</div>;
 }

@@ -18,7 +18,10 @@ export function DataTextWidget({ widget, visual, runtime }: WidgetRendererProps<
       ? `${widget.binding.title ? `{${widget.binding.title}}` : '--'}${unit ? ` ${unit}` : ''}`
       : formatDataValue(runtime.read(widget.binding), {
           unit,
-          decimals: widget.data.decimals ?? signal?.decimals ?? null,
+          // Decimal places chosen on the widget are exact; otherwise the variable's own rule holds.
+          ...(widget.data.decimals === null
+            ? { decimals: signal?.decimals ?? null, dataType: signal?.dataType }
+            : { decimals: widget.data.decimals }),
           stateMapping: signal?.stateMapping ?? [],
         });
   return (

@@ -6,7 +6,12 @@
 import type { FormInstance } from 'antd';
 import { useCallback, useState } from 'react';
 import { isApiError } from '../../../api/index.ts';
-import { useDescribeFailure } from './catalogue-text.ts';
+import { useLocaleStore } from '../../../app/i18n.ts';
+import { requiredText } from '../../auth/form-rules.ts';
+import { labelFieldPath, useDescribeFailure } from './catalogue-text.ts';
+
+/** The server's "missing parameter" (1001), shown on its input, asks for it as the form would. */
+export const MISSING_PARAMETER_CODE = '1001';
 
 export type FormFieldName = (string | number)[];
 
@@ -27,19 +32,25 @@ export function locateFields(fields: readonly string[], prefix = ''): FieldLocat
 
 export function useFormFailure(form: FormInstance, locate: FieldLocator) {
   const describeFailure = useDescribeFailure();
+  const locale = useLocaleStore((state) => state.locale);
   const [failure, setFailure] = useState<unknown>(null);
 
   const showFailure = useCallback(
     (error: unknown) => {
-      const name = isApiError(error) && error.field ? locate(error.field) : null;
-      if (name) {
-        form.setFields([{ name, errors: [describeFailure(error)] }]);
+      const field = isApiError(error) ? error.field : undefined;
+      const name = field ? locate(field) : null;
+      if (field && name) {
+        const text =
+          isApiError(error) && error.code === MISSING_PARAMETER_CODE
+            ? requiredText(labelFieldPath(field, locale), locale)
+            : describeFailure(error);
+        form.setFields([{ name, errors: [text] }]);
         setFailure(null);
       } else {
         setFailure(error);
       }
     },
-    [form, locate, describeFailure],
+    [form, locate, describeFailure, locale],
   );
   const clearFailure = useCallback(() => setFailure(null), []);
   return { alertText: failure === null ? null : describeFailure(failure), showFailure, clearFailure };
