@@ -5,7 +5,7 @@
  */
 import type { PageDocument } from '@lyyp/contracts/designer';
 import { openPageFile, type Result } from '@lyyp/designer-core';
-import type { OpenedPage } from '../../api/designer-runtime.api.ts';
+import type { OpenedPage } from '@lyyp/contracts';
 
 /** Group ids made up while opening a legacy page; `randomUUID` needs a secure context. */
 const createId = () => crypto.getRandomValues(new Uint32Array(2)).join('');
