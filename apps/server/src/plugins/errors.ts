@@ -59,12 +59,15 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
   FST_ERR_VALIDATION: '1002',
 };
 
+/**
+ * The answer carries the error's params as data (`field`, `minutes`, `seconds` …): the console words
+ * the code in its own language and needs them to fill the text's placeholders.
+ */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: CatalogueError) {
-  const field = error.params?.field;
   return reply.status(httpStatusOf(error.code)).send({
     code: error.code,
     message: translateError(error.code, request.locale, error.params),
-    data: field === undefined ? null : { field: String(field) },
+    data: error.params ? { ...error.params } : null,
   });
 }
 

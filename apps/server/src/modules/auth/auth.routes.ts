@@ -114,8 +114,11 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
       config: { rateLimit: limits.login },
     },
     async (request, reply) => {
-      const { keyId, account, password } = request.body;
-      return answerSignedIn(reply, await auth.loginWithPassword(keyId, account, password, request.ip));
+      const { keyId, account, password, ticket, randstr } = request.body;
+      return answerSignedIn(
+        reply,
+        await auth.loginWithPassword(keyId, account, password, request.ip, { ticket, randstr }),
+      );
     },
   );
 
@@ -125,8 +128,10 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
       schema: { tags, summary: 'Sign in with an SMS code', body: smsLoginSchema },
       config: { rateLimit: limits.login },
     },
-    async (request, reply) =>
-      answerSignedIn(reply, await auth.loginWithSms(request.body.tel, request.body.smsCode)),
+    async (request, reply) => {
+      const { tel, smsCode, ticket, randstr } = request.body;
+      return answerSignedIn(reply, await auth.loginWithSms(tel, smsCode, request.ip, { ticket, randstr }));
+    },
   );
 
   api.post(
