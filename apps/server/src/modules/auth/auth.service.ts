@@ -339,6 +339,18 @@ export class AuthService {
     return token;
   }
 
+  /**
+   * The identity check a step of password recovery, reset or phone change continues. Routes run it
+   * before the body is read: without a check in progress a caller learns nothing about the body.
+   */
+  async requireVerification(
+    token: string | undefined,
+    purpose: VerificationPurpose,
+    accountId?: string,
+  ): Promise<void> {
+    await this.peekVerification(token, purpose, accountId);
+  }
+
   private async peekVerification(
     token: string | undefined,
     purpose: VerificationPurpose,
