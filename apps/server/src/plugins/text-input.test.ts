@@ -39,7 +39,8 @@ describe.each(databaseVariants())('malformed text on $name', (variant) => {
     developer = (await signIn(server, 'developer')).client;
     operator = (await signIn(server, 'operation')).client;
     owner = (await signIn(server, 'terminal')).client;
-    productId = ((await developer.call('POST', '/product/add', { title: 'Boiler' })).data as { id: string }).id;
+    productId = ((await developer.call('POST', '/product/add', { title: 'Boiler' })).data as { id: string })
+      .id;
     await developer.call('POST', '/product/setPublish', { id: productId });
     const [first, second] = (await operator.call('POST', '/gateway/batchAdd', { count: 2 })).data as Array<{
       sn: string;
@@ -71,16 +72,31 @@ describe.each(databaseVariants())('malformed text on $name', (variant) => {
   };
 
   const form = (fields: Record<string, string>, raw: [string, string]) =>
-    [...Object.entries(fields).map(([key, value]) => `${key}=${encodeURIComponent(value)}`), raw.join('=')].join(
-      '&',
-    );
+    [
+      ...Object.entries(fields).map(([key, value]) => `${key}=${encodeURIComponent(value)}`),
+      raw.join('='),
+    ].join('&');
   const json = (fields: Record<string, string>, raw: [string, string]) =>
     `{${[...Object.entries(fields).map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`), `"${raw[0]}":"${raw[1]}"`].join(',')}}`;
 
+  interface FieldCase {
+    name: string;
+    client: TestClient;
+    path: string;
+    fields: Record<string, string>;
+    field: string;
+  }
+
   /** Each named text field, with the other fields it needs. */
-  const cases = () => [
+  const cases = (): FieldCase[] => [
     { name: 'product title', client: developer, path: '/product/add', fields: {}, field: 'title' },
-    { name: 'page title', client: developer, path: '/product/page/add', fields: { productId }, field: 'title' },
+    {
+      name: 'page title',
+      client: developer,
+      path: '/product/page/add',
+      fields: { productId },
+      field: 'title',
+    },
     {
       name: 'device name',
       client: owner,
@@ -88,7 +104,13 @@ describe.each(databaseVariants())('malformed text on $name', (variant) => {
       fields: { id: deviceId },
       field: 'name',
     },
-    { name: 'device remark', client: owner, path: '/equipment/edit', fields: { id: deviceId }, field: 'remark' },
+    {
+      name: 'device remark',
+      client: owner,
+      path: '/equipment/edit',
+      fields: { id: deviceId },
+      field: 'remark',
+    },
     {
       name: 'gateway remark',
       client: operator,
@@ -115,7 +137,12 @@ describe.each(databaseVariants())('malformed text on $name', (variant) => {
   it('refuses them in JSON bodies, as escapes and as raw bytes', async () => {
     for (const entry of cases()) {
       for (const [kind, value] of Object.entries(JSON_VALUES)) {
-        const answer = await send(entry.client, entry.path, 'application/json', json(entry.fields, [entry.field, value]));
+        const answer = await send(
+          entry.client,
+          entry.path,
+          'application/json',
+          json(entry.fields, [entry.field, value]),
+        );
         expect(answer, `${entry.name} ${kind}`).toMatchObject({ code: '1002', data: { field: entry.field } });
       }
       const rawBytes = Buffer.concat([
@@ -162,7 +189,12 @@ describe.each(databaseVariants())('malformed text on $name', (variant) => {
     expect(products.total).toBe(1);
 
     const text = '锅炉𠀀 Kessel';
-    const edited = await send(owner, '/equipment/edit', 'application/json', JSON.stringify({ id: deviceId, name: text }));
+    const edited = await send(
+      owner,
+      '/equipment/edit',
+      'application/json',
+      JSON.stringify({ id: deviceId, name: text }),
+    );
     expect(edited.code).toBe('200');
     const renamed = (await owner.call('POST', '/equipment/info', { id: deviceId })).data as { name: string };
     expect(renamed.name).toBe(text);

@@ -143,15 +143,21 @@ export const textInputPlugin = fp(
     );
 
     // Whether a body is multipart is known only once it is parsed; checking the parts costs nothing until read.
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       checkMultipartParts(request);
+      done();
     });
     // After the session guards (a caller without a session learns nothing), before validation sees
     // the input: what the schema would drop is refused too, and named by its field in the request.
-    app.addHook('preValidation', async (request) => {
-      refuseMalformed(request.params, 'params');
-      refuseMalformed(request.query, 'query');
-      refuseMalformed(request.body, 'body');
+    app.addHook('preValidation', (request, _reply, done) => {
+      try {
+        refuseMalformed(request.params, 'params');
+        refuseMalformed(request.query, 'query');
+        refuseMalformed(request.body, 'body');
+        done();
+      } catch (error) {
+        done(error as CatalogueError);
+      }
     });
   },
   { name: 'text-input', dependencies: ['@fastify/multipart'] },

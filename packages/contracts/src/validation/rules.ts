@@ -32,6 +32,7 @@ const ALL_DIGITS = /^\d+$/;
 const SPECIAL = /[^\p{L}\p{N}\s]/u;
 
 // A NUL character, or half of a UTF-16 surrogate pair without its other half.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this rule looks for
 const MALFORMED_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
