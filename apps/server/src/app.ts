@@ -45,6 +45,7 @@ import { registerLiveRoutes } from './modules/live/live.routes.ts';
 import { PlatformRuntime } from './runtime.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { parseFormText, textInputPlugin } from './plugins/text-input.ts';
 
 export interface AppDependencies {
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, config.csp);
   // History curves and tables are large JSON; gzip makes them a quarter of the size on the wire.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(cookie);
