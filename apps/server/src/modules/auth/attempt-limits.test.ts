@@ -107,9 +107,9 @@ describe.each(databaseVariants())('attempt limits on $name', (variant) => {
   it('asks for the picture check on SMS sign-in too, counting failures of both kinds per address', async () => {
     const client = new TestClient(server);
     const tel = nextPhone();
-    expect((await client.call('POST', '/user/sendSmsCode', { tel, ...(await client.solveCaptcha()) })).code).toBe(
-      '200',
-    );
+    expect(
+      (await client.call('POST', '/user/sendSmsCode', { tel, ...(await client.solveCaptcha()) })).code,
+    ).toBe('200');
     const code = server.sms.lastCodeFor(tel);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let failure = 0; failure < LOGIN_ADDRESS_FREE_FAILURES; failure += 1) {

@@ -63,7 +63,8 @@ export class SmsCodeService {
       throw new CatalogueError('1103');
     }
     // The guess is counted before the comparison, so parallel guesses cannot exceed the limit.
-    if (!(await this.repository.reserveSmsGuess(latest.id, MAX_WRONG_GUESSES))) throw new CatalogueError('1103');
+    if (!(await this.repository.reserveSmsGuess(latest.id, MAX_WRONG_GUESSES)))
+      throw new CatalogueError('1103');
     if (latest.codeHash !== hashToken(`${tel}:${code.trim()}`)) throw new CatalogueError('1102');
     if (!(await this.repository.useSmsCode(latest.id, new Date(now)))) throw new CatalogueError('1103');
   }
