@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -14,7 +13,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import qs from 'qs';
 import { API_PREFIX, CatalogueError, REQUEST_TIMEOUT_MS } from '@lyyp/contracts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -47,6 +45,8 @@ import { registerLiveRoutes } from './modules/live/live.routes.ts';
 import { PlatformRuntime } from './runtime.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { parseFormText, textInputPlugin } from './plugins/text-input.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -76,8 +76,6 @@ function brokerUser(url: string | undefined): { username: string; password: stri
     : null;
 }
 
-const parseQuery = (text: string) => qs.parse(text, { allowDots: true, depth: 5, arrayLimit: 200 });
-
 export async function buildApp(deps: AppDependencies): Promise<Platform> {
   const { config, database } = deps;
   const now = deps.clock ?? Date.now;
@@ -89,20 +87,22 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     trustProxy: config.trustProxy,
     requestTimeout: REQUEST_TIMEOUT_MS,
     bodyLimit: 2 * 1024 * 1024,
-    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
+    routerOptions: { querystringParser: parseFormText, ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, config.csp);
   // History curves and tables are large JSON; gzip makes them a quarter of the size on the wire.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(cookie);
-  await app.register(formbody, { parser: parseQuery });
   // Uploads (page images, imports): 200 MB at most for firmware-sized files; each route checks its own limit.
   await app.register(multipart, {
     limits: { fileSize: 200 * 1024 * 1024, files: 1, fields: 50, fieldSize: 5 * 1024 * 1024 },
   });
+  // Form and JSON bodies decoded strictly; every text of a request checked once.
+  await app.register(textInputPlugin);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

@@ -12,6 +12,15 @@ const flag = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** A CSP source list: origins (`https://tile.example.com`, `wss://cams.example.com:8443`) or hosts (`*.example.com`). */
+const CSP_SOURCE = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*\.)?[A-Za-z0-9.-]+(?::\d{1,5})?$/;
+const cspSources = z
+  .string()
+  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+  .refine((sources) => sources.every((source) => CSP_SOURCE.test(source)), {
+    message: 'expected origins or host names separated by spaces or commas, e.g. https://tile.example.com',
+  });
+
 const environmentSchema = z.object({
   NODE_ENV: z.string().default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -39,6 +48,9 @@ const environmentSchema = z.object({
   CAPTCHA_DEBUG_LOG: flag.default(false),
   WEB_DIST: z.string().optional(),
   DEMO: flag.default(true),
+  CSP_IMG_HOSTS: cspSources.default([]),
+  CSP_MEDIA_HOSTS: cspSources.default([]),
+  CSP_CONNECT_HOSTS: cspSources.default([]),
 });
 
 export interface Config {
@@ -59,6 +71,8 @@ export interface Config {
   captchaDebugLog: boolean;
   webDist: string;
   demo: boolean;
+  /** Extra sources the console's Content-Security-Policy allows (map tiles, cameras, other hosts). */
+  csp: { imgHosts: string[]; mediaHosts: string[]; connectHosts: string[] };
 }
 
 export class ConfigError extends Error {
@@ -121,5 +135,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     captchaDebugLog: env.CAPTCHA_DEBUG_LOG,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repositoryRoot, 'apps/web/dist')),
     demo: env.DEMO,
+    csp: {
+      imgHosts: env.CSP_IMG_HOSTS,
+      mediaHosts: env.CSP_MEDIA_HOSTS,
+      connectHosts: env.CSP_CONNECT_HOSTS,
+    },
   };
 }

@@ -19,9 +19,17 @@ export const CAPTCHA_TICKET_TTL_MS = 5 * 60_000;
 /** An encrypted login body older than this (or seen before) is refused as a replay. */
 export const ENCRYPTED_LOGIN_MAX_AGE_MS = 5 * 60_000;
 
-/** Sign-in attempts: after this many failures for one account or address, wait the lock time. */
+/** Sign-in attempts: after this many failures for one account, wait until the window has passed. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/**
+ * One address is often a whole factory behind one router, so it is not locked at the account's
+ * limit: after this many failed sign-ins in the window every further try from it needs a solved
+ * picture check (answer 1150 until it comes with one) …
+ */
+export const LOGIN_ADDRESS_FREE_FAILURES = 3;
+/** … and only this many failures in the window lock the address itself. */
+export const LOGIN_ADDRESS_MAX_FAILURES = 100;
 
 /** Steps of an identity check (password recovery, phone change) stay valid this long. */
 export const IDENTITY_CHECK_TTL_MS = 10 * 60_000;

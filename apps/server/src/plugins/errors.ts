@@ -3,7 +3,7 @@
  * language. Users never see a stack trace; unexpected errors are logged in full and answered
  * with 90099.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
@@ -59,20 +59,80 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
   FST_ERR_VALIDATION: '1002',
 };
 
+/**
+ * The answer carries the error's params as data (`field`, `minutes`, `seconds` …): the console words
+ * the code in its own language and needs them to fill the text's placeholders.
+ */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: CatalogueError) {
-  const field = error.params?.field;
   return reply.status(httpStatusOf(error.code)).send({
     code: error.code,
     message: translateError(error.code, request.locale, error.params),
-    data: field === undefined ? null : { field: String(field) },
+    data: error.params ? { ...error.params } : null,
+  });
+}
+
+/** Errors a stream meets when the other side has gone away. */
+const CLIENT_GONE_CODES: ReadonlySet<string> = new Set([
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'ERR_STREAM_DESTROYED',
+]);
+
+/**
+ * Whether an error only says that the browser went away (a navigation, a closed tab): such an
+ * error is routine, not a fault. It needs both an error of that kind and a closed connection, so a
+ * reset from the database or a device still counts as a real error.
+ */
+export function isClientAbort(error: unknown, request: FastifyRequest): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  // Older stream helpers (pump, end-of-stream, used by compression) say it without a code.
+  const goneKind =
+    (typeof code === 'string' && CLIENT_GONE_CODES.has(code)) ||
+    /^(premature close|aborted)$/i.test(error.message);
+  if (!goneKind) return false;
+  const raw = request.raw;
+  return raw.destroyed || raw.socket?.destroyed === true;
+}
+
+function errorOfLogCall(args: unknown[]): unknown {
+  const first = args[0];
+  if (first instanceof Error) return first;
+  if (first && typeof first === 'object' && 'err' in first) return first.err;
+  return undefined;
+}
+
+/**
+ * The request's logger, except that an error-level line about a client abort is written at debug.
+ * Plugins log stream failures themselves (compression does, at error level), so the level is
+ * decided here, where every line of the request passes.
+ */
+function withQuietAborts(request: FastifyRequest, logger: FastifyBaseLogger): FastifyBaseLogger {
+  return new Proxy(logger, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (property !== 'error' || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const error = errorOfLogCall(args);
+        if (error !== undefined && isClientAbort(error, request)) {
+          target.debug({ err: error }, 'client went away');
+          return;
+        }
+        (value as (...logArgs: unknown[]) => void).apply(target, args);
+      };
+    },
   });
 }
 
 export const errorsPlugin = fp(
   (app: FastifyInstance) => {
     app.decorateRequest('locale', 'zh-CN');
-    app.addHook('onRequest', (request, _reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       request.locale = resolveLocale(request.headers['accept-language']);
+      request.log = withQuietAborts(request, request.log);
+      reply.log = request.log;
       done();
     });
 
@@ -90,6 +150,7 @@ export const errorsPlugin = fp(
       if (error instanceof SyntaxError || error.statusCode === 400) {
         return sendError(request, reply, new CatalogueError('1002', { field: 'body' }));
       }
+      // The logger writes a client abort at debug level; nobody is left to read the answer.
       request.log.error({ err: error }, 'unexpected error');
       return sendError(request, reply, new CatalogueError('90099'));
     });

@@ -1,8 +1,13 @@
 /**
  * Session cookie handling: `app.authenticate` guards routes that need a signed-in account and
  * puts the active session on the request; `reply.startSession` signs an account in.
+ *
+ * Authentication comes first, everywhere: a route may list its guard as a pre-handler (the
+ * natural place in Fastify), but the guard is moved to the route's `onRequest` when the route is
+ * added, so it runs before the body is parsed and validated. A caller without a session learns
+ * nothing from field errors and gets 1010, whatever it sends.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ALL_PERMISSION_CODES, CatalogueError, SESSION_COOKIE, hasPermission } from '@lyyp/contracts';
 import type { AccountRow } from '../modules/account/account.repository.ts';
@@ -29,6 +34,34 @@ export interface SessionPluginOptions {
   maxAgeMs: number;
 }
 
+type Guard = (request: FastifyRequest) => Promise<void>;
+const GUARD = Symbol('session guard');
+
+function markGuard(guard: Guard): Guard {
+  return Object.assign(guard, { [GUARD]: true });
+}
+
+function isGuard(hook: unknown): boolean {
+  return typeof hook === 'function' && (hook as { [GUARD]?: boolean })[GUARD] === true;
+}
+
+type HookList = unknown[];
+const listOf = (hooks: unknown): HookList =>
+  hooks === undefined || hooks === null ? [] : Array.isArray(hooks) ? hooks : [hooks];
+
+/** Moves session guards declared in later hooks of a route to its `onRequest`. */
+export function runGuardsFirst(route: RouteOptions): void {
+  const options = route as unknown as Record<string, unknown>;
+  const guards: HookList = [];
+  for (const stage of ['preParsing', 'preValidation', 'preHandler'] as const) {
+    const hooks = listOf(options[stage]);
+    if (!hooks.some(isGuard)) continue;
+    guards.push(...hooks.filter(isGuard));
+    options[stage] = hooks.filter((hook) => !isGuard(hook));
+  }
+  if (guards.length > 0) options.onRequest = [...listOf(options.onRequest), ...guards];
+}
+
 /** The session of a request that passed `app.authenticate`. */
 export function sessionOf(request: FastifyRequest): ActiveSession {
   if (!request.activeSession) throw new Error('route used the session without app.authenticate');
@@ -44,18 +77,21 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       secure: options.secureCookie,
     };
     app.decorateRequest('activeSession', null);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      request.activeSession = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
-    });
     app.decorate(
-      'requirePermission',
-      (required: string | readonly string[]) => async (request: FastifyRequest) => {
+      'authenticate',
+      markGuard(async (request: FastifyRequest) => {
+        request.activeSession = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
+      }),
+    );
+    app.decorate('requirePermission', (required: string | readonly string[]) =>
+      markGuard(async (request: FastifyRequest) => {
         const active = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
         request.activeSession = active;
         const auths = active.account.isSuperManager ? ALL_PERMISSION_CODES.join(',') : active.account.auths;
         if (!hasPermission(auths, required)) throw new CatalogueError('1201');
-      },
+      }),
     );
+    app.addHook('onRoute', runGuardsFirst);
     app.decorateReply('startSession', async function startSession(this: FastifyReply, account: AccountRow) {
       const request = this.request;
       const previous = request.cookies[SESSION_COOKIE];

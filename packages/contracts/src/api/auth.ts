@@ -18,6 +18,8 @@ const password = checkedString(checkPassword);
 
 /** Result of a solved captcha: proves a person asked for the SMS (§7 sendSmsCode). */
 const captchaProof = { ticket: z.string().min(1), randstr: z.string().min(1) };
+/** The same proof on a sign-in, needed only when the platform asked for it (1150). */
+const optionalCaptchaProof = { ticket: z.string().optional(), randstr: z.string().optional() };
 
 export const SMS_PURPOSES = ['login', 'register'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
@@ -65,6 +67,7 @@ export const encryptLoginSchema = z.object({
   keyId: z.string().min(1),
   account: z.string().min(1),
   password: z.string().min(1),
+  ...optionalCaptchaProof,
 });
 
 /** The plain text inside each encrypted login field. */
@@ -75,7 +78,7 @@ export const sealedFieldSchema = z.object({
 });
 export type SealedField = z.infer<typeof sealedFieldSchema>;
 
-export const smsLoginSchema = z.object({ tel, smsCode });
+export const smsLoginSchema = z.object({ tel, smsCode, ...optionalCaptchaProof });
 
 export const findpwdSendSmsCodeSchema = z.object({ tel, ...captchaProof });
 export const findpwdCheckSmsCodeSchema = z.object({ tel, smsCode });

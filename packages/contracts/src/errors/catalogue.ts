@@ -84,6 +84,11 @@ export const ERROR_CATALOGUE = {
     '请阅读并同意用户协议和隐私政策',
     'Please read and accept the user agreement and privacy policy',
   ),
+  // Sign-in protection
+  '1150': entry(
+    '登录失败次数较多，请先完成安全验证',
+    'Several sign-ins failed from your network, please complete the security check',
+  ),
 
   // Permissions
   '1201': entry('没有相关权限', 'No relevant permissions', 403),

@@ -6,6 +6,9 @@ import {
   checkPhone,
   checkUsername,
   checkVerificationCode,
+  checkWellFormedText,
+  checkedString,
+  isMalformedText,
   maxLengthCheck,
 } from './index.ts';
 
@@ -80,5 +83,23 @@ describe('register schema', () => {
     expect(result.error?.issues[0]?.message).toBe('catalogue:1121');
     const weak = registerSchema.safeParse({ ...valid, password: 'abc', confirmPassword: 'abc' });
     expect(weak.error?.issues[0]?.message).toBe('catalogue:1117');
+  });
+});
+
+describe('well-formed text (every checked string)', () => {
+  const remark = checkedString(maxLengthCheck('remark', 20));
+
+  it('refuses a NUL or a lone surrogate as an invalid parameter, before other rules', () => {
+    for (const value of ['a\u0000b', 'a\ud800', '\udc00b', 'x\ud83d']) {
+      const result = remark.safeParse(value);
+      expect(result.success, JSON.stringify(value)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('catalogue:1002');
+    }
+    expect(checkWellFormedText('\u0000'.repeat(30))).toEqual({ code: '1002' });
+  });
+
+  it('accepts text of any script, including characters outside the basic plane', () => {
+    expect(remark.safeParse('锅炉𠀀 Kessel').success).toBe(true);
+    expect(isMalformedText('\ud83d\udd25')).toBe(false);
   });
 });

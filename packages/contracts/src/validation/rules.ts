@@ -31,6 +31,21 @@ const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{20E3}
 const ALL_DIGITS = /^\d+$/;
 const SPECIAL = /[^\p{L}\p{N}\s]/u;
 
+// A NUL character, or half of a UTF-16 surrogate pair without its other half.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this rule looks for
+const MALFORMED_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text that no field may hold: a NUL (PostgreSQL cannot store it in text) or a lone surrogate (no
+ * character at all; storing it would silently turn it into U+FFFD).
+ */
+export function isMalformedText(value: string): boolean {
+  return MALFORMED_TEXT.test(value);
+}
+
+/** Every text field is well-formed text first (§5: invalid input is refused, never altered). */
+export const checkWellFormedText: Check = (value) => (isMalformedText(value) ? { code: '1002' } : null);
+
 export function hasEmoji(value: string): boolean {
   return EMOJI.test(value);
 }

@@ -86,13 +86,17 @@ export class AuthRepository {
     return used.length === 1;
   }
 
-  async countFailedSmsAttempt(id: string): Promise<number> {
-    const [row] = await this.db
+  /**
+   * Takes one guess on a code before it is compared, in one conditional statement: false when the
+   * code is used or out of guesses, so parallel requests never compare more than `maxGuesses`.
+   */
+  async reserveSmsGuess(id: string, maxGuesses: number): Promise<boolean> {
+    const rows = await this.db
       .update(smsCodes)
       .set({ failedAttempts: sql`${smsCodes.failedAttempts} + 1` })
-      .where(eq(smsCodes.id, id))
-      .returning({ failedAttempts: smsCodes.failedAttempts });
-    return row?.failedAttempts ?? 0;
+      .where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAt), lt(smsCodes.failedAttempts, maxGuesses)))
+      .returning({ id: smsCodes.id });
+    return rows.length === 1;
   }
 
   // Login nonces
@@ -127,21 +131,47 @@ export class AuthRepository {
     return rows[0];
   }
 
-  /** Adds one to the counter, restarting it when its window has passed; answers the new count. */
-  async bumpCounter(key: string, now: Date, windowMs: number): Promise<number> {
+  /**
+   * Reserves one attempt on the counter in a single conditional statement: the count grows only
+   * while it is under the limit (or its window has passed, which restarts it), so concurrent
+   * requests on any node can never take more than `limit` attempts. Answers the reserved attempt's
+   * number and window, or null when the limit is reached.
+   */
+  async reserveAttempt(
+    key: string,
+    now: Date,
+    windowMs: number,
+    limit: number,
+  ): Promise<{ count: number; windowStart: Date } | null> {
     const windowFloor = new Date(now.getTime() - windowMs);
-    const [row] = await this.db
+    const expired = sql`${attemptCounters.windowStart} < ${windowFloor}`;
+    const rows = await this.db
       .insert(attemptCounters)
       .values({ key, windowStart: now, count: 1 })
       .onConflictDoUpdate({
         target: attemptCounters.key,
         set: {
-          count: sql`case when ${attemptCounters.windowStart} < ${windowFloor} then 1 else ${attemptCounters.count} + 1 end`,
-          windowStart: sql`case when ${attemptCounters.windowStart} < ${windowFloor} then ${now} else ${attemptCounters.windowStart} end`,
+          count: sql`case when ${expired} then 1 else ${attemptCounters.count} + 1 end`,
+          windowStart: sql`case when ${expired} then ${now} else ${attemptCounters.windowStart} end`,
         },
+        setWhere: sql`${expired} or ${attemptCounters.count} < ${limit}`,
       })
-      .returning({ count: attemptCounters.count });
-    return row?.count ?? 1;
+      .returning({ count: attemptCounters.count, windowStart: attemptCounters.windowStart });
+    return rows[0] ?? null;
+  }
+
+  /** Gives a reserved attempt back, unless its window has restarted since. */
+  async releaseAttempt(key: string, windowStart: Date): Promise<void> {
+    await this.db
+      .update(attemptCounters)
+      .set({ count: sql`${attemptCounters.count} - 1` })
+      .where(
+        and(
+          eq(attemptCounters.key, key),
+          eq(attemptCounters.windowStart, windowStart),
+          sql`${attemptCounters.count} > 0`,
+        ),
+      );
   }
 
   async clearCounter(key: string): Promise<void> {

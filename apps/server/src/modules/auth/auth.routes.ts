@@ -24,6 +24,7 @@ import { ok } from '../../lib/envelope.ts';
 import { sessionOf } from '../../plugins/session.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { SessionService } from '../session/session.service.ts';
+import type { VerificationPurpose } from './auth.repository.ts';
 import type { AuthService } from './auth.service.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { LoginKeyService } from './login-key.service.ts';
@@ -47,7 +48,7 @@ const limits = {
 export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const { auth, captcha, loginKey, sessions, accounts } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const authenticated = { preHandler: app.authenticate };
+  const authenticated = { onRequest: app.authenticate };
   const tags = ['sign-in'];
   const accountTags = ['account'];
 
@@ -61,6 +62,15 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   const setVerification = (reply: FastifyReply, token: string) =>
     reply.setCookie(VERIFICATION_COOKIE, token, verificationCookie);
   const verificationOf = (request: FastifyRequest) => request.cookies[VERIFICATION_COOKIE];
+  /**
+   * The steps after an identity check carry their own ticket (the verification cookie): it is
+   * checked before the body, after the session for the signed-in flows.
+   */
+  const verified = (purpose: VerificationPurpose) => async (request: FastifyRequest) =>
+    auth.requireVerification(verificationOf(request), purpose, request.activeSession?.account.id);
+  const afterCheck = (purpose: VerificationPurpose) => ({
+    onRequest: [app.authenticate, verified(purpose)],
+  });
 
   const answerSignedIn = async (reply: FastifyReply, account: Parameters<typeof auth.describe>[0]) => {
     await reply.startSession(account);
@@ -114,8 +124,11 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
       config: { rateLimit: limits.login },
     },
     async (request, reply) => {
-      const { keyId, account, password } = request.body;
-      return answerSignedIn(reply, await auth.loginWithPassword(keyId, account, password, request.ip));
+      const { keyId, account, password, ticket, randstr } = request.body;
+      return answerSignedIn(
+        reply,
+        await auth.loginWithPassword(keyId, account, password, request.ip, { ticket, randstr }),
+      );
     },
   );
 
@@ -125,8 +138,10 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
       schema: { tags, summary: 'Sign in with an SMS code', body: smsLoginSchema },
       config: { rateLimit: limits.login },
     },
-    async (request, reply) =>
-      answerSignedIn(reply, await auth.loginWithSms(request.body.tel, request.body.smsCode)),
+    async (request, reply) => {
+      const { tel, smsCode, ticket, randstr } = request.body;
+      return answerSignedIn(reply, await auth.loginWithSms(tel, smsCode, request.ip, { ticket, randstr }));
+    },
   );
 
   api.post(
@@ -214,7 +229,10 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   );
   api.post(
     AUTH_PATHS.findpwdSubmit,
-    { schema: { tags, summary: 'Password recovery: set the new password', body: newPasswordSchema } },
+    {
+      schema: { tags, summary: 'Password recovery: set the new password', body: newPasswordSchema },
+      onRequest: verified('findpwd'),
+    },
     async (request, reply) => {
       await auth.submitRecoveredPassword(verificationOf(request), request.body.password);
       reply.clearCookie(VERIFICATION_COOKIE, { path: '/' });
@@ -254,7 +272,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
         summary: 'Password reset: set the new password; other sessions end',
         body: newPasswordSchema,
       },
-      ...authenticated,
+      ...afterCheck('resetpwd'),
     },
     async (request, reply) => {
       const active = sessionOf(request);
@@ -306,7 +324,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
         body: resettelSendSmsCodeSchema,
       },
       config: { rateLimit: limits.sms },
-      ...authenticated,
+      ...afterCheck('verifytel'),
     },
     async (request) =>
       ok(await auth.sendNewPhoneCode(sessionOf(request).account, verificationOf(request), request.body.tel)),
@@ -315,7 +333,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
     AUTH_PATHS.resettelSubmit,
     {
       schema: { tags: accountTags, summary: 'Phone change: bind the new phone', body: resettelSubmitSchema },
-      ...authenticated,
+      ...afterCheck('verifytel'),
     },
     async (request, reply) => {
       const active = sessionOf(request);

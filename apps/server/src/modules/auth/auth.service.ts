@@ -7,6 +7,8 @@ import {
   CatalogueError,
   DEFAULT_PERMISSIONS,
   IDENTITY_CHECK_TTL_MS,
+  LOGIN_ADDRESS_FREE_FAILURES,
+  LOGIN_ADDRESS_MAX_FAILURES,
   type AccountInfo,
   type AccountKind,
   type AccountType,
@@ -32,6 +34,12 @@ export interface AuthServiceDeps {
   loginKey: LoginKeyService;
   limiter: AttemptLimiter;
   now: () => number;
+}
+
+/** A solved picture check, sent with a sign-in once the platform asked for one (1150). */
+export interface SignInProof {
+  ticket?: string | undefined;
+  randstr?: string | undefined;
 }
 
 export interface RegisterInput {
@@ -152,33 +160,26 @@ export class AuthService {
     sealedAccount: string,
     sealedPassword: string,
     address: string,
+    proof?: SignInProof,
   ): Promise<AccountRow> {
     const login = (await this.deps.loginKey.open(keyId, sealedAccount)).trim();
     const password = await this.deps.loginKey.open(keyId, sealedPassword);
     if (!login) throw new CatalogueError('1105');
-    const keys = [`login:account:${login.toLowerCase()}`, `login:address:${address}`];
-    await this.deps.limiter.assertAllowed(keys);
+    const attempt = await this.reserveSignIn(`login:account:${login.toLowerCase()}`, address, proof);
     const account = await this.deps.accounts.findByLogin(login);
     const matches = await verifyPassword(password, account?.passwordHash);
-    if (!account || !matches) {
-      await this.deps.limiter.recordFailure(keys);
-      throw new CatalogueError('1101');
-    }
+    // A wrong guess keeps its reserved attempts: they are the failure count.
+    if (!account || !matches) throw new CatalogueError('1101');
+    await attempt.passed();
     if (account.status === 'disabled') throw new CatalogueError('1122');
-    await this.deps.limiter.reset(keys.slice(0, 1));
     return account;
   }
 
   /** SMS sign-in; an unknown phone gets a new end-user account that must be completed first. */
-  async loginWithSms(tel: string, code: string): Promise<AccountRow> {
-    const keys = [`sms:${tel}`];
-    await this.deps.limiter.assertAllowed(keys);
-    try {
-      await this.deps.smsCodes.consume(tel, 'login', code);
-    } catch (error) {
-      await this.deps.limiter.recordFailure(keys);
-      throw error;
-    }
+  async loginWithSms(tel: string, code: string, address: string, proof?: SignInProof): Promise<AccountRow> {
+    const attempt = await this.reserveSignIn(`sms:${tel}`, address, proof);
+    await this.deps.smsCodes.consume(tel, 'login', code);
+    await attempt.passed();
     const existing = await this.deps.accounts.findByTel(tel);
     if (existing?.status === 'disabled') throw new CatalogueError('1110');
     if (existing) return existing;
@@ -190,6 +191,34 @@ export class AuthService {
       auths: defaultAuths('terminal'),
       needsCompletion: true,
     });
+  }
+
+  /**
+   * Reserves a sign-in attempt for the account (strict limit) and for the address (a high limit,
+   * with a picture check required after a few failures, since one address may be a whole factory).
+   * `passed` clears the account's counter and gives the address its attempt back.
+   */
+  private async reserveSignIn(accountKey: string, address: string, proof: SignInProof | undefined) {
+    const addressKey = `login:address:${address}`;
+    const reservation = await this.deps.limiter.reserve([
+      { key: addressKey, limit: LOGIN_ADDRESS_MAX_FAILURES },
+      accountKey,
+    ]);
+    if (reservation.countOf(addressKey) > LOGIN_ADDRESS_FREE_FAILURES) {
+      try {
+        if (!proof?.ticket || !proof.randstr) throw new CatalogueError('1150');
+        await this.deps.captcha.consumeTicket(proof.ticket, proof.randstr);
+      } catch (error) {
+        await reservation.release();
+        throw error;
+      }
+    }
+    return {
+      passed: async () => {
+        await reservation.clear([accountKey]);
+        await reservation.release([addressKey]);
+      },
+    };
   }
 
   async complete(
@@ -308,6 +337,18 @@ export class AuthService {
       expiresAt: new Date(this.deps.now() + IDENTITY_CHECK_TTL_MS),
     });
     return token;
+  }
+
+  /**
+   * The identity check a step of password recovery, reset or phone change continues. Routes run it
+   * before the body is read: without a check in progress a caller learns nothing about the body.
+   */
+  async requireVerification(
+    token: string | undefined,
+    purpose: VerificationPurpose,
+    accountId?: string,
+  ): Promise<void> {
+    await this.peekVerification(token, purpose, accountId);
   }
 
   private async peekVerification(

@@ -1,6 +1,6 @@
 /**
  * SMS verification codes (§9): 6 digits, single use, valid 10 minutes, a resend countdown the
- * server enforces too, and a daily cap per phone. Five wrong guesses void a code.
+ * server enforces too, and a daily cap per phone. A code can be guessed five times at most.
  */
 import {
   CatalogueError,
@@ -62,10 +62,10 @@ export class SmsCodeService {
     if (latest.usedAt || latest.expiresAt.getTime() <= now || latest.failedAttempts >= MAX_WRONG_GUESSES) {
       throw new CatalogueError('1103');
     }
-    if (latest.codeHash !== hashToken(`${tel}:${code.trim()}`)) {
-      await this.repository.countFailedSmsAttempt(latest.id);
-      throw new CatalogueError('1102');
-    }
+    // The guess is counted before the comparison, so parallel guesses cannot exceed the limit.
+    if (!(await this.repository.reserveSmsGuess(latest.id, MAX_WRONG_GUESSES)))
+      throw new CatalogueError('1103');
+    if (latest.codeHash !== hashToken(`${tel}:${code.trim()}`)) throw new CatalogueError('1102');
     if (!(await this.repository.useSmsCode(latest.id, new Date(now)))) throw new CatalogueError('1103');
   }
 }

@@ -54,11 +54,8 @@ export class PageRuntimeService {
   private async checkPassword(account: AccountFacts, page: DesignerPageRow, password: string | undefined) {
     if (!password) throw new CatalogueError('1140');
     const keys = [`page-password:${account.id}:${page.id}`];
-    await this.limiter.assertAllowed(keys);
-    if (!(await verifyPassword(password, page.passwordHash))) {
-      await this.limiter.recordFailure(keys);
-      throw new CatalogueError('1139');
-    }
-    await this.limiter.reset(keys);
+    const attempt = await this.limiter.reserve(keys);
+    if (!(await verifyPassword(password, page.passwordHash))) throw new CatalogueError('1139');
+    await attempt.clear(keys);
   }
 }

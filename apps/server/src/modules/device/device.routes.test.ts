@@ -100,14 +100,11 @@ describe.each(databaseVariants())('device paths on $name', (variant) => {
     it('refuses a wrong code, an unknown SN and a gateway already bound', async () => {
       const [gateway] = await newGateways();
       const wrong = gateway!.verificationCode === '000000' ? '111111' : '000000';
-      expect(await bind(owner, { ...gateway!, verificationCode: wrong })).toMatchObject({
-        code: '1102',
-        data: { field: 'verificationCode' },
-      });
-      expect(await bind(owner, { sn: '999999999998', verificationCode: '123456' })).toMatchObject({
-        code: '1003',
-        data: { field: 'sn' },
-      });
+      const wrongCode = await bind(owner, { ...gateway!, verificationCode: wrong });
+      expect(wrongCode).toMatchObject({ code: '1102', data: { field: 'verificationCode' } });
+      // An unknown SN is answered exactly like a wrong code: nobody can probe which SNs exist.
+      const unknownSn = await bind(owner, { sn: '999999999998', verificationCode: '123456' });
+      expect(unknownSn).toEqual(wrongCode);
       expect((await bind(owner, gateway!)).code).toBe('200');
       expect(await bind(neighbour, gateway!)).toMatchObject({ code: '1515', data: { field: 'sn' } });
     });
@@ -122,6 +119,32 @@ describe.each(databaseVariants())('device paths on $name', (variant) => {
       expect(await bind(owner, gateway!)).toMatchObject({ code: '1128' });
       server.clock.advance(16 * 60_000);
       expect((await bind(owner, gateway!)).code).toBe('200');
+    });
+
+    it('counts an unknown SN as a failed attempt of the account', async () => {
+      const { client: prober } = await signIn(server, 'terminal');
+      for (let attempt = 0; attempt < LOGIN_MAX_FAILURES; attempt += 1) {
+        const sn = `9${String(attempt).padStart(11, '7')}`;
+        expect((await bind(prober, { sn, verificationCode: '123456' })).code).toBe('1102');
+      }
+      const [gateway] = await newGateways();
+      expect((await bind(prober, gateway!)).code).toBe('1128');
+    });
+
+    it('compares at most the limit of parallel verification codes for one gateway', async () => {
+      const [gateway] = await newGateways();
+      const wrong = gateway!.verificationCode === '000000' ? '111111' : '000000';
+      const guessers = await Promise.all(
+        Array.from({ length: 4 }, async () => (await signIn(server, 'terminal')).client),
+      );
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          bind(guessers[index % guessers.length]!, { ...gateway!, verificationCode: wrong }),
+        ),
+      );
+      const compared = answers.filter((answer) => answer.code === '1102').length;
+      expect(compared).toBe(LOGIN_MAX_FAILURES);
+      expect(answers.filter((answer) => answer.code === '1128')).toHaveLength(20 - LOGIN_MAX_FAILURES);
     });
 
     it('binds to published products and to the caller own ones only', async () => {

@@ -72,16 +72,15 @@ export class DeviceService {
   async bind(caller: Caller, input: DeviceAddRequest): Promise<DeviceRow> {
     const { devices, gateways, products, limiter } = this.deps;
     const keys = bindKeys(input.sn, caller.account.id);
-    await limiter.assertAllowed(keys);
+    // The attempt is taken before the code is compared, so parallel guesses cannot pass the limit.
+    const attempt = await limiter.reserve(keys);
     const gateway = await gateways.findBySn(input.sn);
-    if (!gateway) {
-      await limiter.recordFailure(keys.slice(1));
-      throw new CatalogueError('1003', { field: 'sn' });
-    }
-    if (gateway.verificationCode !== input.verificationCode) {
-      await limiter.recordFailure(keys);
+    // An unknown SN answers exactly like a wrong code, and counts the same: no probing for SNs.
+    if (!gateway || gateway.verificationCode !== input.verificationCode) {
       throw new CatalogueError('1102', { field: 'verificationCode' });
     }
+    await attempt.clear(keys.slice(0, 1));
+    await attempt.release();
     if (await devices.findByGatewaySn(input.sn))
       throw new CatalogueError(GATEWAY_BOUND_CODE, { field: 'sn' });
     const product = await products.findBindable(viewerOf(caller.account), input.productId);
@@ -103,7 +102,6 @@ export class DeviceService {
         if (databaseCodeOf(error) === '23505') throw new CatalogueError(GATEWAY_BOUND_CODE, { field: 'sn' });
         throw error;
       });
-    await limiter.reset(keys.slice(0, 1));
     await this.deps
       .onDeviceBound(device.id)
       .catch((error: unknown) =>

@@ -2,57 +2,46 @@
  * The picture check and SMS code inputs that sign-in by SMS, registration and password recovery share.
  * Sending a code first proves a person is asking (the picture answer is exchanged for a one-time
  * ticket), then asks the platform to text the phone, then counts down until a resend is allowed.
- * A ticket is good once, so the picture is renewed after every attempt.
+ * A ticket is good once, so the picture is renewed after every attempt. SMS sign-in shares its
+ * picture with the form, which also needs it when the platform asks for a check with the sign-in.
  */
-import { ReloadOutlined } from '@ant-design/icons';
 import type { SmsSent } from '@lyyp/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, Spin, type FormInstance } from 'antd';
-import { useId, useState } from 'react';
+import { App, Button, Form, Input, type FormInstance } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi, isApiError, type PhoneCaptchaProof } from '../../api/index.ts';
+import { isApiError, type PhoneCaptchaProof } from '../../api/index.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { describeError, translateCatalogue } from '../../app/messages.ts';
 import styles from './auth.module.css';
+import { CaptchaPictureField, useCaptchaPicture, type CaptchaPicture } from './CaptchaPicture.tsx';
+import { CAPTCHA_CODES } from './sign-in-challenge.ts';
 import { useCountdown } from './use-countdown.ts';
 import { useFormRules } from './use-form-support.ts';
 
-/** Answers about the picture check belong under the picture; everything else under the code. */
-const CAPTCHA_CODES: ReadonlySet<string> = new Set(['1114', '1115']);
 const RESEND_WAIT_CODE = '1126';
-/** Renew the picture a little before the platform forgets it. */
-const CAPTCHA_RENEW_MARGIN_MS = 5_000;
 
 interface SmsCodeFieldsProps {
   form: FormInstance;
   /** Form field holding the phone the code goes to. */
   telField?: string;
   send: (proof: PhoneCaptchaProof) => Promise<SmsSent>;
+  /** The picture, when the form uses it for more than sending (SMS sign-in); else one of its own. */
+  picture?: CaptchaPicture;
 }
 
-export function SmsCodeFields({ form, telField = 'tel', send }: SmsCodeFieldsProps) {
+export function SmsCodeFields({ form, telField = 'tel', send, picture }: SmsCodeFieldsProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const locale = useLocaleStore((state) => state.locale);
   const rules = useFormRules();
   const countdown = useCountdown();
   const [sending, setSending] = useState(false);
-  const scope = useId();
-
-  const captcha = useQuery({
-    queryKey: ['captcha', scope],
-    queryFn: authApi.showCaptcha,
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchInterval: (query) => {
-      const lifetime = query.state.data?.expiresInMs;
-      return lifetime ? Math.max(lifetime - CAPTCHA_RENEW_MARGIN_MS, 10_000) : false;
-    },
-  });
+  const ownPicture = useCaptchaPicture(picture === undefined);
+  const captcha = picture ?? ownPicture;
 
   const renewCaptcha = () => {
     form.setFieldValue('captcha', '');
-    void captcha.refetch();
+    captcha.renew();
   };
 
   const handleSend = async () => {
@@ -63,14 +52,14 @@ export function SmsCodeFields({ form, telField = 'tel', send }: SmsCodeFieldsPro
     }
     const tel = String(form.getFieldValue(telField)).trim();
     const answer = String(form.getFieldValue('captcha') ?? '').trim();
-    if (!answer || !captcha.data) {
+    if (!answer || !captcha.image) {
       form.setFields([{ name: 'captcha', errors: [translateCatalogue('1114', locale)] }]);
       return;
     }
     setSending(true);
     let failure: unknown = null;
     try {
-      const proof = await authApi.verifyCaptcha({ randstr: captcha.data.randstr, answer });
+      const proof = await captcha.solve(answer);
       const sent = await send({ tel, ticket: proof.ticket, randstr: proof.randstr });
       countdown.start(sent.resendAfterSeconds);
       form.setFields([{ name: 'smsCode', errors: [] }]);
@@ -98,37 +87,7 @@ export function SmsCodeFields({ form, telField = 'tel', send }: SmsCodeFieldsPro
   const counting = countdown.remaining > 0;
   return (
     <>
-      <Form.Item label={t('fields.captcha')} required>
-        <div className={styles.inline}>
-          <Form.Item name="captcha" noStyle>
-            <Input
-              placeholder={t('placeholders.captcha')}
-              autoComplete="off"
-              maxLength={8}
-              // The picture has no form rule (it is checked only when sending), so a new answer clears the old message here.
-              onChange={() => form.setFields([{ name: 'captcha', errors: [] }])}
-            />
-          </Form.Item>
-          <button
-            type="button"
-            className={styles.captchaImage}
-            onClick={renewCaptcha}
-            title={t('auth.refreshCaptcha')}
-            aria-label={t('auth.refreshCaptcha')}
-            data-testid="captcha-image"
-          >
-            {captcha.data && !captcha.isFetching ? (
-              <img src={captcha.data.image} alt={t('fields.captcha')} />
-            ) : captcha.isError ? (
-              <span className={styles.captchaFailed}>
-                <ReloadOutlined /> {t('auth.captchaFailed')}
-              </span>
-            ) : (
-              <Spin size="small" />
-            )}
-          </button>
-        </div>
-      </Form.Item>
+      <CaptchaPictureField form={form} picture={captcha} />
       <Form.Item label={t('fields.smsCode')} required>
         <div className={styles.inline}>
           <Form.Item name="smsCode" rules={rules.smsCode} noStyle>
