@@ -5,7 +5,7 @@
  * retained message), and can go away and come back on the same port.
  */
 import net from 'node:net';
-import Aedes, { type AedesPublishPacket, type Client } from 'aedes';
+import { Aedes, type AedesPublishPacket, type Client } from 'aedes';
 import {
   downTopic,
   parseTopic,
@@ -89,6 +89,7 @@ export class FakePlatform {
 
   static async start(options: FakePlatformOptions): Promise<FakePlatform> {
     const platform = new FakePlatform(options);
+    await platform.broker.listen();
     await platform.listen(0);
     return platform;
   }
