@@ -167,9 +167,8 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     },
     {
       now,
-      mqttUrl:
-        config.mqtt.url ??
-        `mqtt://${config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost'}:${config.mqtt.port}`,
+      // The gateways' broker address; MQTT_URL is the platform's own account and is never shown.
+      mqttUrl: () => runtime.gatewayBrokerUrl(),
     },
   );
   runtime = new PlatformRuntime({

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from './bus/bus.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { gatewayBrokerUrl, withoutCredentials } from './mqtt/broker-address.ts';
 import { EmbeddedBroker } from './mqtt/embedded-broker.ts';
 import { ExternalBrokerClient } from './mqtt/external-client.ts';
 import type { MqttTransport } from './mqtt/transport.ts';
@@ -31,7 +32,10 @@ export interface BrokerAddress {
   kind: 'embedded' | 'external';
   port: number | null;
   wsPort: number | null;
+  /** The external broker, without the platform's account. */
   url: string | null;
+  /** Where gateways connect (the credentials answer shows the same). */
+  gatewayUrl: string;
 }
 
 export class PlatformRuntime {
@@ -93,10 +97,24 @@ export class PlatformRuntime {
   }
 
   address(): BrokerAddress {
+    const gatewayUrl = this.gatewayBrokerUrl();
     if (this.transport instanceof EmbeddedBroker) {
-      return { kind: 'embedded', port: this.transport.port, wsPort: this.transport.wsPort, url: null };
+      return {
+        kind: 'embedded',
+        port: this.transport.port,
+        wsPort: this.transport.wsPort,
+        url: null,
+        gatewayUrl,
+      };
     }
-    return { kind: 'external', port: null, wsPort: null, url: this.deps.config.mqtt.url ?? null };
+    const { url } = this.deps.config.mqtt;
+    return { kind: 'external', port: null, wsPort: null, url: url ? withoutCredentials(url) : null, gatewayUrl };
+  }
+
+  /** The broker address for gateways: never the platform's own account (see mqtt/broker-address.ts). */
+  gatewayBrokerUrl(): string {
+    const listening = this.transport instanceof EmbeddedBroker ? this.transport.port : 0;
+    return gatewayBrokerUrl(this.deps.config, listening || this.deps.config.mqtt.port);
   }
 
   async close(): Promise<void> {
