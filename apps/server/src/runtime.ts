@@ -1,7 +1,8 @@
 /**
  * The platform's live side, assembled: the MQTT transport (embedded broker, or an external broker
- * with MQTT_URL), ingest, gateway link, commands and the bus. `start()` opens the broker's ports and
- * begins consuming; `close()` stops consuming, drains the ingest queue and closes the broker.
+ * with MQTT_URL), ingest, gateway link, gateway liveness, commands and the bus. `start()` sets every
+ * gateway's status right (see gateway-liveness.ts), opens the broker's ports and begins consuming;
+ * `close()` stops consuming, drains the ingest queue and closes the broker.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,6 +16,7 @@ import type { MqttTransport } from './mqtt/transport.ts';
 import { CommandRepository } from './modules/command/command.repository.ts';
 import { CommandService, type DeviceAccess } from './modules/command/command.service.ts';
 import { GatewayLinkService } from './modules/telemetry/gateway-link.service.ts';
+import { GatewayLiveness } from './modules/telemetry/gateway-liveness.ts';
 import { HistoryQueries, HistoryRepository } from './modules/telemetry/history.repository.ts';
 import { IngestService } from './modules/telemetry/ingest.service.ts';
 import { RuntimeRepository } from './modules/telemetry/runtime.repository.ts';
@@ -45,6 +47,7 @@ export class PlatformRuntime {
   readonly historyQueries: HistoryQueries;
   readonly ingest: IngestService;
   readonly link: GatewayLinkService;
+  readonly liveness: GatewayLiveness;
   readonly commands: CommandService;
   private started = false;
 
@@ -69,7 +72,16 @@ export class PlatformRuntime {
           onRejected: (reason, clientId) => deps.logger.warn({ clientId, reason }, 'mqtt request refused'),
         });
     this.ingest = new IngestService(this.history, this.runtime, deps.bus, deps.now);
+    const transport = this.transport;
+    this.liveness = new GatewayLiveness({
+      runtime: this.runtime,
+      bus: deps.bus,
+      logger: deps.logger,
+      now: deps.now,
+      ...(transport instanceof EmbeddedBroker ? { isConnected: (sn) => transport.isConnected(sn) } : {}),
+    });
     this.commands = new CommandService({
+      liveness: this.liveness,
       commands: new CommandRepository(deps.db),
       runtime: this.runtime,
       transport: this.transport,
@@ -90,9 +102,12 @@ export class PlatformRuntime {
 
   /** Opens the embedded broker's ports (or connects to the external broker) and starts consuming. */
   async start(): Promise<BrokerAddress> {
+    // Before the embedded broker takes connections: a status left "online" by a crash is not true.
+    await this.liveness.reconcileOnStart();
+    this.started = true;
     if (this.transport instanceof EmbeddedBroker) await this.transport.listen();
     await this.link.start();
-    this.started = true;
+    this.liveness.startSweeping();
     return this.address();
   }
 
@@ -117,9 +132,11 @@ export class PlatformRuntime {
     return gatewayBrokerUrl(this.deps.config, listening || this.deps.config.mqtt.port);
   }
 
+  /** Closes whatever `start()` opened, also after a start that failed half-way. */
   async close(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    await this.liveness.stop();
     await this.ingest.drain();
     await this.transport.close();
   }
