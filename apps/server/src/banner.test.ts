@@ -37,7 +37,13 @@ describe('the start banner', () => {
       config,
       port: 8080,
       database: 'pglite (memory)',
-      broker: { kind: 'embedded', port: 1884, wsPort: 8083, url: null, gatewayUrl: gatewayBrokerUrl(config, 1884) },
+      broker: {
+        kind: 'embedded',
+        port: 1884,
+        wsPort: 8083,
+        url: null,
+        gatewayUrl: gatewayBrokerUrl(config, 1884),
+      },
       demo: null,
       superManager: { username: 'admin', password: null },
     });

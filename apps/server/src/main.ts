@@ -97,7 +97,9 @@ async function start() {
   const demo = config.demo ? await new DemoService(database.db).ensure() : null;
   if (demo) {
     // The demo gateway signs in like any gateway (SN and secret), never with the platform's account.
-    const platformUrl = config.mqtt.url ? withoutCredentials(config.mqtt.url) : `mqtt://127.0.0.1:${broker.port}`;
+    const platformUrl = config.mqtt.url
+      ? withoutCredentials(config.mqtt.url)
+      : `mqtt://127.0.0.1:${broker.port}`;
     demoGateway = new DemoGatewayProcess(
       demo,
       platformUrl,

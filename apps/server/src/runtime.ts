@@ -123,7 +123,13 @@ export class PlatformRuntime {
       };
     }
     const { url } = this.deps.config.mqtt;
-    return { kind: 'external', port: null, wsPort: null, url: url ? withoutCredentials(url) : null, gatewayUrl };
+    return {
+      kind: 'external',
+      port: null,
+      wsPort: null,
+      url: url ? withoutCredentials(url) : null,
+      gatewayUrl,
+    };
   }
 
   /** The broker address for gateways: never the platform's own account (see mqtt/broker-address.ts). */

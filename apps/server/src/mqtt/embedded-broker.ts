@@ -88,9 +88,14 @@ export class EmbeddedBroker implements MqttTransport {
           .verifyGateway(sn, password.toString('utf8'))
           .then((valid) => {
             if (!valid) this.options.onRejected?.('bad credentials', sn);
-            done(valid ? null : Object.assign(new Error('bad credentials'), { returnCode: 4 as const }), valid);
+            done(
+              valid ? null : Object.assign(new Error('bad credentials'), { returnCode: 4 as const }),
+              valid,
+            );
           })
-          .catch(() => done(Object.assign(new Error('server unavailable'), { returnCode: 3 as const }), false));
+          .catch(() =>
+            done(Object.assign(new Error('server unavailable'), { returnCode: 3 as const }), false),
+          );
       },
       authorizePublish: (client, packet, callback) => {
         if (!client) return callback(null);

@@ -57,7 +57,10 @@ export class GatewayLiveness {
       : await this.options.runtime.markGatewaysOffline({ silentBefore: this.silenceCutoff() });
     this.announce(changed);
     if (changed.length > 0)
-      this.options.logger.info({ gateways: changed.length }, 'gateways not connected marked offline at start');
+      this.options.logger.info(
+        { gateways: changed.length },
+        'gateways not connected marked offline at start',
+      );
     return changed.length;
   }
 
