@@ -61,6 +61,8 @@ export async function benchGateways() {
     unit: 'MiB',
     config,
   });
+  const swarmExited = new Promise((resolve) => swarm.once('exit', resolve));
   swarm.kill();
+  await swarmExited;
   await server.close();
 }

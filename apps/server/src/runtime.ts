@@ -49,7 +49,6 @@ export class PlatformRuntime {
   readonly link: GatewayLinkService;
   readonly liveness: GatewayLiveness;
   readonly commands: CommandService;
-  private started = false;
 
   constructor(private readonly deps: RuntimeDeps) {
     this.runtime = new RuntimeRepository(deps.db);
@@ -104,7 +103,6 @@ export class PlatformRuntime {
   async start(): Promise<BrokerAddress> {
     // Before the embedded broker takes connections: a status left "online" by a crash is not true.
     await this.liveness.reconcileOnStart();
-    this.started = true;
     if (this.transport instanceof EmbeddedBroker) await this.transport.listen();
     await this.link.start();
     this.liveness.startSweeping();
@@ -138,10 +136,11 @@ export class PlatformRuntime {
     return gatewayBrokerUrl(this.deps.config, listening || this.deps.config.mqtt.port);
   }
 
-  /** Closes whatever `start()` opened, also after a start that failed half-way. */
+  /**
+   * Closes whatever `start()` opened, also after a start that failed half-way or none at all; a
+   * platform that never started its MQTT side holds nothing, and closing twice is harmless.
+   */
   async close(): Promise<void> {
-    if (!this.started) return;
-    this.started = false;
     await this.liveness.stop();
     await this.ingest.drain();
     await this.transport.close();
