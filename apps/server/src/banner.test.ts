@@ -49,4 +49,24 @@ describe('the start banner', () => {
     });
     expect(text).toContain('Gateways    connect to mqtt://iot.example.com:1884');
   });
+
+  it('does not call a port busy when any free port was asked for', () => {
+    const config = loadConfig({ DEMO: '0', MQTT_PORT: '0' });
+    const text = bannerText({
+      config,
+      port: 8080,
+      database: 'pglite (memory)',
+      broker: {
+        kind: 'embedded',
+        port: 41883,
+        wsPort: null,
+        url: null,
+        gatewayUrl: gatewayBrokerUrl(config, 41883),
+      },
+      demo: null,
+      superManager: { username: 'admin', password: null },
+    });
+    expect(text).toContain('embedded broker on port 41883');
+    expect(text).not.toContain('was busy');
+  });
 });

@@ -44,7 +44,7 @@ export function bannerText({ config, port, database, broker, demo, superManager 
     `  Database    ${database}`,
     broker.kind === 'embedded'
       ? `  MQTT        embedded broker on port ${broker.port}${broker.wsPort ? ` (WebSocket ${broker.wsPort})` : ''}${
-          broker.port !== config.mqtt.port
+          config.mqtt.port !== 0 && broker.port !== config.mqtt.port
             ? `   (port ${config.mqtt.port} was busy; set MQTT_PORT to choose)`
             : ''
         }`
