@@ -33,6 +33,15 @@ describe('closing the platform', () => {
     expect(await leftOpenSince(before)).toEqual([]);
   });
 
+  it('leaves nothing running when it published before its MQTT side started', async () => {
+    const before = await openHandles();
+    const server = await startTestServer(pglite!);
+    // A device bound before the start: its configuration is kept as a retained message.
+    await server.runtime.transport.publish('gw/100000000001/down/config', '{}', { qos: 1, retain: true });
+    await server.close();
+    expect(await leftOpenSince(before)).toEqual([]);
+  });
+
   it('leaves nothing running after the broker served a gateway', async () => {
     const before = await openHandles();
     const server = await startTestServer(pglite!);

@@ -47,7 +47,11 @@ function listen(server: net.Server | http.Server, port: number, host: string): P
 
 export class EmbeddedBroker implements MqttTransport {
   readonly kind = 'embedded' as const;
-  /** Created by `listen()`: Aedes 1.x sets up its persistence asynchronously before it takes clients. */
+  /**
+   * Created on first use (listening, consuming or publishing): Aedes 1.x sets up its persistence
+   * asynchronously, and a broker holds timers until it is closed, so none exists before it is needed.
+   */
+  private created: Promise<Aedes> | null = null;
   private aedes: Aedes | null = null;
   private tcp: net.Server | null = null;
   private web: http.Server | null = null;
@@ -59,9 +63,26 @@ export class EmbeddedBroker implements MqttTransport {
 
   constructor(private readonly options: EmbeddedBrokerOptions) {}
 
-  private get broker(): Aedes {
-    if (!this.aedes) throw new Error('the embedded broker is not listening');
-    return this.aedes;
+  /** The broker, created once. A platform that publishes before it listens (tests) keeps retained messages. */
+  private broker(): Promise<Aedes> {
+    this.created ??= this.createBroker().then((broker) => {
+      broker.on('clientReady', (client: Client) => {
+        this.connections.set(client.id, (this.connections.get(client.id) ?? 0) + 1);
+        this.options.onGatewayConnected?.(client.id);
+      });
+      broker.on('clientDisconnect', (client: Client) => {
+        const left = (this.connections.get(client.id) ?? 1) - 1;
+        if (left > 0) {
+          this.connections.set(client.id, left);
+          return;
+        }
+        this.connections.delete(client.id);
+        this.options.onGatewayDisconnected?.(client.id);
+      });
+      this.aedes = broker;
+      return broker;
+    });
+    return this.created;
   }
 
   /** MQTT clients connected right now. */
@@ -126,23 +147,9 @@ export class EmbeddedBroker implements MqttTransport {
     }
   }
 
-  /** Creates the broker and opens its ports; on failure everything opened so far is closed again. */
+  /** Opens the broker's ports; on failure everything opened so far is closed again. */
   async listen(): Promise<void> {
-    const broker = await this.createBroker();
-    this.aedes = broker;
-    broker.on('clientReady', (client: Client) => {
-      this.connections.set(client.id, (this.connections.get(client.id) ?? 0) + 1);
-      this.options.onGatewayConnected?.(client.id);
-    });
-    broker.on('clientDisconnect', (client: Client) => {
-      const left = (this.connections.get(client.id) ?? 1) - 1;
-      if (left > 0) {
-        this.connections.set(client.id, left);
-        return;
-      }
-      this.connections.delete(client.id);
-      this.options.onGatewayDisconnected?.(client.id);
-    });
+    const broker = await this.broker();
     try {
       // Small MQTT packets (acks, commands, replies) must not wait for Nagle's algorithm.
       this.tcp = net.createServer({ noDelay: true }, (socket) => broker.handle(socket));
@@ -163,9 +170,10 @@ export class EmbeddedBroker implements MqttTransport {
     }
   }
 
-  start(handler: MessageHandler): Promise<void> {
+  async start(handler: MessageHandler): Promise<void> {
+    const broker = await this.broker();
     return new Promise((resolve) => {
-      this.broker.subscribe(
+      broker.subscribe(
         PLATFORM_SUBSCRIPTION,
         (packet: AedesPublishPacket, done: () => void) => {
           handler({
@@ -180,9 +188,10 @@ export class EmbeddedBroker implements MqttTransport {
     });
   }
 
-  publish(topic: string, payload: string | Buffer, options: PublishOptions): Promise<void> {
+  async publish(topic: string, payload: string | Buffer, options: PublishOptions): Promise<void> {
+    const broker = await this.broker();
     return new Promise((resolve, reject) => {
-      this.broker.publish(
+      broker.publish(
         {
           cmd: 'publish',
           topic,
@@ -201,8 +210,10 @@ export class EmbeddedBroker implements MqttTransport {
    * ended by the broker; the servers then close without waiting for idle keep-alive connections.
    */
   async close(): Promise<void> {
-    const broker = this.aedes;
+    const created = this.created;
+    this.created = null;
     this.aedes = null;
+    const broker = await created?.catch(() => null);
     if (broker) await new Promise<void>((resolve) => broker.close(() => resolve()));
     await closeServer(this.tcp);
     this.tcp = null;
