@@ -4,6 +4,8 @@
  * simulator. Values arrive; the platform is stopped (gracefully, then with kill -9) while the
  * gateway keeps producing, and everything produced ends up stored exactly once with its original
  * time (read back through the history API); a write from the API reaches the device and is confirmed.
+ * Finally the platform is killed while the gateway is online and the gateway goes away meanwhile:
+ * the platform starts with the gateway offline and refuses a write at once.
  */
 import ModbusRTU from 'modbus-serial';
 import { runDeviceCommand, type CommandReply } from '@lyyp/contracts/commands';
@@ -29,6 +31,7 @@ describe('gateway and platform as separate processes', () => {
   let agent: AgentProcess;
   let deviceId: string;
   let gatewaySn: string;
+  let gatewaySecret: string;
 
   const gatewayInfo = () => api.post<{ status: string; lastSeq: number }>('/gateway/info', { sn: gatewaySn });
   const lastTracedSeq = async () => (await agent.trace()).at(-1)?.seq ?? 0;
@@ -89,6 +92,7 @@ describe('gateway and platform as separate processes', () => {
     });
     const [gateway] = await api.post<CreatedGateway[]>('/gateway/batchAdd', { count: 1 });
     gatewaySn = gateway!.sn;
+    gatewaySecret = gateway!.secret;
     const device = await api.post<{ id: string }>('/equipment/add', {
       name: 'Boiler 1',
       sn: gateway!.sn,
@@ -185,5 +189,33 @@ describe('gateway and platform as separate processes', () => {
       }
     },
     STEP_TIMEOUT_MS,
+  );
+
+  it(
+    'shows the gateway offline after a crash during which it went away, and refuses a write at once',
+    async () => {
+      const again = await AgentProcess.start({
+        sn: gatewaySn,
+        secret: gatewaySecret,
+        platformUrl: platform.mqttUrl,
+      });
+      try {
+        await eventually('the gateway to be online', async () => (await gatewayInfo()).status === 'online');
+        await platform.stop('SIGKILL');
+        await again.stop();
+        await platform.start();
+        await signIn();
+        expect((await gatewayInfo()).status).toBe('offline');
+        const reply = await api.post<CommandReply<{ value: unknown }>>('/equipment/command/write', {
+          equipmentId: deviceId,
+          key: 'temperatureSetpoint',
+          value: 60,
+        });
+        expect(reply).toMatchObject({ online: false, status: 'failure', code: '1501' });
+      } finally {
+        await again.remove();
+      }
+    },
+    STEP_TIMEOUT_MS * 2,
   );
 });

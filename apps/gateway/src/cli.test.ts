@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine } from './cli.ts';
+import { USAGE, parseCommandLine } from './cli.ts';
 
 const valid = ['--sn', '100000000001', '--secret', 's3cret', '--platform', 'mqtt://127.0.0.1:1883'];
 
@@ -71,5 +71,13 @@ describe('command line', () => {
     expect(problem([...valid, '--buffer-mb', '-1'])).toContain('--buffer-mb');
     expect(problem([...valid, '--colour'])).toContain("Unknown option '--colour'");
     expect(problem(['--help'])).toBe('help');
+  });
+});
+
+describe('help', () => {
+  it('shows the secret passed in the environment, off the command line', () => {
+    expect(USAGE.split('\n')[0]).toMatch(/^Usage: GATEWAY_SECRET=<secret> lyyp-gateway --sn/);
+    expect(USAGE.split('\n')[0]).not.toContain('--secret');
+    expect(USAGE).toContain('Prefer GATEWAY_SECRET to --secret');
   });
 });

@@ -18,12 +18,14 @@ const OPTION_HELP: ReadonlyArray<readonly [flag: string, text: string, variable:
 ];
 
 export const USAGE = [
-  `Usage: lyyp-gateway --sn <${SN_LENGTH} digits> --secret <secret> --platform mqtt://host:port [options]`,
+  `Usage: GATEWAY_SECRET=<secret> lyyp-gateway --sn <${SN_LENGTH} digits> --platform mqtt://host:port [options]`,
   '',
   'Options (or the environment variable named on the right):',
   ...OPTION_HELP.map(([flag, text, variable]) =>
     `  ${flag.padEnd(24)}${text.padEnd(58)}${variable}`.trimEnd(),
   ),
+  '',
+  'Prefer GATEWAY_SECRET to --secret: every user of the machine can read a command line.',
 ].join('\n');
 
 export interface AgentSettings {

@@ -1,8 +1,10 @@
 /**
  * Runs the edge agent until SIGINT or SIGTERM:
  *
- *   node --import tsx apps/gateway/src/main.ts --sn 100000000001 --secret s3cret \
+ *   GATEWAY_SECRET=s3cret node --import tsx apps/gateway/src/main.ts --sn 100000000001 \
  *     --platform mqtt://127.0.0.1:1883 [--data-dir ./gateway-data] [--simulate]
+ *
+ * The secret is read from GATEWAY_SECRET (or --secret, which other local users can see).
  *
  * Bad arguments and start-up failures end with one line saying what to fix (exit code 2 for
  * arguments, 1 otherwise). On a signal it stops polling, keeps what it gathered in the buffer,

@@ -7,6 +7,7 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { gateways } from '../src/db/schema/index.ts';
+import type { EmbeddedBroker } from '../src/mqtt/embedded-broker.ts';
 import { databaseVariants, startTestServer } from '../src/test/test-server.ts';
 import { record } from './report.ts';
 
@@ -38,7 +39,7 @@ export async function benchGateways() {
     });
   });
   const seconds = (performance.now() - began) / 1000;
-  const broker = server.runtime.transport as unknown as { broker: { connectedClients: number } };
+  const broker = server.runtime.transport as EmbeddedBroker;
   const config = {
     broker: 'embedded (Aedes)',
     requested: COUNT,
@@ -48,7 +49,7 @@ export async function benchGateways() {
   record({
     scenario: 'broker.gateways-connected',
     metric: 'connected',
-    value: broker.broker.connectedClients,
+    value: broker.connectedClients,
     unit: 'gateways',
     config,
   });
@@ -60,6 +61,8 @@ export async function benchGateways() {
     unit: 'MiB',
     config,
   });
+  const swarmExited = new Promise((resolve) => swarm.once('exit', resolve));
   swarm.kill();
+  await swarmExited;
   await server.close();
 }

@@ -1,4 +1,8 @@
-/** `npm run bench`: runs every benchmark scenario and prints its figures. */
+/**
+ * `npm run bench`: runs every benchmark scenario and prints its figures. Each scenario closes what
+ * it opened (platform, broker, database, child processes, connections), so the process ends by
+ * itself once the table is printed.
+ */
 import os from 'node:os';
 import { benchHttp } from './http.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
@@ -18,3 +22,11 @@ await benchLive();
 await benchHistory();
 await benchGateways();
 printTable();
+
+// Nothing should be left to keep the process alive. If something is (a scenario that forgot to close
+// what it opened), say what it is and end with a failure instead of hanging with the memory held.
+const leftOpen = setTimeout(() => {
+  console.error(`# the benchmark left handles open: ${process.getActiveResourcesInfo().join(', ')}`);
+  process.exit(1);
+}, 10_000);
+leftOpen.unref();

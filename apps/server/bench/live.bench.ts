@@ -76,7 +76,9 @@ export async function benchLive() {
     unit: 'ms',
     config,
   });
+  const browsersExited = new Promise((resolve) => browsers.once('exit', resolve));
   browsers.kill();
+  await browsersExited;
   await link.close();
   await server.close();
 }

@@ -36,6 +36,7 @@ import { registerHistoryRoutes } from './modules/history/history.routes.ts';
 import { registerDesignerRoutes } from './modules/designer/index.ts';
 import { registerFileRoutes } from './modules/files/index.ts';
 import { registerDeviceVariableRoutes } from './modules/device/device-variables.routes.ts';
+import { registerDeviceValueRoutes } from './modules/device/device-values.routes.ts';
 import { createCatalogue } from './modules/catalogue.ts';
 import { LocalBus, type Bus } from './bus/bus.ts';
 import { RedisBus } from './bus/redis-bus.ts';
@@ -167,9 +168,8 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     },
     {
       now,
-      mqttUrl:
-        config.mqtt.url ??
-        `mqtt://${config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost'}:${config.mqtt.port}`,
+      // The gateways' broker address; MQTT_URL is the platform's own account and is never shown.
+      mqttUrl: () => runtime.gatewayBrokerUrl(),
     },
   );
   runtime = new PlatformRuntime({
@@ -207,6 +207,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       registerFileRoutes(api, { db: database.db, dataDir: config.dataDir });
       registerCommandRoutes(api, runtime.commands);
       registerDeviceVariableRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime });
+      registerDeviceValueRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime, now });
       registerSyncRoutes(api, {
         access: catalogue.deviceAccess,
         runtime: runtime.runtime,

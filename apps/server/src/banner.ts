@@ -1,6 +1,10 @@
-/** The start-up banner: where to open the console and how to sign in. */
+/**
+ * The start-up banner: where to open the console, how to sign in and where gateways connect. It
+ * never shows the platform's own broker account (MQTT_URL's user and password).
+ */
 import os from 'node:os';
 import type { Config } from './config.ts';
+import { withoutCredentials } from './mqtt/broker-address.ts';
 import type { BrokerAddress } from './runtime.ts';
 
 export interface BannerInput {
@@ -22,7 +26,11 @@ function lanAddresses(): string[] {
     .map((item) => item!.address);
 }
 
-export function printBanner({ config, port, database, broker, demo, superManager }: BannerInput) {
+export function printBanner(input: BannerInput) {
+  console.log(bannerText(input));
+}
+
+export function bannerText({ config, port, database, broker, demo, superManager }: BannerInput): string {
   const local = config.publicUrl ?? `http://localhost:${port}`;
   const others =
     config.host === '0.0.0.0' && !config.publicUrl ? lanAddresses().map((ip) => `http://${ip}:${port}`) : [];
@@ -36,11 +44,16 @@ export function printBanner({ config, port, database, broker, demo, superManager
     `  Database    ${database}`,
     broker.kind === 'embedded'
       ? `  MQTT        embedded broker on port ${broker.port}${broker.wsPort ? ` (WebSocket ${broker.wsPort})` : ''}${
-          broker.port !== config.mqtt.port
+          config.mqtt.port !== 0 && broker.port !== config.mqtt.port
             ? `   (port ${config.mqtt.port} was busy; set MQTT_PORT to choose)`
             : ''
         }`
-      : `  MQTT        external broker ${broker.url ?? ''}`,
+      : `  MQTT        external broker ${broker.url ? withoutCredentials(broker.url) : ''}`,
+    `  Gateways    connect to ${broker.gatewayUrl}${
+      new URL(broker.gatewayUrl).hostname === 'localhost'
+        ? '   (this machine only: set PUBLIC_URL or GATEWAY_MQTT_URL for gateways elsewhere)'
+        : ''
+    }`,
     '',
     superManager.password
       ? `  Sign in as  ${superManager.username} / ${superManager.password}   (super manager; shown only on this first start)`
@@ -53,5 +66,5 @@ export function printBanner({ config, port, database, broker, demo, superManager
       : []),
     '',
   ];
-  console.log(lines.join('\n'));
+  return lines.join('\n');
 }

@@ -34,6 +34,7 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[\w-]{1,64}$/)
     .default('lyyp-platform'),
+  GATEWAY_MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp|ssl)$/ }).optional(),
   BUS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   PUBLIC_URL: z.url().optional(),
   ADMIN_USERNAME: z.string().default('admin'),
@@ -59,8 +60,19 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** `portsExplicit`: the ports were chosen by the operator, so a busy port is an error, not a reason to move. */
-  mqtt: { port: number; wsPort: number; url: string | undefined; shareGroup: string; portsExplicit: boolean };
+  /**
+   * `url`: the external broker with the platform's own account (a secret: never shown or logged).
+   * `gatewayUrl`: the broker address handed to gateways (no credentials; derived when unset).
+   * `portsExplicit`: the ports were chosen by the operator, so a busy port is an error, not a reason to move.
+   */
+  mqtt: {
+    port: number;
+    wsPort: number;
+    url: string | undefined;
+    gatewayUrl: string | undefined;
+    shareGroup: string;
+    portsExplicit: boolean;
+  };
   busUrl: string | undefined;
   publicUrl: string | undefined;
   admin: { username: string; password: string | undefined };
@@ -103,6 +115,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       `Invalid configuration:\n  ${variable}: ${translateError(adminProblem.code, 'en-US', adminProblem.params)}`,
     );
   }
+  if (env.GATEWAY_MQTT_URL) {
+    const gatewayUrl = new URL(env.GATEWAY_MQTT_URL);
+    if (gatewayUrl.username || gatewayUrl.password) {
+      throw new ConfigError(
+        'Invalid configuration:\n  GATEWAY_MQTT_URL: must not contain a user name or password (each gateway signs in with its own SN and secret)',
+      );
+    }
+  }
   if (env.CAPTCHA_DEBUG_LOG && env.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration:\n  CAPTCHA_DEBUG_LOG: not allowed when NODE_ENV=production',
@@ -118,6 +138,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       port: env.MQTT_PORT,
       wsPort: env.MQTT_WS_PORT,
       url: env.MQTT_URL,
+      gatewayUrl: env.GATEWAY_MQTT_URL,
       shareGroup: env.MQTT_SHARE_GROUP,
       portsExplicit: present.MQTT_PORT !== undefined || present.MQTT_WS_PORT !== undefined,
     },

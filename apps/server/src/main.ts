@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { generatePassword } from './lib/password.ts';
 import { printBanner } from './banner.ts';
+import { withoutCredentials } from './mqtt/broker-address.ts';
 import { PortInUseError } from './mqtt/embedded-broker.ts';
 import { DEMO_ACCOUNTS, DemoService } from './modules/demo/demo.service.ts';
 import { DemoGatewayProcess } from './modules/demo/demo-gateway.ts';
@@ -95,7 +96,10 @@ async function start() {
   let demoGateway: DemoGatewayProcess | null = null;
   const demo = config.demo ? await new DemoService(database.db).ensure() : null;
   if (demo) {
-    const platformUrl = config.mqtt.url ?? `mqtt://127.0.0.1:${broker.port}`;
+    // The demo gateway signs in like any gateway (SN and secret), never with the platform's account.
+    const platformUrl = config.mqtt.url
+      ? withoutCredentials(config.mqtt.url)
+      : `mqtt://127.0.0.1:${broker.port}`;
     demoGateway = new DemoGatewayProcess(
       demo,
       platformUrl,

@@ -32,8 +32,6 @@ export class AgentProcess {
         'apps/gateway/src/main.ts',
         '--sn',
         options.sn,
-        '--secret',
-        options.secret,
         '--platform',
         options.platformUrl,
         '--data-dir',
@@ -42,7 +40,8 @@ export class AgentProcess {
         traceFile,
         '--simulate',
       ],
-      {},
+      // As a gateway should be run: the secret in the environment, off the command line.
+      { GATEWAY_SECRET: options.secret },
     );
     return new AgentProcess(process, dataDir, traceFile);
   }

@@ -35,8 +35,8 @@ export interface CatalogueOptions {
   now?: () => number;
   /** Where a failing hook is reported; by default the log of the instance routes are registered on. */
   log?: Pick<FastifyBaseLogger, 'warn'>;
-  /** Broker address the gateway credentials show the edge agent. */
-  mqttUrl?: string;
+  /** Broker address the gateway credentials show the edge agent (a function: read when asked). */
+  mqttUrl?: string | (() => string);
 }
 
 /** Shown until the platform knows the address agents reach it at. */

@@ -6,7 +6,7 @@
  */
 import net from 'node:net';
 import http from 'node:http';
-import Aedes, { type AedesPublishPacket, type Client } from 'aedes';
+import { Aedes, type AedesPublishPacket, type Client } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import { PLATFORM_SUBSCRIPTION, isOwnDownFilter, parseTopic } from '@lyyp/contracts/protocol';
 import type { ConnectionEvents, MessageHandler, MqttTransport, PublishOptions } from './transport.ts';
@@ -47,32 +47,76 @@ function listen(server: net.Server | http.Server, port: number, host: string): P
 
 export class EmbeddedBroker implements MqttTransport {
   readonly kind = 'embedded' as const;
-  readonly broker;
-  private readonly tcp: net.Server;
+  /**
+   * Created on first use (listening, consuming or publishing): Aedes 1.x sets up its persistence
+   * asynchronously, and a broker holds timers until it is closed, so none exists before it is needed.
+   */
+  private created: Promise<Aedes> | null = null;
+  private aedes: Aedes | null = null;
+  private tcp: net.Server | null = null;
   private web: http.Server | null = null;
+  private sockets: WebSocketServer | null = null;
   /** Connections per gateway: a reconnect may arrive before the old connection's goodbye. */
   private readonly connections = new Map<string, number>();
   port = 0;
   wsPort: number | null = null;
 
-  constructor(private readonly options: EmbeddedBrokerOptions) {
-    this.broker = new Aedes({
+  constructor(private readonly options: EmbeddedBrokerOptions) {}
+
+  /** The broker, created once. A platform that publishes before it listens (tests) keeps retained messages. */
+  private broker(): Promise<Aedes> {
+    this.created ??= this.createBroker().then((broker) => {
+      broker.on('clientReady', (client: Client) => {
+        this.connections.set(client.id, (this.connections.get(client.id) ?? 0) + 1);
+        this.options.onGatewayConnected?.(client.id);
+      });
+      broker.on('clientDisconnect', (client: Client) => {
+        const left = (this.connections.get(client.id) ?? 1) - 1;
+        if (left > 0) {
+          this.connections.set(client.id, left);
+          return;
+        }
+        this.connections.delete(client.id);
+        this.options.onGatewayDisconnected?.(client.id);
+      });
+      this.aedes = broker;
+      return broker;
+    });
+    return this.created;
+  }
+
+  /** MQTT clients connected right now. */
+  get connectedClients(): number {
+    return this.aedes?.connectedClients ?? 0;
+  }
+
+  isConnected(sn: string): boolean {
+    return (this.connections.get(sn) ?? 0) > 0;
+  }
+
+  private createBroker(): Promise<Aedes> {
+    return Aedes.createBroker({
       // Gateway ids are their 12-digit SNs; allow longer ids for tools without accepting any.
       maxClientsIdLength: 64,
       authenticate: (client, username, password, done) => {
         const sn = client.id;
         if (!username || username !== sn || !password) {
           this.options.onRejected?.('bad credentials', sn);
-          done(Object.assign(new Error('bad credentials'), { returnCode: 4 }), false);
+          done(Object.assign(new Error('bad credentials'), { returnCode: 4 as const }), false);
           return;
         }
         this.options
           .verifyGateway(sn, password.toString('utf8'))
           .then((valid) => {
             if (!valid) this.options.onRejected?.('bad credentials', sn);
-            done(valid ? null : Object.assign(new Error('bad credentials'), { returnCode: 4 }), valid);
+            done(
+              valid ? null : Object.assign(new Error('bad credentials'), { returnCode: 4 as const }),
+              valid,
+            );
           })
-          .catch(() => done(Object.assign(new Error('server unavailable'), { returnCode: 3 }), false));
+          .catch(() =>
+            done(Object.assign(new Error('server unavailable'), { returnCode: 3 as const }), false),
+          );
       },
       authorizePublish: (client, packet, callback) => {
         if (!client) return callback(null);
@@ -88,25 +132,6 @@ export class EmbeddedBroker implements MqttTransport {
         callback(null, null);
       },
     });
-    this.broker.on('clientReady', (client: Client) => {
-      this.connections.set(client.id, (this.connections.get(client.id) ?? 0) + 1);
-      this.options.onGatewayConnected?.(client.id);
-    });
-    this.broker.on('clientDisconnect', (client: Client) => {
-      const left = (this.connections.get(client.id) ?? 1) - 1;
-      if (left > 0) {
-        this.connections.set(client.id, left);
-        return;
-      }
-      this.connections.delete(client.id);
-      this.options.onGatewayDisconnected?.(client.id);
-    });
-    // Small MQTT packets (acks, commands, replies) must not wait for Nagle's algorithm.
-    this.tcp = net.createServer({ noDelay: true }, (socket) => this.broker.handle(socket));
-  }
-
-  isConnected(sn: string): boolean {
-    return (this.connections.get(sn) ?? 0) > 0;
   }
 
   /** Listens on the port, or on one of the next `fallbackPorts` ports when it is busy. */
@@ -122,27 +147,33 @@ export class EmbeddedBroker implements MqttTransport {
     }
   }
 
+  /** Opens the broker's ports; on failure everything opened so far is closed again. */
   async listen(): Promise<void> {
-    this.port = await this.listenWithFallback(this.tcp, this.options.port);
-    if (this.options.wsPort !== null) {
-      const web = http.createServer((_request, response) =>
-        response.writeHead(426).end('MQTT over WebSocket only'),
-      );
-      const sockets = new WebSocketServer({ server: web });
-      sockets.on('connection', (socket, request) =>
-        this.broker.handle(createWebSocketStream(socket), request),
-      );
-      this.wsPort = await this.listenWithFallback(web, this.options.wsPort).catch(async (error: unknown) => {
-        await new Promise((resolve) => this.tcp.close(resolve));
-        throw error;
-      });
-      this.web = web;
+    const broker = await this.broker();
+    try {
+      // Small MQTT packets (acks, commands, replies) must not wait for Nagle's algorithm.
+      this.tcp = net.createServer({ noDelay: true }, (socket) => broker.handle(socket));
+      this.port = await this.listenWithFallback(this.tcp, this.options.port);
+      if (this.options.wsPort !== null) {
+        this.web = http.createServer((_request, response) =>
+          response.writeHead(426).end('MQTT over WebSocket only'),
+        );
+        this.sockets = new WebSocketServer({ server: this.web });
+        this.sockets.on('connection', (socket, request) =>
+          broker.handle(createWebSocketStream(socket), request),
+        );
+        this.wsPort = await this.listenWithFallback(this.web, this.options.wsPort);
+      }
+    } catch (error) {
+      await this.close();
+      throw error;
     }
   }
 
-  start(handler: MessageHandler): Promise<void> {
+  async start(handler: MessageHandler): Promise<void> {
+    const broker = await this.broker();
     return new Promise((resolve) => {
-      this.broker.subscribe(
+      broker.subscribe(
         PLATFORM_SUBSCRIPTION,
         (packet: AedesPublishPacket, done: () => void) => {
           handler({
@@ -157,9 +188,10 @@ export class EmbeddedBroker implements MqttTransport {
     });
   }
 
-  publish(topic: string, payload: string | Buffer, options: PublishOptions): Promise<void> {
+  async publish(topic: string, payload: string | Buffer, options: PublishOptions): Promise<void> {
+    const broker = await this.broker();
     return new Promise((resolve, reject) => {
-      this.broker.publish(
+      broker.publish(
         {
           cmd: 'publish',
           topic,
@@ -173,9 +205,30 @@ export class EmbeddedBroker implements MqttTransport {
     });
   }
 
+  /**
+   * Closes the broker (every client connection with it) and both listeners. Open sockets are
+   * ended by the broker; the servers then close without waiting for idle keep-alive connections.
+   */
   async close(): Promise<void> {
-    await new Promise<void>((resolve) => this.broker.close(() => resolve()));
-    await new Promise((resolve) => this.tcp.close(resolve));
-    if (this.web) await new Promise((resolve) => this.web!.close(resolve));
+    const created = this.created;
+    this.created = null;
+    this.aedes = null;
+    const broker = await created?.catch(() => null);
+    if (broker) await new Promise<void>((resolve) => broker.close(() => resolve()));
+    await closeServer(this.tcp);
+    this.tcp = null;
+    if (this.sockets) {
+      for (const client of this.sockets.clients) client.terminate();
+      await new Promise((resolve) => this.sockets!.close(resolve));
+      this.sockets = null;
+    }
+    await closeServer(this.web);
+    this.web = null;
   }
+}
+
+function closeServer(server: net.Server | http.Server | null): Promise<void> {
+  if (!server?.listening) return Promise.resolve();
+  if (server instanceof http.Server) server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
 }

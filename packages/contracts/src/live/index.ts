@@ -76,3 +76,5 @@ export function isStale(
 export function staleAfterFor(pollIntervalMs: number): number {
   return Math.max(2 * pollIntervalMs + 1000, 5000);
 }
+
+export * from './current-values.ts';

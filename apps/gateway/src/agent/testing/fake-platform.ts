@@ -6,7 +6,7 @@
  * announced to `onChange` listeners, so tests wait for what they expect instead of polling.
  */
 import net from 'node:net';
-import Aedes, { type AedesPublishPacket, type Client } from 'aedes';
+import { Aedes, type AedesPublishPacket, type Client } from 'aedes';
 import {
   downTopic,
   parseTopic,
@@ -93,6 +93,7 @@ export class FakePlatform {
 
   static async start(options: FakePlatformOptions): Promise<FakePlatform> {
     const platform = new FakePlatform(options);
+    await platform.broker.listen();
     await platform.listen(0);
     return platform;
   }

@@ -13,6 +13,7 @@ import type { Bus } from '../../bus/bus.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
 import type { MqttTransport } from '../../mqtt/transport.ts';
 import type { AccountRow } from '../account/account.repository.ts';
+import type { GatewayLiveness } from '../telemetry/gateway-liveness.ts';
 import type { RuntimeRepository } from '../telemetry/runtime.repository.ts';
 import type { CommandRepository, CommandRow } from './command.repository.ts';
 
@@ -34,6 +35,8 @@ export interface CommandServiceDeps {
   transport: MqttTransport;
   bus: Bus;
   access: DeviceAccess;
+  /** Whether a gateway can be reached now (connected, heard from), beyond its stored status. */
+  liveness: Pick<GatewayLiveness, 'presenceOf'>;
   now: () => number;
 }
 
@@ -74,8 +77,10 @@ export class CommandService {
       createdAt: new Date(now),
       expiresAt: new Date(now + COMMAND_DEADLINE_MS),
     };
-    if (gateway?.status !== 'online') {
-      const code = gateway?.status === 'dormant' ? '1502' : '1501';
+    // A gateway that is not connected gets nothing: answered at once, not after the deadline.
+    const presence = this.deps.liveness.presenceOf(context.sn, gateway);
+    if (presence !== 'online') {
+      const code = presence === 'dormant' ? '1502' : '1501';
       const row = await this.deps.commands.insert({ ...base, status: 'failure', code });
       return { online: false, uuid: row.uuid, status: 'failure', code, message: null, data: null };
     }

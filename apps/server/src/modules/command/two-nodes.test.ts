@@ -17,10 +17,10 @@ describe.runIf(canRun)('two platform nodes on one PostgreSQL and Mosquitto', () 
   let shared: Awaited<ReturnType<typeof sharedPostgresVariant>>;
   let first: TestServer;
   let second: TestServer;
+  const environment = { MQTT_URL: mqttUrl!, MQTT_SHARE_GROUP: `nodes-${randomBytes(4).toString('hex')}` };
 
   beforeAll(async () => {
     shared = await sharedPostgresVariant();
-    const environment = { MQTT_URL: mqttUrl!, MQTT_SHARE_GROUP: `nodes-${randomBytes(4).toString('hex')}` };
     first = await startTestServer(shared!.variant, environment);
     second = await startTestServer(shared!.variant, environment);
     await first.runtime.start();
@@ -82,5 +82,20 @@ describe.runIf(canRun)('two platform nodes on one PostgreSQL and Mosquitto', () 
     await eventually(async () => (await first.runtime.history.countPoints(device.id)) === 20);
     expect(await second.runtime.history.countPoints(device.id)).toBe(20);
     await link.close();
+  });
+
+  it('leaves gateways connected through the broker online when another node starts', async () => {
+    const { gateway } = await buildBoundDevice(first.database.db);
+    const link = await TestGateway.connect(mqttUrl!, gateway.sn, gateway.secret);
+    await link.send('status', { status: 'online', ts: Date.now() });
+    await eventually(async () => (await first.runtime.runtime.gatewayState(gateway.sn))?.status === 'online');
+    const third = await startTestServer(shared!.variant, environment);
+    try {
+      await third.runtime.start();
+      expect((await third.runtime.runtime.gatewayState(gateway.sn))?.status).toBe('online');
+    } finally {
+      await third.close();
+      await link.close();
+    }
   });
 });

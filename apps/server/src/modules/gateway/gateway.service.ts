@@ -50,8 +50,11 @@ export interface GatewayCredentials {
 }
 
 export interface GatewayServiceOptions {
-  /** Where agents reach the broker, as the credentials answer shows it. */
-  mqttUrl: string;
+  /**
+   * Where agents reach the broker, as the credentials answer shows it: the gateways' broker address,
+   * never the platform's own broker account. A function when it is known only once the broker listens.
+   */
+  mqttUrl: string | (() => string);
 }
 
 /** A random SN: 12 digits, the first not 0 so spreadsheets keep it whole. */
@@ -236,7 +239,7 @@ export class GatewayService {
       sn,
       secret: gateway.secret,
       mqtt: {
-        url: this.options.mqttUrl,
+        url: typeof this.options.mqttUrl === 'function' ? this.options.mqttUrl() : this.options.mqttUrl,
         clientId: sn,
         username: sn,
         password: gateway.secret,

@@ -4,11 +4,12 @@
  * missing), starts with a snapshot of latest values, then carries changes.
  */
 import { translateError, type Locale } from '@lyyp/contracts';
-import { staleAfterFor, type LiveServerMessage, type LiveValueItem } from '@lyyp/contracts/live';
+import type { LiveServerMessage } from '@lyyp/contracts/live';
 import type { Bus } from '../../bus/bus.ts';
 import type { AccountRow } from '../account/account.repository.ts';
 import type { DeviceAccess } from '../command/command.service.ts';
 import type { RuntimeRepository } from '../telemetry/runtime.repository.ts';
+import { readDeviceSnapshot } from './device-snapshot.ts';
 
 export interface LiveConnection {
   readonly account: () => AccountRow;
@@ -134,33 +135,15 @@ export class LiveService {
   }
 
   private async snapshot(deviceId: string): Promise<LiveServerMessage | null> {
-    const [context, gateway, latest] = await Promise.all([
-      this.runtime.deviceContextById(deviceId),
-      this.runtime.gatewayOfDevice(deviceId),
-      this.runtime.latestValuesOf(deviceId),
-    ]);
-    if (!context || !gateway) return null;
-    const pollOf = new Map(context.model.drivers.map((driver) => [driver.key, driver.pollIntervalMs]));
-    const staleAfterMs: Record<string, number | null> = {};
-    for (const variable of context.model.variables) {
-      const poll = variable.driverKey ? pollOf.get(variable.driverKey) : undefined;
-      staleAfterMs[variable.key] =
-        variable.collectionMode === 'periodic' && poll ? staleAfterFor(poll) : null;
-    }
-    const values: LiveValueItem[] = latest.map((row) => ({
-      key: row.key,
-      ts: row.ts.getTime(),
-      receivedAt: row.receivedAt.getTime(),
-      value: row.value ?? null,
-      error: row.error,
-    }));
+    const snapshot = await readDeviceSnapshot(this.runtime, deviceId);
+    if (!snapshot) return null;
     return {
       type: 'snapshot',
       deviceId,
       serverTime: this.now(),
-      gateway: { sn: gateway.sn, status: gateway.status, signal: gateway.signal },
-      values,
-      staleAfterMs,
+      gateway: snapshot.gateway,
+      values: snapshot.values,
+      staleAfterMs: snapshot.staleAfterMs,
     };
   }
 

@@ -158,7 +158,7 @@ export class IngestService {
       const sequences = new Map<string, number>();
       for (const pending of batch)
         sequences.set(pending.sn, Math.max(sequences.get(pending.sn) ?? -1, pending.seq));
-      await this.runtime.recordSequences(sequences);
+      await this.runtime.recordSequences(sequences, new Date(this.now()));
       const changed = new Map<string, ValuePoint[]>();
       for (const pending of batch) {
         let stored = 0;

@@ -1,5 +1,5 @@
 /** Gateway runtime state as the MQTT side sees it: credentials, status, sequence, sync, gaps. */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { SlaveCounters } from '@lyyp/contracts/protocol';
 import type { Database } from '../../db/client.ts';
@@ -108,6 +108,7 @@ export class RuntimeRepository {
     const rows = await this.db
       .select({
         status: gateways.status,
+        lastSeenAt: gateways.lastSeenAt,
         configVersionReported: gateways.configVersionReported,
         configSyncState: gateways.configSyncState,
       })
@@ -124,13 +125,53 @@ export class RuntimeRepository {
       .where(eq(gateways.sn, sn));
   }
 
-  /** Highest stored sequence per gateway, for many gateways in one statement. */
-  async recordSequences(sequences: ReadonlyMap<string, number>): Promise<void> {
+  /** Highest stored sequence per gateway, for many gateways in one statement; they were heard at `at`. */
+  async recordSequences(sequences: ReadonlyMap<string, number>, at: Date): Promise<void> {
     if (sequences.size === 0) return;
     await this.db.execute(sql`
-      update gateways set last_seq = greatest(gateways.last_seq, incoming.seq), last_seen_at = now()
+      update gateways set last_seq = greatest(gateways.last_seq, incoming.seq), last_seen_at = ${at.toISOString()}::timestamptz
       from unnest(${sql.param([...sequences.keys()])}::text[], ${sql.param([...sequences.values()])}::bigint[]) as incoming(sn, seq)
       where gateways.sn = incoming.sn`);
+  }
+
+  /** SNs of every gateway whose status is not offline. */
+  async gatewaysNotOffline(): Promise<string[]> {
+    const rows = await this.db
+      .select({ sn: gateways.sn })
+      .from(gateways)
+      .where(ne(gateways.status, 'offline'));
+    return rows.map((row) => row.sn);
+  }
+
+  /**
+   * Marks gateways offline that are not offline yet: all of them, or those of `sns`, and of those
+   * only the ones not heard from since `silentBefore` (a gateway heard from later is left alone: it
+   * said something after the decision was made). Answers the changed gateways with their device.
+   */
+  async markGatewaysOffline(
+    where: { sns?: readonly string[]; silentBefore?: Date } = {},
+  ): Promise<Array<{ sn: string; deviceId: string | null }>> {
+    if (where.sns?.length === 0) return [];
+    const conditions = [ne(gateways.status, 'offline')];
+    if (where.sns) conditions.push(inArray(gateways.sn, [...where.sns]));
+    if (where.silentBefore)
+      conditions.push(or(isNull(gateways.lastSeenAt), lt(gateways.lastSeenAt, where.silentBefore))!);
+    const changed = await this.db
+      .update(gateways)
+      .set({ status: 'offline', updatedAt: new Date() })
+      .where(and(...conditions))
+      .returning({ sn: gateways.sn });
+    if (changed.length === 0) return [];
+    const deviceOf = new Map<string, string>();
+    const sns = changed.map((row) => row.sn);
+    for (let start = 0; start < sns.length; start += 1000) {
+      const bound = await this.db
+        .select({ sn: devices.gatewaySn, deviceId: devices.id })
+        .from(devices)
+        .where(inArray(devices.gatewaySn, sns.slice(start, start + 1000)));
+      for (const row of bound) deviceOf.set(row.sn, row.deviceId);
+    }
+    return sns.map((sn) => ({ sn, deviceId: deviceOf.get(sn) ?? null }));
   }
 
   async countRejected(sn: string, count: number): Promise<void> {
