@@ -172,8 +172,7 @@ describe('console under its Content-Security-Policy', () => {
       );
       expect(userRoutes).toContain(`/monitor/devices/${deviceId}`);
 
-      await page.goto(`${base}/monitor/devices/${deviceId}/pages/start`);
-      await page.click(`[data-open-page="${created.id}"]`);
+      await page.goto(`${base}/monitor/devices/${deviceId}/pages/${created.id}`);
       await page.waitForSelector(`[data-runtime-page="${created.id}"] [data-widget-type="UsualImage"]`);
       await page.waitForLoadState('networkidle');
 

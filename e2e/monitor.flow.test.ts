@@ -76,7 +76,8 @@ describe('monitoring flow in the browser', () => {
       await waitForTitle(page, '设备列表 - LYYP');
 
       // Bind the device with the gateway's SN and verification code.
-      await page.getByRole('button', { name: '添加设备' }).click();
+      // A new end user's empty list explains binding and offers the same button as the toolbar.
+      await page.getByTestId('device-list-empty').getByRole('button', { name: '添加设备' }).click();
       await page.locator('form#device-bind').waitFor();
       await page.fill('#device-bind_sn', gateway.sn);
       await page.fill('#device-bind_verificationCode', gateway.verificationCode);
