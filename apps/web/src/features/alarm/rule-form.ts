@@ -292,3 +292,25 @@ export function previewRuleMessage(
     rule: values.name?.trim() ?? '',
   });
 }
+
+/**
+ * When the alarm releases, as a formula of the condition registry with the form's numbers in it
+ * (`炉温 <= 80 - 2`): the release rule follows from the condition and the dead band.
+ */
+export function describeRelease(values: RuleFormValues, variableName: string): string {
+  const operator = values.operator ?? 'gt';
+  const input = toRuleInput(values);
+  const condition = input.condition as { limit?: AlarmOperand; low?: AlarmOperand; high?: AlarmOperand };
+  const operand = (item: AlarmOperand | undefined) =>
+    item === undefined ? '?' : item.kind === 'value' ? String(item.value ?? '?') : item.key || '?';
+  const names: Record<string, string> = {
+    value: variableName || 'value',
+    limit: operand(condition.limit),
+    low: operand(condition.low),
+    high: operand(condition.high),
+    band: String(input.deadBand ?? 0),
+    index: String(numberOrUndefined(values.bit) ?? 0),
+    expected: String(values.expected ?? 1),
+  };
+  return ALARM_CONDITION_DEFINITIONS[operator].release.replace(/\b(value|limit|low|high|band|index|expected)\b/g, (name) => names[name] ?? name);
+}
