@@ -65,8 +65,13 @@ export class AlarmDispatcher {
     return records.length;
   }
 
-  private async authorisedRecipients(record: AlarmRecordRow, groups: readonly AlarmGroup[]): Promise<Set<string>> {
-    const ids = [...new Set(groups.flatMap((group) => group.recipients.map((recipient) => recipient.accountId)))];
+  private async authorisedRecipients(
+    record: AlarmRecordRow,
+    groups: readonly AlarmGroup[],
+  ): Promise<Set<string>> {
+    const ids = [
+      ...new Set(groups.flatMap((group) => group.recipients.map((recipient) => recipient.accountId))),
+    ];
     const authorised = new Set<string>();
     for (const id of ids) if (await this.mayReceive(id, record.deviceId)) authorised.add(id);
     return authorised;
@@ -79,9 +84,13 @@ export class AlarmDispatcher {
   }
 
   private async planRecord(record: AlarmRecordRow, now: number): Promise<void> {
-    const byId = new Map((await this.deps.repository.groupsByIds(record.groupIds)).map((group) => [group.id, group]));
+    const byId = new Map(
+      (await this.deps.repository.groupsByIds(record.groupIds)).map((group) => [group.id, group]),
+    );
     const groups = record.groupIds.flatMap((id) => byId.get(id) ?? []);
-    const recipients = [...new Set(groups.flatMap((group) => group.recipients.map((entry) => entry.accountId)))];
+    const recipients = [
+      ...new Set(groups.flatMap((group) => group.recipients.map((entry) => entry.accountId))),
+    ];
     const plan = planNotifications({
       alarm: {
         raisedAt: record.raisedAt.getTime(),
@@ -166,12 +175,19 @@ export class AlarmDispatcher {
       const text = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentSendError;
       const retryAt =
-        permanent || notification.attempts >= MAX_SEND_ATTEMPTS ? null : now + retryDelayMs(notification.attempts);
+        permanent || notification.attempts >= MAX_SEND_ATTEMPTS
+          ? null
+          : now + retryDelayMs(notification.attempts);
       this.deps.logger.warn(
         { channel: notification.channel, record: record.id, send: notification.key, error: text, retryAt },
         'alarm notification failed',
       );
-      await this.deps.repository.settleAttempt(notification, { result: 'failed', at: now, error: text, retryAt });
+      await this.deps.repository.settleAttempt(notification, {
+        result: 'failed',
+        at: now,
+        error: text,
+        retryAt,
+      });
       return false;
     }
   }

@@ -177,7 +177,8 @@ export class AlarmEvaluationService {
         for (const reference of item.compiled.references) {
           let best: StoredPoint | undefined;
           for (const point of points) {
-            if (point.key === reference && point.ts <= sample.time && (!best || point.ts > best.ts)) best = point;
+            if (point.key === reference && point.ts <= sample.time && (!best || point.ts > best.ts))
+              best = point;
           }
           references[reference] = best ? best.value : current.get(stateKey(item.device.id, reference));
         }
@@ -189,7 +190,9 @@ export class AlarmEvaluationService {
   private async applyRuleWork(initial: readonly RuleWork[]): Promise<void> {
     let pending = initial;
     for (let round = 0; round < MAX_WRITE_ROUNDS && pending.length > 0; round += 1) {
-      const stored = await this.deps.repository.ruleStates([...new Set(pending.map((item) => item.device.id))]);
+      const stored = await this.deps.repository.ruleStates([
+        ...new Set(pending.map((item) => item.device.id)),
+      ]);
       const storedByKey = new Map(stored.map((entry) => [stateKey(entry.deviceId, entry.key), entry]));
       const writes: StateWrite[] = [];
       const outcomes = new Map<string, { item: RuleWork; transitions: readonly AlarmTransition[] }>();
@@ -199,9 +202,17 @@ export class AlarmEvaluationService {
         const previous = entry ? restoreRuleState(entry.state) : null;
         const result = evaluateRuleSamples(item.compiled, previous, item.samples);
         for (const problem of result.problems)
-          this.deps.logger.debug({ deviceId: item.device.id, rule: item.compiled.rule.id, ...problem }, 'alarm sample not evaluated');
+          this.deps.logger.debug(
+            { deviceId: item.device.id, rule: item.compiled.rule.id, ...problem },
+            'alarm sample not evaluated',
+          );
         if (previous && JSON.stringify(previous) === JSON.stringify(result.state)) continue;
-        writes.push({ deviceId: item.device.id, key: item.compiled.rule.id, state: result.state, revision: entry?.revision ?? 0 });
+        writes.push({
+          deviceId: item.device.id,
+          key: item.compiled.rule.id,
+          state: result.state,
+          revision: entry?.revision ?? 0,
+        });
         outcomes.set(key, { item, transitions: result.transitions });
       }
       if (writes.length === 0) return;
@@ -217,10 +228,15 @@ export class AlarmEvaluationService {
         return done;
       });
       this.publish(events);
-      pending = [...outcomes.entries()].filter(([key]) => !written.has(key)).map(([, outcome]) => outcome.item);
+      pending = [...outcomes.entries()]
+        .filter(([key]) => !written.has(key))
+        .map(([, outcome]) => outcome.item);
     }
     if (pending.length > 0)
-      this.deps.logger.warn({ count: pending.length }, 'alarm state kept changing on another node; left to it');
+      this.deps.logger.warn(
+        { count: pending.length },
+        'alarm state kept changing on another node; left to it',
+      );
   }
 
   private async applyRuleTransition(
@@ -274,7 +290,20 @@ export class AlarmEvaluationService {
 
   private async recordRaise(
     tx: AlarmRepository,
-    raise: Omit<AlarmRecordRow, 'id' | 'since' | 'raisedAt' | 'releasedAt' | 'releaseReason' | 'releaseValue' | 'acknowledgedAt' | 'acknowledgedBy' | 'acknowledgeComment' | 'notifyAt' | 'createdAt'> & {
+    raise: Omit<
+      AlarmRecordRow,
+      | 'id'
+      | 'since'
+      | 'raisedAt'
+      | 'releasedAt'
+      | 'releaseReason'
+      | 'releaseValue'
+      | 'acknowledgedAt'
+      | 'acknowledgedBy'
+      | 'acknowledgeComment'
+      | 'notifyAt'
+      | 'createdAt'
+    > & {
       since: number;
       raisedAt: number;
     },
@@ -316,7 +345,11 @@ export class AlarmEvaluationService {
    * A rule was edited, disabled or deleted (`rule` null) at `at`: settles the state of every device
    * that has one (releases with reason rule changed/disabled/deleted). Runs on the node that saved.
    */
-  async reconcileRuleChange(ruleId: string, rule: CompiledAlarmRule['rule'] | null, at: number): Promise<void> {
+  async reconcileRuleChange(
+    ruleId: string,
+    rule: CompiledAlarmRule['rule'] | null,
+    at: number,
+  ): Promise<void> {
     for (let round = 0; round < MAX_WRITE_ROUNDS; round += 1) {
       const states = await this.deps.repository.ruleStatesOfRule(ruleId);
       let conflicts = 0;
@@ -329,7 +362,11 @@ export class AlarmEvaluationService {
           const ok =
             result.state === null
               ? await tx.deleteRuleState(entry.deviceId, ruleId, entry.revision)
-              : (await tx.writeRuleStates([{ deviceId: entry.deviceId, key: ruleId, state: result.state, revision: entry.revision }])).size > 0;
+              : (
+                  await tx.writeRuleStates([
+                    { deviceId: entry.deviceId, key: ruleId, state: result.state, revision: entry.revision },
+                  ])
+                ).size > 0;
           if (!ok) return false;
           for (const transition of result.transitions) {
             if (transition.kind === 'release')

@@ -4,7 +4,12 @@
  * engine state by revision, records by their unique indexes, sends by claim.
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AlarmGroup, AlarmRule, DeviceStatusAlarms, NotificationPreferences } from '@lyyp/contracts/alarm';
+import type {
+  AlarmGroup,
+  AlarmRule,
+  DeviceStatusAlarms,
+  NotificationPreferences,
+} from '@lyyp/contracts/alarm';
 import type { Database } from '../../db/client.ts';
 import {
   accounts,
@@ -204,7 +209,10 @@ export class AlarmRepository {
     await this.db
       .insert(alarmPreferences)
       .values({ accountId, preferences })
-      .onConflictDoUpdate({ target: alarmPreferences.accountId, set: { preferences, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: alarmPreferences.accountId,
+        set: { preferences, updatedAt: sql`now()` },
+      });
   }
 
   // Engine state -----------------------------------------------------------------------------------
@@ -225,7 +233,12 @@ export class AlarmRepository {
 
   async ruleStatesOfRule(ruleId: string): Promise<StoredState[]> {
     const rows = await this.db.select().from(alarmRuleStates).where(eq(alarmRuleStates.ruleId, ruleId));
-    return rows.map((row) => ({ deviceId: row.deviceId, key: row.ruleId, state: row.state, revision: row.revision }));
+    return rows.map((row) => ({
+      deviceId: row.deviceId,
+      key: row.ruleId,
+      state: row.state,
+      revision: row.revision,
+    }));
   }
 
   /**
@@ -279,7 +292,10 @@ export class AlarmRepository {
   }
 
   async deviceState(deviceId: string): Promise<StoredState | undefined> {
-    const [row] = await this.db.select().from(alarmDeviceStates).where(eq(alarmDeviceStates.deviceId, deviceId));
+    const [row] = await this.db
+      .select()
+      .from(alarmDeviceStates)
+      .where(eq(alarmDeviceStates.deviceId, deviceId));
     return row ? { deviceId, key: 'status', state: row.state, revision: row.revision } : undefined;
   }
 
@@ -302,7 +318,9 @@ export class AlarmRepository {
         revision: sql`${alarmDeviceStates.revision} + 1`,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(alarmDeviceStates.deviceId, write.deviceId), eq(alarmDeviceStates.revision, write.revision)))
+      .where(
+        and(eq(alarmDeviceStates.deviceId, write.deviceId), eq(alarmDeviceStates.revision, write.revision)),
+      )
       .returning({ deviceId: alarmDeviceStates.deviceId });
     return rows.length > 0;
   }
@@ -339,7 +357,11 @@ export class AlarmRepository {
         notifyAt: release.notifyAt === null ? null : new Date(release.notifyAt),
       })
       .where(
-        and(eq(alarmRecords.deviceId, deviceId), eq(alarmRecords.source, source), isNull(alarmRecords.releasedAt)),
+        and(
+          eq(alarmRecords.deviceId, deviceId),
+          eq(alarmRecords.source, source),
+          isNull(alarmRecords.releasedAt),
+        ),
       )
       .returning();
     return row;
@@ -352,11 +374,19 @@ export class AlarmRepository {
 
   async recordsByIds(ids: readonly string[]): Promise<AlarmRecordRow[]> {
     if (ids.length === 0) return [];
-    return this.db.select().from(alarmRecords).where(inArray(alarmRecords.id, [...ids]));
+    return this.db
+      .select()
+      .from(alarmRecords)
+      .where(inArray(alarmRecords.id, [...ids]));
   }
 
   /** Acknowledges records not yet acknowledged; answers the ones this call acknowledged. */
-  async acknowledge(ids: readonly string[], by: string, at: number, comment: string): Promise<AlarmRecordRow[]> {
+  async acknowledge(
+    ids: readonly string[],
+    by: string,
+    at: number,
+    comment: string,
+  ): Promise<AlarmRecordRow[]> {
     if (ids.length === 0) return [];
     return this.db
       .update(alarmRecords)
@@ -432,7 +462,10 @@ export class AlarmRepository {
       .where(
         and(
           eq(alarmRecords.id, recordId),
-          or(isNull(alarmRecords.notifyAt), sql`${alarmRecords.notifyAt} > ${new Date(at).toISOString()}::timestamptz`),
+          or(
+            isNull(alarmRecords.notifyAt),
+            sql`${alarmRecords.notifyAt} > ${new Date(at).toISOString()}::timestamptz`,
+          ),
         ),
       );
   }
@@ -449,7 +482,10 @@ export class AlarmRepository {
 
   async enqueue(rows: readonly NewNotificationRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.db.insert(alarmNotifications).values([...rows]).onConflictDoNothing();
+    await this.db
+      .insert(alarmNotifications)
+      .values([...rows])
+      .onConflictDoNothing();
   }
 
   /**
@@ -519,7 +555,12 @@ export class AlarmRepository {
         : await this.db
             .select()
             .from(alarmNotificationAttempts)
-            .where(inArray(alarmNotificationAttempts.notificationId, sends.map((send) => send.id)))
+            .where(
+              inArray(
+                alarmNotificationAttempts.notificationId,
+                sends.map((send) => send.id),
+              ),
+            )
             .orderBy(asc(alarmNotificationAttempts.attempt));
     return { sends, attempts };
   }
@@ -529,13 +570,21 @@ export class AlarmRepository {
   async deviceFacts(deviceIds: readonly string[]) {
     if (deviceIds.length === 0) return [];
     return this.db
-      .select({ id: devices.id, name: devices.name, productId: devices.productId, ownerAccountId: devices.ownerAccountId })
+      .select({
+        id: devices.id,
+        name: devices.name,
+        productId: devices.productId,
+        ownerAccountId: devices.ownerAccountId,
+      })
       .from(devices)
       .where(inArray(devices.id, [...deviceIds]));
   }
 
   async devicesOfProduct(productId: string): Promise<string[]> {
-    const rows = await this.db.select({ id: devices.id }).from(devices).where(eq(devices.productId, productId));
+    const rows = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(devices.productId, productId));
     return rows.map((row) => row.id);
   }
 
@@ -556,4 +605,3 @@ export class AlarmRepository {
     return row;
   }
 }
-

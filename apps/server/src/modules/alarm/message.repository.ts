@@ -39,7 +39,10 @@ export class MessageRepository {
     if (filter.status === 'read') conditions.push(this.readBy(accountId));
     if (filter.status === 'unread') conditions.push(sql`not ${this.readBy(accountId)}`);
     const where = and(...conditions);
-    const [count] = await this.db.select({ total: sql<number>`count(*)::int` }).from(messages).where(where);
+    const [count] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(where);
     const rows = await this.db
       .select({ message: messages, read: sql<boolean>`${this.readBy(accountId)}` })
       .from(messages)
@@ -68,9 +71,11 @@ export class MessageRepository {
       insert into ${messageReads} (message_id, account_id)
       select ${messages.id}, ${accountId} from ${messages} where ${and(...conditions)}
       on conflict do nothing`);
-    return (result as { rowCount?: number | null; affectedRows?: number }).rowCount ??
+    return (
+      (result as { rowCount?: number | null; affectedRows?: number }).rowCount ??
       (result as { affectedRows?: number }).affectedRows ??
-      0;
+      0
+    );
   }
 
   /** Unread announcements and expiry reminders marked for the notice dialog. */
@@ -112,7 +117,12 @@ export class MessageRepository {
   /** Cards that end within `days` and are not shut down, with the owner of the device using them. */
   async simsEndingBefore(until: number) {
     return this.db
-      .select({ card: simCards, deviceId: devices.id, deviceName: devices.name, ownerAccountId: devices.ownerAccountId })
+      .select({
+        card: simCards,
+        deviceId: devices.id,
+        deviceName: devices.name,
+        ownerAccountId: devices.ownerAccountId,
+      })
       .from(simCards)
       .leftJoin(devices, eq(devices.iccid, simCards.iccid))
       .where(

@@ -75,7 +75,12 @@ export class MessageService {
 
   async list(
     account: AccountFacts,
-    filter: { type?: MessageType | undefined; status?: 'read' | 'unread' | undefined; page: number; pageSize: number },
+    filter: {
+      type?: MessageType | undefined;
+      status?: 'read' | 'unread' | undefined;
+      page: number;
+      pageSize: number;
+    },
   ) {
     const { total, rows } = await this.deps.messages.page(account.id, filter, {
       offset: (filter.page - 1) * filter.pageSize,
@@ -144,7 +149,12 @@ export class MessageService {
 
   // SIM cards ---------------------------------------------------------------------------------------
 
-  async listSims(filter: { status?: SimCardStatus | undefined; keyword?: string | undefined; page: number; pageSize: number }) {
+  async listSims(filter: {
+    status?: SimCardStatus | undefined;
+    keyword?: string | undefined;
+    page: number;
+    pageSize: number;
+  }) {
     const now = this.deps.now();
     const items: SimCardItem[] = (await this.deps.messages.listSims(filter.keyword)).map((row) => {
       const expiresAt = row.card.expiresAt?.getTime() ?? null;
@@ -162,7 +172,12 @@ export class MessageService {
     });
     const matching = filter.status ? items.filter((item) => item.status === filter.status) : items;
     const start = (filter.page - 1) * filter.pageSize;
-    return { list: matching.slice(start, start + filter.pageSize), total: matching.length, page: filter.page, pageSize: filter.pageSize };
+    return {
+      list: matching.slice(start, start + filter.pageSize),
+      total: matching.length,
+      page: filter.page,
+      pageSize: filter.pageSize,
+    };
   }
 
   async editSim(input: {
@@ -173,7 +188,12 @@ export class MessageService {
     remark?: string | undefined;
   }): Promise<void> {
     const existing = await this.deps.messages.findSim(input.iccid);
-    const expiresAt = input.expiresAt === undefined ? (existing?.expiresAt ?? null) : input.expiresAt === null ? null : new Date(input.expiresAt);
+    const expiresAt =
+      input.expiresAt === undefined
+        ? (existing?.expiresAt ?? null)
+        : input.expiresAt === null
+          ? null
+          : new Date(input.expiresAt);
     const sameExpiry = (existing?.expiresAt?.getTime() ?? null) === (expiresAt?.getTime() ?? null);
     await this.deps.messages.upsertSim({
       iccid: input.iccid,
@@ -211,7 +231,12 @@ export class MessageService {
   }
 
   async exportSimTemplate(locale: Locale): Promise<Buffer> {
-    return writeSheet('xlsx', 'sim', SIM_SHEET_COLUMNS.map((column) => (locale === 'en-US' ? column.en : column.zh)), []);
+    return writeSheet(
+      'xlsx',
+      'sim',
+      SIM_SHEET_COLUMNS.map((column) => (locale === 'en-US' ? column.en : column.zh)),
+      [],
+    );
   }
 
   /**
@@ -244,7 +269,11 @@ export class MessageService {
       });
       if (message) {
         sent += 1;
-        this.deps.bus.publish('notice', { accountId: row.ownerAccountId, message: presentMessage(message, false), speak: false });
+        this.deps.bus.publish('notice', {
+          accountId: row.ownerAccountId,
+          message: presentMessage(message, false),
+          speak: false,
+        });
       }
     }
     return sent;

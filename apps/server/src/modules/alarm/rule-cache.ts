@@ -4,10 +4,7 @@
  * product whose version moved is reloaded, so an edit on any node takes effect on the next batch of
  * every node, without a restart and without a bus message.
  */
-import {
-  deviceStatusAlarmsSchema,
-  type DeviceStatusAlarms,
-} from '@lyyp/contracts/alarm';
+import { deviceStatusAlarmsSchema, type DeviceStatusAlarms } from '@lyyp/contracts/alarm';
 import type { Variable } from '@lyyp/contracts/device-model';
 import type { AlarmRepository } from './alarm.repository.ts';
 import { compileAlarmRule, type CompiledAlarmRule } from './engine/index.ts';

@@ -11,7 +11,9 @@ export const smsChannel: ChannelAdapter = {
       await context.sms.send({ tel, code: '', purpose: 'alarm', validMinutes: 0, text: send.text });
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-      throw new Error(`SMS provider: ${cause instanceof Error ? cause.message : String(cause)}`, { cause: error });
+      throw new Error(`SMS provider: ${cause instanceof Error ? cause.message : String(cause)}`, {
+        cause: error,
+      });
     }
   },
 };

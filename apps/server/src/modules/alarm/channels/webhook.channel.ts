@@ -29,7 +29,10 @@ export const webhookChannel: ChannelAdapter = {
       sentAt: context.now(),
     });
     if (context.config.webhook === 'log') {
-      context.logger.info({ channel: 'webhook', group: send.group.id, event, deliveryId: send.id }, 'alarm webhook (logged)');
+      context.logger.info(
+        { channel: 'webhook', group: send.group.id, event, deliveryId: send.id },
+        'alarm webhook (logged)',
+      );
       return;
     }
     await postJson(context, settings.url, body, {
