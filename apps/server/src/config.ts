@@ -39,6 +39,13 @@ const environmentSchema = z.object({
   CAPTCHA_DEBUG_LOG: flag.default(false),
   WEB_DIST: z.string().optional(),
   DEMO: flag.default(true),
+  // Alarm notifications: each channel logs its sends unless configured to send (like SMS_PROVIDER).
+  ALARM_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  ALARM_WECHAT_MODE: z.enum(['log', 'send']).default('log'),
+  ALARM_WEBHOOK_MODE: z.enum(['log', 'send']).default('log'),
+  ALARM_VOICE_PROVIDER: z.enum(['log', 'webhook']).default('log'),
+  ALARM_VOICE_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ALARM_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export interface Config {
@@ -59,6 +66,14 @@ export interface Config {
   captchaDebugLog: boolean;
   webDist: string;
   demo: boolean;
+  /** Alarm sweeps (0: none; tests drive them) and the notification channels' offline behaviour. */
+  alarm: {
+    sweepIntervalMs: number;
+    wechat: 'log' | 'send';
+    webhook: 'log' | 'send';
+    voice: { provider: 'log' | 'webhook'; webhookUrl: string | undefined };
+    sendTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -87,6 +102,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     const variable = checkUsername(env.ADMIN_USERNAME) ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD';
     throw new ConfigError(
       `Invalid configuration:\n  ${variable}: ${translateError(adminProblem.code, 'en-US', adminProblem.params)}`,
+    );
+  }
+  if (env.ALARM_VOICE_PROVIDER === 'webhook' && !env.ALARM_VOICE_WEBHOOK_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ALARM_VOICE_WEBHOOK_URL: required when ALARM_VOICE_PROVIDER=webhook',
     );
   }
   if (env.CAPTCHA_DEBUG_LOG && env.NODE_ENV === 'production') {
@@ -121,5 +141,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     captchaDebugLog: env.CAPTCHA_DEBUG_LOG,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repositoryRoot, 'apps/web/dist')),
     demo: env.DEMO,
+    alarm: {
+      sweepIntervalMs: env.ALARM_SWEEP_INTERVAL_MS,
+      wechat: env.ALARM_WECHAT_MODE,
+      webhook: env.ALARM_WEBHOOK_MODE,
+      voice: { provider: env.ALARM_VOICE_PROVIDER, webhookUrl: env.ALARM_VOICE_WEBHOOK_URL },
+      sendTimeoutMs: env.ALARM_SEND_TIMEOUT_MS,
+    },
   };
 }

@@ -43,6 +43,8 @@ export class PlatformRuntime {
   readonly link: GatewayLinkService;
   readonly commands: CommandService;
   private started = false;
+  private readonly startHooks: Array<() => void> = [];
+  private readonly closeHooks: Array<() => Promise<void>> = [];
 
   constructor(private readonly deps: RuntimeDeps) {
     this.runtime = new RuntimeRepository(deps.db);
@@ -84,11 +86,18 @@ export class PlatformRuntime {
     });
   }
 
+  /** Work that runs while the runtime does (the alarm sweeps): started after it, stopped before it closes. */
+  alongside(start: () => void, stop: () => Promise<void>) {
+    this.startHooks.push(start);
+    this.closeHooks.push(stop);
+  }
+
   /** Opens the embedded broker's ports (or connects to the external broker) and starts consuming. */
   async start(): Promise<BrokerAddress> {
     if (this.transport instanceof EmbeddedBroker) await this.transport.listen();
     await this.link.start();
     this.started = true;
+    for (const hook of this.startHooks) hook();
     return this.address();
   }
 
@@ -100,6 +109,7 @@ export class PlatformRuntime {
   }
 
   async close(): Promise<void> {
+    for (const hook of this.closeHooks) await hook();
     if (!this.started) return;
     this.started = false;
     await this.ingest.drain();

@@ -47,7 +47,12 @@ export const ALARM_API_PATHS = {
 const epochMs = z.coerce.number({ error: INVALID_FIELD_MESSAGE }).int({ error: INVALID_FIELD_MESSAGE });
 const paging = {
   page: z.coerce.number({ error: INVALID_FIELD_MESSAGE }).int().min(1).default(1),
-  pageSize: z.coerce.number({ error: INVALID_FIELD_MESSAGE }).int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  pageSize: z.coerce
+    .number({ error: INVALID_FIELD_MESSAGE })
+    .int()
+    .min(1)
+    .max(100)
+    .default(DEFAULT_PAGE_SIZE),
 };
 const withNewId = (value: unknown) =>
   value !== null && typeof value === 'object' && !('id' in value) ? { ...value, id: 'new' } : value;
@@ -125,12 +130,10 @@ export const recordListBodySchema = z.object({
 });
 export type RecordListBody = z.infer<typeof recordListBodySchema>;
 
-export const recordExportBodySchema = recordListBodySchema
-  .omit({ page: true, pageSize: true })
-  .extend({
-    format: z.enum(['csv', 'xlsx'], { error: INVALID_FIELD_MESSAGE }).default('xlsx'),
-    timeZone: z.string().max(64).optional(),
-  });
+export const recordExportBodySchema = recordListBodySchema.omit({ page: true, pageSize: true }).extend({
+  format: z.enum(['csv', 'xlsx'], { error: INVALID_FIELD_MESSAGE }).default('xlsx'),
+  timeZone: z.string().max(64).optional(),
+});
 
 export const recordIdBodySchema = z.object({ id: entityId('id') });
 
@@ -143,7 +146,12 @@ export const alarmRecordItemSchema = alarmRecordSchema.extend({
 export type AlarmRecordItem = z.infer<typeof alarmRecordItemSchema>;
 
 export function pageAnswerSchema<T extends z.ZodType>(item: T) {
-  return z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 }
 
 export const acknowledgeAnswerSchema = z.object({
@@ -194,7 +202,9 @@ export const announcementBodySchema = z.object({
   title: requiredText('title', MESSAGE_TITLE_MAX_LENGTH),
   body: optionalText('body', MESSAGE_BODY_MAX_LENGTH).default(''),
   /** Also show it in the notice dialog after sign-in. */
-  popup: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]).default(false),
+  popup: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
+    .default(false),
   equipType: z.enum(NOTICE_EQUIP_TYPES, { error: INVALID_FIELD_MESSAGE }).default('api'),
   imgUrl: optionalText('imgUrl', 500).default(''),
 });
@@ -219,7 +229,9 @@ export const simListBodySchema = z.object({
 export const simEditBodySchema = z.object({
   iccid: iccidField,
   expiresAt: epochMs.nullable().optional(),
-  shutdown: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]).optional(),
+  shutdown: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
+    .optional(),
   operator: optionalText('operator', 20).optional(),
   remark: optionalText('remark', 20).optional(),
 });
