@@ -6,6 +6,9 @@
 import { Layout, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
+import { AlarmNotifier } from '../../features/alarm/AlarmNotifier.tsx';
+import { MessageBell } from '../../features/message/MessageBell.tsx';
+import { NoticeDialog } from '../../features/message/NoticeDialog.tsx';
 import { LanguageSwitch } from '../LanguageSwitch.tsx';
 import { useLocaleStore } from '../i18n.ts';
 import { labelOf, listAreas } from '../menu.ts';
@@ -48,6 +51,8 @@ export default function ConsoleLayout() {
           }}
         />
         <div className={styles.tools}>
+          <AlarmNotifier />
+          <MessageBell />
           <LanguageSwitch tone="light" />
           <UserMenu />
         </div>
@@ -60,6 +65,7 @@ export default function ConsoleLayout() {
           <Outlet />
         </Layout.Content>
       </Layout>
+      <NoticeDialog />
     </Layout>
   );
 }

@@ -6,7 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
 import { useDescribeAlarmFailure } from './alarm-text.ts';
 
-export function AcknowledgeDialog({ ids, onClose, onDone }: { ids: readonly string[]; onClose: () => void; onDone: () => void }) {
+export function AcknowledgeDialog({
+  ids,
+  onClose,
+  onDone,
+}: {
+  ids: readonly string[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const describeFailure = useDescribeAlarmFailure();
@@ -16,7 +24,10 @@ export function AcknowledgeDialog({ ids, onClose, onDone }: { ids: readonly stri
     onSuccess: (result) => {
       void message.success(
         result.alreadyAcknowledged.length > 0
-          ? t('alarm.record.acknowledgedSome', { done: result.acknowledged.length, already: result.alreadyAcknowledged.length })
+          ? t('alarm.record.acknowledgedSome', {
+              done: result.acknowledged.length,
+              already: result.alreadyAcknowledged.length,
+            })
           : t('alarm.record.acknowledgedAll', { count: result.acknowledged.length }),
       );
       onDone();
@@ -33,12 +44,22 @@ export function AcknowledgeDialog({ ids, onClose, onDone }: { ids: readonly stri
       confirmLoading={acknowledge.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
-      okButtonProps={{ 'data-testid': 'acknowledge-confirm' } as object}
+      okButtonProps={{ id: 'acknowledge-confirm' }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={(values) => acknowledge.mutate(values.comment?.trim() ?? '')}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(values) => acknowledge.mutate(values.comment?.trim() ?? '')}
+      >
         <Form.Item name="comment" label={t('alarm.fields.comment')}>
-          <Input.TextArea rows={3} maxLength={ACKNOWLEDGE_COMMENT_MAX_LENGTH} showCount placeholder={t('alarm.record.commentPlaceholder')} data-testid="acknowledge-comment" />
+          <Input.TextArea
+            rows={3}
+            maxLength={ACKNOWLEDGE_COMMENT_MAX_LENGTH}
+            showCount
+            placeholder={t('alarm.record.commentPlaceholder')}
+            data-testid="acknowledge-comment"
+          />
         </Form.Item>
       </Form>
     </Modal>

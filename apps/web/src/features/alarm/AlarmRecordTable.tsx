@@ -3,7 +3,7 @@
  * device, name and message, value, raise and release times, acknowledgement; choose several to
  * acknowledge them together; open a record's send attempts.
  */
-import type { AlarmRecordItem } from '@lyyp/contracts/alarm';
+import { formatAlarmValue, type AlarmRecordItem } from '@lyyp/contracts/alarm';
 import { Badge, Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import { useState } from 'react';
@@ -60,7 +60,11 @@ export function AlarmRecordTable({
     <>
       {mayAcknowledge ? (
         <Space style={{ marginBottom: 12 }}>
-          <Button disabled={chosen.length === 0} onClick={() => setAcknowledging(chosen)} data-testid="acknowledge-selected">
+          <Button
+            disabled={chosen.length === 0}
+            onClick={() => setAcknowledging(chosen)}
+            data-testid="acknowledge-selected"
+          >
             {t('alarm.record.acknowledgeSelected', { count: chosen.length })}
           </Button>
         </Space>
@@ -88,9 +92,16 @@ export function AlarmRecordTable({
             title: t('alarm.fields.state'),
             dataIndex: 'state',
             width: 150,
-            render: (state: AlarmRecordItem['state']) => <Badge status={STATE_BADGES[state]} text={stateName(state, locale)} />,
+            render: (state: AlarmRecordItem['state']) => (
+              <Badge status={STATE_BADGES[state]} text={stateName(state, locale)} />
+            ),
           },
-          { title: t('alarm.fields.type'), dataIndex: 'type', width: 100, render: (type: AlarmRecordItem['type']) => recordTypeName(type, locale) },
+          {
+            title: t('alarm.fields.type'),
+            dataIndex: 'type',
+            width: 100,
+            render: (type: AlarmRecordItem['type']) => recordTypeName(type, locale),
+          },
           ...(showDevice
             ? [
                 {
@@ -98,7 +109,9 @@ export function AlarmRecordTable({
                   dataIndex: 'deviceName',
                   width: 140,
                   render: (name: string, record: AlarmRecordItem) => (
-                    <Link to={`/monitor/devices/${encodeURIComponent(record.deviceId)}?tab=alarms`}>{name}</Link>
+                    <Link to={`/monitor/devices/${encodeURIComponent(record.deviceId)}?tab=alarms`}>
+                      {name}
+                    </Link>
                   ),
                 },
               ]
@@ -114,7 +127,12 @@ export function AlarmRecordTable({
               </Space>
             ),
           },
-          { title: t('alarm.fields.value'), dataIndex: 'value', width: 90, render: (value: unknown) => (value === null || value === undefined ? '—' : String(value)) },
+          {
+            title: t('alarm.fields.value'),
+            dataIndex: 'value',
+            width: 90,
+            render: (value: AlarmRecordItem['value']) => formatAlarmValue(value),
+          },
           {
             title: t('alarm.fields.raisedAt'),
             dataIndex: 'raisedAt',
@@ -140,7 +158,11 @@ export function AlarmRecordTable({
               ) : (
                 <Space direction="vertical" size={0}>
                   <span>{formatTime(at)}</span>
-                  {record.releaseReason ? <Typography.Text type="secondary">{releaseReasonName(record.releaseReason, locale)}</Typography.Text> : null}
+                  {record.releaseReason ? (
+                    <Typography.Text type="secondary">
+                      {releaseReasonName(record.releaseReason, locale)}
+                    </Typography.Text>
+                  ) : null}
                 </Space>
               ),
           },
@@ -156,7 +178,9 @@ export function AlarmRecordTable({
                   <span>
                     {record.acknowledgedByName ?? record.acknowledgedBy} · {formatTime(record.acknowledgedAt)}
                   </span>
-                  {record.acknowledgeComment ? <Typography.Text type="secondary">{record.acknowledgeComment}</Typography.Text> : null}
+                  {record.acknowledgeComment ? (
+                    <Typography.Text type="secondary">{record.acknowledgeComment}</Typography.Text>
+                  ) : null}
                 </Space>
               ),
           },
@@ -168,7 +192,12 @@ export function AlarmRecordTable({
             render: (_value, record) => (
               <Space size={0}>
                 {mayAcknowledge && record.acknowledgedAt === null ? (
-                  <Button type="link" size="small" onClick={() => setAcknowledging([record.id])} data-testid="acknowledge-one">
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setAcknowledging([record.id])}
+                    data-testid="acknowledge-one"
+                  >
                     {t('alarm.record.acknowledge')}
                   </Button>
                 ) : null}

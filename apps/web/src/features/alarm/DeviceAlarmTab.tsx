@@ -49,7 +49,9 @@ export function DeviceAlarmTab({ device }: DeviceTabProps) {
         }}
         options={ALARM_STATE_CODES.map((code) => ({ value: code, label: stateName(code, locale) }))}
       />
-      {records.error ? <Typography.Text type="danger">{describeFailure(records.error)}</Typography.Text> : null}
+      {records.error ? (
+        <Typography.Text type="danger">{describeFailure(records.error)}</Typography.Text>
+      ) : null}
       <AlarmRecordTable
         page={records.data}
         loading={records.isFetching}

@@ -20,7 +20,21 @@ import {
   type AlarmGroup,
 } from '@lyyp/contracts/alarm';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Checkbox, Col, Divider, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Typography } from 'antd';
+import {
+  Button,
+  Checkbox,
+  Col,
+  Divider,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
@@ -76,7 +90,7 @@ export function GroupDialog({
     onError: (error) => {
       const name = isApiError(error) && error.field ? formNameOfGroupPath(error.field.split('.')) : null;
       if (name) {
-        form.setFields([{ name, errors: [describeAlarmFailure(error, locale)] }]);
+        form.setFields([{ name: name as never, errors: [describeAlarmFailure(error, locale)] }]);
         setFailure(null);
       } else setFailure(error);
     },
@@ -96,7 +110,8 @@ export function GroupDialog({
       const text = translateCatalogue(issue.violation.code, locale, {
         ...params,
         ...(typeof params?.field === 'string' ? { field: labelAlarmField(params.field, locale) } : {}),
-        ...(typeof params?.channel === 'string' && (ALARM_CHANNELS as readonly string[]).includes(params.channel)
+        ...(typeof params?.channel === 'string' &&
+        (ALARM_CHANNELS as readonly string[]).includes(params.channel)
           ? { channel: channelName(params.channel as (typeof ALARM_CHANNELS)[number], locale) }
           : {}),
       });
@@ -107,7 +122,7 @@ export function GroupDialog({
       } else unplaced ??= text;
     }
     if (placed.size > 0 || unplaced) {
-      form.setFields([...placed].map(([key, text]) => ({ name: JSON.parse(key) as (string | number)[], errors: [text] })));
+      form.setFields([...placed].map(([key, text]) => ({ name: JSON.parse(key) as never, errors: [text] })));
       setFailure(unplaced ? new Error(unplaced) : null);
       return;
     }
@@ -123,12 +138,23 @@ export function GroupDialog({
       </Col>
       <Col span={9}>
         <Form.Item name={[name, 'times']} label={t('alarm.fields.times')}>
-          <InputNumber min={1} max={REPEAT_TIMES_MAX} precision={0} disabled={Boolean(values[name]?.forever)} style={{ width: '100%' }} />
+          <InputNumber
+            min={1}
+            max={REPEAT_TIMES_MAX}
+            precision={0}
+            disabled={Boolean(values[name]?.forever)}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
       </Col>
       <Col span={9}>
         <Form.Item name={[name, 'intervalSeconds']} label={t('alarm.fields.intervalSeconds')}>
-          <InputNumber min={minInterval} precision={0} addonAfter={t('alarm.group.seconds')} style={{ width: '100%' }} />
+          <InputNumber
+            min={minInterval}
+            precision={0}
+            addonAfter={t('alarm.group.seconds')}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
       </Col>
     </Row>
@@ -159,7 +185,11 @@ export function GroupDialog({
         <Row gutter={16}>
           <Col span={10}>
             <Form.Item name="name" label={t('alarm.fields.groupName')}>
-              <Input maxLength={ALARM_GROUP_NAME_MAX_LENGTH} showCount placeholder={t('alarm.group.required.name')} />
+              <Input
+                maxLength={ALARM_GROUP_NAME_MAX_LENGTH}
+                showCount
+                placeholder={t('alarm.group.required.name')}
+              />
             </Form.Item>
           </Col>
           <Col span={14}>
@@ -194,7 +224,11 @@ export function GroupDialog({
               </Form.Item>
             </Col>
             <Col span={10}>
-              <Form.Item name="webhookSecret" label={t('alarm.fields.secret')} extra={t('alarm.group.secretHint')}>
+              <Form.Item
+                name="webhookSecret"
+                label={t('alarm.fields.secret')}
+                extra={t('alarm.group.secretHint')}
+              >
                 <Input.Password autoComplete="new-password" />
               </Form.Item>
             </Col>
@@ -210,26 +244,47 @@ export function GroupDialog({
               {fields.map((field) => (
                 <Row gutter={8} key={field.key}>
                   <Col span={9}>
-                    <Form.Item name={[field.name, 'accountId']} rules={[{ required: true, message: t('alarm.group.required.accountId') }]}>
+                    <Form.Item
+                      name={[field.name, 'accountId']}
+                      rules={[{ required: true, message: t('alarm.group.required.accountId') }]}
+                    >
                       <Input placeholder={t('alarm.fields.accountId')} />
                     </Form.Item>
                   </Col>
                   <Col span={13}>
                     <Form.Item name={[field.name, 'channels']}>
-                      <Checkbox.Group options={personChannels.map((code) => ({ value: code, label: channelName(code, locale) }))} />
+                      <Checkbox.Group
+                        options={personChannels.map((code) => ({
+                          value: code,
+                          label: channelName(code, locale),
+                        }))}
+                      />
                     </Form.Item>
                   </Col>
                   <Col span={2}>
-                    <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('monitor.common.delete')} onClick={() => remove(field.name)} />
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('monitor.common.delete')}
+                      onClick={() => remove(field.name)}
+                    />
                   </Col>
                 </Row>
               ))}
               <Space>
-                <Button icon={<PlusOutlined />} onClick={() => add({ accountId: '', channels: personChannels })} disabled={fields.length >= RECIPIENTS_PER_GROUP_MAX}>
+                <Button
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ accountId: '', channels: personChannels })}
+                  disabled={fields.length >= RECIPIENTS_PER_GROUP_MAX}
+                >
                   {t('alarm.group.addRecipient')}
                 </Button>
                 {me && !(values.recipients ?? []).some((recipient) => recipient.accountId === me.id) ? (
-                  <Button icon={<UserAddOutlined />} onClick={() => add({ accountId: me.id, channels: personChannels })}>
+                  <Button
+                    icon={<UserAddOutlined />}
+                    onClick={() => add({ accountId: me.id, channels: personChannels })}
+                  >
                     {t('alarm.group.addMe')}
                   </Button>
                 ) : null}
@@ -249,20 +304,38 @@ export function GroupDialog({
                 <Row gutter={8} key={field.key} align="top">
                   <Col span={7}>
                     <Form.Item name={[field.name, 'delayMinutes']}>
-                      <InputNumber min={0} max={24 * 60} addonBefore={t('alarm.group.step', { step: index + 1 })} addonAfter={t('alarm.group.minutes')} style={{ width: '100%' }} />
+                      <InputNumber
+                        min={0}
+                        max={24 * 60}
+                        addonBefore={t('alarm.group.step', { step: index + 1 })}
+                        addonAfter={t('alarm.group.minutes')}
+                        style={{ width: '100%' }}
+                      />
                     </Form.Item>
                   </Col>
                   <Col span={15}>
                     <Form.Item name={[field.name, 'channels']}>
-                      <Checkbox.Group options={used.map((code) => ({ value: code, label: channelName(code, locale) }))} />
+                      <Checkbox.Group
+                        options={used.map((code) => ({ value: code, label: channelName(code, locale) }))}
+                      />
                     </Form.Item>
                   </Col>
                   <Col span={2}>
-                    <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('monitor.common.delete')} onClick={() => remove(field.name)} />
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('monitor.common.delete')}
+                      onClick={() => remove(field.name)}
+                    />
                   </Col>
                 </Row>
               ))}
-              <Button icon={<PlusOutlined />} disabled={fields.length >= ESCALATION_STEPS_MAX} onClick={() => add({ delayMinutes: fields.length === 0 ? 0 : null, channels: [] })}>
+              <Button
+                icon={<PlusOutlined />}
+                disabled={fields.length >= ESCALATION_STEPS_MAX}
+                onClick={() => add({ delayMinutes: fields.length === 0 ? 0 : null, channels: [] })}
+              >
                 {t('alarm.group.addStep')}
               </Button>
             </>
@@ -272,11 +345,24 @@ export function GroupDialog({
         <Divider orientation="left" plain>
           {t('alarm.group.repeats')}
         </Divider>
-        <Typography.Text strong>{t('alarm.group.repeatTitle', { channels: used.filter((code) => ALARM_CHANNEL_DEFINITIONS[code].repeat === 'until-acknowledged').map((code) => channelName(code, locale)).join('、') || '—' })}</Typography.Text>
+        <Typography.Text strong>
+          {t('alarm.group.repeatTitle', {
+            channels:
+              used
+                .filter((code) => ALARM_CHANNEL_DEFINITIONS[code].repeat === 'until-acknowledged')
+                .map((code) => channelName(code, locale))
+                .join('、') || '—',
+          })}
+        </Typography.Text>
         {repeatInputs('repeat', REPEAT_INTERVAL_MIN_SECONDS)}
         <Typography.Text strong>{t('alarm.group.voiceTitle')}</Typography.Text>
         {repeatInputs('voice', VOICE_INTERVAL_MIN_SECONDS)}
-        <Form.Item name="releaseNotice" label={t('alarm.fields.releaseNotice')} valuePropName="checked" extra={t('alarm.group.releaseNoticeHint')}>
+        <Form.Item
+          name="releaseNotice"
+          label={t('alarm.fields.releaseNotice')}
+          valuePropName="checked"
+          extra={t('alarm.group.releaseNoticeHint')}
+        >
           <Switch />
         </Form.Item>
       </Form>

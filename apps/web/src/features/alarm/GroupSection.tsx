@@ -64,7 +64,8 @@ export function GroupSection({ productId, editable }: { productId: string; edita
             title: t('alarm.fields.channels'),
             dataIndex: 'channels',
             width: 200,
-            render: (codes: AlarmGroup['channels']) => codes.map((code) => <Tag key={code}>{channelName(code, locale)}</Tag>),
+            render: (codes: AlarmGroup['channels']) =>
+              codes.map((code) => <Tag key={code}>{channelName(code, locale)}</Tag>),
           },
           {
             title: t('alarm.group.recipientsColumn'),
@@ -80,7 +81,10 @@ export function GroupSection({ productId, editable }: { productId: string; edita
               steps.length === 0
                 ? t('alarm.group.allAtOnce')
                 : steps
-                    .map((step) => `${Math.round(step.delaySeconds / 60)}′ ${step.channels.map((code) => channelName(code, locale)).join('/')}`)
+                    .map(
+                      (step) =>
+                        `${Math.round(step.delaySeconds / 60)}′ ${step.channels.map((code) => channelName(code, locale)).join('/')}`,
+                    )
                     .join(' → '),
           },
           {
@@ -118,15 +122,15 @@ export function GroupSection({ productId, editable }: { productId: string; edita
                         type="link"
                         size="small"
                         danger
-                        onClick={() =>
+                        onClick={() => {
                           modal.confirm({
                             title: t('alarm.group.deleteTitle', { name: group.name }),
                             okText: t('monitor.common.delete'),
                             okButtonProps: { danger: true },
                             cancelText: t('monitor.common.cancel'),
                             onOk: () => remove.mutateAsync(group.id).catch(() => undefined),
-                          })
-                        }
+                          });
+                        }}
                       >
                         {t('monitor.common.delete')}
                       </Button>

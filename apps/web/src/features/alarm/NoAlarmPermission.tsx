@@ -6,5 +6,11 @@ import { translateCatalogue } from '../../app/messages.ts';
 
 export function NoAlarmPermission() {
   const locale = useLocaleStore((state) => state.locale);
-  return <Result data-testid="no-alarm-permission" icon={<LockOutlined style={{ color: '#8c8c8c' }} />} title={translateCatalogue('2116', locale)} />;
+  return (
+    <Result
+      data-testid="no-alarm-permission"
+      icon={<LockOutlined style={{ color: '#8c8c8c' }} />}
+      title={translateCatalogue('2116', locale)}
+    />
+  );
 }

@@ -18,7 +18,21 @@ import {
   type AlarmRule,
 } from '@lyyp/contracts/alarm';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Switch, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
@@ -89,7 +103,9 @@ export function RuleDialog({
     },
     onError: (error) => {
       const field =
-        isApiError(error) && error.field ? formFieldOfRulePath(error.field.split('.'), form.getFieldsValue(true) as RuleFormValues) : null;
+        isApiError(error) && error.field
+          ? formFieldOfRulePath(error.field.split('.'), form.getFieldsValue(true) as RuleFormValues)
+          : null;
       if (field && relevant.has(field)) {
         form.setFields([{ name: field, errors: [describeAlarmFailure(error, locale)] }]);
         setFailure(null);
@@ -145,8 +161,18 @@ export function RuleDialog({
       </Col>
       <Col span={16}>
         {relevant.has(`${name}Key`) ? (
-          <Form.Item name={`${name}Key`} label=" " rules={rulesFor(`${name}Key`)} data-testid={`rule-${name}-key`}>
-            <Select showSearch optionFilterProp="label" options={variableOptions('gt')} placeholder={t('alarm.rule.chooseVariable')} />
+          <Form.Item
+            name={`${name}Key`}
+            label=" "
+            rules={rulesFor(`${name}Key`)}
+            data-testid={`rule-${name}-key`}
+          >
+            <Select
+              showSearch
+              optionFilterProp="label"
+              options={variableOptions('gt')}
+              placeholder={t('alarm.rule.chooseVariable')}
+            />
           </Form.Item>
         ) : (
           <Form.Item name={`${name}Value`} label=" " rules={rulesFor(`${name}Value`)}>
@@ -173,7 +199,7 @@ export function RuleDialog({
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
-      okButtonProps={{ 'data-testid': 'rule-save' } as object}
+      okButtonProps={{ id: 'rule-save' }}
       styles={{ body: { maxHeight: '70vh', overflowY: 'auto', overflowX: 'hidden' } }}
     >
       <Form
@@ -191,11 +217,20 @@ export function RuleDialog({
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="name" label={t('alarm.fields.name')} rules={rulesFor('name')}>
-              <Input maxLength={ALARM_NAME_MAX_LENGTH} showCount placeholder={t('alarm.rule.required.name')} data-testid="rule-name" />
+              <Input
+                maxLength={ALARM_NAME_MAX_LENGTH}
+                showCount
+                placeholder={t('alarm.rule.required.name')}
+                data-testid="rule-name"
+              />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="variableKey" label={t('alarm.fields.variableKey')} rules={rulesFor('variableKey')}>
+            <Form.Item
+              name="variableKey"
+              label={t('alarm.fields.variableKey')}
+              rules={rulesFor('variableKey')}
+            >
               <Select
                 showSearch
                 optionFilterProp="label"
@@ -209,20 +244,34 @@ export function RuleDialog({
         <Form.Item name="operator" label={t('alarm.fields.operator')} rules={rulesFor('operator')}>
           <Select
             data-testid="rule-operator"
-            options={ALARM_OPERATORS.map((operator) => ({ value: operator, label: conditionName(operator, locale) }))}
+            options={ALARM_OPERATORS.map((operator) => ({
+              value: operator,
+              label: conditionName(operator, locale),
+            }))}
           />
         </Form.Item>
         {operandsOf(values.operator).map(operandInputs)}
         {values.operator === 'bit' ? (
           <Row gutter={16}>
             <Col span={12}>
-              <Form.Item name="bit" label={t('alarm.fields.bit')} rules={rulesFor('bit')} extra={t('alarm.rule.bitHint', { max: BIT_ALARM_MAX_BIT })}>
+              <Form.Item
+                name="bit"
+                label={t('alarm.fields.bit')}
+                rules={rulesFor('bit')}
+                extra={t('alarm.rule.bitHint', { max: BIT_ALARM_MAX_BIT })}
+              >
                 <InputNumber min={0} max={BIT_ALARM_MAX_BIT} precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             <Col span={12}>
               <Form.Item name="expected" label={t('alarm.fields.expected')}>
-                <Radio.Group optionType="button" options={[{ value: 1, label: '1' }, { value: 0, label: '0' }]} />
+                <Radio.Group
+                  optionType="button"
+                  options={[
+                    { value: 1, label: '1' },
+                    { value: 0, label: '0' },
+                  ]}
+                />
               </Form.Item>
             </Col>
           </Row>
@@ -235,19 +284,43 @@ export function RuleDialog({
               rules={rulesFor('filterCount')}
               extra={t('alarm.rule.filterCountHint')}
             >
-              <InputNumber min={FILTER_COUNT_MIN} max={FILTER_COUNT_MAX} precision={0} style={{ width: '100%' }} />
+              <InputNumber
+                min={FILTER_COUNT_MIN}
+                max={FILTER_COUNT_MAX}
+                precision={0}
+                style={{ width: '100%' }}
+              />
             </Form.Item>
           </Col>
           <Col span={12}>
             {relevant.has('deadBand') ? (
-              <Form.Item name="deadBand" label={t('alarm.fields.deadBand')} rules={rulesFor('deadBand')} extra={t('alarm.rule.deadBandHint')}>
-                <InputNumber min={0} style={{ width: '100%' }} addonAfter={watchedVariable?.unit || undefined} />
+              <Form.Item
+                name="deadBand"
+                label={t('alarm.fields.deadBand')}
+                rules={rulesFor('deadBand')}
+                extra={t('alarm.rule.deadBandHint')}
+              >
+                <InputNumber
+                  min={0}
+                  style={{ width: '100%' }}
+                  addonAfter={watchedVariable?.unit || undefined}
+                />
               </Form.Item>
             ) : null}
           </Col>
         </Row>
-        <Form.Item name="groupIds" label={t('alarm.fields.groupIds')} rules={rulesFor('groupIds')} extra={groups.length === 0 ? t('alarm.rule.noGroups') : undefined}>
-          <Select mode="multiple" allowClear options={groups.map((group) => ({ value: group.id, label: group.name }))} placeholder={t('alarm.rule.chooseGroups')} />
+        <Form.Item
+          name="groupIds"
+          label={t('alarm.fields.groupIds')}
+          rules={rulesFor('groupIds')}
+          extra={groups.length === 0 ? t('alarm.rule.noGroups') : undefined}
+        >
+          <Select
+            mode="multiple"
+            allowClear
+            options={groups.map((group) => ({ value: group.id, label: group.name }))}
+            placeholder={t('alarm.rule.chooseGroups')}
+          />
         </Form.Item>
         <Form.Item name="pushMethods" label={t('alarm.fields.pushMethods')} rules={rulesFor('pushMethods')}>
           <Select
@@ -268,19 +341,37 @@ export function RuleDialog({
                   key={name}
                   style={{ cursor: 'pointer' }}
                   onClick={() => {
-                    form.setFieldValue('message', `${(form.getFieldValue('message') as string | undefined) ?? ''}{${name}}`);
+                    form.setFieldValue(
+                      'message',
+                      `${(form.getFieldValue('message') as string | undefined) ?? ''}{${name}}`,
+                    );
                     void form.validateFields(['message']).catch(() => undefined);
                   }}
                 >
-                  {`{${name}}`} {locale === 'en-US' ? ALARM_MESSAGE_PLACEHOLDERS[name].en : ALARM_MESSAGE_PLACEHOLDERS[name].zh}
+                  {`{${name}}`}{' '}
+                  {locale === 'en-US'
+                    ? ALARM_MESSAGE_PLACEHOLDERS[name].en
+                    : ALARM_MESSAGE_PLACEHOLDERS[name].zh}
                 </Tag>
               ))}
             </Space>
           }
         >
-          <Input.TextArea rows={2} maxLength={ALARM_MESSAGE_MAX_LENGTH} showCount placeholder={t('alarm.rule.messagePlaceholder')} />
+          <Input.TextArea
+            rows={2}
+            maxLength={ALARM_MESSAGE_MAX_LENGTH}
+            showCount
+            placeholder={t('alarm.rule.messagePlaceholder')}
+          />
         </Form.Item>
-        <Alert type="info" showIcon data-testid="rule-preview" message={t('alarm.rule.preview')} description={preview} style={{ marginBottom: 16 }} />
+        <Alert
+          type="info"
+          showIcon
+          data-testid="rule-preview"
+          message={t('alarm.rule.preview')}
+          description={preview}
+          style={{ marginBottom: 16 }}
+        />
         <Form.Item name="enabled" label={t('alarm.fields.enabled')} valuePropName="checked">
           <Switch />
         </Form.Item>
@@ -294,7 +385,8 @@ export function RuleDialog({
 
 /** A value that would raise the alarm, for the preview: just past the limit, or the range's edge. */
 function exampleValue(values: RuleFormValues): number {
-  const number = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+  const number = (value: number | null | undefined) =>
+    typeof value === 'number' && Number.isFinite(value) ? value : 0;
   switch (values.operator ?? 'gt') {
     case 'gt':
       return number(values.limitValue) + 1;
@@ -308,7 +400,9 @@ function exampleValue(values: RuleFormValues): number {
       return number(values.highValue) + 1;
     case 'bit':
       return values.expected === 0 ? 0 : 2 ** number(values.bit);
-    default:
+    case 'ge':
+    case 'le':
+    case 'eq':
       return number(values.limitValue);
   }
 }

@@ -13,7 +13,12 @@ import { useLocaleStore } from '../../app/i18n.ts';
 import { channelName, conditionName, useDescribeAlarmFailure } from './alarm-text.ts';
 import { RuleDialog } from './RuleDialog.tsx';
 import { describeCondition } from './rule-form.ts';
-import { useAlarmConfigChanged, useAlarmGroups, useAlarmRules, useRuleVariables } from './use-alarm-config.ts';
+import {
+  useAlarmConfigChanged,
+  useAlarmGroups,
+  useAlarmRules,
+  useRuleVariables,
+} from './use-alarm-config.ts';
 
 export function RuleSection({ productId, editable }: { productId: string; editable: boolean }) {
   const { t } = useTranslation();
@@ -28,7 +33,8 @@ export function RuleSection({ productId, editable }: { productId: string; editab
   const failed = (error: unknown) => void message.error(describeFailure(error));
 
   const enable = useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => alarmApi.enableRule(productId, id, enabled),
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
+      alarmApi.enableRule(productId, id, enabled),
     onSuccess: () => changed(),
     onError: failed,
   });
@@ -64,7 +70,13 @@ export function RuleSection({ productId, editable }: { productId: string; editab
       extra={
         editable ? (
           <Tooltip title={full ? t('alarm.rule.full') : undefined}>
-            <Button type="primary" icon={<PlusOutlined />} disabled={full || !rules.data} onClick={() => setEditing('new')} data-testid="rule-add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              disabled={full || !rules.data}
+              onClick={() => setEditing('new')}
+              data-testid="rule-add"
+            >
               {t('alarm.rule.add')}
             </Button>
           </Tooltip>
@@ -82,7 +94,12 @@ export function RuleSection({ productId, editable }: { productId: string; editab
         locale={{ emptyText: t('alarm.rule.empty') }}
         columns={[
           { title: t('alarm.fields.name'), dataIndex: 'name', width: 160 },
-          { title: t('alarm.fields.variableKey'), dataIndex: 'variableKey', width: 140, render: (key: string) => variableName(key) },
+          {
+            title: t('alarm.fields.variableKey'),
+            dataIndex: 'variableKey',
+            width: 140,
+            render: (key: string) => variableName(key),
+          },
           {
             title: t('alarm.fields.operator'),
             key: 'condition',
@@ -90,7 +107,9 @@ export function RuleSection({ productId, editable }: { productId: string; editab
             render: (_value, rule) => (
               <Tooltip title={conditionName(rule.condition.operator, locale)}>
                 <Typography.Text code>{describeCondition(rule, variableName)}</Typography.Text>
-                {rule.deadBand > 0 ? <Typography.Text type="secondary"> ±{rule.deadBand}</Typography.Text> : null}
+                {rule.deadBand > 0 ? (
+                  <Typography.Text type="secondary"> ±{rule.deadBand}</Typography.Text>
+                ) : null}
               </Tooltip>
             ),
           },
@@ -99,13 +118,15 @@ export function RuleSection({ productId, editable }: { productId: string; editab
             title: t('alarm.fields.groupIds'),
             dataIndex: 'groupIds',
             width: 160,
-            render: (ids: string[]) => (ids.length ? ids.map((id) => <Tag key={id}>{groupName(id)}</Tag>) : '—'),
+            render: (ids: string[]) =>
+              ids.length ? ids.map((id) => <Tag key={id}>{groupName(id)}</Tag>) : '—',
           },
           {
             title: t('alarm.fields.pushMethods'),
             dataIndex: 'pushMethods',
             width: 180,
-            render: (codes: AlarmRule['pushMethods']) => codes.map((code) => <Tag key={code}>{channelName(code, locale)}</Tag>),
+            render: (codes: AlarmRule['pushMethods']) =>
+              codes.map((code) => <Tag key={code}>{channelName(code, locale)}</Tag>),
           },
           {
             title: t('alarm.fields.enabled'),
@@ -138,7 +159,7 @@ export function RuleSection({ productId, editable }: { productId: string; editab
                         type="link"
                         size="small"
                         danger
-                        onClick={() =>
+                        onClick={() => {
                           modal.confirm({
                             title: t('alarm.rule.deleteTitle', { name: rule.name }),
                             content: t('alarm.rule.deleteText'),
@@ -146,8 +167,8 @@ export function RuleSection({ productId, editable }: { productId: string; editab
                             okButtonProps: { danger: true },
                             cancelText: t('monitor.common.cancel'),
                             onOk: () => remove.mutateAsync(rule.id).catch(() => undefined),
-                          })
-                        }
+                          });
+                        }}
                       >
                         {t('monitor.common.delete')}
                       </Button>

@@ -22,7 +22,10 @@ export function SendsDrawer({ recordId, onClose }: { recordId: string; onClose: 
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const describeFailure = useDescribeAlarmFailure();
-  const sends = useQuery({ queryKey: ['alarm-sends', recordId], queryFn: () => alarmApi.recordSends(recordId) });
+  const sends = useQuery({
+    queryKey: ['alarm-sends', recordId],
+    queryFn: () => alarmApi.recordSends(recordId),
+  });
   return (
     <Drawer open width={760} title={t('alarm.record.sendsTitle')} onClose={onClose} destroyOnHidden>
       {sends.error ? <Typography.Text type="danger">{describeFailure(sends.error)}</Typography.Text> : null}
@@ -46,15 +49,37 @@ export function SendsDrawer({ recordId, onClose }: { recordId: string; onClose: 
           ),
         }}
         columns={[
-          { title: t('alarm.record.sendKind'), dataIndex: 'kind', width: 80, render: (kind: NotificationSend['kind']) => t(`alarm.sendKind.${kind}`) },
-          { title: t('alarm.fields.channels'), dataIndex: 'channel', width: 130, render: (code: NotificationSend['channel']) => channelName(code, locale) },
-          { title: t('alarm.record.recipient'), dataIndex: 'accountId', width: 120, render: (id: string | null) => id ?? t('alarm.record.groupTarget') },
-          { title: t('alarm.record.due'), dataIndex: 'dueAt', width: 160, render: (at: number) => formatTime(at) },
+          {
+            title: t('alarm.record.sendKind'),
+            dataIndex: 'kind',
+            width: 80,
+            render: (kind: NotificationSend['kind']) => t(`alarm.sendKind.${kind}`),
+          },
+          {
+            title: t('alarm.fields.channels'),
+            dataIndex: 'channel',
+            width: 130,
+            render: (code: NotificationSend['channel']) => channelName(code, locale),
+          },
+          {
+            title: t('alarm.record.recipient'),
+            dataIndex: 'accountId',
+            width: 120,
+            render: (id: string | null) => id ?? t('alarm.record.groupTarget'),
+          },
+          {
+            title: t('alarm.record.due'),
+            dataIndex: 'dueAt',
+            width: 160,
+            render: (at: number) => formatTime(at),
+          },
           {
             title: t('alarm.record.sendStatus'),
             dataIndex: 'status',
             width: 100,
-            render: (status: NotificationSend['status']) => <Tag color={STATUS_COLORS[status]}>{t(`alarm.sendStatus.${status}`)}</Tag>,
+            render: (status: NotificationSend['status']) => (
+              <Tag color={STATUS_COLORS[status]}>{t(`alarm.sendStatus.${status}`)}</Tag>
+            ),
           },
           {
             title: t('alarm.record.lastError'),

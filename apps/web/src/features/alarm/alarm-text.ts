@@ -30,15 +30,19 @@ import { describeFailure } from '../monitor/common/catalogue-text.ts';
 type Named = { readonly zh: string; readonly en: string };
 const pick = (name: Named, locale: Locale) => (locale === 'en-US' ? name.en : name.zh);
 
-export const channelName = (code: AlarmChannel, locale: Locale) => pick(ALARM_CHANNEL_DEFINITIONS[code].name, locale);
+export const channelName = (code: AlarmChannel, locale: Locale) =>
+  pick(ALARM_CHANNEL_DEFINITIONS[code].name, locale);
 export const conditionName = (operator: AlarmOperator, locale: Locale) =>
   pick(ALARM_CONDITION_DEFINITIONS[operator].name, locale);
 export const stateName = (state: AlarmState, locale: Locale) => pick(ALARM_STATES[state], locale);
-export const recordTypeName = (type: AlarmRecordType, locale: Locale) => pick(ALARM_RECORD_TYPE_NAMES[type], locale);
+export const recordTypeName = (type: AlarmRecordType, locale: Locale) =>
+  pick(ALARM_RECORD_TYPE_NAMES[type], locale);
 export const releaseReasonName = (reason: AlarmReleaseReason, locale: Locale) =>
   pick(ALARM_RELEASE_REASONS[reason], locale);
-export const messageTypeName = (type: MessageType, locale: Locale) => pick(MESSAGE_TYPE_DEFINITIONS[type].name, locale);
-export const simStatusName = (status: SimCardStatus, locale: Locale) => pick(SIM_CARD_STATUSES[status], locale);
+export const messageTypeName = (type: MessageType, locale: Locale) =>
+  pick(MESSAGE_TYPE_DEFINITIONS[type].name, locale);
+export const simStatusName = (status: SimCardStatus, locale: Locale) =>
+  pick(SIM_CARD_STATUSES[status], locale);
 
 /** The label of a field path (`rule.condition.limit.value`) on these screens, or the path itself. */
 export function labelAlarmField(path: string, locale: Locale): string {
@@ -52,7 +56,9 @@ export function labelAlarmField(path: string, locale: Locale): string {
 }
 
 function labelled(params: ErrorParams | undefined, locale: Locale): ErrorParams | undefined {
-  return typeof params?.field === 'string' ? { ...params, field: labelAlarmField(params.field, locale) } : params;
+  return typeof params?.field === 'string'
+    ? { ...params, field: labelAlarmField(params.field, locale) }
+    : params;
 }
 
 export function describeAlarmFailure(error: unknown, locale: Locale): string {
@@ -62,7 +68,9 @@ export function describeAlarmFailure(error: unknown, locale: Locale): string {
 
 /** A contract schema issue message (`catalogue:2104`) with its params, in words. */
 export function describeIssue(message: string, params: ErrorParams, locale: Locale): string {
-  const code = message.startsWith(CATALOGUE_ISSUE_PREFIX) ? message.slice(CATALOGUE_ISSUE_PREFIX.length) : '1002';
+  const code = message.startsWith(CATALOGUE_ISSUE_PREFIX)
+    ? message.slice(CATALOGUE_ISSUE_PREFIX.length)
+    : '1002';
   return translateCatalogue(code, locale, labelled(params, locale));
 }
 

@@ -49,7 +49,10 @@ export function createGroupValues(): GroupFormValues {
 const finite = (value: number | null | undefined) =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
-function toRepeat(values: RepeatFormValues | undefined, defaults: { times: number; intervalSeconds: number }) {
+function toRepeat(
+  values: RepeatFormValues | undefined,
+  defaults: { times: number; intervalSeconds: number },
+) {
   return {
     times: values?.forever ? ('forever' as const) : (finite(values?.times) ?? defaults.times),
     intervalSeconds: finite(values?.intervalSeconds) ?? defaults.intervalSeconds,
@@ -71,7 +74,10 @@ export function toGroupInput(values: GroupFormValues, id = 'new'): AlarmGroupInp
   const channels = values.channels ?? [];
   const channelSettings: Record<string, unknown> = {};
   if (channels.includes('wechat')) {
-    channelSettings.wechat = { url: values.wechatUrl?.trim() ?? '', mentionAll: values.wechatMentionAll ?? false };
+    channelSettings.wechat = {
+      url: values.wechatUrl?.trim() ?? '',
+      mentionAll: values.wechatMentionAll ?? false,
+    };
   }
   if (channels.includes('webhook')) {
     channelSettings.webhook = { url: values.webhookUrl?.trim() ?? '', secret: values.webhookSecret ?? '' };
@@ -80,7 +86,7 @@ export function toGroupInput(values: GroupFormValues, id = 'new'): AlarmGroupInp
     id,
     name: values.name?.trim() ?? '',
     channels,
-    channelSettings: channelSettings as AlarmGroupInput['channelSettings'],
+    channelSettings,
     recipients: (values.recipients ?? []).map((recipient) => ({
       accountId: recipient.accountId?.trim() ?? '',
       channels: recipient.channels ?? [],
@@ -103,8 +109,14 @@ export function toGroupFormValues(group: AlarmGroup): GroupFormValues {
     wechatMentionAll: group.channelSettings.wechat?.mentionAll ?? false,
     webhookUrl: group.channelSettings.webhook?.url ?? '',
     webhookSecret: group.channelSettings.webhook?.secret ?? '',
-    recipients: group.recipients.map((recipient) => ({ accountId: recipient.accountId, channels: [...recipient.channels] })),
-    escalation: group.escalation.map((step) => ({ delayMinutes: step.delaySeconds / 60, channels: [...step.channels] })),
+    recipients: group.recipients.map((recipient) => ({
+      accountId: recipient.accountId,
+      channels: [...recipient.channels],
+    })),
+    escalation: group.escalation.map((step) => ({
+      delayMinutes: step.delaySeconds / 60,
+      channels: [...step.channels],
+    })),
     repeat: toRepeatValues(group.repeat),
     voice: toRepeatValues(group.voice),
     releaseNotice: group.releaseNotice,
@@ -113,15 +125,19 @@ export function toGroupFormValues(group: AlarmGroup): GroupFormValues {
 
 /** Where a path of the group (a schema issue, the server's `field`) sits in the form. */
 export function formNameOfGroupPath(path: readonly (string | number)[]): (string | number)[] | null {
-  const parts = path.map((part) => (typeof part === 'number' || /^\d+$/.test(String(part)) ? Number(part) : part));
+  const parts = path.map((part) =>
+    typeof part === 'number' || /^\d+$/.test(String(part)) ? Number(part) : part,
+  );
   if (parts[0] === 'group') parts.shift();
   const [head, second, third] = parts;
   if (head === 'channelSettings' && (second === 'wechat' || second === 'webhook')) {
     return [third === 'secret' ? 'webhookSecret' : `${second}Url`];
   }
-  if (head === 'recipients' && typeof second === 'number') return ['recipients', second, third === 'channels' ? 'channels' : 'accountId'];
+  if (head === 'recipients' && typeof second === 'number')
+    return ['recipients', second, third === 'channels' ? 'channels' : 'accountId'];
   if (head === 'recipients') return ['recipients'];
-  if (head === 'escalation' && typeof second === 'number') return ['escalation', second, third === 'delaySeconds' ? 'delayMinutes' : 'channels'];
+  if (head === 'escalation' && typeof second === 'number')
+    return ['escalation', second, third === 'delaySeconds' ? 'delayMinutes' : 'channels'];
   if ((head === 'repeat' || head === 'voice') && typeof second === 'string') return [head, second];
   if (head === 'name' || head === 'channels' || head === 'releaseNotice') return [head];
   return null;

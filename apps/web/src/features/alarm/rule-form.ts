@@ -312,5 +312,8 @@ export function describeRelease(values: RuleFormValues, variableName: string): s
     index: String(numberOrUndefined(values.bit) ?? 0),
     expected: String(values.expected ?? 1),
   };
-  return ALARM_CONDITION_DEFINITIONS[operator].release.replace(/\b(value|limit|low|high|band|index|expected)\b/g, (name) => names[name] ?? name);
+  return ALARM_CONDITION_DEFINITIONS[operator].release.replace(
+    /\b(value|limit|low|high|band|index|expected)\b/g,
+    (name) => names[name] ?? name,
+  );
 }

@@ -9,11 +9,19 @@ export const alarmRulesKey = (productId: string) => ['alarm-rules', productId] a
 export const alarmGroupsKey = (productId: string) => ['alarm-groups', productId] as const;
 
 export function useAlarmRules(productId: string) {
-  return useQuery({ queryKey: alarmRulesKey(productId), queryFn: () => alarmApi.listRules(productId), enabled: Boolean(productId) });
+  return useQuery({
+    queryKey: alarmRulesKey(productId),
+    queryFn: () => alarmApi.listRules(productId),
+    enabled: Boolean(productId),
+  });
 }
 
 export function useAlarmGroups(productId: string) {
-  return useQuery({ queryKey: alarmGroupsKey(productId), queryFn: () => alarmApi.listGroups(productId), enabled: Boolean(productId) });
+  return useQuery({
+    queryKey: alarmGroupsKey(productId),
+    queryFn: () => alarmApi.listGroups(productId),
+    enabled: Boolean(productId),
+  });
 }
 
 /** Every variable of the product (the model holds at most a thousand). */
