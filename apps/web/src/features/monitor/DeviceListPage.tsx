@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import type { DeviceView } from '../../api/catalogue.types.ts';
 import { GatewayStatusTag, SignalTag } from '../gateway/status-tags.tsx';
+import { ExpiringSimMark } from '../sim/ExpiringSimMark.tsx';
 import { BindDeviceDialog } from './BindDeviceDialog.tsx';
 import { useDescribeFailure } from './common/catalogue-text.ts';
 import { formatTime } from './common/format-time.ts';
@@ -104,6 +105,7 @@ export default function DeviceListPage() {
               <Space size={4}>
                 <Link to={`/monitor/devices/${encodeURIComponent(device.id)}`}>{name}</Link>
                 {device.shared ? <Tag>{t('monitor.device.shared')}</Tag> : null}
+                <ExpiringSimMark deviceId={device.id} />
               </Space>
             ),
           },
