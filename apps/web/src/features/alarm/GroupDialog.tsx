@@ -171,7 +171,7 @@ export function GroupDialog({
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
-      styles={{ body: { maxHeight: '70vh', overflowY: 'auto', overflowX: 'hidden' } }}
+      styles={{ body: { maxHeight: '70vh', overflowY: 'auto', overflowX: 'hidden', paddingInline: 8 } }}
     >
       <Form
         form={form}

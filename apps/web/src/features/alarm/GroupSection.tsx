@@ -63,7 +63,7 @@ export function GroupSection({ productId, editable }: { productId: string; edita
           {
             title: t('alarm.fields.channels'),
             dataIndex: 'channels',
-            width: 200,
+            width: 180,
             render: (codes: AlarmGroup['channels']) =>
               codes.map((code) => <Tag key={code}>{channelName(code, locale)}</Tag>),
           },
@@ -76,7 +76,7 @@ export function GroupSection({ productId, editable }: { productId: string; edita
           {
             title: t('alarm.group.escalation'),
             dataIndex: 'escalation',
-            width: 240,
+            width: 190,
             render: (steps: AlarmGroup['escalation']) =>
               steps.length === 0
                 ? t('alarm.group.allAtOnce')
@@ -90,7 +90,7 @@ export function GroupSection({ productId, editable }: { productId: string; edita
           {
             title: t('alarm.group.repeats'),
             key: 'repeat',
-            width: 220,
+            width: 190,
             render: (_value, group) => (
               <Space direction="vertical" size={0}>
                 <span>{times(group.repeat)}</span>

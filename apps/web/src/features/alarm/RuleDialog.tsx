@@ -200,7 +200,7 @@ export function RuleDialog({
       onCancel={onClose}
       destroyOnHidden
       okButtonProps={{ id: 'rule-save' }}
-      styles={{ body: { maxHeight: '70vh', overflowY: 'auto', overflowX: 'hidden' } }}
+      styles={{ body: { maxHeight: '70vh', overflowY: 'auto', overflowX: 'hidden', paddingInline: 8 } }}
     >
       <Form
         form={form}

@@ -93,7 +93,7 @@ export function RuleSection({ productId, editable }: { productId: string; editab
         scroll={{ x: 900 }}
         locale={{ emptyText: t('alarm.rule.empty') }}
         columns={[
-          { title: t('alarm.fields.name'), dataIndex: 'name', width: 160 },
+          { title: t('alarm.fields.name'), dataIndex: 'name', width: 140 },
           {
             title: t('alarm.fields.variableKey'),
             dataIndex: 'variableKey',
@@ -103,7 +103,7 @@ export function RuleSection({ productId, editable }: { productId: string; editab
           {
             title: t('alarm.fields.operator'),
             key: 'condition',
-            width: 200,
+            width: 150,
             render: (_value, rule) => (
               <Tooltip title={conditionName(rule.condition.operator, locale)}>
                 <Typography.Text code>{describeCondition(rule, variableName)}</Typography.Text>
@@ -117,14 +117,14 @@ export function RuleSection({ productId, editable }: { productId: string; editab
           {
             title: t('alarm.fields.groupIds'),
             dataIndex: 'groupIds',
-            width: 160,
+            width: 130,
             render: (ids: string[]) =>
               ids.length ? ids.map((id) => <Tag key={id}>{groupName(id)}</Tag>) : '—',
           },
           {
             title: t('alarm.fields.pushMethods'),
             dataIndex: 'pushMethods',
-            width: 180,
+            width: 160,
             render: (codes: AlarmRule['pushMethods']) =>
               codes.map((code) => <Tag key={code}>{channelName(code, locale)}</Tag>),
           },
