@@ -5,7 +5,7 @@
  * count on the header's bell, finds the record in the alarm list and the alarm message in the
  * message centre, and acknowledges the alarm with a comment.
  */
-import type { AccountInfo } from '@lyyp/contracts';
+import { LOCALE_STORAGE_KEY, type AccountInfo } from '@lyyp/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type BrowserSession } from './support/browser.ts';
 import { signInWithPassword, waitForTitle } from './support/console.ts';
@@ -44,7 +44,7 @@ describe('alarm flow in the browser', () => {
       // The end user binds the boiler; its gateway comes online with the simulator.
       const userApi = new PlatformApi(platform.baseUrl);
       await userApi.signIn(user.username, user.password);
-      await userApi.post('/equipment/add', {
+      const device = await userApi.post<{ id: string }>('/equipment/add', {
         name: '1号锅炉',
         sn: gateway.sn,
         verificationCode: gateway.verificationCode,
@@ -118,7 +118,9 @@ describe('alarm flow in the browser', () => {
       await userPage.goto(`${platform.baseUrl}/monitor/messages`);
       await waitForTitle(userPage, '消息中心 - LYYP');
       await expect
-        .poll(() => userPage.locator('[data-testid="message-bell"]').locator('..').textContent(), { timeout: 20_000 })
+        .poll(() => userPage.locator('[data-testid="message-bell"]').locator('..').textContent(), {
+          timeout: 20_000,
+        })
         .toMatch(/1/);
       await userPage
         .locator('[data-testid="messages"] tr', { hasText: '1号锅炉' })
@@ -135,6 +137,40 @@ describe('alarm flow in the browser', () => {
       await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('已到现场检查');
       expect(await row.textContent()).toContain('已确认');
       await endUserBrowser.screenshot('alarm-acknowledged');
+
+      // Every new screen in both languages, for people to look at.
+      const views: [BrowserSession, string, string][] = [
+        [endUserBrowser, `/monitor/devices/${device.id}?tab=alarms`, 'device-alarms'],
+        [endUserBrowser, '/monitor/alarms', 'alarm-list'],
+        [endUserBrowser, '/monitor/messages', 'messages'],
+        [endUserBrowser, '/monitor/messages/preferences', 'preferences'],
+        [flow.browser, `/manage/product/edit/${product.id}/alert`, 'product-alert'],
+        [flow.browser, '/manage/system/sim', 'sim-cards'],
+      ];
+      for (const locale of ['zh-CN', 'en-US']) {
+        for (const [session, path, name] of views) {
+          await session.page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+            LOCALE_STORAGE_KEY,
+            locale,
+          ] as const);
+          await session.page.goto(`${platform.baseUrl}${path}`);
+          await session.page.waitForLoadState('networkidle');
+          await session.screenshot(`screen-${name}-${locale}`);
+        }
+      }
+      await page.goto(`${platform.baseUrl}/manage/product/edit/${product.id}/alert`);
+      await page.click('[data-testid="rule-add"]');
+      await page.locator('form#alarmRule').waitFor();
+      await screenshot('screen-rule-dialog-en-US');
+      await page.locator('.ant-modal-footer').getByRole('button', { name: 'Cancel' }).click();
+      await page.locator('form#alarmRule').waitFor({ state: 'detached' });
+      await page.click('[data-testid="group-add"]');
+      await page.locator('form#alarmGroup').waitFor();
+      await page.click('#alarmGroup_channels');
+      await page.locator('.ant-select-item-option[title="Signed webhook"]').click();
+      await page.getByRole('button', { name: 'Add step' }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await screenshot('screen-group-dialog-en-US');
 
       expect(pageErrors).toEqual([]);
       expect(endUserBrowser.pageErrors).toEqual([]);

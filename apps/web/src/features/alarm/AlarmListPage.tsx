@@ -76,14 +76,30 @@ export default function AlarmListPage() {
       </Card>
     );
   }
+  const exportButton = mayExport ? (
+    <Dropdown
+      disabled={violation !== null}
+      menu={{
+        items: [
+          { key: 'xlsx', label: t('monitor.common.exportXlsx') },
+          { key: 'csv', label: t('monitor.common.exportCsv') },
+        ],
+        onClick: ({ key }) => exportSheet.mutate(key as AlarmExportFormat),
+      }}
+    >
+      <Button icon={<DownloadOutlined />} loading={exportSheet.isPending} data-testid="alarm-export">
+        {t('alarm.record.export')}
+      </Button>
+    </Dropdown>
+  ) : null;
   const change = (next: Partial<RecordFilters>) => {
     setFilters((current) => ({ ...current, ...next }));
     setPaging((current) => ({ ...current, page: 1 }));
   };
 
   return (
-    <Card variant="borderless" title={t('routes.MonitorAlarms')}>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+    <Card variant="borderless" title={t('routes.MonitorAlarms')} extra={exportButton}>
+      <Space wrap style={{ marginBottom: 16, width: '100%' }}>
         <Space wrap>
           <DatePicker.RangePicker
             showTime
@@ -144,22 +160,6 @@ export default function AlarmListPage() {
             options={ALARM_RECORD_TYPES.map((type) => ({ value: type, label: recordTypeName(type, locale) }))}
           />
         </Space>
-        {mayExport ? (
-          <Dropdown
-            disabled={violation !== null}
-            menu={{
-              items: [
-                { key: 'xlsx', label: t('monitor.common.exportXlsx') },
-                { key: 'csv', label: t('monitor.common.exportCsv') },
-              ],
-              onClick: ({ key }) => exportSheet.mutate(key as AlarmExportFormat),
-            }}
-          >
-            <Button icon={<DownloadOutlined />} loading={exportSheet.isPending} data-testid="alarm-export">
-              {t('alarm.record.export')}
-            </Button>
-          </Dropdown>
-        ) : null}
       </Space>
       {violation ? (
         <Typography.Paragraph type="danger">

@@ -168,9 +168,11 @@ export default function PreferencesPage() {
             </>
           )}
         </Form.List>
-        <Button type="primary" htmlType="submit" loading={save.isPending} style={{ marginTop: 24 }}>
-          {t('monitor.common.save')}
-        </Button>
+        <Form.Item style={{ marginTop: 24 }}>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('monitor.common.save')}
+          </Button>
+        </Form.Item>
       </Form>
     </Card>
   );
