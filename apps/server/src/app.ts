@@ -44,6 +44,7 @@ import websocket from '@fastify/websocket';
 import { LiveService } from './modules/live/live.service.ts';
 import { registerLiveRoutes } from './modules/live/live.routes.ts';
 import { PlatformRuntime } from './runtime.ts';
+import { createAlarmModule, type AlarmModule } from './modules/alarm/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -66,6 +67,7 @@ export interface Platform {
   bus: Bus;
   live: LiveService;
   catalogue: ReturnType<typeof createCatalogue>;
+  alarms: AlarmModule;
 }
 
 /** The platform's own account on an external broker, from the user and password of MQTT_URL. */
@@ -180,6 +182,22 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     logger: app.log,
     now,
   });
+  const alarms = createAlarmModule({
+    db: database.db,
+    config,
+    bus,
+    access: catalogue.deviceAccess,
+    accounts,
+    products: catalogue.services.products,
+    sms: smsProvider,
+    logger: app.log,
+    now,
+  });
+  alarms.attach(runtime.ingest);
+  runtime.alongside(
+    () => alarms.start(),
+    () => alarms.stop(),
+  );
   const live = new LiveService(bus, runtime.runtime, catalogue.deviceAccess, now);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.addHook('onClose', async () => {
@@ -206,6 +224,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       });
       registerFileRoutes(api, { db: database.db, dataDir: config.dataDir });
       registerCommandRoutes(api, runtime.commands);
+      alarms.registerRoutes(api);
       registerDeviceVariableRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime });
       registerDeviceValueRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime, now });
       registerSyncRoutes(api, {
@@ -233,7 +252,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   app.addHook('onClose', () => clearInterval(purge));
 
   registerWebConsole(app, config.webDist);
-  return { app, auth, runtime: runtime, bus, live, catalogue };
+  return { app, auth, runtime: runtime, bus, live, catalogue, alarms };
 }
 
 /**

@@ -52,6 +52,13 @@ const environmentSchema = z.object({
   CSP_IMG_HOSTS: cspSources.default([]),
   CSP_MEDIA_HOSTS: cspSources.default([]),
   CSP_CONNECT_HOSTS: cspSources.default([]),
+  // Alarm notifications: each channel logs its sends unless configured to send (like SMS_PROVIDER).
+  ALARM_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  ALARM_WECHAT_MODE: z.enum(['log', 'send']).default('log'),
+  ALARM_WEBHOOK_MODE: z.enum(['log', 'send']).default('log'),
+  ALARM_VOICE_PROVIDER: z.enum(['log', 'webhook']).default('log'),
+  ALARM_VOICE_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ALARM_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export interface Config {
@@ -85,6 +92,14 @@ export interface Config {
   demo: boolean;
   /** Extra sources the console's Content-Security-Policy allows (map tiles, cameras, other hosts). */
   csp: { imgHosts: string[]; mediaHosts: string[]; connectHosts: string[] };
+  /** Alarm sweeps (0: none; tests drive them) and the notification channels' offline behaviour. */
+  alarm: {
+    sweepIntervalMs: number;
+    wechat: 'log' | 'send';
+    webhook: 'log' | 'send';
+    voice: { provider: 'log' | 'webhook'; webhookUrl: string | undefined };
+    sendTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -123,6 +138,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       );
     }
   }
+  if (env.ALARM_VOICE_PROVIDER === 'webhook' && !env.ALARM_VOICE_WEBHOOK_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ALARM_VOICE_WEBHOOK_URL: required when ALARM_VOICE_PROVIDER=webhook',
+    );
+  }
   if (env.CAPTCHA_DEBUG_LOG && env.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration:\n  CAPTCHA_DEBUG_LOG: not allowed when NODE_ENV=production',
@@ -160,6 +180,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       imgHosts: env.CSP_IMG_HOSTS,
       mediaHosts: env.CSP_MEDIA_HOSTS,
       connectHosts: env.CSP_CONNECT_HOSTS,
+    },
+    alarm: {
+      sweepIntervalMs: env.ALARM_SWEEP_INTERVAL_MS,
+      wechat: env.ALARM_WECHAT_MODE,
+      webhook: env.ALARM_WEBHOOK_MODE,
+      voice: { provider: env.ALARM_VOICE_PROVIDER, webhookUrl: env.ALARM_VOICE_WEBHOOK_URL },
+      sendTimeoutMs: env.ALARM_SEND_TIMEOUT_MS,
     },
   };
 }

@@ -49,6 +49,8 @@ export class PlatformRuntime {
   readonly link: GatewayLinkService;
   readonly liveness: GatewayLiveness;
   readonly commands: CommandService;
+  private readonly startHooks: Array<() => void> = [];
+  private readonly closeHooks: Array<() => Promise<void>> = [];
 
   constructor(private readonly deps: RuntimeDeps) {
     this.runtime = new RuntimeRepository(deps.db);
@@ -99,6 +101,12 @@ export class PlatformRuntime {
     });
   }
 
+  /** Work that runs while the runtime does (the alarm sweeps): started after it, stopped before it closes. */
+  alongside(start: () => void, stop: () => Promise<void>) {
+    this.startHooks.push(start);
+    this.closeHooks.push(stop);
+  }
+
   /** Opens the embedded broker's ports (or connects to the external broker) and starts consuming. */
   async start(): Promise<BrokerAddress> {
     // Before the embedded broker takes connections: a status left "online" by a crash is not true.
@@ -106,6 +114,7 @@ export class PlatformRuntime {
     if (this.transport instanceof EmbeddedBroker) await this.transport.listen();
     await this.link.start();
     this.liveness.startSweeping();
+    for (const hook of this.startHooks) hook();
     return this.address();
   }
 
@@ -141,6 +150,7 @@ export class PlatformRuntime {
    * platform that never started its MQTT side holds nothing, and closing twice is harmless.
    */
   async close(): Promise<void> {
+    for (const hook of this.closeHooks) await hook();
     await this.liveness.stop();
     await this.ingest.drain();
     await this.transport.close();

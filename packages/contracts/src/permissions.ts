@@ -40,6 +40,8 @@ export const PERMISSION_TREE: readonly PermissionNode[] = [
       node('manage:system:version', '版本维护', 'App versions'),
       node('manage:system:agreement', '用户协议', 'User agreement'),
       node('manage:system:protocol', '通讯协议', 'Protocols'),
+      node('manage:system:announcement', '系统公告', 'Announcements'),
+      node('manage:system:sim', 'SIM 卡管理', 'SIM cards'),
     ]),
     node('manage:account', '账号管理', 'Accounts', [
       node('manage:account:op', '运营账号', 'Operation accounts'),
@@ -61,7 +63,11 @@ export const PERMISSION_TREE: readonly PermissionNode[] = [
       node('monitor:device:share', '分享', 'Share'),
     ]),
     node('monitor:history', '历史数据', 'History', [node('monitor:history:export', '导出', 'Export')]),
-    node('monitor:alarm', '报警记录', 'Alarms', [node('monitor:alarm:view', '查看', 'View')]),
+    node('monitor:alarm', '报警记录', 'Alarms', [
+      node('monitor:alarm:view', '查看', 'View'),
+      node('monitor:alarm:acknowledge', '确认报警', 'Acknowledge'),
+      node('monitor:alarm:export', '导出', 'Export'),
+    ]),
     node('monitor:map', '地图', 'Map'),
     node('monitor:workorder', '工单', 'Work orders'),
     node('monitor:inspection', '巡检', 'Inspections'),

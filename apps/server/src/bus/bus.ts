@@ -4,6 +4,7 @@
  * it through Redis (BUS_URL).
  */
 import { EventEmitter } from 'node:events';
+import type { AlarmRecord, Message } from '@lyyp/contracts/alarm';
 import type { GatewayStatus } from '@lyyp/contracts/protocol';
 import type { StoredValue } from '../db/schema/index.ts';
 
@@ -32,6 +33,10 @@ export interface BusEvents {
     state: 'none' | 'syncing' | 'complete' | 'failed';
     version: number;
   };
+  /** An alarm record was raised, released or acknowledged (the console shows it at once). */
+  alarm: { deviceId: string; event: 'raised' | 'released' | 'acknowledged'; record: AlarmRecord };
+  /** A message for one account (in-app alarm push, expiry reminder); `speak`: a voice announcement. */
+  notice: { accountId: string; message: Message; speak: boolean };
 }
 
 export type BusChannel = keyof BusEvents;

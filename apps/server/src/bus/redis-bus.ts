@@ -43,6 +43,8 @@ export class RedisBus implements Bus {
       'gatewayStatus',
       'command',
       'configSync',
+      'alarm',
+      'notice',
     ] satisfies BusChannel[]) {
       await bus.subscriber.subscribe(PREFIX + channel);
       bus.subscribed.add(channel);

@@ -207,6 +207,20 @@ describe('requests', () => {
     expect(requests[0]?.init.body).toBeNull();
   });
 
+  it('sends a JSON body when asked, keeping numbers, booleans and empty lists as they are', async () => {
+    const { client, requests } = setUp(() => answer({ code: '200', data: null }));
+    await client.post(
+      '/alarm/rule/add',
+      { rule: { filterCount: 2, enabled: false, groupIds: [] } },
+      { encoding: 'json' },
+    );
+    const headers = requests[0]?.init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toContain('application/json');
+    expect(JSON.parse(requests[0]?.init.body as string)).toEqual({
+      rule: { filterCount: 2, enabled: false, groupIds: [] },
+    });
+  });
+
   it('encodes nested objects in dot notation', () => {
     expect(decodeURIComponent(encodeForm({ a: { b: { c: 1 } } }))).toBe('a.b.c=1');
   });

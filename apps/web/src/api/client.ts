@@ -62,6 +62,11 @@ export interface RequestOptions {
    */
   redirectOnSessionEnd?: boolean;
   signal?: AbortSignal;
+  /**
+   * `json` sends the POST body as JSON instead of a form: for nested bodies whose values must keep
+   * their types (an alarm rule's condition, a group's ladder), which the platform accepts as well.
+   */
+  encoding?: 'form' | 'json';
 }
 
 export interface ApiClient {
@@ -176,12 +181,17 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiClient 
       );
     },
     post(path, body, options) {
+      const json = options?.encoding === 'json';
       return send(
         `${baseUrl}${path}`,
         {
           method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-          body: encodeForm(body ?? {}),
+          headers: {
+            'Content-Type': json
+              ? 'application/json;charset=UTF-8'
+              : 'application/x-www-form-urlencoded;charset=UTF-8',
+          },
+          body: json ? JSON.stringify(body ?? {}) : encodeForm(body ?? {}),
         },
         requestTimeoutMs,
         options,

@@ -5,10 +5,12 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as contracts from '@lyyp/contracts';
+import * as alarmContracts from '@lyyp/contracts/alarm';
 import { describe, expect, it } from 'vitest';
 
 const API_FOLDER = import.meta.dirname;
 const CONTRACT_API_FOLDER = path.resolve(API_FOLDER, '../../../../packages/contracts/src/api');
+const CONTRACT_ALARM_FOLDER = path.resolve(API_FOLDER, '../../../../packages/contracts/src/alarm');
 
 const sourcesOf = (folder: string) =>
   readdirSync(folder)
@@ -25,10 +27,10 @@ function declaredTypeNames(text: string): string[] {
 /** Every shape the contract names: each `XSchema` stands for the shape `X`, and the types beside it. */
 function contractShapeNames(): Set<string> {
   const names = new Set<string>();
-  for (const name of Object.keys(contracts)) {
+  for (const name of [...Object.keys(contracts), ...Object.keys(alarmContracts)]) {
     if (name.endsWith('Schema') && name.length > 'Schema'.length) names.add(name.slice(0, -'Schema'.length));
   }
-  for (const { text } of sourcesOf(CONTRACT_API_FOLDER)) {
+  for (const { text } of [...sourcesOf(CONTRACT_API_FOLDER), ...sourcesOf(CONTRACT_ALARM_FOLDER)]) {
     for (const name of declaredTypeNames(text)) names.add(name);
   }
   return names;
@@ -46,6 +48,9 @@ describe('API shapes come from the contract', () => {
       'CurveAnswer',
       'ValueReply',
       'PageSummary',
+      'AlarmRecordItem',
+      'NotificationPreferences',
+      'SimCardItem',
     ])
       expect(shapes, name).toContain(name);
   });

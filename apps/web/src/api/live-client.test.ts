@@ -199,4 +199,51 @@ describe('live channel client', () => {
     expect(latest().closedWith).toBe(1000);
     expect(client.state).toBe('idle');
   });
+  it('keeps a connection for the console header and hands it every message, followed device or not', () => {
+    const { client, sockets, latest } = setUp();
+    const header = vi.fn();
+    const stopHeader = client.listen(header);
+    expect(sockets).toHaveLength(1);
+    latest().accept();
+    // Nothing to subscribe: the session receives its alarms without following devices.
+    expect(latest().sent).toEqual([]);
+    const notice: LiveServerMessage = {
+      type: 'notice',
+      speak: false,
+      message: {
+        id: 'm1',
+        type: 'announcement',
+        title: 'Maintenance',
+        body: '',
+        status: 'unread',
+        createdAt: 1,
+        subject: null,
+      },
+    };
+    latest().receive(notice);
+    latest().receive(values('d9', 1));
+    expect(header.mock.calls.map(([message]) => (message as LiveServerMessage).type)).toEqual([
+      'notice',
+      'values',
+    ]);
+
+    // A screen that stops following its device does not close the header's connection.
+    const stopScreen = client.subscribe('d1', () => undefined);
+    stopScreen();
+    // Past the linger, before the ping probe would give up on a silent connection.
+    vi.advanceTimersByTime(15_000);
+    expect(latest().closedWith).toBeUndefined();
+
+    // After a drop the header is served again on a new connection.
+    latest().drop();
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(2);
+    latest().accept();
+    latest().receive(notice);
+    expect(header).toHaveBeenCalledTimes(3);
+
+    stopHeader();
+    vi.advanceTimersByTime(10_000);
+    expect(latest().closedWith).toBe(1000);
+  });
 });

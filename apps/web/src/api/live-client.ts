@@ -78,6 +78,9 @@ export function createLiveClient(options: LiveClientOptions) {
   const lingerMs = options.lingerMs ?? DEFAULT_LINGER_MS;
 
   const listeners = new Map<string, Set<LiveListener>>();
+  /** Listeners of everything the session receives (alarms and notices of any device it may see). */
+  const sessionListeners = new Set<LiveListener>();
+  const wanted = () => listeners.size > 0 || sessionListeners.size > 0;
   const stateListeners = new Set<(state: LiveConnectionState) => void>();
   let socket: LiveSocket | null = null;
   let state: LiveConnectionState = 'idle';
@@ -111,6 +114,7 @@ export function createLiveClient(options: LiveClientOptions) {
   }
 
   function dispatch(message: LiveServerMessage) {
+    for (const listener of [...sessionListeners]) listener(message);
     if (!('deviceId' in message) || !message.deviceId) return;
     for (const listener of [...(listeners.get(message.deviceId) ?? [])]) listener(message);
   }
@@ -147,7 +151,7 @@ export function createLiveClient(options: LiveClientOptions) {
   }
 
   function connect() {
-    if (socket || listeners.size === 0) return;
+    if (socket || !wanted()) return;
     setState(attempt === 0 ? 'connecting' : 'reconnecting');
     const opened = options.createSocket(options.url());
     socket = opened;
@@ -166,11 +170,12 @@ export function createLiveClient(options: LiveClientOptions) {
       stopTimers();
       if (event.code === LIVE_CLOSE_SESSION_ENDED) {
         listeners.clear();
+        sessionListeners.clear();
         setState('idle');
         options.onSessionEnded();
         return;
       }
-      if (listeners.size === 0) setState('idle');
+      if (!wanted()) setState('idle');
       else scheduleRetry();
     };
   }
@@ -206,7 +211,20 @@ export function createLiveClient(options: LiveClientOptions) {
         if (!current?.delete(listener) || current.size > 0) return;
         listeners.delete(deviceId);
         sendSubscriptions('unsubscribe', [deviceId]);
-        if (listeners.size === 0) lingerTimer = timers.setTimeout(disconnect, lingerMs);
+        if (!wanted()) lingerTimer = timers.setTimeout(disconnect, lingerMs);
+      };
+    },
+    /**
+     * Hears every message of the session, whichever devices are followed (the console header's
+     * alarm and notice events); keeps the connection open while any such listener remains.
+     */
+    listen(listener: LiveListener): () => void {
+      sessionListeners.add(listener);
+      cancelLinger();
+      if (!socket && retryTimer === null) connect();
+      return () => {
+        if (!sessionListeners.delete(listener)) return;
+        if (!wanted()) lingerTimer = timers.setTimeout(disconnect, lingerMs);
       };
     },
     onStateChange(listener: (state: LiveConnectionState) => void): () => void {

@@ -29,6 +29,7 @@ export const CONSOLE_MENUS: Readonly<Record<ConsoleArea, readonly MenuDefinition
         { code: 'manage:system:version', path: '/manage/system/version' },
         { code: 'manage:system:agreement', path: '/manage/system/agreement' },
         { code: 'manage:system:protocol', path: '/manage/system/protocol' },
+        { code: 'manage:system:sim', path: '/manage/system/sim' },
       ],
     },
     {
@@ -44,8 +45,9 @@ export const CONSOLE_MENUS: Readonly<Record<ConsoleArea, readonly MenuDefinition
   ],
   monitor: [
     { code: 'monitor:device', path: '/monitor/devices' },
+    { code: 'monitor:alarm', path: '/monitor/alarms' },
     { code: 'monitor:map', path: '/monitor/map' },
-    { code: 'monitor:message', path: '/monitor/messages' },
+    { code: 'monitor:message', path: '/monitor/messages', section: '/monitor/messages' },
     { code: 'monitor:workorder', path: '/monitor/workorders' },
     { code: 'monitor:inspection', path: '/monitor/inspections' },
   ],

@@ -24,4 +24,9 @@ export const PAGES: Readonly<Record<PageId, ComponentType>> = {
   monitorDeviceDetail: lazyPage(() => import('../features/monitor/DeviceDetailPage.tsx')),
   devicePage: lazyPage(() => import('../features/runtime/DevicePageView.tsx')),
   designer: lazyPage(() => import('../designer/DesignerPage.tsx')),
+  productEditAlert: lazyPage(() => import('../features/alarm/ProductAlertTab.tsx')),
+  alarmList: lazyPage(() => import('../features/alarm/AlarmListPage.tsx')),
+  messageCentre: lazyPage(() => import('../features/message/MessageCentrePage.tsx')),
+  messagePreferences: lazyPage(() => import('../features/message/PreferencesPage.tsx')),
+  simList: lazyPage(() => import('../features/sim/SimListPage.tsx')),
 };

@@ -27,7 +27,12 @@ export type PageId =
   | 'monitorDevices'
   | 'monitorDeviceDetail'
   | 'devicePage'
-  | 'designer';
+  | 'designer'
+  | 'productEditAlert'
+  | 'alarmList'
+  | 'messageCentre'
+  | 'messagePreferences'
+  | 'simList';
 
 export type ConsoleArea = 'manage' | 'monitor' | 'account';
 
@@ -65,6 +70,7 @@ const BUILT_PRODUCT_TABS: Partial<Record<ProductEditTab, PageId>> = {
   info: 'productEditInfo',
   signal: 'productEditSignal',
   page: 'productEditPage',
+  alert: 'productEditAlert',
 };
 
 const capitalise = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
@@ -77,6 +83,7 @@ const manageRoutes: RouteDefinition[] = [
   placeholder('system/version', 'SystemVersion', 'manage:system:version'),
   placeholder('system/agreement', 'SystemAgreement', 'manage:system:agreement'),
   placeholder('system/protocol', 'SystemProtocol', 'manage:system:protocol'),
+  { path: 'system/sim', name: 'SystemSim', page: 'simList', permission: 'manage:system:sim' },
   { path: 'product/list', name: 'ProductList', page: 'productList', permission: 'manage:product' },
   { path: 'product/add', name: 'ProductAdd', page: 'productAdd', permission: 'manage:product:edit' },
   placeholder('equipment', 'Equipment', 'manage:equipment'),
@@ -154,8 +161,15 @@ const monitorRoutes: RouteDefinition[] = [
     page: 'devicePage',
     permission: 'monitor:device',
   },
+  { path: 'alarms', name: 'MonitorAlarms', page: 'alarmList', permission: 'monitor:alarm' },
   placeholder('map', 'MonitorMap', 'monitor:map'),
-  placeholder('messages', 'MonitorMessages', 'monitor:message'),
+  { path: 'messages', name: 'MonitorMessages', page: 'messageCentre', permission: 'monitor:message' },
+  {
+    path: 'messages/preferences',
+    name: 'MonitorMessagePreferences',
+    page: 'messagePreferences',
+    permission: 'monitor:message',
+  },
   placeholder('workorders', 'MonitorWorkOrders', 'monitor:workorder'),
   placeholder('inspections', 'MonitorInspections', 'monitor:inspection'),
 ];

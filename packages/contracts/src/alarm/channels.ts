@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { INVALID_FIELD_MESSAGE } from '../device-model/issues.ts';
-import { httpsAddress } from './fields.ts';
+import { pushAddress } from './fields.ts';
 import { WEBHOOK_SECRET_MAX_LENGTH, WEBHOOK_SECRET_MIN_LENGTH } from './limits.ts';
 
 /**
@@ -47,14 +47,14 @@ export interface AlarmChannelDefinition {
 
 export const wechatRobotSettingsSchema = z.object({
   /** The group robot's webhook address (`https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=…`). */
-  url: httpsAddress('url'),
+  url: pushAddress('url'),
   /** Mention everyone in the WeChat group (`@all`). */
   mentionAll: z.boolean({ error: INVALID_FIELD_MESSAGE }).default(false),
 });
 export type WechatRobotSettings = z.infer<typeof wechatRobotSettingsSchema>;
 
 export const signedWebhookSettingsSchema = z.object({
-  url: httpsAddress('url'),
+  url: pushAddress('url'),
   /** Key of the HMAC-SHA256 signature sent with each call; the receiver checks it. */
   secret: z
     .string({ error: INVALID_FIELD_MESSAGE })

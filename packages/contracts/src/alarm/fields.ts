@@ -21,18 +21,28 @@ export const finiteNumber = z
   .number({ error: INVALID_FIELD_MESSAGE })
   .finite({ error: INVALID_FIELD_MESSAGE });
 
-/** Whether a text is an https address a push may be sent to. */
-export function isHttpsAddress(value: string): boolean {
+/**
+ * Whether a text is an address a push may be sent to: http or https, a host, no credentials in it
+ * (no `file:`, `javascript:` or other schemes). Checked when a group is saved and again before
+ * every send. https is what integrators should use (alarm texts cross the network); plain http is
+ * accepted for receivers inside the plant network.
+ */
+export function isPushAddress(value: string): boolean {
   if (value.length > WEBHOOK_URL_MAX_LENGTH || !URL.canParse(value)) return false;
   const url = new URL(value);
-  return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.hostname !== '' &&
+    url.username === '' &&
+    url.password === ''
+  );
 }
 
-/** An https address (webhooks carry alarm texts; plain http would expose them on the way). */
-export function httpsAddress(field: string) {
+/** A push address (WeChat robot, signed webhook): http or https only (2112). */
+export function pushAddress(field: string) {
   return z.string({ error: INVALID_FIELD_MESSAGE }).superRefine((value, context) => {
     if (!value.trim()) addCatalogueIssue(context, '1001', { field });
-    else if (!isHttpsAddress(value.trim())) addCatalogueIssue(context, '2112', { field });
+    else if (!isPushAddress(value.trim())) addCatalogueIssue(context, '2112', { field });
   });
 }
 

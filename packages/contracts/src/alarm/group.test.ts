@@ -6,7 +6,7 @@ import {
   alarmGroupsSchema,
   channelStartSeconds,
   findSubscriptionIssues,
-  isHttpsAddress,
+  isPushAddress,
   notificationPreferencesSchema,
   type AlarmGroupInput,
 } from './index.ts';
@@ -66,7 +66,7 @@ describe('alarm group schema', () => {
     const cases: [Partial<AlarmGroupInput>, string, string][] = [
       [{ channelSettings: {} }, '2110', 'channelSettings.wechat'],
       [
-        { channelSettings: { wechat: { url: 'http://example.com/robot' } } },
+        { channelSettings: { wechat: { url: 'ftp://example.com/robot' } } },
         '2112',
         'channelSettings.wechat.url',
       ],
@@ -131,12 +131,13 @@ describe('alarm group schema', () => {
     expect(refusal(alarmGroupsSchema, [base, base])).toEqual([['1002', '1.id']]);
   });
 
-  it('takes only https addresses without credentials', () => {
-    expect(isHttpsAddress('https://example.com/hook?x=1')).toBe(true);
-    expect(isHttpsAddress('http://example.com/hook')).toBe(false);
-    expect(isHttpsAddress('https://user:pass@example.com/')).toBe(false);
-    expect(isHttpsAddress('javascript:alert(1)')).toBe(false);
-    expect(isHttpsAddress('not a url')).toBe(false);
+  it('takes only http and https addresses without credentials', () => {
+    expect(isPushAddress('https://example.com/hook?x=1')).toBe(true);
+    expect(isPushAddress('http://example.com/hook')).toBe(true);
+    expect(isPushAddress('file:///etc/passwd')).toBe(false);
+    expect(isPushAddress('https://user:pass@example.com/')).toBe(false);
+    expect(isPushAddress('javascript:alert(1)')).toBe(false);
+    expect(isPushAddress('not a url')).toBe(false);
   });
 });
 

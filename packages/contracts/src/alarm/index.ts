@@ -14,3 +14,4 @@ export * from './record.ts';
 export * from './message.ts';
 export * from './sim-card.ts';
 export * from './state.ts';
+export * from './api.ts';

@@ -196,13 +196,19 @@ export const ERROR_CATALOGUE = {
   '2109': entry('报警组不允许推送方式：{channel}', 'The alarm group does not allow the channel: {channel}'),
   '2110': entry('推送方式 {channel} 缺少设置', 'The {channel} channel needs its settings'),
   '2111': entry('未知时区：{zone}', 'Unknown time zone: {zone}'),
-  '2112': entry('推送地址必须是 https 地址', 'The push address must be an https address'),
+  '2112': entry('推送地址必须是 http 或 https 地址', 'The push address must be an http or https address'),
   '2113': entry('升级步骤的延时必须逐级递增', 'Each escalation step must come later than the one before'),
   '2114': entry(
     '推送方式 {channel} 在升级步骤中重复',
     'The channel {channel} appears in more than one escalation step',
   ),
   '2115': entry('报警条件不能与自身变量比较', 'An alarm condition cannot compare a variable with itself'),
+  // Alarm service: records, groups and messages
+  '2116': entry('暂无权限查看报警记录', 'No permission to view alarm records', 403),
+  '2117': entry('报警组仍被报警规则使用：{rule}', 'The alarm group is still used by the alarm rule {rule}', 409),
+  '2118': entry('接收人无权查看该产品的设备：{account}', 'The recipient cannot see devices of this product: {account}'),
+  '2119': entry('报警规则已被修改，请刷新后重试', 'The alarm rule changed meanwhile; reload and try again', 409),
+  '2120': entry('第 {row} 行：{reason}', 'Row {row}: {reason}'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

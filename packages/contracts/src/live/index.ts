@@ -4,6 +4,7 @@
  * devices the session subscribed to (and may see).
  */
 import { z } from 'zod';
+import type { AlarmRecord, Message } from '../alarm/index.ts';
 
 export const LIVE_PATH = '/lyyp/developer/live';
 
@@ -50,6 +51,18 @@ export type LiveServerMessage =
       code: string | null;
     }
   | { type: 'config'; deviceId: string; state: 'none' | 'syncing' | 'complete' | 'failed'; version: number }
+  /**
+   * An alarm of a device the session may see was raised, released or acknowledged: sent to every
+   * connection of such a session, subscribed to the device or not (the console's pop-up and lists).
+   */
+  | {
+      type: 'alarm';
+      deviceId: string;
+      event: 'raised' | 'released' | 'acknowledged';
+      record: AlarmRecord;
+    }
+  /** A message for this account (in-app alarm, expiry reminder); `speak`: announce it by voice. */
+  | { type: 'notice'; message: Message; speak: boolean }
   | { type: 'error'; code: string; message: string; deviceId?: string }
   | { type: 'pong'; serverTime: number };
 

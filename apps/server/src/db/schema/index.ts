@@ -3,3 +3,4 @@ export * from './accounts.ts';
 export * from './catalogue.ts';
 export * from './runtime.ts';
 export * from './designer.ts';
+export * from './alarms.ts';

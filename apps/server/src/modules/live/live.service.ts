@@ -67,6 +67,20 @@ export class LiveService {
           code: event.code,
         }),
       ),
+      bus.subscribe('alarm', (event) => {
+        void this.broadcastToViewers(event.deviceId, {
+          type: 'alarm',
+          deviceId: event.deviceId,
+          event: event.event,
+          record: event.record,
+        });
+      }),
+      bus.subscribe('notice', (event) => {
+        for (const connection of this.byConnection.keys()) {
+          if (connection.account().id === event.accountId)
+            connection.send({ type: 'notice', message: event.message, speak: event.speak });
+        }
+      }),
       bus.subscribe('configSync', (event) => {
         if (event.deviceId)
           this.broadcast(event.deviceId, {
@@ -151,6 +165,23 @@ export class LiveService {
     const listeners = this.byDevice.get(deviceId);
     if (!listeners) return;
     for (const connection of listeners) connection.send(message);
+  }
+
+  /** To every connection whose account may see the device (asked once per account). */
+  private async broadcastToViewers(deviceId: string, message: LiveServerMessage) {
+    const decided = new Map<string, Promise<boolean>>();
+    for (const connection of [...this.byConnection.keys()]) {
+      const account = connection.account();
+      let visible = decided.get(account.id);
+      if (!visible) {
+        visible = this.access.findVisibleDevice(account, deviceId).then(
+          (device) => device !== undefined,
+          () => false,
+        );
+        decided.set(account.id, visible);
+      }
+      if ((await visible) && this.byConnection.has(connection)) connection.send(message);
+    }
   }
 
   shutdown() {

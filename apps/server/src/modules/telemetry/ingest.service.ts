@@ -27,6 +27,12 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/**
+ * Told after every group commit, before the uploads are acknowledged, with every point of the batch
+ * (resends too: a listener must tolerate points it has seen). Alarm evaluation listens here.
+ */
+export type StoredListener = (batch: { points: readonly PointRow[]; receivedAt: number }) => Promise<void>;
+
 /** Most points in one group commit; larger queues are written in several. */
 const MAX_POINTS_PER_COMMIT = 20_000;
 
@@ -50,6 +56,7 @@ export class IngestService {
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
   private readonly contexts = new Map<string, { context: DeviceContext | undefined; loadedAt: number }>();
+  private readonly storedListeners: StoredListener[] = [];
 
   constructor(
     private readonly history: HistoryRepository,
@@ -59,6 +66,11 @@ export class IngestService {
     /** How long a device's model is cached; changes on this node clear it at once. */
     private readonly contextTtlMs = 5000,
   ) {}
+
+  /** Adds a listener for stored batches; its failure is its own (it never fails the ingest). */
+  onStored(listener: StoredListener) {
+    this.storedListeners.push(listener);
+  }
 
   forgetDevice(sn?: string) {
     if (sn) this.contexts.delete(sn);
@@ -159,6 +171,10 @@ export class IngestService {
       for (const pending of batch)
         sequences.set(pending.sn, Math.max(sequences.get(pending.sn) ?? -1, pending.seq));
       await this.runtime.recordSequences(sequences, new Date(this.now()));
+      if (this.storedListeners.length > 0) {
+        const stored = { points: batch.flatMap((pending) => pending.rows), receivedAt: this.now() };
+        for (const listener of this.storedListeners) await listener(stored).catch(() => undefined);
+      }
       const changed = new Map<string, ValuePoint[]>();
       for (const pending of batch) {
         let stored = 0;

@@ -6,6 +6,9 @@
 import { Layout, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
+import { AlarmNotifier } from '../../features/alarm/AlarmNotifier.tsx';
+import { MessageBell } from '../../features/message/MessageBell.tsx';
+import { NoticeDialog } from '../../features/message/NoticeDialog.tsx';
 import { LanguageSwitch } from '../LanguageSwitch.tsx';
 import { findAreaHome } from '../landing.ts';
 import { useLocaleStore } from '../i18n.ts';
@@ -53,6 +56,8 @@ export default function ConsoleLayout() {
           }}
         />
         <div className={styles.tools}>
+          <AlarmNotifier />
+          <MessageBell />
           <LanguageSwitch tone="light" />
           <UserMenu />
         </div>
@@ -65,6 +70,7 @@ export default function ConsoleLayout() {
           {forbidden ? <ForbiddenScreen /> : <Outlet />}
         </Layout.Content>
       </Layout>
+      <NoticeDialog />
     </Layout>
   );
 }

@@ -1,5 +1,6 @@
 /** Icons of the menu entries, by permission code. */
 import {
+  AlertOutlined,
   ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -27,6 +28,7 @@ export const MENU_ICONS: Readonly<Record<string, ReactNode>> = {
   'manage:dealer': <ShopOutlined />,
   'manage:authorization': <AuditOutlined />,
   'monitor:device': <ClusterOutlined />,
+  'monitor:alarm': <AlertOutlined />,
   'monitor:map': <EnvironmentOutlined />,
   'monitor:message': <MessageOutlined />,
   'monitor:workorder': <ToolOutlined />,

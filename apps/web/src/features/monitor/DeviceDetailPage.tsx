@@ -11,6 +11,7 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { DeviceDetail } from '../../api/catalogue.types.ts';
+import { DeviceAlarmTab } from '../alarm/DeviceAlarmTab.tsx';
 import { GatewayStatusTag } from '../gateway/status-tags.tsx';
 import { DevicePagesButton } from '../runtime/DevicePagesButton.tsx';
 import { useDescribeFailure } from './common/catalogue-text.ts';
@@ -42,7 +43,7 @@ const TAB_SCREENS: Readonly<Record<DeviceTabKey, TabScreen>> = {
   data: (props) => <ReadWriteTab {...props} />,
   history: (props) => <HistoryDataTab {...props} />,
   historyCurve: (props) => <HistoryCurveTab {...props} />,
-  alarms: (_props, label) => <PlaceholderTab screen={label} />,
+  alarms: (props) => <DeviceAlarmTab {...props} />,
   realtimeCurve: (props) => <RealtimeCurveTab {...props} />,
   repairs: (_props, label) => <PlaceholderTab screen={label} />,
   inspections: (_props, label) => <PlaceholderTab screen={label} />,

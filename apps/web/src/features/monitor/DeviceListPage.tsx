@@ -15,6 +15,7 @@ import { catalogueApi } from '../../api/catalogue.api.ts';
 import type { DeviceView } from '../../api/catalogue.types.ts';
 import { GatewayStatusTag, SignalTag } from '../gateway/status-tags.tsx';
 import { DevicePagesButton } from '../runtime/DevicePagesButton.tsx';
+import { ExpiringSimMark } from '../sim/ExpiringSimMark.tsx';
 import { BindDeviceDialog } from './BindDeviceDialog.tsx';
 import { useDescribeFailure } from './common/catalogue-text.ts';
 import { EmptyGuide } from './common/EmptyGuide.tsx';
@@ -124,6 +125,7 @@ export default function DeviceListPage() {
               <Space size={4}>
                 <Link to={`/monitor/devices/${encodeURIComponent(device.id)}`}>{name}</Link>
                 {device.shared ? <Tag>{t('monitor.device.shared')}</Tag> : null}
+                <ExpiringSimMark deviceId={device.id} />
               </Space>
             ),
           },

@@ -9,6 +9,7 @@ function createFakeClient() {
   const stateListeners = new Set<(state: LiveConnectionState) => void>();
   let state: LiveConnectionState = 'open';
   const client: LiveClient = {
+    listen: () => () => undefined,
     subscribe(deviceId, listener) {
       const set = followers.get(deviceId) ?? new Set();
       followers.set(deviceId, set);

@@ -97,6 +97,8 @@ export function applyLiveMessage(
     case 'error':
       return { ...state, errorCode: message.code };
     case 'command':
+    case 'alarm':
+    case 'notice':
     case 'pong':
       return state;
   }

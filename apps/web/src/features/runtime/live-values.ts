@@ -18,7 +18,7 @@ export function applyLiveMessage(
   deviceId: string,
   message: LiveServerMessage,
 ): DeviceLiveState {
-  if (message.type === 'pong' || message.deviceId !== deviceId) return state;
+  if (message.type === 'pong' || message.type === 'notice' || message.deviceId !== deviceId) return state;
   switch (message.type) {
     case 'snapshot':
       return {
@@ -37,6 +37,7 @@ export function applyLiveMessage(
       return { ...state, gateway: { status: message.status, signal: message.signal } };
     case 'fresh':
     case 'command':
+    case 'alarm':
     case 'config':
     case 'error':
       return state;

@@ -1,0 +1,221 @@
+/**
+ * A product's alarm configuration: rules (with capacity used/total, §8 1512), offline and power-off
+ * alarms, alarm groups; and each person's own channel preferences. Every change raises the
+ * product's rule-set revision so every node reloads it before its next ingest batch; a rule edit
+ * that changes what decides an alarm, a disable or a delete settles the devices' states at once.
+ */
+import { CatalogueError } from '@lyyp/contracts';
+import {
+  ALARM_GROUPS_PER_PRODUCT_MAX,
+  ALARM_RULE_DEFAULT_CAPACITY,
+  checkAlarmRuleCapacity,
+  findAlarmRuleIssues,
+  findSubscriptionIssues,
+  notificationPreferencesSchema,
+  type AlarmGroup,
+  type AlarmRule,
+  type DeviceStatusAlarms,
+  type NotificationPreferences,
+  type RuleListAnswer,
+} from '@lyyp/contracts/alarm';
+import type { DeviceModel } from '@lyyp/contracts/device-model';
+import { newId } from '../../lib/ids.ts';
+import type { AccountRepository } from '../account/account.repository.ts';
+import type { ProductService } from '../product/product.service.ts';
+import type { Caller } from '../device/viewer.ts';
+import type { AlarmEvaluationService } from './alarm-evaluation.service.ts';
+import type { AlarmRepository } from './alarm.repository.ts';
+import { DEFAULT_STATUS_ALARMS } from './rule-cache.ts';
+
+export interface AlarmConfigDeps {
+  readonly repository: AlarmRepository;
+  readonly products: Pick<ProductService, 'requireVisible'>;
+  readonly accounts: AccountRepository;
+  readonly evaluation: AlarmEvaluationService;
+  readonly now: () => number;
+}
+
+export class AlarmConfigService {
+  constructor(private readonly deps: AlarmConfigDeps) {}
+
+  async listRules(caller: Caller, productId: string): Promise<RuleListAnswer> {
+    await this.deps.products.requireVisible(caller, productId);
+    const [rules, set] = await Promise.all([
+      this.deps.repository.rulesOf(productId),
+      this.deps.repository.ruleSet(productId),
+    ]);
+    return {
+      productId,
+      rules,
+      statusAlarms: set?.statusAlarms ?? DEFAULT_STATUS_ALARMS,
+      capacity: { used: rules.length, total: ALARM_RULE_DEFAULT_CAPACITY },
+    };
+  }
+
+  /** The rule against the product's variables and groups (2101, 2102, 2103). */
+  private async checkRule(productId: string, model: DeviceModel, rule: AlarmRule) {
+    const groups = await this.deps.repository.groupsOf(productId);
+    const [issue] = findAlarmRuleIssues(rule, {
+      variables: model.variables,
+      groupIds: new Set(groups.map((group) => group.id)),
+    });
+    if (issue) throw new CatalogueError(issue.code, { ...issue.params, field: issue.path.join('.') });
+  }
+
+  async addRule(caller: Caller, productId: string, input: AlarmRule): Promise<AlarmRule> {
+    const product = await this.deps.products.requireVisible(caller, productId);
+    const count = await this.deps.repository.countRules(productId);
+    const refusal = checkAlarmRuleCapacity(count + 1);
+    if (refusal) throw new CatalogueError(refusal);
+    const rule = { ...input, id: newId() };
+    await this.checkRule(productId, product.model, rule);
+    await this.deps.repository.transaction(async (tx) => {
+      await tx.insertRule(productId, rule);
+      await tx.bumpRuleSet(productId);
+    });
+    return rule;
+  }
+
+  async editRule(caller: Caller, productId: string, rule: AlarmRule): Promise<AlarmRule> {
+    const product = await this.deps.products.requireVisible(caller, productId);
+    await this.checkRule(productId, product.model, rule);
+    const updated = await this.deps.repository.transaction(async (tx) => {
+      if (!(await tx.updateRule(productId, rule))) return false;
+      await tx.bumpRuleSet(productId);
+      return true;
+    });
+    if (!updated) throw new CatalogueError('1003');
+    await this.deps.evaluation.reconcileRuleChange(rule.id, rule, this.deps.now());
+    return rule;
+  }
+
+  async setRuleEnabled(caller: Caller, productId: string, id: string, enabled: boolean): Promise<AlarmRule> {
+    await this.deps.products.requireVisible(caller, productId);
+    const rule = (await this.deps.repository.rulesOf(productId)).find((candidate) => candidate.id === id);
+    if (!rule) throw new CatalogueError('1003');
+    const changed = { ...rule, enabled };
+    await this.deps.repository.transaction(async (tx) => {
+      await tx.updateRule(productId, changed);
+      await tx.bumpRuleSet(productId);
+    });
+    await this.deps.evaluation.reconcileRuleChange(id, changed, this.deps.now());
+    return changed;
+  }
+
+  async deleteRule(caller: Caller, productId: string, id: string): Promise<void> {
+    await this.deps.products.requireVisible(caller, productId);
+    const deleted = await this.deps.repository.transaction(async (tx) => {
+      if (!(await tx.deleteRule(productId, id))) return false;
+      await tx.bumpRuleSet(productId);
+      return true;
+    });
+    if (!deleted) throw new CatalogueError('1003');
+    await this.deps.evaluation.reconcileRuleChange(id, null, this.deps.now());
+  }
+
+  async saveStatusAlarms(
+    caller: Caller,
+    productId: string,
+    statusAlarms: DeviceStatusAlarms,
+  ): Promise<DeviceStatusAlarms> {
+    await this.deps.products.requireVisible(caller, productId);
+    const groups = new Set((await this.deps.repository.groupsOf(productId)).map((group) => group.id));
+    for (const type of ['offline', 'power-off'] as const) {
+      const missing = statusAlarms[type].groupIds.find((id) => !groups.has(id));
+      if (missing) throw new CatalogueError('2101', { group: missing });
+    }
+    await this.deps.repository.bumpRuleSet(productId, statusAlarms);
+    return statusAlarms;
+  }
+
+  // Groups -----------------------------------------------------------------------------------------
+
+  async listGroups(caller: Caller, productId: string) {
+    await this.deps.products.requireVisible(caller, productId);
+    return { productId, groups: await this.deps.repository.groupsOf(productId) };
+  }
+
+  /** Recipients must be accounts that exist (they still receive only for devices they may see). */
+  private async checkRecipients(group: AlarmGroup) {
+    for (const recipient of group.recipients) {
+      const account = await this.deps.accounts.findById(recipient.accountId);
+      if (!account || account.status === 'deleted')
+        throw new CatalogueError('2118', { account: recipient.accountId });
+    }
+  }
+
+  async addGroup(caller: Caller, productId: string, input: AlarmGroup): Promise<AlarmGroup> {
+    await this.deps.products.requireVisible(caller, productId);
+    const existing = await this.deps.repository.groupsOf(productId);
+    if (existing.length >= ALARM_GROUPS_PER_PRODUCT_MAX)
+      throw new CatalogueError('1002', { field: 'groups', max: ALARM_GROUPS_PER_PRODUCT_MAX });
+    const group = { ...input, id: newId() };
+    await this.checkRecipients(group);
+    await this.deps.repository.transaction(async (tx) => {
+      await tx.insertGroup(productId, group);
+      await tx.bumpRuleSet(productId);
+    });
+    return group;
+  }
+
+  async editGroup(caller: Caller, productId: string, group: AlarmGroup): Promise<AlarmGroup> {
+    await this.deps.products.requireVisible(caller, productId);
+    await this.checkRecipients(group);
+    const updated = await this.deps.repository.transaction(async (tx) => {
+      if (!(await tx.updateGroup(productId, group))) return false;
+      await tx.bumpRuleSet(productId);
+      return true;
+    });
+    if (!updated) throw new CatalogueError('1003');
+    return group;
+  }
+
+  async deleteGroup(caller: Caller, productId: string, id: string): Promise<void> {
+    await this.deps.products.requireVisible(caller, productId);
+    const user = (await this.deps.repository.rulesOf(productId)).find((rule) => rule.groupIds.includes(id));
+    if (user) throw new CatalogueError('2117', { rule: user.name });
+    const set = await this.deps.repository.ruleSet(productId);
+    const statusAlarms = set?.statusAlarms;
+    if (
+      statusAlarms &&
+      (statusAlarms.offline.groupIds.includes(id) || statusAlarms['power-off'].groupIds.includes(id))
+    )
+      throw new CatalogueError('2117', { rule: 'offline / power-off' });
+    const deleted = await this.deps.repository.transaction(async (tx) => {
+      if (!(await tx.deleteGroup(productId, id))) return false;
+      await tx.bumpRuleSet(productId);
+      return true;
+    });
+    if (!deleted) throw new CatalogueError('1003');
+  }
+
+  // Preferences ------------------------------------------------------------------------------------
+
+  async preferences(caller: Caller): Promise<NotificationPreferences> {
+    const stored = (await this.deps.repository.preferencesOf([caller.account.id])).get(caller.account.id);
+    return stored ?? notificationPreferencesSchema.parse({});
+  }
+
+  /** A person's own choices; each subscription may only narrow what their groups allow them (2109). */
+  async savePreferences(
+    caller: Caller,
+    preferences: NotificationPreferences,
+  ): Promise<NotificationPreferences> {
+    const groups = await this.deps.repository.groupsByIds(
+      preferences.subscriptions.map((entry) => entry.groupId),
+    );
+    for (const [index, subscription] of preferences.subscriptions.entries()) {
+      const group = groups.find((candidate) => candidate.id === subscription.groupId);
+      const recipient = group?.recipients.find((entry) => entry.accountId === caller.account.id);
+      if (!group || !recipient) throw new CatalogueError('2101', { group: subscription.groupId });
+      const [issue] = findSubscriptionIssues(subscription, recipient.channels);
+      if (issue)
+        throw new CatalogueError(issue.code, {
+          ...issue.params,
+          field: `subscriptions.${index}.${issue.path.join('.')}`,
+        });
+    }
+    await this.deps.repository.savePreferences(caller.account.id, preferences);
+    return preferences;
+  }
+}

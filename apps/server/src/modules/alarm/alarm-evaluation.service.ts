@@ -1,0 +1,465 @@
+/**
+ * Alarm evaluation on the platform: every stored point (live or replayed from a gateway's buffer)
+ * against the rules of its device's product, and gateway status against the product's offline and
+ * power-off alarms. The engine decides; this service reads and writes the state, the records and
+ * the bus.
+ *
+ * Several nodes, restarts and resends: the state of each (device, rule) is written only over the
+ * revision that was read, in the same transaction as the records its transitions make; a node that
+ * loses that race reads again and evaluates again (the engine skips what the other node already
+ * evaluated). Records are unique per (device, source, raise time) and one active per (device,
+ * source), so a raise is never recorded twice and a release always finds its record.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Locale } from '@lyyp/contracts';
+import type { DeviceStatusAlarmType } from '@lyyp/contracts/alarm';
+import type { GatewayStatus } from '@lyyp/contracts/protocol';
+import type { Bus, BusEvents } from '../../bus/bus.ts';
+import type { StoredValue } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { presentRecord } from './alarm-record.presenter.ts';
+import type { AlarmRecordRow, AlarmRepository, StateWrite } from './alarm.repository.ts';
+import {
+  INITIAL_DEVICE_STATUS_STATE,
+  deviceStatusAlarmMessage,
+  evaluateDeviceStatus,
+  evaluateRuleSamples,
+  reconcileRule,
+  restoreDeviceStatusState,
+  restoreRuleState,
+  variableAlarmMessage,
+  type AlarmSample,
+  type AlarmTransition,
+  type CompiledAlarmRule,
+  type DeviceStatusTransition,
+  type SampleValue,
+} from './engine/index.ts';
+import type { ProductAlarmRules, RuleCache } from './rule-cache.ts';
+
+/** Alarm texts are stored once, in the platform's default language (§1: Chinese). */
+export const RECORD_LOCALE: Locale = 'zh-CN';
+/** Attempts at a state write that another node keeps winning before the batch is left to the next one. */
+const MAX_WRITE_ROUNDS = 5;
+
+export interface StoredPoint {
+  readonly deviceId: string;
+  readonly key: string;
+  readonly ts: number;
+  readonly value: StoredValue;
+}
+
+export interface StoredBatch {
+  readonly points: readonly StoredPoint[];
+  /** When the platform received them (late flag: received long after their own time). */
+  readonly receivedAt: number;
+}
+
+interface DeviceFacts {
+  readonly id: string;
+  readonly name: string;
+  readonly productId: string;
+}
+
+interface RuleWork {
+  readonly device: DeviceFacts;
+  readonly rules: ProductAlarmRules;
+  readonly compiled: CompiledAlarmRule;
+  readonly samples: AlarmSample[];
+}
+
+type AlarmEvent = BusEvents['alarm'];
+
+export interface AlarmEvaluationDeps {
+  readonly repository: AlarmRepository;
+  readonly rules: RuleCache;
+  readonly bus: Bus;
+  readonly logger: Pick<FastifyBaseLogger, 'warn' | 'error' | 'debug'>;
+  readonly now: () => number;
+}
+
+const stateKey = (deviceId: string, ruleId: string) => `${deviceId}\u0000${ruleId}`;
+
+export class AlarmEvaluationService {
+  private readonly deviceFacts = new Map<string, DeviceFacts>();
+
+  constructor(private readonly deps: AlarmEvaluationDeps) {}
+
+  /** A device moved or was deleted: forget what this node remembers of it. */
+  forgetDevice(deviceId?: string) {
+    if (deviceId) this.deviceFacts.delete(deviceId);
+    else this.deviceFacts.clear();
+  }
+
+  private async factsOf(deviceIds: readonly string[]): Promise<Map<string, DeviceFacts>> {
+    const missing = deviceIds.filter((id) => !this.deviceFacts.has(id));
+    if (missing.length > 0) {
+      for (const row of await this.deps.repository.deviceFacts(missing))
+        this.deviceFacts.set(row.id, { id: row.id, name: row.name, productId: row.productId });
+    }
+    const answer = new Map<string, DeviceFacts>();
+    for (const id of deviceIds) {
+      const facts = this.deviceFacts.get(id);
+      if (facts) answer.set(id, facts);
+    }
+    return answer;
+  }
+
+  /** Evaluates a stored batch (called after the ingest commit, before the uploads are acknowledged). */
+  async evaluateStored(batch: StoredBatch): Promise<void> {
+    if (batch.points.length === 0) return;
+    const byDevice = new Map<string, StoredPoint[]>();
+    for (const point of batch.points) {
+      const list = byDevice.get(point.deviceId);
+      if (list) list.push(point);
+      else byDevice.set(point.deviceId, [point]);
+    }
+    const facts = await this.factsOf([...byDevice.keys()]);
+    const productIds = [...new Set([...facts.values()].map((device) => device.productId))];
+    const ruleSets = await this.deps.rules.forProducts(productIds);
+    if (ruleSets.size === 0) return;
+
+    const work: RuleWork[] = [];
+    const referenceNeeds = new Map<string, Set<string>>();
+    for (const [deviceId, points] of byDevice) {
+      const device = facts.get(deviceId);
+      const rules = device && ruleSets.get(device.productId);
+      if (!device || !rules || rules.byVariable.size === 0) continue;
+      const byKey = new Map<string, StoredPoint[]>();
+      for (const point of points) {
+        if (!rules.byVariable.has(point.key)) continue;
+        const list = byKey.get(point.key);
+        if (list) list.push(point);
+        else byKey.set(point.key, [point]);
+      }
+      for (const [key, keyPoints] of byKey) {
+        for (const compiled of rules.byVariable.get(key) ?? []) {
+          if (compiled.references.length > 0) {
+            const needs = referenceNeeds.get(deviceId) ?? new Set<string>();
+            for (const reference of compiled.references) needs.add(reference);
+            referenceNeeds.set(deviceId, needs);
+          }
+          work.push({
+            device,
+            rules,
+            compiled,
+            samples: keyPoints.map((point) => ({
+              time: point.ts,
+              receivedAt: batch.receivedAt,
+              value: point.value,
+            })),
+          });
+        }
+      }
+    }
+    if (work.length === 0) return;
+    if (referenceNeeds.size > 0) await this.fillReferences(work, byDevice, referenceNeeds);
+    await this.applyRuleWork(work);
+  }
+
+  /**
+   * Comparand values at each sample: the newest value of the comparand in the same batch at or
+   * before the sample's time, else its current stored value.
+   */
+  private async fillReferences(
+    work: RuleWork[],
+    byDevice: ReadonlyMap<string, readonly StoredPoint[]>,
+    needs: ReadonlyMap<string, ReadonlySet<string>>,
+  ) {
+    const keys = [...new Set([...needs.values()].flatMap((set) => [...set]))];
+    const stored = await this.deps.repository.latestValues([...needs.keys()], keys);
+    const current = new Map(stored.map((row) => [stateKey(row.deviceId, row.key), row.value ?? null]));
+    for (const item of work) {
+      if (item.compiled.references.length === 0) continue;
+      const points = byDevice.get(item.device.id) ?? [];
+      for (let index = 0; index < item.samples.length; index += 1) {
+        const sample = item.samples[index]!;
+        const references: Record<string, SampleValue | undefined> = {};
+        for (const reference of item.compiled.references) {
+          let best: StoredPoint | undefined;
+          for (const point of points) {
+            if (point.key === reference && point.ts <= sample.time && (!best || point.ts > best.ts))
+              best = point;
+          }
+          references[reference] = best ? best.value : current.get(stateKey(item.device.id, reference));
+        }
+        item.samples[index] = { ...sample, references };
+      }
+    }
+  }
+
+  private async applyRuleWork(initial: readonly RuleWork[]): Promise<void> {
+    let pending = initial;
+    for (let round = 0; round < MAX_WRITE_ROUNDS && pending.length > 0; round += 1) {
+      const stored = await this.deps.repository.ruleStates([
+        ...new Set(pending.map((item) => item.device.id)),
+      ]);
+      const storedByKey = new Map(stored.map((entry) => [stateKey(entry.deviceId, entry.key), entry]));
+      const writes: StateWrite[] = [];
+      const outcomes = new Map<string, { item: RuleWork; transitions: readonly AlarmTransition[] }>();
+      for (const item of pending) {
+        const key = stateKey(item.device.id, item.compiled.rule.id);
+        const entry = storedByKey.get(key);
+        const previous = entry ? restoreRuleState(entry.state) : null;
+        const result = evaluateRuleSamples(item.compiled, previous, item.samples);
+        for (const problem of result.problems)
+          this.deps.logger.debug(
+            { deviceId: item.device.id, rule: item.compiled.rule.id, ...problem },
+            'alarm sample not evaluated',
+          );
+        if (previous && JSON.stringify(previous) === JSON.stringify(result.state)) continue;
+        writes.push({
+          deviceId: item.device.id,
+          key: item.compiled.rule.id,
+          state: result.state,
+          revision: entry?.revision ?? 0,
+        });
+        outcomes.set(key, { item, transitions: result.transitions });
+      }
+      if (writes.length === 0) return;
+      const events: AlarmEvent[] = [];
+      const written = await this.deps.repository.transaction(async (tx) => {
+        const done = await tx.writeRuleStates(writes);
+        for (const key of done) {
+          const outcome = outcomes.get(key);
+          if (!outcome) continue;
+          for (const transition of outcome.transitions)
+            await this.applyRuleTransition(tx, outcome.item, transition, events);
+        }
+        return done;
+      });
+      this.publish(events);
+      pending = [...outcomes.entries()]
+        .filter(([key]) => !written.has(key))
+        .map(([, outcome]) => outcome.item);
+    }
+    if (pending.length > 0)
+      this.deps.logger.warn(
+        { count: pending.length },
+        'alarm state kept changing on another node; left to it',
+      );
+  }
+
+  private async applyRuleTransition(
+    tx: AlarmRepository,
+    item: RuleWork,
+    transition: AlarmTransition,
+    events: AlarmEvent[],
+  ) {
+    const rule = item.compiled.rule;
+    const now = this.deps.now();
+    if (transition.kind === 'raise') {
+      const variable = item.rules.variables.get(rule.variableKey);
+      const sample = item.samples.find((candidate) => candidate.time === transition.at);
+      const message = variableAlarmMessage({
+        rule,
+        variable: {
+          name: variable?.name ?? rule.variableKey,
+          unit: variable?.unit,
+          decimals: variable?.decimals,
+          stateMapping: variable?.stateMapping,
+        },
+        deviceName: item.device.name,
+        value: transition.value,
+        references: sample?.references,
+        locale: RECORD_LOCALE,
+      });
+      await this.recordRaise(
+        tx,
+        {
+          deviceId: item.device.id,
+          productId: item.device.productId,
+          type: 'variable',
+          source: rule.id,
+          ruleId: rule.id,
+          name: rule.name,
+          message,
+          value: transition.value,
+          since: transition.since,
+          raisedAt: transition.at,
+          late: transition.late,
+          groupIds: rule.groupIds,
+          pushMethods: rule.pushMethods,
+        },
+        now,
+        events,
+      );
+      return;
+    }
+    await this.recordRelease(tx, item.device.id, rule.id, transition, now, events);
+  }
+
+  private async recordRaise(
+    tx: AlarmRepository,
+    raise: Omit<
+      AlarmRecordRow,
+      | 'id'
+      | 'since'
+      | 'raisedAt'
+      | 'releasedAt'
+      | 'releaseReason'
+      | 'releaseValue'
+      | 'acknowledgedAt'
+      | 'acknowledgedBy'
+      | 'acknowledgeComment'
+      | 'notifyAt'
+      | 'createdAt'
+    > & {
+      since: number;
+      raisedAt: number;
+    },
+    now: number,
+    events: AlarmEvent[],
+  ) {
+    const row = await tx.insertRecord({
+      ...raise,
+      id: newId(),
+      since: new Date(raise.since),
+      raisedAt: new Date(raise.raisedAt),
+      notifyAt: new Date(now),
+    });
+    if (row) events.push({ deviceId: row.deviceId, event: 'raised', record: presentRecord(row) });
+  }
+
+  private async recordRelease(
+    tx: AlarmRepository,
+    deviceId: string,
+    source: string,
+    transition: { at: number; reason: string; value?: SampleValue },
+    now: number,
+    events: AlarmEvent[],
+  ) {
+    const row = await tx.releaseRecord(deviceId, source, {
+      at: transition.at,
+      reason: transition.reason,
+      value: transition.value ?? null,
+      notifyAt: now,
+    });
+    if (row) events.push({ deviceId, event: 'released', record: presentRecord(row) });
+  }
+
+  private publish(events: readonly AlarmEvent[]) {
+    for (const event of events) this.deps.bus.publish('alarm', event);
+  }
+
+  /**
+   * A rule was edited, disabled or deleted (`rule` null) at `at`: settles the state of every device
+   * that has one (releases with reason rule changed/disabled/deleted). Runs on the node that saved.
+   */
+  async reconcileRuleChange(
+    ruleId: string,
+    rule: CompiledAlarmRule['rule'] | null,
+    at: number,
+  ): Promise<void> {
+    for (let round = 0; round < MAX_WRITE_ROUNDS; round += 1) {
+      const states = await this.deps.repository.ruleStatesOfRule(ruleId);
+      let conflicts = 0;
+      for (const entry of states) {
+        const previous = restoreRuleState(entry.state);
+        const result = reconcileRule(previous, rule, at);
+        if (result.state !== null && JSON.stringify(result.state) === JSON.stringify(previous)) continue;
+        const events: AlarmEvent[] = [];
+        const applied = await this.deps.repository.transaction(async (tx) => {
+          const ok =
+            result.state === null
+              ? await tx.deleteRuleState(entry.deviceId, ruleId, entry.revision)
+              : (
+                  await tx.writeRuleStates([
+                    { deviceId: entry.deviceId, key: ruleId, state: result.state, revision: entry.revision },
+                  ])
+                ).size > 0;
+          if (!ok) return false;
+          for (const transition of result.transitions) {
+            if (transition.kind === 'release')
+              await this.recordRelease(tx, entry.deviceId, ruleId, transition, this.deps.now(), events);
+          }
+          return true;
+        });
+        if (!applied) conflicts += 1;
+        this.publish(events);
+      }
+      if (conflicts === 0) return;
+    }
+  }
+
+  // Offline and power-off ---------------------------------------------------------------------------
+
+  /** A gateway status taken from the bus (every node hears it; the state write decides who applies it). */
+  async handleGatewayStatus(event: { deviceId: string | null; status: GatewayStatus; at: number }) {
+    if (!event.deviceId) return;
+    await this.evaluateDevice(event.deviceId, [{ status: event.status, at: event.at }]);
+  }
+
+  /** Raises offline and power-off alarms whose delay has passed (the sweep, on the injected clock). */
+  async sweepDeviceStatus(limit = 200): Promise<number> {
+    const due = await this.deps.repository.devicesDueForStatusCheck(this.deps.now(), limit);
+    for (const deviceId of due) await this.evaluateDevice(deviceId, []);
+    return due.length;
+  }
+
+  private async evaluateDevice(
+    deviceId: string,
+    events: readonly { status: GatewayStatus; at: number }[],
+  ): Promise<void> {
+    const device = (await this.factsOf([deviceId])).get(deviceId);
+    if (!device) return;
+    const rules = await this.deps.rules.forProduct(device.productId);
+    for (let round = 0; round < MAX_WRITE_ROUNDS; round += 1) {
+      const entry = await this.deps.repository.deviceState(deviceId);
+      const settings = rules?.statusAlarms;
+      if (!settings || (!settings.offline.enabled && !settings['power-off'].enabled && !entry)) return;
+      const previous = entry ? (restoreDeviceStatusState(entry.state) ?? INITIAL_DEVICE_STATUS_STATE) : null;
+      const now = this.deps.now();
+      const result = evaluateDeviceStatus(previous, settings, events, now);
+      if (previous && JSON.stringify(previous) === JSON.stringify(result.state)) return;
+      const alarmEvents: AlarmEvent[] = [];
+      const applied = await this.deps.repository.transaction(async (tx) => {
+        const ok = await tx.writeDeviceState(
+          { deviceId, key: 'status', state: result.state, revision: entry?.revision ?? 0 },
+          result.nextCheckAt,
+        );
+        if (!ok) return false;
+        for (const transition of result.transitions)
+          await this.applyStatusTransition(tx, device, settings, transition, now, alarmEvents);
+        return true;
+      });
+      this.publish(alarmEvents);
+      if (applied) return;
+    }
+  }
+
+  private async applyStatusTransition(
+    tx: AlarmRepository,
+    device: DeviceFacts,
+    settings: ProductAlarmRules['statusAlarms'],
+    transition: DeviceStatusTransition,
+    now: number,
+    events: AlarmEvent[],
+  ) {
+    const type: DeviceStatusAlarmType = transition.type;
+    if (transition.kind === 'release') {
+      await this.recordRelease(tx, device.id, type, transition, now, events);
+      return;
+    }
+    const own = settings[type];
+    await this.recordRaise(
+      tx,
+      {
+        deviceId: device.id,
+        productId: device.productId,
+        type,
+        source: type,
+        ruleId: null,
+        name: type === 'offline' ? '离线报警' : '断电报警',
+        message: deviceStatusAlarmMessage(type, own.message, device.name, RECORD_LOCALE),
+        value: null,
+        since: transition.since,
+        raisedAt: transition.at,
+        late: transition.late,
+        groupIds: own.groupIds,
+        pushMethods: own.pushMethods,
+      },
+      now,
+      events,
+    );
+  }
+}

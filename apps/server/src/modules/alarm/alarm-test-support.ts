@@ -1,0 +1,94 @@
+/** Alarm test helpers: a bound device with its people signed in, rules and groups through the API, uploads over MQTT. */
+import { expect } from 'vitest';
+import type { AckPayload } from '@lyyp/contracts/protocol';
+import type { AlarmGroupInput, AlarmRuleInput } from '@lyyp/contracts/alarm';
+import { FACTORY_PASSWORD, buildBoundDevice } from '../../test/factories.ts';
+import { TestGateway } from '../../test/gateway-client.ts';
+import { TestClient, type TestServer } from '../../test/test-server.ts';
+import { postJson } from '../device/catalogue-test-support.ts';
+
+/** Alarm sweeps off: tests drive them with their own clock. */
+export const ALARM_TEST_ENVIRONMENT = { ALARM_SWEEP_INTERVAL_MS: '0' };
+
+export const HIGH_TEMPERATURE: Omit<AlarmRuleInput, 'id'> = {
+  name: 'High temperature',
+  variableKey: 'waterTemperature',
+  condition: { operator: 'gt', limit: { kind: 'value', value: 80 } },
+  deadBand: 2,
+  pushMethods: ['app'],
+};
+
+export async function signedIn(server: TestServer, username: string) {
+  const client = new TestClient(server);
+  const answer = await client.login(username, FACTORY_PASSWORD);
+  expect(answer.code).toBe('200');
+  return client;
+}
+
+export async function alarmFixture(server: TestServer) {
+  const bound = await buildBoundDevice(server.database.db);
+  const developer = await signedIn(server, bound.developer.username!);
+  const owner = await signedIn(server, bound.owner.username!);
+  return { ...bound, developerClient: developer, ownerClient: owner };
+}
+
+export async function addRule(
+  server: TestServer,
+  client: TestClient,
+  productId: string,
+  rule: Omit<AlarmRuleInput, 'id'> = HIGH_TEMPERATURE,
+) {
+  const answer = await postJson(server, client, '/alarm/rule/add', { productId, rule });
+  expect(answer.code, answer.message).toBe('200');
+  return answer.data as AlarmRuleInput & { id: string };
+}
+
+export async function addGroup(
+  server: TestServer,
+  client: TestClient,
+  productId: string,
+  group: Omit<AlarmGroupInput, 'id'>,
+) {
+  const answer = await postJson(server, client, '/alarm/group/add', { productId, group });
+  expect(answer.code, answer.message).toBe('200');
+  return answer.data as AlarmGroupInput & { id: string };
+}
+
+/** Publishes one upload and waits for its acknowledgement (sent after storage and alarm evaluation). */
+export async function upload(
+  link: TestGateway,
+  seq: number,
+  points: { k: string; t: number; v: number | boolean | null }[],
+): Promise<AckPayload> {
+  await link.send('data', { seq, points });
+  return link.waitFor<AckPayload>('ack', (ack) => ack.seq === seq);
+}
+
+export async function connectGateway(server: TestServer, gateway: { sn: string; secret: string }) {
+  const url = `mqtt://127.0.0.1:${server.runtime.address().port}`;
+  return TestGateway.connect(url, gateway.sn, gateway.secret);
+}
+
+export interface RecordItem {
+  id: string;
+  deviceId: string;
+  name: string;
+  message: string;
+  value: unknown;
+  raisedAt: number;
+  releasedAt: number | null;
+  releaseReason: string | null;
+  late: boolean;
+  state: string;
+  acknowledgedAt: number | null;
+  acknowledgeComment: string | null;
+}
+
+export async function deviceRecords(server: TestServer, client: TestClient, deviceId: string) {
+  const answer = await postJson(server, client, '/alarm/record/device', {
+    equipmentId: deviceId,
+    pageSize: 100,
+  });
+  expect(answer.code, answer.message).toBe('200');
+  return (answer.data as { list: RecordItem[] }).list;
+}

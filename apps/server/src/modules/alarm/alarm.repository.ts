@@ -1,0 +1,607 @@
+/**
+ * The only code of the alarm module that touches the ORM for rules, groups, preferences, engine
+ * state, records and the notification queue. Writes that two nodes could race on are conditional:
+ * engine state by revision, records by their unique indexes, sends by claim.
+ */
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  AlarmGroup,
+  AlarmRule,
+  DeviceStatusAlarms,
+  NotificationPreferences,
+} from '@lyyp/contracts/alarm';
+import type { Database } from '../../db/client.ts';
+import {
+  accounts,
+  alarmDeviceStates,
+  alarmGroups,
+  alarmNotificationAttempts,
+  alarmNotifications,
+  alarmPreferences,
+  alarmRecords,
+  alarmRuleSets,
+  alarmRuleStates,
+  alarmRules,
+  devices,
+  latestValues,
+  products,
+} from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { visibleDeviceCondition } from '../device/visibility.repository.ts';
+import type { Viewer } from '../device/viewer.ts';
+
+export type AlarmRecordRow = typeof alarmRecords.$inferSelect;
+export type NewAlarmRecordRow = typeof alarmRecords.$inferInsert;
+export type NotificationRow = typeof alarmNotifications.$inferSelect;
+export type NewNotificationRow = typeof alarmNotifications.$inferInsert;
+
+export interface StoredState {
+  readonly deviceId: string;
+  readonly key: string;
+  readonly state: unknown;
+  readonly revision: number;
+}
+
+/** A state to write: over `revision` (0: none was stored). */
+export interface StateWrite {
+  readonly deviceId: string;
+  readonly key: string;
+  readonly state: unknown;
+  readonly revision: number;
+}
+
+export interface RecordFilter {
+  readonly from?: number;
+  readonly to?: number;
+  readonly deviceId?: string;
+  readonly groupId?: string;
+  readonly type?: AlarmRecordRow['type'];
+  readonly active?: boolean;
+  readonly acknowledged?: boolean;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+export class AlarmRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(work: (tx: AlarmRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new AlarmRepository(tx as unknown as Database)));
+  }
+
+  // Rule sets and rules ----------------------------------------------------------------------------
+
+  /**
+   * What decides whether a node's copy of a product's rules is current: the rule set's revision and
+   * the model's version (variable names and units go into alarm texts). Products without alarm
+   * configuration are absent.
+   */
+  async ruleSetVersions(productIds: readonly string[]): Promise<Map<string, string>> {
+    if (productIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        productId: alarmRuleSets.productId,
+        revision: alarmRuleSets.revision,
+        modelVersion: products.modelVersion,
+      })
+      .from(alarmRuleSets)
+      .innerJoin(products, eq(products.id, alarmRuleSets.productId))
+      .where(inArray(alarmRuleSets.productId, [...productIds]));
+    return new Map(rows.map((row) => [row.productId, `${row.revision}:${row.modelVersion}`]));
+  }
+
+  async ruleSet(productId: string) {
+    const [row] = await this.db.select().from(alarmRuleSets).where(eq(alarmRuleSets.productId, productId));
+    return row;
+  }
+
+  /** Marks a change of the product's alarm configuration: every node reloads its rules. */
+  async bumpRuleSet(productId: string, statusAlarms?: DeviceStatusAlarms): Promise<number> {
+    const [row] = await this.db
+      .insert(alarmRuleSets)
+      .values({ productId, revision: 1, statusAlarms: statusAlarms ?? null })
+      .onConflictDoUpdate({
+        target: alarmRuleSets.productId,
+        set: {
+          revision: sql`${alarmRuleSets.revision} + 1`,
+          updatedAt: sql`now()`,
+          ...(statusAlarms ? { statusAlarms } : {}),
+        },
+      })
+      .returning({ revision: alarmRuleSets.revision });
+    return row!.revision;
+  }
+
+  async rulesOf(productId: string): Promise<AlarmRule[]> {
+    const rows = await this.db
+      .select({ rule: alarmRules.rule })
+      .from(alarmRules)
+      .where(eq(alarmRules.productId, productId))
+      .orderBy(asc(alarmRules.position), asc(alarmRules.createdAt));
+    return rows.map((row) => row.rule);
+  }
+
+  async countRules(productId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(alarmRules)
+      .where(eq(alarmRules.productId, productId));
+    return row?.count ?? 0;
+  }
+
+  async insertRule(productId: string, rule: AlarmRule): Promise<void> {
+    await this.db.insert(alarmRules).values({
+      id: rule.id,
+      productId,
+      rule,
+      position: sql`(select coalesce(max(${alarmRules.position}), 0) + 1 from ${alarmRules} where ${alarmRules.productId} = ${productId})`,
+    });
+  }
+
+  async updateRule(productId: string, rule: AlarmRule): Promise<boolean> {
+    const rows = await this.db
+      .update(alarmRules)
+      .set({ rule, updatedAt: sql`now()` })
+      .where(and(eq(alarmRules.id, rule.id), eq(alarmRules.productId, productId)))
+      .returning({ id: alarmRules.id });
+    return rows.length > 0;
+  }
+
+  async deleteRule(productId: string, ruleId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(alarmRules)
+      .where(and(eq(alarmRules.id, ruleId), eq(alarmRules.productId, productId)))
+      .returning({ id: alarmRules.id });
+    return rows.length > 0;
+  }
+
+  // Groups and preferences -------------------------------------------------------------------------
+
+  async groupsOf(productId: string): Promise<AlarmGroup[]> {
+    const rows = await this.db
+      .select({ group: alarmGroups.group })
+      .from(alarmGroups)
+      .where(eq(alarmGroups.productId, productId))
+      .orderBy(asc(alarmGroups.createdAt));
+    return rows.map((row) => row.group);
+  }
+
+  async groupsByIds(ids: readonly string[]): Promise<AlarmGroup[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ group: alarmGroups.group })
+      .from(alarmGroups)
+      .where(inArray(alarmGroups.id, [...ids]));
+    return rows.map((row) => row.group);
+  }
+
+  async insertGroup(productId: string, group: AlarmGroup): Promise<void> {
+    await this.db.insert(alarmGroups).values({ id: group.id, productId, group });
+  }
+
+  async updateGroup(productId: string, group: AlarmGroup): Promise<boolean> {
+    const rows = await this.db
+      .update(alarmGroups)
+      .set({ group, updatedAt: sql`now()` })
+      .where(and(eq(alarmGroups.id, group.id), eq(alarmGroups.productId, productId)))
+      .returning({ id: alarmGroups.id });
+    return rows.length > 0;
+  }
+
+  async deleteGroup(productId: string, groupId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(alarmGroups)
+      .where(and(eq(alarmGroups.id, groupId), eq(alarmGroups.productId, productId)))
+      .returning({ id: alarmGroups.id });
+    return rows.length > 0;
+  }
+
+  async preferencesOf(accountIds: readonly string[]): Promise<Map<string, NotificationPreferences>> {
+    if (accountIds.length === 0) return new Map();
+    const rows = await this.db
+      .select()
+      .from(alarmPreferences)
+      .where(inArray(alarmPreferences.accountId, [...accountIds]));
+    return new Map(rows.map((row) => [row.accountId, row.preferences]));
+  }
+
+  async savePreferences(accountId: string, preferences: NotificationPreferences): Promise<void> {
+    await this.db
+      .insert(alarmPreferences)
+      .values({ accountId, preferences })
+      .onConflictDoUpdate({
+        target: alarmPreferences.accountId,
+        set: { preferences, updatedAt: sql`now()` },
+      });
+  }
+
+  // Engine state -----------------------------------------------------------------------------------
+
+  async ruleStates(deviceIds: readonly string[]): Promise<StoredState[]> {
+    if (deviceIds.length === 0) return [];
+    const rows = await this.db
+      .select()
+      .from(alarmRuleStates)
+      .where(inArray(alarmRuleStates.deviceId, [...deviceIds]));
+    return rows.map((row) => ({
+      deviceId: row.deviceId,
+      key: row.ruleId,
+      state: row.state,
+      revision: row.revision,
+    }));
+  }
+
+  async ruleStatesOfRule(ruleId: string): Promise<StoredState[]> {
+    const rows = await this.db.select().from(alarmRuleStates).where(eq(alarmRuleStates.ruleId, ruleId));
+    return rows.map((row) => ({
+      deviceId: row.deviceId,
+      key: row.ruleId,
+      state: row.state,
+      revision: row.revision,
+    }));
+  }
+
+  /**
+   * Writes states in one statement each for updates and inserts, each only over the revision read.
+   * Answers the ones written; a missing one was changed by another node meanwhile.
+   */
+  async writeRuleStates(writes: readonly StateWrite[]): Promise<Set<string>> {
+    const written = new Set<string>();
+    const updates = writes.filter((write) => write.revision > 0);
+    const inserts = writes.filter((write) => write.revision === 0);
+    if (updates.length > 0) {
+      const values = sql.join(
+        updates.map(
+          (write) =>
+            sql`(${write.deviceId}, ${write.key}, ${JSON.stringify(write.state)}::jsonb, ${write.revision}::int)`,
+        ),
+        sql`, `,
+      );
+      const result = await this.db.execute(sql`
+        update ${alarmRuleStates} as s
+        set state = v.state, revision = s.revision + 1, updated_at = now()
+        from (values ${values}) as v(device_id, rule_id, state, revision)
+        where s.device_id = v.device_id and s.rule_id = v.rule_id and s.revision = v.revision
+        returning s.device_id, s.rule_id`);
+      for (const row of rowsOf<{ device_id: string; rule_id: string }>(result))
+        written.add(`${row.device_id}\u0000${row.rule_id}`);
+    }
+    if (inserts.length > 0) {
+      const rows = await this.db
+        .insert(alarmRuleStates)
+        .values(inserts.map((write) => ({ deviceId: write.deviceId, ruleId: write.key, state: write.state })))
+        .onConflictDoNothing()
+        .returning({ deviceId: alarmRuleStates.deviceId, ruleId: alarmRuleStates.ruleId });
+      for (const row of rows) written.add(`${row.deviceId}\u0000${row.ruleId}`);
+    }
+    return written;
+  }
+
+  async deleteRuleState(deviceId: string, ruleId: string, revision: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(alarmRuleStates)
+      .where(
+        and(
+          eq(alarmRuleStates.deviceId, deviceId),
+          eq(alarmRuleStates.ruleId, ruleId),
+          eq(alarmRuleStates.revision, revision),
+        ),
+      )
+      .returning({ deviceId: alarmRuleStates.deviceId });
+    return rows.length > 0;
+  }
+
+  async deviceState(deviceId: string): Promise<StoredState | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(alarmDeviceStates)
+      .where(eq(alarmDeviceStates.deviceId, deviceId));
+    return row ? { deviceId, key: 'status', state: row.state, revision: row.revision } : undefined;
+  }
+
+  /** Writes a device's status state over the revision read; false when another node changed it. */
+  async writeDeviceState(write: StateWrite, nextCheckAt: number | null): Promise<boolean> {
+    const next = nextCheckAt === null ? null : new Date(nextCheckAt);
+    if (write.revision === 0) {
+      const rows = await this.db
+        .insert(alarmDeviceStates)
+        .values({ deviceId: write.deviceId, state: write.state, nextCheckAt: next })
+        .onConflictDoNothing()
+        .returning({ deviceId: alarmDeviceStates.deviceId });
+      return rows.length > 0;
+    }
+    const rows = await this.db
+      .update(alarmDeviceStates)
+      .set({
+        state: write.state,
+        nextCheckAt: next,
+        revision: sql`${alarmDeviceStates.revision} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(eq(alarmDeviceStates.deviceId, write.deviceId), eq(alarmDeviceStates.revision, write.revision)),
+      )
+      .returning({ deviceId: alarmDeviceStates.deviceId });
+    return rows.length > 0;
+  }
+
+  async devicesDueForStatusCheck(now: number, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ deviceId: alarmDeviceStates.deviceId })
+      .from(alarmDeviceStates)
+      .where(lte(alarmDeviceStates.nextCheckAt, new Date(now)))
+      .limit(limit);
+    return rows.map((row) => row.deviceId);
+  }
+
+  // Records ----------------------------------------------------------------------------------------
+
+  /** Inserts a raised alarm once: a second raise of the same (device, source, time) is ignored. */
+  async insertRecord(row: NewAlarmRecordRow): Promise<AlarmRecordRow | undefined> {
+    const [inserted] = await this.db.insert(alarmRecords).values(row).onConflictDoNothing().returning();
+    return inserted;
+  }
+
+  /** Releases the active record of a source; undefined when none is active. */
+  async releaseRecord(
+    deviceId: string,
+    source: string,
+    release: { at: number; reason: string; value: AlarmRecordRow['releaseValue']; notifyAt: number | null },
+  ): Promise<AlarmRecordRow | undefined> {
+    const [row] = await this.db
+      .update(alarmRecords)
+      .set({
+        releasedAt: sql`greatest(${alarmRecords.raisedAt}, ${new Date(release.at).toISOString()}::timestamptz)`,
+        releaseReason: release.reason,
+        releaseValue: release.value,
+        notifyAt: release.notifyAt === null ? null : new Date(release.notifyAt),
+      })
+      .where(
+        and(
+          eq(alarmRecords.deviceId, deviceId),
+          eq(alarmRecords.source, source),
+          isNull(alarmRecords.releasedAt),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  async recordById(id: string): Promise<AlarmRecordRow | undefined> {
+    const [row] = await this.db.select().from(alarmRecords).where(eq(alarmRecords.id, id));
+    return row;
+  }
+
+  async recordsByIds(ids: readonly string[]): Promise<AlarmRecordRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(alarmRecords)
+      .where(inArray(alarmRecords.id, [...ids]));
+  }
+
+  /** Acknowledges records not yet acknowledged; answers the ones this call acknowledged. */
+  async acknowledge(
+    ids: readonly string[],
+    by: string,
+    at: number,
+    comment: string,
+  ): Promise<AlarmRecordRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .update(alarmRecords)
+      .set({ acknowledgedAt: new Date(at), acknowledgedBy: by, acknowledgeComment: comment || null })
+      .where(and(inArray(alarmRecords.id, [...ids]), isNull(alarmRecords.acknowledgedAt)))
+      .returning();
+  }
+
+  private recordConditions(viewer: Viewer, filter: RecordFilter): SQL[] {
+    const conditions: SQL[] = [visibleDeviceCondition(viewer)];
+    if (filter.from !== undefined) conditions.push(gte(alarmRecords.raisedAt, new Date(filter.from)));
+    if (filter.to !== undefined) conditions.push(lt(alarmRecords.raisedAt, new Date(filter.to)));
+    if (filter.deviceId) conditions.push(eq(alarmRecords.deviceId, filter.deviceId));
+    if (filter.type) conditions.push(eq(alarmRecords.type, filter.type));
+    if (filter.groupId)
+      conditions.push(sql`${alarmRecords.groupIds} @> ${JSON.stringify([filter.groupId])}::jsonb`);
+    if (filter.active !== undefined)
+      conditions.push(filter.active ? isNull(alarmRecords.releasedAt) : isNotNull(alarmRecords.releasedAt));
+    if (filter.acknowledged !== undefined)
+      conditions.push(
+        filter.acknowledged ? isNotNull(alarmRecords.acknowledgedAt) : isNull(alarmRecords.acknowledgedAt),
+      );
+    return conditions;
+  }
+
+  /** Records of the devices a viewer may see, newest first, with device and acknowledger names. */
+  async pageRecords(viewer: Viewer, filter: RecordFilter, page: { offset: number; limit: number }) {
+    const where = and(...this.recordConditions(viewer, filter));
+    const [count] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(alarmRecords)
+      .innerJoin(devices, eq(devices.id, alarmRecords.deviceId))
+      .where(where);
+    const rows = await this.db
+      .select({ record: alarmRecords, deviceName: devices.name, acknowledgedByName: accounts.name })
+      .from(alarmRecords)
+      .innerJoin(devices, eq(devices.id, alarmRecords.deviceId))
+      .leftJoin(accounts, eq(accounts.id, alarmRecords.acknowledgedBy))
+      .where(where)
+      .orderBy(desc(alarmRecords.raisedAt), desc(alarmRecords.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return { total: count?.total ?? 0, rows };
+  }
+
+  /** Records that the dispatcher should plan now. */
+  async recordsToNotify(now: number, limit: number): Promise<AlarmRecordRow[]> {
+    return this.db
+      .select()
+      .from(alarmRecords)
+      .where(lte(alarmRecords.notifyAt, new Date(now)))
+      .orderBy(asc(alarmRecords.notifyAt))
+      .limit(limit);
+  }
+
+  /** Sets when to plan a record again, unless someone moved it meanwhile to an earlier time. */
+  async setNotifyAt(recordId: string, planned: Date | null, next: number | null): Promise<void> {
+    await this.db
+      .update(alarmRecords)
+      .set({ notifyAt: next === null ? null : new Date(next) })
+      .where(
+        and(
+          eq(alarmRecords.id, recordId),
+          planned === null ? isNull(alarmRecords.notifyAt) : eq(alarmRecords.notifyAt, planned),
+        ),
+      );
+  }
+
+  async wakeRecord(recordId: string, at: number): Promise<void> {
+    await this.db
+      .update(alarmRecords)
+      .set({ notifyAt: new Date(at) })
+      .where(
+        and(
+          eq(alarmRecords.id, recordId),
+          or(
+            isNull(alarmRecords.notifyAt),
+            sql`${alarmRecords.notifyAt} > ${new Date(at).toISOString()}::timestamptz`,
+          ),
+        ),
+      );
+  }
+
+  // Notification queue -----------------------------------------------------------------------------
+
+  async notificationKeys(recordId: string): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ key: alarmNotifications.key })
+      .from(alarmNotifications)
+      .where(eq(alarmNotifications.recordId, recordId));
+    return new Set(rows.map((row) => row.key));
+  }
+
+  async enqueue(rows: readonly NewNotificationRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insert(alarmNotifications)
+      .values([...rows])
+      .onConflictDoNothing();
+  }
+
+  /**
+   * Claims due sends for this node: pending, due, and not held by a live claim of another node.
+   * `FOR UPDATE SKIP LOCKED` keeps two nodes from taking the same row; the claim's expiry frees a
+   * send held by a node that crashed.
+   */
+  async claimDue(now: number, holdMs: number, limit: number): Promise<NotificationRow[]> {
+    const at = new Date(now).toISOString();
+    const until = new Date(now + holdMs).toISOString();
+    const result = await this.db.execute(sql`
+      update ${alarmNotifications} set claimed_until = ${until}::timestamptz, attempts = attempts + 1
+      where id in (
+        select id from ${alarmNotifications}
+        where status = 'pending' and next_attempt_at <= ${at}::timestamptz
+          and (claimed_until is null or claimed_until <= ${at}::timestamptz)
+        order by next_attempt_at
+        limit ${limit}
+        for update skip locked)
+      returning id`);
+    const ids = rowsOf<{ id: string }>(result).map((row) => row.id);
+    if (ids.length === 0) return [];
+    return this.db.select().from(alarmNotifications).where(inArray(alarmNotifications.id, ids));
+  }
+
+  /** Records the outcome of one attempt and moves the send on (sent, retried later, given up). */
+  async settleAttempt(
+    notification: Pick<NotificationRow, 'id' | 'attempts'>,
+    outcome:
+      | { result: 'sent'; at: number }
+      | { result: 'cancelled'; at: number; error: string }
+      | { result: 'failed'; at: number; error: string; retryAt: number | null },
+  ): Promise<void> {
+    await this.db.insert(alarmNotificationAttempts).values({
+      id: newId(),
+      notificationId: notification.id,
+      attempt: notification.attempts,
+      at: new Date(outcome.at),
+      result: outcome.result,
+      error: outcome.result === 'sent' ? null : outcome.error,
+    });
+    const status =
+      outcome.result === 'failed' ? (outcome.retryAt === null ? 'failed' : 'pending') : outcome.result;
+    await this.db
+      .update(alarmNotifications)
+      .set({
+        status,
+        claimedUntil: null,
+        lastError: outcome.result === 'sent' ? null : outcome.error,
+        sentAt: outcome.result === 'sent' ? new Date(outcome.at) : null,
+        ...(outcome.result === 'failed' && outcome.retryAt !== null
+          ? { nextAttemptAt: new Date(outcome.retryAt) }
+          : {}),
+      })
+      .where(eq(alarmNotifications.id, notification.id));
+  }
+
+  async sendsOf(recordId: string) {
+    const sends = await this.db
+      .select()
+      .from(alarmNotifications)
+      .where(eq(alarmNotifications.recordId, recordId))
+      .orderBy(asc(alarmNotifications.dueAt), asc(alarmNotifications.key));
+    const attempts =
+      sends.length === 0
+        ? []
+        : await this.db
+            .select()
+            .from(alarmNotificationAttempts)
+            .where(
+              inArray(
+                alarmNotificationAttempts.notificationId,
+                sends.map((send) => send.id),
+              ),
+            )
+            .orderBy(asc(alarmNotificationAttempts.attempt));
+    return { sends, attempts };
+  }
+
+  // Devices ----------------------------------------------------------------------------------------
+
+  async deviceFacts(deviceIds: readonly string[]) {
+    if (deviceIds.length === 0) return [];
+    return this.db
+      .select({
+        id: devices.id,
+        name: devices.name,
+        productId: devices.productId,
+        ownerAccountId: devices.ownerAccountId,
+      })
+      .from(devices)
+      .where(inArray(devices.id, [...deviceIds]));
+  }
+
+  async devicesOfProduct(productId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(devices.productId, productId));
+    return rows.map((row) => row.id);
+  }
+
+  /** Current values of some variables of some devices (comparands of conditions). */
+  async latestValues(deviceIds: readonly string[], keys: readonly string[]) {
+    if (deviceIds.length === 0 || keys.length === 0) return [];
+    return this.db
+      .select({ deviceId: latestValues.deviceId, key: latestValues.key, value: latestValues.value })
+      .from(latestValues)
+      .where(and(inArray(latestValues.deviceId, [...deviceIds]), inArray(latestValues.key, [...keys])));
+  }
+
+  async productModel(productId: string) {
+    const [row] = await this.db
+      .select({ model: products.model, ownerAccountId: products.ownerAccountId })
+      .from(products)
+      .where(eq(products.id, productId));
+    return row;
+  }
+}

@@ -1,0 +1,181 @@
+/**
+ * Alarms across every device the person may see (/monitor/alarms): filters by state, activity,
+ * device, group, type and a time range of at most 30 days (§5); paging; export as CSV or XLSX;
+ * acknowledgement of one or many with a comment; each record's send attempts. New alarms on the
+ * live channel bring the list up to date.
+ */
+import { DownloadOutlined } from '@ant-design/icons';
+import {
+  ALARM_RECORD_TYPES,
+  ALARM_STATE_CODES,
+  type AlarmRecordType,
+  type AlarmState,
+} from '@lyyp/contracts/alarm';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { App, Button, Card, DatePicker, Dropdown, Input, Select, Space, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { alarmApi, type AlarmExportFormat } from '../../api/alarm.api.ts';
+import { catalogueApi } from '../../api/catalogue.api.ts';
+import { isApiError } from '../../api/index.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { translateCatalogue } from '../../app/messages.ts';
+import { saveFile } from '../monitor/common/save-file.ts';
+import { usePermission } from '../monitor/common/use-permission.ts';
+import { AlarmRecordTable } from './AlarmRecordTable.tsx';
+import { recordTypeName, stateName, useDescribeAlarmFailure } from './alarm-text.ts';
+import { NoAlarmPermission } from './NoAlarmPermission.tsx';
+import {
+  checkRecordFilters,
+  defaultRecordFilters,
+  toExportQuery,
+  toRecordQuery,
+  type RecordFilters,
+} from './record-filters.ts';
+import { useAlarmEvents } from './use-alarm-events.ts';
+
+export default function AlarmListPage() {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const { message } = App.useApp();
+  const describeFailure = useDescribeAlarmFailure();
+  const mayView = usePermission('monitor:alarm:view');
+  const mayExport = usePermission('monitor:alarm:export');
+  const [filters, setFilters] = useState<RecordFilters>(() => defaultRecordFilters(dayjs()));
+  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
+  const violation = checkRecordFilters(filters);
+
+  const devices = useQuery({
+    queryKey: ['devices', 'alarm-filter'],
+    queryFn: () => catalogueApi.queryDevices({ page: 1, pageSize: 1000 }),
+    enabled: mayView,
+  });
+  const records = useQuery({
+    queryKey: ['alarm-records', 'list', filters, paging],
+    queryFn: () => alarmApi.listRecords(toRecordQuery(filters, paging.page, paging.pageSize)),
+    placeholderData: keepPreviousData,
+    enabled: mayView && violation === null,
+  });
+  useAlarmEvents(() => void records.refetch());
+  const exportSheet = useMutation({
+    mutationFn: (format: AlarmExportFormat) =>
+      alarmApi.exportRecords(
+        toExportQuery(filters),
+        format,
+        Intl.DateTimeFormat().resolvedOptions().timeZone,
+      ),
+    onSuccess: saveFile,
+    onError: (error) => void message.error(describeFailure(error)),
+  });
+
+  if (!mayView || (isApiError(records.error) && records.error.code === '2116')) {
+    return (
+      <Card variant="borderless">
+        <NoAlarmPermission />
+      </Card>
+    );
+  }
+  const exportButton = mayExport ? (
+    <Dropdown
+      disabled={violation !== null}
+      menu={{
+        items: [
+          { key: 'xlsx', label: t('monitor.common.exportXlsx') },
+          { key: 'csv', label: t('monitor.common.exportCsv') },
+        ],
+        onClick: ({ key }) => exportSheet.mutate(key as AlarmExportFormat),
+      }}
+    >
+      <Button icon={<DownloadOutlined />} loading={exportSheet.isPending} data-testid="alarm-export">
+        {t('alarm.record.export')}
+      </Button>
+    </Dropdown>
+  ) : null;
+  const change = (next: Partial<RecordFilters>) => {
+    setFilters((current) => ({ ...current, ...next }));
+    setPaging((current) => ({ ...current, page: 1 }));
+  };
+
+  return (
+    <Card variant="borderless" title={t('routes.MonitorAlarms')} extra={exportButton}>
+      <Space wrap style={{ marginBottom: 16, width: '100%' }}>
+        <Space wrap>
+          <DatePicker.RangePicker
+            showTime
+            allowClear={false}
+            value={[dayjs(filters.range.start), dayjs(filters.range.end)]}
+            presets={[
+              { label: t('monitor.history.shortcuts.today'), value: [dayjs().startOf('day'), dayjs()] },
+              { label: t('alarm.record.last7'), value: [dayjs().subtract(7, 'day').startOf('day'), dayjs()] },
+              { label: t('alarm.record.last30'), value: [dayjs().subtract(30, 'day'), dayjs()] },
+            ]}
+            onChange={(range) => {
+              const [start, end] = (range ?? []) as (Dayjs | null)[];
+              if (start && end) change({ range: { start: start.valueOf(), end: end.valueOf() } });
+            }}
+            status={violation ? 'error' : undefined}
+          />
+          <Select
+            allowClear
+            style={{ width: 180 }}
+            placeholder={t('alarm.fields.state')}
+            value={filters.state}
+            onChange={(state: AlarmState | undefined) => change({ state })}
+            options={ALARM_STATE_CODES.map((code) => ({ value: code, label: stateName(code, locale) }))}
+          />
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            placeholder={t('alarm.record.activity')}
+            value={filters.activity}
+            onChange={(activity: 'active' | 'cleared' | undefined) => change({ activity })}
+            options={[
+              { value: 'active', label: t('alarm.record.active') },
+              { value: 'cleared', label: t('alarm.record.cleared') },
+            ]}
+          />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 180 }}
+            placeholder={t('alarm.fields.device')}
+            value={filters.equipmentId}
+            onChange={(equipmentId: string | undefined) => change({ equipmentId })}
+            options={(devices.data?.list ?? []).map((device) => ({ value: device.id, label: device.name }))}
+          />
+          <Input
+            allowClear
+            style={{ width: 150 }}
+            placeholder={t('alarm.record.groupId')}
+            onChange={(event) => change({ groupId: event.target.value.trim() || undefined })}
+          />
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            placeholder={t('alarm.fields.type')}
+            value={filters.type}
+            onChange={(type: AlarmRecordType | undefined) => change({ type })}
+            options={ALARM_RECORD_TYPES.map((type) => ({ value: type, label: recordTypeName(type, locale) }))}
+          />
+        </Space>
+      </Space>
+      {violation ? (
+        <Typography.Paragraph type="danger">
+          {translateCatalogue(violation.code, locale, violation.params)}
+        </Typography.Paragraph>
+      ) : null}
+      {records.error ? (
+        <Typography.Paragraph type="danger">{describeFailure(records.error)}</Typography.Paragraph>
+      ) : null}
+      <AlarmRecordTable
+        page={records.data}
+        loading={records.isFetching}
+        showDevice
+        onPage={(page, pageSize) => setPaging({ page, pageSize })}
+        onChanged={() => void records.refetch()}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * Alarm records as a table (the device's alarm tab and the list across devices): state, type,
+ * device, name and message, value, raise and release times, acknowledgement; choose several to
+ * acknowledge them together; open a record's send attempts.
+ */
+import { formatAlarmValue, type AlarmRecordItem } from '@lyyp/contracts/alarm';
+import { Badge, Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TablePaginationConfig } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AlarmRecordPage } from '../../api/alarm.api.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { formatTime } from '../monitor/common/format-time.ts';
+import { usePermission } from '../monitor/common/use-permission.ts';
+import { AcknowledgeDialog } from './AcknowledgeDialog.tsx';
+import { recordTypeName, releaseReasonName, stateName } from './alarm-text.ts';
+import { selectAcknowledgeable } from './record-filters.ts';
+import { SendsDrawer } from './SendsDrawer.tsx';
+
+const STATE_BADGES: Record<AlarmRecordItem['state'], 'error' | 'warning' | 'processing' | 'default'> = {
+  'active-unacknowledged': 'error',
+  'active-acknowledged': 'warning',
+  'cleared-unacknowledged': 'processing',
+  'cleared-acknowledged': 'default',
+};
+
+export function AlarmRecordTable({
+  page,
+  loading,
+  showDevice,
+  onPage,
+  onChanged,
+}: {
+  page: AlarmRecordPage | undefined;
+  loading: boolean;
+  showDevice: boolean;
+  onPage: (page: number, pageSize: number) => void;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const mayAcknowledge = usePermission('monitor:alarm:acknowledge');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [acknowledging, setAcknowledging] = useState<string[] | null>(null);
+  const [sendsOf, setSendsOf] = useState<string | null>(null);
+  const records = page?.list ?? [];
+  const chosen = selectAcknowledgeable(records, selected);
+
+  const pagination: TablePaginationConfig = {
+    current: page?.page ?? 1,
+    pageSize: page?.pageSize ?? 10,
+    total: page?.total ?? 0,
+    showSizeChanger: true,
+    showTotal: (total) => t('monitor.common.total', { total }),
+    onChange: onPage,
+  };
+
+  return (
+    <>
+      {mayAcknowledge ? (
+        <Space style={{ marginBottom: 12 }}>
+          <Button
+            disabled={chosen.length === 0}
+            onClick={() => setAcknowledging(chosen)}
+            data-testid="acknowledge-selected"
+          >
+            {t('alarm.record.acknowledgeSelected', { count: chosen.length })}
+          </Button>
+        </Space>
+      ) : null}
+      <Table<AlarmRecordItem>
+        rowKey="id"
+        size="small"
+        data-testid="alarm-records"
+        loading={loading}
+        dataSource={records}
+        pagination={pagination}
+        scroll={{ x: 1200 }}
+        locale={{ emptyText: t('alarm.record.empty') }}
+        rowSelection={
+          mayAcknowledge
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(String)),
+                getCheckboxProps: (record) => ({ disabled: record.acknowledgedAt !== null }),
+              }
+            : undefined
+        }
+        columns={[
+          {
+            title: t('alarm.fields.state'),
+            dataIndex: 'state',
+            width: 150,
+            render: (state: AlarmRecordItem['state']) => (
+              <Badge status={STATE_BADGES[state]} text={stateName(state, locale)} />
+            ),
+          },
+          {
+            title: t('alarm.fields.type'),
+            dataIndex: 'type',
+            width: 100,
+            render: (type: AlarmRecordItem['type']) => recordTypeName(type, locale),
+          },
+          ...(showDevice
+            ? [
+                {
+                  title: t('alarm.fields.device'),
+                  dataIndex: 'deviceName',
+                  width: 140,
+                  render: (name: string, record: AlarmRecordItem) => (
+                    <Link to={`/monitor/devices/${encodeURIComponent(record.deviceId)}?tab=alarms`}>
+                      {name}
+                    </Link>
+                  ),
+                },
+              ]
+            : []),
+          {
+            title: t('alarm.fields.message'),
+            key: 'message',
+            width: 280,
+            render: (_value, record) => (
+              <Space direction="vertical" size={0}>
+                <Typography.Text strong>{record.name}</Typography.Text>
+                <Typography.Text type="secondary">{record.message}</Typography.Text>
+              </Space>
+            ),
+          },
+          {
+            title: t('alarm.fields.value'),
+            dataIndex: 'value',
+            width: 90,
+            render: (value: AlarmRecordItem['value']) => formatAlarmValue(value),
+          },
+          {
+            title: t('alarm.fields.raisedAt'),
+            dataIndex: 'raisedAt',
+            width: 170,
+            render: (at: number, record) => (
+              <Space size={4}>
+                {formatTime(at)}
+                {record.late ? (
+                  <Tooltip title={t('alarm.record.lateHint')}>
+                    <Tag color="orange">{t('alarm.record.late')}</Tag>
+                  </Tooltip>
+                ) : null}
+              </Space>
+            ),
+          },
+          {
+            title: t('alarm.fields.releasedAt'),
+            dataIndex: 'releasedAt',
+            width: 200,
+            render: (at: number | null, record) =>
+              at === null ? (
+                '—'
+              ) : (
+                <Space direction="vertical" size={0}>
+                  <span>{formatTime(at)}</span>
+                  {record.releaseReason ? (
+                    <Typography.Text type="secondary">
+                      {releaseReasonName(record.releaseReason, locale)}
+                    </Typography.Text>
+                  ) : null}
+                </Space>
+              ),
+          },
+          {
+            title: t('alarm.fields.acknowledged'),
+            key: 'acknowledged',
+            width: 200,
+            render: (_value, record) =>
+              record.acknowledgedAt === null ? (
+                '—'
+              ) : (
+                <Space direction="vertical" size={0}>
+                  <span>
+                    {record.acknowledgedByName ?? record.acknowledgedBy} · {formatTime(record.acknowledgedAt)}
+                  </span>
+                  {record.acknowledgeComment ? (
+                    <Typography.Text type="secondary">{record.acknowledgeComment}</Typography.Text>
+                  ) : null}
+                </Space>
+              ),
+          },
+          {
+            title: t('monitor.common.actions'),
+            key: 'actions',
+            width: 150,
+            fixed: 'right',
+            render: (_value, record) => (
+              <Space size={0}>
+                {mayAcknowledge && record.acknowledgedAt === null ? (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setAcknowledging([record.id])}
+                    data-testid="acknowledge-one"
+                  >
+                    {t('alarm.record.acknowledge')}
+                  </Button>
+                ) : null}
+                <Button type="link" size="small" onClick={() => setSendsOf(record.id)}>
+                  {t('alarm.record.sends')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {acknowledging ? (
+        <AcknowledgeDialog
+          ids={acknowledging}
+          onClose={() => setAcknowledging(null)}
+          onDone={() => {
+            setSelected([]);
+            onChanged();
+          }}
+        />
+      ) : null}
+      {sendsOf ? <SendsDrawer recordId={sendsOf} onClose={() => setSendsOf(null)} /> : null}
+    </>
+  );
+}
