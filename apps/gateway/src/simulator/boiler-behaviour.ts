@@ -3,6 +3,9 @@
  * temperature at its set-point (per operating mode), pressure follows temperature, counters and
  * totals grow while it runs, the drum level drifts, and alarms latch until reset. Values are raw
  * device units, exactly as the demo model's formulas expect them (×10 for scaled shorts).
+ *
+ * With `flameTrips` the burner loses its flame now and then (flame failure for a while, then it
+ * relights by itself), so the demo shows an alarm raised and released within minutes.
  */
 import type { SimulatedDevice, DeviceWrite } from './simulated-device.ts';
 
@@ -18,6 +21,15 @@ function createNoise(seed: number): () => number {
   };
 }
 
+/** Flame failure for `forSeconds` at the end of every `everySeconds` of running time. */
+export interface FlameTrips {
+  readonly everySeconds: number;
+  readonly forSeconds: number;
+}
+
+/** The demo's: a minute without flame every five minutes (the first after four). */
+export const DEMO_FLAME_TRIPS: FlameTrips = { everySeconds: 300, forSeconds: 60 };
+
 const MODE_OFF = 0;
 const MODE_MANUAL = 1;
 const MODE_ECO = 3;
@@ -31,10 +43,12 @@ export class BoilerBehaviour {
   private waterTemperature = 62;
   private firing = false;
   private energyRemainder = 0;
+  private flameTripped = false;
 
   constructor(
     private readonly device: SimulatedDevice,
     seed = 7,
+    private readonly flameTrips: FlameTrips | null = null,
   ) {
     this.noise = createNoise(seed);
     this.initialise();
@@ -47,6 +61,7 @@ export class BoilerBehaviour {
   advance(seconds: number): void {
     const device = this.device;
     this.elapsedSeconds += seconds;
+    this.tripFlame();
     const mode = Number(device.value('operatingMode'));
     const setpoint = Number(device.value('temperatureSetpoint')) / 10;
     const level = 55 + 15 * Math.sin(this.elapsedSeconds / 120) + this.noise();
@@ -93,6 +108,16 @@ export class BoilerBehaviour {
     device.setValue('lowWaterAlarm', lowWater ? 1 : 0);
     device.setValue('overPressureAlarm', pressure > Number(device.value('pressureAlarmLimit')) ? 1 : 0);
     device.setValue('pumpRunning', pumpRunning);
+  }
+
+  /** Sets and clears the flame failure of a scheduled trip (a latched one from elsewhere stays). */
+  private tripFlame(): void {
+    if (!this.flameTrips) return;
+    const { everySeconds, forSeconds } = this.flameTrips;
+    const tripping = this.elapsedSeconds % everySeconds >= everySeconds - forSeconds;
+    if (tripping && !this.flameTripped) this.device.setValue('flameFailure', 1);
+    if (!tripping && this.flameTripped) this.device.setValue('flameFailure', 0);
+    this.flameTripped = tripping;
   }
 
   private initialise(): void {

@@ -39,6 +39,21 @@ describe('demo boiler behaviour', () => {
     expect(Number(device.value('waterTemperature'))).toBeLessThan(before);
   });
 
+  it('loses its flame for a while and relights when flame trips are on (the demo’s alarm)', () => {
+    const device = new SimulatedDevice(demoBoilerModel());
+    const behaviour = new BoilerBehaviour(device, 7, { everySeconds: 300, forSeconds: 60 });
+    for (let second = 0; second < 239; second += 1) behaviour.advance(1);
+    expect(device.value('flameFailure')).toBe(0);
+    behaviour.advance(1);
+    expect(device.value('flameFailure')).toBe(1);
+    behaviour.advance(1);
+    expect(device.value('running')).toBe(0);
+    for (let second = 0; second < 59; second += 1) behaviour.advance(1);
+    expect(device.value('flameFailure')).toBe(0);
+    behaviour.advance(5);
+    expect(device.value('running')).toBe(1);
+  });
+
   it('raises the over-pressure alarm above its limit', () => {
     const { device, behaviour } = boiler();
     device.setValue('pressureAlarmLimit', 0.2);

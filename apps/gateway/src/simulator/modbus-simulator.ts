@@ -6,7 +6,7 @@
 import { createServer } from 'node:net';
 import { demoBoilerModel, type DeviceModel } from '@lyyp/contracts/device-model';
 import { ServerTCP } from 'modbus-serial';
-import { BoilerBehaviour } from './boiler-behaviour.ts';
+import { BoilerBehaviour, DEMO_FLAME_TRIPS, type FlameTrips } from './boiler-behaviour.ts';
 import { SimulatedDevice } from './simulated-device.ts';
 
 export interface ModbusSimulatorOptions {
@@ -22,6 +22,8 @@ export interface ModbusSimulatorOptions {
   readonly animate?: boolean;
   /** How often the animation advances, in ms. */
   readonly tickMs?: number;
+  /** Scheduled flame failures of the animated boiler; the demo's by default, null for none. */
+  readonly flameTrips?: FlameTrips | null;
 }
 
 export interface ModbusSimulator {
@@ -69,7 +71,14 @@ export async function startModbusSimulator(options: ModbusSimulatorOptions = {})
   const host = options.host ?? LOOPBACK;
   const model = options.model ?? demoBoilerModel();
   const device = new SimulatedDevice(model, options.driverKey);
-  const behaviour = (options.animate ?? !options.model) ? new BoilerBehaviour(device) : null;
+  const behaviour =
+    (options.animate ?? !options.model)
+      ? new BoilerBehaviour(
+          device,
+          undefined,
+          options.flameTrips === undefined ? DEMO_FLAME_TRIPS : options.flameTrips,
+        )
+      : null;
 
   let server: ServerTCP | undefined;
   let port = options.port ?? 0;

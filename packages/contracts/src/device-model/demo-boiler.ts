@@ -17,6 +17,7 @@
  *   coils            0 burner enable · 1 pump command · 2 alarm reset (write-only pulse)
  *   discrete inputs  0 pump running · 1 door open
  */
+import type { AlarmRuleInput } from '../alarm/rule.ts';
 import { deviceModelSchema, type DeviceModel, type DeviceModelInput } from './device-model.ts';
 import type { VariableInput } from './variable.ts';
 
@@ -306,4 +307,35 @@ export function demoBoilerModelInput(endpoint: DemoBoilerEndpoint = {}): DeviceM
 /** The demo model, validated and with every default filled in. */
 export function demoBoilerModel(endpoint: DemoBoilerEndpoint = {}): DeviceModel {
   return deviceModelSchema.parse(demoBoilerModelInput(endpoint));
+}
+
+/**
+ * The demo product's alarm rules: its three alarm bits (low water, over-pressure, flame failure)
+ * and a high water temperature, all told to the given groups in the app. Ids are given when the
+ * demo is seeded.
+ */
+export function demoBoilerAlarmRules(groupIds: readonly string[]): Omit<AlarmRuleInput, 'id'>[] {
+  const bitAlarm = (name: string, variableKey: string, message: string) => ({
+    name,
+    variableKey,
+    condition: { operator: 'bit' as const, bit: 0, expected: 1 as const },
+    groupIds: [...groupIds],
+    pushMethods: ['app' as const],
+    message,
+  });
+  return [
+    bitAlarm('低水位', 'lowWaterAlarm', '{device}：汽包水位过低，燃烧器已闭锁'),
+    bitAlarm('超压', 'overPressureAlarm', '{device}：蒸汽压力超过报警限值'),
+    bitAlarm('熄火', 'flameFailure', '{device}：燃烧器熄火，请检查点火与燃气'),
+    {
+      name: '出水温度过高',
+      variableKey: 'waterTemperature',
+      condition: { operator: 'gt', limit: { kind: 'value', value: 90 } },
+      deadBand: 2,
+      filterCount: 3,
+      groupIds: [...groupIds],
+      pushMethods: ['app'],
+      message: '{device}：出水温度 {value}{unit}，超过 {limit}{unit}',
+    },
+  ];
 }

@@ -207,8 +207,7 @@ export const ERROR_CATALOGUE = {
   '2116': entry('暂无权限查看报警记录', 'No permission to view alarm records', 403),
   '2117': entry('报警组仍被报警规则使用：{rule}', 'The alarm group is still used by the alarm rule {rule}', 409),
   '2118': entry('接收人无权查看该产品的设备：{account}', 'The recipient cannot see devices of this product: {account}'),
-  '2119': entry('报警规则已被修改，请刷新后重试', 'The alarm rule changed meanwhile; reload and try again', 409),
-  '2120': entry('第 {row} 行：{reason}', 'Row {row}: {reason}'),
+  '2119': entry('第 {row} 行：{reason}', 'Row {row}: {reason}'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -370,7 +370,7 @@ describe.each(databaseVariants())('alarm notifications on $name', (variant) => {
       ['12AB', '', ''],
     ]);
     const refused = await postJson(server, staffClient, '/sim/import', { file: bad.toString('base64') });
-    expect(refused).toMatchObject({ code: '2120', message: 'Row 3: ICCID' });
+    expect(refused).toMatchObject({ code: '2119', message: 'Row 3: ICCID' });
     const listed = await postJson(server, staffClient, '/sim/list', { keyword: other });
     expect(listed.data).toMatchObject({ total: 0 });
   });

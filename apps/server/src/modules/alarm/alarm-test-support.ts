@@ -75,6 +75,7 @@ export interface RecordItem {
   name: string;
   message: string;
   value: unknown;
+  since: number;
   raisedAt: number;
   releasedAt: number | null;
   releaseReason: string | null;

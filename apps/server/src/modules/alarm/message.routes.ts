@@ -124,7 +124,7 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessageSer
       tags: simTags,
       summary:
         'Import SIM cards from XLSX or CSV (multipart `file`, or base64 text): ICCID, expiry date, operator, shut down, remark',
-      description: 'A bad row answers 2120 naming the row, and nothing is imported.',
+      description: 'A bad row answers 2119 naming the row, and nothing is imported.',
       guard: sims,
       body: z.object({ file: uploadedFile }),
       answer: simImportAnswerSchema,

@@ -212,11 +212,11 @@ export class MessageService {
     const parsed = rows.map((row) => {
       const iccid = row.values.iccid ?? '';
       if (!/^[0-9A-Fa-f]{19,20}$/.test(iccid))
-        throw new CatalogueError('2120', { row: row.row, reason: 'ICCID' });
+        throw new CatalogueError('2119', { row: row.row, reason: 'ICCID' });
       const expiryText = row.values.expiresAt;
       const expiresAt = expiryText ? Date.parse(expiryText) : undefined;
       if (expiresAt !== undefined && !Number.isFinite(expiresAt))
-        throw new CatalogueError('2120', { row: row.row, reason: expiryText ?? '' });
+        throw new CatalogueError('2119', { row: row.row, reason: expiryText ?? '' });
       const shutdownText = (row.values.shutdown ?? '').toLowerCase();
       return {
         iccid,

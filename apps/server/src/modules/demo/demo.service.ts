@@ -1,18 +1,22 @@
 /**
  * The demo workspace, seeded once on the first start of an empty platform (DEMO=0 turns it off): a
  * developer with the demo boiler product (about twenty variables of every data type, state
- * mappings, writable set-points), an end user with a boiler device, and that device's gateway. The
+ * mappings, writable set-points, alarm rules for its alarm bits and a high temperature with an
+ * alarm group telling the end user in the app), an end user with a boiler device, and that
+ * device's gateway. The
  * platform then runs the edge agent with its built-in simulator as that gateway, so live values
  * show at once.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { DEFAULT_PERMISSIONS } from '@lyyp/contracts';
-import { DEMO_BOILER_PRODUCT, demoBoilerModel } from '@lyyp/contracts/device-model';
+import { alarmGroupSchema, alarmRuleSchema } from '@lyyp/contracts/alarm';
+import { DEMO_BOILER_PRODUCT, demoBoilerAlarmRules, demoBoilerModel } from '@lyyp/contracts/device-model';
 import type { Database } from '../../db/client.ts';
 import { products as productTable } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { AccountRepository } from '../account/account.repository.ts';
+import { AlarmRepository } from '../alarm/alarm.repository.ts';
 import { DeviceRepository } from '../device/device.repository.ts';
 import { GatewayRepository } from '../gateway/gateway.repository.ts';
 import { ProductRepository } from '../product/product.repository.ts';
@@ -125,5 +129,21 @@ async function seed(db: Database): Promise<DemoGateway | null> {
     manufacturer: 'LYYP',
     sortNumber: 10,
   });
+  await seedDemoAlarms(db, product.id, endUser.id);
   return { sn, secret, deviceId: device.id };
+}
+
+/** The demo product's alarm group (the end user, in the app) and its rules. */
+async function seedDemoAlarms(db: Database, productId: string, endUserId: string): Promise<void> {
+  const alarms = new AlarmRepository(db);
+  const group = alarmGroupSchema.parse({
+    id: newId(),
+    name: '锅炉房值班',
+    channels: ['app'],
+    recipients: [{ accountId: endUserId, channels: ['app'] }],
+  });
+  await alarms.insertGroup(productId, group);
+  for (const rule of demoBoilerAlarmRules([group.id]))
+    await alarms.insertRule(productId, alarmRuleSchema.parse({ ...rule, id: newId() }));
+  await alarms.bumpRuleSet(productId);
 }
