@@ -18,6 +18,13 @@ import { delay, eventually, stopAll } from './support/processes.ts';
 import { readStoredPoints } from './support/stored-points.ts';
 
 const STEP_TIMEOUT_MS = 50_000;
+/**
+ * An outage step waits on events, but the events are real time: the platform's start on a loaded
+ * machine, then the agent's reconnect back-off (1 s doubling to its 60 s ceiling) before it sends
+ * its buffer. The bound covers the worst of both, so a busy machine is slow, never red.
+ */
+const RECONNECT_WAIT_MS = 90_000;
+const OUTAGE_STEP_TIMEOUT_MS = 240_000;
 
 interface CreatedGateway {
   sn: string;
@@ -62,7 +69,7 @@ describe('gateway and platform as separate processes', () => {
         const info = await gatewayInfo();
         return info.status === 'online' && info.lastSeq >= target;
       },
-      40_000,
+      RECONNECT_WAIT_MS,
       250,
     );
   }
@@ -77,7 +84,7 @@ describe('gateway and platform as separate processes', () => {
     const tracedDuringOutage = await lastTracedSeq();
     expect(tracedDuringOutage).toBeGreaterThan(tracedBefore);
     await platform.start();
-    await agent.process.waitForLine(/sending \d+ buffered batches/, 40_000, linesBefore);
+    await agent.process.waitForLine(/sending \d+ buffered batches/, RECONNECT_WAIT_MS, linesBefore);
     await waitUntilCaughtUp();
   }
 
@@ -130,13 +137,13 @@ describe('gateway and platform as separate processes', () => {
   it(
     'catches up after the platform is stopped and started again while the gateway produces',
     () => outage('SIGTERM'),
-    STEP_TIMEOUT_MS,
+    OUTAGE_STEP_TIMEOUT_MS,
   );
 
   it(
     'catches up after the platform is killed (kill -9) mid-stream',
     () => outage('SIGKILL'),
-    STEP_TIMEOUT_MS,
+    OUTAGE_STEP_TIMEOUT_MS,
   );
 
   it(
@@ -188,7 +195,7 @@ describe('gateway and platform as separate processes', () => {
         expect(typeof point.v === 'boolean' ? Number(point.v) : point.v).toEqual(original!.v);
       }
     },
-    STEP_TIMEOUT_MS,
+    OUTAGE_STEP_TIMEOUT_MS,
   );
 
   it(
