@@ -6,6 +6,7 @@
 import os from 'node:os';
 import { benchHttp } from './http.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
+import { benchAlarmIngest } from './alarm-ingest.bench.ts';
 import { benchCommands } from './command.bench.ts';
 import { benchGateways } from './gateways.bench.ts';
 import { benchLive } from './live.bench.ts';
@@ -17,6 +18,7 @@ console.log(
 );
 await benchHttp();
 await benchIngest();
+await benchAlarmIngest();
 await benchCommands();
 await benchLive();
 await benchHistory();

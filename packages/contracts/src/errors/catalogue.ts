@@ -205,8 +205,12 @@ export const ERROR_CATALOGUE = {
   '2115': entry('报警条件不能与自身变量比较', 'An alarm condition cannot compare a variable with itself'),
   // Alarm service: records, groups and messages
   '2116': entry('暂无权限查看报警记录', 'No permission to view alarm records', 403),
-  '2117': entry('报警组仍被报警规则使用：{rule}', 'The alarm group is still used by the alarm rule {rule}', 409),
-  '2118': entry('接收人无权查看该产品的设备：{account}', 'The recipient cannot see devices of this product: {account}'),
+  '2117': entry(
+    '报警组仍被报警规则使用：{rule}',
+    'The alarm group is still used by the alarm rule {rule}',
+    409,
+  ),
+  '2118': entry('报警接收人账号不存在：{account}', 'No such account for an alarm recipient: {account}'),
   '2119': entry('第 {row} 行：{reason}', 'Row {row}: {reason}'),
 } as const satisfies Record<string, CatalogueEntry>;
 

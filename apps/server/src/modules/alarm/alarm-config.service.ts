@@ -25,10 +25,12 @@ import type { ProductService } from '../product/product.service.ts';
 import type { Caller } from '../device/viewer.ts';
 import type { AlarmEvaluationService } from './alarm-evaluation.service.ts';
 import type { AlarmRepository } from './alarm.repository.ts';
-import { DEFAULT_STATUS_ALARMS } from './rule-cache.ts';
+import { DEFAULT_STATUS_ALARMS, type RuleCache } from './rule-cache.ts';
 
 export interface AlarmConfigDeps {
   readonly repository: AlarmRepository;
+  /** This node's copy of the rules: dropped at once after a change (other nodes notice within a second). */
+  readonly rules: Pick<RuleCache, 'invalidate'>;
   readonly products: Pick<ProductService, 'requireVisible'>;
   readonly accounts: AccountRepository;
   readonly evaluation: AlarmEvaluationService;
@@ -73,6 +75,7 @@ export class AlarmConfigService {
       await tx.insertRule(productId, rule);
       await tx.bumpRuleSet(productId);
     });
+    this.deps.rules.invalidate(productId);
     return rule;
   }
 
@@ -85,6 +88,7 @@ export class AlarmConfigService {
       return true;
     });
     if (!updated) throw new CatalogueError('1003');
+    this.deps.rules.invalidate(productId);
     await this.deps.evaluation.reconcileRuleChange(rule.id, rule, this.deps.now());
     return rule;
   }
@@ -98,6 +102,7 @@ export class AlarmConfigService {
       await tx.updateRule(productId, changed);
       await tx.bumpRuleSet(productId);
     });
+    this.deps.rules.invalidate(productId);
     await this.deps.evaluation.reconcileRuleChange(id, changed, this.deps.now());
     return changed;
   }
@@ -110,6 +115,7 @@ export class AlarmConfigService {
       return true;
     });
     if (!deleted) throw new CatalogueError('1003');
+    this.deps.rules.invalidate(productId);
     await this.deps.evaluation.reconcileRuleChange(id, null, this.deps.now());
   }
 
@@ -125,6 +131,7 @@ export class AlarmConfigService {
       if (missing) throw new CatalogueError('2101', { group: missing });
     }
     await this.deps.repository.bumpRuleSet(productId, statusAlarms);
+    this.deps.rules.invalidate(productId);
     return statusAlarms;
   }
 
@@ -155,6 +162,7 @@ export class AlarmConfigService {
       await tx.insertGroup(productId, group);
       await tx.bumpRuleSet(productId);
     });
+    this.deps.rules.invalidate(productId);
     return group;
   }
 
@@ -167,6 +175,7 @@ export class AlarmConfigService {
       return true;
     });
     if (!updated) throw new CatalogueError('1003');
+    this.deps.rules.invalidate(productId);
     return group;
   }
 
@@ -187,6 +196,7 @@ export class AlarmConfigService {
       return true;
     });
     if (!deleted) throw new CatalogueError('1003');
+    this.deps.rules.invalidate(productId);
   }
 
   // Preferences ------------------------------------------------------------------------------------

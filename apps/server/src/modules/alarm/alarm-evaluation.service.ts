@@ -12,13 +12,13 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '@lyyp/contracts';
-import type { DeviceStatusAlarmType } from '@lyyp/contracts/alarm';
+import type { AlarmRuleState, DeviceStatusAlarmType } from '@lyyp/contracts/alarm';
 import type { GatewayStatus } from '@lyyp/contracts/protocol';
 import type { Bus, BusEvents } from '../../bus/bus.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { presentRecord } from './alarm-record.presenter.ts';
-import type { AlarmRecordRow, AlarmRepository, StateWrite } from './alarm.repository.ts';
+import type { AlarmRecordRow, AlarmRepository, NewAlarmRecordRow, StateWrite } from './alarm.repository.ts';
 import {
   INITIAL_DEVICE_STATUS_STATE,
   deviceStatusAlarmMessage,
@@ -68,6 +68,7 @@ interface RuleWork {
 }
 
 type AlarmEvent = BusEvents['alarm'];
+type ReleaseTransition = Extract<AlarmTransition, { kind: 'release' }>;
 
 export interface AlarmEvaluationDeps {
   readonly repository: AlarmRepository;
@@ -81,6 +82,8 @@ const stateKey = (deviceId: string, ruleId: string) => `${deviceId}\u0000${ruleI
 
 export class AlarmEvaluationService {
   private readonly deviceFacts = new Map<string, DeviceFacts>();
+  /** Last known state per (device, rule) with its revision; a stale entry only costs a retry. */
+  private readonly states = new Map<string, { state: AlarmRuleState | null; revision: number }>();
 
   constructor(private readonly deps: AlarmEvaluationDeps) {}
 
@@ -105,7 +108,7 @@ export class AlarmEvaluationService {
   }
 
   /** Evaluates a stored batch (called after the ingest commit, before the uploads are acknowledged). */
-  async evaluateStored(batch: StoredBatch): Promise<void> {
+  async evaluateStored(batch: StoredBatch, retried = false): Promise<void> {
     if (batch.points.length === 0) return;
     const byDevice = new Map<string, StoredPoint[]>();
     for (const point of batch.points) {
@@ -153,7 +156,11 @@ export class AlarmEvaluationService {
     }
     if (work.length === 0) return;
     if (referenceNeeds.size > 0) await this.fillReferences(work, byDevice, referenceNeeds);
-    await this.applyRuleWork(work);
+    if (!(await this.applyRuleWork(work, retried))) {
+      // Another node saved a rule edit this node has not loaded yet: load it, then evaluate.
+      for (const productId of productIds) this.deps.rules.invalidate(productId);
+      await this.evaluateStored(batch, true);
+    }
   }
 
   /**
@@ -187,19 +194,52 @@ export class AlarmEvaluationService {
     }
   }
 
-  private async applyRuleWork(initial: readonly RuleWork[]): Promise<void> {
+  /** Stored states this node wrote or read last, with their revision (a stale one loses its write). */
+  private cachedState(key: string) {
+    return this.states.get(key);
+  }
+
+  /**
+   * Evaluates, then writes the states over the revisions read, with the records of their
+   * transitions in the same transaction. Answers false when a stored state was built for a rule
+   * version this node does not have yet (another node saved an edit): the caller reloads the rules.
+   */
+  private async applyRuleWork(initial: readonly RuleWork[], rulesJustLoaded: boolean): Promise<boolean> {
     let pending = initial;
     for (let round = 0; round < MAX_WRITE_ROUNDS && pending.length > 0; round += 1) {
-      const stored = await this.deps.repository.ruleStates([
-        ...new Set(pending.map((item) => item.device.id)),
-      ]);
-      const storedByKey = new Map(stored.map((entry) => [stateKey(entry.deviceId, entry.key), entry]));
+      const missing = pending.filter(
+        (item) => round > 0 || !this.states.has(stateKey(item.device.id, item.compiled.rule.id)),
+      );
+      if (missing.length > 0) {
+        const devices = new Set(missing.map((item) => item.device.id));
+        const stored = await this.deps.repository.ruleStates([...devices]);
+        const found = new Set<string>();
+        for (const entry of stored) {
+          const key = stateKey(entry.deviceId, entry.key);
+          found.add(key);
+          this.states.set(key, { state: restoreRuleState(entry.state), revision: entry.revision });
+        }
+        for (const item of missing) {
+          const key = stateKey(item.device.id, item.compiled.rule.id);
+          if (!found.has(key)) this.states.set(key, { state: null, revision: 0 });
+        }
+      }
+      if (!rulesJustLoaded && round === 0) {
+        const foreign = pending.some((item) => {
+          const previous = this.cachedState(stateKey(item.device.id, item.compiled.rule.id))?.state;
+          return previous !== null && previous !== undefined && previous.rule !== item.compiled.fingerprint;
+        });
+        if (foreign) return false;
+      }
       const writes: StateWrite[] = [];
-      const outcomes = new Map<string, { item: RuleWork; transitions: readonly AlarmTransition[] }>();
+      const outcomes = new Map<
+        string,
+        { item: RuleWork; transitions: readonly AlarmTransition[]; state: AlarmRuleState; revision: number }
+      >();
       for (const item of pending) {
         const key = stateKey(item.device.id, item.compiled.rule.id);
-        const entry = storedByKey.get(key);
-        const previous = entry ? restoreRuleState(entry.state) : null;
+        const entry = this.cachedState(key);
+        const previous = entry?.state ?? null;
         const result = evaluateRuleSamples(item.compiled, previous, item.samples);
         for (const problem of result.problems)
           this.deps.logger.debug(
@@ -207,26 +247,53 @@ export class AlarmEvaluationService {
             'alarm sample not evaluated',
           );
         if (previous && JSON.stringify(previous) === JSON.stringify(result.state)) continue;
-        writes.push({
-          deviceId: item.device.id,
-          key: item.compiled.rule.id,
-          state: result.state,
-          revision: entry?.revision ?? 0,
-        });
-        outcomes.set(key, { item, transitions: result.transitions });
+        const revision = entry?.revision ?? 0;
+        writes.push({ deviceId: item.device.id, key: item.compiled.rule.id, state: result.state, revision });
+        outcomes.set(key, { item, transitions: result.transitions, state: result.state, revision });
       }
-      if (writes.length === 0) return;
+      if (writes.length === 0) return true;
       const events: AlarmEvent[] = [];
-      const written = await this.deps.repository.transaction(async (tx) => {
-        const done = await tx.writeRuleStates(writes);
+      const now = this.deps.now();
+      const withTransitions = [...outcomes.values()].some((outcome) => outcome.transitions.length > 0);
+      const apply = async (repository: AlarmRepository) => {
+        const done = await repository.writeRuleStates(writes);
+        const inserts: NewAlarmRecordRow[] = [];
+        const releases: { item: RuleWork; transition: ReleaseTransition }[] = [];
         for (const key of done) {
           const outcome = outcomes.get(key);
-          if (!outcome) continue;
-          for (const transition of outcome.transitions)
-            await this.applyRuleTransition(tx, outcome.item, transition, events);
+          if (outcome) this.collectRecords(outcome.item, outcome.transitions, now, inserts, releases);
+        }
+        // Release what was active before this batch first: the raise after it is a new active record.
+        for (const { item, transition } of releases)
+          await this.recordRelease(
+            repository,
+            item.device.id,
+            item.compiled.rule.id,
+            transition,
+            now,
+            events,
+          );
+        for (const row of await repository.insertRecords(inserts)) {
+          const record = presentRecord(row);
+          events.push({ deviceId: row.deviceId, event: 'raised', record });
+          if (row.releasedAt) events.push({ deviceId: row.deviceId, event: 'released', record });
         }
         return done;
-      });
+      };
+      let written: Set<string>;
+      try {
+        // A state write alone is one statement; records need the same transaction as their state.
+        written = withTransitions
+          ? await this.deps.repository.transaction(apply)
+          : await apply(this.deps.repository);
+      } catch (error) {
+        for (const key of outcomes.keys()) this.states.delete(key);
+        throw error;
+      }
+      for (const [key, outcome] of outcomes) {
+        if (written.has(key)) this.states.set(key, { state: outcome.state, revision: outcome.revision + 1 });
+        else this.states.delete(key);
+      }
       this.publish(events);
       pending = [...outcomes.entries()]
         .filter(([key]) => !written.has(key))
@@ -237,55 +304,74 @@ export class AlarmEvaluationService {
         { count: pending.length },
         'alarm state kept changing on another node; left to it',
       );
+    return true;
   }
 
-  private async applyRuleTransition(
-    tx: AlarmRepository,
+  /**
+   * The records of one rule's transitions in a batch: a raise and the release after it make one
+   * record written once; a release without a raise in the batch releases the record already active.
+   */
+  private collectRecords(
     item: RuleWork,
-    transition: AlarmTransition,
-    events: AlarmEvent[],
+    transitions: readonly AlarmTransition[],
+    now: number,
+    inserts: NewAlarmRecordRow[],
+    releases: { item: RuleWork; transition: ReleaseTransition }[],
   ) {
-    const rule = item.compiled.rule;
-    const now = this.deps.now();
-    if (transition.kind === 'raise') {
-      const variable = item.rules.variables.get(rule.variableKey);
-      const sample = item.samples.find((candidate) => candidate.time === transition.at);
-      const message = variableAlarmMessage({
-        rule,
-        variable: {
-          name: variable?.name ?? rule.variableKey,
-          unit: variable?.unit,
-          decimals: variable?.decimals,
-          stateMapping: variable?.stateMapping,
-        },
-        deviceName: item.device.name,
-        value: transition.value,
-        references: sample?.references,
-        locale: RECORD_LOCALE,
-      });
-      await this.recordRaise(
-        tx,
-        {
-          deviceId: item.device.id,
-          productId: item.device.productId,
-          type: 'variable',
-          source: rule.id,
-          ruleId: rule.id,
-          name: rule.name,
-          message,
-          value: transition.value,
-          since: transition.since,
-          raisedAt: transition.at,
-          late: transition.late,
-          groupIds: rule.groupIds,
-          pushMethods: rule.pushMethods,
-        },
-        now,
-        events,
-      );
-      return;
+    let open: NewAlarmRecordRow | null = null;
+    for (const transition of transitions) {
+      if (transition.kind === 'raise') {
+        open = this.raiseRow(item, transition, now);
+        inserts.push(open);
+      } else if (open) {
+        open.releasedAt = new Date(Math.max(transition.at, open.raisedAt.getTime()));
+        open.releaseReason = transition.reason;
+        open.releaseValue = transition.value;
+        open = null;
+      } else {
+        releases.push({ item, transition });
+      }
     }
-    await this.recordRelease(tx, item.device.id, rule.id, transition, now, events);
+  }
+
+  private raiseRow(
+    item: RuleWork,
+    transition: Extract<AlarmTransition, { kind: 'raise' }>,
+    now: number,
+  ): NewAlarmRecordRow {
+    const rule = item.compiled.rule;
+    const variable = item.rules.variables.get(rule.variableKey);
+    const sample = item.samples.find((candidate) => candidate.time === transition.at);
+    const message = variableAlarmMessage({
+      rule,
+      variable: {
+        name: variable?.name ?? rule.variableKey,
+        unit: variable?.unit,
+        decimals: variable?.decimals,
+        stateMapping: variable?.stateMapping,
+      },
+      deviceName: item.device.name,
+      value: transition.value,
+      references: sample?.references,
+      locale: RECORD_LOCALE,
+    });
+    return {
+      id: newId(),
+      deviceId: item.device.id,
+      productId: item.device.productId,
+      type: 'variable',
+      source: rule.id,
+      ruleId: rule.id,
+      name: rule.name,
+      message,
+      value: transition.value,
+      since: new Date(transition.since),
+      raisedAt: new Date(transition.at),
+      late: transition.late,
+      groupIds: rule.groupIds,
+      pushMethods: rule.pushMethods,
+      notifyAt: new Date(now),
+    };
   }
 
   private async recordRaise(
@@ -354,6 +440,7 @@ export class AlarmEvaluationService {
       const states = await this.deps.repository.ruleStatesOfRule(ruleId);
       let conflicts = 0;
       for (const entry of states) {
+        this.states.delete(stateKey(entry.deviceId, ruleId));
         const previous = restoreRuleState(entry.state);
         const result = reconcileRule(previous, rule, at);
         if (result.state !== null && JSON.stringify(result.state) === JSON.stringify(previous)) continue;

@@ -60,6 +60,9 @@ export interface RecordFilter {
   readonly acknowledged?: boolean;
 }
 
+/** Records per insert statement (PostgreSQL takes at most 65,535 parameters in one). */
+const RECORDS_PER_STATEMENT = 500;
+
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export class AlarmRepository {
@@ -339,6 +342,16 @@ export class AlarmRepository {
   /** Inserts a raised alarm once: a second raise of the same (device, source, time) is ignored. */
   async insertRecord(row: NewAlarmRecordRow): Promise<AlarmRecordRow | undefined> {
     const [inserted] = await this.db.insert(alarmRecords).values(row).onConflictDoNothing().returning();
+    return inserted;
+  }
+
+  /** Inserts many records in few statements; those already recorded (same raise) are skipped. */
+  async insertRecords(rows: readonly NewAlarmRecordRow[]): Promise<AlarmRecordRow[]> {
+    const inserted: AlarmRecordRow[] = [];
+    for (let offset = 0; offset < rows.length; offset += RECORDS_PER_STATEMENT) {
+      const chunk = rows.slice(offset, offset + RECORDS_PER_STATEMENT);
+      inserted.push(...(await this.db.insert(alarmRecords).values(chunk).onConflictDoNothing().returning()));
+    }
     return inserted;
   }
 

@@ -42,7 +42,7 @@ export interface AlarmModuleDeps {
 
 export function createAlarmModule(deps: AlarmModuleDeps) {
   const repository = new AlarmRepository(deps.db);
-  const rules = new RuleCache(repository);
+  const rules = new RuleCache(repository, deps.now);
   const evaluation = new AlarmEvaluationService({
     repository,
     rules,
@@ -72,6 +72,7 @@ export function createAlarmModule(deps: AlarmModuleDeps) {
   });
   const config = new AlarmConfigService({
     repository,
+    rules,
     products: deps.products,
     accounts: deps.accounts,
     evaluation,

@@ -1,8 +1,9 @@
 /**
- * Each node's copy of the products' alarm rules, compiled once. Before every ingest batch one small
- * query reads the version of each product's rule set (its revision and the model version); a
- * product whose version moved is reloaded, so an edit on any node takes effect on the next batch of
- * every node, without a restart and without a bus message.
+ * Each node's copy of the products' alarm rules, compiled once. At most once a second per product
+ * (`VERSION_CHECK_INTERVAL_MS`) one small query reads the version of the rule sets (revision and
+ * model version); a product whose version moved is reloaded. An edit takes effect at once on the
+ * node that saved it (`invalidate`) and within a second on every other node, without a restart and
+ * without a bus message.
  */
 import { deviceStatusAlarmsSchema, type DeviceStatusAlarms } from '@lyyp/contracts/alarm';
 import type { Variable } from '@lyyp/contracts/device-model';
@@ -20,24 +21,50 @@ export interface ProductAlarmRules {
 
 export const DEFAULT_STATUS_ALARMS: DeviceStatusAlarms = deviceStatusAlarmsSchema.parse({});
 
-export class RuleCache {
-  private readonly products = new Map<string, ProductAlarmRules>();
+/** How long a node trusts its copy of a product's rules before asking for the version again. */
+export const VERSION_CHECK_INTERVAL_MS = 1000;
 
-  constructor(private readonly repository: AlarmRepository) {}
+export class RuleCache {
+  /** Per product: its rules (null: no alarm configuration) and when the version was last read. */
+  private readonly products = new Map<string, { rules: ProductAlarmRules | null; checkedAt: number }>();
+
+  constructor(
+    private readonly repository: AlarmRepository,
+    private readonly now: () => number,
+  ) {}
+
+  /** This node changed the product's alarm configuration: read it again at the next use. */
+  invalidate(productId: string) {
+    this.products.delete(productId);
+  }
 
   /** The current rules of the products that have an alarm configuration (others are absent). */
   async forProducts(productIds: readonly string[]): Promise<Map<string, ProductAlarmRules>> {
-    const versions = await this.repository.ruleSetVersions([...new Set(productIds)]);
-    const answer = new Map<string, ProductAlarmRules>();
-    for (const [productId, version] of versions) {
-      let entry = this.products.get(productId);
-      if (!entry || entry.version !== version) {
-        entry = await this.load(productId, version);
-        this.products.set(productId, entry);
+    const now = this.now();
+    const unique = [...new Set(productIds)];
+    const stale = unique.filter((productId) => {
+      const cached = this.products.get(productId);
+      return !cached || now - cached.checkedAt >= VERSION_CHECK_INTERVAL_MS || now < cached.checkedAt;
+    });
+    if (stale.length > 0) {
+      const versions = await this.repository.ruleSetVersions(stale);
+      for (const productId of stale) {
+        const version = versions.get(productId);
+        const cached = this.products.get(productId)?.rules ?? null;
+        const rules =
+          version === undefined
+            ? null
+            : cached && cached.version === version
+              ? cached
+              : await this.load(productId, version);
+        this.products.set(productId, { rules, checkedAt: now });
       }
-      answer.set(productId, entry);
     }
-    for (const productId of productIds) if (!versions.has(productId)) this.products.delete(productId);
+    const answer = new Map<string, ProductAlarmRules>();
+    for (const productId of unique) {
+      const rules = this.products.get(productId)?.rules;
+      if (rules) answer.set(productId, rules);
+    }
     return answer;
   }
 
