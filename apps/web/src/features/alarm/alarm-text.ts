@@ -25,7 +25,7 @@ import { isApiError } from '../../api/index.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { translateCatalogue } from '../../app/messages.ts';
 import { CONSOLE_TEXTS } from '../../locales/index.ts';
-import { describeFailure } from '../monitor/common/catalogue-text.ts';
+import { describeFailure, labelFieldPath } from '../monitor/common/catalogue-text.ts';
 
 type Named = { readonly zh: string; readonly en: string };
 const pick = (name: Named, locale: Locale) => (locale === 'en-US' ? name.en : name.zh);
@@ -46,13 +46,7 @@ export const simStatusName = (status: SimCardStatus, locale: Locale) =>
 
 /** The label of a field path (`rule.condition.limit.value`) on these screens, or the path itself. */
 export function labelAlarmField(path: string, locale: Locale): string {
-  const labels: Readonly<Record<string, string>> = CONSOLE_TEXTS[locale].alarm.fields;
-  const parts = path.split('.').filter((part) => !/^\d+$/.test(part));
-  for (let start = 0; start < parts.length; start += 1) {
-    const label = labels[parts.slice(start).join('.')];
-    if (label) return label;
-  }
-  return path;
+  return labelFieldPath(path, locale, CONSOLE_TEXTS[locale].alarm.fields);
 }
 
 function labelled(params: ErrorParams | undefined, locale: Locale): ErrorParams | undefined {

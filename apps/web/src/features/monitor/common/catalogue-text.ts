@@ -13,9 +13,15 @@ import { describeError, translateCatalogue } from '../../../app/messages.ts';
 import { CONSOLE_TEXTS } from '../../../locales/index.ts';
 import { GatewayUnavailableError } from '../write-dialog-state.ts';
 
-/** The label of a field path on these screens, or the path itself. */
-export function labelFieldPath(path: string, locale: Locale): string {
-  const labels: Readonly<Record<string, string>> = CONSOLE_TEXTS[locale].monitor.fields;
+/**
+ * The label of a field path on these screens, or the path itself. Other screens pass their own
+ * label table (the alarm screens: `alarm.fields`).
+ */
+export function labelFieldPath(
+  path: string,
+  locale: Locale,
+  labels: Readonly<Record<string, string>> = CONSOLE_TEXTS[locale].monitor.fields,
+): string {
   const parts = path.split('.').filter((part) => !/^\d+$/.test(part));
   for (let start = 0; start < parts.length; start += 1) {
     const label = labels[parts.slice(start).join('.')];
