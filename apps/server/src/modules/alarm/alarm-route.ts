@@ -7,10 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterfa
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type {} from '@fastify/multipart';
-import { CatalogueError, envelopeSchema } from '@lyyp/contracts';
+import { envelopeSchema } from '@lyyp/contracts';
 import { coerceFormValue } from '../product/form-coercion.ts';
-import { catalogueErrorOfIssue, dottedPath } from '../product/model-validation.ts';
-import type { Guard } from '../product/catalogue-route.ts';
+import { catalogueErrorOfValidation, type Guard } from '../product/catalogue-route.ts';
 
 export interface AlarmRouteSpec<Body extends z.ZodType, Answer extends z.ZodType> {
   readonly tags: string[];
@@ -26,22 +25,6 @@ type Handler<Body extends z.ZodType> = (
   request: FastifyRequest<RouteGenericInterface & { Body: z.infer<Body> }>,
   reply: FastifyReply,
 ) => Promise<unknown>;
-
-interface ValidationIssue {
-  instancePath?: string;
-  message?: string;
-  params?: { params?: Record<string, unknown> };
-}
-
-function catalogueErrorOfValidation(error: Error & { validation?: ValidationIssue[] }): CatalogueError {
-  const issue = error.validation?.[0];
-  if (!issue) return new CatalogueError('1002', { field: 'body' });
-  const path = (issue.instancePath ?? '').split('/').filter(Boolean);
-  return catalogueErrorOfIssue(
-    { message: issue.message ?? '', path, params: issue.params?.params },
-    (parts) => dottedPath(parts) || 'body',
-  );
-}
 
 /** A multipart body as fields: text parts as text, file parts as Buffers (the SIM card sheet). */
 async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {

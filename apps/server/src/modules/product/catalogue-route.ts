@@ -100,7 +100,10 @@ interface ValidationIssue {
   params?: { params?: Record<string, unknown> };
 }
 
-function catalogueErrorOfValidation(error: Error & { validation?: ValidationIssue[] }): CatalogueError {
+/** The first schema issue of a route's validation error as a catalogue error naming its field path. */
+export function catalogueErrorOfValidation(
+  error: Error & { validation?: ValidationIssue[] },
+): CatalogueError {
   const issue = error.validation?.[0];
   if (!issue) return new CatalogueError('1002', { field: 'body' });
   const path = (issue.instancePath ?? '').split('/').filter(Boolean);
