@@ -23,7 +23,13 @@ async function leftOpenSince(before: Record<string, number>): Promise<string[]> 
     .map(([kind, count]) => `${kind} × ${count - (before[kind] ?? 0)}`);
 }
 
-describe('closing the platform', () => {
+/**
+ * Each test opens a whole platform (database, migrations) inside the test, because the handles are
+ * counted around it: that is set-up work, so it gets the set-up's time bound, not a test's.
+ */
+const PLATFORM_TEST_TIMEOUT_MS = 120_000;
+
+describe('closing the platform', { timeout: PLATFORM_TEST_TIMEOUT_MS }, () => {
   const [pglite] = databaseVariants();
 
   it('leaves nothing running when its MQTT side never started', async () => {
