@@ -13,11 +13,12 @@ import { useLocaleStore } from '../../app/i18n.ts';
 import { channelName, useDescribeAlarmFailure } from './alarm-text.ts';
 import { GroupDialog } from './GroupDialog.tsx';
 import { useAlarmConfigChanged, useAlarmGroups } from './use-alarm-config.ts';
+import { RowActions } from '../monitor/common/RowActions.tsx';
 
 export function GroupSection({ productId, editable }: { productId: string; editable: boolean }) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const describeFailure = useDescribeAlarmFailure();
   const groups = useAlarmGroups(productId);
   const changed = useAlarmConfigChanged(productId);
@@ -114,27 +115,11 @@ export function GroupSection({ productId, editable }: { productId: string; edita
                   width: 130,
                   fixed: 'right' as const,
                   render: (_value: unknown, group: AlarmGroup) => (
-                    <Space size={0}>
-                      <Button type="link" size="small" onClick={() => setEditing(group)}>
-                        {t('monitor.common.edit')}
-                      </Button>
-                      <Button
-                        type="link"
-                        size="small"
-                        danger
-                        onClick={() => {
-                          modal.confirm({
-                            title: t('alarm.group.deleteTitle', { name: group.name }),
-                            okText: t('monitor.common.delete'),
-                            okButtonProps: { danger: true },
-                            cancelText: t('monitor.common.cancel'),
-                            onOk: () => remove.mutateAsync(group.id).catch(() => undefined),
-                          });
-                        }}
-                      >
-                        {t('monitor.common.delete')}
-                      </Button>
-                    </Space>
+                    <RowActions
+                      onEdit={() => setEditing(group)}
+                      onDelete={() => remove.mutateAsync(group.id)}
+                      deleteTitle={t('alarm.group.deleteTitle', { name: group.name })}
+                    />
                   ),
                 },
               ]

@@ -19,11 +19,12 @@ import {
   useAlarmRules,
   useRuleVariables,
 } from './use-alarm-config.ts';
+import { RowActions } from '../monitor/common/RowActions.tsx';
 
 export function RuleSection({ productId, editable }: { productId: string; editable: boolean }) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const describeFailure = useDescribeAlarmFailure();
   const rules = useAlarmRules(productId);
   const groups = useAlarmGroups(productId);
@@ -151,28 +152,12 @@ export function RuleSection({ productId, editable }: { productId: string; editab
                   width: 130,
                   fixed: 'right' as const,
                   render: (_value: unknown, rule: AlarmRule) => (
-                    <Space size={0}>
-                      <Button type="link" size="small" onClick={() => setEditing(rule)}>
-                        {t('monitor.common.edit')}
-                      </Button>
-                      <Button
-                        type="link"
-                        size="small"
-                        danger
-                        onClick={() => {
-                          modal.confirm({
-                            title: t('alarm.rule.deleteTitle', { name: rule.name }),
-                            content: t('alarm.rule.deleteText'),
-                            okText: t('monitor.common.delete'),
-                            okButtonProps: { danger: true },
-                            cancelText: t('monitor.common.cancel'),
-                            onOk: () => remove.mutateAsync(rule.id).catch(() => undefined),
-                          });
-                        }}
-                      >
-                        {t('monitor.common.delete')}
-                      </Button>
-                    </Space>
+                    <RowActions
+                      onEdit={() => setEditing(rule)}
+                      onDelete={() => remove.mutateAsync(rule.id)}
+                      deleteTitle={t('alarm.rule.deleteTitle', { name: rule.name })}
+                      deleteText={t('alarm.rule.deleteText')}
+                    />
                   ),
                 },
               ]
