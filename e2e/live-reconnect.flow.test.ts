@@ -16,7 +16,7 @@ describe('live channel across a platform restart', () => {
 
   it(
     'marks values stale while the platform is away and resumes them when it is back',
-    { timeout: 240_000 },
+    { timeout: 480_000 },
     async () => {
       const { platform } = flow;
       const { page, screenshot } = flow.browser;

@@ -94,7 +94,7 @@ describe('console shell in the browser', () => {
       await page.waitForURL(`${base}/manage/product/list`);
 
       await page.route('**/assets/PlaceholderPage-*.js', (route) => route.abort());
-      await page.goto(`${base}/manage/dealer`);
+      await page.goto(`${base}/manage/system/hardware`);
       await page.getByText(translateError('1603', 'zh-CN')).waitFor();
       await screenshot('shell-chunk-failed');
       await page.unroute('**/assets/PlaceholderPage-*.js');

@@ -19,7 +19,7 @@ export function useFlowEnvironment(options: PlatformOptions = {}): FlowEnvironme
   beforeAll(async () => {
     await ensureWebBuilt();
     platform = await Platform.start(options);
-  }, 240_000);
+  }, 480_000);
 
   beforeEach(async () => {
     browser = await launchBrowser();

@@ -109,7 +109,9 @@ export class Platform {
     };
     const platform = new Platform(environment, `http://127.0.0.1:${port}`, dataDir, admin);
     try {
-      await platform.waitUntilHealthy(options.startTimeoutMs ?? 90_000);
+      // Generous: a first start migrates a fresh embedded database, which on a machine busy with
+      // other work takes minutes; a platform that exits is reported at once all the same.
+      await platform.waitUntilHealthy(options.startTimeoutMs ?? 300_000);
     } catch (error) {
       await platform.stop();
       throw error;
@@ -170,7 +172,7 @@ export class Platform {
   }
 
   /** Stops the platform gracefully and starts it again on the same ports and data, as an operator would. */
-  async restart(timeoutMs = 90_000): Promise<void> {
+  async restart(timeoutMs = 300_000): Promise<void> {
     await this.terminate();
     this.child = this.spawn();
     await this.waitUntilHealthy(timeoutMs);

@@ -1,28 +1,34 @@
 /**
- * `npm run bench`: runs every benchmark scenario and prints its figures. Each scenario closes what
- * it opened (platform, broker, database, child processes, connections), so the process ends by
- * itself once the table is printed.
+ * `npm run bench`: runs every benchmark scenario and prints its figures (`BENCH_ONLY=ingest,live`
+ * runs only those). Each scenario closes what it opened (platform, broker, database, child
+ * processes, connections), so the process ends by itself once the table is printed.
  */
 import os from 'node:os';
 import { benchHttp } from './http.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
-import { benchAlarmIngest } from './alarm-ingest.bench.ts';
 import { benchCommands } from './command.bench.ts';
 import { benchGateways } from './gateways.bench.ts';
 import { benchLive } from './live.bench.ts';
 import { benchHistory } from './history.bench.ts';
-import { printTable } from './report.ts';
+import { benchReports } from './reports.bench.ts';
+import { printTable, record } from './report.ts';
+import { benchScripts } from '../../gateway/bench/scripts.bench.ts';
 
 console.log(
   `# machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
 );
-await benchHttp();
-await benchIngest();
-await benchAlarmIngest();
-await benchCommands();
-await benchLive();
-await benchHistory();
-await benchGateways();
+const scenarios = {
+  http: benchHttp,
+  ingest: benchIngest,
+  command: benchCommands,
+  live: benchLive,
+  history: benchHistory,
+  reports: benchReports,
+  gateways: benchGateways,
+  scripts: () => benchScripts(record),
+};
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+for (const [name, run] of Object.entries(scenarios)) if (!only || only.includes(name)) await run();
 printTable();
 
 // Nothing should be left to keep the process alive. If something is (a scenario that forgot to close

@@ -1,112 +1,244 @@
 /**
- * Ingest figures: points per second from MQTT publish to durable storage (acknowledged), on the
- * embedded stack (PGlite + embedded broker) and, when TEST_DATABASE_URL and TEST_MQTT_URL are set,
- * on PostgreSQL + Mosquitto; plus the raw batch-insert rate of the same database for comparison.
+ * Ingest and alarm figures with a realistic fleet: 1,000 gateways (`BENCH_INGEST_GATEWAYS`), each
+ * its own MQTT connection in a separate process, sending 20 points per upload
+ * (`BENCH_INGEST_POINTS`) with at most 8 unacknowledged, like the edge agent. On the embedded stack
+ * (PGlite + embedded broker) and, when TEST_DATABASE_URL and TEST_MQTT_URL are set, on PostgreSQL
+ * + Mosquitto. Per stack, in one run on one database:
+ *
+ * 1. the database's ceiling for the same rows into the real `points` table (`ceiling.ts`);
+ * 2. ingest, publish → stored and acknowledged, without alarm rules: points/s and its ratio to the
+ *    ceiling (targets: ≥ 0.5 on PostgreSQL, ≥ 0.8 on PGlite);
+ * 3. the same with one rule per variable (`fleet-plan.ts`: values well below the limit, and each
+ *    gateway trips one variable in one upload of 50 and releases it in the next): ratio to 2
+ *    (target ≥ 0.8);
+ * 4. alarm latency at a steady 20,000 points/s (`BENCH_ALARM_RATE`) for 30 s
+ *    (`BENCH_ALARM_SECONDS`): publish of a tripping value → record stored → alarm on a browser's
+ *    live connection; p50 and p99 (target p99 ≤ 500 ms).
  */
-import type { AckPayload } from '@lyyp/contracts/protocol';
-import { buildBoundDevice } from '../src/test/factories.ts';
-import { TestGateway } from '../src/test/gateway-client.ts';
-import { databaseVariants, startTestServer, type DatabaseVariant } from '../src/test/test-server.ts';
-import type { PointRow } from '../src/modules/telemetry/history.repository.ts';
-import { record } from './report.ts';
+import os from 'node:os';
+import { FACTORY_PASSWORD } from '../src/test/factories.ts';
+import {
+  TestClient,
+  databaseVariants,
+  startTestServer,
+  type DatabaseVariant,
+  type TestServer,
+} from '../src/test/test-server.ts';
+import { bestBatchCeilingPglite, copyCeilingPostgres, type Ceiling } from './ceiling.ts';
+import { FLEET_KEYS, FleetProcess, addAlarmRules, buildFleet, type Fleet } from './fleet.ts';
+import { percentile, record } from './report.ts';
 
-const GATEWAYS = Number(process.env.BENCH_INGEST_GATEWAYS ?? 20);
-const BATCHES_PER_GATEWAY = Number(process.env.BENCH_INGEST_BATCHES ?? 25);
-const POINTS_PER_BATCH = 500;
-const KEYS = ['waterTemperature', 'returnTemperature', 'steamPressure', 'flameIntensity', 'heatOutput'];
+const GATEWAYS = Number(process.env.BENCH_INGEST_GATEWAYS ?? 1000);
+const UPLOADS = Number(process.env.BENCH_INGEST_UPLOADS ?? 50);
+const POINTS_PER_UPLOAD = Number(process.env.BENCH_INGEST_POINTS ?? 20);
+const ALARM_RATE = Number(process.env.BENCH_ALARM_RATE ?? 20_000);
+const ALARM_SECONDS = Number(process.env.BENCH_ALARM_SECONDS ?? 30);
+/** One upload in this many trips a variable (per gateway), and the next releases it. */
+const TRIP_PERIOD = Number(process.env.BENCH_ALARM_TRIP_PERIOD ?? 50);
+/** The edge agent's default of unacknowledged uploads per gateway (apps/gateway forwarder). */
+const WINDOW = 8;
+/** Time one upload covers in the flood runs (20 points of 5 variables: 4 samples, 1 s apart). */
+const UPLOAD_SPAN_MS = 4000;
 
-async function runScenario(
-  label: string,
-  variant: DatabaseVariant,
-  environment: Record<string, string>,
-  gatewayUrl: (port: number | null) => string,
-) {
-  const server = await startTestServer(variant, { LOG_LEVEL: 'warn', ...environment });
-  const address = await server.runtime.start();
-  const links: TestGateway[] = [];
-  for (let index = 0; index < GATEWAYS; index += 1) {
-    const { gateway } = await buildBoundDevice(server.database.db);
-    links.push(await TestGateway.connect(gatewayUrl(address.port), gateway.sn, gateway.secret));
-  }
-  // Warm up: partitions, caches and connections.
-  await Promise.all(
-    links.map(async (link) => {
-      await link.send('data', { seq: 0, points: [{ k: KEYS[0], t: Date.UTC(2026, 0, 1), v: 1 }] });
-      await link.waitFor<AckPayload>('ack', (ack) => ack.seq === 0, 30_000);
-    }),
-  );
+const DAY = 24 * 3600 * 1000;
+const JANUARY = Date.UTC(2026, 0, 1);
 
-  const start = Date.UTC(2026, 0, 2);
-  const began = performance.now();
-  await Promise.all(
-    links.map(async (link, gatewayIndex) => {
-      for (let batch = 1; batch <= BATCHES_PER_GATEWAY; batch += 1) {
-        const points = Array.from({ length: POINTS_PER_BATCH }, (_, index) => ({
-          k: KEYS[index % KEYS.length]!,
-          t: start + (batch * POINTS_PER_BATCH + index) * 1000 + gatewayIndex,
-          v: 20 + ((index * 7) % 100) / 10,
-        }));
-        await link.send('data', { seq: batch, points });
-      }
-      await link.waitFor<AckPayload>('ack', (ack) => ack.seq === BATCHES_PER_GATEWAY, 300_000);
-    }),
-  );
-  const seconds = (performance.now() - began) / 1000;
-  const total = GATEWAYS * BATCHES_PER_GATEWAY * POINTS_PER_BATCH;
-  const config = {
-    stack: label,
+interface Stack {
+  readonly label: string;
+  readonly variant: DatabaseVariant;
+  readonly environment: Record<string, string>;
+  readonly gatewayUrl: (port: number | null) => string;
+  readonly ceilingTarget: number;
+}
+
+function conditions(stack: Stack) {
+  return {
+    stack: stack.label,
     gateways: GATEWAYS,
-    pointsPerUpload: POINTS_PER_BATCH,
-    uploads: GATEWAYS * BATCHES_PER_GATEWAY,
-    totalPoints: total,
-    qos: 1,
-    ackAfterDurable: true,
+    pointsPerUpload: POINTS_PER_UPLOAD,
+    uploadsPerGateway: UPLOADS,
+    window: WINDOW,
+    machine: `${os.cpus().length} cores, shared with the broker, the database and the fleet process`,
+    loadAverage: os.loadavg()[0]!.toFixed(1),
+  };
+}
+
+async function flood(fleetProcess: FleetProcess, day: number, tripPeriod: number) {
+  const answer = await fleetProcess.ask(
+    {
+      type: 'flood',
+      uploads: UPLOADS,
+      window: WINDOW,
+      start: JANUARY + day * DAY,
+      keys: FLEET_KEYS,
+      pointsPerUpload: POINTS_PER_UPLOAD,
+      spanMs: UPLOAD_SPAN_MS,
+      tripPeriod,
+    },
+    'flooded',
+  );
+  return answer.points / answer.seconds;
+}
+
+async function measureCeiling(server: TestServer, stack: Stack, fleet: Fleet): Promise<Ceiling> {
+  const rows = {
+    deviceIds: fleet.gateways.map((gateway) => gateway.deviceId),
+    keys: FLEET_KEYS,
+    perSeries: Math.ceil((UPLOADS * POINTS_PER_UPLOAD) / FLEET_KEYS.length),
+    start: JANUARY + 2 * DAY,
+  };
+  await server.runtime.history.ensurePartitions([rows.start]);
+  return stack.variant.name === 'postgres'
+    ? copyCeilingPostgres(server.database.location, rows)
+    : bestBatchCeilingPglite(server.database, server.runtime.history, rows);
+}
+
+async function measureAlarmLatency(server: TestServer, stack: Stack, fleetProcess: FleetProcess) {
+  const intervalMs = Math.round(((GATEWAYS * POINTS_PER_UPLOAD) / ALARM_RATE) * 1000);
+  const answer = await fleetProcess.ask(
+    {
+      type: 'paced',
+      seconds: ALARM_SECONDS,
+      intervalMs,
+      settleMs: 10_000,
+      keys: FLEET_KEYS,
+      pointsPerUpload: POINTS_PER_UPLOAD,
+      spanMs: intervalMs,
+      tripPeriod: TRIP_PERIOD,
+    },
+    'paced',
+  );
+  const latencies = answer.latencies.sort((a, b) => a - b);
+  const config = {
+    ...conditions(stack),
+    path: 'MQTT publish → stored, evaluated, record written → bus → WebSocket',
+    pointsPerSecond: Math.round(answer.points / answer.sendSeconds),
+    seconds: ALARM_SECONDS,
+    ackedWithin: `${answer.ackedSeconds.toFixed(1)} s`,
+    alarms: latencies.length,
+    missing: answer.missing,
+    rulesPerVariable: 1,
+    tripShare: `1 upload in ${TRIP_PERIOD} per gateway trips one variable, the next releases it`,
   };
   record({
-    scenario: 'ingest.publish-to-stored',
-    metric: 'throughput',
-    value: total / seconds,
-    unit: 'points/s',
+    scenario: 'alarm.publish-to-websocket',
+    metric: 'p50',
+    value: percentile(latencies, 0.5),
+    unit: 'ms',
     config,
   });
-
-  // The same database's raw batch insert, for comparison.
-  const { device } = await buildBoundDevice(server.database.db);
-  const rows: PointRow[] = Array.from({ length: 100_000 }, (_, index) => ({
-    deviceId: device.id,
-    key: KEYS[index % KEYS.length]!,
-    ts: start + index * 1000,
-    value: index / 10,
-    error: null,
-  }));
-  await server.runtime.history.ensurePartitions(rows.map((row) => row.ts));
-  const rawBegan = performance.now();
-  for (let offset = 0; offset < rows.length; offset += 5000)
-    await server.runtime.history.store(rows.slice(offset, offset + 5000));
-  const rawSeconds = (performance.now() - rawBegan) / 1000;
   record({
-    scenario: 'ingest.database-batch-insert',
-    metric: 'throughput',
-    value: rows.length / rawSeconds,
-    unit: 'points/s',
-    config: { stack: label, batch: 5000, totalPoints: rows.length },
+    scenario: 'alarm.publish-to-websocket',
+    metric: 'p99',
+    value: percentile(latencies, 0.99),
+    unit: 'ms',
+    config: { ...config, target: '≤ 500' },
   });
+  void server;
+}
 
-  await Promise.all(links.map((link) => link.close()));
-  await server.close();
+async function runStack(stack: Stack) {
+  const server = await startTestServer(stack.variant, {
+    LOG_LEVEL: 'warn',
+    ALARM_SWEEP_INTERVAL_MS: '0',
+    ...stack.environment,
+  });
+  const address = await server.runtime.start();
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const httpAddress = server.app.server.address();
+  const httpPort = typeof httpAddress === 'object' && httpAddress ? httpAddress.port : 0;
+  const fleet = await buildFleet(server.database.db, GATEWAYS);
+  const browser = new TestClient(server);
+  await browser.login(fleet.owner.username, FACTORY_PASSWORD);
+  const fleetProcess = FleetProcess.start();
+  try {
+    const connected = await fleetProcess.ask(
+      {
+        type: 'connect',
+        url: stack.gatewayUrl(address.port),
+        gateways: fleet.gateways,
+        live: {
+          url: `ws://127.0.0.1:${httpPort}/lyyp/developer/live`,
+          cookie: `lyyp_session=${browser.sessionToken!}`,
+        },
+      },
+      'connected',
+    );
+    if (connected.failed > 0) console.log(`# ${stack.label}: ${connected.failed} gateways could not connect`);
+
+    // Warm-up: device contexts, partitions, connections, compiled statements.
+    await flood(fleetProcess, 1, 0);
+    const ceiling = await measureCeiling(server, stack, fleet);
+    const withoutRules = await flood(fleetProcess, 3, TRIP_PERIOD);
+    await addAlarmRules(server.database.db, fleet.productId);
+    const withRules = await flood(fleetProcess, 4, TRIP_PERIOD);
+
+    const config = conditions(stack);
+    record({
+      scenario: 'ingest.database-ceiling',
+      metric: 'throughput',
+      value: ceiling.rowsPerSecond,
+      unit: 'rows/s',
+      config: { stack: stack.label, method: ceiling.method, rows: ceiling.rows, table: 'points' },
+    });
+    record({
+      scenario: 'ingest.publish-to-stored',
+      metric: 'throughput',
+      value: withoutRules,
+      unit: 'points/s',
+      config,
+    });
+    record({
+      scenario: 'ingest.publish-to-stored',
+      metric: 'ratio to ceiling',
+      value: withoutRules / ceiling.rowsPerSecond,
+      unit: '×',
+      config: { ...config, ceiling: ceiling.method, target: `≥ ${stack.ceilingTarget}` },
+    });
+    const rulesConfig = {
+      ...config,
+      rulesPerVariable: 1,
+      tripShare: `1 upload in ${TRIP_PERIOD} per gateway trips one variable, the next releases it`,
+    };
+    record({
+      scenario: 'ingest.with-alarm-rules',
+      metric: 'throughput',
+      value: withRules,
+      unit: 'points/s',
+      config: rulesConfig,
+    });
+    record({
+      scenario: 'ingest.with-alarm-rules',
+      metric: 'ratio to no rules',
+      value: withRules / withoutRules,
+      unit: '×',
+      config: { ...rulesConfig, target: '≥ 0.8' },
+    });
+    await measureAlarmLatency(server, stack, fleetProcess);
+  } finally {
+    await fleetProcess.close();
+    await server.close();
+  }
 }
 
 export async function benchIngest() {
   const [pglite, postgres] = databaseVariants();
-  await runScenario('PGlite + embedded broker', pglite!, {}, (port) => `mqtt://127.0.0.1:${port}`);
+  await runStack({
+    label: 'PGlite + embedded broker',
+    variant: pglite!,
+    environment: {},
+    gatewayUrl: (port) => `mqtt://127.0.0.1:${port}`,
+    ceilingTarget: 0.8,
+  });
   const mqttUrl = process.env.TEST_MQTT_URL;
   if (postgres && mqttUrl) {
-    await runScenario(
-      'PostgreSQL + Mosquitto',
-      postgres,
-      { MQTT_URL: mqttUrl, MQTT_SHARE_GROUP: `bench-${Date.now()}` },
-      () => mqttUrl,
-    );
+    await runStack({
+      label: 'PostgreSQL + Mosquitto',
+      variant: postgres,
+      environment: { MQTT_URL: mqttUrl, MQTT_SHARE_GROUP: `bench-${Date.now()}` },
+      gatewayUrl: () => mqttUrl,
+      ceilingTarget: 0.5,
+    });
   } else {
     console.log('# skipped PostgreSQL + Mosquitto: set TEST_DATABASE_URL and TEST_MQTT_URL');
   }

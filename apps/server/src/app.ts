@@ -33,6 +33,7 @@ import { registerBrokerAuthRoutes } from './modules/telemetry/broker-auth.routes
 import { registerSyncRoutes } from './modules/telemetry/sync.routes.ts';
 import { HistoryService } from './modules/history/history.service.ts';
 import { registerHistoryRoutes } from './modules/history/history.routes.ts';
+import { HistorySummaryQueries } from './modules/history/history-summary.repository.ts';
 import { registerDesignerRoutes } from './modules/designer/index.ts';
 import { registerFileRoutes } from './modules/files/index.ts';
 import { registerDeviceVariableRoutes } from './modules/device/device-variables.routes.ts';
@@ -45,7 +46,17 @@ import { LiveService } from './modules/live/live.service.ts';
 import { registerLiveRoutes } from './modules/live/live.routes.ts';
 import { PlatformRuntime } from './runtime.ts';
 import { createAlarmModule, type AlarmModule } from './modules/alarm/index.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import {
+  createAccountCentreModule,
+  type AccountCentreModule,
+  type EmailProvider,
+} from './modules/account-centre/index.ts';
+import { createDeviceEventRecorder, createEquipmentAdminModule } from './modules/equipment-admin/index.ts';
+import { registerMaintenance } from './modules/maintenance/index.ts';
+import { errorsPlugin, handleFrameworkError } from './plugins/errors.ts';
+import { createAdminModule } from './modules/admin/index.ts';
+import { createReportModule, type ReportModule } from './modules/report/index.ts';
+import { createEdgeLogicModule } from './modules/edge-logic/index.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { parseFormText, textInputPlugin } from './plugins/text-input.ts';
@@ -55,6 +66,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Replaces the configured SMS provider (tests capture codes this way). */
   smsProvider?: SmsProvider;
+  /** Replaces the configured email provider (tests capture emailed codes this way). */
+  emailProvider?: EmailProvider;
   /** Milliseconds since the epoch; tests move time forward with it. */
   clock?: () => number;
   logger?: FastifyServerOptions['logger'];
@@ -68,6 +81,8 @@ export interface Platform {
   live: LiveService;
   catalogue: ReturnType<typeof createCatalogue>;
   alarms: AlarmModule;
+  accountCentre: AccountCentreModule;
+  reports: ReportModule;
 }
 
 /** The platform's own account on an external broker, from the user and password of MQTT_URL. */
@@ -91,6 +106,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     requestTimeout: REQUEST_TIMEOUT_MS,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { querystringParser: parseFormText, ignoreTrailingSlash: true },
+    frameworkErrors: handleFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -127,7 +143,14 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
 
   const accounts = new AccountRepository(database.db);
   const authRepository = new AuthRepository(database.db);
-  const sessions = new SessionService(new SessionRepository(database.db), accounts, config.session, now);
+  const admin = createAdminModule({ db: database.db, accounts, now });
+  const sessions = new SessionService(
+    new SessionRepository(database.db),
+    accounts,
+    config.session,
+    now,
+    admin.permissions,
+  );
   await app.register(sessionPlugin, {
     sessions,
     secureCookie: config.session.secureCookie,
@@ -142,6 +165,16 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   const captcha = new CaptchaService(authRepository, now, app.log, config.captchaDebugLog);
   const loginKey = new LoginKeyService(authRepository, now);
   await loginKey.load();
+  const accountCentre = createAccountCentreModule({
+    db: database.db,
+    config,
+    accounts,
+    authRepository,
+    sms: smsProvider,
+    ...(deps.emailProvider ? { email: deps.emailProvider } : {}),
+    logger: app.log,
+    now,
+  });
   const auth = new AuthService({
     accounts,
     repository: authRepository,
@@ -151,11 +184,15 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     loginKey,
     limiter: new AttemptLimiter(authRepository, now),
     now,
+    onSecurityChange: accountCentre.recordSecurityChange,
   });
 
   const bus: Bus = config.busUrl
     ? await RedisBus.connect(config.busUrl, (error) => app.log.error({ err: error }, 'bus error'))
     : new LocalBus();
+  const deviceEvents = createDeviceEventRecorder(database.db, now, (error) =>
+    app.log.warn({ err: error }, 'device event not recorded'),
+  );
   // The catalogue's hooks reach the runtime, and the runtime asks the catalogue's access policy.
   // eslint-disable-next-line prefer-const -- assigned once below, read lazily by the hooks
   let runtime!: PlatformRuntime;
@@ -164,9 +201,13 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     {
       onModelChanged: (productId) => runtime.link.pushProductConfig(productId),
       onDeviceBound: async (deviceId) => {
+        await deviceEvents.deviceBound(deviceId);
         await runtime.link.pushConfig(deviceId);
       },
-      onDeviceUnbound: (gatewaySn) => runtime.link.clearConfig(gatewaySn),
+      onDeviceUnbound: async (gatewaySn) => {
+        await deviceEvents.deviceUnbound(gatewaySn);
+        await runtime.link.clearConfig(gatewaySn);
+      },
     },
     {
       now,
@@ -194,9 +235,31 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     now,
   });
   alarms.attach(runtime.ingest);
+  const edgeLogic = createEdgeLogicModule({ db: database.db, catalogue, link: runtime.link, now });
   runtime.alongside(
     () => alarms.start(),
     () => alarms.stop(),
+  );
+  const equipmentAdmin = createEquipmentAdminModule({
+    db: database.db,
+    bus,
+    catalogue,
+    events: deviceEvents,
+    now,
+  });
+  const reports = createReportModule({
+    db: database.db,
+    access: catalogue.deviceAccess,
+    runtime: runtime.runtime,
+    products: catalogue.services.products,
+    logger: app.log,
+    now,
+    sweepIntervalMs: config.report.sweepIntervalMs,
+  });
+  reports.attach(runtime.ingest);
+  runtime.alongside(
+    () => reports.start(),
+    () => reports.stop(),
   );
   const live = new LiveService(bus, runtime.runtime, catalogue.deviceAccess, now);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -222,9 +285,23 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
         findVisibleDevice: (account, id) => catalogue.deviceAccess.findVisibleDevice(account, id),
         now,
       });
-      registerFileRoutes(api, { db: database.db, dataDir: config.dataDir });
+      const files = registerFileRoutes(api, { db: database.db, dataDir: config.dataDir });
+      accountCentre.registerRoutes(api, { auth, captcha, files });
+      equipmentAdmin.registerRoutes(api);
       registerCommandRoutes(api, runtime.commands);
       alarms.registerRoutes(api);
+      admin.registerRoutes(api);
+      reports.registerRoutes(api);
+      edgeLogic.registerRoutes(api);
+      registerMaintenance(api, {
+        db: database.db,
+        access: catalogue.deviceAccess,
+        accounts,
+        messages: alarms.messages,
+        logger: app.log,
+        now,
+        sweepIntervalMs: config.inspectionSweepIntervalMs,
+      });
       registerDeviceVariableRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime });
       registerDeviceValueRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime, now });
       registerSyncRoutes(api, {
@@ -234,7 +311,13 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       });
       registerHistoryRoutes(
         api,
-        new HistoryService(runtime.historyQueries, runtime.runtime, catalogue.deviceAccess),
+        new HistoryService(
+          runtime.historyQueries,
+          runtime.runtime,
+          catalogue.deviceAccess,
+          new HistorySummaryQueries(database.db),
+          now,
+        ),
       );
       registerLiveRoutes(api, { live, sessions });
       registerBrokerAuthRoutes(api, { runtime: runtime.runtime, platformUser: brokerUser(config.mqtt.url) });
@@ -252,7 +335,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   app.addHook('onClose', () => clearInterval(purge));
 
   registerWebConsole(app, config.webDist);
-  return { app, auth, runtime: runtime, bus, live, catalogue, alarms };
+  return { app, auth, runtime: runtime, bus, live, catalogue, alarms, accountCentre, reports };
 }
 
 /**

@@ -52,13 +52,22 @@ const environmentSchema = z.object({
   CSP_IMG_HOSTS: cspSources.default([]),
   CSP_MEDIA_HOSTS: cspSources.default([]),
   CSP_CONNECT_HOSTS: cspSources.default([]),
+  // Inspection tasks of the current schedule periods are generated this often (0: never; tests drive it).
+  INSPECTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   // Alarm notifications: each channel logs its sends unless configured to send (like SMS_PROVIDER).
+  // Reports: due windows, late hours and the hour/day history summaries (0: never; tests drive it).
+  REPORT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   ALARM_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ALARM_WECHAT_MODE: z.enum(['log', 'send']).default('log'),
   ALARM_WEBHOOK_MODE: z.enum(['log', 'send']).default('log'),
   ALARM_VOICE_PROVIDER: z.enum(['log', 'webhook']).default('log'),
   ALARM_VOICE_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   ALARM_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Emailed codes (account centre, password recovery): logged unless SMTP or a webhook is configured.
+  EMAIL_PROVIDER: z.enum(['log', 'smtp', 'webhook']).default('log'),
+  EMAIL_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  EMAIL_FROM: z.string().default('LYYP Platform <no-reply@lyyp.local>'),
+  EMAIL_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export interface Config {
@@ -92,6 +101,10 @@ export interface Config {
   demo: boolean;
   /** Extra sources the console's Content-Security-Policy allows (map tiles, cameras, other hosts). */
   csp: { imgHosts: string[]; mediaHosts: string[]; connectHosts: string[] };
+  /** Report sweeps (0: none; tests drive them). */
+  report: { sweepIntervalMs: number };
+  /** How often inspection tasks are generated (0: never). */
+  inspectionSweepIntervalMs: number;
   /** Alarm sweeps (0: none; tests drive them) and the notification channels' offline behaviour. */
   alarm: {
     sweepIntervalMs: number;
@@ -99,6 +112,13 @@ export interface Config {
     webhook: 'log' | 'send';
     voice: { provider: 'log' | 'webhook'; webhookUrl: string | undefined };
     sendTimeoutMs: number;
+  };
+  /** Where emailed codes go; `smtpUrl` carries the mail server's password and is never logged. */
+  email: {
+    provider: 'log' | 'smtp' | 'webhook';
+    smtpUrl: string | undefined;
+    from: string;
+    webhookUrl: string | undefined;
   };
 }
 
@@ -143,6 +163,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       'Invalid configuration:\n  ALARM_VOICE_WEBHOOK_URL: required when ALARM_VOICE_PROVIDER=webhook',
     );
   }
+  if (
+    env.EMAIL_PROVIDER !== 'log' &&
+    !(env.EMAIL_PROVIDER === 'smtp' ? env.EMAIL_SMTP_URL : env.EMAIL_WEBHOOK_URL)
+  ) {
+    const variable = env.EMAIL_PROVIDER === 'smtp' ? 'EMAIL_SMTP_URL' : 'EMAIL_WEBHOOK_URL';
+    throw new ConfigError(
+      `Invalid configuration:\n  ${variable}: required when EMAIL_PROVIDER=${env.EMAIL_PROVIDER}`,
+    );
+  }
   if (env.CAPTCHA_DEBUG_LOG && env.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration:\n  CAPTCHA_DEBUG_LOG: not allowed when NODE_ENV=production',
@@ -181,12 +210,20 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       mediaHosts: env.CSP_MEDIA_HOSTS,
       connectHosts: env.CSP_CONNECT_HOSTS,
     },
+    report: { sweepIntervalMs: env.REPORT_SWEEP_INTERVAL_MS },
+    inspectionSweepIntervalMs: env.INSPECTION_SWEEP_INTERVAL_MS,
     alarm: {
       sweepIntervalMs: env.ALARM_SWEEP_INTERVAL_MS,
       wechat: env.ALARM_WECHAT_MODE,
       webhook: env.ALARM_WEBHOOK_MODE,
       voice: { provider: env.ALARM_VOICE_PROVIDER, webhookUrl: env.ALARM_VOICE_WEBHOOK_URL },
       sendTimeoutMs: env.ALARM_SEND_TIMEOUT_MS,
+    },
+    email: {
+      provider: env.EMAIL_PROVIDER,
+      smtpUrl: env.EMAIL_SMTP_URL,
+      from: env.EMAIL_FROM,
+      webhookUrl: env.EMAIL_WEBHOOK_URL,
     },
   };
 }

@@ -42,12 +42,6 @@ async function start() {
   });
 
   const { app, auth, runtime } = await buildApp({ config, database });
-  const adminPassword = config.admin.password ?? generatePassword();
-  const superManager = await auth.ensureSuperManager(
-    config.admin.username,
-    adminPassword,
-    config.admin.password !== undefined,
-  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -91,6 +85,15 @@ async function start() {
     if (code === 'EACCES') fail(`port ${config.port} needs privileges: set PORT above 1024`);
     throw error;
   }
+
+  // Created only once the platform is reachable: a start that fails earlier (a busy port) must not
+  // create the account and lose its generated password with the failed process.
+  const adminPassword = config.admin.password ?? generatePassword();
+  const superManager = await auth.ensureSuperManager(
+    config.admin.username,
+    adminPassword,
+    config.admin.password !== undefined,
+  );
 
   // The demo workspace: seeded on the first start of an empty platform, its gateway run as a child.
   let demoGateway: DemoGatewayProcess | null = null;

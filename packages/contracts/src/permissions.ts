@@ -55,6 +55,7 @@ export const PERMISSION_TREE: readonly PermissionNode[] = [
     node('manage:authorization', '授权管理', 'Authorization', [
       node('manage:authorization:permission', '授权权限', 'Authorization permissions'),
     ]),
+    node('manage:feedback', '意见反馈', 'Feedback', [node('manage:feedback:reply', '回复', 'Reply')]),
   ]),
   node('monitor', '设备监控', 'Monitoring', [
     node('monitor:device', '设备列表', 'Devices', [
@@ -63,19 +64,28 @@ export const PERMISSION_TREE: readonly PermissionNode[] = [
       node('monitor:device:share', '分享', 'Share'),
     ]),
     node('monitor:history', '历史数据', 'History', [node('monitor:history:export', '导出', 'Export')]),
+    node('monitor:report', '历史报表', 'Reports', [node('monitor:report:export', '导出', 'Export')]),
+    node('monitor:datacenter', '数据中心', 'Data centre'),
     node('monitor:alarm', '报警记录', 'Alarms', [
       node('monitor:alarm:view', '查看', 'View'),
       node('monitor:alarm:acknowledge', '确认报警', 'Acknowledge'),
       node('monitor:alarm:export', '导出', 'Export'),
     ]),
     node('monitor:map', '地图', 'Map'),
-    node('monitor:workorder', '工单', 'Work orders'),
-    node('monitor:inspection', '巡检', 'Inspections'),
+    node('monitor:workorder', '工单', 'Work orders', [
+      node('monitor:workorder:dispatch', '派单', 'Dispatch'),
+      node('monitor:workorder:export', '导出', 'Export'),
+    ]),
+    node('monitor:inspection', '巡检', 'Inspections', [node('monitor:inspection:plan', '巡检计划', 'Plans')]),
+    node('monitor:operations', '运维中心', 'Operations centre'),
     node('monitor:message', '消息中心', 'Messages'),
   ]),
   node('account', '账号中心', 'Account centre', [
     node('account:security', '安全设置', 'Security settings'),
     node('account:info', '账号信息', 'Account info'),
+    node('account:log', '操作日志', 'Operation log'),
+    node('account:feedback', '意见反馈', 'Feedback'),
+    node('account:order', '订单与发票', 'Orders and invoices'),
   ]),
 ];
 
@@ -101,9 +111,11 @@ export const DEFAULT_PERMISSIONS = {
       !code.startsWith('manage:account') &&
       !code.startsWith('manage:dealer') &&
       !code.startsWith('manage:authorization') &&
+      !code.startsWith('manage:feedback') &&
       !code.startsWith('manage:system'),
   ),
-  terminal: codesUnder('monitor', 'account'),
+  // The operations centre is for operation staff (and dealers looking after their fleets).
+  terminal: codesUnder('monitor', 'account').filter((code) => code !== 'monitor:operations'),
   dealer: [...codesUnder('monitor', 'account'), ...codesUnder('manage:equipment', 'manage:gateway')],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -125,4 +137,29 @@ export function hasPermission(
   const held = typeof auths === 'string' ? parseAuths(auths) : auths;
   const wanted = typeof required === 'string' ? [required] : required;
   return wanted.some((code) => held.has(code));
+}
+
+const parentOf = (code: string): string | null => {
+  const cut = code.lastIndexOf(':');
+  return cut > 0 ? code.slice(0, cut) : null;
+};
+
+/**
+ * The codes with every ancestor added: a screen's code opens its menu group and area too, so a tree
+ * with only leaves ticked still shows the path to them. Unknown codes are dropped.
+ */
+export function withAncestors(codes: Iterable<string>): string[] {
+  const known = new Set(ALL_PERMISSION_CODES);
+  const held = new Set<string>();
+  for (const code of codes) {
+    for (let current: string | null = code; current && known.has(current); current = parentOf(current)) {
+      held.add(current);
+    }
+  }
+  return ALL_PERMISSION_CODES.filter((code) => held.has(code));
+}
+
+/** The most an account of each kind may hold, whatever its role says: staff all, others their defaults. */
+export function permissionCeiling(kind: keyof typeof DEFAULT_PERMISSIONS): readonly string[] {
+  return DEFAULT_PERMISSIONS[kind];
 }

@@ -104,6 +104,12 @@ export const FORMULA_ERROR_KINDS = {
     '{name}() takes {arity} argument(s), got {count} (column {column})',
     '{name}() 需要 {arity} 个参数，实际 {count} 个（第 {column} 列）',
   ),
+  'dependency-cycle': kind(
+    '1508',
+    'compile',
+    '{name} at column {column} closes a cycle: {path}',
+    '第 {column} 列的{name}形成循环引用：{path}',
+  ),
   'unknown-function': kind(
     '1600000',
     'compile',

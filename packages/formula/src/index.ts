@@ -22,6 +22,13 @@ export {
   type FormulaErrorKind,
   type LocalizedText,
 } from './errors.ts';
+export {
+  orderFormulas,
+  type FormulaDefinition,
+  type FormulaOrderOptions,
+  type FormulaOrderResult,
+  type OrderedFormula,
+} from './dependencies.ts';
 export { FORMULA_CONSTANTS, FORMULA_FUNCTIONS, type FormulaFunction } from './functions.ts';
 export { FORMULA_MAX_DEPTH } from './parser.ts';
 export type { FormulaValue } from './values.ts';

@@ -10,6 +10,7 @@
  *   buffer/        store-and-forward segments and state (see buffer/disk-buffer.ts)
  *   commands.log   commands received and their replies (see command-journal.ts)
  *   config.json    the configuration last applied
+ *   kept-values.json  values of internal and summary variables (see edge-logic.ts)
  *   agent.lock     the process using the directory
  */
 import { randomUUID } from 'node:crypto';
@@ -33,11 +34,13 @@ import type { Scheduler } from '../core/scheduler.ts';
 import { sharedFormulaEngine } from '../core/shared-formula-engine.ts';
 import { systemScheduler } from '../modbus/system-scheduler.ts';
 import { PlatformLink } from '../mqtt/platform-link.ts';
+import type { SandboxLimits } from '../scripts/script-sandbox.ts';
 import { CommandJournal } from './command-journal.ts';
 import { CommandRunner } from './command-runner.ts';
 import { checkConfig } from './config-problem.ts';
 import { ConfigStore } from './config-store.ts';
 import { lockDataDirectory, type DataDirectoryLock } from './data-dir-lock.ts';
+import { EdgeLogic } from './edge-logic.ts';
 import { consoleLogger, type AgentLogger } from './logger.ts';
 import { ModbusRuntime } from './modbus-runtime.ts';
 import { SimulatedEndpoints } from './simulated-endpoints.ts';
@@ -73,6 +76,15 @@ export interface GatewayAgentOptions {
   readonly logger?: AgentLogger;
   readonly scheduler?: Scheduler;
   readonly formulas?: FormulaEngine;
+  /**
+   * Scripts and kept values: sandbox limits (tests give a clock of their own), how long script
+   * states wait to go out together, how long a changed kept value waits to be saved.
+   */
+  readonly edge?: {
+    readonly sandbox?: SandboxLimits;
+    readonly reportDelayMs?: number;
+    readonly saveDelayMs?: number;
+  };
   readonly buffer?: {
     readonly maxBytes?: number;
     readonly segmentBytes?: number;
@@ -111,6 +123,8 @@ export class GatewayAgent {
   readonly runtime: ModbusRuntime;
   readonly link: PlatformLink;
   readonly simulation: SimulatedEndpoints | null;
+  /** Computed variables, kept values and scripts. */
+  readonly edge: EdgeLogic;
   private readonly forwarder: Forwarder;
   private readonly batcher: PointBatcher;
   private readonly status: StatusReporter;
@@ -150,7 +164,8 @@ export class GatewayAgent {
       formulas: options.formulas ?? sharedFormulaEngine,
       scheduler,
       onReport: (report) => {
-        this.collect(pointsOf(report.samples, report.at));
+        const computed = this.edge.afterCycle(report.readings, report.at);
+        this.collect(pointsOf([...report.samples, ...computed], report.at));
         if (report.complete)
           this.batcher.confirm({ driver: report.driverKey, t: report.at }, report.pollIntervalMs);
         this.status.checkForChange();
@@ -158,6 +173,20 @@ export class GatewayAgent {
       },
       onError: (error) => logger.log('error', `poll cycle failed: ${String(error)}`),
       ...(this.simulation ? { endpoints: this.simulation } : {}),
+    });
+    this.edge = new EdgeLogic({
+      keptFile: path.join(options.dataDir, 'kept-values.json'),
+      scheduler,
+      logger,
+      ...options.edge,
+      // The confirmed write path itself, not the command queue: a configuration change waits for
+      // the scripts' writes, which must not wait for it in turn.
+      writeDevice: async (key, value) => {
+        const outcome = await this.runtime.write(key, value);
+        return outcome.ok ? { ok: true } : { ok: false, code: outcome.code };
+      },
+      onSamples: (samples, at) => this.collect(pointsOf(samples, at)),
+      publishReport: (report) => this.link.publish('script', JSON.stringify(report)),
     });
     this.batcher = new PointBatcher({ scheduler, ...options.batch, onBatch: (batch) => this.store(batch) });
     this.link = new PlatformLink({
@@ -270,7 +299,10 @@ export class GatewayAgent {
     this.stopped = true;
     this.status.stop();
     await this.commands.idle();
-    await this.exclusive(() => this.runtime.stop());
+    await this.exclusive(async () => {
+      await this.edge.stop();
+      await this.runtime.stop();
+    });
     this.batcher.flush();
     await this.settleAppends();
     // What the platform acknowledges now is not sent again on the next start.
@@ -305,6 +337,7 @@ export class GatewayAgent {
     await this.settleAppends();
     await this.commands.idle();
     await this.operations;
+    await this.edge.idle();
     await this.forwarder.idle();
   }
 
@@ -338,6 +371,7 @@ export class GatewayAgent {
     }
     try {
       await this.runtime.apply(saved);
+      await this.edge.apply(saved);
       this.logger.log('info', `running saved configuration version ${saved.version}`);
     } catch (error) {
       this.logger.log('error', `saved configuration version ${saved.version} cannot run: ${String(error)}`);
@@ -394,6 +428,7 @@ export class GatewayAgent {
     this.pendingReplies = [];
     for (const reply of replies) if (!this.link.publish('reply', reply)) this.pendingReplies.push(reply);
     this.forwarder.connected();
+    this.edge.sendReport();
     this.notify({ kind: 'connected' });
     const stats = this.buffer.stats();
     if (stats.unacknowledged > 0) {
@@ -430,6 +465,7 @@ export class GatewayAgent {
     try {
       this.batcher.flush();
       await this.runtime.apply(config);
+      await this.edge.apply(config);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.log(
@@ -465,6 +501,7 @@ export class GatewayAgent {
     const running = this.runtime.version;
     if (running === 0) return;
     this.batcher.flush();
+    await this.edge.stop();
     await this.runtime.stop();
     this.latest.clear();
     this.logger.log('info', `configuration version ${running} withdrawn by the platform; polling stopped`);
@@ -493,6 +530,8 @@ export class GatewayAgent {
     switch (command.op) {
       case 'read': {
         const at = this.scheduler.now();
+        const held = key === undefined ? undefined : this.edge.currentValue(key);
+        if (held) return held.ok ? success(uuid, { value: held.value }) : failure(uuid, held.code);
         const [sample] = await this.runtime.readNow(key ? [key] : [], at);
         if (!sample) return failure(uuid, '99903');
         // The poller now counts this value as reported, so history gets it from here.
@@ -504,6 +543,11 @@ export class GatewayAgent {
       case 'write': {
         if (!key) return failure(uuid, '1714');
         const previous = this.latest.get(key);
+        if (this.edge.ownsVariable(key)) {
+          const kept = this.edge.writeKept(key, command.value);
+          if (!kept.ok) return failure(uuid, kept.code);
+          return success(uuid, { value: kept.value, ...(previous !== undefined ? { previous } : {}) });
+        }
         const outcome = await this.runtime.write(key, command.value);
         if (!outcome.ok) return failure(uuid, outcome.code);
         this.logger.log(

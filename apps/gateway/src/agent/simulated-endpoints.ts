@@ -19,7 +19,8 @@ const LOOPBACK = '127.0.0.1';
 /** Whether the driver's variables include the whole demo boiler register map. */
 function carriesDemoBoiler(model: DeviceModel, driver: Driver): boolean {
   const demo = demoBoilerModel();
-  return demo.variables.every((expected) =>
+  const read = demo.variables.filter((variable) => variable.kind === 'device');
+  return read.every((expected) =>
     model.variables.some(
       (variable) =>
         variable.key === expected.key &&

@@ -85,7 +85,10 @@ describe('the agent on the demo boiler', () => {
   });
 
   it('reads the whole boiler in one request per table', async () => {
-    const keys = demoBoilerModel().variables.map((variable) => variable.key);
+    // Computed and kept variables are the agent's own, not the slave's.
+    const keys = demoBoilerModel()
+      .variables.filter((variable) => variable.kind === 'device')
+      .map((variable) => variable.key);
     const samples = await agent.readNow(keys);
     expect(samples.filter((sample) => sample.kind === 'fault')).toEqual([]);
     // input registers 0-32, holding registers 100-110, coils 0-2, discrete inputs 0-1

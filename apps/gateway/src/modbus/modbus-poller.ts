@@ -28,6 +28,8 @@ export interface PollReport {
   readonly at: number;
   /** What the dead zone and state changes let through (may be none). */
   readonly samples: readonly Sample[];
+  /** Every sample of the cycle, reported or not (computed variables read the newest values). */
+  readonly readings: readonly Sample[];
   /**
    * Every periodic variable of the slave came back as a value this cycle, so those not reported
    * are confirmed unchanged. False when any read failed, and for a slave with nothing periodic.
@@ -143,6 +145,7 @@ class SlaveSchedule {
         driverKey: this.driver.key,
         at: started,
         samples: reported,
+        readings: samples,
         // Variables rejected by the configuration are never read: they do not hold back the rest.
         complete: read.length > 0 && read.every(carriesValue),
         pollIntervalMs: this.driver.pollIntervalMs,

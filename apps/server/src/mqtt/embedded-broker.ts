@@ -22,6 +22,9 @@ export interface EmbeddedBrokerOptions extends ConnectionEvents {
   onRejected?(reason: string, clientId: string): void;
 }
 
+/** Gateway messages handled at once before the broker stops reading more (about 100 MB of uploads at most). */
+const MAX_MESSAGES_IN_HANDLING = 5000;
+
 export class PortInUseError extends Error {
   constructor(readonly port: number) {
     super(`port ${port} is in use`);
@@ -170,18 +173,36 @@ export class EmbeddedBroker implements MqttTransport {
     }
   }
 
+  /**
+   * Hands every gateway message to the handler. A message's delivery is released as soon as it is
+   * handed over, not when its handling ends: Aedes reads a client's next packet only after the
+   * previous one is delivered, and a gateway keeps several uploads unacknowledged (the data ack, not
+   * the MQTT one, tells it what is stored), so its next uploads can join the same group commit.
+   * Beyond `MAX_MESSAGES_IN_HANDLING` the releases wait, so a flood is held back at the sockets.
+   */
   async start(handler: MessageHandler): Promise<void> {
     const broker = await this.broker();
+    let handling = 0;
+    const held: Array<() => void> = [];
     return new Promise((resolve) => {
       broker.subscribe(
         PLATFORM_SUBSCRIPTION,
         (packet: AedesPublishPacket, done: () => void) => {
+          handling += 1;
           handler({
             topic: packet.topic,
             payload: Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
           })
             .catch(() => undefined)
-            .finally(done);
+            .finally(() => {
+              handling -= 1;
+              const next = held.shift();
+              if (next) queueMicrotask(next);
+            });
+          // Released after this call returns: the broker delivers its next queued message from the
+          // release, and doing that inside this call would nest one call per queued message.
+          if (handling <= MAX_MESSAGES_IN_HANDLING) queueMicrotask(done);
+          else held.push(done);
         },
         resolve,
       );

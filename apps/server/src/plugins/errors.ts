@@ -71,6 +71,19 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: C
   });
 }
 
+/**
+ * Failures Fastify meets before routing (a broken escape in the path, an over-long parameter): the
+ * same envelope as every other answer. No hook has run yet, so the language is read here.
+ */
+export function handleFrameworkError(
+  _error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  request.locale = resolveLocale(request.headers['accept-language']);
+  void sendError(request, reply, new CatalogueError('1002', { field: 'path' }));
+}
+
 /** Errors a stream meets when the other side has gone away. */
 const CLIENT_GONE_CODES: ReadonlySet<string> = new Set([
   'ERR_STREAM_PREMATURE_CLOSE',

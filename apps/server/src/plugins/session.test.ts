@@ -1,26 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, AUTH_PATHS } from '@lyyp/contracts';
+import { API_PREFIX } from '@lyyp/contracts';
 import { databaseVariants, startTestServer, type TestServer } from '../test/test-server.ts';
-
-/** Paths anyone may call: signing in and what leads to it, files shown on pages, the broker's checks. */
-const PUBLIC_PATHS = new Set<string>([
-  AUTH_PATHS.publicKey,
-  AUTH_PATHS.showCaptcha,
-  AUTH_PATHS.verifyCaptcha,
-  AUTH_PATHS.sendSmsCode,
-  AUTH_PATHS.register,
-  AUTH_PATHS.encryptLogin,
-  AUTH_PATHS.smsLogin,
-  AUTH_PATHS.logout,
-  AUTH_PATHS.findpwdSendSmsCode,
-  AUTH_PATHS.findpwdCheckSmsCode,
-  '/file/{id}',
-  '/mqtt/auth',
-  '/mqtt/acl',
-]);
-
-/** Public steps of a multi-step flow: their own ticket is checked before the body. */
-const TICKET_PATHS: Record<string, string> = { [AUTH_PATHS.findpwdSubmit]: '1125' };
+import { PUBLIC_PATHS, TICKET_PATHS } from '../test/public-paths.ts';
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, unknown>>;

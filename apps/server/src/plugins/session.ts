@@ -9,7 +9,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { ALL_PERMISSION_CODES, CatalogueError, SESSION_COOKIE, hasPermission } from '@lyyp/contracts';
+import {
+  ALL_PERMISSION_CODES,
+  CatalogueError,
+  SESSION_COOKIE,
+  hasPermission,
+  type ErrorCode,
+} from '@lyyp/contracts';
 import type { AccountRow } from '../modules/account/account.repository.ts';
 import type { ActiveSession, SessionService } from '../modules/session/session.service.ts';
 
@@ -19,8 +25,14 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** A pre-handler that signs the request in and requires one of the permission codes (§6). */
-    requirePermission: (required: string | readonly string[]) => (request: FastifyRequest) => Promise<void>;
+    /**
+     * A pre-handler that signs the request in and requires one of the permission codes (§6). A
+     * caller without them gets 1201, or the screen's own refusal (2116 for alarm records).
+     */
+    requirePermission: (
+      required: string | readonly string[],
+      options?: { refusal?: ErrorCode },
+    ) => (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyReply {
     startSession: (account: AccountRow) => Promise<void>;
@@ -36,9 +48,19 @@ export interface SessionPluginOptions {
 
 type Guard = (request: FastifyRequest) => Promise<void>;
 const GUARD = Symbol('session guard');
+const PERMISSION = Symbol('permission codes');
 
-function markGuard(guard: Guard): Guard {
-  return Object.assign(guard, { [GUARD]: true });
+interface DeclaredPermission {
+  codes: readonly string[];
+  refusal: ErrorCode;
+}
+
+function markGuard(guard: Guard, permission?: DeclaredPermission): Guard {
+  return Object.assign(guard, { [GUARD]: true, ...(permission ? { [PERMISSION]: permission } : {}) });
+}
+
+function permissionOf(hook: unknown): DeclaredPermission | undefined {
+  return (hook as { [PERMISSION]?: DeclaredPermission })[PERMISSION];
 }
 
 function isGuard(hook: unknown): boolean {
@@ -49,7 +71,11 @@ type HookList = unknown[];
 const listOf = (hooks: unknown): HookList =>
   hooks === undefined || hooks === null ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
-/** Moves session guards declared in later hooks of a route to its `onRequest`. */
+/**
+ * Moves session guards declared in later hooks of a route to its `onRequest`, and declares the
+ * route's access in its OpenAPI operation: `x-access` is `permission` (with the codes, one of which
+ * is needed, in `x-permission`) or `session` (any signed-in account). Public routes declare none.
+ */
 export function runGuardsFirst(route: RouteOptions): void {
   const options = route as unknown as Record<string, unknown>;
   const guards: HookList = [];
@@ -60,6 +86,15 @@ export function runGuardsFirst(route: RouteOptions): void {
     options[stage] = hooks.filter((hook) => !isGuard(hook));
   }
   if (guards.length > 0) options.onRequest = [...listOf(options.onRequest), ...guards];
+  const declared = listOf(options.onRequest).filter(isGuard);
+  if (declared.length === 0) return;
+  const permission = declared.map(permissionOf).find((codes) => codes !== undefined);
+  const schema = (options.schema ?? {}) as Record<string, unknown>;
+  options.schema = {
+    ...schema,
+    'x-access': permission ? 'permission' : 'session',
+    ...(permission ? { 'x-permission': [...permission.codes], 'x-refusal': permission.refusal } : {}),
+  };
 }
 
 /** The session of a request that passed `app.authenticate`. */
@@ -83,13 +118,24 @@ export const sessionPlugin = fp<SessionPluginOptions>(
         request.activeSession = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
       }),
     );
-    app.decorate('requirePermission', (required: string | readonly string[]) =>
-      markGuard(async (request: FastifyRequest) => {
-        const active = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
-        request.activeSession = active;
-        const auths = active.account.isSuperManager ? ALL_PERMISSION_CODES.join(',') : active.account.auths;
-        if (!hasPermission(auths, required)) throw new CatalogueError('1201');
-      }),
+    app.decorate(
+      'requirePermission',
+      (required: string | readonly string[], guardOptions?: { refusal?: ErrorCode }) =>
+        markGuard(
+          async (request: FastifyRequest) => {
+            // The session carries the codes the account holds now (its role's), read at this request.
+            const active = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
+            request.activeSession = active;
+            const auths = active.account.isSuperManager
+              ? ALL_PERMISSION_CODES.join(',')
+              : active.account.auths;
+            if (!hasPermission(auths, required)) throw new CatalogueError(guardOptions?.refusal ?? '1201');
+          },
+          {
+            codes: typeof required === 'string' ? [required] : required,
+            refusal: guardOptions?.refusal ?? '1201',
+          },
+        ),
     );
     app.addHook('onRoute', runGuardsFirst);
     app.decorateReply('startSession', async function startSession(this: FastifyReply, account: AccountRow) {

@@ -2,7 +2,7 @@
  * Typed calls of alarms (`/alarm/*`) and SIM cards (`/sim/*`): a product's rules, offline and
  * power-off alarms and groups, a person's notification preferences, alarm records (per device,
  * across devices, export, acknowledgement, send attempts). Paths, requests and answers are the
- * contract's (`@lyyp/contracts/alarm`). Rules, groups and preferences are nested bodies whose
+ * contract's (`@lyyp/contracts/alarm`). Recipients are found with `searchRecipients`. Rules, groups and preferences are nested bodies whose
  * numbers and booleans must keep their types, so they go as JSON.
  */
 import {
@@ -12,7 +12,10 @@ import {
   type AlarmRule,
   type AlarmRuleInput,
   type DeviceStatusAlarms,
+  type MyAlarmGroup,
   type NotificationPreferences,
+  type RecipientSearchAnswer,
+  type RecipientSearchBody,
   type NotificationSend,
   type RecordListBody,
   type RuleListAnswer,
@@ -37,7 +40,10 @@ export type {
   AlarmRecordItem,
   AlarmRule,
   DeviceStatusAlarms,
+  MyAlarmGroup,
   NotificationPreferences,
+  RecipientCandidate,
+  RecipientSearchAnswer,
   NotificationSend,
   RecordListBody,
   RuleListAnswer,
@@ -82,8 +88,11 @@ export function createAlarmApi(client: ApiClient, files: FileApi) {
       client.post<AlarmGroup>(ALARM_API_PATHS.groupEdit, { productId, group }, JSON_BODY),
     deleteGroup: (productId: string, id: string) =>
       client.post<null>(ALARM_API_PATHS.groupDelete, { productId, id }),
+    searchRecipients: (search: RecipientSearchBody) =>
+      client.post<RecipientSearchAnswer>(ALARM_API_PATHS.recipientSearch, { ...search }, JSON_BODY),
 
     getPreferences: () => client.post<NotificationPreferences>(ALARM_API_PATHS.preferencesGet),
+    myGroups: () => client.post<MyAlarmGroup[]>(ALARM_API_PATHS.myGroups),
     savePreferences: (preferences: NotificationPreferences) =>
       client.post<NotificationPreferences>(ALARM_API_PATHS.preferencesSave, { preferences }, JSON_BODY),
 

@@ -5,12 +5,18 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as contracts from '@lyyp/contracts';
+import * as accountCentreContracts from '@lyyp/contracts/account-centre';
+import * as adminContracts from '@lyyp/contracts/admin';
 import * as alarmContracts from '@lyyp/contracts/alarm';
+import * as equipmentAdminContracts from '@lyyp/contracts/equipment-admin';
 import { describe, expect, it } from 'vitest';
 
 const API_FOLDER = import.meta.dirname;
 const CONTRACT_API_FOLDER = path.resolve(API_FOLDER, '../../../../packages/contracts/src/api');
 const CONTRACT_ALARM_FOLDER = path.resolve(API_FOLDER, '../../../../packages/contracts/src/alarm');
+const CONTRACT_FOLDERS = ['account-centre', 'admin', 'equipment-admin'].map((folder) =>
+  path.resolve(API_FOLDER, '../../../../packages/contracts/src', folder),
+);
 
 const sourcesOf = (folder: string) =>
   readdirSync(folder)
@@ -27,10 +33,20 @@ function declaredTypeNames(text: string): string[] {
 /** Every shape the contract names: each `XSchema` stands for the shape `X`, and the types beside it. */
 function contractShapeNames(): Set<string> {
   const names = new Set<string>();
-  for (const name of [...Object.keys(contracts), ...Object.keys(alarmContracts)]) {
+  for (const name of [
+    ...Object.keys(contracts),
+    ...Object.keys(alarmContracts),
+    ...Object.keys(accountCentreContracts),
+    ...Object.keys(equipmentAdminContracts),
+    ...Object.keys(adminContracts),
+  ]) {
     if (name.endsWith('Schema') && name.length > 'Schema'.length) names.add(name.slice(0, -'Schema'.length));
   }
-  for (const { text } of [...sourcesOf(CONTRACT_API_FOLDER), ...sourcesOf(CONTRACT_ALARM_FOLDER)]) {
+  for (const { text } of [
+    ...sourcesOf(CONTRACT_API_FOLDER),
+    ...sourcesOf(CONTRACT_ALARM_FOLDER),
+    ...CONTRACT_FOLDERS.flatMap(sourcesOf),
+  ]) {
     for (const name of declaredTypeNames(text)) names.add(name);
   }
   return names;
@@ -51,6 +67,8 @@ describe('API shapes come from the contract', () => {
       'AlarmRecordItem',
       'NotificationPreferences',
       'SimCardItem',
+      'EquipmentItem',
+      'SecurityOverview',
     ])
       expect(shapes, name).toContain(name);
   });

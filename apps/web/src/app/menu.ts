@@ -42,18 +42,24 @@ export const CONSOLE_MENUS: Readonly<Record<ConsoleArea, readonly MenuDefinition
     },
     { code: 'manage:dealer', path: '/manage/dealer' },
     { code: 'manage:authorization', path: '/manage/authorization' },
+    { code: 'manage:feedback', path: '/manage/feedback' },
   ],
   monitor: [
     { code: 'monitor:device', path: '/monitor/devices' },
     { code: 'monitor:alarm', path: '/monitor/alarms' },
+    { code: 'monitor:datacenter', path: '/monitor/datacenter' },
     { code: 'monitor:map', path: '/monitor/map' },
     { code: 'monitor:message', path: '/monitor/messages', section: '/monitor/messages' },
     { code: 'monitor:workorder', path: '/monitor/workorders' },
     { code: 'monitor:inspection', path: '/monitor/inspections' },
+    { code: 'monitor:operations', path: '/monitor/operations' },
   ],
   account: [
-    { code: 'account:security', path: '/account/security/sms' },
-    { code: 'account:info', path: '/account/info/sms' },
+    { code: 'account:security', path: '/account/security/sms', section: '/account/security' },
+    { code: 'account:info', path: '/account/info/sms', section: '/account/info' },
+    { code: 'account:log', path: '/account/log' },
+    { code: 'account:feedback', path: '/account/feedback' },
+    { code: 'account:order', path: '/account/orders' },
   ],
 };
 

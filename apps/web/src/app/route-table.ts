@@ -29,10 +29,42 @@ export type PageId =
   | 'devicePage'
   | 'designer'
   | 'productEditAlert'
+  | 'productEditFormula'
   | 'alarmList'
   | 'messageCentre'
   | 'messagePreferences'
-  | 'simList';
+  | 'simList'
+  | 'findpwdEmail'
+  | 'findpwdQuestion'
+  | 'equipmentList'
+  | 'equipmentLog'
+  | 'manageFeedback'
+  | 'accountSecurity'
+  | 'accountSetupValidate'
+  | 'accountSetupPassword'
+  | 'accountSetupTel'
+  | 'accountSetupEmail'
+  | 'accountSetupQuestion'
+  | 'accountSetupSuccess'
+  | 'accountInfo'
+  | 'accountInfoEdit'
+  | 'accountLog'
+  | 'accountFeedback'
+  | 'accountOrders'
+  | 'accountOp'
+  | 'accountDev'
+  | 'accountTer'
+  | 'permissionAssign'
+  | 'authorization'
+  | 'dealerList'
+  | 'dealerPermission'
+  | 'companyInfo'
+  | 'companyAuthentication'
+  | 'productEditReport'
+  | 'datacenter'
+  | 'workOrderList'
+  | 'inspectionList'
+  | 'operationsCentre';
 
 export type ConsoleArea = 'manage' | 'monitor' | 'account';
 
@@ -70,7 +102,9 @@ const BUILT_PRODUCT_TABS: Partial<Record<ProductEditTab, PageId>> = {
   info: 'productEditInfo',
   signal: 'productEditSignal',
   page: 'productEditPage',
+  report: 'productEditReport',
   alert: 'productEditAlert',
+  formula: 'productEditFormula',
 };
 
 const capitalise = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
@@ -86,20 +120,37 @@ const manageRoutes: RouteDefinition[] = [
   { path: 'system/sim', name: 'SystemSim', page: 'simList', permission: 'manage:system:sim' },
   { path: 'product/list', name: 'ProductList', page: 'productList', permission: 'manage:product' },
   { path: 'product/add', name: 'ProductAdd', page: 'productAdd', permission: 'manage:product:edit' },
-  placeholder('equipment', 'Equipment', 'manage:equipment'),
-  placeholder('equipment/:id/log', 'EquipmentLog', 'manage:equipment:log'),
-  placeholder('account/op', 'AccountOp', 'manage:account:op'),
-  placeholder('account/op/permission/:id/:roleId/:tel', 'AccountOpPermission', 'manage:account:permission'),
-  placeholder('account/dev', 'AccountDev', 'manage:account:dev'),
-  placeholder('account/ter', 'AccountTer', 'manage:account:ter'),
-  placeholder('dealer', 'Dealer', 'manage:dealer'),
-  placeholder('dealer/permission/:id', 'DealerPermission', 'manage:dealer:permission'),
-  placeholder('authorization', 'Authorization', 'manage:authorization'),
-  placeholder(
-    'authorization/permission/:id/:account/:roleId',
-    'AuthorizationPermission',
-    'manage:authorization:permission',
-  ),
+  { path: 'equipment', name: 'Equipment', page: 'equipmentList', permission: 'manage:equipment' },
+  {
+    path: 'equipment/:id/log',
+    name: 'EquipmentLog',
+    page: 'equipmentLog',
+    permission: 'manage:equipment:log',
+  },
+  { path: 'feedback', name: 'ManageFeedback', page: 'manageFeedback', permission: 'manage:feedback' },
+  { path: 'account/op', name: 'AccountOp', page: 'accountOp', permission: 'manage:account:op' },
+  {
+    path: 'account/op/permission/:id/:roleId/:tel',
+    name: 'AccountOpPermission',
+    page: 'permissionAssign',
+    permission: 'manage:account:permission',
+  },
+  { path: 'account/dev', name: 'AccountDev', page: 'accountDev', permission: 'manage:account:dev' },
+  { path: 'account/ter', name: 'AccountTer', page: 'accountTer', permission: 'manage:account:ter' },
+  { path: 'dealer', name: 'Dealer', page: 'dealerList', permission: 'manage:dealer' },
+  {
+    path: 'dealer/permission/:id',
+    name: 'DealerPermission',
+    page: 'dealerPermission',
+    permission: 'manage:dealer:permission',
+  },
+  { path: 'authorization', name: 'Authorization', page: 'authorization', permission: 'manage:authorization' },
+  {
+    path: 'authorization/permission/:id/:account/:roleId',
+    name: 'AuthorizationPermission',
+    page: 'permissionAssign',
+    permission: 'manage:authorization:permission',
+  },
   placeholder('product/ota/:id', 'ProductOta', 'manage:product:ota'),
   placeholder('product/knowledge/:id', 'ProductKnowledge', 'manage:product:knowledge'),
   {
@@ -123,27 +174,60 @@ const manageRoutes: RouteDefinition[] = [
 
 const setupSteps: RouteDefinition[] = [
   { index: true, name: 'SecuritySetup', redirectTo: '/account/security/sms/setup/validate' },
-  placeholder('validate', 'SetupValidate', 'account:security'),
-  placeholder('password', 'SetupPassword', 'account:security'),
-  placeholder('tel/validate', 'SetupTelValidate', 'account:security'),
-  placeholder('tel', 'SetupTel', 'account:security'),
-  placeholder('email/validate', 'SetupEmailValidate', 'account:security'),
-  placeholder('email', 'SetupEmail', 'account:security'),
-  placeholder('question/validate', 'SetupQuestionValidate', 'account:security'),
-  placeholder('question', 'SetupQuestion', 'account:security'),
-  placeholder('success/:type/:phone', 'SetupSuccess', 'account:security'),
+  { path: 'validate', name: 'SetupValidate', page: 'accountSetupValidate', permission: 'account:security' },
+  { path: 'password', name: 'SetupPassword', page: 'accountSetupPassword', permission: 'account:security' },
+  {
+    path: 'tel/validate',
+    name: 'SetupTelValidate',
+    page: 'accountSetupValidate',
+    permission: 'account:security',
+  },
+  { path: 'tel', name: 'SetupTel', page: 'accountSetupTel', permission: 'account:security' },
+  {
+    path: 'email/validate',
+    name: 'SetupEmailValidate',
+    page: 'accountSetupValidate',
+    permission: 'account:security',
+  },
+  { path: 'email', name: 'SetupEmail', page: 'accountSetupEmail', permission: 'account:security' },
+  {
+    path: 'question/validate',
+    name: 'SetupQuestionValidate',
+    page: 'accountSetupValidate',
+    permission: 'account:security',
+  },
+  { path: 'question', name: 'SetupQuestion', page: 'accountSetupQuestion', permission: 'account:security' },
+  {
+    path: 'success/:type/:phone',
+    name: 'SetupSuccess',
+    page: 'accountSetupSuccess',
+    permission: 'account:security',
+  },
 ];
 
 const accountRoutes: RouteDefinition[] = [
   { index: true, name: 'Account', redirectTo: '/account/security/sms' },
-  placeholder('security/sms', 'SecuritySms', 'account:security'),
-  placeholder('security/nosms', 'SecurityNoSms', 'account:security'),
+  { path: 'security/sms', name: 'SecuritySms', page: 'accountSecurity', permission: 'account:security' },
+  { path: 'security/nosms', name: 'SecurityNoSms', page: 'accountSecurity', permission: 'account:security' },
   { path: 'security/sms/setup', name: 'SecuritySetupFrame', children: setupSteps },
-  placeholder('info/sms', 'InfoSms', 'account:info'),
-  placeholder('info/sms/edit/:isPerson', 'InfoSmsEdit', 'account:info'),
-  placeholder('info/company', 'InfoCompany', 'account:info'),
-  placeholder('info/company/authentication', 'InfoCompanyAuthentication', 'account:info'),
-  placeholder('info/nosms', 'InfoNoSms', 'account:info'),
+  { path: 'info/sms', name: 'InfoSms', page: 'accountInfo', permission: 'account:info' },
+  {
+    path: 'info/sms/edit/:isPerson',
+    name: 'InfoSmsEdit',
+    page: 'accountInfoEdit',
+    permission: 'account:info',
+  },
+  { path: 'info/nosms', name: 'InfoNoSms', page: 'accountInfo', permission: 'account:info' },
+  { path: 'log', name: 'AccountLog', page: 'accountLog', permission: 'account:log' },
+  { path: 'feedback', name: 'AccountFeedback', page: 'accountFeedback', permission: 'account:feedback' },
+  { path: 'orders', name: 'AccountOrders', page: 'accountOrders', permission: 'account:order' },
+  { path: 'info/company', name: 'InfoCompany', page: 'companyInfo', permission: 'account:info' },
+  {
+    path: 'info/company/authentication',
+    name: 'InfoCompanyAuthentication',
+    page: 'companyAuthentication',
+    permission: 'account:info',
+  },
 ];
 
 const monitorRoutes: RouteDefinition[] = [
@@ -162,6 +246,7 @@ const monitorRoutes: RouteDefinition[] = [
     permission: 'monitor:device',
   },
   { path: 'alarms', name: 'MonitorAlarms', page: 'alarmList', permission: 'monitor:alarm' },
+  { path: 'datacenter', name: 'MonitorDatacenter', page: 'datacenter', permission: 'monitor:datacenter' },
   placeholder('map', 'MonitorMap', 'monitor:map'),
   { path: 'messages', name: 'MonitorMessages', page: 'messageCentre', permission: 'monitor:message' },
   {
@@ -170,8 +255,19 @@ const monitorRoutes: RouteDefinition[] = [
     page: 'messagePreferences',
     permission: 'monitor:message',
   },
-  placeholder('workorders', 'MonitorWorkOrders', 'monitor:workorder'),
-  placeholder('inspections', 'MonitorInspections', 'monitor:inspection'),
+  { path: 'workorders', name: 'MonitorWorkOrders', page: 'workOrderList', permission: 'monitor:workorder' },
+  {
+    path: 'inspections',
+    name: 'MonitorInspections',
+    page: 'inspectionList',
+    permission: 'monitor:inspection',
+  },
+  {
+    path: 'operations',
+    name: 'MonitorOperations',
+    page: 'operationsCentre',
+    permission: 'monitor:operations',
+  },
 ];
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = [
@@ -190,6 +286,8 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
     children: [
       { index: true, name: 'FindPwd', redirectTo: '/findpwd/tel' },
       { path: 'tel', name: 'FindpwdTelValidate', page: 'findpwdTel' },
+      { path: 'email', name: 'FindpwdEmailValidate', page: 'findpwdEmail' },
+      { path: 'question', name: 'FindpwdQuestionValidate', page: 'findpwdQuestion' },
       { path: 'password/:tel', name: 'FindpwdPassword', page: 'findpwdPassword' },
       { path: 'finish', name: 'FindpwdFinish', page: 'findpwdFinish' },
     ],

@@ -1,20 +1,55 @@
 /**
  * The console's texts per language: the shell's own, plus one file per screen area so areas
  * change independently (`monitor.*` for monitoring and back-office data screens, `designer.*`, `alarm.*` for alarms,
- * messages and SIM cards).
+ * messages and SIM cards, `admin.*` for accounts, roles, dealers and certification, `report.*` for
+ * reports and the data centre, `edgeLogic.*` for computed variables and scripts).
  */
 import type { Locale } from '@lyyp/contracts';
+import { accountCentreEnUS } from './account-centre/en-US.ts';
+import { accountCentreZhCN } from './account-centre/zh-CN.ts';
+import { adminEnUS } from './admin/en-US.ts';
+import { adminZhCN } from './admin/zh-CN.ts';
 import { alarmEnUS } from './alarm/en-US.ts';
 import { alarmZhCN } from './alarm/zh-CN.ts';
+import { maintenanceEnUS } from './maintenance/en-US.ts';
+import { maintenanceZhCN } from './maintenance/zh-CN.ts';
 import { designerEnUS } from './designer/en-US.ts';
 import { designerZhCN } from './designer/zh-CN.ts';
+import { edgeLogicEnUS } from './edge-logic/en-US.ts';
+import { edgeLogicZhCN } from './edge-logic/zh-CN.ts';
 import { enUS } from './en-US.ts';
+import { equipmentAdminEnUS } from './equipment-admin/en-US.ts';
+import { equipmentAdminZhCN } from './equipment-admin/zh-CN.ts';
 import { monitorEnUS } from './monitor/en-US.ts';
 import { monitorZhCN } from './monitor/zh-CN.ts';
+import { reportEnUS } from './report/en-US.ts';
+import { reportZhCN } from './report/zh-CN.ts';
 import { zhCN } from './zh-CN.ts';
 
-const zh = { ...zhCN, monitor: monitorZhCN, designer: designerZhCN, alarm: alarmZhCN };
-const en = { ...enUS, monitor: monitorEnUS, designer: designerEnUS, alarm: alarmEnUS };
+const zh = {
+  ...zhCN,
+  monitor: monitorZhCN,
+  designer: designerZhCN,
+  alarm: alarmZhCN,
+  equipmentAdmin: equipmentAdminZhCN,
+  accountCentre: accountCentreZhCN,
+  admin: adminZhCN,
+  report: reportZhCN,
+  edgeLogic: edgeLogicZhCN,
+  maintenance: maintenanceZhCN,
+};
+const en = {
+  ...enUS,
+  monitor: monitorEnUS,
+  designer: designerEnUS,
+  alarm: alarmEnUS,
+  equipmentAdmin: equipmentAdminEnUS,
+  accountCentre: accountCentreEnUS,
+  admin: adminEnUS,
+  report: reportEnUS,
+  edgeLogic: edgeLogicEnUS,
+  maintenance: maintenanceEnUS,
+};
 
 export type ConsoleTexts = typeof zh;
 

@@ -29,6 +29,8 @@ export const ALARM_API_PATHS = {
   groupDelete: '/alarm/group/delete',
   preferencesGet: '/alarm/preferences/get',
   preferencesSave: '/alarm/preferences/save',
+  myGroups: '/alarm/preferences/groups',
+  recipientSearch: '/alarm/recipient/search',
   deviceRecords: '/alarm/record/device',
   recordList: '/alarm/record/list',
   recordExport: '/alarm/record/export',
@@ -136,6 +138,24 @@ export const recordExportBodySchema = recordListBodySchema.omit({ page: true, pa
 });
 
 export const recordIdBodySchema = z.object({ id: entityId('id') });
+
+/** Columns of the alarm list export, with the header in each language (the request's is used). */
+export const ALARM_EXPORT_COLUMNS = [
+  { field: 'device', zh: '设备', en: 'Device' },
+  { field: 'name', zh: '报警名称', en: 'Alarm' },
+  { field: 'type', zh: '类型', en: 'Type' },
+  { field: 'message', zh: '报警内容', en: 'Message' },
+  { field: 'value', zh: '报警值', en: 'Value' },
+  { field: 'raisedAt', zh: '报警时间', en: 'Raised' },
+  { field: 'releasedAt', zh: '解除时间', en: 'Released' },
+  { field: 'releaseReason', zh: '解除原因', en: 'Release reason' },
+  { field: 'state', zh: '状态', en: 'State' },
+  { field: 'acknowledgedBy', zh: '确认人', en: 'Acknowledged by' },
+  { field: 'acknowledgedAt', zh: '确认时间', en: 'Acknowledged' },
+  { field: 'comment', zh: '确认备注', en: 'Comment' },
+  { field: 'late', zh: '补传', en: 'Late' },
+] as const;
+export type AlarmExportColumn = (typeof ALARM_EXPORT_COLUMNS)[number]['field'];
 
 /** A record as lists show it: the record, its ISA-18.2 state and the device's name. */
 export const alarmRecordItemSchema = alarmRecordSchema.extend({

@@ -142,9 +142,10 @@ describe('alarm group schema', () => {
 });
 
 describe('notification preferences', () => {
-  it('default to Shanghai time, no quiet hours, every group', () => {
+  it('default to Shanghai time, no quiet hours, every group, no language of their own', () => {
     expect(notificationPreferencesSchema.parse({})).toEqual({
       timeZone: 'Asia/Shanghai',
+      locale: null,
       quietHours: null,
       subscriptions: [],
     });

@@ -4,6 +4,7 @@
  * choices: which groups and channels they receive, and their quiet hours in their time zone.
  */
 import { z } from 'zod';
+import { LOCALES } from '../locale.ts';
 import {
   INVALID_FIELD_MESSAGE,
   addCatalogueIssue,
@@ -222,6 +223,11 @@ export type GroupSubscription = z.infer<typeof groupSubscriptionSchema>;
 export const notificationPreferencesSchema = z.object({
   timeZone: timeZoneSchema.default(DEFAULT_TIME_ZONE),
   quietHours: quietHoursSchema.nullable().default(null),
+  /**
+   * The language of what is sent to the person (SMS, calls, WeChat, webhook texts, the message
+   * centre's stored copy); null: not chosen, Chinese.
+   */
+  locale: z.enum(LOCALES, { error: INVALID_FIELD_MESSAGE }).nullable().default(null),
   /** Groups without an entry are received on every channel the group allows the person. */
   subscriptions: z.array(groupSubscriptionSchema, { error: INVALID_FIELD_MESSAGE }).default([]),
 });

@@ -14,4 +14,5 @@ export * from './record.ts';
 export * from './message.ts';
 export * from './sim-card.ts';
 export * from './state.ts';
+export * from './recipient.ts';
 export * from './api.ts';

@@ -20,6 +20,9 @@ export const ALARM_GROUP_NAME_MAX_LENGTH = 30;
 export const ALARM_GROUPS_PER_RULE_MAX = 10;
 export const ALARM_GROUPS_PER_PRODUCT_MAX = 50;
 export const RECIPIENTS_PER_GROUP_MAX = 50;
+/** The recipient picker's search: text length, and matches answered at once. */
+export const RECIPIENT_KEYWORD_MAX_LENGTH = 30;
+export const RECIPIENT_SEARCH_MAX_RESULTS = 20;
 export const ESCALATION_STEPS_MAX = 6;
 /** The last escalation step starts at most a day after the alarm was raised. */
 export const ESCALATION_DELAY_MAX_SECONDS = 24 * 3600;

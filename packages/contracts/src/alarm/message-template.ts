@@ -81,3 +81,23 @@ export function alarmMessageTemplate(
   if (own.trim()) return own;
   return DEFAULT_ALARM_MESSAGES[type][locale === 'en-US' ? 'en' : 'zh'];
 }
+
+/** Words around an alarm notification (SMS, app message, WeChat, call), per language. */
+export const ALARM_NOTICE_WORDS = {
+  alarm: { 'zh-CN': { title: '【报警】', suffix: '' }, 'en-US': { title: '[Alarm] ', suffix: '' } },
+  release: {
+    'zh-CN': { title: '【报警解除】', suffix: '（已解除）' },
+    'en-US': { title: '[Alarm released] ', suffix: ' (released)' },
+  },
+} as const satisfies Record<'alarm' | 'release', Record<Locale, { title: string; suffix: string }>>;
+
+/** The title and text a person is sent about a record, in their language. */
+export function alarmNoticeText(
+  kind: 'alarm' | 'release',
+  deviceName: string,
+  record: { readonly name: string; readonly message: string },
+  locale: Locale,
+): { title: string; text: string } {
+  const words = ALARM_NOTICE_WORDS[kind][locale];
+  return { title: `${words.title}${deviceName} ${record.name}`, text: `${record.message}${words.suffix}` };
+}

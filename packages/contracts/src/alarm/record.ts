@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { INVALID_FIELD_MESSAGE, optionalText } from '../device-model/issues.ts';
+import { LOCALES, type Locale } from '../locale.ts';
 import { DEVICE_STATUS_ALARM_TYPES } from './rule.ts';
 import { entityId, uniqueList } from './fields.ts';
 import { ACKNOWLEDGE_COMMENT_MAX_LENGTH, ACKNOWLEDGE_MAX_RECORDS } from './limits.ts';
@@ -41,6 +42,34 @@ export const ALARM_STATES = {
 } as const;
 export type AlarmState = keyof typeof ALARM_STATES;
 
+/** A record's name and message in one language. */
+export const alarmRecordTextSchema = z.object({ name: z.string(), message: z.string() });
+export type AlarmRecordText = z.infer<typeof alarmRecordTextSchema>;
+
+/**
+ * A record's name and message in every console language, rendered when it was raised, so each
+ * reader (and each notified person) gets their own language.
+ */
+export const alarmRecordTextsSchema = z.object(
+  Object.fromEntries(LOCALES.map((locale) => [locale, alarmRecordTextSchema])) as Record<
+    Locale,
+    typeof alarmRecordTextSchema
+  >,
+);
+export type AlarmRecordTexts = z.infer<typeof alarmRecordTextsSchema>;
+
+/** The record's name and message in a language (the stored Chinese ones when it has no texts). */
+export function recordTextIn(
+  record: {
+    readonly name: string;
+    readonly message: string;
+    readonly texts?: AlarmRecordTexts | null | undefined;
+  },
+  locale: Locale,
+): AlarmRecordText {
+  return record.texts?.[locale] ?? { name: record.name, message: record.message };
+}
+
 const pointValue = z.union([z.number(), z.string(), z.boolean(), z.null()], { error: INVALID_FIELD_MESSAGE });
 const epochMs = z.number({ error: INVALID_FIELD_MESSAGE }).int({ error: INVALID_FIELD_MESSAGE });
 
@@ -50,9 +79,11 @@ export const alarmRecordSchema = z.object({
   type: z.enum(ALARM_RECORD_TYPES, { error: INVALID_FIELD_MESSAGE }),
   /** The rule that raised it; null for offline and power-off alarms. */
   ruleId: entityId('ruleId').nullable(),
-  /** The rule's name and the rendered message as they were when it was raised. */
+  /** The rule's name and the rendered message as they were when it was raised, in the reader's language. */
   name: z.string(),
   message: z.string(),
+  /** Both in every language (records raised before texts were kept in both have only Chinese). */
+  texts: alarmRecordTextsSchema.optional(),
   /** The value that raised it (the sample's true time is `raisedAt`). */
   value: pointValue,
   /** When the condition was first seen in the run that raised it (offline: since when). */

@@ -13,6 +13,12 @@ import { SHEET_FORMATS, epochMsInput, pageSchema } from './common.ts';
 export const HISTORY_PAGE_SIZE_MAX = 100;
 /** Most variables one curve request draws. */
 export const CURVE_MAX_KEYS = 10;
+/**
+ * Where curve buckets come from: raw points, or the minute, hour and day summaries kept as points
+ * arrive. A curve reads the coarsest level that still gives at least one bucket per pixel.
+ */
+export const CURVE_LEVELS = ['point', 'minute', 'hour', 'day'] as const;
+export type CurveLevel = (typeof CURVE_LEVELS)[number];
 /** A curve's plot width in pixels when the request names none. */
 export const CURVE_DEFAULT_WIDTH = 1200;
 
@@ -99,6 +105,13 @@ export const CurveSeriesSchema = z.discriminatedUnion('mode', [
     key: z.string(),
     mode: z.literal('bucket'),
     buckets: z.array(z.tuple([z.number(), z.number(), z.number()])),
+    /**
+     * The width of a bucket: a bucket missing between two others is a gap (no data), drawn as a
+     * break rather than joined. Absent in answers of older servers.
+     */
+    bucketMs: z.number().int().positive().optional(),
+    /** The store the buckets were read from: raw points, or minute, hour or day summaries. */
+    level: z.enum(CURVE_LEVELS).optional(),
   }),
 ]);
 export type CurveSeries = z.infer<typeof CurveSeriesSchema>;

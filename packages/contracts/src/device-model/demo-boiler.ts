@@ -19,6 +19,7 @@
  */
 import type { AlarmRuleInput } from '../alarm/rule.ts';
 import { deviceModelSchema, type DeviceModel, type DeviceModelInput } from './device-model.ts';
+import type { ScriptInput } from './script.ts';
 import type { VariableInput } from './variable.ts';
 
 export const DEMO_BOILER_PRODUCT = {
@@ -274,6 +275,92 @@ const DEMO_BOILER_VARIABLES: VariableInput[] = [
   },
 ];
 
+/**
+ * Variables the gateway computes or keeps (§3 types): the supply/return temperature difference,
+ * the highest steam pressure seen (a summary: it reads its own previous value), the burner's run
+ * hours counted by a script, and the shutdown request the shutdown script acts on.
+ */
+const DEMO_BOILER_COMPUTED_VARIABLES: VariableInput[] = [
+  {
+    key: 'temperatureRise',
+    name: '供回水温差',
+    kind: 'intermediate',
+    dataType: 'float',
+    unit: '℃',
+    decimals: 1,
+    deadZone: 0.2,
+    formula: 'waterTemperature - returnTemperature',
+  },
+  {
+    key: 'peakPressure',
+    name: '最高蒸汽压力',
+    kind: 'summary',
+    dataType: 'float',
+    unit: 'MPa',
+    decimals: 3,
+    formula: 'max(peakPressure, steamPressure)',
+  },
+  {
+    key: 'runHours',
+    name: '燃烧器运行小时',
+    kind: 'internal',
+    dataType: 'double',
+    unit: 'h',
+    decimals: 2,
+    deadZone: 0.01,
+    // Reset or set after a burner change.
+    readWrite: 'read-write',
+  },
+  {
+    key: 'shutdownRequest',
+    name: '停炉请求',
+    kind: 'internal',
+    dataType: 'boolean',
+    readWrite: 'read-write',
+    stateMapping: onOff('无', '停炉中'),
+  },
+];
+
+/** Interval of the run-hour counter, in seconds. */
+const RUN_HOUR_INTERVAL_SECONDS = 10;
+
+/** The demo product's edge scripts: a run-hour counter and a staged shutdown sequence. */
+const DEMO_BOILER_SCRIPTS: ScriptInput[] = [
+  {
+    key: 'runHourCounter',
+    name: '运行小时计数',
+    policy: 'periodic',
+    intervalSeconds: RUN_HOUR_INTERVAL_SECONDS,
+    code: [
+      '// Adds the interval to runHours while the burner runs (status bit 0).',
+      "if (read('running') === 1) {",
+      `  write('runHours', (read('runHours') || 0) + ${RUN_HOUR_INTERVAL_SECONDS} / 3600);`,
+      '}',
+    ].join('\n'),
+  },
+  {
+    key: 'shutdownSequence',
+    name: '停炉顺序',
+    policy: 'condition',
+    condition: 'shutdownRequest == 1',
+    frequency: 'repeat',
+    intervalSeconds: 5,
+    code: [
+      '// Burner off first; the circulation pump keeps running until the water is below 60 ℃.',
+      "if (read('burnerEnable') === 1) {",
+      "  write('burnerEnable', 0);",
+      "  log('burner off');",
+      "} else if (read('waterTemperature') < 60) {",
+      "  write('pumpCommand', 0);",
+      "  write('shutdownRequest', 0);",
+      "  log('pump off, shutdown complete');",
+      '} else {',
+      "  log('cooling down, water at', read('waterTemperature'));",
+      '}',
+    ].join('\n'),
+  },
+];
+
 export interface DemoBoilerEndpoint {
   readonly host?: string;
   readonly port?: number;
@@ -300,7 +387,10 @@ export function demoBoilerModelInput(endpoint: DemoBoilerEndpoint = {}): DeviceM
         byteOrder64: 'ABCDEFGH',
       },
     ],
-    variables: DEMO_BOILER_VARIABLES.map((variable) => ({ ...variable })),
+    variables: [...DEMO_BOILER_VARIABLES, ...DEMO_BOILER_COMPUTED_VARIABLES].map((variable) => ({
+      ...variable,
+    })),
+    scripts: DEMO_BOILER_SCRIPTS.map((script) => ({ ...script })),
   };
 }
 

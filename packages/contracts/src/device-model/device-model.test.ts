@@ -3,6 +3,7 @@ import {
   DEMO_BOILER_DRIVER_KEY,
   checkWriteValue,
   demoBoilerModel,
+  demoBoilerModelInput,
   deviceModelSchema,
   driverSchema,
   formatRegisterAddress,
@@ -178,9 +179,28 @@ describe('variable schema (§3, §5)', () => {
     ]);
   });
 
-  it('lets computed variables go without a register', () => {
-    const computed = { key: 'efficiency', name: '效率', kind: 'intermediate', dataType: 'float' } as const;
+  it('lets computed variables go without a register, but not without their formula', () => {
+    const computed = {
+      key: 'efficiency',
+      name: '效率',
+      kind: 'intermediate',
+      dataType: 'float',
+      formula: 'output / input',
+    } as const;
     expect(variableSchema.safeParse(computed).success).toBe(true);
+    expect(issuesOf(variableSchema.safeParse({ ...computed, formula: undefined }))).toEqual([
+      { code: '1001', path: 'formula', params: { field: 'formula' } },
+    ]);
+  });
+
+  it('refuses a formula on a variable that is not computed, and on a text', () => {
+    expect(issuesOf(variable({ formula: 'a + 1' }))).toEqual([
+      { code: '1002', path: 'formula', params: { field: 'formula' } },
+    ]);
+    const text = { key: 'label', name: '标签', kind: 'summary', dataType: 'string', stringLength: 8 };
+    expect(issuesOf(variableSchema.safeParse({ ...text, formula: 'a' }))).toEqual([
+      { code: '1722', path: 'formula', params: {} },
+    ]);
   });
 });
 
@@ -322,5 +342,40 @@ describe('write value check (§5)', () => {
     const text = { ...bit, dataType: 'string', stringLength: 4 } as const;
     expect(checkWriteValue(text, 'AB12')).toEqual({ ok: true, value: 'AB12' });
     expect(checkWriteValue(text, 'AB123')).toEqual({ ok: false, violation: { code: '2003' } });
+  });
+});
+
+describe('scripts in the model', () => {
+  const script = { key: 'counter', name: '计数', policy: 'periodic', code: "log('x')" } as const;
+  const modelWith = (scripts: unknown[]) =>
+    deviceModelSchema.safeParse({ ...demoBoilerModelInput(), scripts });
+
+  it('fills the defaults and accepts the demo scripts', () => {
+    expect(demoBoilerModel().scripts.map((item) => item.key)).toEqual(['runHourCounter', 'shutdownSequence']);
+    const parsed = modelWith([script]);
+    expect(parsed.success && parsed.data.scripts[0]).toMatchObject({
+      enabled: true,
+      intervalSeconds: 60,
+      frequency: 'once',
+      watch: [],
+    });
+  });
+
+  it('needs a condition, watched variables and code by policy, and known watched keys', () => {
+    expect(issuesOf(modelWith([{ ...script, policy: 'condition' }]))).toEqual([
+      { code: '1001', path: 'scripts.0.condition', params: { field: 'condition' } },
+    ]);
+    expect(issuesOf(modelWith([{ ...script, policy: 'data-change' }]))).toEqual([
+      { code: '1001', path: 'scripts.0.watch', params: { field: 'watch' } },
+    ]);
+    expect(issuesOf(modelWith([{ ...script, code: '  ' }]))).toEqual([
+      { code: '1001', path: 'scripts.0.code', params: { field: 'code' } },
+    ]);
+    expect(issuesOf(modelWith([{ ...script, policy: 'data-change', watch: ['nothing'] }]))).toEqual([
+      { code: '2353', path: 'scripts.0.watch.0', params: { key: 'nothing' } },
+    ]);
+    expect(issuesOf(modelWith([script, script]))).toEqual([
+      { code: '1002', path: 'scripts.1.key', params: { field: 'scripts.key' } },
+    ]);
   });
 });

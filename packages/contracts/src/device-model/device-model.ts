@@ -5,12 +5,15 @@
 import { z } from 'zod';
 import { driverSchema } from './driver.ts';
 import { INVALID_FIELD_MESSAGE, addCatalogueIssue } from './issues.ts';
+import { scriptSchema } from './script.ts';
 import { variableSchema } from './variable.ts';
 
 export const deviceModelSchema = z
   .object({
     drivers: z.array(driverSchema, { error: INVALID_FIELD_MESSAGE }).default([]),
     variables: z.array(variableSchema, { error: INVALID_FIELD_MESSAGE }).default([]),
+    /** Scripts the edge agent runs for the device (docs/scripts.md). */
+    scripts: z.array(scriptSchema, { error: INVALID_FIELD_MESSAGE }).default([]),
   })
   .superRefine((model, context) => {
     const driverKeys = new Set<string>();
@@ -28,6 +31,16 @@ export const deviceModelSchema = z
       if (variable.driverKey !== undefined && !driverKeys.has(variable.driverKey)) {
         addCatalogueIssue(context, '1002', { field: 'driverKey' }, ['variables', index, 'driverKey']);
       }
+    });
+    const scriptKeys = new Set<string>();
+    model.scripts.forEach((script, index) => {
+      if (scriptKeys.has(script.key))
+        addCatalogueIssue(context, '1002', { field: 'scripts.key' }, ['scripts', index, 'key']);
+      scriptKeys.add(script.key);
+      script.watch.forEach((key, watchIndex) => {
+        if (!variableKeys.has(key))
+          addCatalogueIssue(context, '2353', { key }, ['scripts', index, 'watch', watchIndex]);
+      });
     });
   });
 

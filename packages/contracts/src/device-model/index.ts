@@ -5,6 +5,7 @@ export * from './data-types.ts';
 export * from './address.ts';
 export * from './driver.ts';
 export * from './variable.ts';
+export * from './script.ts';
 export * from './device-model.ts';
 export * from './write-value.ts';
 export * from './demo-boiler.ts';

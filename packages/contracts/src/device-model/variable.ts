@@ -23,6 +23,18 @@ import { MAX_REGISTER_ADDRESS, REGISTER_TYPES, REGISTER_TYPE_DEFINITIONS } from 
 export const VARIABLE_KINDS = ['device', 'intermediate', 'internal', 'summary'] as const;
 export type VariableKind = (typeof VARIABLE_KINDS)[number];
 
+/**
+ * Kinds computed by the edge agent from other variables with `formula`, after every poll cycle:
+ * intermediate from this cycle's values, summary also from its own previous value (accumulating).
+ */
+export const COMPUTED_VARIABLE_KINDS = ['intermediate', 'summary'] as const satisfies readonly VariableKind[];
+/** Kinds whose value the gateway keeps across restarts (internal: set by scripts and writes). */
+export const KEPT_VARIABLE_KINDS = ['internal', 'summary'] as const satisfies readonly VariableKind[];
+
+export function isComputedKind(kind: VariableKind): boolean {
+  return (COMPUTED_VARIABLE_KINDS as readonly VariableKind[]).includes(kind);
+}
+
 export const READ_WRITE_TYPES = ['read-only', 'read-write', 'write-only'] as const;
 export type ReadWriteType = (typeof READ_WRITE_TYPES)[number];
 
@@ -149,6 +161,12 @@ export const variableFields = z.object({
     .describe(
       `Value to write to raw register value, in terms of x (x * 10); at most ${FORMULA_MAX_LENGTH} characters, numbers only.`,
     ),
+  /** How an intermediate or summary variable is computed from other variables (by their keys). */
+  formula: formulaText('formula')
+    .optional()
+    .describe(
+      `Intermediate and summary variables: a formula over other variable keys (voltage * current); a summary may read its own key, its previous value (total + flow). At most ${FORMULA_MAX_LENGTH} characters; cycles are refused.`,
+    ),
   collectionLowerLimit: limit().describe(
     'Values read below it are flagged "below" (still reported); in shown units.',
   ),
@@ -187,6 +205,13 @@ function checkRegisterPlacement(variable: VariableFields, context: IssueContext)
       addCatalogueIssue(context, '1001', { field: 'registerType' }, ['registerType']);
     if (!variable.address?.trim()) addCatalogueIssue(context, '99904', {}, ['address']);
   }
+  if (isComputedKind(variable.kind) && variable.formula === undefined)
+    addCatalogueIssue(context, '1001', { field: 'formula' }, ['formula']);
+  if (!isComputedKind(variable.kind) && variable.formula !== undefined)
+    addCatalogueIssue(context, '1002', { field: 'formula' }, ['formula']);
+  // A formula gives a number or a boolean, never a text.
+  if (variable.formula !== undefined && definition.id === 'string')
+    addCatalogueIssue(context, '1722', {}, ['formula']);
   if (definition.id === 'string' && variable.stringLength === undefined) {
     addCatalogueIssue(context, '1001', { field: 'stringLength' }, ['stringLength']);
   }

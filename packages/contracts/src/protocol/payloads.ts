@@ -1,6 +1,11 @@
 /** Payloads of the gateway protocol (JSON, UTF-8). One schema per message, used by platform and agent. */
 import { z } from 'zod';
-import { deviceModelSchema } from '../device-model/index.ts';
+import {
+  DEFAULT_SCRIPT_CAPACITY,
+  SCRIPT_LOG_LINES_PER_RUN_MAX,
+  SCRIPT_LOG_LINE_MAX_LENGTH,
+  deviceModelSchema,
+} from '../device-model/index.ts';
 
 export const GATEWAY_STATUSES = ['online', 'offline', 'dormant', 'power-off'] as const;
 export type GatewayStatus = (typeof GATEWAY_STATUSES)[number];
@@ -123,3 +128,34 @@ export const replyPayloadSchema = z.object({
   data: z.object({ value: pointValueSchema.optional(), previous: pointValueSchema.optional() }).optional(),
 });
 export type ReplyPayload = z.infer<typeof replyPayloadSchema>;
+
+/** One script as the agent last ran it: its last run, its last error (kept after later good runs) and its log. */
+export const scriptStateSchema = z.object({
+  key: z.string().min(1).max(64),
+  /** Runs and failed runs since the configuration started. */
+  runs: z.number().int().nonnegative(),
+  failures: z.number().int().nonnegative(),
+  /** Last run: start (gateway clock, epoch ms), duration, and whether it succeeded. */
+  lastRunAt: z.number().int().nullable(),
+  lastDurationMs: z.number().nonnegative().nullable(),
+  lastOk: z.boolean().nullable(),
+  /** Last failure: catalogue code (2354-2359) and its detail for `{detail}`, `{key}`, `{reason}` … */
+  lastErrorAt: z.number().int().nullable(),
+  lastErrorCode: z.string().max(16).nullable(),
+  lastErrorParams: z.record(z.string(), z.union([z.string().max(500), z.number()])).nullable(),
+  /** The log lines of the last run (`log(...)` in the script). */
+  log: z.array(z.string().max(SCRIPT_LOG_LINE_MAX_LENGTH)).max(SCRIPT_LOG_LINES_PER_RUN_MAX),
+});
+export type ScriptState = z.infer<typeof scriptStateSchema>;
+
+/**
+ * `up/script`: the state of every script of the configuration the gateway runs; sent when a
+ * configuration starts, on connect, and at most every few seconds while scripts run. Only the
+ * newest matters, so it is not buffered while offline.
+ */
+export const scriptReportSchema = z.object({
+  ts: z.number().int(),
+  configVersion: z.number().int().nonnegative(),
+  scripts: z.array(scriptStateSchema).max(DEFAULT_SCRIPT_CAPACITY * 2),
+});
+export type ScriptReport = z.infer<typeof scriptReportSchema>;

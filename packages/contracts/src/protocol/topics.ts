@@ -7,7 +7,7 @@
 export const TOPIC_ROOT = 'gw';
 
 /** Gateway → platform. */
-export const UP_TOPICS = ['status', 'data', 'reply', 'config'] as const;
+export const UP_TOPICS = ['status', 'data', 'reply', 'config', 'script'] as const;
 /** Platform → gateway. */
 export const DOWN_TOPICS = ['ack', 'config', 'cmd'] as const;
 

@@ -16,6 +16,7 @@ import {
   type DataPayload,
   type Point,
   type ReplyPayload,
+  type ScriptReport,
   type StatusPayload,
 } from '@lyyp/contracts/protocol';
 import type { Gap } from '../../core/buffer-ledger.ts';
@@ -39,6 +40,7 @@ export class FakePlatform {
   readonly statuses: StatusPayload[] = [];
   readonly configReports: ConfigReport[] = [];
   readonly replies: ReplyPayload[] = [];
+  readonly scriptReports: ScriptReport[] = [];
   /** Set to false to take uploads without acknowledging them. */
   acknowledge = true;
   /** Set to false to ignore uploads altogether (neither stored nor acknowledged), as a failing platform does. */
@@ -198,6 +200,9 @@ export class FakePlatform {
         break;
       case 'reply':
         this.replies.push(body as ReplyPayload);
+        break;
+      case 'script':
+        this.scriptReports.push(body as ScriptReport);
         break;
     }
     this.changed();

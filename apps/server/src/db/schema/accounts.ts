@@ -147,13 +147,13 @@ export const attemptCounters = pgTable('attempt_counters', {
   count: integer('count').notNull().default(0),
 });
 
-/** Identity checks in progress (password recovery, password reset, phone change). */
+/** Identity checks in progress (password recovery, password reset, phone, email or question change). */
 export const verifications = pgTable('verifications', {
   tokenHash: text('token_hash').primaryKey(),
   accountId: text('account_id')
     .notNull()
     .references(() => accounts.id, { onDelete: 'cascade' }),
-  purpose: text('purpose', { enum: ['findpwd', 'resetpwd', 'verifytel'] }).notNull(),
+  purpose: text('purpose', { enum: ['findpwd', 'resetpwd', 'verifytel', 'email', 'question'] }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),

@@ -24,13 +24,17 @@ import {
 import type {
   AlarmChannel,
   AlarmGroup,
+  AlarmRecordTexts,
   AlarmRule,
   DeviceStatusAlarms,
   NotificationPreferences,
 } from '@lyyp/contracts/alarm';
+import type { Locale } from '@lyyp/contracts';
 import { accounts } from './accounts.ts';
 import { devices, products } from './catalogue.ts';
 import type { StoredValue } from './runtime.ts';
+
+export type MessageTexts = Partial<Record<Locale, { title: string; body: string }>>;
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
@@ -133,8 +137,10 @@ export const alarmRecords = pgTable(
     type: text('type', { enum: ['variable', 'offline', 'power-off'] }).notNull(),
     source: text('source').notNull(),
     ruleId: text('rule_id'),
+    /** Name and message in the platform's default language (Chinese); `texts` has every language. */
     name: text('name').notNull(),
     message: text('message').notNull(),
+    texts: jsonb('texts').$type<AlarmRecordTexts>(),
     value: jsonb('value').$type<StoredValue>(),
     since: moment('since').notNull(),
     raisedAt: moment('raised_at').notNull(),
@@ -226,6 +232,8 @@ export const messages = pgTable(
     type: text('type', { enum: ['alarm', 'expiration', 'announcement', 'work-order'] }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
+    /** Title and body in each language the platform wrote (alarm and expiry messages); null: as typed. */
+    texts: jsonb('texts').$type<MessageTexts>(),
     subjectKind: text('subject_kind'),
     subjectId: text('subject_id'),
     /** Shown in the notice dialog after sign-in (§3 notice dialog item). */

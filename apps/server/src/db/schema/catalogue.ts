@@ -42,7 +42,7 @@ export const products = pgTable(
       .notNull()
       .default('development'),
     /** Drivers and variables, validated by `deviceModelSchema`; one document so it changes atomically. */
-    model: jsonb('model').$type<DeviceModel>().notNull().default({ drivers: [], variables: [] }),
+    model: jsonb('model').$type<DeviceModel>().notNull().default({ drivers: [], variables: [], scripts: [] }),
     /** Grows with every change of `model`; devices run a configuration of this version. */
     modelVersion: integer('model_version').notNull().default(1),
     ...timestamps,

@@ -20,10 +20,10 @@ import {
 } from '@lyyp/contracts/alarm';
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import { newId } from '../../lib/ids.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
 import type { ProductService } from '../product/product.service.ts';
 import type { Caller } from '../device/viewer.ts';
 import type { AlarmEvaluationService } from './alarm-evaluation.service.ts';
+import type { AlarmRecipientsService } from './alarm-recipients.service.ts';
 import type { AlarmRepository } from './alarm.repository.ts';
 import { DEFAULT_STATUS_ALARMS, type RuleCache } from './rule-cache.ts';
 
@@ -32,7 +32,8 @@ export interface AlarmConfigDeps {
   /** This node's copy of the rules: dropped at once after a change (other nodes notice within a second). */
   readonly rules: Pick<RuleCache, 'invalidate'>;
   readonly products: Pick<ProductService, 'requireVisible'>;
-  readonly accounts: AccountRepository;
+  /** Who may be named as a recipient (2118 for anyone else). */
+  readonly recipients: Pick<AlarmRecipientsService, 'checkNewRecipients'>;
   readonly evaluation: AlarmEvaluationService;
   readonly now: () => number;
 }
@@ -142,22 +143,13 @@ export class AlarmConfigService {
     return { productId, groups: await this.deps.repository.groupsOf(productId) };
   }
 
-  /** Recipients must be accounts that exist (they still receive only for devices they may see). */
-  private async checkRecipients(group: AlarmGroup) {
-    for (const recipient of group.recipients) {
-      const account = await this.deps.accounts.findById(recipient.accountId);
-      if (!account || account.status === 'deleted')
-        throw new CatalogueError('2118', { account: recipient.accountId });
-    }
-  }
-
   async addGroup(caller: Caller, productId: string, input: AlarmGroup): Promise<AlarmGroup> {
     await this.deps.products.requireVisible(caller, productId);
     const existing = await this.deps.repository.groupsOf(productId);
     if (existing.length >= ALARM_GROUPS_PER_PRODUCT_MAX)
       throw new CatalogueError('1002', { field: 'groups', max: ALARM_GROUPS_PER_PRODUCT_MAX });
     const group = { ...input, id: newId() };
-    await this.checkRecipients(group);
+    await this.deps.recipients.checkNewRecipients(productId, group, undefined);
     await this.deps.repository.transaction(async (tx) => {
       await tx.insertGroup(productId, group);
       await tx.bumpRuleSet(productId);
@@ -168,7 +160,9 @@ export class AlarmConfigService {
 
   async editGroup(caller: Caller, productId: string, group: AlarmGroup): Promise<AlarmGroup> {
     await this.deps.products.requireVisible(caller, productId);
-    await this.checkRecipients(group);
+    const previous = (await this.deps.repository.groupsOf(productId)).find((entry) => entry.id === group.id);
+    if (!previous) throw new CatalogueError('1003');
+    await this.deps.recipients.checkNewRecipients(productId, group, previous);
     const updated = await this.deps.repository.transaction(async (tx) => {
       if (!(await tx.updateGroup(productId, group))) return false;
       await tx.bumpRuleSet(productId);

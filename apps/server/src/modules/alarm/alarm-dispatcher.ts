@@ -8,11 +8,12 @@
  * (§6: authorization revoked) gets nothing.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AlarmGroup } from '@lyyp/contracts/alarm';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@lyyp/contracts';
+import { alarmNoticeText, type AlarmGroup } from '@lyyp/contracts/alarm';
 import { newId } from '../../lib/ids.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { DeviceAccess } from '../device/device-access.ts';
-import { presentRecord } from './alarm-record.presenter.ts';
+import { presentRecord, recordTextsOf } from './alarm-record.presenter.ts';
 import type { AlarmRecordRow, AlarmRepository, NotificationRow } from './alarm.repository.ts';
 import { CHANNEL_ADAPTERS, PermanentSendError, type ChannelContext } from './channels/index.ts';
 import { planNotifications } from './engine/index.ts';
@@ -38,8 +39,12 @@ export interface AlarmDispatcherDeps {
   readonly now: () => number;
 }
 
-function titleOf(record: AlarmRecordRow, kind: 'alarm' | 'release', deviceName: string): string {
-  return `${kind === 'alarm' ? '【报警】' : '【报警解除】'}${deviceName} ${record.name}`;
+/** What a notification says, in every language. */
+function noticeTexts(record: AlarmRecordRow, kind: 'alarm' | 'release', deviceName: string) {
+  const texts = recordTextsOf(record);
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, alarmNoticeText(kind, deviceName, texts[locale], locale)]),
+  ) as Record<Locale, { title: string; text: string }>;
 }
 
 export class AlarmDispatcher {
@@ -143,27 +148,33 @@ export class AlarmDispatcher {
       if (record.releasedAt) return cancel('released').then(() => false);
     }
     let account: { id: string; name: string | null; tel: string | null } | null = null;
+    // A person gets their chosen language; a group's own target (robot, webhook) the platform's.
+    let locale: Locale = DEFAULT_LOCALE;
     if (notification.accountId) {
       const row = await this.deps.accounts.findById(notification.accountId);
       if (!row || !(await this.mayReceive(row.id, record.deviceId)))
         return cancel('the recipient may no longer see the device').then(() => false);
       account = { id: row.id, name: row.name, tel: row.tel };
+      const preferences = await this.deps.repository.preferencesOf([row.id]);
+      locale = preferences.get(row.id)?.locale ?? DEFAULT_LOCALE;
     }
     const [group] = await this.deps.repository.groupsByIds([notification.groupId]);
     if (!group) return cancel('the alarm group was deleted').then(() => false);
     const [device] = await this.deps.repository.deviceFacts([record.deviceId]);
     const deviceName = device?.name ?? '';
     const adapter = CHANNEL_ADAPTERS[notification.channel];
+    const texts = noticeTexts(record, notification.kind, deviceName);
     try {
       await adapter.send(
         {
           id: notification.id,
           kind: notification.kind,
           occurrence: notification.occurrence,
-          record: presentRecord(record),
+          record: presentRecord(record, locale),
           deviceName,
-          title: titleOf(record, notification.kind, deviceName),
-          text: notification.kind === 'alarm' ? record.message : `${record.message}（已解除）`,
+          locale,
+          ...texts[locale],
+          texts,
           group,
           account,
         },

@@ -21,13 +21,13 @@ import { presentRecord } from './alarm-record.presenter.ts';
 import type { AlarmRecordRow, AlarmRepository, NewAlarmRecordRow, StateWrite } from './alarm.repository.ts';
 import {
   INITIAL_DEVICE_STATUS_STATE,
-  deviceStatusAlarmMessage,
+  deviceStatusAlarmTexts,
   evaluateDeviceStatus,
   evaluateRuleSamples,
   reconcileRule,
   restoreDeviceStatusState,
   restoreRuleState,
-  variableAlarmMessage,
+  variableAlarmTexts,
   type AlarmSample,
   type AlarmTransition,
   type CompiledAlarmRule,
@@ -36,8 +36,16 @@ import {
 } from './engine/index.ts';
 import type { ProductAlarmRules, RuleCache } from './rule-cache.ts';
 
-/** Alarm texts are stored once, in the platform's default language (§1: Chinese). */
+/**
+ * A record keeps its texts in every language (`texts`); its `name` and `message` columns hold
+ * those of the platform's default language (§1: Chinese).
+ */
 export const RECORD_LOCALE: Locale = 'zh-CN';
+
+function statusTexts(type: DeviceStatusAlarmType, own: string, deviceName: string) {
+  const texts = deviceStatusAlarmTexts(type, own, deviceName);
+  return { name: texts[RECORD_LOCALE].name, message: texts[RECORD_LOCALE].message, texts };
+}
 /** Attempts at a state write that another node keeps winning before the batch is left to the next one. */
 const MAX_WRITE_ROUNDS = 5;
 
@@ -342,7 +350,7 @@ export class AlarmEvaluationService {
     const rule = item.compiled.rule;
     const variable = item.rules.variables.get(rule.variableKey);
     const sample = item.samples.find((candidate) => candidate.time === transition.at);
-    const message = variableAlarmMessage({
+    const texts = variableAlarmTexts({
       rule,
       variable: {
         name: variable?.name ?? rule.variableKey,
@@ -353,7 +361,6 @@ export class AlarmEvaluationService {
       deviceName: item.device.name,
       value: transition.value,
       references: sample?.references,
-      locale: RECORD_LOCALE,
     });
     return {
       id: newId(),
@@ -363,7 +370,8 @@ export class AlarmEvaluationService {
       source: rule.id,
       ruleId: rule.id,
       name: rule.name,
-      message,
+      message: texts[RECORD_LOCALE].message,
+      texts,
       value: transition.value,
       since: new Date(transition.since),
       raisedAt: new Date(transition.at),
@@ -536,8 +544,7 @@ export class AlarmEvaluationService {
         type,
         source: type,
         ruleId: null,
-        name: type === 'offline' ? '离线报警' : '断电报警',
-        message: deviceStatusAlarmMessage(type, own.message, device.name, RECORD_LOCALE),
+        ...statusTexts(type, own.message, device.name),
         value: null,
         since: transition.since,
         raisedAt: transition.at,

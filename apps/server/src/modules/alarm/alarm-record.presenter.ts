@@ -1,15 +1,37 @@
-/** Alarm records as the API and the live channel show them (`alarmRecordSchema`), from stored rows. */
-import { alarmStateOf, type AlarmRecord, type AlarmReleaseReason } from '@lyyp/contracts/alarm';
+/**
+ * Alarm records as the API and the live channel show them (`alarmRecordSchema`), from stored rows:
+ * `name` and `message` in the reader's language, `texts` in every language (the live channel
+ * reaches readers of both, and each console picks its own).
+ */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@lyyp/contracts';
+import {
+  alarmStateOf,
+  recordTextIn,
+  type AlarmRecord,
+  type AlarmRecordTexts,
+  type AlarmReleaseReason,
+} from '@lyyp/contracts/alarm';
 import type { AlarmRecordRow } from './alarm.repository.ts';
 
-export function presentRecord(row: AlarmRecordRow): AlarmRecord {
+/** The row's texts in every language; a row raised before they were kept has its Chinese only. */
+export function recordTextsOf(row: Pick<AlarmRecordRow, 'name' | 'message' | 'texts'>): AlarmRecordTexts {
+  if (row.texts) return row.texts;
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, { name: row.name, message: row.message }]),
+  ) as AlarmRecordTexts;
+}
+
+export function presentRecord(row: AlarmRecordRow, locale: Locale = DEFAULT_LOCALE): AlarmRecord {
+  const texts = recordTextsOf(row);
+  const text = recordTextIn({ ...row, texts }, locale);
   return {
     id: row.id,
     deviceId: row.deviceId,
     type: row.type,
     ruleId: row.ruleId,
-    name: row.name,
-    message: row.message,
+    name: text.name,
+    message: text.message,
+    texts,
     value: row.value ?? null,
     since: row.since.getTime(),
     raisedAt: row.raisedAt.getTime(),
@@ -27,7 +49,8 @@ export function presentRecordItem(
   row: AlarmRecordRow,
   deviceName: string,
   acknowledgedByName: string | null,
+  locale: Locale,
 ) {
-  const record = presentRecord(row);
+  const record = presentRecord(row, locale);
   return { ...record, state: alarmStateOf(record), deviceName, acknowledgedByName };
 }

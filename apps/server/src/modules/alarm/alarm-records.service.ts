@@ -4,11 +4,13 @@
  * of a record with each attempt. Tenancy: a record of a device the caller may not see is answered
  * exactly like a missing one (1003).
  */
-import { CatalogueError, MAX_QUERY_RANGE_DAYS, type Locale } from '@lyyp/contracts';
+import { CatalogueError, DEFAULT_LOCALE, MAX_QUERY_RANGE_DAYS, type Locale } from '@lyyp/contracts';
 import {
+  ALARM_EXPORT_COLUMNS,
   ALARM_RECORD_TYPE_NAMES,
   ALARM_RELEASE_REASONS,
   ALARM_STATES,
+  type AlarmExportColumn,
   type AlarmRecordItem,
   type AlarmState,
   type NotificationSend,
@@ -22,6 +24,7 @@ import { presentRecord, presentRecordItem } from './alarm-record.presenter.ts';
 import type { AlarmRepository, RecordFilter } from './alarm.repository.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
+const LATE_MARK = { zh: '是', en: 'yes' } as const;
 /** Most rows one export holds. */
 export const ALARM_EXPORT_MAX_ROWS = 50_000;
 
@@ -52,14 +55,15 @@ export class AlarmRecordsService {
   async deviceRecords(
     account: AccountFacts,
     input: { deviceId: string; state?: AlarmState | undefined; page: number; pageSize: number },
+    locale: Locale = DEFAULT_LOCALE,
   ) {
     await this.deps.access.requireVisibleDevice(account, input.deviceId);
-    return this.page(account, { deviceId: input.deviceId, ...stateFilter(input.state) }, input);
+    return this.page(account, { deviceId: input.deviceId, ...stateFilter(input.state) }, input, locale);
   }
 
-  async list(account: AccountFacts, input: RecordListBody) {
+  async list(account: AccountFacts, input: RecordListBody, locale: Locale = DEFAULT_LOCALE) {
     checkRange(input.start, input.end);
-    return this.page(account, this.filterOf(input), input);
+    return this.page(account, this.filterOf(input), input, locale);
   }
 
   private filterOf(input: Omit<RecordListBody, 'page' | 'pageSize'>): RecordFilter {
@@ -78,13 +82,14 @@ export class AlarmRecordsService {
     account: AccountFacts,
     filter: RecordFilter,
     paging: { page: number; pageSize: number },
+    locale: Locale,
   ) {
     const { total, rows } = await this.deps.repository.pageRecords(viewerOf(account), filter, {
       offset: (paging.page - 1) * paging.pageSize,
       limit: paging.pageSize,
     });
     const list: AlarmRecordItem[] = rows.map((row) =>
-      presentRecordItem(row.record, row.deviceName, row.acknowledgedByName),
+      presentRecordItem(row.record, row.deviceName, row.acknowledgedByName, locale),
     );
     return { list, total, page: paging.page, pageSize: paging.pageSize };
   }
@@ -119,54 +124,25 @@ export class AlarmRecordsService {
     });
     const time = (value: Date | null) => (value ? format.format(value) : '');
     const language = en ? 'en' : 'zh';
-    const headers = en
-      ? [
-          'Device',
-          'Alarm',
-          'Type',
-          'Message',
-          'Value',
-          'Raised',
-          'Released',
-          'Release reason',
-          'State',
-          'Acknowledged by',
-          'Acknowledged',
-          'Comment',
-          'Late',
-        ]
-      : [
-          '设备',
-          '报警名称',
-          '类型',
-          '报警内容',
-          '报警值',
-          '报警时间',
-          '解除时间',
-          '解除原因',
-          '状态',
-          '确认人',
-          '确认时间',
-          '确认备注',
-          '补传',
-        ];
+    const headers = ALARM_EXPORT_COLUMNS.map((column) => column[language]);
     const table = rows.map(({ record, deviceName, acknowledgedByName }) => {
-      const item = presentRecordItem(record, deviceName, acknowledgedByName);
-      return [
-        deviceName,
-        record.name,
-        ALARM_RECORD_TYPE_NAMES[record.type][language],
-        record.message,
-        item.value === null ? '' : String(item.value),
-        time(record.raisedAt),
-        time(record.releasedAt),
-        item.releaseReason ? ALARM_RELEASE_REASONS[item.releaseReason][language] : '',
-        ALARM_STATES[item.state][language],
-        acknowledgedByName ?? '',
-        time(record.acknowledgedAt),
-        record.acknowledgeComment ?? '',
-        record.late ? (en ? 'yes' : '是') : '',
-      ];
+      const item = presentRecordItem(record, deviceName, acknowledgedByName, locale);
+      const cells: Record<AlarmExportColumn, string> = {
+        device: deviceName,
+        name: item.name,
+        type: ALARM_RECORD_TYPE_NAMES[record.type][language],
+        message: item.message,
+        value: item.value === null ? '' : String(item.value),
+        raisedAt: time(record.raisedAt),
+        releasedAt: time(record.releasedAt),
+        releaseReason: item.releaseReason ? ALARM_RELEASE_REASONS[item.releaseReason][language] : '',
+        state: ALARM_STATES[item.state][language],
+        acknowledgedBy: acknowledgedByName ?? '',
+        acknowledgedAt: time(record.acknowledgedAt),
+        comment: record.acknowledgeComment ?? '',
+        late: record.late ? LATE_MARK[language] : '',
+      };
+      return ALARM_EXPORT_COLUMNS.map((column) => cells[column.field]);
     });
     const bytes = await writeSheet(input.format, 'alarms', headers, table);
     return { name: `alarms.${input.format}`, bytes, format: input.format };

@@ -205,7 +205,10 @@ export class AlarmRepository {
       .select()
       .from(alarmPreferences)
       .where(inArray(alarmPreferences.accountId, [...accountIds]));
-    return new Map(rows.map((row) => [row.accountId, row.preferences]));
+    // Rows saved before the language choice existed have none: not chosen.
+    return new Map(
+      rows.map((row) => [row.accountId, { ...row.preferences, locale: row.preferences.locale ?? null }]),
+    );
   }
 
   async savePreferences(accountId: string, preferences: NotificationPreferences): Promise<void> {
@@ -246,36 +249,44 @@ export class AlarmRepository {
 
   /**
    * Writes states in one statement each for updates and inserts, each only over the revision read.
-   * Answers the ones written; a missing one was changed by another node meanwhile.
+   * Answers the ones written; a missing one was changed by another node meanwhile. The rows go in
+   * as arrays, so a batch of any size is one statement with four parameters.
    */
   async writeRuleStates(writes: readonly StateWrite[]): Promise<Set<string>> {
     const written = new Set<string>();
+    const columns = (list: readonly StateWrite[]) => ({
+      deviceIds: sql.param(list.map((write) => write.deviceId)),
+      ruleIds: sql.param(list.map((write) => write.key)),
+      states: sql.param(list.map((write) => JSON.stringify(write.state))),
+      revisions: sql.param(list.map((write) => write.revision)),
+    });
+    const collect = (result: unknown) => {
+      for (const row of rowsOf<{ device_id: string; rule_id: string }>(result))
+        written.add(`${row.device_id}\u0000${row.rule_id}`);
+    };
     const updates = writes.filter((write) => write.revision > 0);
     const inserts = writes.filter((write) => write.revision === 0);
     if (updates.length > 0) {
-      const values = sql.join(
-        updates.map(
-          (write) =>
-            sql`(${write.deviceId}, ${write.key}, ${JSON.stringify(write.state)}::jsonb, ${write.revision}::int)`,
-        ),
-        sql`, `,
-      );
-      const result = await this.db.execute(sql`
+      const v = columns(updates);
+      collect(
+        await this.db.execute(sql`
         update ${alarmRuleStates} as s
         set state = v.state, revision = s.revision + 1, updated_at = now()
-        from (values ${values}) as v(device_id, rule_id, state, revision)
+        from unnest(${v.deviceIds}::text[], ${v.ruleIds}::text[], ${v.states}::jsonb[], ${v.revisions}::int[])
+          as v(device_id, rule_id, state, revision)
         where s.device_id = v.device_id and s.rule_id = v.rule_id and s.revision = v.revision
-        returning s.device_id, s.rule_id`);
-      for (const row of rowsOf<{ device_id: string; rule_id: string }>(result))
-        written.add(`${row.device_id}\u0000${row.rule_id}`);
+        returning s.device_id, s.rule_id`),
+      );
     }
     if (inserts.length > 0) {
-      const rows = await this.db
-        .insert(alarmRuleStates)
-        .values(inserts.map((write) => ({ deviceId: write.deviceId, ruleId: write.key, state: write.state })))
-        .onConflictDoNothing()
-        .returning({ deviceId: alarmRuleStates.deviceId, ruleId: alarmRuleStates.ruleId });
-      for (const row of rows) written.add(`${row.deviceId}\u0000${row.ruleId}`);
+      const v = columns(inserts);
+      collect(
+        await this.db.execute(sql`
+        insert into ${alarmRuleStates} (device_id, rule_id, state)
+        select * from unnest(${v.deviceIds}::text[], ${v.ruleIds}::text[], ${v.states}::jsonb[])
+        on conflict do nothing
+        returning device_id, rule_id`),
+      );
     }
     return written;
   }

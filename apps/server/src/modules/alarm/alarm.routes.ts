@@ -3,9 +3,8 @@
  * records (device, list across devices, export, acknowledgement, sends). Validate → call → answer;
  * shapes from `@lyyp/contracts/alarm`.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CatalogueError } from '@lyyp/contracts';
 import {
   ALARM_API_PATHS,
   acknowledgeAnswerSchema,
@@ -19,6 +18,7 @@ import {
   groupDeleteBodySchema,
   groupEditBodySchema,
   groupListAnswerSchema,
+  myAlarmGroupsAnswerSchema,
   notificationSendSchema,
   pageAnswerSchema,
   preferencesAnswerSchema,
@@ -27,6 +27,8 @@ import {
   recordExportBodySchema,
   recordIdBodySchema,
   recordListBodySchema,
+  recipientSearchAnswerSchema,
+  recipientSearchBodySchema,
   ruleAddBodySchema,
   ruleDeleteBodySchema,
   ruleEditBodySchema,
@@ -38,17 +40,22 @@ import { ok } from '../../lib/envelope.ts';
 import { callerOf, sendFile } from '../product/catalogue-route.ts';
 import { SHEET_CONTENT_TYPES } from '../product/spreadsheet.ts';
 import type { AlarmConfigService } from './alarm-config.service.ts';
+import type { AlarmRecipientsService } from './alarm-recipients.service.ts';
 import type { AlarmRecordsService } from './alarm-records.service.ts';
 import { alarmRoute } from './alarm-route.ts';
 
 export interface AlarmRoutesOptions {
   readonly config: AlarmConfigService;
   readonly records: AlarmRecordsService;
+  readonly recipients: AlarmRecipientsService;
 }
 
 const PAGED_RECORDS = pageAnswerSchema(alarmRecordItemSchema);
 
-export function registerAlarmRoutes(app: FastifyInstance, { config, records }: AlarmRoutesOptions) {
+export function registerAlarmRoutes(
+  app: FastifyInstance,
+  { config, records, recipients }: AlarmRoutesOptions,
+) {
   const ruleTags = ['alarm rules'];
   const groupTags = ['alarm groups'];
   const recordTags = ['alarm records'];
@@ -56,14 +63,7 @@ export function registerAlarmRoutes(app: FastifyInstance, { config, records }: A
   const edit = app.requirePermission('manage:product:edit');
   const signedIn = app.authenticate;
   // §6: without the alarm permission the answer says so (2116) rather than the generic 1201.
-  const viewAlarms = async (request: FastifyRequest) => {
-    try {
-      await app.requirePermission('monitor:alarm:view')(request);
-    } catch (error) {
-      if (error instanceof CatalogueError && error.code === '1201') throw new CatalogueError('2116');
-      throw error;
-    }
-  };
+  const viewAlarms = app.requirePermission('monitor:alarm:view', { refusal: '2116' });
   const acknowledge = app.requirePermission('monitor:alarm:acknowledge');
   const exportRecords = app.requirePermission('monitor:alarm:export');
 
@@ -213,7 +213,33 @@ export function registerAlarmRoutes(app: FastifyInstance, { config, records }: A
     },
   );
 
+  alarmRoute(
+    app,
+    ALARM_API_PATHS.recipientSearch,
+    {
+      tags: groupTags,
+      summary: 'Find people for a group: accounts that may see the product’s devices, by name or phone',
+      description:
+        'Matches part of a name or user name, a whole phone number or its last four digits; phones are masked. `accountIds` also answers those present recipients (for their names), marked when they no longer see the devices.',
+      guard: edit,
+      body: recipientSearchBodySchema,
+      answer: recipientSearchAnswerSchema,
+    },
+    async (request) => ok(await recipients.search(callerOf(request), request.body)),
+  );
+
   // Preferences ---------------------------------------------------------------------------------------
+  alarmRoute(
+    app,
+    ALARM_API_PATHS.myGroups,
+    {
+      tags: groupTags,
+      summary: 'The alarm groups I am in: what each allows me and what I chose',
+      guard: signedIn,
+      answer: myAlarmGroupsAnswerSchema,
+    },
+    async (request) => ok(await recipients.myGroups(callerOf(request))),
+  );
   alarmRoute(
     app,
     ALARM_API_PATHS.preferencesGet,
@@ -252,7 +278,10 @@ export function registerAlarmRoutes(app: FastifyInstance, { config, records }: A
     },
     async (request) => {
       const { equipmentId, ...rest } = request.body;
-      return ok(await records.deviceRecords(callerOf(request).account, { deviceId: equipmentId, ...rest }));
+      const caller = callerOf(request);
+      return ok(
+        await records.deviceRecords(caller.account, { deviceId: equipmentId, ...rest }, caller.locale),
+      );
     },
   );
   alarmRoute(
@@ -265,7 +294,10 @@ export function registerAlarmRoutes(app: FastifyInstance, { config, records }: A
       body: recordListBodySchema,
       answer: PAGED_RECORDS,
     },
-    async (request) => ok(await records.list(callerOf(request).account, request.body)),
+    async (request) => {
+      const caller = callerOf(request);
+      return ok(await records.list(caller.account, request.body, caller.locale));
+    },
   );
   alarmRoute(
     app,

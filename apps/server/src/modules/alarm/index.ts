@@ -16,12 +16,14 @@ import type { IngestService } from '../telemetry/ingest.service.ts';
 import { AlarmConfigService } from './alarm-config.service.ts';
 import { AlarmDispatcher } from './alarm-dispatcher.ts';
 import { AlarmEvaluationService } from './alarm-evaluation.service.ts';
+import { AlarmRecipientsService } from './alarm-recipients.service.ts';
 import { AlarmRecordsService } from './alarm-records.service.ts';
 import { AlarmRepository } from './alarm.repository.ts';
 import { registerAlarmRoutes } from './alarm.routes.ts';
 import { MessageRepository } from './message.repository.ts';
 import { registerMessageRoutes } from './message.routes.ts';
 import { MessageService } from './message.service.ts';
+import { RecipientRepository } from './recipient.repository.ts';
 import { RuleCache } from './rule-cache.ts';
 
 const SIM_SWEEP_INTERVAL_MS = 24 * 3600 * 1000;
@@ -70,11 +72,16 @@ export function createAlarmModule(deps: AlarmModuleDeps) {
     logger: deps.logger,
     now: deps.now,
   });
+  const recipients = new AlarmRecipientsService({
+    recipients: new RecipientRepository(deps.db),
+    repository,
+    products: deps.products,
+  });
   const config = new AlarmConfigService({
     repository,
     rules,
     products: deps.products,
-    accounts: deps.accounts,
+    recipients,
     evaluation,
     now: deps.now,
   });
@@ -109,7 +116,7 @@ export function createAlarmModule(deps: AlarmModuleDeps) {
     },
 
     registerRoutes(api: FastifyInstance) {
-      registerAlarmRoutes(api, { config, records });
+      registerAlarmRoutes(api, { config, records, recipients });
       registerMessageRoutes(api, messages);
     },
 

@@ -41,7 +41,10 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessageSer
       body: messageListBodySchema,
       answer: pageAnswerSchema(messageItemSchema),
     },
-    async (request) => ok(await messages.list(callerOf(request).account, request.body)),
+    async (request) => {
+      const caller = callerOf(request);
+      return ok(await messages.list(caller.account, request.body, caller.locale));
+    },
   );
   alarmRoute(
     app,
@@ -87,7 +90,10 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessageSer
       guard: signedIn,
       answer: noticeDialogAnswerSchema,
     },
-    async (request) => ok(await messages.noticeDialog(callerOf(request).account)),
+    async (request) => {
+      const caller = callerOf(request);
+      return ok(await messages.noticeDialog(caller.account, caller.locale));
+    },
   );
 
   alarmRoute(

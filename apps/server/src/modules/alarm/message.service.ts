@@ -3,8 +3,10 @@
  * dialog after sign-in, and SIM cards with their expiry reminders (expiration messages 30, 7 and 1
  * days before, each once, from a daily sweep on the injected clock).
  */
-import { CatalogueError, type Locale } from '@lyyp/contracts';
+import { CatalogueError, DEFAULT_LOCALE, LOCALES, type Locale } from '@lyyp/contracts';
 import {
+  MESSAGE_BODY_MAX_LENGTH,
+  MESSAGE_TITLE_MAX_LENGTH,
   MESSAGE_TYPES,
   MESSAGE_TYPE_DEFINITIONS,
   SIM_SHEET_COLUMNS,
@@ -27,12 +29,14 @@ import type { MessageRepository, MessageRow } from './message.repository.ts';
 const DAY_MS = 24 * 3600 * 1000;
 const NOTICE_DIALOG_MAX_ITEMS = 10;
 
-export function presentMessage(row: MessageRow, read: boolean): Message {
+/** A message in the reader's language: the platform's own texts have every language, typed ones one. */
+export function presentMessage(row: MessageRow, read: boolean, locale: Locale = DEFAULT_LOCALE): Message {
+  const text = row.texts?.[locale];
   return {
     id: row.id,
     type: row.type,
-    title: row.title,
-    body: row.body,
+    title: text?.title ?? row.title,
+    body: text?.body ?? row.body,
     status: read ? 'read' : 'unread',
     createdAt: row.createdAt.getTime(),
     subject:
@@ -54,23 +58,79 @@ export class MessageService {
   /** An alarm message for one person (the in-app channel); once per dedupe key. */
   async createAlarmMessage(input: {
     accountId: string;
+    /** In the recipient's language (the live pop-up shows these). */
     title: string;
     body: string;
+    /** Title and text in every language; without them the message has only the one given. */
+    texts?: Readonly<Record<Locale, { readonly title: string; readonly text: string }>>;
     recordId: string;
     dedupeKey: string;
   }): Promise<Message | undefined> {
+    const given = input.texts;
+    const texts = given
+      ? Object.fromEntries(
+          LOCALES.map((locale) => [
+            locale,
+            {
+              title: given[locale].title.slice(0, MESSAGE_TITLE_MAX_LENGTH),
+              body: given[locale].text.slice(0, MESSAGE_BODY_MAX_LENGTH),
+            },
+          ]),
+        )
+      : null;
     const row = await this.deps.messages.insert({
       id: newId(),
       accountId: input.accountId,
       type: 'alarm',
-      title: input.title.slice(0, 50),
-      body: input.body.slice(0, 500),
+      title: input.title.slice(0, MESSAGE_TITLE_MAX_LENGTH),
+      body: input.body.slice(0, MESSAGE_BODY_MAX_LENGTH),
+      texts,
       subjectKind: 'alarm-record',
       subjectId: input.recordId,
       dedupeKey: input.dedupeKey,
       createdAt: new Date(this.deps.now()),
     });
     return row ? presentMessage(row, false) : undefined;
+  }
+
+  /**
+   * A work order message for one person (§3 message type work order): the assignee when an order
+   * reaches them, the creator at each change. Pushed live like an alarm notice, without speech.
+   */
+  async createWorkOrderMessage(input: {
+    accountId: string;
+    title: string;
+    body: string;
+    /** Title and text in every language; without them the message has only the one given. */
+    texts?: Readonly<Record<Locale, { readonly title: string; readonly text: string }>>;
+    workOrderId: string;
+  }): Promise<Message | undefined> {
+    const given = input.texts;
+    const row = await this.deps.messages.insert({
+      id: newId(),
+      accountId: input.accountId,
+      type: 'work-order',
+      title: input.title.slice(0, MESSAGE_TITLE_MAX_LENGTH),
+      body: input.body.slice(0, MESSAGE_BODY_MAX_LENGTH),
+      texts: given
+        ? Object.fromEntries(
+            LOCALES.map((locale) => [
+              locale,
+              {
+                title: given[locale].title.slice(0, MESSAGE_TITLE_MAX_LENGTH),
+                body: given[locale].text.slice(0, MESSAGE_BODY_MAX_LENGTH),
+              },
+            ]),
+          )
+        : null,
+      subjectKind: 'work-order',
+      subjectId: input.workOrderId,
+      createdAt: new Date(this.deps.now()),
+    });
+    if (!row) return undefined;
+    const message = presentMessage(row, false);
+    this.deps.bus.publish('notice', { accountId: input.accountId, message, speak: false });
+    return message;
   }
 
   async list(
@@ -81,13 +141,14 @@ export class MessageService {
       page: number;
       pageSize: number;
     },
+    locale: Locale = DEFAULT_LOCALE,
   ) {
     const { total, rows } = await this.deps.messages.page(account.id, filter, {
       offset: (filter.page - 1) * filter.pageSize,
       limit: filter.pageSize,
     });
     return {
-      list: rows.map((row) => presentMessage(row.message, row.read)),
+      list: rows.map((row) => presentMessage(row.message, row.read, locale)),
       total,
       page: filter.page,
       pageSize: filter.pageSize,
@@ -135,12 +196,12 @@ export class MessageService {
   }
 
   /** §3 notice dialog items: unread announcements and expiry reminders marked for the dialog. */
-  async noticeDialog(account: AccountFacts): Promise<NoticeDialogItem[]> {
+  async noticeDialog(account: AccountFacts, locale: Locale): Promise<NoticeDialogItem[]> {
     const rows = await this.deps.messages.noticeItems(account.id, NOTICE_DIALOG_MAX_ITEMS);
     return rows.map((row) => ({
       id: row.id,
-      title: row.title,
-      note: row.body,
+      title: row.texts?.[locale]?.title ?? row.title,
+      note: row.texts?.[locale]?.body ?? row.body,
       type: row.type === 'expiration' ? 'expire' : 'notice',
       equipType: (row.equipType as NoticeDialogItem['equipType'] | null) ?? 'api',
       imgUrl: row.imgUrl ?? '',
@@ -254,12 +315,25 @@ export class MessageService {
       if (day === null) continue;
       if (!(await this.deps.messages.markReminderSent(row.card.iccid, expiresAt, day))) continue;
       const left = daysLeft(expiresAt.getTime(), now);
+      const date = expiresAt.toISOString().slice(0, 10);
+      const device = row.deviceName ?? '';
+      const texts = {
+        'zh-CN': {
+          title: `SIM 卡即将到期（${left} 天）`,
+          body: `设备 ${device} 的 SIM 卡 ${row.card.iccid} 将于 ${date} 到期，请及时续费。`,
+        },
+        'en-US': {
+          title: `SIM card expires in ${left} day(s)`,
+          body: `The SIM card ${row.card.iccid} of ${device} expires on ${date}. Please renew it in time.`,
+        },
+      } as const;
       const message = await this.deps.messages.insert({
         id: newId(),
         accountId: row.ownerAccountId,
         type: 'expiration',
-        title: `SIM 卡即将到期（${left} 天）`,
-        body: `设备 ${row.deviceName ?? ''} 的 SIM 卡 ${row.card.iccid} 将于 ${expiresAt.toISOString().slice(0, 10)} 到期，请及时续费。`,
+        title: texts['zh-CN'].title,
+        body: texts['zh-CN'].body,
+        texts,
         subjectKind: row.deviceId ? 'device' : null,
         subjectId: row.deviceId,
         popup: true,

@@ -500,6 +500,20 @@ describe.each(databaseVariants())('sign-in paths on $name', (variant) => {
       expect(response.json()).toMatchObject({ code: '1114' });
     });
 
+    it("answers a path with a broken escape in the envelope, in the caller's language", async () => {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: '/lyyp/developer/device/%E0%A4%A/info',
+        headers: { 'accept-language': 'en' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: '1002',
+        message: 'Invalid parameter: path',
+        data: { field: 'path' },
+      });
+    });
+
     it('answers unknown paths and malformed bodies with catalogue codes, never a stack trace', async () => {
       const unknown = await server.app.inject({ method: 'POST', url: '/lyyp/developer/nothing/here' });
       expect(unknown.json()).toMatchObject({ code: '1008' });

@@ -45,6 +45,17 @@ const limits = {
   login: { max: 30, timeWindow: 60_000 },
 };
 
+/** The verification cookie: an identity check in progress, for the steps after it. */
+export function verificationCookieOptions(secure: boolean) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure,
+    maxAge: IDENTITY_CHECK_TTL_MS / 1000,
+  };
+}
+
 export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const { auth, captcha, loginKey, sessions, accounts } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -52,13 +63,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   const tags = ['sign-in'];
   const accountTags = ['account'];
 
-  const verificationCookie = {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    secure: options.secureCookie,
-    maxAge: IDENTITY_CHECK_TTL_MS / 1000,
-  };
+  const verificationCookie = verificationCookieOptions(options.secureCookie);
   const setVerification = (reply: FastifyReply, token: string) =>
     reply.setCookie(VERIFICATION_COOKIE, token, verificationCookie);
   const verificationOf = (request: FastifyRequest) => request.cookies[VERIFICATION_COOKIE];
@@ -74,7 +79,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
 
   const answerSignedIn = async (reply: FastifyReply, account: Parameters<typeof auth.describe>[0]) => {
     await reply.startSession(account);
-    return ok(await auth.describe(account, null));
+    return ok(await auth.describe(await sessions.withCurrentPermissions(account), null));
   };
 
   api.get(AUTH_PATHS.publicKey, { schema: { tags, summary: 'Public key for encrypted sign-in' } }, () =>

@@ -34,6 +34,8 @@ export interface AuthServiceDeps {
   loginKey: LoginKeyService;
   limiter: AttemptLimiter;
   now: () => number;
+  /** Told of each password or phone change, for the account's operation log. */
+  onSecurityChange?: (accountId: string, kind: 'password' | 'tel') => Promise<void>;
 }
 
 /** A solved picture check, sent with a sign-in once the platform asked for one (1150). */
@@ -275,6 +277,7 @@ export class AuthService {
     const verification = await this.takeVerification(token, 'findpwd');
     await this.setPassword(verification.accountId, password);
     await this.deps.sessions.endAllOf(verification.accountId, 'password');
+    await this.deps.onSecurityChange?.(verification.accountId, 'password');
   }
 
   // Password reset and phone change (signed in)
@@ -302,6 +305,7 @@ export class AuthService {
     const verification = await this.takeVerification(token, 'resetpwd', account.id);
     await this.setPassword(verification.accountId, password);
     await this.deps.sessions.endAllOf(account.id, 'password', keepTokenHash);
+    await this.deps.onSecurityChange?.(account.id, 'password');
   }
 
   async sendNewPhoneCode(account: AccountRow, token: string | undefined, tel: string): Promise<SmsSent> {
@@ -322,13 +326,15 @@ export class AuthService {
     await this.deps.smsCodes.consume(tel, 'resettel', code);
     await this.takeVerification(token, 'verifytel', account.id);
     await this.deps.accounts.update(account.id, { tel });
+    await this.deps.onSecurityChange?.(account.id, 'tel');
   }
 
   private async setPassword(accountId: string, password: string): Promise<void> {
     await this.deps.accounts.update(accountId, { passwordHash: await hashPassword(password) });
   }
 
-  private async openVerification(accountId: string, purpose: VerificationPurpose): Promise<string> {
+  /** Opens an identity check for a purpose; answers its token for the verification cookie. */
+  async openVerification(accountId: string, purpose: VerificationPurpose): Promise<string> {
     const token = newToken();
     await this.deps.repository.insertVerification({
       tokenHash: hashToken(token),
@@ -351,11 +357,7 @@ export class AuthService {
     await this.peekVerification(token, purpose, accountId);
   }
 
-  private async peekVerification(
-    token: string | undefined,
-    purpose: VerificationPurpose,
-    accountId?: string,
-  ) {
+  async peekVerification(token: string | undefined, purpose: VerificationPurpose, accountId?: string) {
     if (!token) throw new CatalogueError('1125');
     const verification = await this.deps.repository.findVerification(hashToken(token));
     if (
@@ -370,11 +372,7 @@ export class AuthService {
     return verification;
   }
 
-  private async takeVerification(
-    token: string | undefined,
-    purpose: VerificationPurpose,
-    accountId?: string,
-  ) {
+  async takeVerification(token: string | undefined, purpose: VerificationPurpose, accountId?: string) {
     const verification = await this.peekVerification(token, purpose, accountId);
     if (!(await this.deps.repository.useVerification(verification.tokenHash, new Date(this.deps.now())))) {
       throw new CatalogueError('1124');

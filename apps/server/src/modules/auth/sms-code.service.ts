@@ -17,7 +17,17 @@ import type { SmsProvider } from './sms.provider.ts';
 const MAX_WRONG_GUESSES = 5;
 const DAY_MS = 86_400_000;
 
-export type SmsCodePurpose = 'login' | 'register' | 'findpwd' | 'resetpwd' | 'verifytel' | 'resettel';
+/** `security`, `email-bind` and `findpwd-email` are the account centre's codes (the last two go by email). */
+export type SmsCodePurpose =
+  | 'login'
+  | 'register'
+  | 'findpwd'
+  | 'resetpwd'
+  | 'verifytel'
+  | 'resettel'
+  | 'security'
+  | 'email-bind'
+  | 'findpwd-email';
 
 export class SmsCodeService {
   constructor(

@@ -94,7 +94,7 @@ describe.each(databaseVariants())('device access policy on $name', (variant) => 
     const product = (await fixture.catalogue.repositories.products.findById(device.productId))!;
     expect(fixture.catalogue.deriveGatewayConfig(product)).toEqual({
       version: 1,
-      model: { drivers: [], variables: [] },
+      model: { drivers: [], variables: [], scripts: [] },
     });
     expect((await fixture.catalogue.repositories.devices.findByGatewaySn(device.gatewaySn))?.id).toBe(
       deviceId,

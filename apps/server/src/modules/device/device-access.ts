@@ -5,12 +5,16 @@
  * - operation staff see and write every device;
  * - the owner sees and writes it;
  * - an account granted access (device_access) sees it, and writes if the grant says so;
- * - a developer sees the devices running their products, without writing.
+ * - a developer sees the devices running their products, without writing;
+ * - a certified dealer sees its customers' devices of the products it may serve, and writes to
+ *   them with debug rights;
+ * - a staff member whose role names chosen products sees only those (visibility.repository.ts).
  *
  * A device the caller may not see is answered like a missing one (1003).
  */
 import { CatalogueError } from '@lyyp/contracts';
 import type { DeviceRepository, DeviceRow } from './device.repository.ts';
+import { dealerDebugCondition } from './visibility.repository.ts';
 import { viewerOf, type AccountFacts } from './viewer.ts';
 
 export type DeviceAccessKind = 'staff' | 'owner' | 'authorized' | 'shared' | 'developer';
@@ -38,8 +42,10 @@ export class DeviceAccess {
     account: AccountFacts,
     device: Pick<DeviceRow, 'id' | 'ownerAccountId'>,
   ): Promise<boolean> {
-    if (viewerOf(account).staff || device.ownerAccountId === account.id) return true;
-    return (await this.devices.accessOf(device.id, account.id))?.canWrite ?? false;
+    const viewer = viewerOf(account);
+    if (viewer.staff || device.ownerAccountId === account.id) return true;
+    if ((await this.devices.accessOf(device.id, account.id))?.canWrite) return true;
+    return viewer.dealer && (await this.devices.meets(device.id, dealerDebugCondition(viewer)));
   }
 
   /** Editing and unbinding a device is for its owner and operation staff. */

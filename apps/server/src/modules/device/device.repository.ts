@@ -139,6 +139,16 @@ export class DeviceRepository {
     return this.db.select().from(devices).where(eq(devices.productId, productId)).orderBy(devices.id);
   }
 
+  /** Whether the device meets a condition of the access policy (visibility.repository.ts). */
+  async meets(deviceId: string, condition: SQL): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(eq(devices.id, deviceId), condition))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   async accessOf(deviceId: string, accountId: string): Promise<DeviceAccessRow | undefined> {
     const rows = await this.db
       .select()

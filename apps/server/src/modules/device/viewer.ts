@@ -11,8 +11,12 @@ export interface Viewer {
   readonly accountId: string;
   /** Operation staff: admin or operation role type, or the super manager. */
   readonly staff: boolean;
+  /** The super manager: staff whose data permission is never narrowed by a role. */
+  readonly superManager: boolean;
   /** Developers also see the devices that run their products. */
   readonly developer: boolean;
+  /** Certified dealers also see their customers' devices of the products they may serve. */
+  readonly dealer: boolean;
 }
 
 /** The account and language of a request; services take it so errors carry localised details. */
@@ -29,6 +33,8 @@ export function viewerOf(account: AccountFacts): Viewer {
   return {
     accountId: account.id,
     staff: isOperationStaff(account),
+    superManager: account.isSuperManager,
     developer: account.accountKind === 'developer',
+    dealer: account.accountKind === 'dealer',
   };
 }

@@ -1,7 +1,9 @@
 /**
  * History of a device's variables: a paged table (one row per second), exports (CSV, XLSX) and
  * curves. Curves send min/max buckets sized to the screen when a range holds more points than the
- * screen has pixels to show them, and raw points once zoomed in far enough.
+ * screen has pixels to show them, and raw points once zoomed in far enough. Buckets come from the
+ * coarsest store that still gives at least one bucket per pixel: raw points, or the minute, hour or
+ * day summaries (`history-summary.repository.ts`), so any range up to years answers in one step.
  */
 import ExcelJS from 'exceljs';
 import {
@@ -19,11 +21,11 @@ import type { AccountRow } from '../account/account.repository.ts';
 import type { DeviceAccess } from '../command/command.service.ts';
 import type { HistoryQueries, RawHistoryRow } from '../telemetry/history.repository.ts';
 import type { DeviceContext, RuntimeRepository } from '../telemetry/runtime.repository.ts';
+import { summaryLevelFor, type HistorySummaryQueries } from './history-summary.repository.ts';
 
 export { CURVE_MAX_KEYS } from '@lyyp/contracts';
 export const CURVE_LATEST_POINTS = 200_000;
 export const EXPORT_MAX_ROWS = 100_000;
-const ROLLUP_MINUTE_MS = 60_000;
 
 /** §5 (the contract's `checkQueryRange`): within 1970 … 9999, start before end, at most `limitDays`. */
 export function checkRange(
@@ -48,6 +50,8 @@ export class HistoryService {
     private readonly queries: HistoryQueries,
     private readonly runtime: RuntimeRepository,
     private readonly access: DeviceAccess,
+    private readonly summaries: HistorySummaryQueries,
+    private readonly now: () => number,
   ) {}
 
   private async context(
@@ -162,14 +166,6 @@ export class HistoryService {
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }
 
-  /** The range holding the latest 200,000 points of a key (from its minute summaries when numeric). */
-  private async latestWindow(deviceId: string, key: string): Promise<{ from: number; to: number } | null> {
-    const extent = await this.queries.extent(deviceId, key);
-    if (!extent) return null;
-    const from = await this.queries.latestWindowStart(deviceId, key, CURVE_LATEST_POINTS);
-    return { from: Math.max(from ?? extent.oldest, extent.oldest), to: extent.newest };
-  }
-
   async curve(
     account: AccountRow,
     input: { deviceId: string; keys: string[]; start?: number; end?: number; width: number },
@@ -180,15 +176,21 @@ export class HistoryService {
     let start = input.start;
     let end = input.end;
     if (start === undefined || end === undefined) {
-      const windows = (
-        await Promise.all(input.keys.map((key) => this.latestWindow(context.deviceId, key)))
-      ).filter((window): window is { from: number; to: number } => window !== null);
-      if (windows.length === 0)
+      // The range holding the latest 200,000 points of each key (from its summaries when numeric).
+      const [extents, starts] = await Promise.all([
+        this.summaries.extents(context.deviceId, input.keys),
+        this.summaries.latestWindowStarts(context.deviceId, input.keys, CURVE_LATEST_POINTS, this.now()),
+      ]);
+      if (extents.size === 0)
         return {
           start: null,
           end: null,
           series: input.keys.map((key) => ({ key, mode: 'raw' as const, points: [] })),
         };
+      const windows = [...extents].map(([key, extent]) => ({
+        from: Math.max(starts.get(key) ?? extent.oldest, extent.oldest),
+        to: extent.newest,
+      }));
       start ??= Math.min(...windows.map((window) => window.from));
       end ??= Math.max(...windows.map((window) => window.to));
     }
@@ -196,21 +198,29 @@ export class HistoryService {
     const from = start;
     const to = end;
     const width = Math.max(50, Math.min(input.width, 4000));
+    const bucketMs = Math.max(1, Math.ceil((to - from + 1) / width));
+    // Buckets of a minute or more come from the summaries (every key in one query, a few thousand
+    // rows, not millions), which also say how many points lie behind them.
+    const level = summaryLevelFor(bucketMs);
+    const summarised = level
+      ? await this.summaries.buckets(context.deviceId, input.keys, from, to, bucketMs, level, this.now())
+      : null;
     const series: CurveSeries[] = await Promise.all(
       input.keys.map(async (key): Promise<CurveSeries> => {
-        const count = await this.queries.countInRange(context.deviceId, key, from, to, width * 2 + 1);
-        if (count <= width * 2) {
-          const points = await this.queries.points(context.deviceId, [key], from, to + 1);
-          const variable = context.model.variables.find((item) => item.key === key);
-          return { key, mode: 'raw', points: points.map((point) => [point.ts, valueOf(variable, point)]) };
+        if (summarised) {
+          const entry = summarised.get(key);
+          if (entry && entry.count > width * 2)
+            return { key, mode: 'bucket', buckets: entry.buckets, bucketMs, level: level! };
+        } else if (
+          (await this.queries.countInRange(context.deviceId, key, from, to, width * 2 + 1)) >
+          width * 2
+        ) {
+          const buckets = await this.queries.buckets(context.deviceId, key, from, to, bucketMs);
+          return { key, mode: 'bucket', buckets, bucketMs, level: 'point' };
         }
-        const bucketMs = Math.max(1, Math.ceil((to - from + 1) / width));
-        // Buckets of a minute or more come from the minute summaries: a few thousand rows, not millions.
-        const buckets =
-          bucketMs >= ROLLUP_MINUTE_MS
-            ? await this.queries.rollupBuckets(context.deviceId, key, from, to, bucketMs)
-            : await this.queries.buckets(context.deviceId, key, from, to, bucketMs);
-        return { key, mode: 'bucket', buckets };
+        const points = await this.queries.points(context.deviceId, [key], from, to + 1);
+        const variable = context.model.variables.find((item) => item.key === key);
+        return { key, mode: 'raw', points: points.map((point) => [point.ts, valueOf(variable, point)]) };
       }),
     );
     return { start: from, end: to, series };

@@ -34,7 +34,8 @@ export type Guard = (request: FastifyRequest) => Promise<void>;
 export interface RouteSpec<Body extends z.ZodType, Answer extends z.ZodType> {
   tags: string[];
   summary: string;
-  guard: Guard;
+  /** Run before the body, in order; a list when a session guard is followed by a check of its own. */
+  guard: Guard | Guard[];
   body?: Body;
   /** Contract schema of the answer's `data`; file answers (downloads) have none. */
   answer?: Answer;

@@ -64,4 +64,22 @@ describe('form text coerced to the schema types', () => {
     expect(coerceFormValue(z.object({ n: z.number() }), { n: '12abc' })).toEqual({ n: '12abc' });
     expect(coerceFormValue(z.object({ n: z.number() }), { n: '-1.5e2' })).toEqual({ n: -150 });
   });
+
+  it('reads through a preprocessed schema and picks the union option the text fits', () => {
+    const schema = z.object({
+      item: z.preprocess((value) => value, z.object({ n: z.number(), on: z.boolean() })),
+      times: z.union([z.number().int(), z.literal('forever')]),
+      expected: z.union([z.literal(0), z.literal(1)]),
+    });
+    expect(coerceFormValue(schema, { item: { n: '2', on: 'true' }, times: '3', expected: '1' })).toEqual({
+      item: { n: 2, on: true },
+      times: 3,
+      expected: 1,
+    });
+    expect(coerceFormValue(schema, { item: {}, times: 'forever', expected: '2' })).toEqual({
+      item: {},
+      times: 'forever',
+      expected: '2',
+    });
+  });
 });

@@ -55,6 +55,19 @@ function pickUnionOption(def: Def, value: unknown): unknown {
   });
 }
 
+/**
+ * A union without a discriminator (`3 | 'forever'`, `0 | 1`): the first option the coerced text
+ * satisfies; the text unchanged when none does, so the schema names the field it refuses.
+ */
+function coerceUnionOptions(options: readonly z.ZodType[], value: unknown): unknown {
+  if (options.some((option) => option.safeParse(value).success)) return value;
+  for (const option of options) {
+    const coerced = coerceFormValue(option, value);
+    if (coerced !== value && option.safeParse(coerced).success) return coerced;
+  }
+  return value;
+}
+
 export function coerceFormValue(schema: z.ZodType, value: unknown): unknown {
   const def = defOf(schema);
   switch (def.type) {
@@ -69,7 +82,8 @@ export function coerceFormValue(schema: z.ZodType, value: unknown): unknown {
     case 'catch':
       return coerceFormValue(def.innerType as z.ZodType, value);
     case 'pipe':
-      return coerceFormValue(def.in as z.ZodType, value);
+      // `z.preprocess(fn, schema)` is a pipe from a transform: the form text is for the schema after it.
+      return coerceFormValue((defOf(def.in).type === 'transform' ? def.out : def.in) as z.ZodType, value);
     case 'number':
       return toNumber(value);
     case 'boolean':
@@ -98,7 +112,8 @@ export function coerceFormValue(schema: z.ZodType, value: unknown): unknown {
     }
     case 'union': {
       const option = pickUnionOption(def, value);
-      return option === undefined ? value : coerceFormValue(option as z.ZodType, value);
+      if (option !== undefined) return coerceFormValue(option as z.ZodType, value);
+      return coerceUnionOptions(def.options as z.ZodType[], value);
     }
     default:
       return value;

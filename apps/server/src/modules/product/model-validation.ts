@@ -14,6 +14,7 @@ import { deviceModelSchema, type DeviceModel } from '@lyyp/contracts/device-mode
 import { FORMULA_VALUE_VARIABLE } from '@lyyp/contracts/formula';
 import { formulaErrorParams, validateFormula } from '@lyyp/formula';
 import type { ProductCapacity } from './capacity.ts';
+import { checkEdgeLogic, scriptsOf } from './edge-logic-validation.ts';
 
 /** Turns the path of a failed rule (`['variables', 3, 'address']`) into the field the caller sees. */
 export type FieldNamer = (path: readonly PropertyKey[]) => string;
@@ -24,7 +25,11 @@ export const dottedPath: FieldNamer = (path) => path.map(String).join('.') || 'm
  * Names the fields of the one driver or variable a request carried (`variable.address`) as the
  * request named them; paths elsewhere in the model stay whole (`variables.7.driverKey`).
  */
-export function fieldsOf(collection: 'drivers' | 'variables', index: number, bodyField: string): FieldNamer {
+export function fieldsOf(
+  collection: 'drivers' | 'variables' | 'scripts',
+  index: number,
+  bodyField: string,
+): FieldNamer {
   return (path) =>
     path[0] === collection && path[1] === index
       ? dottedPath([bodyField, ...path.slice(2)])
@@ -68,6 +73,8 @@ export interface ModelCheck {
   /** The model before the change: capacity is only enforced when a count grows past it. */
   previous?: DeviceModel;
   nameField?: FieldNamer;
+  /** The computed variable a change edits: a formula cycle through it is reported in its formula. */
+  focusFormula?: string | undefined;
 }
 
 export function validateDeviceModel(input: unknown, check: ModelCheck): DeviceModel {
@@ -93,6 +100,11 @@ export function validateDeviceModel(input: unknown, check: ModelCheck): DeviceMo
         throw new CatalogueError(error.code, params);
       }
     }
+  });
+  checkEdgeLogic(model, {
+    ...check,
+    nameField,
+    previousScripts: check.previous ? scriptsOf(check.previous).length : 0,
   });
   const previous = check.previous ?? { drivers: [], variables: [] };
   if (model.drivers.length > check.capacity.drivers && model.drivers.length > previous.drivers.length) {

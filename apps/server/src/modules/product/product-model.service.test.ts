@@ -203,7 +203,7 @@ describe.each(databaseVariants())('product model changes on $name', (variant) =>
     ).toMatchObject({ code: '1507', field: 'key' });
     await services().models.deleteVariables(callerFor(developer), product.id, ['temperature']);
     const emptied = await services().models.deleteDriver(callerFor(developer), product.id, 'boiler');
-    expect(emptied.model).toEqual({ drivers: [], variables: [] });
+    expect(emptied.model).toEqual({ drivers: [], variables: [], scripts: [] });
   });
 
   it('copies a variable under a free key and a suffixed name', async () => {

@@ -47,6 +47,8 @@ export interface ModelChange {
   model: DeviceModel;
   /** Names fields of failed rules the way the request named them. */
   nameField?: FieldNamer;
+  /** The computed variable the change edits (a formula cycle is then told from it). */
+  focusFormula?: string;
 }
 
 export interface VariableFilter {
@@ -83,6 +85,7 @@ export class ProductModelService {
         capacity: this.capacity,
         previous: product.model,
         nameField: next.nameField ?? dottedPath,
+        focusFormula: next.focusFormula,
       });
       const stored = await this.products.updateModel(productId, product.modelVersion, model);
       if (stored) {
@@ -230,7 +233,7 @@ export class ProductModelService {
         const row = path[0] === 'variables' && typeof path[1] === 'number' ? rowOf(path[1]) : undefined;
         return row === undefined ? dottedPath(path) : dottedPath(['rows', row, ...path.slice(2)]);
       };
-      return { model: { drivers: model.drivers, variables: variables as Variable[] }, nameField };
+      return { model: { ...model, variables: variables as Variable[] }, nameField };
     });
     return { product, count: imported.variables.length };
   }

@@ -71,6 +71,7 @@ export const VARIABLE_COLUMNS: readonly VariableColumn[] = [
   { field: 'deadZone', zh: '死区', en: 'Dead zone' },
   { field: 'collectionFormula', zh: '采集公式', en: 'Collection formula' },
   { field: 'writeFormula', zh: '写入公式', en: 'Write formula' },
+  { field: 'formula', zh: '计算公式', en: 'Computing formula' },
   { field: 'collectionUpperLimit', zh: '采集上限', en: 'Collection upper limit' },
   { field: 'collectionLowerLimit', zh: '采集下限', en: 'Collection lower limit' },
   { field: 'writeUpperLimit', zh: '写入上限', en: 'Write upper limit' },

@@ -19,6 +19,11 @@ export interface ActiveSession {
   account: AccountRow;
 }
 
+/** Reads the permission codes an account holds now (its role's); without one, the stored codes apply. */
+export interface PermissionSource {
+  current(account: AccountRow): Promise<AccountRow>;
+}
+
 // Writing last-seen on every request would turn every read into a write; a minute is precise enough.
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -28,7 +33,13 @@ export class SessionService {
     private readonly accounts: AccountRepository,
     private readonly policy: SessionPolicy,
     private readonly now: () => number,
+    private readonly permissions?: PermissionSource,
   ) {}
+
+  /** The account with the permission codes it holds now (sessions never keep a copy). */
+  async withCurrentPermissions(account: AccountRow): Promise<AccountRow> {
+    return this.permissions ? this.permissions.current(account) : account;
+  }
 
   async start(account: AccountRow, meta: { address?: string; userAgent?: string }): Promise<string> {
     const token = newToken();
@@ -63,7 +74,7 @@ export class SessionService {
     }
     if (now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS)
       await this.sessions.touch(tokenHash, new Date(now));
-    return { tokenHash, session, account };
+    return { tokenHash, session, account: await this.withCurrentPermissions(account) };
   }
 
   async end(tokenHash: string, reason: SessionEndReason): Promise<void> {

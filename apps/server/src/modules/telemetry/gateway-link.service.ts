@@ -13,9 +13,12 @@ import {
   downTopic,
   parseTopic,
   replyPayloadSchema,
+  scriptReportSchema,
   statusPayloadSchema,
+  type AckPayload,
   type ConfigPayload,
   type ReplyPayload,
+  type ScriptReport,
 } from '@lyyp/contracts/protocol';
 import type { Bus } from '../../bus/bus.ts';
 import type { IncomingMessage, MqttTransport } from '../../mqtt/transport.ts';
@@ -33,14 +36,22 @@ export interface GatewayLinkOptions {
   onReply: (sn: string, reply: ReplyPayload) => Promise<void>;
 }
 
+export type ScriptReportHandler = (deviceId: string, report: ScriptReport) => Promise<void>;
+
 export class GatewayLinkService {
   /** Messages refused since start, by reason; also counted per gateway in the database. */
   readonly rejected = new Map<string, number>();
+  private scriptReports: ScriptReportHandler | null = null;
 
   constructor(private readonly options: GatewayLinkOptions) {}
 
   async start(): Promise<void> {
     await this.options.transport.start((message) => this.handle(message));
+  }
+
+  /** Where `up/script` reports of bound gateways go (the edge logic module). */
+  handleScriptReports(handler: ScriptReportHandler): void {
+    this.scriptReports = handler;
   }
 
   private parse<T extends z.ZodType>(schema: T, message: IncomingMessage): z.infer<T> | null {
@@ -71,8 +82,7 @@ export class GatewayLinkService {
           if (!result) {
             // Nothing can be stored for a gateway without a device; acknowledging stops it resending.
             await this.reject(sn, message.topic, 'gateway has no bound device');
-            const dropped = ackPayloadSchema.parse({ seq: payload.seq, stored: 0, duplicates: 0 });
-            await this.options.transport.publish(downTopic(sn, 'ack'), JSON.stringify(dropped), { qos: 1 });
+            this.acknowledge(sn, ackPayloadSchema.parse({ seq: payload.seq, stored: 0, duplicates: 0 }));
             return;
           }
           const ack = ackPayloadSchema.parse({
@@ -80,7 +90,7 @@ export class GatewayLinkService {
             stored: result.stored,
             duplicates: result.duplicates,
           });
-          await this.options.transport.publish(downTopic(sn, 'ack'), JSON.stringify(ack), { qos: 1 });
+          this.acknowledge(sn, ack);
           return;
         }
         case 'status': {
@@ -134,6 +144,14 @@ export class GatewayLinkService {
           });
           return;
         }
+        case 'script': {
+          const payload = this.parse(scriptReportSchema, message);
+          if (!payload) return await this.reject(sn, message.topic, 'invalid script report');
+          const context = await this.options.runtime.deviceContextBySn(sn);
+          if (!context) return await this.reject(sn, message.topic, 'gateway has no bound device');
+          await this.scriptReports?.(context.deviceId, payload);
+          return;
+        }
         case 'reply': {
           const payload = this.parse(replyPayloadSchema, message);
           if (!payload) return await this.reject(sn, message.topic, 'invalid command reply');
@@ -145,6 +163,20 @@ export class GatewayLinkService {
       // Not acknowledged: the gateway keeps the data and sends it again.
       this.options.logger.error({ err: error, sn, topic: message.topic }, 'gateway message failed');
     }
+  }
+
+  /**
+   * Publishes an acknowledgement without waiting for its delivery. The embedded broker delivers the
+   * platform's messages through the same bounded queue as the gateways' uploads, and an upload's
+   * delivery ends only when its handling does: an upload that waited here for its own ack would hold
+   * a slot the ack needs, and with every slot held by such uploads nothing would move again.
+   */
+  private acknowledge(sn: string, ack: AckPayload) {
+    this.options.transport
+      .publish(downTopic(sn, 'ack'), JSON.stringify(ack), { qos: 1 })
+      .catch((error: unknown) =>
+        this.options.logger.warn({ err: error, sn, seq: ack.seq }, 'acknowledgement not sent'),
+      );
   }
 
   /** Sends a device's configuration (retained, so a gateway connecting later gets it too). */

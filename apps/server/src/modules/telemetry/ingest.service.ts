@@ -4,12 +4,12 @@
  * acknowledged only after its commit, so a gateway drops data from its buffer only once it is
  * durable. Values that changed go out on the bus.
  */
-import { DATA_TYPE_DEFINITIONS, type DeviceModel } from '@lyyp/contracts/device-model';
+import { DATA_TYPE_DEFINITIONS, type DeviceModel, type Variable } from '@lyyp/contracts/device-model';
 import type { DataPayload, Point } from '@lyyp/contracts/protocol';
 import type { Bus, ValuePoint } from '../../bus/bus.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
 import { pointIdentity, type HistoryRepository, type PointRow } from './history.repository.ts';
-import type { DeviceContext, RuntimeRepository } from './runtime.repository.ts';
+import type { DeviceBinding, RuntimeRepository } from './runtime.repository.ts';
 
 export interface IngestResult {
   stored: number;
@@ -34,10 +34,20 @@ interface Pending {
 export type StoredListener = (batch: { points: readonly PointRow[]; receivedAt: number }) => Promise<void>;
 
 /** Most points in one group commit; larger queues are written in several. */
-const MAX_POINTS_PER_COMMIT = 20_000;
+const MAX_POINTS_PER_COMMIT = 100_000;
 
-function acceptValue(model: DeviceModel, point: Point): { ok: true; value: StoredValue } | { ok: false } {
-  const variable = model.variables.find((item) => item.key === point.k);
+/** What ingest needs of a gateway's device: its id and its model's variables by key. */
+interface IngestContext {
+  readonly deviceId: string;
+  readonly model: DeviceModel;
+  readonly variables: ReadonlyMap<string, Variable>;
+}
+
+function acceptValue(
+  variables: ReadonlyMap<string, Variable>,
+  point: Point,
+): { ok: true; value: StoredValue } | { ok: false } {
+  const variable = variables.get(point.k);
   if (!variable) return { ok: false };
   if (point.v === null) return point.e ? { ok: true, value: null } : { ok: false };
   const definition = DATA_TYPE_DEFINITIONS[variable.dataType];
@@ -55,8 +65,18 @@ function acceptValue(model: DeviceModel, point: Point): { ok: true; value: Store
 export class IngestService {
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
-  private readonly contexts = new Map<string, { context: DeviceContext | undefined; loadedAt: number }>();
+  /**
+   * Per gateway, its device as last read (a promise, so uploads arriving while it is read wait for
+   * the same answer and keep their order).
+   */
+  private readonly contexts = new Map<
+    string,
+    { context: Promise<IngestContext | undefined>; loadedAt: number }
+  >();
+  /** Models by product, kept while the product's model version stays the same. */
+  private readonly models = new Map<string, { version: number; context: Omit<IngestContext, 'deviceId'> }>();
   private readonly storedListeners: StoredListener[] = [];
+  private bindingLookup: { sns: Set<string>; bindings: Promise<Map<string, DeviceBinding>> } | null = null;
 
   constructor(
     private readonly history: HistoryRepository,
@@ -75,14 +95,56 @@ export class IngestService {
   forgetDevice(sn?: string) {
     if (sn) this.contexts.delete(sn);
     else this.contexts.clear();
+    this.models.clear();
   }
 
-  private async contextOf(sn: string): Promise<DeviceContext | undefined> {
+  private contextOf(sn: string): Promise<IngestContext | undefined> {
     const cached = this.contexts.get(sn);
-    if (cached && this.now() - cached.loadedAt < this.contextTtlMs) return cached.context;
-    const context = await this.runtime.deviceContextBySn(sn);
-    this.contexts.set(sn, { context, loadedAt: this.now() });
+    const now = this.now();
+    if (cached && now - cached.loadedAt < this.contextTtlMs && now >= cached.loadedAt) return cached.context;
+    const context = this.loadContext(sn);
+    this.contexts.set(sn, { context, loadedAt: now });
+    context.catch(() => {
+      if (this.contexts.get(sn)?.context === context) this.contexts.delete(sn);
+    });
     return context;
+  }
+
+  /**
+   * The bindings of every gateway whose upload came in the same turn of the event loop, in one
+   * query (a thousand gateways refreshing every few seconds would otherwise make hundreds a second).
+   */
+  private bindingOf(sn: string): Promise<DeviceBinding | undefined> {
+    if (!this.bindingLookup) {
+      const sns = new Set<string>();
+      const bindings = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        this.bindingLookup = null;
+        return this.runtime.deviceBindingsBySns([...sns]);
+      });
+      this.bindingLookup = { sns, bindings };
+    }
+    this.bindingLookup.sns.add(sn);
+    return this.bindingLookup.bindings.then((bindings) => bindings.get(sn));
+  }
+
+  /** The binding is read each time; the model (large) only when its version moved. */
+  private async loadContext(sn: string): Promise<IngestContext | undefined> {
+    const binding = await this.bindingOf(sn);
+    if (!binding) return undefined;
+    let product = this.models.get(binding.productId);
+    if (!product || product.version !== binding.modelVersion) {
+      const stored = await this.runtime.productModel(binding.productId);
+      if (!stored) return undefined;
+      product = {
+        version: stored.modelVersion,
+        context: {
+          model: stored.model,
+          variables: new Map(stored.model.variables.map((variable) => [variable.key, variable])),
+        },
+      };
+      this.models.set(binding.productId, product);
+    }
+    return { deviceId: binding.deviceId, ...product.context };
   }
 
   /**
@@ -96,7 +158,7 @@ export class IngestService {
     const rows: PointRow[] = [];
     let rejected = 0;
     for (const point of payload.points) {
-      const accepted = acceptValue(context.model, point);
+      const accepted = acceptValue(context.variables, point);
       if (!accepted.ok) {
         rejected += 1;
         continue;
@@ -109,18 +171,23 @@ export class IngestService {
         error: point.e ?? null,
       });
     }
-    if (payload.gaps?.length) await this.runtime.insertGaps(sn, payload.seq, payload.gaps);
-    if (payload.polled?.length) await this.confirmPolled(context, payload.polled);
-    const result = await new Promise<IngestResult>((resolve, reject) => {
+    // Queued at once, so one gateway's uploads reach the group commits in the order they came.
+    const stored = new Promise<IngestResult>((resolve, reject) => {
       this.queue.push({ sn, deviceId: context.deviceId, seq: payload.seq, rows, rejected, resolve, reject });
       this.scheduleFlush();
     });
+    // Settled before the acknowledgement like the points (a failure here means no ack and a resend).
+    const sideEffects = Promise.all([
+      payload.gaps?.length ? this.runtime.insertGaps(sn, payload.seq, payload.gaps) : undefined,
+      payload.polled?.length ? this.confirmPolled(context, payload.polled) : undefined,
+    ]);
+    const [result] = await Promise.all([stored, sideEffects]);
     if (rejected > 0) await this.runtime.countRejected(sn, rejected);
     return result;
   }
 
   /** Periodic variables of the polled drivers are current even when no new value was sent. */
-  private async confirmPolled(context: DeviceContext, polled: NonNullable<DataPayload['polled']>) {
+  private async confirmPolled(context: IngestContext, polled: NonNullable<DataPayload['polled']>) {
     const drivers = new Set(polled.map((entry) => entry.driver));
     const keys = context.model.variables
       .filter(

@@ -16,6 +16,12 @@ export interface DeviceContext {
   configVersion: number;
 }
 
+export interface DeviceBinding {
+  deviceId: string;
+  productId: string;
+  modelVersion: number;
+}
+
 export type GatewayStatusUpdate = Partial<{
   status: 'online' | 'offline' | 'dormant' | 'power-off';
   signal: number | null;
@@ -56,6 +62,34 @@ export class RuntimeRepository {
       .limit(1);
     const row = rows[0];
     return row ? { sn, ...row } : undefined;
+  }
+
+  /** The devices bound to these gateways with their product's model version (not the model itself). */
+  async deviceBindingsBySns(sns: readonly string[]): Promise<Map<string, DeviceBinding>> {
+    const bindings = new Map<string, DeviceBinding>();
+    for (let start = 0; start < sns.length; start += 1000) {
+      const rows = await this.db
+        .select({
+          sn: devices.gatewaySn,
+          deviceId: devices.id,
+          productId: products.id,
+          modelVersion: products.modelVersion,
+        })
+        .from(devices)
+        .innerJoin(products, eq(products.id, devices.productId))
+        .where(inArray(devices.gatewaySn, sns.slice(start, start + 1000)));
+      for (const { sn, ...binding } of rows) bindings.set(sn, binding);
+    }
+    return bindings;
+  }
+
+  async productModel(productId: string): Promise<{ model: DeviceModel; modelVersion: number } | undefined> {
+    const rows = await this.db
+      .select({ model: products.model, modelVersion: products.modelVersion })
+      .from(products)
+      .where(eq(products.id, productId))
+      .limit(1);
+    return rows[0];
   }
 
   async deviceContextById(deviceId: string): Promise<DeviceContext | undefined> {

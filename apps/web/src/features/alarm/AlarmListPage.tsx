@@ -12,7 +12,7 @@ import {
   type AlarmState,
 } from '@lyyp/contracts/alarm';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Dropdown, Input, Select, Space, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Dropdown, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,8 +51,14 @@ export default function AlarmListPage() {
     queryFn: () => catalogueApi.queryDevices({ page: 1, pageSize: 1000 }),
     enabled: mayView,
   });
+  // The group filter offers the groups the person is in; with none, it is not shown.
+  const myGroups = useQuery({
+    queryKey: ['alarm-preferences', 'groups'],
+    queryFn: alarmApi.myGroups,
+    enabled: mayView,
+  });
   const records = useQuery({
-    queryKey: ['alarm-records', 'list', filters, paging],
+    queryKey: ['alarm-records', 'list', filters, paging, locale],
     queryFn: () => alarmApi.listRecords(toRecordQuery(filters, paging.page, paging.pageSize)),
     placeholderData: keepPreviousData,
     enabled: mayView && violation === null,
@@ -145,12 +151,21 @@ export default function AlarmListPage() {
             onChange={(equipmentId: string | undefined) => change({ equipmentId })}
             options={(devices.data?.list ?? []).map((device) => ({ value: device.id, label: device.name }))}
           />
-          <Input
-            allowClear
-            style={{ width: 150 }}
-            placeholder={t('alarm.record.groupId')}
-            onChange={(event) => change({ groupId: event.target.value.trim() || undefined })}
-          />
+          {myGroups.data && myGroups.data.length > 0 ? (
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              style={{ width: 180 }}
+              placeholder={t('alarm.record.groupId')}
+              value={filters.groupId}
+              onChange={(groupId: string | undefined) => change({ groupId })}
+              options={myGroups.data.map((group) => ({
+                value: group.groupId,
+                label: `${group.groupName} · ${group.productName}`,
+              }))}
+            />
+          ) : null}
           <Select
             allowClear
             style={{ width: 130 }}

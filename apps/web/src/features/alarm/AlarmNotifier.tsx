@@ -14,6 +14,7 @@ import { useLocaleStore } from '../../app/i18n.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
 import { usePermission } from '../monitor/common/use-permission.ts';
 import { EMPTY_ALARM_FEED, applyAlarmEvent, badgeCount, markFeedSeen, type AlarmFeed } from './alarm-feed.ts';
+import { recordTextIn } from '@lyyp/contracts/alarm';
 import { recordTypeName } from './alarm-text.ts';
 import { playAlarmTone } from './alarm-tone.ts';
 import { alarmMuteStore, useAlarmMute } from './mute.ts';
@@ -48,12 +49,13 @@ export function AlarmNotifier() {
     setFeed(next.feed);
     if (!next.announce) return;
     const record = event.record;
+    const text = recordTextIn(record, locale);
     notification.warning({
       key: `alarm-${record.id}`,
-      message: `${record.name} · ${recordTypeName(record.type, locale)}`,
+      message: `${text.name} · ${recordTypeName(record.type, locale)}`,
       description: (
         <Space direction="vertical" size={0} data-testid="alarm-popup">
-          <span>{record.message}</span>
+          <span>{text.message}</span>
           <Typography.Text type="secondary">{formatTime(record.raisedAt)}</Typography.Text>
         </Space>
       ),
@@ -99,10 +101,10 @@ export function AlarmNotifier() {
           renderItem={(record) => (
             <List.Item>
               <List.Item.Meta
-                title={record.name}
+                title={recordTextIn(record, locale).name}
                 description={
                   <>
-                    <div>{record.message}</div>
+                    <div>{recordTextIn(record, locale).message}</div>
                     <Typography.Text type="secondary">{formatTime(record.raisedAt)}</Typography.Text>
                   </>
                 }

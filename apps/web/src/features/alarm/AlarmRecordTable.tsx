@@ -13,6 +13,7 @@ import type { AlarmRecordPage } from '../../api/alarm.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
 import { usePermission } from '../monitor/common/use-permission.ts';
+import { RaiseWorkOrderButton } from '../maintenance/RaiseWorkOrderButton.tsx';
 import { AcknowledgeDialog } from './AcknowledgeDialog.tsx';
 import { recordTypeName, releaseReasonName, stateName } from './alarm-text.ts';
 import { selectAcknowledgeable } from './record-filters.ts';
@@ -187,7 +188,7 @@ export function AlarmRecordTable({
           {
             title: t('monitor.common.actions'),
             key: 'actions',
-            width: 150,
+            width: 230,
             fixed: 'right',
             render: (_value, record) => (
               <Space size={0}>
@@ -204,6 +205,7 @@ export function AlarmRecordTable({
                 <Button type="link" size="small" onClick={() => setSendsOf(record.id)}>
                   {t('alarm.record.sends')}
                 </Button>
+                <RaiseWorkOrderButton alarmRecordId={record.id} />
               </Space>
             ),
           },

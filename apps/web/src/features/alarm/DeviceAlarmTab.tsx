@@ -26,7 +26,7 @@ export function DeviceAlarmTab({ device }: DeviceTabProps) {
   const [state, setState] = useState<AlarmState | undefined>();
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const records = useQuery({
-    queryKey: ['alarm-records', 'device', device.id, state, paging],
+    queryKey: ['alarm-records', 'device', device.id, state, paging, locale],
     queryFn: () => alarmApi.deviceRecords({ equipmentId: device.id, state, ...paging }),
     placeholderData: keepPreviousData,
     enabled: mayView,

@@ -6,7 +6,7 @@
  * notice. The whole group is checked with the contract's schema before it is sent; each complaint
  * shows on its input.
  */
-import { DeleteOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   ALARM_CHANNELS,
   ALARM_CHANNEL_DEFINITIONS,
@@ -31,7 +31,6 @@ import {
   Modal,
   Row,
   Select,
-  Space,
   Switch,
   Typography,
 } from 'antd';
@@ -40,10 +39,10 @@ import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
 import { isApiError } from '../../api/index.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { useSessionStore } from '../../app/session-store.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { listSchemaIssues } from '../monitor/common/schema-rules.ts';
 import { channelName, describeAlarmFailure, labelAlarmField } from './alarm-text.ts';
+import { RecipientList } from './RecipientList.tsx';
 import { translateCatalogue } from '../../app/messages.ts';
 import {
   createGroupValues,
@@ -67,7 +66,6 @@ export function GroupDialog({
 }) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const me = useSessionStore((state) => state.user);
   const [form] = Form.useForm<GroupFormValues>();
   const initialValues = group ? toGroupFormValues(group) : createGroupValues();
   const watched = (Form.useWatch([], form) as GroupFormValues | undefined) ?? {};
@@ -238,60 +236,12 @@ export function GroupDialog({
         <Divider orientation="left" plain>
           {t('alarm.group.recipients', { max: RECIPIENTS_PER_GROUP_MAX })}
         </Divider>
-        <Form.List name="recipients">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((field) => (
-                <Row gutter={8} key={field.key}>
-                  <Col span={9}>
-                    <Form.Item
-                      name={[field.name, 'accountId']}
-                      rules={[{ required: true, message: t('alarm.group.required.accountId') }]}
-                    >
-                      <Input placeholder={t('alarm.fields.accountId')} />
-                    </Form.Item>
-                  </Col>
-                  <Col span={13}>
-                    <Form.Item name={[field.name, 'channels']}>
-                      <Checkbox.Group
-                        options={personChannels.map((code) => ({
-                          value: code,
-                          label: channelName(code, locale),
-                        }))}
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col span={2}>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('monitor.common.delete')}
-                      onClick={() => remove(field.name)}
-                    />
-                  </Col>
-                </Row>
-              ))}
-              <Space>
-                <Button
-                  icon={<PlusOutlined />}
-                  onClick={() => add({ accountId: '', channels: personChannels })}
-                  disabled={fields.length >= RECIPIENTS_PER_GROUP_MAX}
-                >
-                  {t('alarm.group.addRecipient')}
-                </Button>
-                {me && !(values.recipients ?? []).some((recipient) => recipient.accountId === me.id) ? (
-                  <Button
-                    icon={<UserAddOutlined />}
-                    onClick={() => add({ accountId: me.id, channels: personChannels })}
-                  >
-                    {t('alarm.group.addMe')}
-                  </Button>
-                ) : null}
-              </Space>
-            </>
-          )}
-        </Form.List>
+        <RecipientList
+          productId={productId}
+          initialIds={group?.recipients.map((recipient) => recipient.accountId) ?? []}
+          chosenIds={(values.recipients ?? []).map((recipient) => recipient.accountId ?? '')}
+          personChannels={personChannels}
+        />
 
         <Divider orientation="left" plain>
           {t('alarm.group.escalation')}

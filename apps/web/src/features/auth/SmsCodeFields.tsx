@@ -27,9 +27,11 @@ interface SmsCodeFieldsProps {
   send: (proof: PhoneCaptchaProof) => Promise<SmsSent>;
   /** The picture, when the form uses it for more than sending (SMS sign-in); else one of its own. */
   picture?: CaptchaPicture;
+  /** The code input's label when the code does not come by SMS (password recovery by email). */
+  codeLabel?: string;
 }
 
-export function SmsCodeFields({ form, telField = 'tel', send, picture }: SmsCodeFieldsProps) {
+export function SmsCodeFields({ form, telField = 'tel', send, picture, codeLabel }: SmsCodeFieldsProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const locale = useLocaleStore((state) => state.locale);
@@ -88,7 +90,7 @@ export function SmsCodeFields({ form, telField = 'tel', send, picture }: SmsCode
   return (
     <>
       <CaptchaPictureField form={form} picture={captcha} />
-      <Form.Item label={t('fields.smsCode')} required>
+      <Form.Item label={codeLabel ?? t('fields.smsCode')} required>
         <div className={styles.inline}>
           <Form.Item name="smsCode" rules={rules.smsCode} noStyle>
             <Input

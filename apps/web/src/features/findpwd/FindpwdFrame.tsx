@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PublicCard, PublicFrame } from '../../app/public/PublicFrame.tsx';
 import { useRouteLeaf } from '../../app/route-handle.ts';
+import { FindpwdMethods } from './FindpwdMethods.tsx';
 
 /** The steps in order, by the route name that shows each. */
 const STEPS = [
@@ -29,6 +30,7 @@ export default function FindpwdFrame() {
           items={STEPS.map((step) => ({ title: t(step.label) }))}
           style={{ marginBottom: 28 }}
         />
+        <FindpwdMethods routeName={leaf?.name} />
         <Outlet />
       </PublicCard>
     </PublicFrame>

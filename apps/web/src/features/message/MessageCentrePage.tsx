@@ -36,7 +36,7 @@ export default function MessageCentrePage() {
   const unread = useUnreadCounts();
 
   const messages = useQuery({
-    queryKey: ['messages', 'list', type, status, paging],
+    queryKey: ['messages', 'list', type, status, paging, locale],
     queryFn: () =>
       messageApi.listMessages({
         ...(type === 'all' ? {} : { type }),

@@ -4,28 +4,14 @@
  * channels the group allows them to receive. Choices outside what a group allows are refused
  * (2109) on the input that holds them.
  */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   DEFAULT_TIME_ZONE,
-  PERSON_CHANNELS,
   notificationPreferencesSchema,
+  type MyAlarmGroup,
   type NotificationPreferences,
 } from '@lyyp/contracts/alarm';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Checkbox,
-  Col,
-  Form,
-  Input,
-  Row,
-  Select,
-  Switch,
-  TimePicker,
-  Typography,
-} from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Col, Form, Row, Select, Switch, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +20,8 @@ import { isApiError } from '../../api/index.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { translateCatalogue } from '../../app/messages.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
-import { channelName, useDescribeAlarmFailure } from '../alarm/alarm-text.ts';
+import { useDescribeAlarmFailure } from '../alarm/alarm-text.ts';
+import { MyAlarmGroups } from './MyAlarmGroups.tsx';
 import { fromPreferences, toPreferences, type PreferencesFormValues } from './preferences-form.ts';
 import { listSchemaIssues } from '../monitor/common/schema-rules.ts';
 
@@ -43,22 +30,31 @@ const ZONES: readonly string[] =
     ? Intl.supportedValuesOf('timeZone')
     : [DEFAULT_TIME_ZONE, 'UTC'];
 
+const NO_GROUPS: readonly MyAlarmGroup[] = [];
+
 export default function PreferencesPage() {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const describeFailure = useDescribeAlarmFailure();
   const [form] = Form.useForm<PreferencesFormValues<Dayjs>>();
   const [failure, setFailure] = useState<unknown>(null);
   const stored = useQuery({ queryKey: ['alarm-preferences'], queryFn: alarmApi.getPreferences });
+  const mine = useQuery({ queryKey: ['alarm-preferences', 'groups'], queryFn: alarmApi.myGroups });
+  const groups = mine.data ?? NO_GROUPS;
   useEffect(() => {
-    if (stored.data) form.setFieldsValue(fromPreferences<Dayjs>(stored.data, dayjs) as never);
-  }, [stored.data, form]);
+    if (stored.data && mine.data)
+      form.setFieldsValue(fromPreferences<Dayjs>(stored.data, dayjs, mine.data) as never);
+  }, [stored.data, mine.data, form]);
   const quiet = Form.useWatch('quietEnabled', form);
 
   const save = useMutation({
     mutationFn: (preferences: NotificationPreferences) => alarmApi.savePreferences(preferences),
-    onSuccess: () => void message.success(t('monitor.common.saved')),
+    onSuccess: () => {
+      void message.success(t('monitor.common.saved'));
+      void queryClient.invalidateQueries({ queryKey: ['alarm-preferences'] });
+    },
     onError: (error) => {
       const match = isApiError(error) ? /^subscriptions\.(\d+)/.exec(error.field ?? '') : null;
       if (match)
@@ -70,7 +66,7 @@ export default function PreferencesPage() {
   });
 
   const handleFinish = (values: PreferencesFormValues<Dayjs>) => {
-    const preferences = toPreferences(values);
+    const preferences = toPreferences(values, groups);
     const issue = listSchemaIssues(notificationPreferencesSchema, preferences)[0];
     if (issue) {
       setFailure(new Error(translateCatalogue(issue.violation.code, locale, issue.violation.params)));
@@ -80,7 +76,11 @@ export default function PreferencesPage() {
   };
 
   return (
-    <Card variant="borderless" title={t('routes.MonitorMessagePreferences')} loading={stored.isPending}>
+    <Card
+      variant="borderless"
+      title={t('routes.MonitorMessagePreferences')}
+      loading={stored.isPending || mine.isPending}
+    >
       <Form
         form={form}
         layout="vertical"
@@ -112,62 +112,22 @@ export default function PreferencesPage() {
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item
+          name="locale"
+          label={t('alarm.preferences.language')}
+          extra={t('alarm.preferences.languageHint')}
+        >
+          <Select
+            options={[
+              { value: '', label: t('alarm.preferences.languageDefault') },
+              { value: 'zh-CN', label: '中文' },
+              { value: 'en-US', label: 'English' },
+            ]}
+          />
+        </Form.Item>
         <Typography.Title level={5}>{t('alarm.preferences.groups')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('alarm.preferences.groupsHint')}</Typography.Paragraph>
-        <Form.List name="subscriptions">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((field) => (
-                <Row gutter={8} key={field.key}>
-                  <Col span={6}>
-                    <Form.Item
-                      name={[field.name, 'groupId']}
-                      rules={[
-                        {
-                          required: true,
-                          whitespace: true,
-                          message: t('alarm.preferences.required.groupId'),
-                        },
-                      ]}
-                    >
-                      <Input placeholder={t('alarm.preferences.groupId')} />
-                    </Form.Item>
-                  </Col>
-                  <Col span={4}>
-                    <Form.Item name={[field.name, 'muted']} valuePropName="checked">
-                      <Checkbox>{t('alarm.preferences.mute')}</Checkbox>
-                    </Form.Item>
-                  </Col>
-                  <Col span={12}>
-                    <Form.Item name={[field.name, 'channels']}>
-                      <Checkbox.Group
-                        options={PERSON_CHANNELS.map((code) => ({
-                          value: code,
-                          label: channelName(code, locale),
-                        }))}
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col span={2}>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('monitor.common.delete')}
-                      onClick={() => remove(field.name)}
-                    />
-                  </Col>
-                </Row>
-              ))}
-              <Button
-                icon={<PlusOutlined />}
-                onClick={() => add({ groupId: '', muted: false, channels: [...PERSON_CHANNELS] })}
-              >
-                {t('alarm.preferences.addGroup')}
-              </Button>
-            </>
-          )}
-        </Form.List>
+        <MyAlarmGroups groups={groups} loading={mine.isPending} />
         <Form.Item style={{ marginTop: 24 }}>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t('monitor.common.save')}

@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { DeviceDetail } from '../../api/catalogue.types.ts';
 import { DeviceAlarmTab } from '../alarm/DeviceAlarmTab.tsx';
+import { DeviceInspectionTab } from '../maintenance/DeviceInspectionTab.tsx';
+import { DeviceRepairTab } from '../maintenance/DeviceRepairTab.tsx';
 import { GatewayStatusTag } from '../gateway/status-tags.tsx';
 import { DevicePagesButton } from '../runtime/DevicePagesButton.tsx';
 import { useDescribeFailure } from './common/catalogue-text.ts';
@@ -20,7 +22,6 @@ import { GatewayTab } from './GatewayTab.tsx';
 import { HistoryDataTab } from './HistoryDataTab.tsx';
 import type { LiveDeviceState } from './live-values.ts';
 import { DEVICE_TAB_KEYS, readDeviceTab, type DeviceTabKey } from './device-tabs.ts';
-import { PlaceholderTab } from './PlaceholderTab.tsx';
 import { ReadWriteTab } from './ReadWriteTab.tsx';
 import { useDevice, useDeviceVariables, useVariableList, type DeviceVariable } from './use-device.ts';
 import { useLiveDevice } from './use-live.ts';
@@ -28,6 +29,7 @@ import { useLiveDevice } from './use-live.ts';
 // The chart libraries (uPlot, ECharts) load only when their tab opens.
 const HistoryCurveTab = lazy(() => import('./HistoryCurveTab.tsx'));
 const RealtimeCurveTab = lazy(() => import('./RealtimeCurveTab.tsx'));
+const DeviceReportTab = lazy(() => import('../report/DeviceReportTab.tsx'));
 
 export interface DeviceTabProps {
   device: DeviceDetail;
@@ -43,10 +45,11 @@ const TAB_SCREENS: Readonly<Record<DeviceTabKey, TabScreen>> = {
   data: (props) => <ReadWriteTab {...props} />,
   history: (props) => <HistoryDataTab {...props} />,
   historyCurve: (props) => <HistoryCurveTab {...props} />,
+  reports: (props) => <DeviceReportTab {...props} />,
   alarms: (props) => <DeviceAlarmTab {...props} />,
   realtimeCurve: (props) => <RealtimeCurveTab {...props} />,
-  repairs: (_props, label) => <PlaceholderTab screen={label} />,
-  inspections: (_props, label) => <PlaceholderTab screen={label} />,
+  repairs: (props) => <DeviceRepairTab {...props} />,
+  inspections: (props) => <DeviceInspectionTab {...props} />,
 };
 
 export default function DeviceDetailPage() {

@@ -13,6 +13,7 @@ import { ConfigSyncTag, GatewayStatusTag, SignalTag } from '../gateway/status-ta
 import { useDescribeFailure } from './common/catalogue-text.ts';
 import { formatTime } from './common/format-time.ts';
 import { describeConfigMatch } from './config-sync.ts';
+import { DeviceScriptStatus } from './DeviceScriptStatus.tsx';
 import type { DeviceTabProps } from './DeviceDetailPage.tsx';
 import { deviceQueryKey } from './use-device.ts';
 
@@ -99,6 +100,7 @@ export function GatewayTab({ device, live }: DeviceTabProps) {
         </Descriptions.Item>
       </Descriptions>
       {gateway.configSyncError ? <Alert type="error" showIcon message={gateway.configSyncError} /> : null}
+      <DeviceScriptStatus deviceId={device.id} />
     </Space>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The tabs of a device (§2: device info, gateway detail, read/write data, history data, alarm
  * records, real-time curve, repair records, inspection records), in the specification's order with
- * the history curve beside the history data. The screen of each tab is registered by the page.
+ * the history curve and the history reports beside the history data. The screen of each tab is registered by the page.
  */
 export const DEVICE_TAB_KEYS = [
   'info',
@@ -9,6 +9,7 @@ export const DEVICE_TAB_KEYS = [
   'data',
   'history',
   'historyCurve',
+  'reports',
   'alarms',
   'realtimeCurve',
   'repairs',

@@ -5,6 +5,7 @@ import {
   initialView,
   panView,
   requestRangeFor,
+  samplesOf,
   shouldRequery,
   toPlotData,
   zoomView,
@@ -119,5 +120,41 @@ describe('history curve: plot data', () => {
   it('leaves a chosen variable without data as an empty column', () => {
     const answer: CurveAnswer = { start: 0, end: 1, series: [{ key: 'a', mode: 'raw', points: [[5, 1]] }] };
     expect(toPlotData(answer, ['a', 'b'])).toEqual([[5], [1], [undefined]]);
+  });
+});
+
+describe('history curve gaps', () => {
+  it('breaks a bucketed line where buckets are missing, and a raw line at a long pause', () => {
+    const buckets = samplesOf({
+      key: 'a',
+      mode: 'bucket',
+      bucketMs: 10,
+      buckets: [
+        [0, 1, 2],
+        [10, 1, 3],
+        [40, 2, 4],
+      ],
+    });
+    expect(buckets).toEqual([
+      [0, 1],
+      [1, 2],
+      [10, 1],
+      [11, 3],
+      [12, null],
+      [40, 2],
+      [41, 4],
+    ]);
+    const raw = samplesOf({
+      key: 'a',
+      mode: 'raw',
+      points: [
+        [0, 1],
+        [10, 2],
+        [20, 3],
+        [500, 4],
+      ],
+    });
+    expect(raw).toContainEqual([21, null]);
+    expect(raw.filter(([, value]) => value === null)).toHaveLength(1);
   });
 });

@@ -91,14 +91,41 @@ function plotNumber(value: HistoryValue): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-/** A series as samples: raw points as they are, a bucket as its minimum then its maximum. */
-function samplesOf(series: CurveSeries): Array<[number, number | null]> {
-  if (series.mode === 'raw') return series.points.map(([ts, value]) => [ts, plotNumber(value)]);
-  // Min and max one millisecond apart draw each bucket as a vertical stroke: the envelope of the data.
-  return series.buckets.flatMap(([ts, min, max]): Array<[number, number | null]> => [
-    [ts, min],
-    [ts + 1, max],
-  ]);
+/** A raw series breaks where a step is this many times its usual (median) step: no data there. */
+export const RAW_GAP_FACTOR = 5;
+
+function medianStep(times: readonly number[]): number {
+  const steps = times.slice(1).map((ts, index) => ts - times[index]!);
+  if (steps.length === 0) return Number.POSITIVE_INFINITY;
+  steps.sort((a, b) => a - b);
+  return steps[Math.floor(steps.length / 2)]!;
+}
+
+/**
+ * A series as samples: raw points as they are, a bucket as its minimum then its maximum. Where no
+ * data was stored (a missing bucket, or a raw step far longer than usual) a `null` sample breaks
+ * the line, so a gap shows as a gap rather than a straight line across it.
+ */
+export function samplesOf(series: CurveSeries): Array<[number, number | null]> {
+  const samples: Array<[number, number | null]> = [];
+  if (series.mode === 'raw') {
+    const gapAfter = medianStep(series.points.map(([ts]) => ts)) * RAW_GAP_FACTOR;
+    series.points.forEach(([ts, value], index) => {
+      const previous = series.points[index - 1];
+      if (previous && ts - previous[0] > gapAfter) samples.push([previous[0] + 1, null]);
+      samples.push([ts, plotNumber(value)]);
+    });
+    return samples;
+  }
+  const width = series.bucketMs;
+  series.buckets.forEach(([ts, min, max], index) => {
+    const previous = series.buckets[index - 1];
+    // Min and max one millisecond apart draw each bucket as a vertical stroke: the envelope of the data.
+    if (previous && width !== undefined && ts - previous[0] > width * 1.5)
+      samples.push([previous[0] + 2, null]);
+    samples.push([ts, min], [ts + 1, max]);
+  });
+  return samples;
 }
 
 /**

@@ -164,11 +164,17 @@ export function VariableRegisterFields({ relevant, ruleFor, drivers }: PartProps
   );
 }
 
-export function VariableScalingFields({ ruleFor }: PartProps) {
+export function VariableScalingFields({ relevant, ruleFor }: PartProps) {
   const { t } = useTranslation();
   const item = useItem(ruleFor);
   return (
     <Row gutter={16}>
+      {relevant.has('formula')
+        ? item('formula', <Input placeholder="voltage * current" />, {
+            span: 24,
+            extra: t('monitor.variable.formulaHint'),
+          })
+        : null}
       {item('unit', <Input placeholder="℃" />)}
       {item('decimals', numberInput({ min: 0, max: DECIMALS_MAX, precision: 0 }))}
       {item('deadZone', numberInput({ min: 0 }))}

@@ -48,7 +48,9 @@ describe('variable form', () => {
       name: '合计',
       kind: 'summary',
       address: '3',
+      formula: 'sum + 1',
     });
+    expect(input.formula).toBe('sum + 1');
     expect(input.address).toBeUndefined();
     expect(input.driverKey).toBeUndefined();
     expect(variableSchema.safeParse(input).success).toBe(true);

@@ -9,6 +9,7 @@
 import {
   DATA_TYPE_DEFINITIONS,
   REGISTER_TYPE_DEFINITIONS,
+  isComputedKind,
   type AddressType,
   type CollectionMode,
   type DataType,
@@ -42,6 +43,7 @@ export interface VariableFormValues {
   deadZone?: number | null;
   collectionFormula?: string;
   writeFormula?: string;
+  formula?: string;
   collectionLowerLimit?: number | null;
   collectionUpperLimit?: number | null;
   writeLowerLimit?: number | null;
@@ -66,6 +68,7 @@ export function listRelevantFields(values: VariableFormValues): Set<VariableFiel
     for (const field of ['driverKey', 'registerType', 'addressType', 'address', 'collectionMode'] as const)
       fields.add(field);
   }
+  if (values.kind !== undefined && isComputedKind(values.kind)) fields.add('formula');
   if (type?.id === 'boolean' && table?.unit === 'word') fields.add('bitIndex');
   if (type?.id === 'string') fields.add('stringLength');
   const numeric = type?.numeric ?? true;
@@ -129,6 +132,7 @@ export function toVariableInput(values: VariableFormValues): VariableInput {
     deadZone: pick('deadZone', number(values.deadZone)),
     collectionFormula: pick('collectionFormula', text(values.collectionFormula)),
     writeFormula: pick('writeFormula', text(values.writeFormula)),
+    formula: pick('formula', text(values.formula)),
     collectionLowerLimit: pick('collectionLowerLimit', number(values.collectionLowerLimit)),
     collectionUpperLimit: pick('collectionUpperLimit', number(values.collectionUpperLimit)),
     writeLowerLimit: pick('writeLowerLimit', number(values.writeLowerLimit)),

@@ -94,7 +94,8 @@ export const alarmEnUS: Texts<typeof alarmZhCN> = {
     title: 'Alarm groups',
     add: 'Add group',
     edit: 'Edit group',
-    empty: 'No alarm groups yet',
+    empty:
+      'No alarm groups yet. Use “Add group” to choose who is told, on which channels; then pick the group in a rule.',
     deleteTitle: 'Delete the alarm group “{{name}}”?',
     recipients: 'Recipients (at most {{max}})',
     recipientsColumn: 'Recipients',
@@ -120,11 +121,12 @@ export const alarmEnUS: Texts<typeof alarmZhCN> = {
     required: {
       name: 'Enter the group name',
       channels: 'Choose the channels',
-      accountId: 'Enter the recipient’s account ID',
+      accountId: 'Choose the recipient',
     },
   },
   record: {
-    empty: 'No alarm records',
+    empty:
+      'No alarms in this period. Alarms appear here when a rule of the device’s product trips; widen the time range or clear the filters to see older ones.',
     acknowledge: 'Acknowledge',
     acknowledgeSelected: 'Acknowledge selected ({{count}})',
     acknowledgeTitle: 'Acknowledge {{count}} alarm(s)',
@@ -145,7 +147,7 @@ export const alarmEnUS: Texts<typeof alarmZhCN> = {
     activity: 'Released?',
     active: 'Active',
     cleared: 'Released',
-    groupId: 'Alarm group ID',
+    groupId: 'Alarm group',
     export: 'Export',
     last7: 'Last 7 days',
     last30: 'Last 30 days',
@@ -170,7 +172,7 @@ export const alarmEnUS: Texts<typeof alarmZhCN> = {
     title: 'Title',
     body: 'Text',
     date: 'Date',
-    empty: 'No messages',
+    empty: 'No messages. Alarm, expiry and announcement messages for you appear here.',
     markOne: 'Mark read',
     markSelected: 'Mark selected read ({{count}})',
     markAll: 'Mark all read',
@@ -192,13 +194,26 @@ export const alarmEnUS: Texts<typeof alarmZhCN> = {
     quietHours: 'Quiet hours',
     quietHint:
       'During quiet hours SMS and voice wait until they end; app messages and phone calls still come. An end before the start spans midnight.',
-    groups: 'Alarm group subscriptions',
+    groups: 'My alarm groups',
     groupsHint:
-      'Groups not listed reach you on every channel they allow you. You can only choose among the channels a group allows you.',
-    groupId: 'Alarm group ID',
-    mute: 'Mute',
-    addGroup: 'Add group',
-    required: { groupId: 'Enter the alarm group ID' },
+      'Choose which of your groups reach you and on which channels. You can only choose among the channels a group allows you.',
+    group: 'Alarm group',
+    receive: 'Receive',
+    receiveGroup: 'Receive alarms of {{name}}',
+    channels: 'Channels I receive',
+    noGroups:
+      'You are in no alarm group yet. The developer or operator of a product adds you to its alarm groups; they then show here.',
+    language: 'Language of notifications',
+    languageHint: 'SMS, calls, WeChat and webhook texts and your stored messages use it',
+    languageDefault: 'Not chosen (Chinese)',
+  },
+  recipient: {
+    placeholder: 'Search by name, user name or phone',
+    none: 'Nobody found. Only people who can see this product’s devices can be chosen.',
+    more: 'More people match: type more of the name',
+    noAccess: 'No longer sees the devices',
+    emptyHint:
+      'No recipients yet: add the people to tell. You can choose anyone who can see this product’s devices.',
   },
   sim: {
     add: 'Add SIM card',
@@ -215,7 +230,8 @@ export const alarmEnUS: Texts<typeof alarmZhCN> = {
     device: 'Device',
     remark: 'Remark',
     shutdown: 'Shut down',
-    empty: 'No SIM cards',
+    empty:
+      'No SIM cards yet. Use “Add SIM card” or import a sheet with the columns above; device owners are reminded 30, 7 and 1 days before a card expires.',
     iccidFormat: 'An ICCID has 19–20 digits or letters A–F',
     expiring: 'SIM card about to expire',
     required: { iccid: 'Enter the ICCID' },

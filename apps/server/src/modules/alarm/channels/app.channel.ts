@@ -10,6 +10,7 @@ export const appChannel: ChannelAdapter = {
       accountId: send.account.id,
       title: send.title,
       body: send.text,
+      texts: send.texts,
       recordId: send.record.id,
       dedupeKey: `send:${send.id}`,
     });

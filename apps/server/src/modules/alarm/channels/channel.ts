@@ -4,6 +4,7 @@
  * a `PermanentSendError` is not retried (a person without a phone number), anything else is.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Locale } from '@lyyp/contracts';
 import { isPushAddress, type AlarmChannel, type AlarmGroup, type AlarmRecord } from '@lyyp/contracts/alarm';
 import type { Bus } from '../../../bus/bus.ts';
 import type { Config } from '../../../config.ts';
@@ -17,9 +18,13 @@ export interface ChannelSend {
   readonly occurrence: number;
   readonly record: AlarmRecord;
   readonly deviceName: string;
-  /** Short title and full text in the platform's language. */
+  /** The recipient's language (chosen in their preferences; Chinese when unknown or for a group target). */
+  readonly locale: Locale;
+  /** Short title and full text in `locale`. */
   readonly title: string;
   readonly text: string;
+  /** Title and text in every language (the message centre shows each reader their own). */
+  readonly texts: Readonly<Record<Locale, { readonly title: string; readonly text: string }>>;
   readonly group: AlarmGroup;
   /** The person for person channels; null for a group's own target. */
   readonly account: { readonly id: string; readonly name: string | null; readonly tel: string | null } | null;

@@ -3,8 +3,10 @@
  * with its placeholders filled from the raising sample, formatted the way the variable is shown
  * (decimals, state texts).
  */
-import type { Locale } from '@lyyp/contracts';
+import { LOCALES, type Locale } from '@lyyp/contracts';
 import {
+  ALARM_RECORD_TYPE_NAMES,
+  type AlarmRecordTexts,
   alarmMessageTemplate,
   conditionOperands,
   formatAlarmValue,
@@ -61,4 +63,29 @@ export function deviceStatusAlarmMessage(
   locale: Locale,
 ): string {
   return renderAlarmMessage(alarmMessageTemplate(own, type, locale), { device: deviceName });
+}
+
+/** A variable alarm's name and message in every language (the rule's name is as typed). */
+export function variableAlarmTexts(input: Omit<VariableAlarmMessageInput, 'locale'>): AlarmRecordTexts {
+  const texts = {} as AlarmRecordTexts;
+  for (const locale of LOCALES) {
+    texts[locale] = { name: input.rule.name, message: variableAlarmMessage({ ...input, locale }) };
+  }
+  return texts;
+}
+
+/** An offline or power-off alarm's name and message in every language. */
+export function deviceStatusAlarmTexts(
+  type: DeviceStatusAlarmType,
+  own: string,
+  deviceName: string,
+): AlarmRecordTexts {
+  const texts = {} as AlarmRecordTexts;
+  for (const locale of LOCALES) {
+    texts[locale] = {
+      name: ALARM_RECORD_TYPE_NAMES[type][locale === 'en-US' ? 'en' : 'zh'],
+      message: deviceStatusAlarmMessage(type, own, deviceName, locale),
+    };
+  }
+  return texts;
 }

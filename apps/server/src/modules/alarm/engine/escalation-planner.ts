@@ -92,6 +92,7 @@ interface Stream {
 const NO_PREFERENCES: NotificationPreferences = {
   timeZone: DEFAULT_TIME_ZONE,
   quietHours: null,
+  locale: null,
   subscriptions: [],
 };
 

@@ -28,7 +28,13 @@ export {
   type DeviceStatusTransition,
   type GatewayStatusEvent,
 } from './device-status.ts';
-export { deviceStatusAlarmMessage, variableAlarmMessage, type MessageVariable } from './alarm-message.ts';
+export {
+  deviceStatusAlarmMessage,
+  deviceStatusAlarmTexts,
+  variableAlarmMessage,
+  variableAlarmTexts,
+  type MessageVariable,
+} from './alarm-message.ts';
 export { quietPeriodAt, type QuietPeriod } from './quiet-hours.ts';
 export {
   planNotifications,

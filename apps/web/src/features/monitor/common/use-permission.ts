@@ -2,7 +2,7 @@
 import { hasPermission } from '@lyyp/contracts';
 import { useSessionStore } from '../../../app/session-store.ts';
 
-export function usePermission(code: string): boolean {
+export function usePermission(code: string | readonly string[]): boolean {
   const auths = useSessionStore((state) => state.auths);
   return hasPermission(auths, code);
 }

@@ -1,0 +1,123 @@
+/**
+ * History reports and the hierarchical history summaries.
+ *
+ * Report definitions have their own table keyed by product (like alarm rules): editing one must not
+ * raise the model version, which re-sends the configuration to every gateway of the product.
+ * Computation state is per (report, device): `computed_until` moves forward in the same transaction
+ * that stores the rows of the windows before it, with the progress row locked, so each window is
+ * stored exactly once however many nodes run. `history_dirty` is the invalidation log written at
+ * ingest: which (device, hour) got points, and whether some came late; a sweep refreshes the hour
+ * and day summaries from the minute summaries and recomputes report windows already computed.
+ */
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { ReportDefinition } from '@lyyp/contracts/report';
+import { devices, products } from './catalogue.ts';
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+/** One report of a product (`reportDefinitionSchema`), in the order the console lists them. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    report: jsonb('report').$type<ReportDefinition>().notNull(),
+    /** Grows with every edit; progress of an older revision is computed again from the start. */
+    revision: integer('revision').notNull().default(1),
+    createdAt: moment('created_at').notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('reports_product_idx').on(table.productId, table.position)],
+);
+
+/** How far a report is computed for a device: every window before `computed_until` is stored. */
+export const reportProgress = pgTable(
+  'report_progress',
+  {
+    reportId: text('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    computedUntil: moment('computed_until').notNull(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.reportId, table.deviceId] })],
+);
+
+/**
+ * A stored report row: a window's start (periodic, interval storage) or an event's moment (change,
+ * single storage), with mergeable statistics per listed variable (`CellStats`).
+ */
+export const reportRows = pgTable(
+  'report_rows',
+  {
+    reportId: text('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    at: moment('at').notNull(),
+    cells: jsonb('cells').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.reportId, table.deviceId, table.at] })],
+);
+
+/** The invalidation log of ingest: a (device, hour) got points; `late` when some came late. */
+export const historyDirty = pgTable(
+  'history_dirty',
+  {
+    deviceId: text('device_id').notNull(),
+    hour: moment('hour').notNull(),
+    late: boolean('late').notNull().default(false),
+    markedAt: moment('marked_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.deviceId, table.hour] }),
+    index('history_dirty_hour_idx').on(table.hour),
+  ],
+);
+
+/** Hour summaries of numeric history, refreshed from the minute summaries (`points_rollup`). */
+export const pointsHour = pgTable(
+  'points_hour',
+  {
+    deviceId: text('device_id').notNull(),
+    key: text('key').notNull(),
+    hour: moment('hour').notNull(),
+    vMin: doublePrecision('v_min').notNull(),
+    vMax: doublePrecision('v_max').notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.deviceId, table.key, table.hour] })],
+);
+
+/** Day summaries (UTC days), refreshed from the hour summaries. */
+export const pointsDay = pgTable(
+  'points_day',
+  {
+    deviceId: text('device_id').notNull(),
+    key: text('key').notNull(),
+    day: moment('day').notNull(),
+    vMin: doublePrecision('v_min').notNull(),
+    vMax: doublePrecision('v_max').notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.deviceId, table.key, table.day] })],
+);

@@ -1,0 +1,146 @@
+/**
+ * Dealers (§6): an end-user account certified by organisation id, with data permission for all
+ * products or chosen ones, debug rights, and its customers. A change ends the sessions of the dealer
+ * and its customers (they sign in again); cancelling the certification removes access at once. What
+ * a dealer sees is decided in device/visibility.repository.ts like everyone else's.
+ */
+import { CatalogueError, DEFAULT_PERMISSIONS } from '@lyyp/contracts';
+import type {
+  dealerCertifyBodySchema,
+  dealerEditBodySchema,
+  dealerListBodySchema,
+} from '@lyyp/contracts/admin';
+import type { z } from 'zod';
+import { viewerOf } from '../device/viewer.ts';
+import type { AdminRepository } from './admin.repository.ts';
+import { auditEntry, type AdminCaller } from './admin-caller.ts';
+import { presentDealer } from './admin-presenter.ts';
+
+type ScopeInput = Pick<
+  z.output<typeof dealerEditBodySchema>,
+  'dataScope' | 'productIds' | 'canDebug' | 'customers'
+>;
+
+export class DealerService {
+  constructor(
+    private readonly repository: AdminRepository,
+    private readonly now: () => number,
+  ) {}
+
+  async list(query: z.output<typeof dealerListBodySchema>) {
+    const { rows, total } = await this.repository.listDealers(
+      query.keyword || undefined,
+      query.page,
+      query.pageSize,
+    );
+    const links = await this.repository.dealerLinks(rows.map((row) => row.dealer.accountId));
+    return {
+      list: rows.map((row) =>
+        presentDealer(row.dealer, row.account, this.linksOf(links, row.dealer.accountId)),
+      ),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  async detail(accountId: string) {
+    const found = await this.repository.findDealer(accountId);
+    if (!found) throw new CatalogueError('2216');
+    const links = await this.repository.dealerLinks([accountId]);
+    return presentDealer(found.dealer, found.account, this.linksOf(links, accountId));
+  }
+
+  private linksOf(links: Awaited<ReturnType<AdminRepository['dealerLinks']>>, accountId: string) {
+    return {
+      productIds: links.products
+        .filter((row) => row.dealerAccountId === accountId)
+        .map((row) => row.productId),
+      customers: links.customers
+        .filter((row) => row.dealerAccountId === accountId)
+        .map(({ id, username, name, tel }) => ({ id, username, name, tel })),
+    };
+  }
+
+  /** Products that exist and customers that are end-user accounts, or the catalogue error naming the first that is not. */
+  private async checkScope(caller: AdminCaller, dealerAccountId: string, input: ScopeInput) {
+    const productIds = input.dataScope === 'chosen' ? [...new Set(input.productIds)] : [];
+    const existing = await this.repository.visibleProductIds(viewerOf(caller.account), productIds);
+    const missing = productIds.find((id) => !existing.has(id));
+    if (missing) throw new CatalogueError('2210', { product: missing });
+    const customerIds = new Set<string>();
+    for (const login of input.customers) {
+      const customer = await this.repository.findAccountByLogin(login);
+      if (!customer || customer.accountKind !== 'terminal' || customer.id === dealerAccountId) {
+        throw new CatalogueError('2222', { account: login });
+      }
+      customerIds.add(customer.id);
+    }
+    return { productIds, customerIds: [...customerIds] };
+  }
+
+  async certify(caller: AdminCaller, input: z.output<typeof dealerCertifyBodySchema>) {
+    const account = await this.repository.findAccountByLogin(input.account);
+    if (!account) throw new CatalogueError('2201');
+    if (account.accountKind !== 'terminal') throw new CatalogueError('2215');
+    if (await this.repository.organisationTaken(input.organisationId)) throw new CatalogueError('2214');
+    const scope = await this.checkScope(caller, account.id, input);
+    const at = new Date(this.now());
+    await this.repository.saveDealer({
+      dealer: {
+        accountId: account.id,
+        organisationId: input.organisationId,
+        dataScope: input.dataScope,
+        canDebug: input.canDebug,
+        certifiedBy: caller.account.id,
+        certifiedAt: at,
+      },
+      ...scope,
+      isNew: true,
+      auths: DEFAULT_PERMISSIONS.dealer.join(','),
+      at,
+      entry: auditEntry(caller, 'dealer.certify', account.id, at, {
+        organisationId: input.organisationId,
+        dataScope: input.dataScope,
+        productIds: scope.productIds,
+        canDebug: input.canDebug,
+        customers: scope.customerIds,
+      }),
+    });
+    return this.detail(account.id);
+  }
+
+  async edit(caller: AdminCaller, input: z.output<typeof dealerEditBodySchema>) {
+    const found = await this.repository.findDealer(input.accountId);
+    if (!found) throw new CatalogueError('2216');
+    const scope = await this.checkScope(caller, input.accountId, input);
+    const at = new Date(this.now());
+    await this.repository.saveDealer({
+      dealer: { ...found.dealer, dataScope: input.dataScope, canDebug: input.canDebug },
+      ...scope,
+      isNew: false,
+      auths: found.account.auths,
+      at,
+      entry: auditEntry(caller, 'dealer.update', input.accountId, at, {
+        dataScope: input.dataScope,
+        productIds: scope.productIds,
+        canDebug: input.canDebug,
+        customers: scope.customerIds,
+      }),
+    });
+    return this.detail(input.accountId);
+  }
+
+  async cancel(caller: AdminCaller, accountId: string) {
+    const found = await this.repository.findDealer(accountId);
+    if (!found) throw new CatalogueError('2216');
+    const at = new Date(this.now());
+    await this.repository.cancelDealer(
+      accountId,
+      DEFAULT_PERMISSIONS.terminal.join(','),
+      at,
+      auditEntry(caller, 'dealer.cancel', accountId, at, { organisationId: found.dealer.organisationId }),
+    );
+    return { accountId };
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The administration module: accounts, roles and authorization, dealers, enterprise certification,
+ * and the audit of it all. `permissions` is what the session reads at every request.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { AccountRepository } from '../account/account.repository.ts';
+import { AccountAdminService } from './account-admin.service.ts';
+import { AdminRepository } from './admin.repository.ts';
+import { registerAdminRoutes } from './admin.routes.ts';
+import { CertificationService } from './certification.service.ts';
+import { CurrentPermissions } from './current-permissions.ts';
+import { DealerService } from './dealer.service.ts';
+import { RoleService } from './role.service.ts';
+
+export interface AdminServices {
+  repository: AdminRepository;
+  accounts: AccountAdminService;
+  roles: RoleService;
+  dealers: DealerService;
+  certifications: CertificationService;
+}
+
+export function createAdminModule(deps: { db: Database; accounts: AccountRepository; now: () => number }) {
+  const repository = new AdminRepository(deps.db);
+  const roles = new RoleService(repository, deps.now);
+  const services: AdminServices = {
+    repository,
+    roles,
+    accounts: new AccountAdminService(repository, deps.accounts, roles, deps.now),
+    dealers: new DealerService(repository, deps.now),
+    certifications: new CertificationService(repository, deps.accounts, deps.now),
+  };
+  return {
+    permissions: new CurrentPermissions(repository),
+    services,
+    registerRoutes: (app: FastifyInstance) => registerAdminRoutes(app, services),
+  };
+}
+
+export type AdminModule = ReturnType<typeof createAdminModule>;

@@ -1,0 +1,214 @@
+/**
+ * The pure core of report computation: one window of one device's samples → the rows the report
+ * stores for it. No I/O, no clock: the samples, the values held before the window and the window
+ * come in as arguments (`purity.test.ts` keeps it so).
+ *
+ * Every stored cell keeps enough to be merged with its neighbours (first, last, min, max, sum,
+ * count and the sum of increments), so hour, day and month tables are merges of stored windows.
+ * Increments are taken from the value held before each sample, also across window edges, so the
+ * difference of a counter over a day is the sum of its windows' differences.
+ */
+import { reportTriggerFormula, type ReportAggregation, type ReportDefinition } from '@lyyp/contracts/report';
+import { compileFormula, evaluateCondition, type Formula } from '@lyyp/formula';
+
+/** A numeric sample (booleans as 0 and 1). */
+export interface Sample {
+  readonly key: string;
+  readonly ts: number;
+  readonly value: number;
+}
+
+export interface CellStats {
+  first: number;
+  firstAt: number;
+  last: number;
+  lastAt: number;
+  min: number;
+  max: number;
+  sum: number;
+  count: number;
+  /** Sum of increments from the value held before each counted sample. */
+  diff: number;
+}
+
+export interface ComputedRow {
+  /** The window's start (periodic, interval storage) or the moment of the event (change, single). */
+  readonly at: number;
+  readonly cells: Record<string, CellStats>;
+}
+
+export interface CompiledReport {
+  readonly definition: ReportDefinition;
+  /** Listed variable keys. */
+  readonly keys: readonly string[];
+  /** Every key the computation reads: listed keys and the trigger formula's variables. */
+  readonly reads: readonly string[];
+  readonly trigger: Formula | null;
+  readonly windowMs: number;
+}
+
+/** Compiles a report once for many windows. A trigger that does not compile never holds. */
+export function compileReport(definition: ReportDefinition): CompiledReport {
+  const keys = definition.variables.map((variable) => variable.key);
+  const source = reportTriggerFormula(definition);
+  const compiled = source === null ? null : compileFormula(source);
+  const trigger = compiled?.ok ? compiled.formula : null;
+  const reads = [...new Set([...keys, ...(trigger?.variables ?? [])])];
+  return { definition, keys, reads, trigger, windowMs: definition.intervalMinutes * 60_000 };
+}
+
+/** The start of the window holding `ts`: windows are aligned to the epoch (whole minutes in UTC). */
+export function windowStartOf(ts: number, windowMs: number): number {
+  return Math.floor(ts / windowMs) * windowMs;
+}
+
+function single(value: number, ts: number, diff: number): CellStats {
+  return {
+    first: value,
+    firstAt: ts,
+    last: value,
+    lastAt: ts,
+    min: value,
+    max: value,
+    sum: value,
+    count: 1,
+    diff,
+  };
+}
+
+function add(cell: CellStats | undefined, value: number, ts: number, diff: number): CellStats {
+  if (!cell) return single(value, ts, diff);
+  if (ts < cell.firstAt) {
+    cell.first = value;
+    cell.firstAt = ts;
+  }
+  if (ts >= cell.lastAt) {
+    cell.last = value;
+    cell.lastAt = ts;
+  }
+  cell.min = Math.min(cell.min, value);
+  cell.max = Math.max(cell.max, value);
+  cell.sum += value;
+  cell.count += 1;
+  cell.diff += diff;
+  return cell;
+}
+
+/** Merges `next` (later in time) into `into`. */
+export function mergeCell(into: CellStats | undefined, next: CellStats): CellStats {
+  if (!into) return { ...next };
+  if (next.firstAt < into.firstAt) {
+    into.first = next.first;
+    into.firstAt = next.firstAt;
+  }
+  if (next.lastAt >= into.lastAt) {
+    into.last = next.last;
+    into.lastAt = next.lastAt;
+  }
+  into.min = Math.min(into.min, next.min);
+  into.max = Math.max(into.max, next.max);
+  into.sum += next.sum;
+  into.count += next.count;
+  into.diff += next.diff;
+  return into;
+}
+
+/** The value a table shows for a merged cell. */
+export function presentCell(cell: CellStats | undefined, aggregation: ReportAggregation): number | null {
+  if (!cell || cell.count === 0) return null;
+  switch (aggregation) {
+    case 'difference':
+      return cell.diff;
+    case 'first':
+      return cell.first;
+    case 'last':
+      return cell.last;
+    case 'max':
+      return cell.max;
+    case 'min':
+      return cell.min;
+    case 'average':
+      return cell.sum / cell.count;
+  }
+}
+
+function holds(trigger: Formula | null, state: ReadonlyMap<string, number>): boolean {
+  if (!trigger) return false;
+  const result = evaluateCondition(trigger, state);
+  return result.ok && result.value;
+}
+
+/**
+ * The rows of one window. `before` holds each read key's last value before the window; `samples`
+ * are the window's samples of the read keys, in time order.
+ */
+export function computeWindow(
+  report: CompiledReport,
+  windowStart: number,
+  before: ReadonlyMap<string, number>,
+  samples: readonly Sample[],
+): ComputedRow[] {
+  const listed = new Set(report.keys);
+  const state = new Map(before);
+  const mode = report.definition.storageMode;
+  const storage = report.definition.storage;
+  const rows: ComputedRow[] = [];
+  const windowCells: Record<string, CellStats> = {};
+  let counted = false;
+  let held = mode === 'condition' || mode === 'expression' ? holds(report.trigger, state) : false;
+
+  for (let index = 0; index < samples.length;) {
+    // Samples of one moment are applied together, then the moment is judged once.
+    const ts = samples[index]!.ts;
+    const moment: Array<{ key: string; value: number; previous: number | undefined }> = [];
+    for (; index < samples.length && samples[index]!.ts === ts; index += 1) {
+      const sample = samples[index]!;
+      moment.push({ key: sample.key, value: sample.value, previous: state.get(sample.key) });
+      state.set(sample.key, sample.value);
+    }
+    const increment = (entry: { value: number; previous: number | undefined }) =>
+      entry.previous === undefined ? 0 : entry.value - entry.previous;
+
+    if (mode === 'periodic') {
+      for (const entry of moment) {
+        if (!listed.has(entry.key)) continue;
+        windowCells[entry.key] = add(windowCells[entry.key], entry.value, ts, increment(entry));
+        counted = true;
+      }
+      continue;
+    }
+    if (mode === 'change') {
+      const changed = moment.filter((entry) => listed.has(entry.key) && entry.previous !== entry.value);
+      if (changed.length === 0) continue;
+      const cells: Record<string, CellStats> = {};
+      for (const key of report.keys) {
+        const value = state.get(key);
+        if (value === undefined) continue;
+        const entry = changed.find((candidate) => candidate.key === key);
+        cells[key] = single(value, ts, entry ? increment(entry) : 0);
+      }
+      rows.push({ at: ts, cells });
+      continue;
+    }
+    const now = holds(report.trigger, state);
+    if (storage === 'single') {
+      if (now && !held) {
+        const cells: Record<string, CellStats> = {};
+        for (const key of report.keys) {
+          const value = state.get(key);
+          if (value !== undefined) cells[key] = single(value, ts, 0);
+        }
+        rows.push({ at: ts, cells });
+      }
+    } else if (now) {
+      for (const entry of moment) {
+        if (!listed.has(entry.key)) continue;
+        windowCells[entry.key] = add(windowCells[entry.key], entry.value, ts, increment(entry));
+        counted = true;
+      }
+    }
+    held = now;
+  }
+  if (counted) rows.unshift({ at: windowStart, cells: windowCells });
+  return rows;
+}

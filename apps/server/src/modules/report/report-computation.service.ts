@@ -1,0 +1,213 @@
+/**
+ * Report computation on the platform, exactly once per window however many nodes run:
+ *
+ * - `computeDue()` moves each (report, device) forward over windows closed for
+ *   `REPORT_WINDOW_GRACE_MS`, a day at a time, each day in one transaction that holds the progress
+ *   row (`FOR UPDATE SKIP LOCKED`: a node never waits for another computing the same device), stores
+ *   the rows and advances `computed_until`. A crash rolls the day back; the next sweep redoes it.
+ * - `markStored()` (after each ingest commit) writes the invalidation log: which (device, hour) got
+ *   points, and whether some were late (older than `REPORT_LATE_MARGIN_MS` on arrival).
+ * - `handleDirty()` claims marks (`SKIP LOCKED`), refreshes the hour and day summaries of complete
+ *   hours, and computes again the windows of late hours that were computed already, in one
+ *   transaction with the progress rows locked.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { REPORT_BACKFILL_DAYS, REPORT_LATE_MARGIN_MS, REPORT_WINDOW_GRACE_MS } from '@lyyp/contracts/report';
+import type { PointRow } from '../telemetry/history.repository.ts';
+import {
+  compileReport,
+  computeWindow,
+  windowStartOf,
+  type CompiledReport,
+  type ComputedRow,
+  type Sample,
+} from './engine/window-compute.ts';
+import type { ReportRepository, StoredReport } from './report.repository.ts';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** Marks handled per transaction. */
+const DIRTY_BATCH = 200;
+
+export interface ComputationDeps {
+  readonly repository: ReportRepository;
+  readonly logger: FastifyBaseLogger;
+  readonly now: () => number;
+}
+
+export interface ComputationResult {
+  /** Days (or shorter spans) computed, each in its own transaction. */
+  spans: number;
+  samples: number;
+  rows: number;
+}
+
+/** The rows of consecutive windows of `[from, to)`, from the samples of that span in time order. */
+export function computeSpan(
+  report: CompiledReport,
+  from: number,
+  to: number,
+  before: ReadonlyMap<string, number>,
+  samples: readonly Sample[],
+): ComputedRow[] {
+  const held = new Map(before);
+  const rows: ComputedRow[] = [];
+  let index = 0;
+  while (index < samples.length) {
+    const windowStart = windowStartOf(samples[index]!.ts, report.windowMs);
+    const windowEnd = Math.min(windowStart + report.windowMs, to);
+    const first = index;
+    while (index < samples.length && samples[index]!.ts < windowEnd) index += 1;
+    const windowSamples = samples.slice(first, index);
+    rows.push(...computeWindow(report, Math.max(windowStart, from), held, windowSamples));
+    for (const sample of windowSamples) held.set(sample.key, sample.value);
+  }
+  return rows;
+}
+
+export class ReportComputationService {
+  constructor(private readonly deps: ComputationDeps) {}
+
+  /** The invalidation log of one stored batch (resends too: marking twice is harmless). */
+  async markStored(batch: { points: readonly PointRow[]; receivedAt: number }): Promise<void> {
+    const marks = new Map<string, { deviceId: string; hour: number; late: boolean }>();
+    const lateBefore = batch.receivedAt - REPORT_LATE_MARGIN_MS;
+    for (const point of batch.points) {
+      const hour = Math.floor(point.ts / HOUR_MS) * HOUR_MS;
+      const id = `${point.deviceId}\u0000${hour}`;
+      const late = point.ts < lateBefore;
+      const mark = marks.get(id);
+      if (mark) mark.late ||= late;
+      else marks.set(id, { deviceId: point.deviceId, hour, late });
+    }
+    await this.deps.repository.markDirty([...marks.values()]);
+  }
+
+  /** Computes every closed window not computed yet, for every enabled report and device. */
+  async computeDue(): Promise<ComputationResult> {
+    const result: ComputationResult = { spans: 0, samples: 0, rows: 0 };
+    const stored = await this.deps.repository.enabledReports();
+    for (const report of stored) {
+      const compiled = compileReport(report.report);
+      const dueUntil = windowStartOf(this.deps.now() - REPORT_WINDOW_GRACE_MS, compiled.windowMs);
+      const deviceIds = await this.deps.repository.deviceIdsOfProduct(report.productId);
+      // One query skips the devices with nothing due, instead of a transaction each.
+      const done = await this.deps.repository.upToDate(report.report.id, report.revision, dueUntil);
+      for (const deviceId of deviceIds)
+        if (!done.has(deviceId)) await this.computeDevice(report, compiled, deviceId, dueUntil, result);
+    }
+    return result;
+  }
+
+  private async computeDevice(
+    stored: StoredReport,
+    compiled: CompiledReport,
+    deviceId: string,
+    dueUntil: number,
+    result: ComputationResult,
+  ) {
+    const repository = this.deps.repository;
+    const reportId = stored.report.id;
+    for (;;) {
+      const done = await repository.transaction(async (tx) => {
+        let progress = await tx.lockProgress(reportId, deviceId);
+        if (!progress) {
+          const earliest = await tx.earliestData(deviceId, compiled.reads);
+          const from = Math.max(earliest ?? dueUntil, this.deps.now() - REPORT_BACKFILL_DAYS * DAY_MS);
+          await tx.startProgress(reportId, deviceId, stored.revision, windowStartOf(from, compiled.windowMs));
+          progress = await tx.lockProgress(reportId, deviceId);
+        }
+        // Held by another node, or written for an older revision (an edit is on its way).
+        if (!progress || progress.revision !== stored.revision) return true;
+        const from = progress.computedUntil;
+        if (from >= dueUntil) return true;
+        const to = Math.min(dueUntil, windowStartOf(from + DAY_MS, compiled.windowMs));
+        const counted = await this.recompute(tx, compiled, deviceId, from, to);
+        await tx.advanceProgress(reportId, deviceId, to);
+        result.spans += 1;
+        result.samples += counted.samples;
+        result.rows += counted.rows;
+        return to >= dueUntil;
+      });
+      if (done) return;
+    }
+  }
+
+  /** Reads the span's samples, computes its windows and replaces its stored rows. */
+  private async recompute(
+    tx: ReportRepository,
+    compiled: CompiledReport,
+    deviceId: string,
+    from: number,
+    to: number,
+  ): Promise<{ samples: number; rows: number }> {
+    const [before, samples] = await Promise.all([
+      tx.valuesBefore(deviceId, compiled.reads, from),
+      tx.samples(deviceId, compiled.reads, from, to),
+    ]);
+    const rows = computeSpan(compiled, from, to, before, samples);
+    await tx.replaceRows(compiled.definition.id, deviceId, from, to, rows);
+    return { samples: samples.length, rows: rows.length };
+  }
+
+  /** Handles the invalidation log until it holds nothing due; answers how many marks it handled. */
+  async handleDirty(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const count = await this.deps.repository.transaction(async (tx) => {
+        const completeBefore = this.deps.now() - REPORT_WINDOW_GRACE_MS - HOUR_MS;
+        const marks = await tx.claimDirty(completeBefore + 1, DIRTY_BATCH);
+        if (marks.length === 0) return 0;
+        const products = await tx.productsOfDevices([...new Set(marks.map((mark) => mark.deviceId))]);
+        const reportsByProduct = new Map<string, StoredReport[]>();
+        const byDevice = new Map<string, typeof marks>();
+        for (const mark of marks) byDevice.set(mark.deviceId, [...(byDevice.get(mark.deviceId) ?? []), mark]);
+        for (const [deviceId, deviceMarks] of byDevice) {
+          const complete = deviceMarks.filter((mark) => mark.hour <= completeBefore);
+          await tx.refreshSummaries(
+            deviceId,
+            complete.map((mark) => mark.hour),
+          );
+          const late = deviceMarks.filter((mark) => mark.late);
+          const productId = products.get(deviceId);
+          if (late.length > 0 && productId) {
+            if (!reportsByProduct.has(productId))
+              reportsByProduct.set(productId, await tx.storedReportsOf(productId));
+            for (const stored of reportsByProduct.get(productId)!) {
+              if (!stored.report.enabled) continue;
+              await this.recomputeLate(
+                tx,
+                stored,
+                deviceId,
+                late.map((mark) => mark.hour),
+              );
+            }
+          }
+          for (const mark of deviceMarks) await tx.settleDirty(mark, mark.hour <= completeBefore);
+        }
+        return marks.length;
+      });
+      handled += count;
+      if (count < DIRTY_BATCH) return handled;
+    }
+  }
+
+  /**
+   * Computes again the already computed windows of late hours and of the hour after each (its first
+   * increments are taken from the late hour's last values); the rest is computed in turn.
+   */
+  private async recomputeLate(tx: ReportRepository, stored: StoredReport, deviceId: string, hours: number[]) {
+    const progress = await tx.lockProgress(stored.report.id, deviceId, true);
+    if (!progress || progress.revision !== stored.revision) return;
+    const compiled = compileReport(stored.report);
+    const spans: Array<[number, number]> = [];
+    for (const hour of [...hours].sort((a, b) => a - b)) {
+      const to = Math.min(hour + 2 * HOUR_MS, progress.computedUntil);
+      if (hour >= to) continue;
+      const last = spans.at(-1);
+      if (last && last[1] >= hour) last[1] = Math.max(last[1], to);
+      else spans.push([hour, to]);
+    }
+    for (const [from, to] of spans) await this.recompute(tx, compiled, deviceId, from, to);
+  }
+}

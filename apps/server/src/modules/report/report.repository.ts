@@ -1,0 +1,327 @@
+/**
+ * The only code of the report module that touches the ORM: report definitions, computation
+ * progress (locked per (report, device) while a node computes), stored rows, the ingest
+ * invalidation log and the hour/day summaries refreshed from it.
+ */
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { ReportDefinition } from '@lyyp/contracts/report';
+import type { Database } from '../../db/client.ts';
+import { devices, gateways, products, reportProgress, reports } from '../../db/schema/index.ts';
+import { visibleDeviceCondition } from '../device/visibility.repository.ts';
+import type { Viewer } from '../device/viewer.ts';
+import type { CellStats, ComputedRow, Sample } from './engine/window-compute.ts';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const iso = (ts: number) => new Date(ts).toISOString();
+const HOUR_MS = 3_600_000;
+
+export interface StoredReport {
+  readonly productId: string;
+  readonly revision: number;
+  readonly report: ReportDefinition;
+}
+
+export interface ProgressRow {
+  readonly revision: number;
+  readonly computedUntil: number;
+}
+
+export interface DirtyMark {
+  readonly deviceId: string;
+  readonly hour: number;
+  readonly late: boolean;
+}
+
+export interface StoredRow {
+  readonly at: number;
+  readonly cells: Record<string, CellStats>;
+}
+
+export interface ReportDeviceRow {
+  readonly id: string;
+  readonly name: string;
+  readonly group: string;
+  readonly productId: string;
+  readonly productTitle: string;
+  readonly online: boolean;
+}
+
+export class ReportRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(work: (tx: ReportRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new ReportRepository(tx as unknown as Database)));
+  }
+
+  private async rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+    return rowsOf<T>(await this.db.execute(query));
+  }
+
+  // Definitions --------------------------------------------------------------------------------------
+
+  async reportsOf(productId: string): Promise<ReportDefinition[]> {
+    const rows = await this.db
+      .select({ report: reports.report })
+      .from(reports)
+      .where(eq(reports.productId, productId))
+      .orderBy(asc(reports.position), asc(reports.createdAt));
+    return rows.map((row) => row.report);
+  }
+
+  async storedReportsOf(productId: string): Promise<StoredReport[]> {
+    return this.db
+      .select({ productId: reports.productId, revision: reports.revision, report: reports.report })
+      .from(reports)
+      .where(eq(reports.productId, productId))
+      .orderBy(asc(reports.position), asc(reports.createdAt));
+  }
+
+  async storedReport(reportId: string): Promise<StoredReport | undefined> {
+    const [row] = await this.db
+      .select({ productId: reports.productId, revision: reports.revision, report: reports.report })
+      .from(reports)
+      .where(eq(reports.id, reportId));
+    return row;
+  }
+
+  /** Every enabled report of every product (the sweep's work list). */
+  async enabledReports(): Promise<StoredReport[]> {
+    return this.db
+      .select({ productId: reports.productId, revision: reports.revision, report: reports.report })
+      .from(reports)
+      .where(sql`(${reports.report} ->> 'enabled')::boolean`);
+  }
+
+  async countReports(productId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ count: count() })
+      .from(reports)
+      .where(eq(reports.productId, productId));
+    return row?.count ?? 0;
+  }
+
+  async insertReport(productId: string, report: ReportDefinition): Promise<void> {
+    const position = await this.countReports(productId);
+    await this.db.insert(reports).values({ id: report.id, productId, position, report });
+  }
+
+  /** Replaces a report; its computed rows and progress go, so it is computed again from the start. */
+  async updateReport(productId: string, report: ReportDefinition): Promise<boolean> {
+    const updated = await this.db
+      .update(reports)
+      .set({ report, revision: sql`${reports.revision} + 1`, updatedAt: new Date() })
+      .where(and(eq(reports.id, report.id), eq(reports.productId, productId)))
+      .returning({ id: reports.id });
+    if (updated.length === 0) return false;
+    await this.db.execute(sql`delete from report_rows where report_id = ${report.id}`);
+    await this.db.delete(reportProgress).where(eq(reportProgress.reportId, report.id));
+    return true;
+  }
+
+  async deleteReport(productId: string, reportId: string): Promise<boolean> {
+    const deleted = await this.db
+      .delete(reports)
+      .where(and(eq(reports.id, reportId), eq(reports.productId, productId)))
+      .returning({ id: reports.id });
+    return deleted.length > 0;
+  }
+
+  // Devices ------------------------------------------------------------------------------------------
+
+  async deviceIdsOfProduct(productId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(devices.productId, productId));
+    return rows.map((row) => row.id);
+  }
+
+  /** The devices a person may see, with group, product and whether the gateway is online. */
+  async visibleDevices(viewer: Viewer, productId?: string): Promise<ReportDeviceRow[]> {
+    const rows = await this.db
+      .select({
+        id: devices.id,
+        name: devices.name,
+        group: devices.groupName,
+        productId: devices.productId,
+        productTitle: products.title,
+        status: gateways.status,
+      })
+      .from(devices)
+      .innerJoin(products, eq(products.id, devices.productId))
+      .innerJoin(gateways, eq(gateways.sn, devices.gatewaySn))
+      .where(and(visibleDeviceCondition(viewer), productId ? eq(devices.productId, productId) : undefined))
+      .orderBy(asc(devices.name));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      group: row.group ?? '',
+      productId: row.productId,
+      productTitle: row.productTitle,
+      online: row.status === 'online',
+    }));
+  }
+
+  /** The product of each device. */
+  async productsOfDevices(deviceIds: readonly string[]): Promise<Map<string, string>> {
+    if (deviceIds.length === 0) return new Map();
+    const rows = await this.rows<{ id: string; p: string }>(
+      sql`select id, product_id as p from devices where id = any(${sql.param(deviceIds)}::text[])`,
+    );
+    return new Map(rows.map((row) => [row.id, row.p]));
+  }
+
+  // Computation --------------------------------------------------------------------------------------
+
+  /**
+   * Locks the progress of (report, device) for this transaction; undefined when another node holds
+   * it (it is computing the same windows) or when the row does not exist yet.
+   */
+  async lockProgress(reportId: string, deviceId: string, wait = false): Promise<ProgressRow | undefined> {
+    const [row] = await this.rows<{ revision: number; until: string }>(sql`
+      select revision, (extract(epoch from computed_until) * 1000)::bigint::text as until from report_progress
+      where report_id = ${reportId} and device_id = ${deviceId}
+      for update ${wait ? sql`` : sql`skip locked`}`);
+    return row ? { revision: row.revision, computedUntil: Number(row.until) } : undefined;
+  }
+
+  /** Devices whose progress of the report already reaches `until` and matches its revision. */
+  async upToDate(reportId: string, revision: number, until: number): Promise<Set<string>> {
+    const rows = await this.rows<{ d: string }>(sql`
+      select device_id as d from report_progress
+      where report_id = ${reportId} and revision = ${revision} and computed_until >= ${iso(until)}::timestamptz`);
+    return new Set(rows.map((row) => row.d));
+  }
+
+  /** Creates the progress row of (report, device) unless one exists (another node may race us). */
+  async startProgress(reportId: string, deviceId: string, revision: number, from: number): Promise<void> {
+    await this.db.execute(sql`
+      insert into report_progress (report_id, device_id, revision, computed_until)
+      values (${reportId}, ${deviceId}, ${revision}, ${iso(from)}::timestamptz)
+      on conflict do nothing`);
+  }
+
+  async advanceProgress(reportId: string, deviceId: string, until: number): Promise<void> {
+    await this.db.execute(sql`
+      update report_progress set computed_until = ${iso(until)}::timestamptz, updated_at = now()
+      where report_id = ${reportId} and device_id = ${deviceId}`);
+  }
+
+  /** The oldest stored minute of any of the keys (index lookups per key), or null without data. */
+  async earliestData(deviceId: string, keys: readonly string[]): Promise<number | null> {
+    const [row] = await this.rows<{ first: string | null }>(sql`
+      select (extract(epoch from min(first)) * 1000)::bigint::text as first from (
+        select (select minute from points_rollup r where r.device_id = ${deviceId} and r.key = k order by minute limit 1) as first
+        from unnest(${sql.param(keys)}::text[]) as k) as firsts`);
+    return row?.first ? Number(row.first) : null;
+  }
+
+  /** The numeric samples of the keys from `from` up to (not including) `to`, in time order. */
+  async samples(deviceId: string, keys: readonly string[], from: number, to: number): Promise<Sample[]> {
+    const rows = await this.rows<{ k: string; t: string; v: number }>(sql`
+      select key as k, (extract(epoch from ts) * 1000)::bigint::text as t, v_num as v from points
+      where device_id = ${deviceId} and key = any(${sql.param(keys)}::text[]) and v_num is not null
+        and ts >= ${iso(from)}::timestamptz and ts < ${iso(to)}::timestamptz
+      order by ts`);
+    return rows.map((row) => ({ key: row.k, ts: Number(row.t), value: row.v }));
+  }
+
+  /** Each key's last numeric value before `ts` (one index lookup per key). */
+  async valuesBefore(deviceId: string, keys: readonly string[], ts: number): Promise<Map<string, number>> {
+    const rows = await this.rows<{ k: string; v: number | null }>(sql`
+      select k, (select v_num from points p where p.device_id = ${deviceId} and p.key = k and p.v_num is not null
+        and p.ts < ${iso(ts)}::timestamptz order by p.ts desc limit 1) as v
+      from unnest(${sql.param(keys)}::text[]) as k`);
+    return new Map(rows.filter((row) => row.v !== null).map((row) => [row.k, row.v!]));
+  }
+
+  /** Replaces the stored rows of (report, device) from `from` up to (not including) `to`. */
+  async replaceRows(
+    reportId: string,
+    deviceId: string,
+    from: number,
+    to: number,
+    rows: readonly ComputedRow[],
+  ): Promise<void> {
+    await this.db.execute(sql`
+      delete from report_rows where report_id = ${reportId} and device_id = ${deviceId}
+        and at >= ${iso(from)}::timestamptz and at < ${iso(to)}::timestamptz`);
+    for (let index = 0; index < rows.length; index += 2000) {
+      const chunk = rows.slice(index, index + 2000);
+      await this.db.execute(sql`
+        insert into report_rows (report_id, device_id, at, cells)
+        select ${reportId}, ${deviceId}, a, c from unnest(
+          ${sql.param(chunk.map((row) => iso(row.at)))}::timestamptz[],
+          ${sql.param(chunk.map((row) => JSON.stringify(row.cells)))}::jsonb[]) as r(a, c)
+        on conflict (report_id, device_id, at) do update set cells = excluded.cells`);
+    }
+  }
+
+  async storedRows(reportId: string, deviceIds: readonly string[], from: number, to: number) {
+    const rows = await this.rows<{ d: string; a: string; c: Record<string, CellStats> }>(sql`
+      select device_id as d, (extract(epoch from at) * 1000)::bigint::text as a, cells as c from report_rows
+      where report_id = ${reportId} and device_id = any(${sql.param(deviceIds)}::text[])
+        and at >= ${iso(from)}::timestamptz and at < ${iso(to)}::timestamptz
+      order by at`);
+    return rows.map((row) => ({ deviceId: row.d, at: Number(row.a), cells: row.c }));
+  }
+
+  // Invalidation log and summaries -------------------------------------------------------------------
+
+  /** Marks (device, hour) as changed at ingest; a late mark stays late until it is handled. */
+  async markDirty(marks: readonly DirtyMark[]): Promise<void> {
+    if (marks.length === 0) return;
+    await this.db.execute(sql`
+      insert into history_dirty (device_id, hour, late)
+      select * from unnest(${sql.param(marks.map((mark) => mark.deviceId))}::text[],
+        ${sql.param(marks.map((mark) => iso(mark.hour)))}::timestamptz[],
+        ${sql.param(marks.map((mark) => mark.late))}::boolean[])
+      on conflict (device_id, hour) do update set late = true, marked_at = now()
+        where excluded.late and not history_dirty.late`);
+  }
+
+  /**
+   * Claims marks for this transaction: hours complete before `completeBefore`, and late marks of
+   * any hour. Marks another node holds are skipped.
+   */
+  async claimDirty(completeBefore: number, limit: number): Promise<DirtyMark[]> {
+    const rows = await this.rows<{ d: string; h: string; late: boolean }>(sql`
+      select device_id as d, (extract(epoch from hour) * 1000)::bigint::text as h, late from history_dirty
+      where hour < ${iso(completeBefore)}::timestamptz or late
+      order by hour limit ${limit} for update skip locked`);
+    return rows.map((row) => ({ deviceId: row.d, hour: Number(row.h), late: row.late }));
+  }
+
+  /** Forgets a handled mark; an hour still open only loses its late flag. */
+  async settleDirty(mark: DirtyMark, complete: boolean): Promise<void> {
+    if (complete)
+      await this.db.execute(
+        sql`delete from history_dirty where device_id = ${mark.deviceId} and hour = ${iso(mark.hour)}::timestamptz`,
+      );
+    else
+      await this.db.execute(
+        sql`update history_dirty set late = false where device_id = ${mark.deviceId} and hour = ${iso(mark.hour)}::timestamptz`,
+      );
+  }
+
+  /** Recomputes the hour summaries of a device's hours from minutes, then their UTC days from hours. */
+  async refreshSummaries(deviceId: string, hours: readonly number[]): Promise<void> {
+    if (hours.length === 0) return;
+    const hourList = sql.param(hours.map(iso));
+    await this.db.execute(sql`
+      insert into points_hour (device_id, key, hour, v_min, v_max, n)
+      select device_id, key, date_trunc('hour', minute), min(v_min), max(v_max), sum(n)::int from points_rollup
+      where device_id = ${deviceId} and date_trunc('hour', minute) = any(${hourList}::timestamptz[])
+        and minute >= ${iso(Math.min(...hours))}::timestamptz and minute < ${iso(Math.max(...hours) + HOUR_MS)}::timestamptz
+      group by 1, 2, 3
+      on conflict (device_id, key, hour) do update set v_min = excluded.v_min, v_max = excluded.v_max, n = excluded.n`);
+    const days = [...new Set(hours.map((hour) => Math.floor(hour / 86_400_000) * 86_400_000))];
+    await this.db.execute(sql`
+      insert into points_day (device_id, key, day, v_min, v_max, n)
+      select device_id, key, date_trunc('day', hour, 'UTC'), min(v_min), max(v_max), sum(n)::int from points_hour
+      where device_id = ${deviceId} and date_trunc('day', hour, 'UTC') = any(${sql.param(days.map(iso))}::timestamptz[])
+        and hour >= ${iso(Math.min(...days))}::timestamptz and hour < ${iso(Math.max(...days) + 86_400_000)}::timestamptz
+      group by 1, 2, 3
+      on conflict (device_id, key, day) do update set v_min = excluded.v_min, v_max = excluded.v_max, n = excluded.n`);
+  }
+}

@@ -1,0 +1,241 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  REPORT_DEFAULT_CAPACITY,
+  datacenterSummarySchema,
+  reportDataAnswerSchema,
+  reportListAnswerSchema,
+  type ReportDefinitionInput,
+} from '@lyyp/contracts/report';
+import { buildAccount } from '../../test/factories.ts';
+import { databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { postJson } from '../device/catalogue-test-support.ts';
+import { alarmFixture, signedIn } from '../alarm/alarm-test-support.ts';
+import { ReportComputationService } from './report-computation.service.ts';
+import { ReportRepository } from './report.repository.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Midnight (UTC) three days ago: every window of the test is closed. */
+const base = Math.floor((Date.now() - 3 * DAY) / DAY) * DAY;
+
+const GAS_REPORT: Omit<ReportDefinitionInput, 'id'> = {
+  name: 'Gas',
+  type: 'consumption',
+  storageMode: 'periodic',
+  intervalMinutes: 60,
+  variables: [
+    { key: 'gasTotal', aggregation: 'difference' },
+    { key: 'waterTemperature', aggregation: 'max' },
+  ],
+};
+
+interface Table {
+  list: Array<{ at: number; values: Record<string, number | null> }>;
+  total: number;
+}
+
+describe.each(databaseVariants())('reports on $name', (variant) => {
+  let server: TestServer;
+  let fixture: Awaited<ReturnType<typeof alarmFixture>>;
+  let reportId: string;
+  let seq = 0;
+
+  const ingest = (points: Array<{ k: string; t: number; v: number }>) =>
+    server.runtime.ingest.ingest(fixture.gateway.sn, { seq: (seq += 1), points });
+  const table = async (granularity: string, extra: Record<string, unknown> = {}) => {
+    const answer = await postJson(server, fixture.ownerClient, '/report/data', {
+      equipmentId: fixture.device.id,
+      reportId,
+      granularity,
+      start: base,
+      end: base + DAY,
+      timeZone: 'UTC',
+      ...extra,
+    });
+    expect(answer.code, answer.message).toBe('200');
+    // The answer is exactly the contract's shape: nothing missing, nothing extra.
+    expect(reportDataAnswerSchema.parse(answer.data)).toEqual(answer.data);
+    return answer.data as Table;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(variant, { REPORT_SWEEP_INTERVAL_MS: '0', ALARM_SWEEP_INTERVAL_MS: '0' });
+    fixture = await alarmFixture(server);
+    // Six hours of a gas counter (one more m³ every 10 minutes) and a water temperature.
+    const points = [];
+    for (let index = 0; index < 36; index += 1) {
+      points.push({ k: 'gasTotal', t: base + index * 600_000, v: 100 + index });
+      points.push({ k: 'waterTemperature', t: base + index * 600_000, v: 50 + (index % 6) });
+    }
+    expect(await ingest(points)).toMatchObject({ stored: 72 });
+  });
+  afterAll(async () => server.close());
+
+  it('adds a report, computes each closed window once, and shows it by hour and by day', async () => {
+    const added = await postJson(server, fixture.developerClient, '/report/add', {
+      productId: fixture.product.id,
+      report: GAS_REPORT,
+    });
+    expect(added.code, added.message).toBe('200');
+    reportId = (added.data as { id: string }).id;
+    const listed = await postJson(server, fixture.developerClient, '/report/list', {
+      productId: fixture.product.id,
+    });
+    expect(reportListAnswerSchema.parse(listed.data)).toEqual(listed.data);
+    expect(listed.data).toMatchObject({
+      reports: [{ id: reportId, name: 'Gas' }],
+      capacity: { used: 1, total: REPORT_DEFAULT_CAPACITY },
+    });
+
+    const first = await server.reports.sweep();
+    expect(first.rows).toBe(6);
+    const again = await server.reports.sweep();
+    expect(again).toMatchObject({ spans: 0, rows: 0 });
+
+    const hourly = await table('hour', { pageSize: 4 });
+    expect(hourly.total).toBe(6);
+    expect(hourly.list).toHaveLength(4);
+    expect(hourly.list[0]).toEqual({ at: base + 5 * HOUR, values: { gasTotal: 6, waterTemperature: 55 } });
+    // The counter's first sample has nothing before it: the first hour counts five increments.
+    expect((await table('hour', { page: 2, pageSize: 4 })).list.at(-1)).toEqual({
+      at: base,
+      values: { gasTotal: 5, waterTemperature: 55 },
+    });
+    expect((await table('day')).list).toEqual([{ at: base, values: { gasTotal: 35, waterTemperature: 55 } }]);
+    const shanghai = await table('day', {
+      timeZone: 'Asia/Shanghai',
+      start: base - 8 * HOUR,
+      end: base + 16 * HOUR,
+    });
+    expect(shanghai.list).toEqual([{ at: base - 8 * HOUR, values: { gasTotal: 35, waterTemperature: 55 } }]);
+  });
+
+  it('computes a window again when late points fall into it', async () => {
+    // A gateway replays its buffer: a spike in hour 2 and the counter read more often.
+    await ingest([
+      { k: 'waterTemperature', t: base + 2 * HOUR + 5 * 60_000, v: 97 },
+      { k: 'gasTotal', t: base + 2 * HOUR + 5 * 60_000, v: 112.5 },
+    ]);
+    const swept = await server.reports.sweep();
+    expect(swept.marks).toBeGreaterThan(0);
+    const hourly = await table('hour');
+    expect(hourly.total).toBe(6);
+    const hour2 = hourly.list.find((row) => row.at === base + 2 * HOUR)!;
+    expect(hour2.values).toEqual({ gasTotal: 6, waterTemperature: 97 });
+    expect((await table('day')).list[0]!.values.gasTotal).toBe(35);
+  });
+
+  it('two nodes computing at once store each window once', async () => {
+    const other = await postJson(server, fixture.developerClient, '/report/add', {
+      productId: fixture.product.id,
+      report: { ...GAS_REPORT, name: 'Gas 10 min', intervalMinutes: 10 },
+    });
+    expect(other.code).toBe('200');
+    const node = () =>
+      new ReportComputationService({
+        repository: new ReportRepository(server.database.db),
+        logger: server.app.log,
+        now: server.clock.now,
+      });
+    const [a, b] = await Promise.all([node().computeDue(), node().computeDue()]);
+    expect(a.rows + b.rows).toBe(36);
+    const answer = await postJson(server, fixture.ownerClient, '/report/data', {
+      equipmentId: fixture.device.id,
+      reportId: (other.data as { id: string }).id,
+      granularity: 'hour',
+      start: base,
+      end: base + DAY,
+      timeZone: 'UTC',
+    });
+    expect((answer.data as Table).total).toBe(6);
+    expect(await server.reports.sweep()).toMatchObject({ spans: 0, rows: 0 });
+  });
+
+  it('exports the table as XLSX', async () => {
+    const answer = await postJson(server, fixture.ownerClient, '/report/export', {
+      equipmentId: fixture.device.id,
+      reportId,
+      granularity: 'hour',
+      start: base,
+      end: base + DAY,
+      timeZone: 'UTC',
+      format: 'xlsx',
+    });
+    expect(answer.status).toBe(200);
+    expect(String(answer.headers['content-disposition'])).toMatch(/report-.*\.xlsx/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(answer.raw as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('report')!;
+    expect(sheet.rowCount).toBe(7);
+    expect(sheet.getRow(2).getCell(2).value).toBe(5);
+    expect(sheet.getRow(1).getCell(2).text).toContain('m³');
+  });
+
+  it('answers the data centre with consumption per device and the previous period', async () => {
+    const answer = await postJson(server, fixture.ownerClient, '/datacenter/summary', {
+      start: base,
+      end: base + DAY,
+      period: 'day',
+      timeZone: 'UTC',
+    });
+    expect(answer.code, answer.message).toBe('200');
+    expect(datacenterSummarySchema.parse(answer.data)).toEqual(answer.data);
+    expect(answer.data).toMatchObject({
+      // Both consumption reports count: the hourly one and the 10-minute one.
+      total: { consumption: 70, production: 0 },
+      previous: { consumption: 0 },
+      periods: [{ at: base, consumption: 70 }],
+      devices: [{ deviceId: fixture.device.id, consumption: 70 }],
+      online: { total: 1 },
+    });
+  });
+
+  it('refuses bad reports with catalogue codes and keeps the capacity', async () => {
+    const add = (report: unknown) =>
+      postJson(server, fixture.developerClient, '/report/add', { productId: fixture.product.id, report });
+    const cases: Array<[unknown, string]> = [
+      [{ ...GAS_REPORT, name: 'X', variables: [{ key: 'nothing', aggregation: 'max' }] }, '2301'],
+      [{ ...GAS_REPORT, name: 'X', variables: [{ key: 'serialNumber', aggregation: 'max' }] }, '2303'],
+      [{ ...GAS_REPORT, name: 'X', variables: [{ key: 'gasTotal' }, { key: 'gasTotal' }] }, '2302'],
+      [GAS_REPORT, '2304'],
+      [{ ...GAS_REPORT, name: 'X', storageMode: 'expression', expression: 'gasTotal >' }, '1508'],
+      [{ ...GAS_REPORT, name: 'X', storageMode: 'expression', expression: 'nope > 1' }, '1508'],
+      [{ ...GAS_REPORT, name: 'X', storageMode: 'condition' }, '1001'],
+      [{ ...GAS_REPORT, name: 'X', intervalMinutes: 7 }, '1002'],
+    ];
+    for (const [report, code] of cases) expect((await add(report)).code, JSON.stringify(report)).toBe(code);
+    for (let index = 2; index < REPORT_DEFAULT_CAPACITY; index += 1)
+      expect((await add({ ...GAS_REPORT, name: `R${index}`, enabled: false })).code).toBe('200');
+    expect((await add({ ...GAS_REPORT, name: 'One too many' })).code).toBe('1511');
+  });
+
+  it("answers another person's device as missing and refuses a long hourly range", async () => {
+    const stranger = await signedIn(server, (await buildAccount(server.database.db, 'terminal')).username!);
+    const body = {
+      equipmentId: fixture.device.id,
+      reportId,
+      granularity: 'hour',
+      start: base,
+      end: base + DAY,
+    };
+    expect((await postJson(server, stranger, '/report/data', body)).code).toBe('1003');
+    expect(
+      (await postJson(server, stranger, '/report/device/list', { equipmentId: fixture.device.id })).code,
+    ).toBe('1003');
+    expect(
+      (await postJson(server, fixture.ownerClient, '/report/data', { ...body, end: base + 31 * DAY })).code,
+    ).toBe('1805');
+    expect(
+      (
+        await postJson(server, fixture.ownerClient, '/report/data', {
+          ...body,
+          granularity: 'day',
+          end: base + 31 * DAY,
+        })
+      ).code,
+    ).toBe('200');
+    const summary = await postJson(server, stranger, '/datacenter/summary', { start: base, end: base + DAY });
+    expect(summary.data).toMatchObject({ devices: [], total: { consumption: 0 } });
+  });
+});

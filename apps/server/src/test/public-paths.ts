@@ -1,0 +1,29 @@
+/**
+ * The API paths anyone may call, for the tests that walk the OpenAPI document: signing in and what
+ * leads to it, files shown on pages, the broker's checks. They declare no access.
+ */
+import { AUTH_PATHS } from '@lyyp/contracts';
+import { ACCOUNT_SECURITY_PATHS } from '@lyyp/contracts/account-centre';
+
+export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
+  AUTH_PATHS.publicKey,
+  AUTH_PATHS.showCaptcha,
+  AUTH_PATHS.verifyCaptcha,
+  AUTH_PATHS.sendSmsCode,
+  AUTH_PATHS.register,
+  AUTH_PATHS.encryptLogin,
+  AUTH_PATHS.smsLogin,
+  AUTH_PATHS.logout,
+  AUTH_PATHS.findpwdSendSmsCode,
+  AUTH_PATHS.findpwdCheckSmsCode,
+  ACCOUNT_SECURITY_PATHS.findpwdEmailSendCode,
+  ACCOUNT_SECURITY_PATHS.findpwdEmailCheckCode,
+  ACCOUNT_SECURITY_PATHS.findpwdQuestionList,
+  ACCOUNT_SECURITY_PATHS.findpwdQuestionCheck,
+  '/file/{id}',
+  '/mqtt/auth',
+  '/mqtt/acl',
+]);
+
+/** Public steps of a multi-step flow: their own ticket is checked before the body (with its refusal). */
+export const TICKET_PATHS: Readonly<Record<string, string>> = { [AUTH_PATHS.findpwdSubmit]: '1125' };

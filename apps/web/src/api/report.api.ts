@@ -1,0 +1,73 @@
+/**
+ * Typed calls of history reports (`/report/*`) and the data centre (`/datacenter/*`): a product's
+ * report definitions, a device's reports as tables, chart rows and files, and the data centre's
+ * summary and export. Paths, requests and answers are the contract's (`@lyyp/contracts/report`);
+ * a report definition is a nested body, so it goes as JSON.
+ */
+import {
+  REPORT_API_PATHS,
+  type DatacenterBody,
+  type DatacenterSummary,
+  type DeviceReport,
+  type ReportDataAnswer,
+  type ReportDataBody,
+  type ReportDefinition,
+  type ReportDefinitionInput,
+  type ReportListAnswer,
+  type ReportSeriesAnswer,
+  type ReportSeriesBody,
+} from '@lyyp/contracts/report';
+import type { SheetFormat } from '@lyyp/contracts';
+import { fileApi } from './catalogue.api.ts';
+import type { FileApi } from './catalogue-files.ts';
+import type { ApiClient } from './client.ts';
+import { apiClient } from './instance.ts';
+
+export type {
+  DatacenterBody,
+  DatacenterDevice,
+  DatacenterPeriod,
+  DatacenterSummary,
+  DeviceReport,
+  ReportColumn,
+  ReportDataAnswer,
+  ReportDataBody,
+  ReportDefinition,
+  ReportDefinitionInput,
+  ReportGranularity,
+  ReportListAnswer,
+  ReportRow,
+  ReportSeriesAnswer,
+  ReportSeriesBody,
+} from '@lyyp/contracts/report';
+
+const JSON_BODY = { encoding: 'json' } as const;
+
+export function createReportApi(client: ApiClient, files: FileApi) {
+  return {
+    listReports: (productId: string) => client.post<ReportListAnswer>(REPORT_API_PATHS.list, { productId }),
+    addReport: (productId: string, report: Omit<ReportDefinitionInput, 'id'>) =>
+      client.post<ReportDefinition>(REPORT_API_PATHS.add, { productId, report }, JSON_BODY),
+    editReport: (productId: string, report: ReportDefinitionInput) =>
+      client.post<ReportDefinition>(REPORT_API_PATHS.edit, { productId, report }, JSON_BODY),
+    deleteReport: (productId: string, id: string) =>
+      client.post<null>(REPORT_API_PATHS.delete, { productId, id }),
+
+    deviceReports: (equipmentId: string) =>
+      client.post<DeviceReport[]>(REPORT_API_PATHS.deviceReports, { equipmentId }),
+    reportTable: (body: ReportDataBody) => client.post<ReportDataAnswer>(REPORT_API_PATHS.data, { ...body }),
+    reportSeries: (body: ReportSeriesBody) =>
+      client.post<ReportSeriesAnswer>(REPORT_API_PATHS.series, { ...body }),
+    exportReport: (body: ReportSeriesBody, format: SheetFormat) =>
+      files.download(REPORT_API_PATHS.export, { ...body, format }, `report.${format}`),
+
+    datacenterSummary: (body: DatacenterBody) =>
+      client.post<DatacenterSummary>(REPORT_API_PATHS.datacenterSummary, { ...body }),
+    exportDatacenter: (body: DatacenterBody, format: SheetFormat) =>
+      files.download(REPORT_API_PATHS.datacenterExport, { ...body, format }, `datacenter.${format}`),
+  };
+}
+
+export type ReportApi = ReturnType<typeof createReportApi>;
+
+export const reportApi = createReportApi(apiClient, fileApi);

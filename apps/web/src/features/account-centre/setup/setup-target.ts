@@ -1,0 +1,34 @@
+/**
+ * Which thing the verification flow is about to set: the `target` query parameter, kept through
+ * the steps. Pure.
+ */
+import { SECURITY_TARGETS, type SecurityTarget, type VerifyMethod } from '@lyyp/contracts/account-centre';
+
+export function readTarget(search: URLSearchParams): SecurityTarget {
+  const value = search.get('target');
+  return (SECURITY_TARGETS as readonly string[]).includes(value ?? '')
+    ? (value as SecurityTarget)
+    : 'password';
+}
+
+/** The validate route names of §2 that open one method's tab directly. */
+const METHOD_OF_ROUTE: Readonly<Record<string, VerifyMethod>> = {
+  SetupTelValidate: 'tel',
+  SetupEmailValidate: 'email',
+  SetupQuestionValidate: 'question',
+};
+
+/** The tab to open first: the route's own method when the account has it, else the first it has. */
+export function firstMethod(
+  routeName: string | undefined,
+  methods: readonly VerifyMethod[],
+): VerifyMethod | undefined {
+  const wanted = routeName ? METHOD_OF_ROUTE[routeName] : undefined;
+  return wanted && methods.includes(wanted) ? wanted : methods[0];
+}
+
+export const setPathOf = (target: SecurityTarget) => `/account/security/sms/setup/${target}?target=${target}`;
+export const successPathOf = (target: SecurityTarget, phone = '-') =>
+  `/account/security/sms/setup/success/${target}/${encodeURIComponent(phone)}`;
+export const validatePathOf = (target: SecurityTarget) =>
+  `/account/security/sms/setup/validate?target=${target}`;

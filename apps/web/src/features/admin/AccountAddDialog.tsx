@@ -1,0 +1,79 @@
+/** A new operation staff or developer account: username, name, phone, email and optionally a role. */
+import { roleFitsAccount, type AccountAddRequest, type IssuedPassword } from '@lyyp/contracts/admin';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { App, Form, Input, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { adminApi } from '../../api/admin.api.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { buildAdminRules, useDescribeAdminFailure } from './admin-text.ts';
+
+interface AccountAddDialogProps {
+  kind: 'op' | 'dev';
+  open: boolean;
+  onClose: () => void;
+  onCreated: (issued: IssuedPassword) => void;
+}
+
+export function AccountAddDialog({ kind, open, onClose, onCreated }: AccountAddDialogProps) {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const rules = buildAdminRules(locale);
+  const { message } = App.useApp();
+  const describe = useDescribeAdminFailure();
+  const [form] = Form.useForm<Omit<AccountAddRequest, 'kind'>>();
+  const roles = useQuery({
+    queryKey: ['admin', 'roles', locale],
+    queryFn: () => adminApi.listRoles(),
+    enabled: open,
+  });
+  const add = useMutation({
+    mutationFn: (values: Omit<AccountAddRequest, 'kind'>) =>
+      adminApi.addAccount({
+        kind,
+        ...values,
+        tel: values.tel?.trim() || undefined,
+        email: values.email?.trim() || undefined,
+      }),
+    onSuccess: (issued) => {
+      form.resetFields();
+      onCreated(issued);
+    },
+    onError: (error) => void message.error(describe(error)),
+  });
+  const audience = kind === 'op' ? 'operation' : 'developer';
+  return (
+    <Modal
+      open={open}
+      title={t(`admin.accounts.addTitle.${kind}`)}
+      onCancel={onClose}
+      onOk={() => void form.validateFields().then((values) => add.mutate(values))}
+      confirmLoading={add.isPending}
+      okText={t('admin.common.save')}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" data-testid="account-add-form">
+        <Form.Item name="username" label={t('admin.fields.username')} rules={rules.username} required>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="name" label={t('admin.fields.name')} rules={rules.name}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="tel" label={t('admin.fields.tel')} rules={rules.tel}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="email" label={t('admin.fields.email')} rules={rules.email}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="roleId" label={t('admin.fields.roleId')}>
+          <Select
+            allowClear
+            placeholder={t('admin.accounts.noRole')}
+            options={(roles.data ?? [])
+              .filter((role) => roleFitsAccount(role.audience, audience))
+              .map((role) => ({ value: role.id, label: role.name }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

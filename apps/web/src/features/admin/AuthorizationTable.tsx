@@ -1,0 +1,106 @@
+/** Accounts holding a role: their role and codes; open the assignment, or cancel the authorization at once. */
+import type { AccountListKind, Authorization } from '@lyyp/contracts/admin';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { App, Button, Input, Popconfirm, Space, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { adminApi } from '../../api/admin.api.ts';
+import { formatTime } from '../monitor/common/format-time.ts';
+import { permissionPathOf } from './AccountActions.tsx';
+import { useDescribeAdminFailure } from './admin-text.ts';
+
+export function AuthorizationTable() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const describe = useDescribeAdminFailure();
+  const [keyword, setKeyword] = useState('');
+  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
+  const list = useQuery({
+    queryKey: ['admin', 'authorizations', keyword, paging],
+    queryFn: () => adminApi.listAuthorizations({ keyword: keyword || undefined, ...paging }),
+    placeholderData: keepPreviousData,
+  });
+  const cancel = useMutation({
+    mutationFn: (accountId: string) => adminApi.assignRole({ accountId }),
+    onSuccess: () => void list.refetch(),
+    onError: (error) => void message.error(describe(error)),
+  });
+  return (
+    <>
+      <Input.Search
+        allowClear
+        style={{ width: 260, marginBottom: 16 }}
+        placeholder={t('admin.common.search')}
+        onSearch={(value) => {
+          setKeyword(value.trim());
+          setPaging((current) => ({ ...current, page: 1 }));
+        }}
+      />
+      <Table<Authorization>
+        rowKey={(row) => row.account.id}
+        size="small"
+        data-testid="authorizations"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        locale={{ emptyText: t('admin.roles.emptyAuthorizations') }}
+        pagination={{
+          current: list.data?.page ?? paging.page,
+          pageSize: list.data?.pageSize ?? paging.pageSize,
+          total: list.data?.total ?? 0,
+          onChange: (page, pageSize) => setPaging({ page, pageSize }),
+        }}
+        columns={[
+          {
+            title: t('admin.fields.username'),
+            key: 'username',
+            render: (_v, row) => row.account.username ?? '—',
+          },
+          { title: t('admin.fields.name'), key: 'name', render: (_v, row) => row.account.name ?? '—' },
+          { title: t('admin.accounts.role'), key: 'role', render: (_v, row) => row.account.roleName ?? '—' },
+          {
+            title: t('admin.roles.permissions'),
+            key: 'codes',
+            width: 100,
+            render: (_v, row) => row.permissions.length,
+          },
+          {
+            title: t('admin.roles.assignedAt'),
+            dataIndex: 'assignedAt',
+            width: 160,
+            render: (value: string | null) => (value ? formatTime(Date.parse(value)) : '—'),
+          },
+          {
+            title: t('admin.common.actions'),
+            key: 'actions',
+            width: 220,
+            render: (_value: unknown, row: Authorization) => {
+              const kind: AccountListKind = row.account.accountKind === 'operation' ? 'op' : 'dev';
+              const path = permissionPathOf(kind, row.account);
+              const name = row.account.name ?? row.account.username ?? '';
+              return (
+                <Space size={0}>
+                  {path ? (
+                    <Link to={path}>
+                      <Button type="link" size="small">
+                        {t('admin.accounts.permission')}
+                      </Button>
+                    </Link>
+                  ) : null}
+                  <Popconfirm
+                    title={t('admin.roles.cancelConfirm', { name })}
+                    onConfirm={() => cancel.mutate(row.account.id)}
+                  >
+                    <Button type="link" size="small" danger>
+                      {t('admin.roles.cancelAuthorization')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              );
+            },
+          },
+        ]}
+      />
+    </>
+  );
+}

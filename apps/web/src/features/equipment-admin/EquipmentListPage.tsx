@@ -1,0 +1,215 @@
+/**
+ * Staff device management (/manage/equipment): every device the staff member may see (the server
+ * applies the device access policy), with filters, paging and export; each row opens the monitoring
+ * device detail, the device log and the grants, or unbinds the device.
+ */
+import { DownloadOutlined } from '@ant-design/icons';
+import type { EquipmentFilter, EquipmentItem, EquipmentSimState } from '@lyyp/contracts/equipment-admin';
+import type { GatewayStatus } from '@lyyp/contracts/protocol';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Dropdown, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { equipmentAdminApi } from '../../api/equipment-admin.api.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { GatewayStatusTag } from '../gateway/status-tags.tsx';
+import { EmptyGuide } from '../monitor/common/EmptyGuide.tsx';
+import { formatTime } from '../monitor/common/format-time.ts';
+import { saveFile } from '../monitor/common/save-file.ts';
+import { usePermission } from '../monitor/common/use-permission.ts';
+import { EquipmentFilters } from './EquipmentFilters.tsx';
+import { GrantsDrawer } from './GrantsDrawer.tsx';
+import { simStateName, useDescribeEquipmentFailure } from './equipment-text.ts';
+
+const SIM_COLORS: Readonly<Record<EquipmentSimState, string>> = {
+  active: 'success',
+  'about-to-expire': 'warning',
+  expired: 'error',
+  shutdown: 'error',
+  none: 'default',
+};
+
+export default function EquipmentListPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const locale = useLocaleStore((state) => state.locale);
+  const describe = useDescribeEquipmentFailure();
+  const canEdit = usePermission('manage:equipment:edit');
+  const canLog = usePermission('manage:equipment:log');
+  const [filter, setFilter] = useState<EquipmentFilter>({});
+  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
+  const [granting, setGranting] = useState<EquipmentItem | null>(null);
+  const devices = useQuery({
+    queryKey: ['manage-equipment', filter, paging],
+    queryFn: () => equipmentAdminApi.listDevices({ ...filter, ...paging }),
+    placeholderData: keepPreviousData,
+  });
+  const exporting = useMutation({
+    mutationFn: (format: 'xlsx' | 'csv') => equipmentAdminApi.exportDevices({ ...filter, format }),
+    onSuccess: saveFile,
+    onError: (error) => void message.error(describe(error)),
+  });
+  const unbind = useMutation({
+    mutationFn: (id: string) => equipmentAdminApi.unbind(id),
+    onSuccess: () => {
+      void message.success(t('equipmentAdmin.actions.unbound'));
+      void devices.refetch();
+    },
+    onError: (error) => void message.error(describe(error)),
+  });
+  const filtered = Object.keys(filter).length > 0;
+
+  return (
+    <Card
+      variant="borderless"
+      title={t('routes.Equipment')}
+      extra={
+        <Dropdown
+          menu={{
+            items: [
+              { key: 'xlsx', label: t('equipmentAdmin.actions.exportXlsx') },
+              { key: 'csv', label: t('equipmentAdmin.actions.exportCsv') },
+            ],
+            onClick: ({ key }) => exporting.mutate(key as 'xlsx' | 'csv'),
+          }}
+        >
+          <Button icon={<DownloadOutlined />} loading={exporting.isPending} data-testid="equipment-export">
+            {t('equipmentAdmin.actions.export')}
+          </Button>
+        </Dropdown>
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('equipmentAdmin.intro')}</Typography.Paragraph>
+      <EquipmentFilters
+        onSearch={(next) => {
+          setFilter(next);
+          setPaging((current) => ({ ...current, page: 1 }));
+        }}
+      />
+      {devices.error ? (
+        <Typography.Paragraph type="danger">{describe(devices.error)}</Typography.Paragraph>
+      ) : null}
+      <Table<EquipmentItem>
+        rowKey="id"
+        size="small"
+        data-testid="equipment-table"
+        loading={devices.isFetching}
+        dataSource={devices.data?.list ?? []}
+        scroll={{ x: 1280 }}
+        locale={{
+          emptyText: filtered ? (
+            t('equipmentAdmin.noMatch')
+          ) : (
+            <EmptyGuide title={t('equipmentAdmin.emptyTitle')} text={t('equipmentAdmin.emptyText')} />
+          ),
+        }}
+        pagination={{
+          current: devices.data?.page ?? paging.page,
+          pageSize: devices.data?.pageSize ?? paging.pageSize,
+          total: devices.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('monitor.common.total', { total }),
+          onChange: (page, pageSize) => setPaging({ page, pageSize }),
+        }}
+        columns={[
+          {
+            title: t('equipmentAdmin.columns.name'),
+            dataIndex: 'name',
+            width: 180,
+            fixed: 'left',
+            render: (name: string, device) => (
+              <Link to={`/monitor/devices/${encodeURIComponent(device.id)}`}>{name}</Link>
+            ),
+          },
+          { title: t('equipmentAdmin.columns.gatewaySn'), dataIndex: 'gatewaySn', width: 130 },
+          { title: t('equipmentAdmin.columns.product'), dataIndex: 'productTitle', width: 150 },
+          {
+            title: t('equipmentAdmin.columns.group'),
+            dataIndex: 'groupName',
+            width: 110,
+            render: (group: string | null) => group ?? '—',
+          },
+          {
+            title: t('equipmentAdmin.columns.owner'),
+            dataIndex: 'ownerName',
+            width: 150,
+            render: (name: string | null, device) => (
+              <span>
+                {name ?? '—'}
+                {device.ownerTel ? (
+                  <Typography.Text type="secondary"> {device.ownerTel}</Typography.Text>
+                ) : null}
+              </span>
+            ),
+          },
+          {
+            title: t('equipmentAdmin.columns.status'),
+            dataIndex: 'gatewayStatus',
+            width: 90,
+            render: (status: GatewayStatus) => <GatewayStatusTag status={status} />,
+          },
+          {
+            title: t('equipmentAdmin.columns.lastSeen'),
+            dataIndex: 'lastSeenAt',
+            width: 170,
+            render: (at: string | null) => formatTime(at),
+          },
+          {
+            title: t('equipmentAdmin.columns.sim'),
+            dataIndex: 'simState',
+            width: 110,
+            render: (state: EquipmentSimState) => (
+              <Tag color={SIM_COLORS[state]}>{simStateName(state, locale)}</Tag>
+            ),
+          },
+          { title: t('equipmentAdmin.columns.grants'), dataIndex: 'grantCount', width: 70 },
+          {
+            title: t('monitor.common.actions'),
+            key: 'actions',
+            width: 270,
+            fixed: 'right',
+            render: (_value, device) => (
+              <Space size={0}>
+                <Link to={`/monitor/devices/${encodeURIComponent(device.id)}`}>
+                  <Button type="link" size="small">
+                    {t('equipmentAdmin.actions.detail')}
+                  </Button>
+                </Link>
+                {canLog ? (
+                  <Link to={`/manage/equipment/${encodeURIComponent(device.id)}/log`}>
+                    <Button type="link" size="small" data-testid="equipment-log-link">
+                      {t('equipmentAdmin.actions.log')}
+                    </Button>
+                  </Link>
+                ) : null}
+                {canEdit ? (
+                  <Button type="link" size="small" onClick={() => setGranting(device)}>
+                    {t('equipmentAdmin.actions.grants')}
+                  </Button>
+                ) : null}
+                {canEdit ? (
+                  <Popconfirm
+                    title={t('equipmentAdmin.actions.unbindConfirm', { name: device.name })}
+                    onConfirm={() => unbind.mutate(device.id)}
+                  >
+                    <Button type="link" size="small" danger>
+                      {t('equipmentAdmin.actions.unbind')}
+                    </Button>
+                  </Popconfirm>
+                ) : null}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {granting ? (
+        <GrantsDrawer
+          device={granting}
+          onClose={() => setGranting(null)}
+          onChanged={() => void devices.refetch()}
+        />
+      ) : null}
+    </Card>
+  );
+}

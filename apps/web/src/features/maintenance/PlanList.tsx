@@ -1,0 +1,96 @@
+/** Inspection plans: name, schedule, devices and inspectors, with edit and delete for whoever may manage plans. */
+import { INSPECTION_FREQUENCY_NAMES, type InspectionPlanItem } from '@lyyp/contracts/maintenance';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, List, Popconfirm, Space, Tag, Typography, message } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { maintenanceApi } from '../../api/maintenance.api.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { usePermission } from '../monitor/common/use-permission.ts';
+import { PlanDialog } from './PlanDialog.tsx';
+
+export function PlanList() {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const describeFailure = useDescribeFailure();
+  const queryClient = useQueryClient();
+  const mayManage = usePermission('monitor:inspection:plan');
+  const [editing, setEditing] = useState<InspectionPlanItem | 'new' | null>(null);
+  const plans = useQuery({ queryKey: ['maintenance', 'plans'], queryFn: () => maintenanceApi.listPlans() });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['maintenance'] });
+  const remove = useMutation({
+    mutationFn: (id: string) => maintenanceApi.deletePlan(id),
+    onSuccess: refresh,
+    onError: (error) => void message.error(describeFailure(error)),
+  });
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {mayManage ? (
+        <Button type="primary" onClick={() => setEditing('new')} data-testid="new-plan">
+          {t('maintenance.inspection.newPlan')}
+        </Button>
+      ) : null}
+      <List
+        loading={plans.isFetching}
+        dataSource={plans.data ?? []}
+        locale={{ emptyText: <Empty description={t('maintenance.inspection.emptyPlans')} /> }}
+        grid={{ gutter: 12, xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 4 }}
+        renderItem={(plan) => (
+          <List.Item>
+            <Card
+              size="small"
+              title={plan.name}
+              extra={
+                <Tag>
+                  {INSPECTION_FREQUENCY_NAMES[plan.schedule.frequency][locale === 'en-US' ? 'en' : 'zh']}
+                </Tag>
+              }
+              actions={
+                mayManage
+                  ? [
+                      <Button key="edit" type="link" size="small" onClick={() => setEditing(plan)}>
+                        {t('maintenance.inspection.editPlan')}
+                      </Button>,
+                      <Popconfirm
+                        key="delete"
+                        title={t('maintenance.inspection.deleteConfirm')}
+                        onConfirm={() => remove.mutate(plan.id)}
+                      >
+                        <Button type="link" size="small" danger>
+                          {t('maintenance.inspection.deletePlan')}
+                        </Button>
+                      </Popconfirm>,
+                    ]
+                  : []
+              }
+            >
+              <Space direction="vertical" size={2}>
+                <Typography.Text type="secondary">
+                  {t('maintenance.fields.devices')}: {plan.devices.map((device) => device.name).join('、')}
+                </Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('maintenance.fields.items')}: {plan.items.map((item) => item.name).join('、')}
+                </Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('maintenance.fields.inspectors')}:{' '}
+                  {plan.inspectors.map((person) => person.name).join('、')}
+                </Typography.Text>
+              </Space>
+            </Card>
+          </List.Item>
+        )}
+      />
+      {editing ? (
+        <PlanDialog
+          plan={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      ) : null}
+    </Space>
+  );
+}

@@ -1,0 +1,98 @@
+/** One inspection task: each checklist item to record (by the plan's inspectors), then finish or abort. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Drawer, Grid, Popconfirm, Space, Tag, Typography, message } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { maintenanceApi } from '../../api/maintenance.api.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { ItemRecorder, type ItemRecording } from './ItemRecorder.tsx';
+import {
+  INSPECTION_STATE_COLORS,
+  formatTime,
+  inspectionResultName,
+  inspectionStateName,
+} from './maintenance-text.ts';
+
+export function TaskDrawer({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const describeFailure = useDescribeFailure();
+  const screens = Grid.useBreakpoint();
+  const queryClient = useQueryClient();
+  const task = useQuery({ queryKey: ['maintenance', 'task', id], queryFn: () => maintenanceApi.task(id) });
+  const done = () => void queryClient.invalidateQueries({ queryKey: ['maintenance'] });
+  const failed = (error: unknown) => void message.error(describeFailure(error));
+  const record = useMutation({
+    mutationFn: (recording: ItemRecording) => maintenanceApi.recordItem({ id, ...recording }),
+    onSuccess: done,
+    onError: failed,
+  });
+  const finish = useMutation({
+    mutationFn: () => maintenanceApi.finishTask({ id }),
+    onSuccess: done,
+    onError: failed,
+  });
+  const abort = useMutation({
+    mutationFn: () => maintenanceApi.abortTask({ id }),
+    onSuccess: done,
+    onError: failed,
+  });
+  const data = task.data;
+  const open =
+    data && (data.state === 'not-started' || data.state === 'in-progress' || data.state === 'overdue');
+  const editable = Boolean(open && data?.canAct);
+
+  return (
+    <Drawer
+      open
+      onClose={onClose}
+      width={screens.md ? 560 : '100%'}
+      title={t('maintenance.inspection.detail')}
+    >
+      {task.error ? <Typography.Text type="danger">{describeFailure(task.error)}</Typography.Text> : null}
+      {data ? (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Typography.Text strong>
+            {data.planName} · {data.deviceName}
+          </Typography.Text>
+          <Space wrap>
+            <Tag color={INSPECTION_STATE_COLORS[data.state]}>{inspectionStateName(data.state, locale)}</Tag>
+            {data.result ? (
+              <Tag color={data.result === 'abnormal' ? 'red' : 'green'}>
+                {inspectionResultName(data.result, locale)}
+              </Tag>
+            ) : null}
+            <Typography.Text type="secondary">
+              {t('maintenance.fields.dueAt')}: {formatTime(data.dueAt, locale)}
+            </Typography.Text>
+          </Space>
+          {open && !data.canAct ? (
+            <Alert type="info" showIcon message={t('maintenance.inspection.notInspector')} />
+          ) : null}
+          {data.items.map((item) => (
+            <ItemRecorder
+              key={`${item.id}:${data.results.find((result) => result.itemId === item.id)?.recordedAt ?? 0}`}
+              item={item}
+              recorded={data.results.find((result) => result.itemId === item.id)}
+              editable={editable}
+              busy={record.isPending && record.variables.itemId === item.id}
+              onRecord={(recording) => record.mutate(recording)}
+            />
+          ))}
+          {editable ? (
+            <Space wrap>
+              <Button type="primary" loading={finish.isPending} onClick={() => finish.mutate()}>
+                {t('maintenance.inspection.finish')}
+              </Button>
+              <Popconfirm title={t('maintenance.inspection.abort')} onConfirm={() => abort.mutate()}>
+                <Button danger loading={abort.isPending}>
+                  {t('maintenance.inspection.abort')}
+                </Button>
+              </Popconfirm>
+            </Space>
+          ) : null}
+        </Space>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,45 @@
+/** Names and colours of work order and inspection states, from the contracts' registries. */
+import type { Locale } from '@lyyp/contracts';
+import {
+  INSPECTION_RESULT_NAMES,
+  INSPECTION_STATE_NAMES,
+  WORK_ORDER_ACTION_NAMES,
+  WORK_ORDER_STATE_NAMES,
+  type InspectionResult,
+  type InspectionState,
+  type WorkOrderAction,
+  type WorkOrderState,
+} from '@lyyp/contracts/maintenance';
+
+const language = (locale: Locale) => (locale === 'en-US' ? 'en' : 'zh');
+
+export const workOrderStateName = (state: WorkOrderState, locale: Locale) =>
+  WORK_ORDER_STATE_NAMES[state][language(locale)];
+export const workOrderActionName = (action: WorkOrderAction, locale: Locale) =>
+  WORK_ORDER_ACTION_NAMES[action][language(locale)];
+export const inspectionStateName = (state: InspectionState, locale: Locale) =>
+  INSPECTION_STATE_NAMES[state][language(locale)];
+export const inspectionResultName = (result: InspectionResult, locale: Locale) =>
+  INSPECTION_RESULT_NAMES[result][language(locale)];
+
+export const WORK_ORDER_STATE_COLORS: Record<WorkOrderState, string> = {
+  pending: 'orange',
+  dispatched: 'blue',
+  received: 'geekblue',
+  finished: 'green',
+  ended: 'default',
+};
+
+export const INSPECTION_STATE_COLORS: Record<InspectionState, string> = {
+  'not-started': 'default',
+  'in-progress': 'blue',
+  finished: 'green',
+  aborted: 'default',
+  overdue: 'red',
+};
+
+/** Short date and time in the console's language. */
+export function formatTime(at: number | null, locale: Locale): string {
+  if (at === null) return '';
+  return new Date(at).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+}

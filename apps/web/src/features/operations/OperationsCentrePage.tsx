@@ -1,0 +1,223 @@
+/**
+ * The operations centre (§2): fleet health, signal bands (§9), gateways with communication
+ * errors, SIM cards about to expire, active alarms, work orders and inspections by state and age.
+ * Refreshed every 30 seconds; every figure opens the list behind it.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, List, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { maintenanceApi } from '../../api/maintenance.api.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { formatTime, inspectionStateName, workOrderStateName } from '../maintenance/maintenance-text.ts';
+import type { InspectionState, WorkOrderState } from '@lyyp/contracts/maintenance';
+import {
+  AGE_LOWER_HOURS,
+  ageEntries,
+  fleetEntries,
+  inspectionEntries,
+  signalEntries,
+  workOrderEntries,
+} from './overview-entries.ts';
+
+const OverviewChart = lazy(() => import('./OverviewChart.tsx'));
+const REFRESH_MS = 30_000;
+
+function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card size="small" title={title} style={{ height: '100%' }} data-testid={testId}>
+      <Suspense fallback={<Skeleton active />}>{children}</Suspense>
+    </Card>
+  );
+}
+
+export default function OperationsCentrePage() {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const describeFailure = useDescribeFailure();
+  const navigate = useNavigate();
+  const overview = useQuery({
+    queryKey: ['maintenance', 'overview'],
+    queryFn: () => maintenanceApi.overview(),
+    refetchInterval: REFRESH_MS,
+  });
+  const data = overview.data;
+  if (overview.error)
+    return <Typography.Text type="danger">{describeFailure(overview.error)}</Typography.Text>;
+  if (!data) return <Skeleton active />;
+  const english = locale === 'en-US';
+  const go = (path: string) => void navigate(path);
+  const countList = (entries: Array<{ key: string; label: string; count: number }>) => (
+    <List
+      size="small"
+      dataSource={entries.slice(0, 6)}
+      locale={{ emptyText: t('maintenance.operations.none') }}
+      renderItem={(entry) => (
+        <List.Item extra={<Typography.Text strong>{entry.count}</Typography.Text>}>
+          {entry.label || t('maintenance.operations.unknown')}
+        </List.Item>
+      )}
+    />
+  );
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="operations-centre">
+      <Space wrap align="baseline">
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('maintenance.operations.title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          {t('maintenance.operations.refreshed', { time: formatTime(data.at, locale) })}
+        </Typography.Text>
+      </Space>
+      <Row gutter={[12, 12]}>
+        <Col xs={12} md={6}>
+          <Card size="small" hoverable onClick={() => go('/monitor/devices')}>
+            <Statistic title={t('maintenance.operations.total')} value={data.fleet.total} />
+          </Card>
+        </Col>
+        <Col xs={12} md={6}>
+          <Card size="small" hoverable onClick={() => go('/monitor/alarms')} data-testid="active-alarms">
+            <Statistic
+              title={t('maintenance.operations.activeAlarms')}
+              value={data.activeAlarms}
+              valueStyle={data.activeAlarms > 0 ? { color: '#cf1322' } : undefined}
+            />
+          </Card>
+        </Col>
+        <Col xs={12} md={6}>
+          <Card size="small" hoverable onClick={() => go('/monitor/workorders?state=pending')}>
+            <Statistic
+              title={workOrderStateName('pending', locale)}
+              value={data.workOrders.byState.pending}
+            />
+          </Card>
+        </Col>
+        <Col xs={12} md={6}>
+          <Card size="small" hoverable onClick={() => go('/monitor/inspections?state=overdue')}>
+            <Statistic
+              title={inspectionStateName('overdue', locale)}
+              value={data.inspections.byState.overdue}
+            />
+          </Card>
+        </Col>
+      </Row>
+      <Row gutter={[12, 12]}>
+        <Col xs={24} md={12} xl={8}>
+          <Panel title={t('maintenance.operations.fleet')} testId="fleet-panel">
+            <OverviewChart
+              kind="pie"
+              entries={fleetEntries(data, (status) => t(`maintenance.operations.gatewayStates.${status}`))}
+              onPick={(status) => go(`/monitor/devices?status=${status}`)}
+            />
+          </Panel>
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <Panel title={t('maintenance.operations.signal')}>
+            <OverviewChart
+              kind="pie"
+              entries={signalEntries(data, english, t('maintenance.operations.unknown'))}
+            />
+          </Panel>
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <Panel title={t('maintenance.operations.workOrders')}>
+            <OverviewChart
+              kind="bar"
+              entries={workOrderEntries(data, (state) => workOrderStateName(state as WorkOrderState, locale))}
+              onPick={(state) => go(`/monitor/workorders?state=${state}`)}
+            />
+          </Panel>
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <Panel title={t('maintenance.operations.openByAge')}>
+            <OverviewChart
+              kind="bar"
+              entries={ageEntries(data, (bucket) => t(`maintenance.operations.ages.${bucket}`))}
+              onPick={(bucket) =>
+                go(
+                  `/monitor/workorders?olderThanHours=${AGE_LOWER_HOURS[bucket as keyof typeof AGE_LOWER_HOURS]}`,
+                )
+              }
+            />
+          </Panel>
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <Panel title={t('maintenance.operations.inspections')}>
+            <OverviewChart
+              kind="bar"
+              entries={inspectionEntries(data, (state) =>
+                inspectionStateName(state as InspectionState, locale),
+              )}
+              onPick={(state) => go(`/monitor/inspections?state=${state}`)}
+            />
+          </Panel>
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <Panel title={t('maintenance.operations.byProduct')}>{countList(data.fleet.byProduct)}</Panel>
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <Panel title={t('maintenance.operations.byHardware')}>
+            {countList(data.fleet.byHardwareModel)}
+          </Panel>
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <Panel title={t('maintenance.operations.byFirmware')}>{countList(data.fleet.byFirmware)}</Panel>
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <Panel title={t('maintenance.operations.communicationErrors')}>
+            <List
+              size="small"
+              dataSource={data.communicationErrors}
+              locale={{ emptyText: t('maintenance.operations.none') }}
+              renderItem={(gateway) => (
+                <List.Item
+                  onClick={() => go(`/monitor/devices/${gateway.deviceId}?tab=gateway`)}
+                  style={{ cursor: 'pointer' }}
+                >
+                  <Space wrap>
+                    <Typography.Text>{gateway.deviceName}</Typography.Text>
+                    <Typography.Text type="secondary">SN {gateway.sn}</Typography.Text>
+                    {gateway.rejectedMessages > 0 ? (
+                      <Tag color="orange">
+                        {t('maintenance.operations.rejected', { count: gateway.rejectedMessages })}
+                      </Tag>
+                    ) : null}
+                    {gateway.configSyncFailed ? (
+                      <Tag color="red">{t('maintenance.operations.syncFailed')}</Tag>
+                    ) : null}
+                  </Space>
+                </List.Item>
+              )}
+            />
+          </Panel>
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <Panel title={t('maintenance.operations.expiringSims')}>
+            <List
+              size="small"
+              dataSource={data.expiringSims}
+              locale={{ emptyText: t('maintenance.operations.none') }}
+              renderItem={(sim) => (
+                <List.Item
+                  onClick={() => go(`/monitor/devices/${sim.deviceId}?tab=info`)}
+                  style={{ cursor: 'pointer' }}
+                >
+                  <Space wrap>
+                    <Typography.Text>{sim.deviceName}</Typography.Text>
+                    <Typography.Text type="secondary">{sim.iccid}</Typography.Text>
+                    <Tag color={sim.expired ? 'red' : 'orange'}>
+                      {sim.expired ? t('maintenance.operations.expired') : formatTime(sim.expiresAt, locale)}
+                    </Tag>
+                  </Space>
+                </List.Item>
+              )}
+            />
+          </Panel>
+        </Col>
+      </Row>
+    </Space>
+  );
+}

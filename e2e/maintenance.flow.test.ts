@@ -1,0 +1,161 @@
+/**
+ * Work orders in real browsers against the real platform and a real edge agent. The boiler's
+ * water temperature trips an alarm; the end user raises a work order from the alarm record in one
+ * click; operation staff, on a 390 px phone screen, dispatch it to themselves as the technician,
+ * receive it and finish it with the repair content; the end user, who raised it, finds a work
+ * order message for each change in the message centre. Then every maintenance screen is shot in
+ * both languages, on a desk and on a phone.
+ */
+import { LOCALE_STORAGE_KEY } from '@lyyp/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type BrowserSession } from './support/browser.ts';
+import { signInWithPassword, waitForTitle } from './support/console.ts';
+import { useFlowEnvironment } from './support/flow.ts';
+import {
+  createBoilerProduct,
+  createGateway,
+  registerEndUser,
+  startSimulatedGateway,
+} from './support/monitor-setup.ts';
+import type { AgentProcess } from './system/support/agent.ts';
+import { PlatformApi } from './system/support/platform-api.ts';
+
+const FLOW_TIMEOUT_MS = 300_000;
+const PASSWORD = 'Flow#2024ab';
+const PHONE = { width: 390, height: 844 };
+
+describe('work order flow in the browser', () => {
+  const flow = useFlowEnvironment();
+  let agent: AgentProcess | undefined;
+  let endUserBrowser: BrowserSession | undefined;
+
+  afterAll(async () => {
+    await endUserBrowser?.close();
+    await agent?.remove();
+  }, 30_000);
+
+  it(
+    'an alarm raises a work order; a technician dispatches, receives and finishes it on a phone; the creator sees each message',
+    async () => {
+      const { platform } = flow;
+      const product = await createBoilerProduct(platform);
+      const gateway = await createGateway(platform);
+      const user = await registerEndUser(platform, PASSWORD);
+      const userApi = new PlatformApi(platform.baseUrl);
+      await userApi.signIn(user.username, user.password);
+      const device = await userApi.post<{ id: string }>('/equipment/add', {
+        name: '1号锅炉',
+        sn: gateway.sn,
+        verificationCode: gateway.verificationCode,
+        productId: product.id,
+      });
+      const adminApi = new PlatformApi(platform.baseUrl);
+      await adminApi.signIn(platform.admin.username, platform.admin.password);
+      await adminApi.post('/alarm/rule/add', {
+        productId: product.id,
+        rule: {
+          name: '出水温度报警',
+          variableKey: 'waterTemperature',
+          condition: { operator: 'gt', limit: { kind: 'value', value: -100 } },
+          pushMethods: ['app'],
+        },
+      });
+      agent = await startSimulatedGateway(gateway);
+
+      // The end user raises the work order from the alarm record in one click.
+      endUserBrowser = await launchBrowser();
+      const userPage = endUserBrowser.page;
+      await userPage.goto(`${platform.baseUrl}/login`);
+      await signInWithPassword(userPage, user.username, user.password);
+      await userPage.waitForURL((url) => url.pathname.startsWith('/monitor'));
+      await userPage.goto(`${platform.baseUrl}/monitor/alarms`);
+      await waitForTitle(userPage, '报警记录 - LYYP');
+      const row = userPage.locator('[data-testid="alarm-records"] tr', { hasText: '出水温度报警' }).first();
+      await row.waitFor({ timeout: 60_000 });
+      await row.locator('[data-testid="raise-work-order"]').click();
+      const userDrawer = userPage.locator('[data-testid="work-order-drawer"]');
+      await userDrawer.waitFor();
+      await expect.poll(() => userDrawer.textContent()).toMatch(/WO-\d{8}-0001/);
+      expect(await userDrawer.textContent()).toContain('出水温度报警');
+      await endUserBrowser.screenshot('work-order-raised');
+
+      // Operation staff on a phone: dispatch to themselves, receive, finish.
+      const { page, screenshot, pageErrors } = flow.browser;
+      await page.setViewportSize(PHONE);
+      await page.goto(`${platform.baseUrl}/login`);
+      await signInWithPassword(page, platform.admin.username, platform.admin.password);
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await page.goto(`${platform.baseUrl}/monitor/workorders`);
+      await waitForTitle(page, '维修工单 - LYYP');
+      await page.locator('[data-testid="work-order-card"]').first().click();
+      const drawer = page.locator('[data-testid="work-order-drawer"]');
+      await drawer.waitFor();
+      await page.click('[data-testid="action-dispatch"]');
+      await page.click('[data-testid="assignee-select"]');
+      await page.keyboard.type(platform.admin.username);
+      await page.keyboard.press('Enter');
+      await page.click('[data-testid="action-confirm"]');
+      await expect.poll(() => page.locator('[data-testid="drawer-state"]').textContent()).toBe('已派单');
+      await page.click('[data-testid="action-receive"]');
+      await page.click('[data-testid="action-confirm"]');
+      await expect.poll(() => page.locator('[data-testid="drawer-state"]').textContent()).toBe('已接单');
+      await page.click('[data-testid="action-finish"]');
+      await page.fill('[data-testid="repair-content"]', '更换温度传感器');
+      await page.click('[data-testid="action-confirm"]');
+      await expect.poll(() => page.locator('[data-testid="drawer-state"]').textContent()).toBe('已完成');
+      await screenshot('work-order-finished-phone');
+      // The order's screen fits the phone: nothing of it lies beyond the screen's right edge.
+      const rightEdge = await page.evaluate(() => {
+        const panel = document.querySelector('.ant-drawer-content');
+        if (!panel) return -1;
+        const parts = Array.from(panel.querySelectorAll('button, textarea, .ant-descriptions'));
+        return Math.max(
+          panel.getBoundingClientRect().right,
+          ...parts.map((part) => part.getBoundingClientRect().right),
+        );
+      });
+      expect(rightEdge).toBeGreaterThan(0);
+      expect(rightEdge).toBeLessThanOrEqual(PHONE.width);
+
+      // The creator has a work order message for each change.
+      await userPage.goto(`${platform.baseUrl}/monitor/messages`);
+      await waitForTitle(userPage, '消息中心 - LYYP');
+      for (const state of ['已派单', '已接单', '已完成']) {
+        await userPage
+          .locator('[data-testid="messages"] tr', { hasText: state })
+          .first()
+          .waitFor({ timeout: 20_000 });
+      }
+      await endUserBrowser.screenshot('work-order-messages');
+
+      // Every maintenance screen in both languages, on a desk and on a phone.
+      const views: [string, string][] = [
+        ['/monitor/workorders', 'work-orders'],
+        ['/monitor/inspections', 'inspections'],
+        ['/monitor/operations', 'operations'],
+        [`/monitor/devices/${device.id}?tab=repairs`, 'device-repairs'],
+        [`/monitor/devices/${device.id}?tab=inspections`, 'device-inspections'],
+      ];
+      for (const [size, viewport] of [
+        ['desk', { width: 1366, height: 860 }],
+        ['phone', PHONE],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        for (const locale of ['zh-CN', 'en-US']) {
+          for (const [path, name] of views) {
+            await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+              LOCALE_STORAGE_KEY,
+              locale,
+            ] as const);
+            await page.goto(`${platform.baseUrl}${path}`);
+            await page.waitForLoadState('networkidle');
+            await screenshot(`screen-${name}-${size}-${locale}`);
+          }
+        }
+      }
+      expect(pageErrors).toEqual([]);
+      expect(endUserBrowser.pageErrors).toEqual([]);
+    },
+    FLOW_TIMEOUT_MS,
+  );
+});
