@@ -86,7 +86,7 @@ describe('roles and data permission in the browser', () => {
         await person.page.goto(`${platform.baseUrl}/login`);
         await signInWithPassword(person.page, 'rnd1', password);
         await person.page.waitForURL((url) => url.pathname.startsWith('/manage'));
-        const menu = person.page.getByRole('menu');
+        const menu = person.page.locator('.ant-layout-sider').getByRole('menu');
         await menu.getByText('产品管理', { exact: true }).waitFor();
         const menuText = (await menu.allTextContents()).join(' ');
         for (const hidden of ['设备管理', '网关管理', '账号管理', '经销商', '授权管理', '系统管理']) {

@@ -29,6 +29,13 @@ export interface BrowserSession {
   close: () => Promise<void>;
 }
 
+/**
+ * How long one wait of a flow (a click target, a text, a navigation) may take. Playwright's 30 s
+ * default is too short for a second Chromium starting while the rest of the suite keeps both cores
+ * busy; a wait still ends the moment its condition holds.
+ */
+const WAIT_TIMEOUT_MS = 90_000;
+
 export async function launchBrowser(locale = 'zh-CN'): Promise<BrowserSession> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -43,6 +50,7 @@ export async function launchBrowser(locale = 'zh-CN'): Promise<BrowserSession> {
     viewport: { width: 1366, height: 860 },
     locale,
   });
+  context.setDefaultTimeout(WAIT_TIMEOUT_MS);
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
