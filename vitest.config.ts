@@ -8,6 +8,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a condition (a state shown, a row stored); its 1 s default is too short
+    // while another process keeps both cores busy. A poll still ends the moment its condition holds.
+    expect: { poll: { timeout: 30_000 } },
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,

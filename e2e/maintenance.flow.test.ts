@@ -3,10 +3,12 @@
  * water temperature trips an alarm; the end user raises a work order from the alarm record in one
  * click; operation staff, on a 390 px phone screen, dispatch it to themselves as the technician,
  * receive it and finish it with the repair content; the end user, who raised it, finds a work
- * order message for each change in the message centre. Then every maintenance screen is shot in
- * both languages, on a desk and on a phone.
+ * order message for each change in the message centre. On the same phone the technician carries
+ * out an inspection task item by item and finishes it. Then every maintenance screen is shot in
+ * both languages, on a desk and on a phone, and on the phone the console frame fits the screen.
  */
-import { LOCALE_STORAGE_KEY } from '@lyyp/contracts';
+import { LOCALE_STORAGE_KEY, type AccountInfo } from '@lyyp/contracts';
+import { MAINTENANCE_API_PATHS, type InspectionPlanItem } from '@lyyp/contracts/maintenance';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type BrowserSession } from './support/browser.ts';
 import { signInWithPassword, waitForTitle } from './support/console.ts';
@@ -93,7 +95,8 @@ describe('work order flow in the browser', () => {
       await page.click('[data-testid="action-dispatch"]');
       await page.click('[data-testid="assignee-select"]');
       await page.keyboard.type(platform.admin.username);
-      await page.keyboard.press('Enter');
+      // Choose the person once the list of assignees has arrived (Enter before that picks nothing).
+      await page.locator('.ant-select-item-option', { hasText: platform.admin.username }).first().click();
       await page.click('[data-testid="action-confirm"]');
       await expect.poll(() => page.locator('[data-testid="drawer-state"]').textContent()).toBe('已派单');
       await page.click('[data-testid="action-receive"]');
@@ -128,6 +131,34 @@ describe('work order flow in the browser', () => {
       }
       await endUserBrowser.screenshot('work-order-messages');
 
+      // An inspection on the same phone: record each checklist item, then finish the task.
+      const me = await adminApi.call<AccountInfo>('GET', '/account/info');
+      await adminApi.post<InspectionPlanItem>(MAINTENANCE_API_PATHS.planSave, {
+        plan: {
+          name: '锅炉房巡检',
+          deviceIds: [device.id],
+          items: [
+            { id: 'pressure', name: '压力', kind: 'reading', unit: 'MPa', low: 0.2, high: 1.2 },
+            { id: 'leaks', name: '无泄漏', kind: 'check' },
+          ],
+          schedule: { frequency: 'daily', utcOffsetMinutes: 480 },
+          inspectorIds: [me.id],
+        },
+      });
+      await page.goto(`${platform.baseUrl}/monitor/inspections`);
+      await waitForTitle(page, '巡检记录 - LYYP');
+      await page.locator('[data-testid="task-card"]', { hasText: '锅炉房巡检' }).first().click();
+      const items = page.locator('[data-testid="inspection-item"]');
+      await items.first().waitFor();
+      await items.first().locator('input.ant-input-number-input').fill('0.8');
+      for (const index of [0, 1]) {
+        await items.nth(index).locator('[data-testid="record-item"]').click();
+        await items.nth(index).locator('.ant-card-extra').getByText('正常', { exact: true }).waitFor();
+      }
+      await page.getByRole('button', { name: '完成巡检' }).click();
+      await expect.poll(() => page.locator('.ant-drawer-content').textContent()).toContain('已完成');
+      await screenshot('inspection-finished-phone');
+
       // Every maintenance screen in both languages, on a desk and on a phone.
       const views: [string, string][] = [
         ['/monitor/workorders', 'work-orders'],
@@ -150,6 +181,15 @@ describe('work order flow in the browser', () => {
             await page.goto(`${platform.baseUrl}${path}`);
             await page.waitForLoadState('networkidle');
             await screenshot(`screen-${name}-${size}-${locale}`);
+            if (size === 'phone') {
+              // The frame fits: no sideways scrolling, the menu opens from the header.
+              expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+                PHONE.width,
+              );
+              await page.click('[data-testid="console-menu-button"]');
+              await page.locator('.ant-drawer-open .ant-menu').first().waitFor();
+              await page.keyboard.press('Escape');
+            }
           }
         }
       }

@@ -72,9 +72,9 @@ export async function requestSmsCode(
   return code;
 }
 
-/** The shell sets the title just after the screen changes, so wait for it rather than read it at once. */
+/** The shell sets the title just after the screen changes, so wait for it (within the browser's wait bound) rather than read it at once. */
 export async function waitForTitle(page: Page, title: string): Promise<void> {
-  await page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 });
+  await page.waitForFunction((expected) => document.title === expected, title);
 }
 
 /** Signs in on the password tab of /login (the page must already show it). */

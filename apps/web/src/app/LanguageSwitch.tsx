@@ -5,7 +5,14 @@ import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from './i18n.ts';
 
-export function LanguageSwitch({ tone = 'default' }: { tone?: 'default' | 'light' }) {
+/** `compact` shows the globe alone (a phone-sized header); the menu still names every language. */
+export function LanguageSwitch({
+  tone = 'default',
+  compact = false,
+}: {
+  tone?: 'default' | 'light';
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const { locale, setLocale } = useLocaleStore();
   return (
@@ -25,7 +32,7 @@ export function LanguageSwitch({ tone = 'default' }: { tone?: 'default' | 'light
         data-testid="language-switch"
         style={tone === 'light' ? { color: 'rgba(255,255,255,0.88)' } : undefined}
       >
-        {t(`language.${locale}`)}
+        {compact ? null : t(`language.${locale}`)}
       </Button>
     </Dropdown>
   );

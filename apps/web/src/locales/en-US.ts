@@ -182,6 +182,7 @@ export const enUS: ConsoleTexts = {
     signOut: 'Sign out',
     unnamed: 'Unnamed account',
     areaMenu: 'Areas',
+    openMenu: 'Open the menu',
   },
   placeholder: {
     title: 'This page is not built yet',

@@ -180,6 +180,7 @@ export const zhCN = {
     signOut: '退出登录',
     unnamed: '未命名账号',
     areaMenu: '功能区',
+    openMenu: '打开菜单',
   },
   placeholder: {
     title: '此页面尚未建成',

@@ -6,6 +6,7 @@ import {
   inspectionResultOf,
   inspectionStateOf,
   periodAt,
+  periodsBetween,
   readingIsOutOfRange,
   type InspectionAction,
   type InspectionStoredState,
@@ -106,6 +107,28 @@ describe('inspection task states', () => {
     expect(readingIsOutOfRange({ low: 1, high: 5 }, 3)).toBe(false);
     expect(readingIsOutOfRange({ low: null, high: 5 }, -100)).toBe(false);
     expect(readingIsOutOfRange({ low: 1, high: 5 }, null)).toBe(false);
+  });
+});
+
+describe('missed periods', () => {
+  const weekly = { frequency: 'weekly', weekday: 1, utcOffsetMinutes: 480 } as const;
+  const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+  it('lists the periods from the one holding the start to the current one, oldest first', () => {
+    const from = Date.UTC(2026, 0, 7, 4); // a Wednesday, Beijing noon
+    const periods = periodsBetween(weekly, from, from + 2 * WEEK_MS, 10);
+    expect(periods).toHaveLength(3);
+    expect(periods[0]).toEqual(periodAt(weekly, from));
+    expect(periods[2]).toEqual(periodAt(weekly, from + 2 * WEEK_MS));
+    expect(periods[1]!.start).toBe(periods[0]!.end);
+  });
+
+  it('keeps only the newest periods beyond the limit, and one period when nothing was missed', () => {
+    const from = Date.UTC(2026, 0, 7, 4);
+    const periods = periodsBetween(weekly, from, from + 20 * WEEK_MS, 4);
+    expect(periods).toHaveLength(4);
+    expect(periods[3]).toEqual(periodAt(weekly, from + 20 * WEEK_MS));
+    expect(periodsBetween(weekly, from, from + 1000, 4)).toEqual([periodAt(weekly, from)]);
   });
 });
 

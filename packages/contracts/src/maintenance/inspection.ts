@@ -81,6 +81,32 @@ export function periodAt(schedule: InspectionSchedule, at: number): { start: num
   }
 }
 
+/**
+ * How many past periods a plan's tasks are made up for after the platform was stopped across
+ * period boundaries: each missed period still gets its (overdue) task, so a gap in the records is
+ * visible, up to this many periods back.
+ */
+export const INSPECTION_BACKFILL_PERIODS = 31;
+
+/**
+ * The periods from the one holding `from` to the one holding `to`, oldest first; at most `limit`
+ * of them, the newest kept.
+ */
+export function periodsBetween(
+  schedule: InspectionSchedule,
+  from: number,
+  to: number,
+  limit: number,
+): { start: number; end: number }[] {
+  const periods: { start: number; end: number }[] = [];
+  let period = periodAt(schedule, to);
+  while (periods.length < limit && period.end > from) {
+    periods.unshift(period);
+    period = periodAt(schedule, period.start - 1);
+  }
+  return periods;
+}
+
 /** The state a person sees: overdue once the period ended and the task is still open. */
 export function inspectionStateOf(
   task: { readonly state: InspectionStoredState; readonly dueAt: number },

@@ -97,6 +97,33 @@ describe.each(databaseVariants())('inspections and the operations centre on $nam
     expect(overdue.list.map((task) => task.id)).toEqual([yesterday!.id]);
   });
 
+  it('makes up the periods missed while no node ran, each overdue, and never before the plan', async () => {
+    const f = await maintenanceFixture(server);
+    const plan = await expectOk<InspectionPlanItem>(server, f.ownerClient, PATHS.planSave, {
+      plan: planFor(f.device.id, f.technician.id),
+    });
+    // Every node is stopped for three days; the first sweep after the restart fills the gap.
+    server.clock.advance(3 * DAY_MS);
+    // (The other tests' plans share the database, so the first sweep may create theirs too.)
+    expect(await anotherNode().generateDueTasks()).toBeGreaterThanOrEqual(3);
+    expect(await anotherNode().generateDueTasks()).toBe(0);
+    const technicianClient = await signedIn(server, f.technician.username!);
+    const { list } = await expectOk<{ list: InspectionTaskItem[] }>(
+      server,
+      technicianClient,
+      PATHS.taskList,
+      {
+        planId: plan.id,
+      },
+    );
+    // One task per day: the day the plan was saved, two missed days, and today.
+    expect(list).toHaveLength(4);
+    const starts = list.map((task) => task.periodStart).sort((a, b) => a - b);
+    expect(starts.slice(1).map((start, index) => start - starts[index]!)).toEqual([DAY_MS, DAY_MS, DAY_MS]);
+    expect(list.filter((task) => task.state === 'overdue')).toHaveLength(3);
+    expect(list.filter((task) => task.state === 'not-started')).toHaveLength(1);
+  });
+
   it('records items by the plan’s inspectors, raises a work order for an abnormal one, and finishes abnormal', async () => {
     const f = await maintenanceFixture(server);
     const plan = await expectOk<InspectionPlanItem>(server, f.ownerClient, PATHS.planSave, {

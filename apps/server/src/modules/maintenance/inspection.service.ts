@@ -11,7 +11,8 @@ import {
   decideInspectionAction,
   inspectionResultOf,
   inspectionStateOf,
-  periodAt,
+  INSPECTION_BACKFILL_PERIODS,
+  periodsBetween,
   readingIsOutOfRange,
   type InspectionAction,
   type InspectionPlanBody,
@@ -109,7 +110,7 @@ export class InspectionService {
     }
     if (!row) throw new CatalogueError('1003');
     // The current period's tasks exist as soon as the plan does.
-    if (row.enabled) await this.generatePlanTasks(row, this.deps.now());
+    if (row.enabled) await this.generatePlanTasks(row, this.deps.now(), this.deps.now());
     const [presented] = await this.presentPlans(account, [row]);
     return presented!;
   }
@@ -121,29 +122,38 @@ export class InspectionService {
 
   // Task generation --------------------------------------------------------------------------------
 
-  private async generatePlanTasks(plan: InspectionPlanRow, now: number): Promise<number> {
-    const period = periodAt(plan.schedule, now);
+  /** Creates the plan's tasks of every period from the one holding `since` to the current one. */
+  private async generatePlanTasks(plan: InspectionPlanRow, since: number, now: number): Promise<number> {
+    const periods = periodsBetween(plan.schedule, since, now, INSPECTION_BACKFILL_PERIODS);
     return this.deps.repository.insertTasks(
-      plan.deviceIds.map((deviceId) => ({
-        id: newId(),
-        planId: plan.id,
-        deviceId,
-        periodStart: new Date(period.start),
-        dueAt: new Date(period.end),
-        createdAt: new Date(now),
-      })),
+      periods.flatMap((period) =>
+        plan.deviceIds.map((deviceId) => ({
+          id: newId(),
+          planId: plan.id,
+          deviceId,
+          periodStart: new Date(period.start),
+          dueAt: new Date(period.end),
+          createdAt: new Date(now),
+        })),
+      ),
     );
   }
 
   /**
-   * Gives every enabled plan's devices their task of the current period, once. Safe to run on
-   * every node at once and as often as wanted; returns how many tasks this call created.
+   * Gives every enabled plan's devices their task of the current period, once, and makes up the
+   * periods missed while no node ran (since the plan's newest task, never before the plan was last
+   * saved, at most INSPECTION_BACKFILL_PERIODS back). Safe to run on every node at once and as
+   * often as wanted; returns how many tasks this call created.
    */
   async generateDueTasks(): Promise<number> {
     const now = this.deps.now();
+    const plans = await this.deps.repository.enabledPlans();
+    const newest = await this.deps.repository.newestPeriodStarts(plans.map((plan) => plan.id));
     let created = 0;
-    for (const plan of await this.deps.repository.enabledPlans())
-      created += await this.generatePlanTasks(plan, now);
+    for (const plan of plans) {
+      const since = Math.max(plan.updatedAt.getTime(), newest.get(plan.id) ?? 0);
+      created += await this.generatePlanTasks(plan, since, now);
+    }
     return created;
   }
 

@@ -13,6 +13,7 @@ import {
   ilike,
   inArray,
   isNull,
+  max,
   lt,
   notInArray,
   or,
@@ -310,6 +311,19 @@ export class MaintenanceRepository {
 
   async enabledPlans(): Promise<InspectionPlanRow[]> {
     return this.db.select().from(inspectionPlans).where(eq(inspectionPlans.enabled, true));
+  }
+
+  /** The start of each plan's newest task period (plans without tasks are absent). */
+  async newestPeriodStarts(planIds: readonly string[]): Promise<Map<string, number>> {
+    if (planIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ planId: inspectionTasks.planId, newest: max(inspectionTasks.periodStart) })
+      .from(inspectionTasks)
+      .where(inArray(inspectionTasks.planId, [...planIds]))
+      .groupBy(inspectionTasks.planId);
+    return new Map(
+      rows.flatMap((row) => (row.newest ? [[row.planId, new Date(row.newest).getTime()] as const] : [])),
+    );
   }
 
   /**

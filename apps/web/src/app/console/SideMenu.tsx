@@ -23,7 +23,7 @@ function findSelected(leaves: readonly MenuDefinition[], pathname: string): Menu
   return leaves.filter((leaf) => reach(leaf) >= 0).sort((a, b) => reach(b) - reach(a))[0];
 }
 
-export function SideMenu({ area }: { area: ConsoleArea }) {
+export function SideMenu({ area, onNavigate }: { area: ConsoleArea; onNavigate?: () => void }) {
   const auths = useSessionStore((state) => state.auths);
   const locale = useLocaleStore((state) => state.locale);
   const { pathname } = useLocation();
@@ -54,7 +54,9 @@ export function SideMenu({ area }: { area: ConsoleArea }) {
       defaultOpenKeys={openGroups}
       onClick={({ key }) => {
         const target = leaves.find((leaf) => leaf.code === key);
-        if (target?.path) void navigate(target.path);
+        if (!target?.path) return;
+        void navigate(target.path);
+        onNavigate?.();
       }}
       style={{ borderInlineEnd: 'none' }}
     />

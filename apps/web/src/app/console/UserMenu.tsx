@@ -15,7 +15,8 @@ import { useSessionStore } from '../session-store.ts';
 const COMPANIES_KEY = ['session', 'companies'] as const;
 const COMPANY_KEY_PREFIX = 'company:';
 
-export function UserMenu() {
+/** `compact` shows the avatar alone (a phone-sized header); the name then heads the menu. */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const locale = useLocaleStore((state) => state.locale);
@@ -51,7 +52,18 @@ export function UserMenu() {
   });
 
   const choices = companies.data ?? [];
+  const displayName = user?.username ?? user?.name ?? user?.tel ?? t('console.unnamed');
   const items: MenuProps['items'] = [
+    ...(compact
+      ? [
+          {
+            key: 'who',
+            label: user?.company ? `${displayName} · ${user.company}` : displayName,
+            disabled: true,
+          },
+          { type: 'divider' as const },
+        ]
+      : []),
     ...(choices.length > 1
       ? [
           {
@@ -76,13 +88,12 @@ export function UserMenu() {
     else if (key.startsWith(COMPANY_KEY_PREFIX)) changeCompany.mutate(key.slice(COMPANY_KEY_PREFIX.length));
   };
 
-  const displayName = user?.username ?? user?.name ?? user?.tel ?? t('console.unnamed');
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick: handleClick }}>
       <Button type="text" data-testid="user-menu" style={{ color: 'rgba(255,255,255,0.88)', height: 40 }}>
         <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: '#1668dc' }} />
-        <span>{displayName}</span>
-        {user?.company ? <span style={{ opacity: 0.65 }}>· {user.company}</span> : null}
+        {compact ? null : <span>{displayName}</span>}
+        {user?.company && !compact ? <span style={{ opacity: 0.65 }}>· {user.company}</span> : null}
       </Button>
     </Dropdown>
   );
