@@ -37,6 +37,7 @@ describe('hardware models in the browser', () => {
       await dialog.locator('#capacity_variables').fill('500');
       await dialog.getByText('Wi-Fi', { exact: true }).click();
       await dialog.locator('#features_serialPorts').fill('4');
+      await dialog.getByRole('button', { name: OK_BUTTON }).click({ trial: true });
       await screenshot('hardware-dialog-zh-CN');
       await dialog.getByRole('button', { name: OK_BUTTON }).click();
       const row = page.locator('[data-testid="hardware-models"] tr', { hasText: 'EG-300' });
@@ -70,8 +71,17 @@ describe('hardware models in the browser', () => {
         .locator('[data-testid="hardware-models"] tr', { hasText: 'EG-300' })
         .getByText('Edit')
         .click();
-      await page.getByRole('dialog').locator('#name').waitFor();
+      // A trial click waits until the dialog has finished opening.
+      await page.getByRole('dialog').getByRole('button', { name: OK_BUTTON }).click({ trial: true });
       await screenshot('hardware-dialog-en-US');
+      await page.getByRole('dialog').getByRole('button', { name: CANCEL_BUTTON }).click();
+
+      // A developer's product picks the model it is built for; left empty, the built-in one applies.
+      await page.goto(`${platform.baseUrl}/manage/product/add`);
+      await page.locator('[data-testid="hardware-model-select"]').click();
+      // A trial click waits until the list has finished opening.
+      await page.locator('.ant-select-item-option[title="EG-300"]').click({ trial: true });
+      await screenshot('hardware-product-picker-en-US');
       expect(pageErrors).toEqual([]);
     },
     FLOW_TIMEOUT_MS,

@@ -64,7 +64,7 @@ export default function HardwareModelListPage() {
         data-testid="hardware-models"
         loading={models.isFetching}
         dataSource={models.data?.list ?? []}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1060 }}
         locale={{ emptyText: t('hardware.empty') }}
         pagination={{
           current: models.data?.page ?? paging.page,
@@ -79,16 +79,23 @@ export default function HardwareModelListPage() {
             dataIndex: 'name',
             width: 180,
             render: (value: string, model) => (
-              <Space size={4}>
-                <Typography.Text strong>{value}</Typography.Text>
-                {model.builtIn ? <Tag color="blue">{t('hardware.builtIn')}</Tag> : null}
+              <Space direction="vertical" size={0}>
+                <Space size={4}>
+                  <Typography.Text strong>{value}</Typography.Text>
+                  {model.builtIn ? <Tag color="blue">{t('hardware.builtIn')}</Tag> : null}
+                </Space>
+                {model.description ? (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {model.description}
+                  </Typography.Text>
+                ) : null}
               </Space>
             ),
           },
           {
             title: t('hardware.capacity'),
             key: 'capacity',
-            width: 330,
+            width: 280,
             render: (_value, model) => (
               <Space size={[4, 4]} wrap>
                 {CAPACITY_KINDS.map((kind) => (
@@ -102,7 +109,7 @@ export default function HardwareModelListPage() {
           {
             title: t('hardware.features'),
             key: 'features',
-            width: 250,
+            width: 200,
             render: (_value, model) => {
               const flags = MODEL_FEATURE_FLAGS.filter((flag) => model.features[flag]);
               return flags.length === 0 ? (
@@ -121,21 +128,16 @@ export default function HardwareModelListPage() {
           {
             title: t('hardware.ports'),
             key: 'ports',
-            width: 150,
+            width: 120,
             render: (_value, model) =>
               t('hardware.portsText', { serial: model.features.serialPorts, lan: model.features.lanPorts }),
           },
           {
             title: t('hardware.usedBy'),
             key: 'usage',
-            width: 170,
+            width: 160,
             render: (_value, model) =>
               t('hardware.usage', { gateways: model.gatewayCount, products: model.productCount }),
-          },
-          {
-            title: t('hardware.description'),
-            dataIndex: 'description',
-            render: (value: string | null) => value ?? '—',
           },
           {
             title: t('monitor.common.actions'),
