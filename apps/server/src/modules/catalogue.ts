@@ -1,5 +1,6 @@
 /**
- * The catalogue: products with their drivers and variables, gateways, and devices bound to them.
+ * The catalogue: products with their drivers and variables, gateways, devices bound to them, and
+ * the hardware models gateways are and products are built for (the capacity source).
  * `createCatalogue` builds its repositories, services and access policy over one database and
  * answers what the HTTP layer registers and what the runtime (ingest, commands, live values)
  * needs: the device access policy, the repositories and the configuration a gateway runs.
@@ -13,6 +14,7 @@ import { DeviceRepository } from './device/device.repository.ts';
 import { registerDeviceRoutes } from './device/device.routes.ts';
 import { DeviceService } from './device/device.service.ts';
 import { GatewayRepository } from './gateway/gateway.repository.ts';
+import { createHardwareModule } from './hardware/index.ts';
 import { registerGatewayRoutes } from './gateway/gateway.routes.ts';
 import { GatewayService } from './gateway/gateway.service.ts';
 import { deriveGatewayConfig } from './product/gateway-config.ts';
@@ -54,14 +56,18 @@ export function createCatalogue(db: Database, hooks: CatalogueHooks, options: Ca
   const devices = new DeviceRepository(db);
   const deviceAccess = new DeviceAccess(devices);
 
-  const productService = new ProductService(products, now);
+  const hardware = createHardwareModule(db);
+  const productService = new ProductService(products, now, hardware.repository);
   const modelService = new ProductModelService(
     products,
     productService,
     (productId) => hooks.onModelChanged(productId),
     reportHookFailure,
   );
-  const gatewayService = new GatewayService(gateways, { mqttUrl: options.mqttUrl ?? DEFAULT_AGENT_MQTT_URL });
+  const gatewayService = new GatewayService(gateways, {
+    mqttUrl: options.mqttUrl ?? DEFAULT_AGENT_MQTT_URL,
+    models: hardware.repository,
+  });
   const deviceService = new DeviceService({
     devices,
     gateways,
@@ -80,15 +86,17 @@ export function createCatalogue(db: Database, hooks: CatalogueHooks, options: Ca
       registerProductRoutes(api, { products: productService, models: modelService });
       registerGatewayRoutes(api, { gateways: gatewayService });
       registerDeviceRoutes(api, { devices: deviceService });
+      hardware.registerRoutes(api);
     },
     /** `findVisibleDevice(account, id)` and `canWriteDevice(account, device)` for commands and live values. */
     deviceAccess,
-    repositories: { products, gateways, devices },
+    repositories: { products, gateways, devices, hardwareModels: hardware.repository },
     services: {
       products: productService,
       models: modelService,
       gateways: gatewayService,
       devices: deviceService,
+      hardwareModels: hardware.service,
     },
     /** The configuration (version and model) a gateway of a product runs. */
     deriveGatewayConfig,

@@ -34,6 +34,7 @@ export type PageId =
   | 'messageCentre'
   | 'messagePreferences'
   | 'simList'
+  | 'hardwareModels'
   | 'findpwdEmail'
   | 'findpwdQuestion'
   | 'equipmentList'
@@ -112,7 +113,12 @@ const capitalise = (word: string) => `${word.charAt(0).toUpperCase()}${word.slic
 const manageRoutes: RouteDefinition[] = [
   { index: true, name: 'Manage', redirectTo: '/manage/equipment' },
   { path: 'gateway/list', name: 'GatewayList', page: 'gatewayList', permission: 'manage:gateway' },
-  placeholder('system/hardware', 'SystemHardware', 'manage:system:hardware'),
+  {
+    path: 'system/hardware',
+    name: 'SystemHardware',
+    page: 'hardwareModels',
+    permission: 'manage:system:hardware',
+  },
   placeholder('system/firmware', 'SystemFirmware', 'manage:system:firmware'),
   placeholder('system/version', 'SystemVersion', 'manage:system:version'),
   placeholder('system/agreement', 'SystemAgreement', 'manage:system:agreement'),

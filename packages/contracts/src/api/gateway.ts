@@ -24,7 +24,6 @@ export type ConfigSyncState = z.infer<typeof ConfigSyncStateSchema>;
 /** An SN as typed: checked by the §5 rule, surrounding spaces dropped. */
 export const snField = checkedString(checkSn).transform((value) => value.trim());
 const remarkField = checkedString(maxLengthCheck('remark', REMARK_MAX_LENGTH));
-const hardwareModelField = checkedString(maxLengthCheck('hardwareModel', HARDWARE_MODEL_MAX_LENGTH));
 const firmwareField = checkedString(maxLengthCheck('firmware', FIRMWARE_MAX_LENGTH));
 
 // Requests
@@ -38,7 +37,9 @@ const filterFields = {
   ownerAccountId: z.string().optional(),
   developerAccountId: z.string().optional(),
   firmware: z.string().trim().max(FIRMWARE_MAX_LENGTH).optional(),
+  /** Part of the hardware model's name. */
   hardwareModel: z.string().trim().max(HARDWARE_MODEL_MAX_LENGTH).optional(),
+  hardwareModelId: z.string().max(64).optional(),
   /** Only gateways with (true) or without (false) a bound device. */
   bound: z.boolean().optional(),
 };
@@ -56,7 +57,8 @@ export const GatewayBatchAddRequestSchema = z
   .object({
     count: z.number().int().min(1).max(GATEWAY_BATCH_MAX).optional(),
     sns: z.array(snField).min(1).max(GATEWAY_BATCH_MAX).optional(),
-    hardwareModel: hardwareModelField.optional(),
+    /** The gateways' hardware model; the built-in default model without one. */
+    hardwareModelId: z.string().trim().min(1).max(64).optional(),
     firmware: firmwareField.optional(),
     remark: remarkField.optional(),
     /** The developer the gateways are assigned to (they see them in their gateway list). */
@@ -93,7 +95,9 @@ export const GatewayViewSchema = z.object({
   signal: z.number().nullable(),
   signalBand: SignalBandSchema.nullable(),
   firmware: z.string().nullable(),
-  hardwareModel: z.string().nullable(),
+  hardwareModelId: z.string(),
+  /** The name of its hardware model. */
+  hardwareModel: z.string(),
   remark: z.string().nullable(),
   networkMode: z.string().nullable(),
   gatewayMode: z.string().nullable(),

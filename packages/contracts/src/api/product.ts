@@ -157,9 +157,11 @@ export const VariableExportRequestSchema = z.object({
 
 // Answers
 
+/** Used/total of what the model document holds; the numbers are the product's hardware model's. */
 export const ProductCapacitySchema = z.object({
   drivers: CapacityUseSchema,
   variables: CapacityUseSchema,
+  scripts: CapacityUseSchema,
 });
 export type ProductCapacity = z.infer<typeof ProductCapacitySchema>;
 

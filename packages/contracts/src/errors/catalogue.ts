@@ -336,6 +336,20 @@ export const ERROR_CATALOGUE = {
     'An inspection plan needs devices, items and inspectors',
   ),
   '2417': entry('暂无巡检计划管理权限', 'No permission to manage inspection plans', 403),
+  // Hardware models, gateway capacity and the device-model API (2451-2499)
+  '2451': entry('硬件型号名称已存在：{name}', 'A hardware model named {name} already exists', 409),
+  '2452': entry('内置的默认硬件型号不能删除', 'The built-in default hardware model cannot be deleted', 409),
+  '2453': entry(
+    '硬件型号正被 {gateways} 个网关和 {products} 个产品使用，无法删除',
+    'The hardware model is used by {gateways} gateways and {products} products and cannot be deleted',
+    409,
+  ),
+  '2454': entry('硬件型号不存在：{name}', 'No such hardware model: {name}'),
+  '2455': entry(
+    '容量 {total} 小于产品“{product}”已使用的 {used}',
+    'A capacity of {total} is below the {used} that product “{product}” already uses',
+    409,
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -18,6 +18,7 @@ import {
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { SlaveCounters } from '@lyyp/contracts/protocol';
 import { accounts } from './accounts.ts';
+import { hardwareModels } from './hardware.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -35,7 +36,8 @@ export const products = pgTable(
     productModel: text('product_model').notNull().default(''),
     imgUrl: text('img_url'),
     note: text('note'),
-    modelId: text('model_id'),
+    /** The hardware model the product's configuration is built for; its numbers are the capacity. */
+    modelId: text('model_id').references(() => hardwareModels.id),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     status: text('status', { enum: ['development', 'published'] })
@@ -58,7 +60,11 @@ export const gateways = pgTable(
     /** MQTT password of the gateway (its username and client id are the SN). */
     secret: text('secret').notNull(),
     firmware: text('firmware'),
-    hardwareModel: text('hardware_model'),
+    /** Its hardware model: what it may run and what it has (the built-in one unless set). */
+    hardwareModelId: text('hardware_model_id')
+      .notNull()
+      .default('default')
+      .references(() => hardwareModels.id),
     developerAccountId: text('developer_account_id').references(() => accounts.id),
     ownerAccountId: text('owner_account_id').references(() => accounts.id),
     remark: text('remark'),

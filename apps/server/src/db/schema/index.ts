@@ -1,5 +1,6 @@
 /** The database schema, one file per area. Migrations in apps/server/drizzle are generated from it. */
 export * from './accounts.ts';
+export * from './hardware.ts';
 export * from './catalogue.ts';
 export * from './runtime.ts';
 export * from './designer.ts';

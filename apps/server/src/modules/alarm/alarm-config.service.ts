@@ -7,7 +7,6 @@
 import { CatalogueError } from '@lyyp/contracts';
 import {
   ALARM_GROUPS_PER_PRODUCT_MAX,
-  ALARM_RULE_DEFAULT_CAPACITY,
   checkAlarmRuleCapacity,
   findAlarmRuleIssues,
   findSubscriptionIssues,
@@ -31,7 +30,7 @@ export interface AlarmConfigDeps {
   readonly repository: AlarmRepository;
   /** This node's copy of the rules: dropped at once after a change (other nodes notice within a second). */
   readonly rules: Pick<RuleCache, 'invalidate'>;
-  readonly products: Pick<ProductService, 'requireVisible'>;
+  readonly products: Pick<ProductService, 'requireVisible' | 'capacityOf'>;
   /** Who may be named as a recipient (2118 for anyone else). */
   readonly recipients: Pick<AlarmRecipientsService, 'checkNewRecipients'>;
   readonly evaluation: AlarmEvaluationService;
@@ -42,16 +41,17 @@ export class AlarmConfigService {
   constructor(private readonly deps: AlarmConfigDeps) {}
 
   async listRules(caller: Caller, productId: string): Promise<RuleListAnswer> {
-    await this.deps.products.requireVisible(caller, productId);
-    const [rules, set] = await Promise.all([
+    const product = await this.deps.products.requireVisible(caller, productId);
+    const [rules, set, capacity] = await Promise.all([
       this.deps.repository.rulesOf(productId),
       this.deps.repository.ruleSet(productId),
+      this.deps.products.capacityOf(product),
     ]);
     return {
       productId,
       rules,
       statusAlarms: set?.statusAlarms ?? DEFAULT_STATUS_ALARMS,
-      capacity: { used: rules.length, total: ALARM_RULE_DEFAULT_CAPACITY },
+      capacity: { used: rules.length, total: capacity.alarms },
     };
   }
 
@@ -68,7 +68,7 @@ export class AlarmConfigService {
   async addRule(caller: Caller, productId: string, input: AlarmRule): Promise<AlarmRule> {
     const product = await this.deps.products.requireVisible(caller, productId);
     const count = await this.deps.repository.countRules(productId);
-    const refusal = checkAlarmRuleCapacity(count + 1);
+    const refusal = checkAlarmRuleCapacity(count + 1, (await this.deps.products.capacityOf(product)).alarms);
     if (refusal) throw new CatalogueError(refusal);
     const rule = { ...input, id: newId() };
     await this.checkRule(productId, product.model, rule);

@@ -115,7 +115,6 @@ async function seed(db: Database): Promise<DemoGateway | null> {
       secret,
       developerAccountId: developer.id,
       remark: '演示网关',
-      hardwareModel: 'LY-G200',
     },
   ]);
   const device = await new DeviceRepository(db).bind({

@@ -133,7 +133,7 @@ export class DeviceService {
         signal: gateway.signal,
         signalBand: signalBandOf(gateway.signal),
         firmware: gateway.firmware,
-        hardwareModel: gateway.hardwareModel,
+        hardwareModel: (await this.deps.gateways.hardwareModelNameOf(gateway.sn)) ?? null,
         networkMode: gateway.networkMode,
         gatewayMode: gateway.gatewayMode,
         lastSeenAt: gateway.lastSeenAt,

@@ -20,7 +20,6 @@ import {
 } from '@lyyp/contracts/edge-logic';
 import { ModelChangeSchema } from '@lyyp/contracts';
 import { ok } from '../../lib/envelope.ts';
-import { capacityUseOf } from '../product/capacity.ts';
 import { callerOf, postRoute } from '../product/catalogue-route.ts';
 import type { EdgeLogicService } from './edge-logic.service.ts';
 
@@ -58,7 +57,7 @@ export function registerEdgeLogicRoutes(app: FastifyInstance, service: EdgeLogic
       return ok({
         productId: product.id,
         modelVersion: product.modelVersion,
-        capacity: capacityUseOf(product.model),
+        capacity: await service.capacityUseOf(product),
       });
     },
   );

@@ -5,7 +5,7 @@
  * pushed to the gateways). States come from the gateways' `up/script` reports.
  */
 import { CatalogueError } from '@lyyp/contracts';
-import { DEFAULT_SCRIPT_CAPACITY, isComputedKind, type Script } from '@lyyp/contracts/device-model';
+import { isComputedKind, type Script } from '@lyyp/contracts/device-model';
 import type {
   ComputedVariable,
   DeviceScriptStatusAnswer,
@@ -19,6 +19,7 @@ import type { Caller } from '../device/viewer.ts';
 import { orderComputedVariables, scriptsOf } from '../product/edge-logic-validation.ts';
 import { fieldsOf } from '../product/model-validation.ts';
 import type { ProductModelService } from '../product/product-model.service.ts';
+import { capacityUseOf } from '../product/capacity.ts';
 import type { ProductRepository, ProductRow } from '../product/product.repository.ts';
 import type { ProductService } from '../product/product.service.ts';
 import type { ScriptStateRepository } from './script-state.repository.ts';
@@ -31,14 +32,19 @@ export interface EdgeLogicServiceOptions {
   productRows: Pick<ProductRepository, 'findById'>;
   states: ScriptStateRepository;
   now: () => number;
-  scriptCapacity?: number;
 }
 
 export class EdgeLogicService {
-  private readonly capacity: number;
+  constructor(private readonly options: EdgeLogicServiceOptions) {}
 
-  constructor(private readonly options: EdgeLogicServiceOptions) {
-    this.capacity = options.scriptCapacity ?? DEFAULT_SCRIPT_CAPACITY;
+  /** How full the product's model document is, against its hardware model's numbers. */
+  async capacityUseOf(product: ProductRow) {
+    return capacityUseOf(product.model, await this.options.products.capacityOf(product));
+  }
+
+  /** Scripts one gateway of the product's hardware model may run. */
+  private async scriptCapacityOf(product: ProductRow): Promise<number> {
+    return (await this.options.products.capacityOf(product)).scripts;
   }
 
   /** Computed variables in the order the gateway computes them, with what each reads and who reads it. */
@@ -95,7 +101,8 @@ export class EdgeLogicService {
   async listScripts(caller: Caller, productId: string): Promise<ScriptListAnswer> {
     const product = await this.options.products.requireVisible(caller, productId);
     const scripts = scriptsOf(product.model);
-    return { productId: product.id, list: scripts, capacity: { used: scripts.length, total: this.capacity } };
+    const total = await this.scriptCapacityOf(product);
+    return { productId: product.id, list: scripts, capacity: { used: scripts.length, total } };
   }
 
   /** Adds a script, or replaces the one keyed `originalKey`; beyond capacity is 2351. */
@@ -169,11 +176,11 @@ export class EdgeLogicService {
     await this.options.states.replace(deviceId, report, new Date(this.options.now()));
   }
 
-  private answer(product: ProductRow): ScriptChangeAnswer {
+  private async answer(product: ProductRow): Promise<ScriptChangeAnswer> {
     return {
       productId: product.id,
       modelVersion: product.modelVersion,
-      capacity: { used: scriptsOf(product.model).length, total: this.capacity },
+      capacity: { used: scriptsOf(product.model).length, total: await this.scriptCapacityOf(product) },
     };
   }
 }

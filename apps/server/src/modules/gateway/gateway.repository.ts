@@ -2,7 +2,7 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { accounts, devices, gateways, products } from '../../db/schema/index.ts';
+import { accounts, devices, gateways, hardwareModels, products } from '../../db/schema/index.ts';
 import { allOf, visibleGatewayCondition } from '../device/visibility.repository.ts';
 import type { Viewer } from '../device/viewer.ts';
 import type { PageRequest } from '../product/catalogue-route.ts';
@@ -21,7 +21,9 @@ export interface GatewayFilter {
   ownerAccountId?: string | undefined;
   developerAccountId?: string | undefined;
   firmware?: string | undefined;
+  /** Part of the hardware model's name. */
   hardwareModel?: string | undefined;
+  hardwareModelId?: string | undefined;
   bound?: boolean | undefined;
 }
 
@@ -40,7 +42,9 @@ export interface GatewayListRow {
   status: GatewayStatus;
   signal: number | null;
   firmware: string | null;
-  hardwareModel: string | null;
+  hardwareModelId: string;
+  /** The name of its hardware model. */
+  hardwareModel: string;
   remark: string | null;
   networkMode: string | null;
   gatewayMode: string | null;
@@ -64,7 +68,8 @@ const listColumns = {
   status: gateways.status,
   signal: gateways.signal,
   firmware: gateways.firmware,
-  hardwareModel: gateways.hardwareModel,
+  hardwareModelId: gateways.hardwareModelId,
+  hardwareModel: hardwareModels.name,
   remark: gateways.remark,
   networkMode: gateways.networkMode,
   gatewayMode: gateways.gatewayMode,
@@ -96,7 +101,8 @@ function filterConditions(filter: GatewayFilter): Array<SQL | undefined> {
     filter.ownerAccountId ? eq(gateways.ownerAccountId, filter.ownerAccountId) : undefined,
     filter.developerAccountId ? eq(gateways.developerAccountId, filter.developerAccountId) : undefined,
     filter.firmware ? ilike(gateways.firmware, containsPattern(filter.firmware)) : undefined,
-    filter.hardwareModel ? ilike(gateways.hardwareModel, containsPattern(filter.hardwareModel)) : undefined,
+    filter.hardwareModel ? ilike(hardwareModels.name, containsPattern(filter.hardwareModel)) : undefined,
+    filter.hardwareModelId ? eq(gateways.hardwareModelId, filter.hardwareModelId) : undefined,
     filter.bound === undefined ? undefined : filter.bound ? isNotNull(devices.id) : isNull(devices.id),
   ];
 }
@@ -108,6 +114,7 @@ export class GatewayRepository {
     return this.db
       .select(listColumns)
       .from(gateways)
+      .innerJoin(hardwareModels, eq(hardwareModels.id, gateways.hardwareModelId))
       .leftJoin(owner, eq(owner.id, gateways.ownerAccountId))
       .leftJoin(developer, eq(developer.id, gateways.developerAccountId))
       .leftJoin(devices, eq(devices.gatewaySn, gateways.sn))
@@ -124,6 +131,7 @@ export class GatewayRepository {
     const [counted] = await this.db
       .select({ total: count() })
       .from(gateways)
+      .innerJoin(hardwareModels, eq(hardwareModels.id, gateways.hardwareModelId))
       .leftJoin(owner, eq(owner.id, gateways.ownerAccountId))
       .leftJoin(devices, eq(devices.gatewaySn, gateways.sn))
       .where(where);
@@ -155,6 +163,17 @@ export class GatewayRepository {
   async findBySn(sn: string): Promise<GatewayRow | undefined> {
     const rows = await this.db.select().from(gateways).where(eq(gateways.sn, sn)).limit(1);
     return rows[0];
+  }
+
+  /** The name of a gateway's hardware model. */
+  async hardwareModelNameOf(sn: string): Promise<string | undefined> {
+    const rows = await this.db
+      .select({ name: hardwareModels.name })
+      .from(gateways)
+      .innerJoin(hardwareModels, eq(hardwareModels.id, gateways.hardwareModelId))
+      .where(eq(gateways.sn, sn))
+      .limit(1);
+    return rows[0]?.name;
   }
 
   async findVisible(viewer: Viewer, sn: string): Promise<GatewayRow | undefined> {

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gateways } from '../../db/schema/index.ts';
+import { DEFAULT_MODEL_CAPACITY } from '@lyyp/contracts/hardware';
+import { gateways, hardwareModels } from '../../db/schema/index.ts';
 import { TestClient, databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
 import type { AccountRow } from '../account/account.repository.ts';
 import {
@@ -50,6 +51,22 @@ describe.each(databaseVariants())('gateway paths on $name', (variant) => {
     const product = await developer.call('POST', '/product/add', { title: 'Pump station' });
     productId = (product.data as { id: string }).id;
     await developer.call('POST', '/product/setPublish', { id: productId });
+    // Hardware models the gateways below refer to (id and name alike, so requests read plainly).
+    await server.database.db.insert(hardwareModels).values(
+      ['LY-G100', 'LY-G200', 'HW-csv', 'HW-xlsx', 'HW-DEV'].map((name) => ({
+        id: name,
+        name,
+        capacity: DEFAULT_MODEL_CAPACITY,
+        features: {
+          cellular: true,
+          wifi: false,
+          gps: false,
+          baseStation: false,
+          serialPorts: 1,
+          lanPorts: 1,
+        },
+      })),
+    );
   });
   afterAll(async () => closeTestServer(server));
 
@@ -67,7 +84,7 @@ describe.each(databaseVariants())('gateway paths on $name', (variant) => {
   it('creates gateways with 12-digit SNs, 6-digit codes and their own secrets', async () => {
     const created = await batchAdd({
       count: 5,
-      hardwareModel: 'LY-G200',
+      hardwareModelId: 'LY-G200',
       firmware: '2.1.0',
       developerAccountId: developerAccount.id,
     });
@@ -244,7 +261,7 @@ describe.each(databaseVariants())('gateway paths on $name', (variant) => {
 
   it('exports gateways as CSV and XLSX that import again with the same credentials', async () => {
     for (const format of ['csv', 'xlsx'] as const) {
-      const created = await batchAdd({ count: 3, hardwareModel: `HW-${format}`, remark: 'batch 7' });
+      const created = await batchAdd({ count: 3, hardwareModelId: `HW-${format}`, remark: 'batch 7' });
       const sns = created.map((gateway) => gateway.sn);
       const exported = await postJson(server, operator, '/gateway/export', { format, sns });
       expect(exported.status).toBe(200);
@@ -277,7 +294,7 @@ describe.each(databaseVariants())('gateway paths on $name', (variant) => {
   it('exports what the filter matches, without credentials for non-staff, in their language', async () => {
     const [gateway] = await batchAdd({
       count: 1,
-      hardwareModel: 'HW-DEV',
+      hardwareModelId: 'HW-DEV',
       developerAccountId: developerAccount.id,
     });
     const exported = await postJson(server, developer, '/gateway/export', {
@@ -322,6 +339,7 @@ describe.each(databaseVariants())('gateway paths on $name', (variant) => {
       [[header, good, good], '1516', 'rows.3.sn'],
       [[header, good, [existing!.sn, '123456', '', '']], '1516', 'rows.3.sn'],
       [[header, good, ['300000000002', '123456', '', 'x'.repeat(21)]], '1137', 'rows.3.remark'],
+      [[header, good, ['300000000002', '123456', 'LY-X9', '']], '2454', 'rows.3.hardwareModel'],
       [
         [
           ['sn', 'remark'],

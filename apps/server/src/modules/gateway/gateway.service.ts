@@ -8,6 +8,8 @@ import { CatalogueError, GATEWAY_CODE_LENGTH, SN_LENGTH, type Locale } from '@ly
 import { DOWN_TOPICS, UP_TOPICS, downTopic, upTopic } from '@lyyp/contracts/protocol';
 import { newNumericCode } from '../../lib/ids.ts';
 import { viewerOf, type AccountFacts, type Caller } from '../device/viewer.ts';
+import { DEFAULT_HARDWARE_MODEL_ID } from '@lyyp/contracts/hardware';
+import type { HardwareModelRepository } from '../hardware/hardware.repository.ts';
 import type { Page, PageRequest } from '../product/catalogue-route.ts';
 import { databaseCodeOf } from '../product/product.service.ts';
 import { SHEET_CONTENT_TYPES, type SheetFormat } from '../product/spreadsheet.ts';
@@ -55,6 +57,8 @@ export interface GatewayServiceOptions {
    * never the platform's own broker account. A function when it is known only once the broker listens.
    */
   mqttUrl: string | (() => string);
+  /** Hardware models: a gateway refers to one, named by id in a batch or by name in a sheet. */
+  models: Pick<HardwareModelRepository, 'exists' | 'idsByName'>;
 }
 
 /** A random SN: 12 digits, the first not 0 so spreadsheets keep it whole. */
@@ -116,8 +120,11 @@ export class GatewayService {
   ): Promise<Array<Pick<GatewayRow, 'sn' | 'verificationCode' | 'secret'>>> {
     requireStaff(caller.account);
     const developerAccountId = await this.checkedDeveloper(input.developerAccountId);
+    const hardwareModelId = input.hardwareModelId ?? DEFAULT_HARDWARE_MODEL_ID;
+    if (!(await this.options.models.exists(hardwareModelId)))
+      throw new CatalogueError('2454', { name: hardwareModelId, field: 'hardwareModelId' });
     const details = {
-      hardwareModel: input.hardwareModel ?? null,
+      hardwareModelId,
       firmware: input.firmware ?? null,
       remark: input.remark ?? null,
       developerAccountId,
@@ -193,11 +200,23 @@ export class GatewayService {
     const existing = await this.gateways.existingSns(imported.map((gateway) => gateway.sn));
     const taken = imported.find((gateway) => existing.has(gateway.sn));
     if (taken) throw new CatalogueError(DUPLICATE_SN_CODE, { field: `rows.${taken.row}.sn` });
+    // The sheet names models as people read them; an unknown name refuses the whole sheet.
+    const names = [
+      ...new Set(imported.flatMap((gateway) => (gateway.hardwareModel ? [gateway.hardwareModel] : []))),
+    ];
+    const modelIds = await this.options.models.idsByName(names);
+    const unknown = imported.find((gateway) => gateway.hardwareModel && !modelIds.has(gateway.hardwareModel));
+    if (unknown)
+      throw new CatalogueError('2454', {
+        name: unknown.hardwareModel ?? '',
+        field: `rows.${unknown.row}.hardwareModel`,
+      });
     const rows = imported.map((gateway) => ({
       sn: gateway.sn,
       verificationCode: gateway.verificationCode,
       secret: gateway.secret ?? generateSecret(),
-      hardwareModel: gateway.hardwareModel ?? null,
+      hardwareModelId:
+        (gateway.hardwareModel && modelIds.get(gateway.hardwareModel)) || DEFAULT_HARDWARE_MODEL_ID,
       firmware: gateway.firmware ?? null,
       remark: gateway.remark ?? null,
       developerAccountId: developer,

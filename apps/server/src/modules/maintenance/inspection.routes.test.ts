@@ -9,7 +9,8 @@ import {
   type OperationsOverview,
   type WorkOrderDetail,
 } from '@lyyp/contracts/maintenance';
-import { gateways } from '../../db/schema/index.ts';
+import { DEFAULT_MODEL_CAPACITY } from '@lyyp/contracts/hardware';
+import { gateways, hardwareModels } from '../../db/schema/index.ts';
 import { databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { AccountRepository } from '../account/account.repository.ts';
 import { signedIn } from '../alarm/alarm-test-support.ts';
@@ -199,9 +200,21 @@ describe.each(databaseVariants())('inspections and the operations centre on $nam
 
   it('sums the caller’s fleet, alarms, work orders and inspections in the overview', async () => {
     const f = await maintenanceFixture(server);
+    await server.database.db.insert(hardwareModels).values({
+      id: 'eg-200',
+      name: 'EG-200',
+      capacity: DEFAULT_MODEL_CAPACITY,
+      features: { cellular: true, wifi: false, gps: false, baseStation: false, serialPorts: 1, lanPorts: 1 },
+    });
     await server.database.db
       .update(gateways)
-      .set({ status: 'online', signal: 64, hardwareModel: 'EG-200', firmware: '1.2.0', rejectedMessages: 3 })
+      .set({
+        status: 'online',
+        signal: 64,
+        hardwareModelId: 'eg-200',
+        firmware: '1.2.0',
+        rejectedMessages: 3,
+      })
       .where(eq(gateways.sn, f.gateway.sn));
     await insertAlarmRecord(server, f.device);
     await expectOk(server, f.ownerClient, PATHS.workOrderCreate, {

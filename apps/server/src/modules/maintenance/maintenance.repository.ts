@@ -29,6 +29,7 @@ import {
   devices,
   files,
   gateways,
+  hardwareModels,
   inspectionPlans,
   inspectionTasks,
   products,
@@ -461,7 +462,7 @@ export class MaintenanceRepository {
         sn: gateways.sn,
         status: gateways.status,
         signal: gateways.signal,
-        hardwareModel: gateways.hardwareModel,
+        hardwareModel: hardwareModels.name,
         firmware: gateways.firmware,
         rejectedMessages: gateways.rejectedMessages,
         configSyncState: gateways.configSyncState,
@@ -470,6 +471,7 @@ export class MaintenanceRepository {
       })
       .from(devices)
       .innerJoin(gateways, eq(gateways.sn, devices.gatewaySn))
+      .innerJoin(hardwareModels, eq(hardwareModels.id, gateways.hardwareModelId))
       .innerJoin(products, eq(products.id, devices.productId))
       .leftJoin(simCards, eq(simCards.iccid, devices.iccid))
       .where(visibleDeviceCondition(viewer));

@@ -5,12 +5,7 @@
  * model's variables, and the scripts fit the gateway (§9 capacity, 2351).
  */
 import { CatalogueError, type Locale } from '@lyyp/contracts';
-import {
-  DEFAULT_SCRIPT_CAPACITY,
-  isComputedKind,
-  type DeviceModel,
-  type Script,
-} from '@lyyp/contracts/device-model';
+import { isComputedKind, type DeviceModel, type Script } from '@lyyp/contracts/device-model';
 import { formulaErrorParams, orderFormulas, validateFormula, type OrderedFormula } from '@lyyp/formula';
 import type { FieldNamer } from './model-validation.ts';
 
@@ -24,7 +19,8 @@ export interface EdgeLogicCheck {
   nameField: FieldNamer;
   /** Scripts before the change: capacity is only enforced when the count grows past it. */
   previousScripts: number;
-  scriptCapacity?: number;
+  /** Scripts one gateway of the product's hardware model may run. */
+  scriptCapacity: number;
   /** The computed variable being edited, if one is. */
   focusFormula?: string | undefined;
 }
@@ -70,7 +66,7 @@ export function checkEdgeLogic(model: DeviceModel, check: EdgeLogicCheck): reado
       });
     }
   });
-  const capacity = check.scriptCapacity ?? DEFAULT_SCRIPT_CAPACITY;
+  const capacity = check.scriptCapacity;
   if (model.scripts.length > capacity && model.scripts.length > check.previousScripts) {
     throw new CatalogueError('2351', { used: model.scripts.length, total: capacity });
   }

@@ -105,6 +105,7 @@ export function validateDeviceModel(input: unknown, check: ModelCheck): DeviceMo
     ...check,
     nameField,
     previousScripts: check.previous ? scriptsOf(check.previous).length : 0,
+    scriptCapacity: check.capacity.scripts,
   });
   const previous = check.previous ?? { drivers: [], variables: [] };
   if (model.drivers.length > check.capacity.drivers && model.drivers.length > previous.drivers.length) {

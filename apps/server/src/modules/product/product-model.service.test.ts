@@ -139,7 +139,7 @@ describe.each(databaseVariants())('product model changes on $name', (variant) =>
     expect(fixture.modelChanges.length).toBe(changesBefore);
   });
 
-  it('refuses a driver beyond the capacity of 16 with 1510', async () => {
+  it('refuses a driver beyond the built-in model’s capacity of 16 with 1510', async () => {
     const product = await newProduct();
     for (let index = 0; index < 16; index += 1) {
       await services().models.saveDriver(
@@ -160,6 +160,7 @@ describe.each(databaseVariants())('product model changes on $name', (variant) =>
     expect(await services().products.configResource(callerFor(developer), product.id)).toEqual({
       drivers: { used: 16, total: 16 },
       variables: { used: 0, total: 1000 },
+      scripts: { used: 0, total: 100 },
     });
   });
 

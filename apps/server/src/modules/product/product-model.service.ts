@@ -13,12 +13,7 @@ import {
 } from '@lyyp/contracts/device-model';
 import type { Caller } from '../device/viewer.ts';
 import type { Page, PageRequest } from './catalogue-route.ts';
-import {
-  DEFAULT_PRODUCT_CAPACITY,
-  capacityUseOf,
-  type CapacityUse,
-  type ProductCapacity,
-} from './capacity.ts';
+import { capacityUseOf, type CapacityUse } from './capacity.ts';
 import { dottedPath, fieldsOf, validateDeviceModel, type FieldNamer } from './model-validation.ts';
 import type { ProductRepository, ProductRow } from './product.repository.ts';
 import type { ProductService } from './product.service.ts';
@@ -65,7 +60,6 @@ export class ProductModelService {
     private readonly productService: ProductService,
     private readonly onModelChanged: ModelChangedHook,
     private readonly reportHookFailure: HookFailure,
-    private readonly capacity: ProductCapacity = DEFAULT_PRODUCT_CAPACITY,
   ) {}
 
   /**
@@ -82,7 +76,7 @@ export class ProductModelService {
       const next = change(structuredClone(product.model));
       const model = validateDeviceModel(next.model, {
         locale: caller.locale,
-        capacity: this.capacity,
+        capacity: await this.productService.capacityOf(product),
         previous: product.model,
         nameField: next.nameField ?? dottedPath,
         focusFormula: next.focusFormula,
@@ -101,7 +95,8 @@ export class ProductModelService {
 
   async listDrivers(caller: Caller, productId: string): Promise<{ list: Driver[]; capacity: CapacityUse }> {
     const product = await this.productService.requireVisible(caller, productId);
-    return { list: product.model.drivers, capacity: capacityUseOf(product.model, this.capacity).drivers };
+    const capacity = await this.productService.capacityOf(product);
+    return { list: product.model.drivers, capacity: capacityUseOf(product.model, capacity).drivers };
   }
 
   async saveDriver(
@@ -157,7 +152,7 @@ export class ProductModelService {
       list: matching.slice(start, start + paging.pageSize),
       total: matching.length,
       ...paging,
-      capacity: capacityUseOf(product.model, this.capacity).variables,
+      capacity: capacityUseOf(product.model, await this.productService.capacityOf(product)).variables,
     };
   }
 

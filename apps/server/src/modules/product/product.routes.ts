@@ -71,11 +71,11 @@ export interface ProductRoutesOptions {
 }
 
 /** What a change of the model answers: the new version and how full the product is. */
-function modelAnswer(product: ProductRow) {
+async function modelAnswer(products: ProductService, product: ProductRow) {
   return {
     productId: product.id,
     modelVersion: product.modelVersion,
-    capacity: capacityUseOf(product.model),
+    capacity: capacityUseOf(product.model, await products.capacityOf(product)),
   };
 }
 
@@ -275,7 +275,10 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
     async (request) => {
       const { productId, driver, originalKey } = request.body;
       return ok(
-        modelAnswer(await models.saveDriver(callerOf(request), productId, driver, originalKey || undefined)),
+        await modelAnswer(
+          products,
+          await models.saveDriver(callerOf(request), productId, driver, originalKey || undefined),
+        ),
       );
     },
   );
@@ -291,7 +294,12 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       body: driverDeleteSchema,
     },
     async (request) =>
-      ok(modelAnswer(await models.deleteDriver(callerOf(request), request.body.productId, request.body.key))),
+      ok(
+        await modelAnswer(
+          products,
+          await models.deleteDriver(callerOf(request), request.body.productId, request.body.key),
+        ),
+      ),
   );
 
   // Variables
@@ -325,7 +333,8 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
     },
     async (request) =>
       ok(
-        modelAnswer(
+        await modelAnswer(
+          products,
           await models.addVariable(callerOf(request), request.body.productId, request.body.variable),
         ),
       ),
@@ -343,7 +352,9 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
     },
     async (request) => {
       const { productId, key, variable } = request.body;
-      return ok(modelAnswer(await models.editVariable(callerOf(request), productId, key, variable)));
+      return ok(
+        await modelAnswer(products, await models.editVariable(callerOf(request), productId, key, variable)),
+      );
     },
   );
 
@@ -359,7 +370,8 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
     },
     async (request) =>
       ok(
-        modelAnswer(
+        await modelAnswer(
+          products,
           await models.deleteVariables(callerOf(request), request.body.productId, request.body.keys),
         ),
       ),
@@ -378,7 +390,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
     async (request) => {
       const { productId, key, newKey, name } = request.body;
       const copied = await models.copyVariable(callerOf(request), productId, key, { newKey, name });
-      return ok({ ...modelAnswer(copied.product), variable: copied.variable });
+      return ok({ ...(await modelAnswer(products, copied.product)), variable: copied.variable });
     },
   );
 
@@ -395,7 +407,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
     async (request) => {
       const { productId, file, mode } = request.body;
       const imported = await models.importVariables(callerOf(request), productId, bytesOf(file), mode);
-      return ok({ ...modelAnswer(imported.product), imported: imported.count });
+      return ok({ ...(await modelAnswer(products, imported.product)), imported: imported.count });
     },
   );
 

@@ -7,7 +7,7 @@ import { CatalogueError, NAME_MAX_LENGTH, characterCount, type Locale } from '@l
 import { newId } from '../../lib/ids.ts';
 import { viewerOf, type Caller } from '../device/viewer.ts';
 import type { Page, PageRequest } from './catalogue-route.ts';
-import { DEFAULT_PRODUCT_CAPACITY, capacityUseOf, type ProductCapacity } from './capacity.ts';
+import { capacityUseOf, type CapacitySource, type ProductCapacity } from './capacity.ts';
 import { prefixed, validateDeviceModel } from './model-validation.ts';
 import { parseProductDocument, toProductDocument, type ProductDocument } from './product-document.ts';
 import type {
@@ -41,8 +41,19 @@ export class ProductService {
   constructor(
     private readonly products: ProductRepository,
     private readonly now: () => number,
-    private readonly capacity: ProductCapacity = DEFAULT_PRODUCT_CAPACITY,
+    private readonly models: CapacitySource & { exists(id: string): Promise<boolean> },
   ) {}
+
+  /** The product's capacity: its hardware model's numbers (the one capacity source). */
+  async capacityOf(product: Pick<ProductRow, 'modelId'>): Promise<ProductCapacity> {
+    return this.models.capacityOf(product.modelId);
+  }
+
+  /** A model named by a product must exist (2454 on the field otherwise). */
+  private async checkModel(modelId: string | null | undefined): Promise<void> {
+    if (modelId?.trim() && !(await this.models.exists(modelId.trim())))
+      throw new CatalogueError('2454', { name: modelId, field: 'modelId' });
+  }
 
   async query(caller: Caller, filter: ProductFilter, paging: PageRequest): Promise<Page<ProductSummary>> {
     const { rows, total } = await this.products.page(viewerOf(caller.account), filter, paging);
@@ -64,16 +75,18 @@ export class ProductService {
     const product = await this.requireVisible(caller, id);
     return {
       ...product,
-      capacity: capacityUseOf(product.model, this.capacity),
+      capacity: capacityUseOf(product.model, await this.capacityOf(product)),
       deviceCount: await this.products.countDevices(id),
     };
   }
 
   async configResource(caller: Caller, id: string) {
-    return capacityUseOf((await this.requireVisible(caller, id)).model, this.capacity);
+    const product = await this.requireVisible(caller, id);
+    return capacityUseOf(product.model, await this.capacityOf(product));
   }
 
   async add(caller: Caller, input: ProductAddRequest): Promise<ProductRow> {
+    await this.checkModel(input.modelId);
     return this.products.insert({
       id: newId(),
       ownerAccountId: caller.account.id,
@@ -81,7 +94,7 @@ export class ProductService {
       productModel: input.productModel?.trim() ?? '',
       imgUrl: input.imgUrl ?? null,
       note: input.note ?? null,
-      modelId: input.modelId ?? null,
+      modelId: input.modelId?.trim() || null,
       latitude: input.latitude ?? null,
       longitude: input.longitude ?? null,
     });
@@ -89,11 +102,14 @@ export class ProductService {
 
   async edit(caller: Caller, input: ProductEditRequest): Promise<ProductRow> {
     await this.requireVisible(caller, input.id);
+    await this.checkModel(input.modelId);
     const { id, ...changes } = input;
     const updated = await this.products.update(id, {
       ...changes,
       ...(changes.title !== undefined ? { title: changes.title.trim() } : {}),
       ...(changes.productModel !== undefined ? { productModel: changes.productModel.trim() } : {}),
+      // An emptied model puts the product back on the built-in one.
+      ...(changes.modelId !== undefined ? { modelId: changes.modelId?.trim() || null } : {}),
     });
     if (!updated) throw new CatalogueError('1003');
     return updated;
@@ -143,9 +159,12 @@ export class ProductService {
     const document = parseProductDocument(input.json);
     const title = input.title?.trim() || document.product.title?.trim();
     if (!title) throw new CatalogueError('1001', { field: 'title' });
+    // A model this platform does not know (the document came from another one) is left out.
+    const documentModelId = document.product.modelId ?? null;
+    const modelId = documentModelId && (await this.models.exists(documentModelId)) ? documentModelId : null;
     const model = validateDeviceModel(document.model, {
       locale: caller.locale,
-      capacity: this.capacity,
+      capacity: await this.models.capacityOf(modelId),
       nameField: prefixed('json.model.'),
     });
     return this.products.insert({
@@ -155,7 +174,7 @@ export class ProductService {
       productModel: input.productModel?.trim() ?? document.product.productModel ?? '',
       imgUrl: input.imgUrl ?? document.product.imgUrl ?? null,
       note: input.note ?? document.product.note ?? null,
-      modelId: document.product.modelId ?? null,
+      modelId,
       latitude: document.product.latitude ?? null,
       longitude: document.product.longitude ?? null,
       model,

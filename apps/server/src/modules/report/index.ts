@@ -21,7 +21,7 @@ export interface ReportModuleDeps {
   readonly db: Database;
   readonly access: DeviceAccess;
   readonly runtime: RuntimeRepository;
-  readonly products: Pick<ProductService, 'requireVisible'>;
+  readonly products: Pick<ProductService, 'requireVisible' | 'capacityOf'>;
   readonly logger: FastifyBaseLogger;
   readonly now: () => number;
   /** 0 leaves the sweep to the caller (tests). */

@@ -6,7 +6,6 @@
  */
 import { CatalogueError } from '@lyyp/contracts';
 import {
-  REPORT_DEFAULT_CAPACITY,
   checkReportCapacity,
   findReportIssues,
   reportTriggerFormula,
@@ -22,16 +21,17 @@ import type { ReportRepository } from './report.repository.ts';
 
 export interface ReportConfigDeps {
   readonly repository: ReportRepository;
-  readonly products: Pick<ProductService, 'requireVisible'>;
+  readonly products: Pick<ProductService, 'requireVisible' | 'capacityOf'>;
 }
 
 export class ReportConfigService {
   constructor(private readonly deps: ReportConfigDeps) {}
 
   async list(caller: Caller, productId: string): Promise<ReportListAnswer> {
-    await this.deps.products.requireVisible(caller, productId);
+    const product = await this.deps.products.requireVisible(caller, productId);
     const reports = await this.deps.repository.reportsOf(productId);
-    return { productId, reports, capacity: { used: reports.length, total: REPORT_DEFAULT_CAPACITY } };
+    const { reports: total } = await this.deps.products.capacityOf(product);
+    return { productId, reports, capacity: { used: reports.length, total } };
   }
 
   private async check(caller: Caller, productId: string, model: DeviceModel, report: ReportDefinition) {
@@ -56,7 +56,8 @@ export class ReportConfigService {
 
   async add(caller: Caller, productId: string, input: ReportDefinition): Promise<ReportDefinition> {
     const product = await this.deps.products.requireVisible(caller, productId);
-    const refusal = checkReportCapacity((await this.deps.repository.countReports(productId)) + 1);
+    const { reports: capacity } = await this.deps.products.capacityOf(product);
+    const refusal = checkReportCapacity((await this.deps.repository.countReports(productId)) + 1, capacity);
     if (refusal) throw new CatalogueError(refusal);
     const report = { ...input, id: newId() };
     await this.check(caller, productId, product.model, report);

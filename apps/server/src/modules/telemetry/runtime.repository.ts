@@ -3,7 +3,14 @@ import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { SlaveCounters } from '@lyyp/contracts/protocol';
 import type { Database } from '../../db/client.ts';
-import { dataGaps, devices, gateways, latestValues, products } from '../../db/schema/index.ts';
+import {
+  dataGaps,
+  devices,
+  gateways,
+  hardwareModels,
+  latestValues,
+  products,
+} from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 
 export interface DeviceContext {
@@ -153,9 +160,17 @@ export class RuntimeRepository {
   }
 
   async updateGateway(sn: string, update: GatewayStatusUpdate): Promise<void> {
+    const { hardwareModel, ...columns } = update;
+    // The hardware the agent reports names a model: the gateway follows it when the platform knows
+    // that model, and keeps the one staff gave it otherwise.
+    const reportedModel = hardwareModel
+      ? {
+          hardwareModelId: sql`coalesce((select ${hardwareModels.id} from ${hardwareModels} where ${hardwareModels.name} = ${hardwareModel}), ${gateways.hardwareModelId})`,
+        }
+      : {};
     await this.db
       .update(gateways)
-      .set({ ...update, updatedAt: new Date() })
+      .set({ ...columns, ...reportedModel, updatedAt: new Date() })
       .where(eq(gateways.sn, sn));
   }
 

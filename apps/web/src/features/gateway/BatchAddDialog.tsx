@@ -18,23 +18,24 @@ import { rulesFromChecks } from '../monitor/common/schema-rules.ts';
 import { locateFields, useFormFailure } from '../monitor/common/use-form-failure.ts';
 import { CreatedGatewaysView } from './CreatedGatewaysView.tsx';
 import { checkSnList, splitSnList } from './gateway-rules.ts';
+import { HardwareModelSelect } from '../hardware/HardwareModelSelect.tsx';
 
 interface BatchAddValues {
   mode: 'count' | 'sns';
   count?: number;
   snText?: string;
-  hardwareModel?: string;
+  hardwareModelId?: string;
   firmware?: string;
   remark?: string;
 }
 
-const locate = locateFields(['count', 'hardwareModel', 'firmware', 'remark']);
+const locate = locateFields(['count', 'hardwareModelId', 'firmware', 'remark']);
 const checkRemark = maxLengthCheck('remark', REMARK_MAX_LENGTH);
 const optional = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
 
 function toRequest(values: BatchAddValues): GatewayBatchAdd {
   const details = {
-    hardwareModel: optional(values.hardwareModel),
+    hardwareModelId: values.hardwareModelId || undefined,
     firmware: optional(values.firmware),
     remark: optional(values.remark),
   };
@@ -129,8 +130,8 @@ export function BatchAddDialog({ open, onClose }: { open: boolean; onClose: () =
               <Input.TextArea rows={5} placeholder="100000000001" />
             </Form.Item>
           )}
-          <Form.Item name="hardwareModel" label={t('monitor.fields.hardwareModel')}>
-            <Input />
+          <Form.Item name="hardwareModelId" label={t('monitor.fields.hardwareModel')}>
+            <HardwareModelSelect />
           </Form.Item>
           <Form.Item name="firmware" label={t('monitor.fields.firmware')}>
             <Input />

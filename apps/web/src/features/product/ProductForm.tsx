@@ -10,6 +10,7 @@ import { useLocaleStore } from '../../app/i18n.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { requiredCheck, rulesFromChecks } from '../monitor/common/schema-rules.ts';
 import { locateFields } from '../monitor/common/use-form-failure.ts';
+import { HardwareModelSelect } from '../hardware/HardwareModelSelect.tsx';
 
 export interface ProductFormValues {
   title?: string;
@@ -41,7 +42,7 @@ export function toProductFields(values: ProductFormValues): ProductFields {
     productModel: values.productModel?.trim() ?? '',
     imgUrl: values.imgUrl?.trim() ?? '',
     note: values.note ?? '',
-    modelId: values.modelId?.trim() ?? '',
+    modelId: values.modelId ?? '',
     latitude: values.latitude ?? null,
     longitude: values.longitude ?? null,
   };
@@ -95,8 +96,8 @@ export function ProductForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="modelId" label={t('monitor.fields.modelId')}>
-            <Input />
+          <Form.Item name="modelId" label={t('hardware.model')}>
+            <HardwareModelSelect />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
