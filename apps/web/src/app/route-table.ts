@@ -34,6 +34,7 @@ export type PageId =
   | 'messageCentre'
   | 'messagePreferences'
   | 'simList'
+  | 'firmwareList'
   | 'findpwdEmail'
   | 'findpwdQuestion'
   | 'equipmentList'
@@ -113,7 +114,12 @@ const manageRoutes: RouteDefinition[] = [
   { index: true, name: 'Manage', redirectTo: '/manage/equipment' },
   { path: 'gateway/list', name: 'GatewayList', page: 'gatewayList', permission: 'manage:gateway' },
   placeholder('system/hardware', 'SystemHardware', 'manage:system:hardware'),
-  placeholder('system/firmware', 'SystemFirmware', 'manage:system:firmware'),
+  {
+    path: 'system/firmware',
+    name: 'SystemFirmware',
+    page: 'firmwareList',
+    permission: 'manage:system:firmware',
+  },
   placeholder('system/version', 'SystemVersion', 'manage:system:version'),
   placeholder('system/agreement', 'SystemAgreement', 'manage:system:agreement'),
   placeholder('system/protocol', 'SystemProtocol', 'manage:system:protocol'),

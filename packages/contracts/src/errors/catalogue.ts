@@ -336,6 +336,21 @@ export const ERROR_CATALOGUE = {
     'An inspection plan needs devices, items and inspectors',
   ),
   '2417': entry('暂无巡检计划管理权限', 'No permission to manage inspection plans', 403),
+
+  // Firmware and OTA upgrades (2501-2549)
+  '2501': entry(
+    '固件文件不存在或已被使用：{field}',
+    'The firmware file does not exist or is already used: {field}',
+  ),
+  '2502': entry(
+    '应用固件需要上传应用包，系统固件需要上传根文件系统或内核',
+    'Application firmware needs its package; system firmware needs a root filesystem or a kernel',
+  ),
+  '2503': entry(
+    '固件正被升级任务使用，不能删除',
+    'The firmware is used by an upgrade task and cannot be deleted',
+    409,
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,0 +1,26 @@
+/**
+ * The firmware module: `registerFirmware(api, deps)` registers /system/firmware/* inside the
+ * API_PREFIX scope. Bytes live in the same file store as other uploads (DATA_DIR/files).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { DiskFileStore, type FileStore } from '../files/file-store.ts';
+import { FirmwareRepository } from './firmware.repository.ts';
+import { registerFirmwareRoutes } from './firmware.routes.ts';
+import { FirmwareService } from './firmware.service.ts';
+
+export interface FirmwareDependencies {
+  db: Database;
+  /** DATA_DIR (config.dataDir); files go to its `files` folder. */
+  dataDir: string;
+  store?: FileStore;
+}
+
+export function registerFirmware(api: FastifyInstance, deps: FirmwareDependencies): FirmwareService {
+  const store = deps.store ?? DiskFileStore.inDataDir(deps.dataDir);
+  const firmware = new FirmwareService(new FirmwareRepository(deps.db), store);
+  registerFirmwareRoutes(api, { firmware });
+  return firmware;
+}
+
+export type { FirmwareService } from './firmware.service.ts';
