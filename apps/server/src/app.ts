@@ -288,7 +288,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       });
       const files = registerFileRoutes(api, { db: database.db, dataDir: config.dataDir });
       accountCentre.registerRoutes(api, { auth, captcha, files });
-      registerFirmware(api, { db: database.db, dataDir: config.dataDir });
+      registerFirmware(api, { db: database.db, dataDir: config.dataDir, now });
       equipmentAdmin.registerRoutes(api);
       registerCommandRoutes(api, runtime.commands);
       alarms.registerRoutes(api);

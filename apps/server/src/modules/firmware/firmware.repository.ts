@@ -1,5 +1,5 @@
 /** Firmware records and their files: the only code of the module that touches the ORM. */
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { FirmwareKind, FirmwarePart } from '@lyyp/contracts/firmware';
 import type { Database } from '../../db/client.ts';
 import { firmware, firmwareFiles } from '../../db/schema/index.ts';
@@ -94,6 +94,15 @@ export class FirmwareRepository {
       .limit(filter.limit);
     const [counted] = await this.db.select({ total: count() }).from(firmware).where(where);
     return { rows, total: counted?.total ?? 0 };
+  }
+
+  /** Forgets files no save named and uploaded before `before`; answers their storage keys. */
+  async deleteAbandonedFiles(before: Date): Promise<string[]> {
+    const removed = await this.db
+      .delete(firmwareFiles)
+      .where(and(isNull(firmwareFiles.firmwareId), lt(firmwareFiles.createdAt, before)))
+      .returning({ storageKey: firmwareFiles.storageKey });
+    return removed.map((row) => row.storageKey);
   }
 
   /** Deletes a firmware with its file records; answers the storage keys of the removed files. */

@@ -22,6 +22,7 @@ import {
 } from '../../test/test-server.ts';
 import { closeTestServer, signIn } from '../device/catalogue-test-support.ts';
 import { multipartBody } from '../files/files-test-support.ts';
+import { ABANDONED_FILE_AGE_MS } from './firmware.service.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -167,6 +168,35 @@ describe.each(databaseVariants())('firmware paths on $name', (variant) => {
     expect(answer.code).toBe('1201');
     expect(await storedFiles()).toEqual(before);
     expect((await developer.call('POST', FIRMWARE_API_PATHS.list, {})).code).toBe('1201');
+  });
+
+  it('removes uploads no save named after a day, and keeps saved ones', async () => {
+    const abandoned = (await upload('left.bin', Buffer.from('left behind'))).data as FirmwareFile;
+    const kept = (await upload('kept.bin', Buffer.from('kept'))).data as FirmwareFile;
+    expect(
+      (
+        await staff.call('POST', FIRMWARE_API_PATHS.add, {
+          name: 'Kept',
+          kind: 'application',
+          version: '3.0.0',
+          packageFileId: kept.id,
+        })
+      ).code,
+    ).toBe('200');
+    server.clock.advance(ABANDONED_FILE_AGE_MS + 1000);
+    // A day later the session has ended too.
+    staff = (await signIn(server, 'super')).client;
+    await upload('next.bin', Buffer.from('next'));
+    const stored = await storedFiles();
+    expect(stored).not.toContain(abandoned.id);
+    expect(stored).toContain(kept.id);
+    const late = await staff.call('POST', FIRMWARE_API_PATHS.add, {
+      name: 'Late',
+      kind: 'application',
+      version: '3.0.1',
+      packageFileId: abandoned.id,
+    });
+    expect(late.code).toBe('2501');
   });
 
   it('deletes a firmware with its stored files', async () => {

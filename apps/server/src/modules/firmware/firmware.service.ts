@@ -37,14 +37,25 @@ const FIELD_OF_PART: Readonly<Record<FirmwarePart, 'packageFileId' | 'rootfsFile
   kernel: 'kernelFileId',
 };
 
+/** How long an uploaded file waits for a save naming it before it is removed. */
+export const ABANDONED_FILE_AGE_MS = 24 * 60 * 60_000;
+
 export class FirmwareService {
   constructor(
     private readonly repository: FirmwareRepository,
     private readonly store: FileStore,
+    private readonly now: () => number,
   ) {}
 
-  /** Streams the request's file to storage; answers its id, size and checksum. */
+  /**
+   * Streams the request's file to storage; answers its id, size and checksum. Files uploaded more
+   * than a day ago that no save named are removed first, so abandoned uploads do not pile up.
+   */
   async upload(ownerAccountId: string, request: FastifyRequest): Promise<FirmwareFile> {
+    const abandoned = await this.repository.deleteAbandonedFiles(
+      new Date(this.now() - ABANDONED_FILE_AGE_MS),
+    );
+    await Promise.all(abandoned.map((key) => this.store.remove(key)));
     const id = newId();
     const streamed = await streamUploadedFile(request, {
       field: FIRMWARE_UPLOAD_FIELD,
@@ -63,6 +74,7 @@ export class FirmwareService {
         size: streamed.size,
         sha256: streamed.sha256,
         storageKey: id,
+        createdAt: new Date(this.now()),
       });
     } catch (error) {
       await this.store.remove(id);

@@ -14,11 +14,12 @@ export interface FirmwareDependencies {
   /** DATA_DIR (config.dataDir); files go to its `files` folder. */
   dataDir: string;
   store?: FileStore;
+  now: () => number;
 }
 
 export function registerFirmware(api: FastifyInstance, deps: FirmwareDependencies): FirmwareService {
   const store = deps.store ?? DiskFileStore.inDataDir(deps.dataDir);
-  const firmware = new FirmwareService(new FirmwareRepository(deps.db), store);
+  const firmware = new FirmwareService(new FirmwareRepository(deps.db), store, deps.now);
   registerFirmwareRoutes(api, { firmware });
   return firmware;
 }

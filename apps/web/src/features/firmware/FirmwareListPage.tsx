@@ -85,7 +85,7 @@ export default function FirmwareListPage() {
         data-testid="firmware-list"
         loading={firmware.isFetching}
         dataSource={firmware.data?.list ?? []}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1300 }}
         locale={{ emptyText: t('firmware.list.empty') }}
         pagination={{
           current: firmware.data?.page ?? paging.page,
@@ -99,7 +99,7 @@ export default function FirmwareListPage() {
           {
             title: t('firmware.fields.kind'),
             dataIndex: 'kind',
-            width: 120,
+            width: 150,
             render: (value: FirmwareKind) => (
               <Tag color={value === 'system' ? 'purple' : 'blue'}>{t(`firmware.kinds.${value}`)}</Tag>
             ),
@@ -108,13 +108,18 @@ export default function FirmwareListPage() {
           {
             title: t('firmware.list.parts'),
             key: 'parts',
+            width: 360,
             render: (_value, item) => (
               <Space direction="vertical" size={2}>
                 {item.parts.map((part) => (
-                  <span key={part.id}>
-                    <Typography.Text strong>{t(`firmware.parts.${part.part}`)}</Typography.Text>{' '}
-                    <Typography.Text>{part.name}</Typography.Text>{' '}
-                    <Typography.Text type="secondary">({formatBytes(part.size)})</Typography.Text>{' '}
+                  <div key={part.id}>
+                    <div>
+                      <Typography.Text strong>{t(`firmware.parts.${part.part}`)}</Typography.Text>
+                      {' · '}
+                      <Typography.Text>{part.name}</Typography.Text>{' '}
+                      <Typography.Text type="secondary">({formatBytes(part.size)})</Typography.Text>
+                    </div>
+                    <Typography.Text type="secondary">{t('firmware.list.checksum')} </Typography.Text>
                     <Typography.Text
                       type="secondary"
                       code
@@ -123,9 +128,9 @@ export default function FirmwareListPage() {
                         tooltips: [t('firmware.list.checksum'), t('firmware.list.copied')],
                       }}
                     >
-                      {part.sha256.slice(0, 12)}…
+                      {part.sha256.slice(0, 16)}…
                     </Typography.Text>
-                  </span>
+                  </div>
                 ))}
               </Space>
             ),
