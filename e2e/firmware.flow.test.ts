@@ -39,6 +39,7 @@ describe('firmware in the browser', () => {
       const dialog = page.getByRole('dialog');
       await dialog.locator('[data-testid="firmware-name"]').fill('边缘代理');
       await dialog.locator('[data-testid="firmware-version"]').fill('版本二');
+      await dialog.locator('#firmware_description').fill('采集更快，断线续传');
       await dialog
         .locator('[data-testid="firmware-part-package"] input[type="file"]')
         .setInputFiles({ name: 'agent-2.0.0.tgz', mimeType: 'application/gzip', buffer: bytes });

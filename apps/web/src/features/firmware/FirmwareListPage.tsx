@@ -85,7 +85,7 @@ export default function FirmwareListPage() {
         data-testid="firmware-list"
         loading={firmware.isFetching}
         dataSource={firmware.data?.list ?? []}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1060 }}
         locale={{ emptyText: t('firmware.list.empty') }}
         pagination={{
           current: firmware.data?.page ?? paging.page,
@@ -95,7 +95,21 @@ export default function FirmwareListPage() {
           onChange: (page, pageSize) => setPaging({ page, pageSize }),
         }}
         columns={[
-          { title: t('firmware.fields.name'), dataIndex: 'name', width: 160 },
+          {
+            title: t('firmware.fields.name'),
+            dataIndex: 'name',
+            width: 170,
+            render: (value: string, item) => (
+              <Space direction="vertical" size={0}>
+                <Typography.Text>{value}</Typography.Text>
+                {item.description ? (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {item.description}
+                  </Typography.Text>
+                ) : null}
+              </Space>
+            ),
+          },
           {
             title: t('firmware.fields.kind'),
             dataIndex: 'kind',
@@ -108,7 +122,7 @@ export default function FirmwareListPage() {
           {
             title: t('firmware.list.parts'),
             key: 'parts',
-            width: 360,
+            width: 340,
             render: (_value, item) => (
               <Space direction="vertical" size={2}>
                 {item.parts.map((part) => (
@@ -138,10 +152,9 @@ export default function FirmwareListPage() {
           {
             title: t('firmware.list.size'),
             dataIndex: 'size',
-            width: 100,
+            width: 90,
             render: (value: number) => formatBytes(value),
           },
-          { title: t('firmware.fields.description'), dataIndex: 'description', width: 180, ellipsis: true },
           {
             title: t('firmware.list.createdAt'),
             dataIndex: 'createdAt',
