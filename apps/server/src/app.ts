@@ -176,6 +176,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     logger: app.log,
     now,
   });
+  const limiter = new AttemptLimiter(authRepository, now);
   const auth = new AuthService({
     accounts,
     repository: authRepository,
@@ -183,7 +184,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     captcha,
     smsCodes: new SmsCodeService(authRepository, smsProvider, now),
     loginKey,
-    limiter: new AttemptLimiter(authRepository, now),
+    limiter,
     now,
     onSecurityChange: accountCentre.recordSecurityChange,
   });
@@ -288,7 +289,13 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       });
       const files = registerFileRoutes(api, { db: database.db, dataDir: config.dataDir });
       accountCentre.registerRoutes(api, { auth, captcha, files });
-      registerFirmware(api, { db: database.db, dataDir: config.dataDir, now });
+      registerFirmware(api, {
+        db: database.db,
+        dataDir: config.dataDir,
+        now,
+        limiter,
+        gatewaySecret: (sn) => runtime.runtime.gatewaySecret(sn),
+      });
       equipmentAdmin.registerRoutes(api);
       registerCommandRoutes(api, runtime.commands);
       alarms.registerRoutes(api);

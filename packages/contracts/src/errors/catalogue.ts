@@ -351,6 +351,8 @@ export const ERROR_CATALOGUE = {
     'The firmware is used by an upgrade task and cannot be deleted',
     409,
   ),
+  '2504': entry('网关认证失败', 'Gateway authentication failed', 401),
+  '2505': entry('请求的字节范围无效', 'The requested byte range cannot be served', 416),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -21,7 +21,12 @@ export const FIRMWARE_API_PATHS = {
   add: '/system/firmware/add',
   list: '/system/firmware/list',
   delete: '/system/firmware/delete',
+  /** GET, for gateways: the bytes of a saved firmware file, HTTP Basic `sn:secret`, ranges resumable. */
+  download: '/ota/firmware/:id',
 } as const;
+
+/** Header of a download answer carrying the file's SHA-256 (also its ETag, quoted). */
+export const FIRMWARE_CHECKSUM_HEADER = 'x-checksum-sha256';
 
 /** Multipart field of the upload that carries the file. */
 export const FIRMWARE_UPLOAD_FIELD = 'file';

@@ -17,12 +17,13 @@ import {
   type firmwareAddBodySchema,
   type firmwareListBodySchema,
 } from '@lyyp/contracts/firmware';
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ServerForm } from '../../lib/answers.ts';
 import { newId } from '../../lib/ids.ts';
 import { baseNameOf } from '../files/file.service.ts';
-import type { FileStore } from '../files/file-store.ts';
+import type { ByteRange, FileStore } from '../files/file-store.ts';
 import { streamUploadedFile } from '../files/multipart.ts';
 import { databaseCodeOf } from '../product/product.service.ts';
 import type { FirmwareFileRow, FirmwareRepository, FirmwareRow } from './firmware.repository.ts';
@@ -147,6 +148,17 @@ export class FirmwareService {
   async find(id: string): Promise<ServerForm<FirmwareItem> | undefined> {
     const row = await this.repository.findFirmware(id);
     return row ? presentFirmware(row, await this.repository.filesOf([id])) : undefined;
+  }
+
+  /** A file of a saved firmware (uploads no save named are never served). */
+  async findSavedFile(id: string): Promise<FirmwareFileRow | undefined> {
+    const file = await this.repository.findFile(id);
+    return file?.firmwareId ? file : undefined;
+  }
+
+  /** The stored bytes of a file, or of a range of them. */
+  openFile(file: FirmwareFileRow, range?: ByteRange): Promise<Readable | undefined> {
+    return this.store.readStream(file.storageKey, range);
   }
 
   async remove(id: string): Promise<void> {

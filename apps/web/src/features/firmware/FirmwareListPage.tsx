@@ -85,7 +85,7 @@ export default function FirmwareListPage() {
         data-testid="firmware-list"
         loading={firmware.isFetching}
         dataSource={firmware.data?.list ?? []}
-        scroll={{ x: 1060 }}
+        scroll={{ x: 1000 }}
         locale={{ emptyText: t('firmware.list.empty') }}
         pagination={{
           current: firmware.data?.page ?? paging.page,
@@ -122,7 +122,6 @@ export default function FirmwareListPage() {
           {
             title: t('firmware.list.parts'),
             key: 'parts',
-            width: 340,
             render: (_value, item) => (
               <Space direction="vertical" size={2}>
                 {item.parts.map((part) => (
