@@ -78,7 +78,7 @@ export function registerFirmwareRoutes(app: FastifyInstance, { firmware }: { fir
     FIRMWARE_API_PATHS.delete,
     {
       tags,
-      summary: 'Delete a firmware and its files (2503 while an upgrade task uses it)',
+      summary: 'Delete a firmware and its stored files',
       guard: access,
       body: firmwareIdBodySchema,
     },

@@ -1,7 +1,7 @@
 /**
  * Firmware (/manage/system/firmware, §2): application and system firmware with their files, sizes
  * and SHA-256 checksums, filtered by kind and a keyword; upload new firmware with a progress bar
- * per file; delete firmware no upgrade task uses.
+ * per file; delete firmware with its files.
  */
 import { FIRMWARE_KINDS, type FirmwareKind } from '@lyyp/contracts/firmware';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
