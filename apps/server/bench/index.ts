@@ -4,6 +4,7 @@
  * processes, connections), so the process ends by itself once the table is printed.
  */
 import os from 'node:os';
+import { benchFirmware } from './firmware.bench.ts';
 import { benchHttp } from './http.bench.ts';
 import { benchIngest } from './ingest.bench.ts';
 import { benchCommands } from './command.bench.ts';
@@ -26,6 +27,7 @@ const scenarios = {
   reports: benchReports,
   gateways: benchGateways,
   scripts: () => benchScripts(record),
+  firmware: benchFirmware,
 };
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 for (const [name, run] of Object.entries(scenarios)) if (!only || only.includes(name)) await run();

@@ -36,6 +36,7 @@ import { registerHistoryRoutes } from './modules/history/history.routes.ts';
 import { HistorySummaryQueries } from './modules/history/history-summary.repository.ts';
 import { registerDesignerRoutes } from './modules/designer/index.ts';
 import { registerFileRoutes } from './modules/files/index.ts';
+import { registerFirmware } from './modules/firmware/index.ts';
 import { registerDeviceVariableRoutes } from './modules/device/device-variables.routes.ts';
 import { registerDeviceValueRoutes } from './modules/device/device-values.routes.ts';
 import { createCatalogue } from './modules/catalogue.ts';
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     logger: app.log,
     now,
   });
+  const limiter = new AttemptLimiter(authRepository, now);
   const auth = new AuthService({
     accounts,
     repository: authRepository,
@@ -182,7 +184,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     captcha,
     smsCodes: new SmsCodeService(authRepository, smsProvider, now),
     loginKey,
-    limiter: new AttemptLimiter(authRepository, now),
+    limiter,
     now,
     onSecurityChange: accountCentre.recordSecurityChange,
   });
@@ -287,6 +289,13 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       });
       const files = registerFileRoutes(api, { db: database.db, dataDir: config.dataDir });
       accountCentre.registerRoutes(api, { auth, captcha, files });
+      registerFirmware(api, {
+        db: database.db,
+        dataDir: config.dataDir,
+        now,
+        limiter,
+        gatewaySecret: (sn) => runtime.runtime.gatewaySecret(sn),
+      });
       equipmentAdmin.registerRoutes(api);
       registerCommandRoutes(api, runtime.commands);
       alarms.registerRoutes(api);

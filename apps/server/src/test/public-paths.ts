@@ -23,6 +23,8 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   '/file/{id}',
   '/mqtt/auth',
   '/mqtt/acl',
+  // Gateways, signed in with their own credentials (HTTP Basic sn:secret), not a session.
+  '/ota/firmware/{id}',
 ]);
 
 /** Public steps of a multi-step flow: their own ticket is checked before the body (with its refusal). */

@@ -16,6 +16,7 @@ import {
   type Locale,
 } from '@lyyp/contracts';
 import qs from 'qs';
+import type { UploadProgress } from './upload-progress.ts';
 
 /** Codes the client itself raises when no answer arrives. */
 export const NETWORK_FAILURE_CODE = '1605';
@@ -53,6 +54,8 @@ export interface ApiClientDependencies {
   baseUrl?: string;
   requestTimeoutMs?: number;
   uploadTimeoutMs?: number;
+  /** Sends a request reporting its upload progress (XMLHttpRequest in the browser). */
+  fetchWithProgress?: (input: string, init: RequestInit, onProgress: UploadProgress) => Promise<Response>;
 }
 
 export interface RequestOptions {
@@ -67,6 +70,8 @@ export interface RequestOptions {
    * their types (an alarm rule's condition, a group's ladder), which the platform accepts as well.
    */
   encoding?: 'form' | 'json';
+  /** Uploads only: called as the body is sent, with the bytes sent so far and in all. */
+  onUploadProgress?: UploadProgress;
 }
 
 export interface ApiClient {
@@ -134,7 +139,7 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiClient 
     let response: Response;
     let payload: unknown;
     try {
-      response = await dependencies.fetch(url, {
+      const init: RequestInit = {
         method: request.method,
         body: request.body ?? null,
         credentials: 'include',
@@ -144,7 +149,12 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiClient 
           'Accept-Language': dependencies.getLocale(),
           ...request.headers,
         },
-      });
+      };
+      const onProgress = options?.onUploadProgress;
+      response =
+        onProgress && dependencies.fetchWithProgress
+          ? await dependencies.fetchWithProgress(url, init, onProgress)
+          : await dependencies.fetch(url, init);
       payload = await response.json().catch(() => undefined);
     } catch (cause) {
       if (timedOut) throw makeError(TIMEOUT_CODE);

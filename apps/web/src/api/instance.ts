@@ -5,6 +5,7 @@
 import { DEFAULT_LOCALE, type Locale } from '@lyyp/contracts';
 import { createAuthApi } from './auth.api.ts';
 import { createApiClient } from './client.ts';
+import { fetchWithUploadProgress } from './upload-progress.ts';
 
 interface Bindings {
   navigate: (path: string) => void;
@@ -24,6 +25,7 @@ export function bindApiClient(next: Partial<Bindings>): void {
 
 export const apiClient = createApiClient({
   fetch: (input, init) => window.fetch(input, init),
+  fetchWithProgress: fetchWithUploadProgress,
   navigate: (path) => bindings.navigate(path),
   clearSession: () => bindings.clearSession(),
   getLocale: () => bindings.getLocale(),

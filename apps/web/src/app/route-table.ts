@@ -35,6 +35,7 @@ export type PageId =
   | 'messagePreferences'
   | 'simList'
   | 'hardwareModels'
+  | 'firmwareList'
   | 'findpwdEmail'
   | 'findpwdQuestion'
   | 'equipmentList'
@@ -119,7 +120,12 @@ const manageRoutes: RouteDefinition[] = [
     page: 'hardwareModels',
     permission: 'manage:system:hardware',
   },
-  placeholder('system/firmware', 'SystemFirmware', 'manage:system:firmware'),
+  {
+    path: 'system/firmware',
+    name: 'SystemFirmware',
+    page: 'firmwareList',
+    permission: 'manage:system:firmware',
+  },
   placeholder('system/version', 'SystemVersion', 'manage:system:version'),
   placeholder('system/agreement', 'SystemAgreement', 'manage:system:agreement'),
   placeholder('system/protocol', 'SystemProtocol', 'manage:system:protocol'),

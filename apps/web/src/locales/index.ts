@@ -2,7 +2,8 @@
  * The console's texts per language: the shell's own, plus one file per screen area so areas
  * change independently (`monitor.*` for monitoring and back-office data screens, `designer.*`, `alarm.*` for alarms,
  * messages and SIM cards, `admin.*` for accounts, roles, dealers and certification, `report.*` for
- * reports and the data centre, `edgeLogic.*` for computed variables and scripts, `hardware.*` for hardware models).
+ * reports and the data centre, `edgeLogic.*` for computed variables and scripts, `hardware.*` for
+ * hardware models, `firmware.*` for firmware, OTA upgrades and the knowledge base).
  */
 import type { Locale } from '@lyyp/contracts';
 import { accountCentreEnUS } from './account-centre/en-US.ts';
@@ -20,6 +21,8 @@ import { designerZhCN } from './designer/zh-CN.ts';
 import { edgeLogicEnUS } from './edge-logic/en-US.ts';
 import { edgeLogicZhCN } from './edge-logic/zh-CN.ts';
 import { enUS } from './en-US.ts';
+import { firmwareEnUS } from './firmware/en-US.ts';
+import { firmwareZhCN } from './firmware/zh-CN.ts';
 import { equipmentAdminEnUS } from './equipment-admin/en-US.ts';
 import { equipmentAdminZhCN } from './equipment-admin/zh-CN.ts';
 import { monitorEnUS } from './monitor/en-US.ts';
@@ -40,6 +43,7 @@ const zh = {
   edgeLogic: edgeLogicZhCN,
   maintenance: maintenanceZhCN,
   hardware: hardwareZhCN,
+  firmware: firmwareZhCN,
 };
 const en = {
   ...enUS,
@@ -53,6 +57,7 @@ const en = {
   edgeLogic: edgeLogicEnUS,
   maintenance: maintenanceEnUS,
   hardware: hardwareEnUS,
+  firmware: firmwareEnUS,
 };
 
 export type ConsoleTexts = typeof zh;

@@ -350,6 +350,23 @@ export const ERROR_CATALOGUE = {
     'A capacity of {total} is below the {used} that product “{product}” already uses',
     409,
   ),
+
+  // Firmware and OTA upgrades (2501-2549)
+  '2501': entry(
+    '固件文件不存在或已被使用：{field}',
+    'The firmware file does not exist or is already used: {field}',
+  ),
+  '2502': entry(
+    '应用固件需要上传应用包，系统固件需要上传根文件系统或内核',
+    'Application firmware needs its package; system firmware needs a root filesystem or a kernel',
+  ),
+  '2503': entry(
+    '固件正被升级任务使用，不能删除',
+    'The firmware is used by an upgrade task and cannot be deleted',
+    409,
+  ),
+  '2504': entry('网关认证失败', 'Gateway authentication failed', 401),
+  '2505': entry('请求的字节范围无效', 'The requested byte range cannot be served', 416),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

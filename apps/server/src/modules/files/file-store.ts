@@ -4,13 +4,31 @@
  * beside its place, flushed, and renamed into it, so a reader never sees half a file.
  */
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Bytes `start` … `end` (inclusive) of a stored file, as in an HTTP Range. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 export interface FileStore {
   write(key: string, bytes: Buffer): Promise<void>;
+  /**
+   * Writes a stream without holding it in memory (firmware of 200 MB), with the same atomic
+   * rename; a stream that fails leaves nothing under the key.
+   */
+  writeStream(key: string, source: Readable): Promise<void>;
   /** The bytes, or undefined when nothing is stored under the key. */
   read(key: string): Promise<Buffer | undefined>;
+  /** The stored size, or undefined when nothing is stored under the key. */
+  sizeOf(key: string): Promise<number | undefined>;
+  /** A stream of the file or of a range of it; undefined when nothing is stored under the key. */
+  readStream(key: string, range?: ByteRange): Promise<Readable | undefined>;
   remove(key: string): Promise<void>;
 }
 
@@ -45,6 +63,48 @@ export class DiskFileStore implements FileStore {
       await fs.rename(temporary, target);
     } catch (error) {
       await fs.rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async writeStream(key: string, source: Readable): Promise<void> {
+    assertSafeKey(key);
+    await fs.mkdir(this.directory, { recursive: true });
+    const target = path.join(this.directory, key);
+    const temporary = path.join(this.directory, `.${key}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await pipeline(source, createWriteStream(temporary, { flags: 'wx' }));
+      const handle = await fs.open(temporary, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(temporary, target);
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async sizeOf(key: string): Promise<number | undefined> {
+    if (!SAFE_KEY.test(key)) return undefined;
+    try {
+      return (await fs.stat(path.join(this.directory, key))).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async readStream(key: string, range?: ByteRange): Promise<Readable | undefined> {
+    if (!SAFE_KEY.test(key)) return undefined;
+    try {
+      const handle = await fs.open(path.join(this.directory, key), 'r');
+      // The stream closes the handle when it ends or is destroyed (a client that went away).
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
   }

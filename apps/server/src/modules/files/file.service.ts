@@ -37,7 +37,7 @@ function errorOf(violation: ReturnType<typeof checkDesignerImage>): CatalogueErr
 }
 
 /** The name without any folder a browser may have sent, cut to the kept length. */
-function baseNameOf(name: string): string {
+export function baseNameOf(name: string): string {
   return [...(name.split(/[\\/]/).pop() ?? '')].slice(0, FILE_NAME_MAX_LENGTH).join('');
 }
 

@@ -3,6 +3,8 @@
  * uploaded file with its real size counted while it streams (never the size a header claims),
  * and the multipart plugin's failures as catalogue errors instead of unknown ones.
  */
+import { createHash } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { CatalogueError } from '@lyyp/contracts';
 
@@ -112,4 +114,73 @@ export async function readUploadedFile(
   }
   if (refusal) throw refusal;
   return uploaded;
+}
+
+export interface StreamedFile {
+  /** The file name the browser sent. */
+  name: string;
+  /** Bytes stored. */
+  size: number;
+  /** SHA-256 of the stored bytes, lower-case hex. */
+  sha256: string;
+}
+
+export interface FileStreamRule extends Omit<FileReadRule, 'maxBytes'> {
+  /** Files longer than this are refused and nothing is kept. */
+  maxBytes: number;
+  /** Called with the file's stream; writes it to storage and settles when the bytes are durable. */
+  store: (source: Readable) => Promise<void>;
+  /** Called when a stored file has to be given up (longer than allowed). */
+  discardStored: () => Promise<void>;
+}
+
+/**
+ * The one file of a multipart request streamed to storage as it arrives, never held in memory,
+ * with its size and SHA-256 counted on the way. A file over `maxBytes` is refused with 1802
+ * (`tooLarge`) after its stored part is removed; undefined when the request has no file.
+ */
+export async function streamUploadedFile(
+  request: FastifyRequest,
+  rule: FileStreamRule & { tooLarge: () => Error },
+): Promise<StreamedFile | undefined> {
+  if (!request.isMultipart()) throw new CatalogueError('1009');
+  const options = { limits: { fileSize: rule.maxBytes }, throwFileSizeLimit: false } as PartsOptions;
+  let streamed: StreamedFile | undefined;
+  let refusal: Error | null = null;
+  try {
+    for await (const part of request.parts(options)) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== rule.field || streamed || refusal) {
+        await discard(part.file);
+        continue;
+      }
+      refusal = rule.refusalOfName?.(part.filename) ?? null;
+      if (refusal) {
+        await discard(part.file);
+        continue;
+      }
+      const hash = createHash('sha256');
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      part.file.once('error', (error) => counter.destroy(error));
+      await rule.store(part.file.pipe(counter));
+      if (part.file.truncated) {
+        await rule.discardStored();
+        refusal = rule.tooLarge();
+        continue;
+      }
+      streamed = { name: part.filename, size, sha256: hash.digest('hex') };
+    }
+  } catch (error) {
+    if (streamed) await rule.discardStored();
+    throw catalogueErrorOfMultipart(error);
+  }
+  if (refusal) throw refusal;
+  return streamed;
 }

@@ -1,0 +1,181 @@
+/**
+ * Firmware (/manage/system/firmware, §2): application and system firmware with their files, sizes
+ * and SHA-256 checksums, filtered by kind and a keyword; upload new firmware with a progress bar
+ * per file; delete firmware with its files.
+ */
+import { FIRMWARE_KINDS, type FirmwareKind } from '@lyyp/contracts/firmware';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { firmwareApi, type FirmwareItem } from '../../api/firmware.api.ts';
+import { formatTime } from '../monitor/common/format-time.ts';
+import { formatBytes, useDescribeFirmwareFailure } from './firmware-text.ts';
+import { FirmwareUploadDialog } from './FirmwareUploadDialog.tsx';
+
+export default function FirmwareListPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const describeFailure = useDescribeFirmwareFailure();
+  const [kind, setKind] = useState<FirmwareKind | undefined>();
+  const [keyword, setKeyword] = useState('');
+  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
+  const [adding, setAdding] = useState(false);
+  const firmware = useQuery({
+    queryKey: ['firmware', kind, keyword, paging],
+    queryFn: () => firmwareApi.list({ kind, keyword: keyword || undefined, ...paging }),
+    placeholderData: keepPreviousData,
+  });
+
+  const confirmDelete = (item: FirmwareItem) => {
+    modal.confirm({
+      title: t('firmware.list.deleteConfirm', { name: item.name, version: item.version }),
+      okText: t('firmware.list.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('monitor.common.cancel'),
+      onOk: () =>
+        firmwareApi
+          .remove(item.id)
+          .then(() => {
+            void message.success(t('firmware.list.deleted'));
+            void firmware.refetch();
+          })
+          .catch((error: unknown) => void message.error(describeFailure(error))),
+    });
+  };
+
+  return (
+    <Card
+      variant="borderless"
+      title={t('routes.SystemFirmware')}
+      extra={
+        <Button type="primary" onClick={() => setAdding(true)} data-testid="firmware-add">
+          {t('firmware.list.add')}
+        </Button>
+      }
+    >
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          style={{ width: 240 }}
+          placeholder={t('firmware.list.search')}
+          onSearch={(value) => {
+            setKeyword(value.trim());
+            setPaging((current) => ({ ...current, page: 1 }));
+          }}
+        />
+        <Select
+          allowClear
+          style={{ width: 180 }}
+          placeholder={t('firmware.fields.kind')}
+          value={kind}
+          onChange={(next: FirmwareKind | undefined) => {
+            setKind(next);
+            setPaging((current) => ({ ...current, page: 1 }));
+          }}
+          options={FIRMWARE_KINDS.map((value) => ({ value, label: t(`firmware.kinds.${value}`) }))}
+        />
+      </Space>
+      {firmware.error ? (
+        <Typography.Paragraph type="danger">{describeFailure(firmware.error)}</Typography.Paragraph>
+      ) : null}
+      <Table<FirmwareItem>
+        rowKey="id"
+        size="small"
+        data-testid="firmware-list"
+        loading={firmware.isFetching}
+        dataSource={firmware.data?.list ?? []}
+        scroll={{ x: 1000 }}
+        locale={{ emptyText: t('firmware.list.empty') }}
+        pagination={{
+          current: firmware.data?.page ?? paging.page,
+          pageSize: firmware.data?.pageSize ?? paging.pageSize,
+          total: firmware.data?.total ?? 0,
+          showTotal: (total) => t('monitor.common.total', { total }),
+          onChange: (page, pageSize) => setPaging({ page, pageSize }),
+        }}
+        columns={[
+          {
+            title: t('firmware.fields.name'),
+            dataIndex: 'name',
+            width: 170,
+            render: (value: string, item) => (
+              <Space direction="vertical" size={0}>
+                <Typography.Text>{value}</Typography.Text>
+                {item.description ? (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {item.description}
+                  </Typography.Text>
+                ) : null}
+              </Space>
+            ),
+          },
+          {
+            title: t('firmware.fields.kind'),
+            dataIndex: 'kind',
+            width: 150,
+            render: (value: FirmwareKind) => (
+              <Tag color={value === 'system' ? 'purple' : 'blue'}>{t(`firmware.kinds.${value}`)}</Tag>
+            ),
+          },
+          { title: t('firmware.fields.version'), dataIndex: 'version', width: 110 },
+          {
+            title: t('firmware.list.parts'),
+            key: 'parts',
+            render: (_value, item) => (
+              <Space direction="vertical" size={2}>
+                {item.parts.map((part) => (
+                  <div key={part.id}>
+                    <div>
+                      <Typography.Text strong>{t(`firmware.parts.${part.part}`)}</Typography.Text>
+                      {' · '}
+                      <Typography.Text>{part.name}</Typography.Text>{' '}
+                      <Typography.Text type="secondary">({formatBytes(part.size)})</Typography.Text>
+                    </div>
+                    <Typography.Text type="secondary">{t('firmware.list.checksum')} </Typography.Text>
+                    <Typography.Text
+                      type="secondary"
+                      code
+                      copyable={{
+                        text: part.sha256,
+                        tooltips: [t('firmware.list.checksum'), t('firmware.list.copied')],
+                      }}
+                    >
+                      {part.sha256.slice(0, 16)}…
+                    </Typography.Text>
+                  </div>
+                ))}
+              </Space>
+            ),
+          },
+          {
+            title: t('firmware.list.size'),
+            dataIndex: 'size',
+            width: 90,
+            render: (value: number) => formatBytes(value),
+          },
+          {
+            title: t('firmware.list.createdAt'),
+            dataIndex: 'createdAt',
+            width: 170,
+            render: (value: string) => formatTime(value),
+          },
+          {
+            title: t('firmware.list.actions'),
+            key: 'actions',
+            width: 90,
+            fixed: 'right',
+            render: (_value, item) => (
+              <Button type="link" size="small" danger onClick={() => confirmDelete(item)}>
+                {t('firmware.list.delete')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {adding ? (
+        <FirmwareUploadDialog onClose={() => setAdding(false)} onSaved={() => void firmware.refetch()} />
+      ) : null}
+    </Card>
+  );
+}
