@@ -336,6 +336,19 @@ export const ERROR_CATALOGUE = {
     'An inspection plan needs devices, items and inspectors',
   ),
   '2417': entry('暂无巡检计划管理权限', 'No permission to manage inspection plans', 403),
+
+  // Per-device configuration, templates and gateway settings (2601-2649)
+  '2601': entry('产品中没有该驱动：{driver}', 'The product has no driver {driver}'),
+  '2602': entry(
+    '该驱动的协议没有此地址设置：{field}',
+    'The driver’s protocol has no such address setting: {field}',
+  ),
+  '2603': entry('不能复制到设备自身', 'A device cannot copy its configuration to itself'),
+  '2604': entry(
+    '目标设备与源设备不是同一系列的网关或产品',
+    'The target device’s gateway or product is not of the same series as the source',
+    409,
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
