@@ -2,7 +2,7 @@
  * The console's texts per language: the shell's own, plus one file per screen area so areas
  * change independently (`monitor.*` for monitoring and back-office data screens, `designer.*`, `alarm.*` for alarms,
  * messages and SIM cards, `admin.*` for accounts, roles, dealers and certification, `report.*` for
- * reports and the data centre, `edgeLogic.*` for computed variables and scripts).
+ * reports and the data centre, `edgeLogic.*` for computed variables and scripts, `deviceConfig.*` for a device's own configuration).
  */
 import type { Locale } from '@lyyp/contracts';
 import { accountCentreEnUS } from './account-centre/en-US.ts';
@@ -13,6 +13,8 @@ import { alarmEnUS } from './alarm/en-US.ts';
 import { alarmZhCN } from './alarm/zh-CN.ts';
 import { maintenanceEnUS } from './maintenance/en-US.ts';
 import { maintenanceZhCN } from './maintenance/zh-CN.ts';
+import { deviceConfigEnUS } from './device-config/en-US.ts';
+import { deviceConfigZhCN } from './device-config/zh-CN.ts';
 import { designerEnUS } from './designer/en-US.ts';
 import { designerZhCN } from './designer/zh-CN.ts';
 import { edgeLogicEnUS } from './edge-logic/en-US.ts';
@@ -37,6 +39,7 @@ const zh = {
   report: reportZhCN,
   edgeLogic: edgeLogicZhCN,
   maintenance: maintenanceZhCN,
+  deviceConfig: deviceConfigZhCN,
 };
 const en = {
   ...enUS,
@@ -49,6 +52,7 @@ const en = {
   report: reportEnUS,
   edgeLogic: edgeLogicEnUS,
   maintenance: maintenanceEnUS,
+  deviceConfig: deviceConfigEnUS,
 };
 
 export type ConsoleTexts = typeof zh;

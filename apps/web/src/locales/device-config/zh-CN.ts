@@ -1,0 +1,40 @@
+/** 设备配置（每台设备自己的驱动地址、复制到其他设备）的文字。 */
+export const deviceConfigZhCN = {
+  title: '驱动地址',
+  intro: '设备沿用产品的配置；每个驱动的地址可以按现场设置。与产品不同的项会标出。',
+  customised: '与产品不同',
+  sameAsProduct: '与产品一致',
+  columns: {
+    field: '设置项',
+    product: '产品配置',
+    device: '本设备',
+  },
+  fields: {
+    host: 'IP 或主机名',
+    port: '端口',
+    slaveId: '从站号',
+    serialPort: '串口',
+  },
+  differs: '不同',
+  followProduct: '恢复为产品配置',
+  save: '保存并同步',
+  saved: '已保存，版本 {{version}}',
+  unchanged: '没有改动',
+  version: '配置版本 {{version}}（产品 {{product}} + 设备修改 {{revision}} 次）',
+  syncState: {
+    queued: '等待网关上线',
+    syncing: '同步中',
+    complete: '同步完成',
+    failed: '同步失败',
+  },
+  noDrivers: '产品还没有驱动',
+  copy: {
+    button: '复制到其他设备',
+    title: '复制配置到其他设备',
+    hint: '只能复制到同一产品、同一系列且网关在线的设备。',
+    targets: '目标设备',
+    submit: '复制',
+    result: '已复制 {{copied}} 台，失败 {{failed}} 台',
+    noCandidates: '没有同一产品的其他设备',
+  },
+} as const;
