@@ -51,6 +51,7 @@ export function CopyConfigDialog({ deviceId, productId, open, onClose }: CopyCon
       open={open}
       title={t('deviceConfig.copy.title')}
       okText={t('deviceConfig.copy.submit')}
+      cancelText={answer ? t('deviceConfig.copy.close') : undefined}
       okButtonProps={{ disabled: targets.length === 0 || answer !== null, loading: copy.isPending }}
       onOk={() => copy.mutate()}
       onCancel={close}
@@ -93,7 +94,7 @@ export function CopyConfigDialog({ deviceId, productId, open, onClose }: CopyCon
                 render: (id: string) => names.get(id) ?? id,
               },
               {
-                title: t('deviceConfig.columns.device'),
+                title: t('deviceConfig.copy.resultColumn'),
                 dataIndex: 'state',
                 render: (_state: string, row) =>
                   row.code ? (

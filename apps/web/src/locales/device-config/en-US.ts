@@ -34,6 +34,8 @@ export const deviceConfigEnUS = {
     title: 'Copy the configuration to other devices',
     hint: 'Only devices of the same product and series whose gateway is online can receive it.',
     targets: 'Target devices',
+    resultColumn: 'Result',
+    close: 'Close',
     submit: 'Copy',
     result: '{{copied}} copied, {{failed}} failed',
     noCandidates: 'No other device of the same product',

@@ -33,6 +33,8 @@ export const deviceConfigZhCN = {
     title: '复制配置到其他设备',
     hint: '只能复制到同一产品、同一系列且网关在线的设备。',
     targets: '目标设备',
+    resultColumn: '结果',
+    close: '关闭',
     submit: '复制',
     result: '已复制 {{copied}} 台，失败 {{failed}} 台',
     noCandidates: '没有同一产品的其他设备',

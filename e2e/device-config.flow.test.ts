@@ -1,0 +1,105 @@
+/**
+ * A device's own configuration in a real browser, with real edge agents. The end user binds two
+ * boilers of one product; on the first one's configuration tab they set the PLC's address for this
+ * site, see it marked as differing from the product, and see the gateway apply the new version.
+ * Then they copy the settings to the second boiler, whose gateway is online. The tab is shot in
+ * Chinese and English.
+ */
+import { LOCALE_STORAGE_KEY } from '@lyyp/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AgentProcess } from './system/support/agent.ts';
+import { PlatformApi } from './system/support/platform-api.ts';
+import { signInWithPassword } from './support/console.ts';
+import { useFlowEnvironment } from './support/flow.ts';
+import {
+  createBoilerProduct,
+  createGateway,
+  registerEndUser,
+  startSimulatedGateway,
+} from './support/monitor-setup.ts';
+
+const FLOW_TIMEOUT_MS = 300_000;
+const PASSWORD = 'Flow#2024ab';
+
+describe('device configuration in the browser', () => {
+  const flow = useFlowEnvironment();
+  const agents: AgentProcess[] = [];
+
+  afterAll(async () => {
+    for (const agent of agents) await agent.remove();
+  }, 30_000);
+
+  it(
+    'sets a driver address for one site, shows it differing from the product, syncs it, and copies it',
+    async () => {
+      const { platform } = flow;
+      const { page, screenshot, pageErrors } = flow.browser;
+      const product = await createBoilerProduct(platform);
+      const user = await registerEndUser(platform, PASSWORD);
+      const api = new PlatformApi(platform.baseUrl);
+      await api.signIn(user.username, user.password);
+      const devices: Array<{ id: string }> = [];
+      for (const name of ['1号锅炉', '2号锅炉']) {
+        const gateway = await createGateway(platform);
+        devices.push(
+          await api.post<{ id: string }>('/equipment/add', {
+            sn: gateway.sn,
+            verificationCode: gateway.verificationCode,
+            productId: product.id,
+            name,
+          }),
+        );
+        agents.push(await startSimulatedGateway(gateway));
+      }
+      const [first, second] = devices as [{ id: string }, { id: string }];
+
+      await page.goto(`${platform.baseUrl}/login`);
+      await signInWithPassword(page, user.username, user.password);
+      await page.waitForURL((url) => url.pathname.startsWith('/monitor'));
+      await page.goto(`${platform.baseUrl}/monitor/devices/${first.id}?tab=config`);
+      const sync = page.getByTestId('config-sync-state');
+      await expect.poll(() => sync.textContent(), { timeout: 30_000 }).toBe('同步完成');
+      expect(await page.getByTestId('config-customised').textContent()).toBe('与产品一致');
+
+      await page.getByTestId('config-boiler-host').fill('10.20.0.7');
+      await page.getByTestId('config-boiler-slaveId').fill('9');
+      await page.getByTestId('config-save').click();
+      await expect.poll(() => page.getByTestId('config-customised').textContent()).toBe('与产品不同');
+      // The real agent applies the new version and reports it.
+      await agents[0]!.process.waitForLine(/configuration version 2 applied/, 30_000);
+      await expect.poll(() => sync.textContent(), { timeout: 30_000 }).toBe('同步完成');
+      await screenshot('device-config-customised');
+
+      await page.getByTestId('config-copy').click();
+      await page.getByTestId('copy-targets').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: '2号锅炉' }).click();
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-modal-footer .ant-btn-primary').click();
+      await expect
+        .poll(() => page.getByTestId('copy-result').textContent(), { timeout: 30_000 })
+        .toBe('已复制 1 台，失败 0 台');
+      await screenshot('device-config-copied');
+      await agents[1]!.process.waitForLine(/configuration version 2 applied/, 30_000);
+      const copied = await api.post<{ customised: boolean; syncState: string }>('/equipment/config/info', {
+        id: second.id,
+      });
+      expect(copied.customised).toBe(true);
+
+      for (const locale of ['zh-CN', 'en-US']) {
+        await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+          LOCALE_STORAGE_KEY,
+          locale,
+        ] as const);
+        await page.goto(`${platform.baseUrl}/monitor/devices/${first.id}?tab=config`);
+        await page.getByTestId('config-driver-boiler').waitFor();
+        await page.waitForLoadState('networkidle');
+        await screenshot(`device-config-${locale}`);
+        await page.getByTestId('config-copy').click();
+        await page.locator('.ant-modal').waitFor();
+        await screenshot(`device-config-copy-${locale}`);
+      }
+      expect(pageErrors).toEqual([]);
+    },
+    FLOW_TIMEOUT_MS,
+  );
+});
