@@ -189,6 +189,9 @@ export const deviceConfigAnswerSchema = z.object({
   syncState: syncStateSchema,
   reportedVersion: z.number().int(),
   updatedAt: z.string().nullable(),
+  /** The template the device is bound to: its configuration changes only through it. */
+  templateId: z.string().nullable(),
+  templateVersion: z.number().int().nullable(),
 });
 export type DeviceConfigAnswer = z.infer<typeof deviceConfigAnswerSchema>;
 
@@ -204,3 +207,129 @@ export const deviceConfigCopyAnswerSchema = z.object({
   failed: z.number().int(),
 });
 export type DeviceConfigCopyAnswer = z.infer<typeof deviceConfigCopyAnswerSchema>;
+
+// Templates ----------------------------------------------------------------------------------------
+
+export const DEVICE_TEMPLATE_API_PATHS = {
+  list: '/equipment/template/list',
+  add: '/equipment/template/add',
+  info: '/equipment/template/info',
+  saveVersion: '/equipment/template/version/save',
+  diff: '/equipment/template/diff',
+  rollback: '/equipment/template/rollback',
+  bind: '/equipment/template/bind',
+  unbind: '/equipment/template/unbind',
+  sync: '/equipment/template/sync',
+} as const;
+
+export const TEMPLATE_NAME_MAX_LENGTH = 50;
+/** At most this many devices in one bind, unbind or staged sync request. */
+export const TEMPLATE_BATCH_MAX = 1000;
+
+const templateName = z
+  .string({ error: INVALID_FIELD_MESSAGE })
+  .trim()
+  .min(1, { error: INVALID_FIELD_MESSAGE })
+  .max(TEMPLATE_NAME_MAX_LENGTH, { error: INVALID_FIELD_MESSAGE });
+const versionField = z.coerce.number().int().min(1);
+const deviceIdsField = z.array(idField).min(1).max(TEMPLATE_BATCH_MAX);
+
+/** A new template of a product: empty, or starting from a device's own settings. */
+export const templateAddBodySchema = z.object({
+  name: templateName,
+  productId: idField,
+  fromDeviceId: idField.optional(),
+});
+export const templateIdBodySchema = z.object({ id: idField });
+export const templateSaveVersionBodySchema = z.object({
+  id: idField,
+  drivers: z.array(driverOverrideSchema).max(64).default([]),
+});
+export const templateDiffBodySchema = z.object({ id: idField, from: versionField, to: versionField });
+export const templateRollbackBodySchema = z.object({ id: idField, version: versionField });
+export const templateBindBodySchema = z.object({ id: idField, deviceIds: deviceIdsField });
+export const templateUnbindBodySchema = z.object({ deviceIds: deviceIdsField });
+/** Pushes a version (the newest when left out) to the template's devices, or to some first (staged). */
+export const templateSyncBodySchema = z.object({
+  id: idField,
+  version: versionField.optional(),
+  deviceIds: deviceIdsField.optional(),
+});
+
+export const templateSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  productId: z.string(),
+  productTitle: z.string(),
+  latestVersion: z.number().int(),
+  deviceCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type TemplateSummary = z.infer<typeof templateSummarySchema>;
+export const templateListAnswerSchema = z.object({ list: z.array(templateSummarySchema) });
+
+export const templateVersionSchema = z.object({
+  version: z.number().int(),
+  drivers: z.array(deviceConfigDriverSchema),
+  createdAt: z.string(),
+  /** The version this one restored, when it was a rollback. */
+  restoredFrom: z.number().int().nullable(),
+});
+export const templateDeviceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  gatewaySn: z.string(),
+  gatewayStatus: z.string(),
+  /** The template version the device last received (null: bound, never synced). */
+  templateVersion: z.number().int().nullable(),
+  syncState: syncStateSchema,
+});
+export type TemplateDevice = z.infer<typeof templateDeviceSchema>;
+export const templateInfoAnswerSchema = templateSummarySchema.extend({
+  versions: z.array(templateVersionSchema),
+  devices: z.array(templateDeviceSchema),
+});
+export type TemplateInfoAnswer = z.infer<typeof templateInfoAnswerSchema>;
+
+export const templateDiffRowSchema = z.object({
+  driverKey: z.string(),
+  field: z.enum(['host', 'port', 'slaveId', 'serialPort']),
+  from: z.union([z.string(), z.number()]),
+  to: z.union([z.string(), z.number()]),
+});
+export type TemplateDiffRow = z.infer<typeof templateDiffRowSchema>;
+export const templateDiffAnswerSchema = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  changes: z.array(templateDiffRowSchema),
+});
+
+export const templateDeviceResultSchema = z.object({
+  id: z.string(),
+  state: z.enum(['queued', 'syncing', 'bound', 'unbound', 'failed']),
+  code: z.string().nullable(),
+});
+export const templateBatchAnswerSchema = z.object({
+  version: z.number().int().nullable(),
+  results: z.array(templateDeviceResultSchema),
+});
+export type TemplateBatchAnswer = z.infer<typeof templateBatchAnswerSchema>;
+
+/** What changes, setting by setting, between two versions' effective addresses. */
+export function diffDeviceConfigs(
+  model: DeviceModel,
+  from: DeviceConfigOverrides,
+  to: DeviceConfigOverrides,
+): TemplateDiffRow[] {
+  const before = describeDeviceConfig(model, from);
+  const after = describeDeviceConfig(model, to);
+  const changes: TemplateDiffRow[] = [];
+  before.forEach((driver, index) => {
+    driver.addresses.forEach((row, rowIndex) => {
+      const next = after[index]?.addresses[rowIndex];
+      if (next && next.device !== row.device)
+        changes.push({ driverKey: driver.key, field: row.field, from: row.device, to: next.device });
+    });
+  });
+  return changes;
+}

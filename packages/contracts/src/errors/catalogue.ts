@@ -344,6 +344,19 @@ export const ERROR_CATALOGUE = {
     'The driver’s protocol has no such address setting: {field}',
   ),
   '2603': entry('不能复制到设备自身', 'A device cannot copy its configuration to itself'),
+  '2605': entry(
+    '设备已绑定模板，只能通过模板修改配置',
+    'The device is bound to a template; change its configuration through the template',
+    409,
+  ),
+  '2606': entry('设备不是模板所属产品的设备', 'The device is not of the template’s product', 409),
+  '2607': entry(
+    '设备已绑定其他模板，请先解绑',
+    'The device is bound to another template; unbind it first',
+    409,
+  ),
+  '2608': entry('模板没有版本 {version}', 'The template has no version {version}'),
+  '2609': entry('模板名称已存在', 'A template with this name already exists', 409),
   '2604': entry(
     '目标设备与源设备不是同一系列的网关或产品',
     'The target device’s gateway or product is not of the same series as the source',

@@ -63,7 +63,9 @@ export class DeviceConfigService {
     const product = await this.productOf(device);
     const checked = normaliseDeviceConfig(product.model, requested);
     if (!checked.ok) throw new CatalogueError(checked.problem.code, checked.problem.params);
-    const current = (await this.deps.configs.find(device.id))?.overrides ?? EMPTY_DEVICE_CONFIG;
+    const stored = await this.deps.configs.find(device.id);
+    if (stored?.templateId) throw new CatalogueError('2605');
+    const current = stored?.overrides ?? EMPTY_DEVICE_CONFIG;
     if (JSON.stringify(current) !== JSON.stringify(checked.overrides)) {
       await this.deps.configs.replace(
         device.id,
@@ -116,6 +118,7 @@ export class DeviceConfigService {
         !gateway.hardwareModel ||
         sourceGateway.hardwareModel === gateway.hardwareModel);
     if (!sameSeries) return '2604';
+    if ((await this.deps.configs.find(target.id))?.templateId) return '2605';
     if (gateway.status === 'dormant') return '1503';
     if (gateway.status !== 'online') return '1501';
     await this.deps.configs.replace(target.id, overrides, caller.account.id, new Date(this.deps.now()));
@@ -159,6 +162,8 @@ export class DeviceConfigService {
       syncState: gateway ? syncStateOf(version, device, gateway) : 'queued',
       reportedVersion: gateway?.configVersionReported ?? 0,
       updatedAt: stored ? stored.updatedAt.toISOString() : null,
+      templateId: stored?.templateId ?? null,
+      templateVersion: stored?.templateVersion ?? null,
     };
   }
 }
