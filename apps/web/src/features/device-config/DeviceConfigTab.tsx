@@ -32,6 +32,7 @@ import type { DeviceTabProps } from '../monitor/DeviceDetailPage.tsx';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
 import { CopyConfigDialog } from './CopyConfigDialog.tsx';
+import { TemplatePanel } from './TemplatePanel.tsx';
 import {
   differsFromProduct,
   draftOf,
@@ -197,6 +198,7 @@ function ConfigEditor({ deviceId, editable, answer }: ConfigEditorProps) {
             type="primary"
             icon={<SaveOutlined />}
             loading={save.isPending}
+            disabled={answer.templateId !== null}
             onClick={() => save.mutate(answer.drivers)}
             data-testid="config-save"
           >
@@ -210,6 +212,12 @@ function ConfigEditor({ deviceId, editable, answer }: ConfigEditorProps) {
           </Button>
         </Space>
       ) : null}
+      <TemplatePanel
+        deviceId={deviceId}
+        answer={answer}
+        editable={editable}
+        draftOverrides={() => overridesOf(answer.drivers, draft)}
+      />
       <CopyConfigDialog
         deviceId={deviceId}
         productId={answer.productId}
