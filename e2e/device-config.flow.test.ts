@@ -2,7 +2,8 @@
  * A device's own configuration in a real browser, with real edge agents. The end user binds two
  * boilers of one product; on the first one's configuration tab they set the PLC's address for this
  * site, see it marked as differing from the product, and see the gateway apply the new version.
- * Then they copy the settings to the second boiler, whose gateway is online. The tab is shot in
+ * Then they copy the settings to the second boiler, whose gateway is online, make a template from
+ * the first one, and sync a new template version that the agent applies. The tab is shot in
  * Chinese and English.
  */
 import { LOCALE_STORAGE_KEY } from '@lyyp/contracts';
@@ -85,6 +86,20 @@ describe('device configuration in the browser', () => {
       });
       expect(copied.customised).toBe(true);
 
+      // A template made from this device, bound to it; a new version synced to the real agent.
+      await page.keyboard.press('Escape');
+      await page.reload();
+      await page.getByTestId('template-name').fill('站点模板');
+      await page.getByTestId('template-create').click();
+      await page.getByTestId('template-save-version').waitFor();
+      expect(await page.getByTestId('config-save').isDisabled()).toBe(true);
+      await page.getByTestId('config-boiler-host').fill('10.20.0.8');
+      await page.getByTestId('template-save-version').click();
+      await page.locator('.ant-tag', { hasText: 'v2' }).first().waitFor();
+      await page.getByTestId('template-sync').click();
+      await agents[0]!.process.waitForLine(/configuration version 3 applied/, 30_000);
+      await expect.poll(() => sync.textContent(), { timeout: 30_000 }).toBe('同步完成');
+
       for (const locale of ['zh-CN', 'en-US']) {
         await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
           LOCALE_STORAGE_KEY,
@@ -93,6 +108,7 @@ describe('device configuration in the browser', () => {
         await page.goto(`${platform.baseUrl}/monitor/devices/${first.id}?tab=config`);
         await page.getByTestId('config-driver-boiler').waitFor();
         await page.waitForLoadState('networkidle');
+        await page.getByTestId('template-panel').waitFor();
         await screenshot(`device-config-${locale}`);
         await page.getByTestId('config-copy').click();
         await page.locator('.ant-modal').waitFor();
