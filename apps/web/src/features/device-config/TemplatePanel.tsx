@@ -276,7 +276,7 @@ export function TemplatePanel({ deviceId, answer, editable, draftOverrides }: Te
               dataSource={info.devices}
               columns={[
                 {
-                  title: t('deviceConfig.copy.targets'),
+                  title: t('deviceConfig.template.device'),
                   render: (_value: unknown, row) => `${row.name} · ${row.gatewaySn}`,
                 },
                 {

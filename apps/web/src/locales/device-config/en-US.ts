@@ -2,7 +2,7 @@
 export const deviceConfigEnUS = {
   title: 'Driver addresses',
   intro:
-    'The device runs its product’s configuration; each driver’s address can be set for this site. Settings that differ from the product are marked.',
+    "The device runs its product's configuration; each driver's address can be set for this site. Settings that differ from the product are marked.",
   customised: 'Differs from product',
   sameAsProduct: 'Same as product',
   columns: {
@@ -51,6 +51,7 @@ export const deviceConfigEnUS = {
     noChanges: 'No changes',
     rollback: 'Roll back to this version',
     devices: 'Devices',
+    device: 'Device',
     failed: '{{code}}',
   },
   copy: {

@@ -49,6 +49,7 @@ export const deviceConfigZhCN = {
     noChanges: '无改动',
     rollback: '回滚到此版本',
     devices: '设备',
+    device: '设备',
     failed: '{{code}}',
   },
   copy: {
