@@ -31,7 +31,7 @@ describe('device configuration in the browser', () => {
   }, 30_000);
 
   it(
-    'sets a driver address for one site, shows it differing from the product, syncs it, and copies it',
+    'sets a driver address for one site, syncs it, copies it, and syncs a template to a gateway that was offline',
     async () => {
       const { platform } = flow;
       const { page, screenshot, pageErrors } = flow.browser;
@@ -40,8 +40,10 @@ describe('device configuration in the browser', () => {
       const api = new PlatformApi(platform.baseUrl);
       await api.signIn(user.username, user.password);
       const devices: Array<{ id: string }> = [];
+      const gateways: Array<Awaited<ReturnType<typeof createGateway>>> = [];
       for (const name of ['1号锅炉', '2号锅炉']) {
         const gateway = await createGateway(platform);
+        gateways.push(gateway);
         devices.push(
           await api.post<{ id: string }>('/equipment/add', {
             sn: gateway.sn,
@@ -99,6 +101,51 @@ describe('device configuration in the browser', () => {
       await page.getByTestId('template-sync').click();
       await agents[0]!.process.waitForLine(/configuration version 3 applied/, 30_000);
       await expect.poll(() => sync.textContent(), { timeout: 30_000 }).toBe('同步完成');
+
+      // The second boiler's gateway goes offline; the template is synced to it while it is away and
+      // its agent receives the version when it comes back.
+      await agents[1]!.stop();
+      await expect
+        .poll(
+          async () =>
+            (await api.post<{ gateway: { status: string } }>('/equipment/info', { id: second.id })).gateway
+              .status,
+          { timeout: 60_000 },
+        )
+        .not.toBe('online');
+      const { list } = await api.post<{ list: Array<{ id: string; name: string }> }>(
+        '/equipment/template/list',
+      );
+      const templateId = list.find((item) => item.name === '站点模板')!.id;
+      await api.post('/equipment/template/bind', { id: templateId, deviceIds: [second.id] });
+      const queued = await api.post<{ results: Array<{ id: string; state: string }> }>(
+        '/equipment/template/sync',
+        {
+          id: templateId,
+        },
+      );
+      expect(queued.results.find((result) => result.id === second.id)?.state).toBe('queued');
+      agents.push(await startSimulatedGateway(gateways[1]!));
+      await expect
+        .poll(
+          async () =>
+            (
+              await api.post<{ syncState: string; templateVersion: number | null }>(
+                '/equipment/config/info',
+                {
+                  id: second.id,
+                },
+              )
+            ).syncState,
+          { timeout: 60_000 },
+        )
+        .toBe('complete');
+      const back = await api.post<{
+        templateVersion: number;
+        drivers: Array<{ addresses: Array<{ field: string; device: unknown }> }>;
+      }>('/equipment/config/info', { id: second.id });
+      expect(back.templateVersion).toBe(2);
+      expect(back.drivers[0]!.addresses.find((row) => row.field === 'host')?.device).toBe('10.20.0.8');
 
       for (const locale of ['zh-CN', 'en-US']) {
         await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
