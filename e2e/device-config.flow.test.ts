@@ -3,8 +3,9 @@
  * boilers of one product; on the first one's configuration tab they set the PLC's address for this
  * site, see it marked as differing from the product, and see the gateway apply the new version.
  * Then they copy the settings to the second boiler, whose gateway is online, make a template from
- * the first one, and sync a new template version that the agent applies. The tab is shot in
- * Chinese and English.
+ * the first one, and sync a new template version that the agent applies. The second boiler's
+ * gateway then goes offline, the template is synced to it meanwhile, and its agent receives the
+ * version when it comes back. The tab is shot in Chinese and English.
  */
 import { LOCALE_STORAGE_KEY } from '@lyyp/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
