@@ -54,6 +54,7 @@ import {
 } from './modules/account-centre/index.ts';
 import { createDeviceEventRecorder, createEquipmentAdminModule } from './modules/equipment-admin/index.ts';
 import { registerMaintenance } from './modules/maintenance/index.ts';
+import { createDeviceConfigModule } from './modules/device-config/index.ts';
 import { errorsPlugin, handleFrameworkError } from './plugins/errors.ts';
 import { createAdminModule } from './modules/admin/index.ts';
 import { createReportModule, type ReportModule } from './modules/report/index.ts';
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   });
   alarms.attach(runtime.ingest);
   const edgeLogic = createEdgeLogicModule({ db: database.db, catalogue, link: runtime.link, now });
+  const deviceConfig = createDeviceConfigModule({ db: database.db, catalogue, link: runtime.link, now });
   runtime.alongside(
     () => alarms.start(),
     () => alarms.stop(),
@@ -302,6 +304,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       admin.registerRoutes(api);
       reports.registerRoutes(api);
       edgeLogic.registerRoutes(api);
+      deviceConfig.registerRoutes(api);
       registerMaintenance(api, {
         db: database.db,
         access: catalogue.deviceAccess,

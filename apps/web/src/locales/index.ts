@@ -3,7 +3,8 @@
  * change independently (`monitor.*` for monitoring and back-office data screens, `designer.*`, `alarm.*` for alarms,
  * messages and SIM cards, `admin.*` for accounts, roles, dealers and certification, `report.*` for
  * reports and the data centre, `edgeLogic.*` for computed variables and scripts, `hardware.*` for
- * hardware models, `firmware.*` for firmware, OTA upgrades and the knowledge base).
+ * hardware models, `firmware.*` for firmware, OTA upgrades and the knowledge base, `deviceConfig.*`
+ * for a device's own configuration).
  */
 import type { Locale } from '@lyyp/contracts';
 import { accountCentreEnUS } from './account-centre/en-US.ts';
@@ -16,6 +17,8 @@ import { hardwareEnUS } from './hardware/en-US.ts';
 import { hardwareZhCN } from './hardware/zh-CN.ts';
 import { maintenanceEnUS } from './maintenance/en-US.ts';
 import { maintenanceZhCN } from './maintenance/zh-CN.ts';
+import { deviceConfigEnUS } from './device-config/en-US.ts';
+import { deviceConfigZhCN } from './device-config/zh-CN.ts';
 import { designerEnUS } from './designer/en-US.ts';
 import { designerZhCN } from './designer/zh-CN.ts';
 import { edgeLogicEnUS } from './edge-logic/en-US.ts';
@@ -44,6 +47,7 @@ const zh = {
   maintenance: maintenanceZhCN,
   hardware: hardwareZhCN,
   firmware: firmwareZhCN,
+  deviceConfig: deviceConfigZhCN,
 };
 const en = {
   ...enUS,
@@ -58,6 +62,7 @@ const en = {
   maintenance: maintenanceEnUS,
   hardware: hardwareEnUS,
   firmware: firmwareEnUS,
+  deviceConfig: deviceConfigEnUS,
 };
 
 export type ConsoleTexts = typeof zh;

@@ -367,6 +367,32 @@ export const ERROR_CATALOGUE = {
   ),
   '2504': entry('网关认证失败', 'Gateway authentication failed', 401),
   '2505': entry('请求的字节范围无效', 'The requested byte range cannot be served', 416),
+
+  // Per-device configuration, templates and gateway settings (2601-2649)
+  '2601': entry('产品中没有该驱动：{driver}', 'The product has no driver {driver}'),
+  '2602': entry(
+    '该驱动的协议没有此地址设置：{field}',
+    'The driver’s protocol has no such address setting: {field}',
+  ),
+  '2603': entry('不能复制到设备自身', 'A device cannot copy its configuration to itself'),
+  '2605': entry(
+    '设备已绑定模板，只能通过模板修改配置',
+    'The device is bound to a template; change its configuration through the template',
+    409,
+  ),
+  '2606': entry('设备不是模板所属产品的设备', 'The device is not of the template’s product', 409),
+  '2607': entry(
+    '设备已绑定其他模板，请先解绑',
+    'The device is bound to another template; unbind it first',
+    409,
+  ),
+  '2608': entry('模板没有版本 {version}', 'The template has no version {version}'),
+  '2609': entry('模板名称已存在', 'A template with this name already exists', 409),
+  '2604': entry(
+    '目标设备与源设备不是同一系列的网关或产品',
+    'The target device’s gateway or product is not of the same series as the source',
+    409,
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -12,3 +12,4 @@ export * from './report.ts';
 export * from './edge-logic.ts';
 export * from './maintenance.ts';
 export * from './firmware.ts';
+export * from './device-config.ts';

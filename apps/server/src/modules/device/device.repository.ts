@@ -1,7 +1,7 @@
 /** Devices in the database: scoped lists and details, binding and unbinding with their gateway. */
 import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { accounts, deviceAccess, devices, gateways, products } from '../../db/schema/index.ts';
+import { accounts, deviceAccess, deviceConfigs, devices, gateways, products } from '../../db/schema/index.ts';
 import type { PageRequest } from '../product/catalogue-route.ts';
 import { containsPattern, ownerNameOf } from '../product/product.repository.ts';
 import { allOf, visibleDeviceCondition } from './visibility.repository.ts';
@@ -25,6 +25,12 @@ export interface DeviceFilter {
 
 const sharedFlag = sql<boolean>`exists (select 1 from ${deviceAccess} where ${deviceAccess.deviceId} = ${devices.id} and ${deviceAccess.kind} = 'shared')`;
 
+/** How many times the device's own configuration changed (0: it runs its product as it is). */
+const configRevision =
+  sql<number>`coalesce((select ${deviceConfigs.revision} from ${deviceConfigs} where ${deviceConfigs.deviceId} = ${devices.id}), 0)`.mapWith(
+    Number,
+  );
+
 const listColumns = {
   device: devices,
   ownerName: ownerNameOf,
@@ -35,6 +41,7 @@ const listColumns = {
   productTitle: products.title,
   productModel: products.productModel,
   productModelVersion: products.modelVersion,
+  configRevision,
   shared: sharedFlag,
   accessKind: deviceAccess.kind,
   accessCanWrite: deviceAccess.canWrite,
@@ -50,6 +57,7 @@ export interface DeviceListRecord {
   productTitle: string;
   productModel: string;
   productModelVersion: number;
+  configRevision: number;
   shared: boolean;
   /** The caller's own grant on the device, if any. */
   accessKind: DeviceAccessRow['kind'] | null;

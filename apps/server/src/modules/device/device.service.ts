@@ -4,6 +4,7 @@
  * limited per gateway and per account.
  */
 import { CatalogueError } from '@lyyp/contracts';
+import { effectiveConfigVersion } from '@lyyp/contracts/device-config';
 import { newId } from '../../lib/ids.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { signalBandOf } from '@lyyp/contracts/gateway';
@@ -47,8 +48,9 @@ function presentRecord(caller: Caller, record: DeviceListRecord) {
     signalBand: signalBandOf(record.signal),
     lastSeenAt: record.lastSeenAt,
     configSyncState: record.configSyncState,
-    /** Whether the gateway runs the product's current model. */
-    configCurrent: device.configVersion === record.productModelVersion,
+    /** Whether the gateway was sent the device's current configuration. */
+    configCurrent:
+      device.configVersion === effectiveConfigVersion(record.productModelVersion, record.configRevision),
     productTitle: record.productTitle,
     productModel: record.productModel,
     shared: record.shared,

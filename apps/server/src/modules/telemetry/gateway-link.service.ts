@@ -117,7 +117,7 @@ export class GatewayLinkService {
           });
           // A gateway running another version (replaced, reset, or the retained copy was lost with a
           // broker restart) gets the current configuration again.
-          if (payload.status === 'online' && context && payload.configVersion !== context.modelVersion) {
+          if (payload.status === 'online' && context && payload.configVersion !== context.version) {
             await this.pushConfig(context.deviceId);
           }
           // A gateway unbound while it was offline still runs its old configuration: withdraw it again.
@@ -184,19 +184,19 @@ export class GatewayLinkService {
     const context = await this.options.runtime.deviceContextById(deviceId);
     if (!context) return null;
     this.options.ingest.forgetDevice(context.sn);
-    const payload: ConfigPayload = { version: context.modelVersion, model: context.model };
+    const payload: ConfigPayload = { version: context.version, model: context.model };
     await this.options.transport.publish(downTopic(context.sn, 'config'), JSON.stringify(payload), {
       qos: 1,
       retain: true,
     });
-    await this.options.runtime.markConfigPushed(deviceId, context.sn, context.modelVersion);
+    await this.options.runtime.markConfigPushed(deviceId, context.sn, context.version);
     this.options.bus.publish('configSync', {
       sn: context.sn,
       deviceId,
       state: 'syncing',
-      version: context.modelVersion,
+      version: context.version,
     });
-    return context.modelVersion;
+    return context.version;
   }
 
   /** Clears a gateway's retained configuration (its device was unbound). */

@@ -1,10 +1,12 @@
 /** Gateway runtime state as the MQTT side sees it: credentials, status, sequence, sync, gaps. */
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { applyDeviceConfig, effectiveConfigVersion } from '@lyyp/contracts/device-config';
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { SlaveCounters } from '@lyyp/contracts/protocol';
 import type { Database } from '../../db/client.ts';
 import {
   dataGaps,
+  deviceConfigs,
   devices,
   gateways,
   hardwareModels,
@@ -18,8 +20,13 @@ export interface DeviceContext {
   deviceId: string;
   productId: string;
   ownerAccountId: string;
+  /** The model the gateway runs: the product's with the device's own driver addresses. */
   model: DeviceModel;
+  /** The product's model version. */
   modelVersion: number;
+  /** The version the gateway runs (`effectiveConfigVersion` of the product's and the device's). */
+  version: number;
+  /** The version last pushed to the gateway. */
   configVersion: number;
 }
 
@@ -62,13 +69,23 @@ export class RuntimeRepository {
         model: products.model,
         modelVersion: products.modelVersion,
         configVersion: devices.configVersion,
+        overrides: deviceConfigs.overrides,
+        revision: deviceConfigs.revision,
       })
       .from(devices)
       .innerJoin(products, eq(products.id, devices.productId))
+      .leftJoin(deviceConfigs, eq(deviceConfigs.deviceId, devices.id))
       .where(eq(devices.gatewaySn, sn))
       .limit(1);
     const row = rows[0];
-    return row ? { sn, ...row } : undefined;
+    if (!row) return undefined;
+    const { overrides, revision, ...context } = row;
+    return {
+      sn,
+      ...context,
+      model: overrides ? applyDeviceConfig(context.model, overrides) : context.model,
+      version: effectiveConfigVersion(context.modelVersion, revision ?? 0),
+    };
   }
 
   /** The devices bound to these gateways with their product's model version (not the model itself). */

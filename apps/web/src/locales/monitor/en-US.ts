@@ -273,6 +273,7 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
   detail: {
     openPages: 'Device pages',
     tabs: {
+      config: 'Configuration',
       info: 'Device info',
       gateway: 'Gateway',
       data: 'Read/write',
