@@ -2,7 +2,7 @@
  * The console's texts per language: the shell's own, plus one file per screen area so areas
  * change independently (`monitor.*` for monitoring and back-office data screens, `designer.*`, `alarm.*` for alarms,
  * messages and SIM cards, `admin.*` for accounts, roles, dealers and certification, `report.*` for
- * reports and the data centre, `edgeLogic.*` for computed variables and scripts).
+ * reports and the data centre, `edgeLogic.*` for computed variables and scripts, `fleet.*` for the map).
  */
 import type { Locale } from '@lyyp/contracts';
 import { accountCentreEnUS } from './account-centre/en-US.ts';
@@ -11,6 +11,8 @@ import { adminEnUS } from './admin/en-US.ts';
 import { adminZhCN } from './admin/zh-CN.ts';
 import { alarmEnUS } from './alarm/en-US.ts';
 import { alarmZhCN } from './alarm/zh-CN.ts';
+import { fleetEnUS } from './fleet/en-US.ts';
+import { fleetZhCN } from './fleet/zh-CN.ts';
 import { maintenanceEnUS } from './maintenance/en-US.ts';
 import { maintenanceZhCN } from './maintenance/zh-CN.ts';
 import { designerEnUS } from './designer/en-US.ts';
@@ -37,6 +39,7 @@ const zh = {
   report: reportZhCN,
   edgeLogic: edgeLogicZhCN,
   maintenance: maintenanceZhCN,
+  fleet: fleetZhCN,
 };
 const en = {
   ...enUS,
@@ -49,6 +52,7 @@ const en = {
   report: reportEnUS,
   edgeLogic: edgeLogicEnUS,
   maintenance: maintenanceEnUS,
+  fleet: fleetEnUS,
 };
 
 export type ConsoleTexts = typeof zh;

@@ -29,7 +29,7 @@ export function registerFleetMapRoutes(app: FastifyInstance, { map }: { map: Fle
       guard: app.authenticate,
       answer: MapSettingsSchema,
     },
-    async () => ok(map.settings()),
+    () => Promise.resolve(ok(map.settings())),
   );
 
   postRoute(
