@@ -11,6 +11,7 @@ import { benchGateways } from './gateways.bench.ts';
 import { benchLive } from './live.bench.ts';
 import { benchHistory } from './history.bench.ts';
 import { benchReports } from './reports.bench.ts';
+import { benchMap } from './map.bench.ts';
 import { printTable, record } from './report.ts';
 import { benchScripts } from '../../gateway/bench/scripts.bench.ts';
 
@@ -25,6 +26,7 @@ const scenarios = {
   history: benchHistory,
   reports: benchReports,
   gateways: benchGateways,
+  map: benchMap,
   scripts: () => benchScripts(record),
 };
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
