@@ -70,11 +70,11 @@ describe('map flow in the browser', () => {
       await page.goto(`${platform.baseUrl}/monitor/map`);
       await waitForTitle(page, '地图 - LYYP');
       const map = page.locator('[data-testid="leaflet-map"]');
-      await map.locator('xpath=self::*[@data-map-ready="true"]').waitFor();
+      await page.locator('[data-testid="leaflet-map"][data-map-ready="true"]').waitFor();
       expect(await map.getAttribute('data-map-tiles')).toBe('plain');
       await expect.poll(() => page.locator('[data-testid="map-located"]').textContent()).toContain('3');
       // The two Shanghai devices share one cluster at the zoom that shows Beijing too.
-      await page.locator('.fleet-cluster', { hasText: '2' }).waitFor();
+      await page.locator('.fleet-cluster', { hasText: '2' }).first().waitFor();
       await expect.poll(() => page.locator('[data-status-count="online"]').textContent()).toContain('1');
       await shoot('map-zh');
 
@@ -124,7 +124,7 @@ describe('map flow in the browser', () => {
       ] as const);
       await page.reload();
       await waitForTitle(page, 'Map - LYYP');
-      await map.locator('xpath=self::*[@data-map-ready="true"]').waitFor();
+      await page.locator('[data-testid="leaflet-map"][data-map-ready="true"]').waitFor();
       await expect
         .poll(() => page.locator('[data-testid="map-located"]').textContent())
         .toContain('on the map');

@@ -113,7 +113,7 @@ export function DeviceMapPanel({ device, quota, onClose, playback, track, setTra
           {device.lat.toFixed(5)}, {device.lng.toFixed(5)}
         </Descriptions.Item>
       </Descriptions>
-      <Space wrap style={{ marginBottom: 12 }}>
+      <Space wrap style={{ margin: '8px 0 12px' }}>
         <Button
           type="primary"
           data-testid="map-open-device"
@@ -142,7 +142,7 @@ export function DeviceMapPanel({ device, quota, onClose, playback, track, setTra
               value={latitudeKey}
               options={variableOptions}
               onChange={setLatitudeKey}
-              placeholder={t('fleet.track.chooseVariables')}
+              placeholder={t('fleet.track.chooseVariable')}
               showSearch
               optionFilterProp="label"
             />
@@ -153,14 +153,15 @@ export function DeviceMapPanel({ device, quota, onClose, playback, track, setTra
               value={longitudeKey}
               options={variableOptions}
               onChange={setLongitudeKey}
-              placeholder={t('fleet.track.chooseVariables')}
+              placeholder={t('fleet.track.chooseVariable')}
               showSearch
               optionFilterProp="label"
             />
           </Form.Item>
           <Form.Item label={t('fleet.track.range')}>
             <DatePicker.RangePicker
-              showTime
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
               value={range}
               allowClear={false}
               onChange={(value) => {

@@ -4,7 +4,7 @@
  * platform's tile server or a plain background without one. Leaflet is loaded with this module
  * only, so screens without a map never load it.
  */
-import type { MapSettings, TrackPoint } from '@lyyp/contracts/fleet';
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, type MapSettings, type TrackPoint } from '@lyyp/contracts/fleet';
 import type * as Leaflet from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
@@ -46,7 +46,7 @@ export interface LeafletMapProps {
 interface MapParts {
   map: Leaflet.Map;
   clusters: Leaflet.MarkerClusterGroup;
-  tiles: Leaflet.TileLayer | null;
+  tiles: Leaflet.GridLayer | null;
   track: Leaflet.Polyline | null;
   cursor: Leaflet.CircleMarker | null;
 }
@@ -63,6 +63,7 @@ export default function LeafletMap(props: LeafletMapProps) {
   });
   const [ready, setReady] = useState(false);
   const hasCentre = centre !== undefined;
+  const settingsMaxZoom = useRef(settings?.maxZoom ?? MAP_MAX_ZOOM);
 
   useEffect(() => {
     let cancelled = false;
@@ -80,6 +81,9 @@ export default function LeafletMap(props: LeafletMapProps) {
         touchZoom: interactive,
         attributionControl: false,
         worldCopyJump: true,
+        // Clustering needs a deepest zoom even without a tile layer (the plain background).
+        minZoom: MAP_MIN_ZOOM,
+        maxZoom: settingsMaxZoom.current,
       });
       map.setView([centre?.lat ?? 35, centre?.lng ?? 105], zoom ?? 4);
       const clusters = L.markerClusterGroup({
@@ -119,7 +123,7 @@ export default function LeafletMap(props: LeafletMapProps) {
   // Tiles from the configured server, or none: the plain background of `.fleet-map`.
   const tileUrl = settings?.tileUrl ?? null;
   const attribution = settings?.attribution ?? null;
-  const maxZoom = settings?.maxZoom ?? 18;
+  const maxZoom = settings?.maxZoom ?? MAP_MAX_ZOOM;
   useEffect(() => {
     const current = parts.current;
     const L = leafletRef.current;
@@ -131,6 +135,17 @@ export default function LeafletMap(props: LeafletMapProps) {
       current.tiles = L.tileLayer(tileUrl, { maxZoom, ...(attribution ? { attribution } : {}) });
       current.tiles.addTo(current.map);
       if (attribution) L.control.attribution({ prefix: false }).addTo(current.map);
+    } else {
+      // No tile server: a faint grid that pans and zooms with the map, drawn here, fetched from nowhere.
+      const PlainGrid = L.GridLayer.extend({
+        createTile: () => {
+          const tile = document.createElement('div');
+          tile.className = 'fleet-plain-tile';
+          return tile;
+        },
+      }) as unknown as new (options: Leaflet.GridLayerOptions) => Leaflet.GridLayer;
+      current.tiles = new PlainGrid({ maxZoom });
+      current.tiles.addTo(current.map);
     }
   }, [ready, tileUrl, attribution, maxZoom]);
 

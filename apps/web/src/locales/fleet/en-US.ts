@@ -26,6 +26,7 @@ export const fleetEnUS: Texts<typeof fleetZhCN> = {
     close: 'Close',
   },
   track: {
+    chooseVariable: 'Choose a variable',
     title: 'Track playback',
     latitude: 'Latitude variable',
     longitude: 'Longitude variable',
@@ -38,7 +39,6 @@ export const fleetEnUS: Texts<typeof fleetZhCN> = {
     thinned: 'Many points: evenly thinned',
     empty: 'No positions in this time range',
     noVariables: 'The device has no variables to read a position from',
-    chooseVariables: 'Choose the latitude and longitude variables',
   },
   refresh: {
     button: 'Refresh position',

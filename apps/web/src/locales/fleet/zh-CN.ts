@@ -20,6 +20,7 @@ export const fleetZhCN = {
     close: '关闭',
   },
   track: {
+    chooseVariable: '选择变量',
     title: '轨迹回放',
     latitude: '纬度变量',
     longitude: '经度变量',
@@ -32,7 +33,6 @@ export const fleetZhCN = {
     thinned: '点数较多，已均匀抽取',
     empty: '该时间范围内没有定位数据',
     noVariables: '设备没有可用作定位的变量',
-    chooseVariables: '请选择纬度和经度变量',
   },
   refresh: {
     button: '刷新位置',
