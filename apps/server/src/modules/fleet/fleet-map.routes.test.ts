@@ -57,7 +57,7 @@ describe.each(databaseVariants())('fleet map on $name', (variant) => {
         error: null,
       });
     }
-    // A latitude without its longitude is no position.
+    // A latitude alone moved: the longitude's last value still holds.
     rows.push({
       deviceId: located.device.id,
       key: 'waterTemperature',
@@ -104,7 +104,7 @@ describe.each(databaseVariants())('fleet map on $name', (variant) => {
     expect(foreign).toMatchObject({ total: 0, list: [] });
   });
 
-  it('plays back the positions paired by time, oldest first', async () => {
+  it('plays back the positions oldest first, each coordinate holding until it changes', async () => {
     const answer = await owner.call('POST', '/equipment/track', {
       id: located.device.id,
       ...position,
@@ -114,8 +114,11 @@ describe.each(databaseVariants())('fleet map on $name', (variant) => {
     expect(answer.code).toBe('200');
     const track = TrackSchema.parse(answer.data);
     expect(track.thinned).toBe(false);
-    expect(track.points.map((point) => point.t)).toEqual([0, 1, 2, 3, 4].map((step) => base + step * 60_000));
-    expect(track.points[4]).toEqual({ t: base + 240_000, lat: 31.04, lng: 121.04 });
+    expect(track.points.map((point) => point.t)).toEqual(
+      [0, 30_000, 60_000, 120_000, 180_000, 240_000].map((offset) => base + offset),
+    );
+    expect(track.points[1]).toEqual({ t: base + 30_000, lat: 40, lng: 121 });
+    expect(track.points[5]).toEqual({ t: base + 240_000, lat: 31.04, lng: 121.04 });
   });
 
   it('refuses a reversed range, one variable twice, unknown variables and foreign devices', async () => {

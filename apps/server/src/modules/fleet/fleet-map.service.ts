@@ -96,7 +96,7 @@ export class FleetMapService {
     return { list, total, located: list.length, counts };
   }
 
-  /** The device's positions in the range, paired by time from its two position variables. */
+  /** The device's positions in the range from its two position variables, oldest first. */
   async track(caller: Caller, request: PositionVariables & { id: string; start: number; end: number }) {
     const device = await this.deps.access.requireVisibleDevice(caller.account, request.id);
     await this.checkVariables(device.id, request);
@@ -108,21 +108,21 @@ export class FleetMapService {
       request.start,
       request.end + 1,
     );
-    const byTime = new Map<number, { lat?: unknown; lng?: unknown }>();
-    for (const row of rows) {
-      if (row.error) continue;
-      const entry = byTime.get(row.ts) ?? {};
-      const value = row.num ?? row.text;
-      if (row.key === request.latitudeKey) entry.lat = value;
-      else entry.lng = value;
-      byTime.set(row.ts, entry);
-    }
+    // Stored values change only beyond their dead zone, so one coordinate may stay unstored while
+    // the other moves: each time either changes, the other's last value still holds.
     const points: TrackPoint[] = [];
-    for (const [t, entry] of byTime) {
-      const position = positionOf(entry.lat, entry.lng);
-      if (position) points.push({ t, ...position });
+    let latitude: unknown;
+    let longitude: unknown;
+    for (let index = 0; index < rows.length; index += 1) {
+      const row = rows[index]!;
+      if (!row.error) {
+        if (row.key === request.latitudeKey) latitude = row.num ?? row.text;
+        else longitude = row.num ?? row.text;
+      }
+      if (rows[index + 1]?.ts === row.ts) continue;
+      const position = positionOf(latitude, longitude);
+      if (position) points.push({ t: row.ts, ...position });
     }
-    points.sort((a, b) => a.t - b.t);
     const answer: Track = {
       points: thinTrack(points, TRACK_POINTS_MAX),
       thinned: points.length > TRACK_POINTS_MAX,

@@ -46,7 +46,7 @@ export const fleetEnUS: Texts<typeof fleetZhCN> = {
     quota: '{{quota}} manual refreshes per device a day',
   },
   widget: {
-    chooseDevices: 'Choose devices (none: every device you may see)',
+    chooseDevices: 'Every visible device',
     summary: 'Online {{online}} / {{total}}',
   },
 };

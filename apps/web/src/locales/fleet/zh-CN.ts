@@ -40,7 +40,7 @@ export const fleetZhCN = {
     quota: '每天每台设备可手动刷新 {{quota}} 次',
   },
   widget: {
-    chooseDevices: '选择设备（不选则显示全部可见设备）',
+    chooseDevices: '全部可见设备',
     summary: '在线 {{online}} / 共 {{total}}',
   },
 };
