@@ -342,10 +342,7 @@ export const ERROR_CATALOGUE = {
     'Today’s manual position refreshes are used up; try again tomorrow',
     429,
   ),
-  '2552': entry(
-    '设备没有可用的定位数据：{field}',
-    'The device has no position to use: {field}',
-  ),
+  '2552': entry('设备没有可用的定位数据：{field}', 'The device has no position to use: {field}'),
   '2553': entry('纬度变量和经度变量不能相同', 'The latitude and longitude variables must differ'),
   '2554': entry('设备变量不存在：{field}', 'No such device variable: {field}'),
 } as const satisfies Record<string, CatalogueEntry>;
