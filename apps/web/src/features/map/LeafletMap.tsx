@@ -5,6 +5,7 @@
  * only, so screens without a map never load it.
  */
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, type MapSettings, type TrackPoint } from '@lyyp/contracts/fleet';
+import { isSafeUrl } from '@lyyp/contracts';
 import type * as Leaflet from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
@@ -121,7 +122,8 @@ export default function LeafletMap(props: LeafletMapProps) {
   }, []);
 
   // Tiles from the configured server, or none: the plain background of `.fleet-map`.
-  const tileUrl = settings?.tileUrl ?? null;
+  // The address rule again at use: an unsafe address draws the plain background instead.
+  const tileUrl = settings?.tileUrl && isSafeUrl(settings.tileUrl) ? settings.tileUrl : null;
   const attribution = settings?.attribution ?? null;
   const maxZoom = settings?.maxZoom ?? MAP_MAX_ZOOM;
   useEffect(() => {
