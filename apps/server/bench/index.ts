@@ -12,6 +12,7 @@ import { benchGateways } from './gateways.bench.ts';
 import { benchLive } from './live.bench.ts';
 import { benchHistory } from './history.bench.ts';
 import { benchReports } from './reports.bench.ts';
+import { benchMap } from './map.bench.ts';
 import { printTable, record } from './report.ts';
 import { benchScripts } from '../../gateway/bench/scripts.bench.ts';
 
@@ -26,6 +27,7 @@ const scenarios = {
   history: benchHistory,
   reports: benchReports,
   gateways: benchGateways,
+  map: benchMap,
   scripts: () => benchScripts(record),
   firmware: benchFirmware,
 };

@@ -55,6 +55,7 @@ import {
 import { createDeviceEventRecorder, createEquipmentAdminModule } from './modules/equipment-admin/index.ts';
 import { registerMaintenance } from './modules/maintenance/index.ts';
 import { createDeviceConfigModule } from './modules/device-config/index.ts';
+import { registerFleet } from './modules/fleet/index.ts';
 import { errorsPlugin, handleFrameworkError } from './plugins/errors.ts';
 import { createAdminModule } from './modules/admin/index.ts';
 import { createReportModule, type ReportModule } from './modules/report/index.ts';
@@ -313,6 +314,14 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
         logger: app.log,
         now,
         sweepIntervalMs: config.inspectionSweepIntervalMs,
+      });
+      registerFleet(api, {
+        db: database.db,
+        config,
+        access: catalogue.deviceAccess,
+        runtime: runtime.runtime,
+        history: runtime.historyQueries,
+        now,
       });
       registerDeviceVariableRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime });
       registerDeviceValueRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime, now });

@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { checkPassword, checkUsername, translateError } from '@lyyp/contracts';
+import { checkPassword, checkUsername, isSafeUrl, translateError } from '@lyyp/contracts';
+import { MAP_MAX_ZOOM } from '@lyyp/contracts/fleet';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -52,6 +53,22 @@ const environmentSchema = z.object({
   CSP_IMG_HOSTS: cspSources.default([]),
   CSP_MEDIA_HOSTS: cspSources.default([]),
   CSP_CONNECT_HOSTS: cspSources.default([]),
+  // Map tiles: a Leaflet URL template ({z}/{x}/{y}, optional {s}); unset, maps draw on a plain background.
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        value === '' ||
+        (isSafeUrl(value) && /\{z\}/.test(value) && /\{x\}/.test(value) && /\{y\}/.test(value)),
+      {
+        message:
+          'expected an http(s) or relative tile address with {z}, {x} and {y}, e.g. https://tile.example.com/{z}/{x}/{y}.png',
+      },
+    )
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().trim().max(200).optional(),
+  MAP_MAX_ZOOM: z.coerce.number().int().min(1).max(MAP_MAX_ZOOM).default(MAP_MAX_ZOOM),
   // Inspection tasks of the current schedule periods are generated this often (0: never; tests drive it).
   INSPECTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   // Alarm notifications: each channel logs its sends unless configured to send (like SMS_PROVIDER).
@@ -101,6 +118,8 @@ export interface Config {
   demo: boolean;
   /** Extra sources the console's Content-Security-Policy allows (map tiles, cameras, other hosts). */
   csp: { imgHosts: string[]; mediaHosts: string[]; connectHosts: string[] };
+  /** The map's tile server (null: a plain background) and deepest zoom, shown to the console. */
+  map: { tileUrl: string | null; attribution: string | null; maxZoom: number };
   /** Report sweeps (0: none; tests drive them). */
   report: { sweepIntervalMs: number };
   /** How often inspection tasks are generated (0: never). */
@@ -209,6 +228,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       imgHosts: env.CSP_IMG_HOSTS,
       mediaHosts: env.CSP_MEDIA_HOSTS,
       connectHosts: env.CSP_CONNECT_HOSTS,
+    },
+    map: {
+      tileUrl: env.MAP_TILE_URL || null,
+      attribution: env.MAP_TILE_ATTRIBUTION || null,
+      maxZoom: env.MAP_MAX_ZOOM,
     },
     report: { sweepIntervalMs: env.REPORT_SWEEP_INTERVAL_MS },
     inspectionSweepIntervalMs: env.INSPECTION_SWEEP_INTERVAL_MS,

@@ -26,6 +26,7 @@ export type PageId =
   | 'productEditPage'
   | 'monitorDevices'
   | 'monitorDeviceDetail'
+  | 'monitorMap'
   | 'devicePage'
   | 'designer'
   | 'productEditAlert'
@@ -259,7 +260,7 @@ const monitorRoutes: RouteDefinition[] = [
   },
   { path: 'alarms', name: 'MonitorAlarms', page: 'alarmList', permission: 'monitor:alarm' },
   { path: 'datacenter', name: 'MonitorDatacenter', page: 'datacenter', permission: 'monitor:datacenter' },
-  placeholder('map', 'MonitorMap', 'monitor:map'),
+  { path: 'map', name: 'MonitorMap', page: 'monitorMap', permission: 'monitor:map' },
   { path: 'messages', name: 'MonitorMessages', page: 'messageCentre', permission: 'monitor:message' },
   {
     path: 'messages/preferences',

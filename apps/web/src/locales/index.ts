@@ -4,7 +4,7 @@
  * messages and SIM cards, `admin.*` for accounts, roles, dealers and certification, `report.*` for
  * reports and the data centre, `edgeLogic.*` for computed variables and scripts, `hardware.*` for
  * hardware models, `firmware.*` for firmware, OTA upgrades and the knowledge base, `deviceConfig.*`
- * for a device's own configuration).
+ * for a device's own configuration, `fleet.*` for the map).
  */
 import type { Locale } from '@lyyp/contracts';
 import { accountCentreEnUS } from './account-centre/en-US.ts';
@@ -15,6 +15,8 @@ import { alarmEnUS } from './alarm/en-US.ts';
 import { alarmZhCN } from './alarm/zh-CN.ts';
 import { hardwareEnUS } from './hardware/en-US.ts';
 import { hardwareZhCN } from './hardware/zh-CN.ts';
+import { fleetEnUS } from './fleet/en-US.ts';
+import { fleetZhCN } from './fleet/zh-CN.ts';
 import { maintenanceEnUS } from './maintenance/en-US.ts';
 import { maintenanceZhCN } from './maintenance/zh-CN.ts';
 import { deviceConfigEnUS } from './device-config/en-US.ts';
@@ -48,6 +50,7 @@ const zh = {
   hardware: hardwareZhCN,
   firmware: firmwareZhCN,
   deviceConfig: deviceConfigZhCN,
+  fleet: fleetZhCN,
 };
 const en = {
   ...enUS,
@@ -63,6 +66,7 @@ const en = {
   hardware: hardwareEnUS,
   firmware: firmwareEnUS,
   deviceConfig: deviceConfigEnUS,
+  fleet: fleetEnUS,
 };
 
 export type ConsoleTexts = typeof zh;

@@ -10,6 +10,7 @@ import { EllipseShape, PointsShape, PolygonShape, RectShape } from './shapes/Sha
 import { AnimationWidget, ImageWidget } from './usual/MediaWidgets.tsx';
 import { InputWidget, RadioWidget, SelectWidget, TimeSelectorWidget } from './usual/ControlWidgets.tsx';
 import { DashboardWidget, PercentFillWidget, ScrollbarWidget } from './usual/GaugeWidgets.tsx';
+import { MapWidget } from './complex/MapWidget.tsx';
 import { ButtonWidget, DataTextWidget, TextWidget, TimerWidget } from './usual/TextWidgets.tsx';
 
 export type RendererRegistry = { readonly [T in LeafWidgetType]?: WidgetRenderer<T> };
@@ -37,6 +38,7 @@ export const WIDGET_RENDERERS: RendererRegistry = {
   UsualInput: InputWidget,
   UsualRadio: RadioWidget,
   UsualTimeSelector: TimeSelectorWidget,
+  ComplexMap: MapWidget,
 };
 
 /** The type's renderer drawing `props`, or null when the type has none yet. */

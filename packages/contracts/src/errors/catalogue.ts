@@ -393,6 +393,15 @@ export const ERROR_CATALOGUE = {
     'The target device’s gateway or product is not of the same series as the source',
     409,
   ),
+  // Fleet map: device positions, track playback and manual position refresh
+  '2551': entry(
+    '今日手动刷新位置次数已用完，请明天再试',
+    'Today’s manual position refreshes are used up; try again tomorrow',
+    429,
+  ),
+  '2552': entry('设备没有可用的定位数据：{field}', 'The device has no position to use: {field}'),
+  '2553': entry('纬度变量和经度变量不能相同', 'The latitude and longitude variables must differ'),
+  '2554': entry('设备变量不存在：{field}', 'No such device variable: {field}'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -203,7 +203,7 @@ export const COMPLEX_WIDGETS = {
     category: 'complex',
     geometry: 'rect',
     size: [400, 300],
-    implemented: false,
+    implemented: true,
     createData: () => ({
       dataAddon: { equipments: [], totalCount: 0, equipProportion: 0 },
       map: { zoom: MAP_ZOOM_DEFAULT, center: { ...MAP_CENTRE_DEFAULT }, address: '' },

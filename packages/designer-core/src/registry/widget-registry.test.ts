@@ -14,6 +14,7 @@ import { getWidgetDefinition, listWidgetDefinitions, WIDGET_REGISTRY } from './w
 const LEAF_TYPES = WIDGET_TYPES.filter((type): type is LeafWidgetType => type !== 'WidgetGroup');
 
 const IMPLEMENTED = new Set([
+  'ComplexMap',
   'WidgetGroup',
   'ShapeArrow',
   'ShapeCircle',

@@ -28,6 +28,7 @@ import {
   type PropertyEditorProps,
 } from './BasicEditors.tsx';
 import { BindingPicker } from './BindingPicker.tsx';
+import { EquipsEditor } from './EquipsEditor.tsx';
 import { ImageInput } from './ImageEditor.tsx';
 import { ColoursEditor, ItemsEditor, PointsEditor } from './ListEditors.tsx';
 import { PagePicker } from './PagePicker.tsx';
@@ -71,7 +72,7 @@ const PROPERTY_EDITORS: Readonly<Record<PropertyKind, ComponentType<PropertyEdit
   series: NotBuiltEditor,
   report: NotBuiltEditor,
   scene: NotBuiltEditor,
-  equips: NotBuiltEditor,
+  equips: EquipsEditor,
 };
 
 /** Kinds that take the whole row width (lists and pickers with previews). */

@@ -1,0 +1,46 @@
+/** Chinese texts of the map, track playback and the map widget (the default language). */
+export const fleetZhCN = {
+  status: {
+    alarm: '报警',
+    online: '在线',
+    offline: '离线',
+    dormant: '休眠',
+    'power-off': '断电',
+  },
+  map: {
+    keyword: '设备名称或 SN',
+    allStatuses: '全部状态',
+    located: '地图上 {{located}} 台 / 共 {{total}} 台',
+    noDevices: '没有带位置的设备',
+    plain: '未配置地图服务，显示纯色底图',
+    reload: '刷新',
+    openDevice: '进入设备',
+    address: '地址',
+    position: '位置',
+    close: '关闭',
+  },
+  track: {
+    chooseVariable: '选择变量',
+    title: '轨迹回放',
+    latitude: '纬度变量',
+    longitude: '经度变量',
+    range: '时间范围',
+    load: '查询轨迹',
+    play: '播放',
+    pause: '暂停',
+    speed: '倍速',
+    points: '共 {{count}} 个点',
+    thinned: '点数较多，已均匀抽取',
+    empty: '该时间范围内没有定位数据',
+    noVariables: '设备没有可用作定位的变量',
+  },
+  refresh: {
+    button: '刷新位置',
+    done: '位置已更新，今日还可刷新 {{remaining}} 次',
+    quota: '每天每台设备可手动刷新 {{quota}} 次',
+  },
+  widget: {
+    chooseDevices: '全部可见设备',
+    summary: '在线 {{online}} / 共 {{total}}',
+  },
+};
