@@ -42,7 +42,7 @@ function removeAt<T>(list: readonly T[], index: number): T[] {
 }
 
 /** A list with add and remove buttons around one row editor per item. */
-function ListShell<T>({
+export function ListShell<T>({
   items,
   onChange,
   createItem,
