@@ -35,11 +35,11 @@ export function SeriesEditor({ descriptor, value, onChange }: PropertyEditorProp
         addLabel={t('designer.series.add')}
         createItem={() => createSeriesItem(CHART_THEME[items.length % CHART_THEME.length])}
         renderItem={(item, index, update) => (
-          <div className={styles.inline} data-series-row={index}>
+          <div className={styles.seriesRow} data-series-row={index}>
             <Select
               size="small"
               showSearch
-              style={{ flex: 1, minWidth: 120 }}
+              style={{ width: '100%' }}
               placeholder={t('designer.binding.placeholder')}
               value={item.signalId || undefined}
               options={choices}
@@ -57,16 +57,18 @@ export function SeriesEditor({ descriptor, value, onChange }: PropertyEditorProp
               }}
               data-series-signal={index}
             />
-            <Input
-              size="small"
-              style={{ width: 90 }}
-              placeholder={t('designer.series.title')}
-              defaultValue={item.title}
-              onBlur={(event) => {
-                if (event.target.value !== item.title) update({ ...item, title: event.target.value });
-              }}
-            />
-            <ColourInput compact value={item.color} onChange={(color) => update({ ...item, color })} />
+            <div className={styles.inline}>
+              <Input
+                size="small"
+                style={{ flex: 1, minWidth: 0 }}
+                placeholder={t('designer.series.title')}
+                defaultValue={item.title}
+                onBlur={(event) => {
+                  if (event.target.value !== item.title) update({ ...item, title: event.target.value });
+                }}
+              />
+              <ColourInput compact value={item.color} onChange={(color) => update({ ...item, color })} />
+            </div>
           </div>
         )}
       />

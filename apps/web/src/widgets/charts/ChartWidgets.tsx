@@ -15,15 +15,34 @@ import {
   type ProportionKind,
   type TrendKind,
 } from './chart-option.ts';
-import { readSeriesValue } from './chart-samples.ts';
+import { readSeriesValue, type ChartPoint } from './chart-samples.ts';
 import { useChartSamples } from './use-chart-samples.ts';
 
 const EChartView = lazy(() => import('./EChartView.tsx'));
 
-function ChartFrame({ width, height, children }: { width: number; height: number; children: ReactNode }) {
+/** Numbers a chart holds, shown as attributes so a page's live state can be read from outside. */
+function countPoints(points: readonly (readonly ChartPoint[])[]): number {
+  return points.reduce((sum, series) => sum + series.filter(([, value]) => value !== null).length, 0);
+}
+
+function ChartFrame({
+  width,
+  height,
+  points,
+  values,
+  children,
+}: {
+  width: number;
+  height: number;
+  /** Sampled points drawn (trends and the X-Y line). */
+  points?: number;
+  /** Current values drawn (proportion charts). */
+  values?: string;
+  children: ReactNode;
+}) {
   const placeholder = <div style={{ width, height, border: '1px solid #f0f0f0' }} />;
   return (
-    <div data-chart style={{ width, height }}>
+    <div data-chart data-chart-points={points} data-chart-values={values} style={{ width, height }}>
       <Suspense fallback={placeholder}>{children}</Suspense>
     </div>
   );
@@ -58,7 +77,7 @@ function trendRenderer<T extends TrendType>(kind: TrendKind): WidgetRenderer<T> 
       [data, font, top, right, bottom, left, samples, openedAt],
     );
     return (
-      <ChartFrame width={width} height={height}>
+      <ChartFrame width={width} height={height} points={countPoints(samples.points)}>
         <EChartView option={option} width={width} height={height} />
       </ChartFrame>
     );
@@ -82,7 +101,7 @@ function proportionRenderer<T extends ProportionType>(kind: ProportionKind): Wid
       [data, font, valueKey],
     );
     return (
-      <ChartFrame width={width} height={height}>
+      <ChartFrame width={width} height={height} values={valueKey}>
         <EChartView option={option} width={width} height={height} />
       </ChartFrame>
     );
@@ -107,7 +126,7 @@ export function XylineWidget({ widget, width, height, runtime }: WidgetRendererP
     [data, font, top, right, bottom, left, samples],
   );
   return (
-    <ChartFrame width={width} height={height}>
+    <ChartFrame width={width} height={height} points={countPoints(samples.points)}>
       <EChartView option={option} width={width} height={height} />
     </ChartFrame>
   );

@@ -197,7 +197,7 @@ describe('chart options', () => {
       { name: 'a', value: 3, itemStyle: { color: CHART_THEME[0] } },
       { name: 'b', value: 0, itemStyle: { color: CHART_THEME[1] } },
     ]);
-    expect(series?.label.formatter).toBe('{b}: {c}');
+    expect(series?.label.formatter).toBe('{c}');
     expect(pie.legend).toMatchObject({ show: true, bottom: 4, orient: 'horizontal' });
 
     const ring = buildProportionOption({
@@ -208,7 +208,7 @@ describe('chart options', () => {
     });
     const [ringSeries] = ring.series as { radius: string[]; label: { formatter: string } }[];
     expect(ringSeries?.radius[0]).not.toBe('0%');
-    expect(ringSeries?.label.formatter).toBe('{b}: {d}%');
+    expect(ringSeries?.label.formatter).toBe('{d}%');
     expect(ring.legend).toMatchObject({ orient: 'vertical', right: 4 });
     const rose = buildProportionOption({
       kind: 'rose',
@@ -217,6 +217,7 @@ describe('chart options', () => {
       values: [],
     });
     expect((rose.series as { roseType?: string }[])[0]?.roseType).toBe('radius');
+    expect((rose.series as { label: { formatter: string } }[])[0]?.label.formatter).toBe('{b}: {c}');
     expect(rose.legend).toEqual({ show: false });
   });
 

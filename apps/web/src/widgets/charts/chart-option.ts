@@ -89,7 +89,10 @@ export function buildTrendOption({ kind, data, font, margins, points, now }: Tre
     },
     yAxis: {
       type: 'value',
-      ...valueAxisRange(data.mode, data.minVal, data.maxVal),
+      // Nothing sampled yet (the designer, the first second): show a plain 0–100 plot area.
+      ...(points.some((own) => own.length > 0) || data.mode === 'custom'
+        ? valueAxisRange(data.mode, data.minVal, data.maxVal)
+        : { min: 0, max: 100 }),
       axisLabel: style,
     },
     series: items.map((item, index) => {
@@ -112,10 +115,16 @@ export function buildTrendOption({ kind, data, font, margins, points, now }: Tre
 }
 
 const PROPORTION_RADIUS: Readonly<Record<ProportionKind, [string, string]>> = {
-  pie: ['0%', '65%'],
-  ring: ['40%', '65%'],
-  rose: ['15%', '65%'],
+  pie: ['0%', '55%'],
+  ring: ['32%', '55%'],
+  rose: ['12%', '55%'],
 };
+
+/** Slice labels: the legend names the slices, so labels show only the number unless it is hidden. */
+function sliceLabel(data: ProportionData): string {
+  const number = data.valueType === 'percent' ? '{d}%' : '{c}';
+  return data.legend === 'none' ? `{b}: ${number}` : number;
+}
 
 function legendAt(position: ProportionData['legend'], style: ReturnType<typeof textStyle>) {
   if (position === 'none') return { show: false };
@@ -161,7 +170,8 @@ export function buildProportionOption({ kind, data, font, values }: ProportionIn
         radius: PROPORTION_RADIUS[kind],
         center: pieCentre(data.legend),
         ...(kind === 'rose' ? { roseType: 'radius' } : {}),
-        label: { ...style, formatter: data.valueType === 'percent' ? '{b}: {d}%' : '{b}: {c}' },
+        label: { ...style, formatter: sliceLabel(data) },
+        labelLayout: { hideOverlap: true },
         // Shares cannot be negative: a negative reading counts as nothing, a missing one too.
         data: items.map((item, index) => ({
           name: seriesName(item, index),
@@ -186,22 +196,23 @@ export function buildXylineOption({ data, font, margins, xs, ys }: XylineInput):
   const style = textStyle(font);
   const [xItem, yItem] = data.signalArray;
   const colour = yItem ? seriesColour(yItem, 0, data.theme) : (data.theme[0] ?? CHART_THEME[0]);
-  const axis = (mode: XylineData['modeX'], item: SeriesItem | undefined) => ({
+  const axis = (mode: XylineData['modeX'], item: SeriesItem | undefined, nameGap: number) => ({
     type: 'value',
     name: item ? seriesName(item, 0) : '',
     nameLocation: 'middle',
-    nameGap: 28,
+    nameGap,
     nameTextStyle: style,
-    axisLabel: style,
+    axisLabel: { ...style, hideOverlap: true },
+    splitNumber: 4,
     scale: mode === 'adapt',
   });
   return {
     animation: false,
     textStyle: style,
-    grid: { ...grid(margins, false), bottom: margins.bottom + 16, left: margins.left + 16 },
+    grid: { ...grid(margins, false), bottom: margins.bottom + 20, left: margins.left + 24 },
     tooltip: { trigger: 'item' },
-    xAxis: axis(data.modeX, xItem),
-    yAxis: axis(data.modeY, yItem),
+    xAxis: axis(data.modeX, xItem, 28),
+    yAxis: axis(data.modeY, yItem, 44),
     series: [
       {
         type: 'line',
