@@ -139,6 +139,7 @@ describe('chart widgets', () => {
     for (const chart of CHARTS) await addChart(page, canvas, chart);
     // In the designer the charts show their axes, legends and equal shares, with nothing live.
     await expect.poll(() => chartOf(page, 'ComplexLine').locator('canvas').count()).toBeGreaterThan(0);
+    await page.locator('[data-series-editor="data.dataAddon.signalArray"]').scrollIntoViewIfNeeded();
     expect(await chartOf(page, 'ComplexLine').getAttribute('data-chart-points')).toBe('0');
     await browser.screenshot('charts-designer-zh');
 
@@ -182,7 +183,7 @@ describe('chart widgets', () => {
     await page.goto(`${platform.baseUrl}/manage/product/${product.id}/designer/${pageId}`);
     await page.waitForSelector('[data-designer]');
     await page.click('[data-page-canvas] [data-widget-type="ComplexLine"]');
-    await page.locator('[data-series-editor="data.dataAddon.signalArray"]').waitFor();
+    await page.locator('[data-series-editor="data.dataAddon.signalArray"]').scrollIntoViewIfNeeded();
     await browser.screenshot('charts-designer-en');
 
     expect(browser.pageErrors).toEqual([]);

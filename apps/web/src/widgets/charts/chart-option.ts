@@ -8,6 +8,9 @@ import type { ChartPosition, SeriesItem, WidgetDataOf, WidgetStyle } from '@lyyp
 import { CHART_THEME } from '@lyyp/designer-core';
 import { bucketSamples, pairSamples, type ChartPoint } from './chart-samples.ts';
 
+/** Up to this many samples a line shows each one as a dot. */
+const SPARSE_POINTS = 30;
+
 export type TrendKind = 'line' | 'area' | 'bar';
 export type ProportionKind = 'pie' | 'ring' | 'rose';
 
@@ -104,7 +107,9 @@ export function buildTrendOption({ kind, data, font, margins, points, now }: Tre
         ...common,
         type: 'line',
         data: own,
-        showSymbol: false,
+        // Dots while the window is sparse (a page just opened), so single samples are seen.
+        showSymbol: own.length <= SPARSE_POINTS,
+        symbolSize: 4,
         sampling: 'lttb',
         connectNulls: false,
         lineStyle: { width: 2 },
