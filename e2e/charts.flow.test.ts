@@ -176,6 +176,13 @@ describe('chart widgets', () => {
     await page.evaluate(() => localStorage.setItem('lyyp.locale', 'en-US'));
     await page.reload();
     await page.waitForSelector(`[data-runtime-page="${pageId}"]`);
+    // Opened again, the line starts with the stored points of its five minutes, not empty.
+    await expect
+      .poll(async () => Number(await chartOf(page, 'ComplexLine').getAttribute('data-chart-history')), {
+        timeout: 40_000,
+        interval: 500,
+      })
+      .toBeGreaterThan(0);
     await expect
       .poll(() => pointsOf(page, 'ComplexLine'), { timeout: 40_000, interval: 500 })
       .toBeGreaterThan(3);

@@ -30,6 +30,7 @@ function ChartFrame({
   height,
   points,
   values,
+  fromHistory,
   children,
 }: {
   width: number;
@@ -38,11 +39,19 @@ function ChartFrame({
   points?: number;
   /** Current values drawn (proportion charts). */
   values?: string;
+  /** Stored points the trend opened with. */
+  fromHistory?: number;
   children: ReactNode;
 }) {
   const placeholder = <div style={{ width, height, border: '1px solid #f0f0f0' }} />;
   return (
-    <div data-chart data-chart-points={points} data-chart-values={values} style={{ width, height }}>
+    <div
+      data-chart
+      data-chart-points={points}
+      data-chart-values={values}
+      data-chart-history={fromHistory}
+      style={{ width, height }}
+    >
       <Suspense fallback={placeholder}>{children}</Suspense>
     </div>
   );
@@ -59,7 +68,7 @@ function trendRenderer<T extends TrendType>(kind: TrendKind): WidgetRenderer<T> 
     // Report mode draws the report's signals; they are sampled live like the live list.
     const items = trendSeriesItems(data);
     const live = runtime.mode === 'run';
-    const samples = useChartSamples(items, runtime.read, data.timeRange * 60_000, live);
+    const samples = useChartSamples(items, runtime.read, data.timeRange * 60_000, live, runtime.loadHistory);
     // Design mode draws the time axis ending when the page was opened.
     const [openedAt] = useState(() => Date.now());
     const { font } = widget.style;
@@ -77,7 +86,12 @@ function trendRenderer<T extends TrendType>(kind: TrendKind): WidgetRenderer<T> 
       [data, font, top, right, bottom, left, samples, openedAt],
     );
     return (
-      <ChartFrame width={width} height={height} points={countPoints(samples.points)}>
+      <ChartFrame
+        width={width}
+        height={height}
+        points={countPoints(samples.points)}
+        fromHistory={samples.fromHistory}
+      >
         <EChartView option={option} width={width} height={height} />
       </ChartFrame>
     );

@@ -11,7 +11,9 @@ import { buildProportionOption, buildTrendOption, buildXylineOption, seriesColou
 import {
   appendSample,
   bucketSamples,
+  curveToPoints,
   pairSamples,
+  prependHistory,
   readSeriesValue,
   toPlotNumber,
   type ChartPoint,
@@ -82,6 +84,53 @@ describe('chart samples', () => {
         ],
       ),
     ).toEqual([[10, 5]]);
+  });
+
+  it('turns a history curve into points, raw as they are and buckets by their middle', () => {
+    const points = curveToPoints({
+      start: 0,
+      end: 10_000,
+      series: [
+        {
+          key: 'a',
+          mode: 'raw',
+          points: [
+            [1000, 5],
+            [2000, 'off'],
+          ],
+        },
+        { key: 'b', mode: 'bucket', buckets: [[0, 2, 4]] },
+      ],
+    });
+    expect(points).toEqual({
+      a: [
+        [1000, 5],
+        [2000, null],
+      ],
+      b: [[0, 3]],
+    });
+  });
+
+  it('puts stored points in front of the live samples, within the window and the point limit', () => {
+    const window: ChartPoint[] = [[10_000, 7]];
+    const added = prependHistory(
+      window,
+      [
+        [1000, 1],
+        [6000, 2],
+        [8000, 3],
+        [10_000, 4],
+      ],
+      5000,
+      10_000,
+      3,
+    );
+    expect(added).toBe(2);
+    expect(window).toEqual([
+      [6000, 2],
+      [8000, 3],
+      [10_000, 7],
+    ]);
   });
 
   it('reads device signals and intermediate variables, numbers only', () => {

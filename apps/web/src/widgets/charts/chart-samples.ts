@@ -4,6 +4,7 @@
  * widget's `timeRange` are dropped, and a series never holds more than `MAX_CHART_POINTS`, so memory
  * stays flat however long a page runs.
  */
+import type { CurveAnswer } from '@lyyp/contracts';
 import type { SeriesItem } from '@lyyp/contracts/designer';
 import { createEmptyBinding, type LiveValue, type ValueReader } from '@lyyp/designer-core';
 
@@ -91,4 +92,37 @@ export function pairSamples(xs: readonly ChartPoint[], ys: readonly ChartPoint[]
     if (x !== null && y !== null && y !== undefined) pairs.push([x, y]);
   }
   return pairs;
+}
+
+/**
+ * A history curve as chart points: raw points as they are (non-numbers as gaps), buckets by the
+ * middle of their min and max at the bucket's start.
+ */
+export function curveToPoints(answer: CurveAnswer): Record<string, ChartPoint[]> {
+  const points: Record<string, ChartPoint[]> = {};
+  for (const series of answer.series) {
+    points[series.key] =
+      series.mode === 'raw'
+        ? series.points.map(([ts, value]): ChartPoint => [ts, toPlotNumber(value as LiveValue)])
+        : series.buckets.map(([ts, min, max]): ChartPoint => [ts, (min + max) / 2]);
+  }
+  return points;
+}
+
+/** Stored points older than the first live sample go in front of the window (mutated). */
+export function prependHistory(
+  window: ChartPoint[],
+  history: readonly (readonly [number, number | null])[],
+  windowMs: number,
+  now: number,
+  maxPoints: number = MAX_CHART_POINTS,
+): number {
+  const first = window[0]?.[0] ?? Number.POSITIVE_INFINITY;
+  const room = Math.max(0, maxPoints - window.length);
+  const older = history
+    .filter(([ts]) => ts < first && ts >= now - windowMs)
+    .map(([ts, value]): ChartPoint => [ts, value]);
+  const kept = older.slice(Math.max(0, older.length - room));
+  window.unshift(...kept);
+  return kept.length;
 }
