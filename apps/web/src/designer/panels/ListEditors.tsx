@@ -48,12 +48,15 @@ export function ListShell<T>({
   createItem,
   renderItem,
   addLabel,
+  canAdd = true,
 }: {
   items: readonly T[];
   onChange: (items: T[]) => void;
   createItem: () => T;
   renderItem: (item: T, index: number, update: (item: T) => void) => ReactNode;
   addLabel: string;
+  /** False once the list is full: the add button goes. */
+  canAdd?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -72,9 +75,11 @@ export function ListShell<T>({
           </Button>
         </div>
       ))}
-      <Button size="small" icon={<PlusOutlined />} onClick={() => onChange([...items, createItem()])}>
-        {addLabel}
-      </Button>
+      {canAdd ? (
+        <Button size="small" icon={<PlusOutlined />} onClick={() => onChange([...items, createItem()])}>
+          {addLabel}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -33,6 +33,7 @@ export function SeriesEditor({ descriptor, value, onChange }: PropertyEditorProp
         items={items}
         onChange={(next) => onChange(next.slice(0, limit))}
         addLabel={t('designer.series.add')}
+        canAdd={items.length < limit}
         createItem={() => createSeriesItem(CHART_THEME[items.length % CHART_THEME.length])}
         renderItem={(item, index, update) => (
           <div className={styles.seriesRow} data-series-row={index}>
