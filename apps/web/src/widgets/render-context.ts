@@ -32,7 +32,15 @@ export interface WidgetRuntime {
   readonly fireEvent: (widget: LeafWidget, event: ClickEvent, press: WidgetPress) => void;
   /** A control (input, radio, time picker) asks to write a value to its binding. */
   readonly writeValue: (widget: LeafWidget, binding: DataBinding, value: RuleValue) => void;
+  /**
+   * Stored points of signals between two times, so a trend opens with its window filled; absent
+   * where there is no device (the editor).
+   */
+  readonly loadHistory?: (keys: readonly string[], start: number, end: number) => Promise<HistoryPoints>;
 }
+
+/** Points per signal key, `[ts, value]`, oldest first; null marks a gap. */
+export type HistoryPoints = Readonly<Record<string, readonly [number, number | null][]>>;
 
 const noValue: ValueReader = () => undefined;
 

@@ -6,6 +6,15 @@
 import type { LeafWidgetType } from '@lyyp/contracts/designer';
 import type { ReactElement } from 'react';
 import type { WidgetRenderer, WidgetRendererProps } from './render-context.ts';
+import {
+  AreaChartWidget,
+  BarChartWidget,
+  LineChartWidget,
+  PieChartWidget,
+  RingChartWidget,
+  RoseChartWidget,
+  XylineWidget,
+} from './charts/ChartWidgets.tsx';
 import { EllipseShape, PointsShape, PolygonShape, RectShape } from './shapes/ShapeWidgets.tsx';
 import { AnimationWidget, ImageWidget } from './usual/MediaWidgets.tsx';
 import { InputWidget, RadioWidget, SelectWidget, TimeSelectorWidget } from './usual/ControlWidgets.tsx';
@@ -39,6 +48,13 @@ export const WIDGET_RENDERERS: RendererRegistry = {
   UsualRadio: RadioWidget,
   UsualTimeSelector: TimeSelectorWidget,
   ComplexMap: MapWidget,
+  ComplexLine: LineChartWidget,
+  ComplexArea: AreaChartWidget,
+  ComplexBar: BarChartWidget,
+  ComplexPie: PieChartWidget,
+  ComplexRing: RingChartWidget,
+  ComplexRose: RoseChartWidget,
+  ComplexXyline: XylineWidget,
 };
 
 /** The type's renderer drawing `props`, or null when the type has none yet. */

@@ -1,6 +1,7 @@
 /**
- * Charts, video, map, report, alarm and weather widgets. They are fully registered with their §3
- * defaults; the canvas draws placeholders for them until their renderers exist.
+ * Charts, video, map, report, alarm and weather widgets, registered with their §3 defaults. The
+ * trend, proportion and X-Y charts are drawn; the others show the canvas placeholder until their
+ * renderers exist.
  */
 import {
   ALARM_COLUMNS,
@@ -53,8 +54,10 @@ const modeOptions = [
 const whenCustom = { visibleWhen: { key: 'data.dataAddon.mode', equals: 'custom' } };
 
 const TREND_PROPERTIES: readonly PropertyDescriptor[] = [
+  // Report mode (a history report's rows, one report-type line per page) is kept in the data and the
+  // schema; the panel offers it once charts read report rows.
   data('dataAddon.type', 'select', '数据来源', 'Data from', {
-    options: [option('signal', '实时变量', 'Live signals'), option('report', '历史报表', 'History report')],
+    options: [option('signal', '实时变量', 'Live signals')],
   }),
   data('dataAddon.signalArray', 'series', '曲线变量', 'Signals', {
     visibleWhen: { key: 'data.dataAddon.type', equals: 'signal' },
@@ -110,7 +113,7 @@ const trend = <T extends 'ComplexLine' | 'ComplexBar' | 'ComplexArea'>(
     category: 'complex',
     geometry: 'chart',
     size: [400, 260],
-    implemented: false,
+    implemented: true,
     createData: () => createTrendData(timeRange) as WidgetDataOf<T>,
     style: plain,
     styleParts: CHART_STYLE,
@@ -129,7 +132,7 @@ const proportion = <T extends 'ComplexPie' | 'ComplexRing' | 'ComplexRose'>(
     category: 'complex',
     geometry: 'chart',
     size: [320, 260],
-    implemented: false,
+    implemented: true,
     createData: () => createProportionData() as WidgetDataOf<T>,
     style: plain,
     styleParts: CHART_STYLE,
@@ -151,14 +154,14 @@ export const COMPLEX_WIDGETS = {
     category: 'complex',
     geometry: 'chart',
     size: [400, 260],
-    implemented: false,
+    implemented: true,
     createData: () => ({
       dataAddon: { modeX: 'adapt', modeY: 'adapt', signalArray: [], theme: [...CHART_THEME] },
     }),
     style: plain,
     styleParts: CHART_STYLE,
     dataProperties: [
-      data('dataAddon.signalArray', 'series', 'X / Y 变量', 'X / Y signals'),
+      data('dataAddon.signalArray', 'series', 'X / Y 变量', 'X / Y signals', { max: 2 }),
       data('dataAddon.modeX', 'select', 'X 轴范围', 'X axis', { options: modeOptions }),
       data('dataAddon.modeY', 'select', 'Y 轴范围', 'Y axis', { options: modeOptions }),
       data('dataAddon.theme', 'colors', '配色', 'Palette'),

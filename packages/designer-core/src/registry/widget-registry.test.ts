@@ -38,6 +38,13 @@ const IMPLEMENTED = new Set([
   'UsualInput',
   'UsualRadio',
   'UsualTimeSelector',
+  'ComplexLine',
+  'ComplexBar',
+  'ComplexArea',
+  'ComplexPie',
+  'ComplexRing',
+  'ComplexRose',
+  'ComplexXyline',
 ]);
 
 describe('widget registry', () => {

@@ -42,18 +42,21 @@ function removeAt<T>(list: readonly T[], index: number): T[] {
 }
 
 /** A list with add and remove buttons around one row editor per item. */
-function ListShell<T>({
+export function ListShell<T>({
   items,
   onChange,
   createItem,
   renderItem,
   addLabel,
+  canAdd = true,
 }: {
   items: readonly T[];
   onChange: (items: T[]) => void;
   createItem: () => T;
   renderItem: (item: T, index: number, update: (item: T) => void) => ReactNode;
   addLabel: string;
+  /** False once the list is full: the add button goes. */
+  canAdd?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -72,9 +75,11 @@ function ListShell<T>({
           </Button>
         </div>
       ))}
-      <Button size="small" icon={<PlusOutlined />} onClick={() => onChange([...items, createItem()])}>
-        {addLabel}
-      </Button>
+      {canAdd ? (
+        <Button size="small" icon={<PlusOutlined />} onClick={() => onChange([...items, createItem()])}>
+          {addLabel}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -33,6 +33,7 @@ import { ImageInput } from './ImageEditor.tsx';
 import { ColoursEditor, ItemsEditor, PointsEditor } from './ListEditors.tsx';
 import { PagePicker } from './PagePicker.tsx';
 import { PageSettingsPanel } from './PageSettingsPanel.tsx';
+import { SeriesEditor } from './SeriesEditor.tsx';
 import { isPropertyVisible } from './property-visibility.ts';
 import styles from './panels.module.css';
 
@@ -69,7 +70,7 @@ const PROPERTY_EDITORS: Readonly<Record<PropertyKind, ComponentType<PropertyEdit
   items: ItemsEditor,
   points: PointsEditor,
   permissions: PermissionsEditor,
-  series: NotBuiltEditor,
+  series: SeriesEditor,
   report: NotBuiltEditor,
   scene: NotBuiltEditor,
   equips: EquipsEditor,
@@ -78,6 +79,7 @@ const PROPERTY_EDITORS: Readonly<Record<PropertyKind, ComponentType<PropertyEdit
 /** Kinds that take the whole row width (lists and pickers with previews). */
 const WIDE_KINDS: ReadonlySet<PropertyKind> = new Set([
   'colors',
+  'series',
   'items',
   'points',
   'image',

@@ -18,6 +18,7 @@ import { computeFitScale, type Size } from '../../widgets/page-fit.ts';
 import { PageCanvas } from '../../widgets/PageCanvas.tsx';
 import type { WidgetRuntime } from '../../widgets/render-context.ts';
 import type { SignalInfo } from '../../widgets/value-format.ts';
+import { loadChartHistory } from './chart-history.ts';
 import { openRunningPage } from './open-page.ts';
 import { PagePasswordForm } from './PagePasswordForm.tsx';
 import { usePageActions, type PopupRequest } from './use-page-actions.tsx';
@@ -95,8 +96,9 @@ export function RuntimePage({
       auths,
       fireEvent: actions.fireEvent,
       writeValue: actions.writeValue,
+      loadHistory: (keys, start, end) => loadChartHistory(deviceId, keys, start, end),
     }),
-    [locale, read, describe, auths, actions.fireEvent, actions.writeValue],
+    [locale, read, describe, auths, actions.fireEvent, actions.writeValue, deviceId],
   );
 
   const error = opened.error;

@@ -155,6 +155,10 @@ export const designerEnUS: Texts<typeof designerZhCN> = {
     link: 'Open link',
     popup: 'Popup window',
   },
+  series: {
+    add: 'Add signal',
+    title: 'Legend title',
+  },
   colours: {
     add: 'Add colour',
     upTo: 'Up to',

@@ -151,6 +151,10 @@ export const designerZhCN = {
     link: '打开链接',
     popup: '弹窗',
   },
+  series: {
+    add: '添加变量',
+    title: '图例名称',
+  },
   colours: {
     add: '添加颜色',
     upTo: '上限',

@@ -1,8 +1,8 @@
 /**
- * An ECharts chart in a div that follows its container's size. Only the line and bar charts and
+ * An ECharts chart in a div that follows its container's size. Only the line, bar and pie charts and
  * the parts they need are registered, so the bundle carries no other chart type.
  */
-import { BarChart, LineChart } from 'echarts/charts';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use as registerChartParts, type EChartsCoreOption, type EChartsType } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
@@ -11,6 +11,7 @@ import { useEffect, useRef } from 'react';
 registerChartParts([
   LineChart,
   BarChart,
+  PieChart,
   GridComponent,
   TooltipComponent,
   LegendComponent,
