@@ -10,3 +10,4 @@ export * from './admin.ts';
 export * from './report.ts';
 export * from './edge-logic.ts';
 export * from './maintenance.ts';
+export * from './widget-media.ts';
