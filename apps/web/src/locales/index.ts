@@ -2,7 +2,8 @@
  * The console's texts per language: the shell's own, plus one file per screen area so areas
  * change independently (`monitor.*` for monitoring and back-office data screens, `designer.*`, `alarm.*` for alarms,
  * messages and SIM cards, `admin.*` for accounts, roles, dealers and certification, `report.*` for
- * reports and the data centre, `edgeLogic.*` for computed variables and scripts).
+ * reports and the data centre, `edgeLogic.*` for computed variables and scripts, `widgetMedia.*` for
+ * the weather and video widgets and the camera cloud key).
  */
 import type { Locale } from '@lyyp/contracts';
 import { accountCentreEnUS } from './account-centre/en-US.ts';
@@ -24,6 +25,8 @@ import { monitorEnUS } from './monitor/en-US.ts';
 import { monitorZhCN } from './monitor/zh-CN.ts';
 import { reportEnUS } from './report/en-US.ts';
 import { reportZhCN } from './report/zh-CN.ts';
+import { widgetMediaEnUS } from './widget-media/en-US.ts';
+import { widgetMediaZhCN } from './widget-media/zh-CN.ts';
 import { zhCN } from './zh-CN.ts';
 
 const zh = {
@@ -37,6 +40,7 @@ const zh = {
   report: reportZhCN,
   edgeLogic: edgeLogicZhCN,
   maintenance: maintenanceZhCN,
+  widgetMedia: widgetMediaZhCN,
 };
 const en = {
   ...enUS,
@@ -49,6 +53,7 @@ const en = {
   report: reportEnUS,
   edgeLogic: edgeLogicEnUS,
   maintenance: maintenanceEnUS,
+  widgetMedia: widgetMediaEnUS,
 };
 
 export type ConsoleTexts = typeof zh;

@@ -8,6 +8,8 @@ import type { ReactElement } from 'react';
 import type { WidgetRenderer, WidgetRendererProps } from './render-context.ts';
 import { EllipseShape, PointsShape, PolygonShape, RectShape } from './shapes/ShapeWidgets.tsx';
 import { AnimationWidget, ImageWidget } from './usual/MediaWidgets.tsx';
+import { VideoWidget } from './media/VideoWidget.tsx';
+import { WeatherWidget } from './media/WeatherWidget.tsx';
 import { InputWidget, RadioWidget, SelectWidget, TimeSelectorWidget } from './usual/ControlWidgets.tsx';
 import { DashboardWidget, PercentFillWidget, ScrollbarWidget } from './usual/GaugeWidgets.tsx';
 import { ButtonWidget, DataTextWidget, TextWidget, TimerWidget } from './usual/TextWidgets.tsx';
@@ -37,6 +39,8 @@ export const WIDGET_RENDERERS: RendererRegistry = {
   UsualInput: InputWidget,
   UsualRadio: RadioWidget,
   UsualTimeSelector: TimeSelectorWidget,
+  ComplexVideo: VideoWidget,
+  ComplexWeather: WeatherWidget,
 };
 
 /** The type's renderer drawing `props`, or null when the type has none yet. */

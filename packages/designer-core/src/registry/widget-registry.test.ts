@@ -37,6 +37,8 @@ const IMPLEMENTED = new Set([
   'UsualInput',
   'UsualRadio',
   'UsualTimeSelector',
+  'ComplexVideo',
+  'ComplexWeather',
 ]);
 
 describe('widget registry', () => {
