@@ -4,7 +4,8 @@
  * a developer draws both widgets and sets their place, theme and stream; the running page shows
  * the provider's weather and loads the stream's playlist and segments through hls.js; the pan-tilt
  * buttons ask for a camera cloud key until one is associated on the account security page, then
- * reach the adapter with it. Screens are shot in Chinese and English.
+ * reach the adapter with it; a button's click script runs in the WebAssembly sandbox. Screens are shot
+ * in Chinese and English.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -169,6 +170,17 @@ describe('media widgets', () => {
     await page.click('[data-property="data.dataAddon.PanTilt"]');
     await page.locator('[data-page-canvas] [data-pan-tilt]').waitFor();
     await browser.screenshot('media-designer-zh');
+
+    // A button whose click runs a script in the sandbox.
+    await drawWidget(page, canvas, 'UsualButton', [40, 220], [220, 270]);
+    await page.click('[data-property-row="event.action"] .ant-select');
+    await page.click('.ant-select-dropdown:visible .ant-select-item-option[title="运行脚本"]');
+    await page.fill(
+      '[data-property="event.script"]',
+      "if (read('missing') === null) throw new Error('水泵未就绪');",
+    );
+    await page.press('[data-property="event.script"]', 'Tab');
+    await browser.screenshot('media-script-designer-zh');
     await page.click('[data-action="save"]');
     await page.waitForSelector('[data-save-state="clean"]');
     const pages = await api<{ id: string }[]>('/product/page/list', { productId: product.id });
@@ -188,6 +200,11 @@ describe('media widgets', () => {
       .poll(() => services.requests.filter((request) => request.url.startsWith('/hls/')).map((r) => r.url))
       .toEqual(expect.arrayContaining(['/hls/live.m3u8', '/hls/segment0.ts']));
     await browser.screenshot('media-runtime-zh');
+
+    // The button's script runs in QuickJS (WebAssembly) under the console's policy and reports its error.
+    await page.click('[data-page-canvas] [data-widget-type="UsualButton"]');
+    await page.locator('.ant-message-error', { hasText: '点击脚本出错：Error: 水泵未就绪' }).waitFor();
+    await browser.screenshot('media-script-runtime-zh');
 
     // Pan-tilt without a key is refused with the way to fix it.
     const left = page.locator('[data-page-canvas] [data-pan-tilt] button[aria-label="左"]');
@@ -211,7 +228,9 @@ describe('media widgets', () => {
       .dispatchEvent('pointerdown');
     await expect
       .poll(() =>
-        services.requests.filter((request) => request.url === '/camera/ptz').map((r) => JSON.parse(r.body) as unknown),
+        services.requests
+          .filter((request) => request.url === '/camera/ptz')
+          .map((r) => JSON.parse(r.body) as unknown),
       )
       .toContainEqual({
         serialNumber: 'CAM-001',

@@ -11,6 +11,7 @@ import {
   CLICK_SCRIPT_TIME_LIMIT_MS,
   type RuleValue,
 } from '@lyyp/contracts/designer';
+import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 
 export interface ScriptWrite {
   readonly key: string;
@@ -19,7 +20,11 @@ export interface ScriptWrite {
 
 export type ScriptOutcome =
   | { readonly ok: true; readonly writes: readonly ScriptWrite[] }
-  | { readonly ok: false; readonly code: '2687' | '2688' | '2689' | '2690'; readonly params: Record<string, string | number> };
+  | {
+      readonly ok: false;
+      readonly code: '2687' | '2688' | '2689' | '2690';
+      readonly params: Record<string, string | number>;
+    };
 
 export interface ScriptRunOptions {
   /** The live value of a variable by key, as the page shows it. */
@@ -27,12 +32,14 @@ export interface ScriptRunOptions {
   readonly timeLimitMs?: number;
   /** The clock the time limit is measured on (ms); tests give one that moves on each look. */
   readonly clock?: () => number;
+  /** The engine; loaded on first use when not given (tests give one loaded the Node way). */
+  readonly quickJs?: QuickJs;
 }
 
 const MEMORY_LIMIT_BYTES = 8 * 1024 * 1024;
 const STACK_LIMIT_BYTES = 256 * 1024;
 
-type QuickJs = import('quickjs-emscripten-core').QuickJSWASMModule;
+export type QuickJs = QuickJSWASMModule;
 let loading: Promise<QuickJs> | null = null;
 
 /** The WebAssembly module, fetched and compiled once per page load. */
@@ -59,8 +66,8 @@ function describe(dumped: unknown): string {
 }
 
 /** Checks a script for syntax without running it; the reason, or null when it compiles. */
-export async function checkClickScript(script: string): Promise<string | null> {
-  const quickJs = await loadQuickJs();
+export async function checkClickScript(script: string, engine?: QuickJs): Promise<string | null> {
+  const quickJs = engine ?? (await loadQuickJs());
   const context = quickJs.newContext();
   try {
     const result = context.evalCode(script, 'click-script.js', { compileOnly: true });
@@ -77,7 +84,7 @@ export async function checkClickScript(script: string): Promise<string | null> {
 }
 
 export async function runClickScript(script: string, options: ScriptRunOptions): Promise<ScriptOutcome> {
-  const quickJs = await loadQuickJs();
+  const quickJs = options.quickJs ?? (await loadQuickJs());
   const clock = options.clock ?? (() => performance.now());
   const runtime = quickJs.newRuntime();
   runtime.setMemoryLimit(MEMORY_LIMIT_BYTES);
