@@ -23,6 +23,8 @@ export interface PlatformOptions {
   startTimeoutMs?: number;
   /** Seed the demo workspace and run its gateway (off by default). */
   demo?: boolean;
+  /** Further settings, e.g. a weather provider or camera adapter served by the flow itself. */
+  environment?: Record<string, string>;
 }
 
 const POLL_INTERVAL_MS = 50;
@@ -106,6 +108,7 @@ export class Platform {
       ADMIN_PASSWORD: admin.password,
       CAPTCHA_DEBUG_LOG: '1',
       LOG_LEVEL: 'info',
+      ...options.environment,
     };
     const platform = new Platform(environment, `http://127.0.0.1:${port}`, dataDir, admin);
     try {

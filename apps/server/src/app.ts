@@ -60,6 +60,7 @@ import { errorsPlugin, handleFrameworkError } from './plugins/errors.ts';
 import { createAdminModule } from './modules/admin/index.ts';
 import { createReportModule, type ReportModule } from './modules/report/index.ts';
 import { createEdgeLogicModule } from './modules/edge-logic/index.ts';
+import { createWidgetMediaModule } from './modules/widget-media/index.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { parseFormText, textInputPlugin } from './plugins/text-input.ts';
@@ -306,6 +307,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       reports.registerRoutes(api);
       edgeLogic.registerRoutes(api);
       deviceConfig.registerRoutes(api);
+      createWidgetMediaModule({ db: database.db, config, now }).registerRoutes(api);
       registerMaintenance(api, {
         db: database.db,
         access: catalogue.deviceAccess,

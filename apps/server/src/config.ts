@@ -85,6 +85,11 @@ const environmentSchema = z.object({
   EMAIL_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   EMAIL_FROM: z.string().default('LYYP Platform <no-reply@lyyp.local>'),
   EMAIL_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Media widgets: the weather widget's provider and the video widget's camera adapter (none: offline).
+  WEATHER_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  WEATHER_PROVIDER_TOKEN: z.string().optional(),
+  CAMERA_ADAPTER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MEDIA_ADAPTER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export interface Config {
@@ -138,6 +143,13 @@ export interface Config {
     smtpUrl: string | undefined;
     from: string;
     webhookUrl: string | undefined;
+  };
+  /** Media widgets: weather provider (token is a secret) and camera adapter; undefined: none. */
+  widgetMedia: {
+    weatherUrl: string | undefined;
+    weatherToken: string | undefined;
+    cameraUrl: string | undefined;
+    timeoutMs: number;
   };
 }
 
@@ -242,6 +254,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       webhook: env.ALARM_WEBHOOK_MODE,
       voice: { provider: env.ALARM_VOICE_PROVIDER, webhookUrl: env.ALARM_VOICE_WEBHOOK_URL },
       sendTimeoutMs: env.ALARM_SEND_TIMEOUT_MS,
+    },
+    widgetMedia: {
+      weatherUrl: env.WEATHER_PROVIDER_URL,
+      weatherToken: env.WEATHER_PROVIDER_TOKEN,
+      cameraUrl: env.CAMERA_ADAPTER_URL,
+      timeoutMs: env.MEDIA_ADAPTER_TIMEOUT_MS,
     },
     email: {
       provider: env.EMAIL_PROVIDER,

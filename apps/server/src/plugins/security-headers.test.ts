@@ -45,7 +45,7 @@ describe('security headers', () => {
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       const policy = directivesOf(response.headers['content-security-policy']);
       expect(policy.get('frame-ancestors'), url).toEqual(["'self'"]);
-      expect(policy.get('script-src')).toEqual(["'self'"]);
+      expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
       expect(policy.get('object-src')).toEqual(["'none'"]);
       expect(policy.get('img-src')).toEqual([
         "'self'",
@@ -82,7 +82,10 @@ describe('security headers', () => {
       headers: { host: "evil; script-src 'unsafe-inline'" },
     });
     expect(String(response.headers['content-security-policy'])).not.toContain('unsafe-inline;');
-    expect(directivesOf(response.headers['content-security-policy']).get('script-src')).toEqual(["'self'"]);
+    expect(directivesOf(response.headers['content-security-policy']).get('script-src')).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+    ]);
   });
 
   it('refuses a source list that is not origins or hosts', () => {

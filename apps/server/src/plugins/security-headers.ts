@@ -1,7 +1,8 @@
 /**
  * Headers that keep the console and the API from being framed, sniffed or made to run foreign
  * script. Console answers (pages and their files) carry a Content-Security-Policy suited to the
- * console: scripts only from this origin, no inline script; inline styles because Ant Design writes
+ * console: scripts only from this origin, no inline script or eval (WebAssembly may be compiled, for
+ * the click-script sandbox); inline styles because Ant Design writes
  * its styles at run time; images and media from this origin, data: and blob: (designer and runtime
  * pages) and the hosts the operator configures (map tiles, cameras); connections to this origin and
  * its live WebSocket. API answers may not be framed at all. Answers that set their own policy
@@ -31,7 +32,8 @@ export function consolePolicy(options: SecurityHeadersOptions, host: string | un
   const live = host && HOST_PATTERN.test(host) ? [`ws://${host}`, `wss://${host}`] : [];
   const directives: Array<[string, readonly string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'"]],
+    // WebAssembly compilation only (click scripts run in QuickJS compiled to WASM); never eval of JavaScript.
+    ['script-src', ["'self'", "'wasm-unsafe-eval'"]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...options.imgHosts]],
     ['media-src', ["'self'", 'blob:', ...options.mediaHosts]],

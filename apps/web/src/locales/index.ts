@@ -4,7 +4,8 @@
  * messages and SIM cards, `admin.*` for accounts, roles, dealers and certification, `report.*` for
  * reports and the data centre, `edgeLogic.*` for computed variables and scripts, `hardware.*` for
  * hardware models, `firmware.*` for firmware, OTA upgrades and the knowledge base, `deviceConfig.*`
- * for a device's own configuration, `fleet.*` for the map).
+ * for a device's own configuration, `fleet.*` for the map, `widgetMedia.*` for the weather and
+ * video widgets and the camera cloud key).
  */
 import type { Locale } from '@lyyp/contracts';
 import { accountCentreEnUS } from './account-centre/en-US.ts';
@@ -34,6 +35,8 @@ import { monitorEnUS } from './monitor/en-US.ts';
 import { monitorZhCN } from './monitor/zh-CN.ts';
 import { reportEnUS } from './report/en-US.ts';
 import { reportZhCN } from './report/zh-CN.ts';
+import { widgetMediaEnUS } from './widget-media/en-US.ts';
+import { widgetMediaZhCN } from './widget-media/zh-CN.ts';
 import { zhCN } from './zh-CN.ts';
 
 const zh = {
@@ -51,6 +54,7 @@ const zh = {
   firmware: firmwareZhCN,
   deviceConfig: deviceConfigZhCN,
   fleet: fleetZhCN,
+  widgetMedia: widgetMediaZhCN,
 };
 const en = {
   ...enUS,
@@ -67,6 +71,7 @@ const en = {
   firmware: firmwareEnUS,
   deviceConfig: deviceConfigEnUS,
   fleet: fleetEnUS,
+  widgetMedia: widgetMediaEnUS,
 };
 
 export type ConsoleTexts = typeof zh;

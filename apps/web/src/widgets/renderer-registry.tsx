@@ -17,6 +17,8 @@ import {
 } from './charts/ChartWidgets.tsx';
 import { EllipseShape, PointsShape, PolygonShape, RectShape } from './shapes/ShapeWidgets.tsx';
 import { AnimationWidget, ImageWidget } from './usual/MediaWidgets.tsx';
+import { VideoWidget } from './media/VideoWidget.tsx';
+import { WeatherWidget } from './media/WeatherWidget.tsx';
 import { InputWidget, RadioWidget, SelectWidget, TimeSelectorWidget } from './usual/ControlWidgets.tsx';
 import { DashboardWidget, PercentFillWidget, ScrollbarWidget } from './usual/GaugeWidgets.tsx';
 import { MapWidget } from './complex/MapWidget.tsx';
@@ -55,6 +57,8 @@ export const WIDGET_RENDERERS: RendererRegistry = {
   ComplexRing: RingChartWidget,
   ComplexRose: RoseChartWidget,
   ComplexXyline: XylineWidget,
+  ComplexVideo: VideoWidget,
+  ComplexWeather: WeatherWidget,
 };
 
 /** The type's renderer drawing `props`, or null when the type has none yet. */

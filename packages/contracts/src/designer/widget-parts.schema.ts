@@ -129,8 +129,11 @@ export const ANIMATION_KINDS = [
   'fontColor',
 ] as const satisfies readonly AnimationKind[];
 
-/** write a value, open another page in place, open a link, or open a page in a popup window. */
-export const CLICK_ACTIONS = ['write', 'page', 'link', 'popup'] as const;
+/**
+ * write a value, open another page in place, open a link, open a page in a popup window, or run the
+ * event's `script` in the viewer's sandbox (it may read page values and ask for writes).
+ */
+export const CLICK_ACTIONS = ['write', 'page', 'link', 'popup', 'script'] as const;
 export type ClickAction = (typeof CLICK_ACTIONS)[number];
 /** set: write `writeValue`; press: write by `pressType`; input: ask for the value. */
 export const WRITE_TYPES = ['set', 'press', 'input'] as const;
@@ -140,6 +143,13 @@ export const PRESS_TYPES = ['set1', 'set0', 'toggle', 'reset'] as const;
 export type PressType = (typeof PRESS_TYPES)[number];
 export const LINK_TARGETS = ['_blank', '_self'] as const;
 export type LinkTarget = (typeof LINK_TARGETS)[number];
+
+/** The longest click script a page may hold. */
+export const CLICK_SCRIPT_MAX_LENGTH = 10_000;
+/** A click script runs at most this long (ms) before it is stopped. */
+export const CLICK_SCRIPT_TIME_LIMIT_MS = 200;
+/** Writes one run of a click script may ask for. */
+export const CLICK_SCRIPT_MAX_WRITES = 10;
 
 export const ClickEventSchema = z.object({
   enable: z.boolean(),
@@ -164,7 +174,8 @@ export const ClickEventSchema = z.object({
   delay: z.object({ enable: z.boolean(), value: z.number().int().min(0).max(600_000) }),
   /** Tell the user whether the write took effect. */
   feedback: z.boolean(),
-  script: z.string().max(10_000),
+  /** Run by action `script`: JavaScript in a sandbox, checked for syntax when the page is saved. */
+  script: z.string().max(CLICK_SCRIPT_MAX_LENGTH),
 });
 export type ClickEvent = z.infer<typeof ClickEventSchema>;
 

@@ -402,6 +402,26 @@ export const ERROR_CATALOGUE = {
   '2552': entry('设备没有可用的定位数据：{field}', 'The device has no position to use: {field}'),
   '2553': entry('纬度变量和经度变量不能相同', 'The latitude and longitude variables must differ'),
   '2554': entry('设备变量不存在：{field}', 'No such device variable: {field}'),
+
+  // Media widgets: weather, video cameras and click scripts (2681-2720)
+  '2681': entry(
+    '天气服务暂时无法访问，请稍后再试',
+    'The weather service cannot be reached; try again later',
+    502,
+  ),
+  '2682': entry('请先选择省份、城市或区县', 'Choose a province, city or county first'),
+  '2683': entry('平台未配置摄像头服务', 'No camera service is configured on this platform', 503),
+  '2684': entry(
+    '摄像头服务暂时无法访问，请稍后再试',
+    'The camera service cannot be reached; try again later',
+    502,
+  ),
+  '2685': entry('请先在账号安全中关联摄像头云密钥', 'Associate a camera cloud key in account security first'),
+  '2686': entry('摄像头拒绝了云台指令：{reason}', 'The camera refused the pan-tilt command: {reason}'),
+  '2687': entry('点击脚本有语法错误：{reason}', 'The click script has a syntax error: {reason}'),
+  '2688': entry('点击脚本运行超时，已停止', 'The click script ran too long and was stopped'),
+  '2689': entry('点击脚本出错：{reason}', 'The click script failed: {reason}'),
+  '2690': entry('点击脚本一次最多写入 {max} 个值', 'A click script writes at most {max} values at a time'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -175,7 +175,7 @@ export const COMPLEX_WIDGETS = {
     category: 'complex',
     geometry: 'rect',
     size: [400, 240],
-    implemented: false,
+    implemented: true,
     createData: () => ({
       dataAddon: {
         type: 'stream' as const,
@@ -299,7 +299,7 @@ export const COMPLEX_WIDGETS = {
     category: 'complex',
     geometry: 'rect',
     size: [260, 120],
-    implemented: false,
+    implemented: true,
     createData: () => ({ provinceId: '', cityId: '', countyId: '', title: '', themeColor: 'white' }),
     style: plain,
     styleParts: ['opacity', 'font'],

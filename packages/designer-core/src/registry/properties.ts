@@ -3,6 +3,7 @@
  * binding, click event, animation rules and access. Definitions compose these and add their own.
  */
 import {
+  CLICK_SCRIPT_MAX_LENGTH,
   COMPARISON_SYMBOLS,
   type AnimationKind,
   type ClickAction,
@@ -168,6 +169,7 @@ const ACTION_LABELS: Readonly<Record<ClickAction, LocalizedText>> = {
   page: { zh: '跳转页面', en: 'Open page' },
   link: { zh: '打开链接', en: 'Open link' },
   popup: { zh: '弹窗', en: 'Popup window' },
+  script: { zh: '运行脚本', en: 'Run script' },
 };
 const WRITE_TYPE_LABELS: Readonly<Record<WriteType, LocalizedText>> = {
   set: { zh: '设定值', en: 'Set value' },
@@ -217,6 +219,10 @@ export const eventProperties: readonly PropertyDescriptor[] = [
     min: 1,
     max: 10_000,
     visibleWhen: whenAction('popup'),
+  }),
+  property('event', 'event.script', 'textarea', '脚本', 'Script', {
+    maxLength: CLICK_SCRIPT_MAX_LENGTH,
+    visibleWhen: whenAction('script'),
   }),
   property('event', 'event.hint', 'boolean', '操作确认', 'Ask to confirm'),
   property('event', 'event.hintValue', 'text', '确认提示', 'Confirmation text', {

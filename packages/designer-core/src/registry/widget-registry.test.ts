@@ -45,6 +45,8 @@ const IMPLEMENTED = new Set([
   'ComplexRing',
   'ComplexRose',
   'ComplexXyline',
+  'ComplexVideo',
+  'ComplexWeather',
 ]);
 
 describe('widget registry', () => {

@@ -25,7 +25,15 @@ export type ClickOutcome =
     }
   | { readonly kind: 'page'; readonly pageId: string }
   | { readonly kind: 'link'; readonly url: string; readonly target: LinkTarget }
-  | { readonly kind: 'popup'; readonly pageId: string; readonly width: number; readonly height: number };
+  | { readonly kind: 'popup'; readonly pageId: string; readonly width: number; readonly height: number }
+  | {
+      readonly kind: 'script';
+      readonly script: string;
+      /** Ask for confirmation with this text before the script's writes; null to write at once. */
+      readonly confirm: string | null;
+      readonly delayMs: number;
+      readonly feedback: boolean;
+    };
 
 export interface ClickContext {
   /** The widget's own binding, written when the event names none. */
@@ -87,6 +95,15 @@ export function resolveClick(event: ClickEvent, context: ClickContext): Result<C
         pageId: event.pageId,
         width: event.window.width,
         height: event.window.height,
+      });
+    case 'script':
+      if (!event.script.trim()) return accept({ kind: 'none' });
+      return accept({
+        kind: 'script',
+        script: event.script,
+        confirm: event.hint ? event.hintValue : null,
+        delayMs: event.delay.enable ? event.delay.value : 0,
+        feedback: event.feedback,
       });
   }
 }

@@ -13,3 +13,4 @@ export * from './edge-logic.ts';
 export * from './maintenance.ts';
 export * from './firmware.ts';
 export * from './device-config.ts';
+export * from './widget-media.ts';

@@ -4,6 +4,7 @@
  * saving content. Another tenant's product or page is answered like a missing one (1003); a save
  * based on an older version than the stored one is refused (1141).
  */
+import { checkClickScripts } from './click-script-check.ts';
 import { CatalogueError, type Locale } from '@lyyp/contracts';
 import { PAGE_TITLE_MAX_LENGTH, type PageFile } from '@lyyp/contracts/designer';
 import { newId } from '../../lib/ids.ts';
@@ -162,6 +163,7 @@ export class DesignerPageService {
   async save(caller: Caller, input: PageSaveInput): Promise<{ version: number }> {
     const page = await this.requireEditable(caller, input.id);
     const file = parsePageFile(input, page);
+    await checkClickScripts(file.widgets);
     if (input.version !== page.version) throw new CatalogueError('1141');
     const change = decidePasswordChange(file.con, page.passwordHash !== null);
     const passwordHash =

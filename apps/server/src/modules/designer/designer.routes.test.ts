@@ -510,6 +510,28 @@ describe.each(databaseVariants())('designer pages on $name', (variant) => {
       },
     );
 
+    it('checks click scripts on save: a syntax error is refused naming its field, a good script is kept', async () => {
+      const page = await addPage(await newProduct(), 'Scripts');
+      const scriptWidget = (id: string, script: string) => {
+        const widget = rectWidget(id);
+        return { ...widget, event: { ...widget.event, enable: true, action: 'script', script } };
+      };
+      const good = "const t = read('temperature'); if (t > 80) write('pump', 0);";
+      expect(
+        await saveMultipart(developer, { id: page.id, version: 0, widgets: [scriptWidget('w1', good)] }),
+      ).toMatchObject({ code: '200' });
+      const refused = await saveMultipart(developer, {
+        id: page.id,
+        version: 1,
+        widgets: [scriptWidget('w1', good), scriptWidget('w2', 'write("pump", ')],
+      });
+      expect(refused).toMatchObject({ status: 400, code: '2687', data: { field: 'widgets.1.event.script' } });
+      expect(refused.message).toMatch(/^The click script has a syntax error: /);
+      const loaded = await load(page.id);
+      expect(loaded.version).toBe(1);
+      expect(loaded.widgets).toMatchObject([{ id: 'w1', event: { action: 'script', script: good } }]);
+    });
+
     it('keeps links and pictures on this site and on http(s) sites', async () => {
       const page = await addPage(await newProduct(), 'Links');
       const widgets = [

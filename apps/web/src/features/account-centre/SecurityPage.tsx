@@ -1,7 +1,8 @@
 /**
  * Security settings (/account/security/sms, and /nosms for accounts without a phone): password,
  * phone, email and security questions, each changed through the verification flow (choose a
- * method, verify, set) that starts at /account/security/sms/setup/validate?target=….
+ * method, verify, set) that starts at /account/security/sms/setup/validate?target=…; in the Chinese
+ * locale also the camera cloud key the video widget's pan-tilt control uses.
  */
 import { LockOutlined, MailOutlined, MobileOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -10,11 +11,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { accountCentreApi, type SecurityTarget } from '../../api/account-centre.api.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { CameraKeyCard } from '../widget-media/CameraKeyCard.tsx';
 import { useDescribeAccountFailure } from './account-rules.ts';
 
 export default function SecurityPage() {
   const { t } = useTranslation();
   const describe = useDescribeAccountFailure();
+  // The camera cloud key association is offered in the Chinese locale only (§1).
+  const locale = useLocaleStore((state) => state.locale);
   const overview = useQuery({ queryKey: ['account-security'], queryFn: accountCentreApi.overview });
   const data = overview.data;
   const items: Array<{ target: SecurityTarget; icon: ReactNode; value: string; isSet: boolean }> = data
@@ -83,6 +88,7 @@ export default function SecurityPage() {
           </List.Item>
         )}
       />
+      {locale === 'zh-CN' ? <CameraKeyCard /> : null}
     </Card>
   );
 }

@@ -2,6 +2,7 @@
  * What a click on a running page does (§3 click event), decided without the screen: the core's
  * `resolveClick` picks the outcome; this adds which variable a write goes to and the toggle's
  * current value, and refuses what cannot run (a popup inside a popup, a write to a system value).
+ * A script's writes are decided when it runs (`click-script.ts`) and go through the same write flow.
  */
 import type { ClickEvent, DataBinding, LinkTarget, RuleValue } from '@lyyp/contracts/designer';
 import { isBindingEmpty, resolveClick, type Rejection, type ValueReader } from '@lyyp/designer-core';
@@ -24,7 +25,14 @@ export type PageAction =
     }
   | { readonly kind: 'page'; readonly pageId: string }
   | { readonly kind: 'link'; readonly url: string; readonly target: LinkTarget }
-  | { readonly kind: 'popup'; readonly pageId: string; readonly width: number; readonly height: number };
+  | { readonly kind: 'popup'; readonly pageId: string; readonly width: number; readonly height: number }
+  | {
+      readonly kind: 'script';
+      readonly script: string;
+      readonly confirm: string | null;
+      readonly delayMs: number;
+      readonly feedback: boolean;
+    };
 
 export interface ClickContext {
   readonly widgetBinding: DataBinding;

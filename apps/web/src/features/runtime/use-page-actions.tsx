@@ -1,7 +1,8 @@
 /**
  * Carries out what clicks and controls on a running page ask for: writes through the §7 command
  * flow (confirmation and value prompts first, progress while polling, the catalogue's words for a
- * failure), opening another page, a link, or a popup window (never a popup inside a popup: 1601).
+ * failure), opening another page, a link, or a popup window (never a popup inside a popup: 1601),
+ * or running a click script in its sandbox and writing what it asks for.
  */
 import { App, Input } from 'antd';
 import { useRef } from 'react';
@@ -10,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { DeviceCommandError } from '@lyyp/contracts/commands';
 import { translateError } from '@lyyp/contracts';
 import { translateDesignerRejection, type RuleValue } from '@lyyp/contracts/designer';
+import { createEmptyBinding } from '@lyyp/designer-core';
 import type { ValueReader } from '@lyyp/designer-core';
 import { commandApi } from '../../api/command.api.ts';
 import { describeError } from '../../app/messages.ts';
@@ -89,6 +91,34 @@ export function usePageActions({ deviceId, read, insidePopup, onPopup }: PageAct
     });
   };
 
+  /** Runs a click script; its writes go through the confirmed write flow like a write button's. */
+  const runScript = async (action: Extract<PageAction, { kind: 'script' }>) => {
+    const { runClickScript } = await import('./click-script.ts');
+    const outcome = await runClickScript(action.script, {
+      read: (key) => {
+        const value = read({ ...createEmptyBinding(), signalId: key });
+        return typeof value === 'number' || typeof value === 'string' ? value : undefined;
+      },
+    });
+    if (!outcome.ok) {
+      void message.error(translateError(outcome.code, locale, outcome.params));
+      return;
+    }
+    if (outcome.writes.length === 0) return;
+    const writeAll = () => {
+      for (const { key, value } of outcome.writes) void write(key, value, action.feedback, action.delayMs);
+    };
+    if (action.confirm === null) writeAll();
+    else
+      modal.confirm({
+        title: t('designer.runtime.confirmTitle'),
+        content: action.confirm,
+        okText: t('designer.runtime.ok'),
+        cancelText: t('designer.runtime.cancel'),
+        onOk: writeAll,
+      });
+  };
+
   const perform = (action: PageAction) => {
     switch (action.kind) {
       case 'none':
@@ -125,6 +155,9 @@ export function usePageActions({ deviceId, read, insidePopup, onPopup }: PageAct
         return;
       case 'popup':
         onPopup(action);
+        return;
+      case 'script':
+        runScript(action).catch((error: unknown) => void message.error(describeError(error, locale)));
         return;
     }
   };
