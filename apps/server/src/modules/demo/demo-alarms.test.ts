@@ -44,7 +44,7 @@ describe.each(databaseVariants())('demo alarms on $name', (variant) => {
     ]);
   });
 
-  it('ships an hourly consumption report and a production report, computed from the boiler's history', async () => {
+  it('ships an hourly consumption report and a production report, computed from the boiler history', async () => {
     const demo = (await new DemoService(server.database.db).ensure()) ?? undefined;
     const deviceId =
       demo?.deviceId ?? (await server.database.db.select({ id: devices.id }).from(devices))[0]!.id;
