@@ -18,6 +18,7 @@
  *   discrete inputs  0 pump running · 1 door open
  */
 import type { AlarmRuleInput } from '../alarm/rule.ts';
+import type { ReportDefinitionInput } from '../report/report.ts';
 import { deviceModelSchema, type DeviceModel, type DeviceModelInput } from './device-model.ts';
 import type { ScriptInput } from './script.ts';
 import type { VariableInput } from './variable.ts';
@@ -426,6 +427,40 @@ export function demoBoilerAlarmRules(groupIds: readonly string[]): Omit<AlarmRul
       groupIds: [...groupIds],
       pushMethods: ['app'],
       message: '{device}：出水温度 {value}{unit}，超过 {limit}{unit}',
+    },
+  ];
+}
+
+/**
+ * The demo product's history reports: hourly consumption (gas and heat as differences of their
+ * counters, with the mean water temperature and the peak steam pressure) and the heat produced
+ * while the burner runs (condition mode). Ids are given when the demo is seeded.
+ */
+export function demoBoilerReports(): Omit<ReportDefinitionInput, 'id'>[] {
+  return [
+    {
+      name: '能耗小时报表',
+      type: 'consumption',
+      storageMode: 'periodic',
+      intervalMinutes: 60,
+      variables: [
+        { key: 'gasTotal', aggregation: 'difference' },
+        { key: 'energyTotal', aggregation: 'difference' },
+        { key: 'waterTemperature', aggregation: 'average' },
+        { key: 'steamPressure', aggregation: 'max' },
+      ],
+    },
+    {
+      name: '运行产热报表',
+      type: 'production',
+      storageMode: 'condition',
+      storage: 'interval',
+      intervalMinutes: 60,
+      condition: { variableKey: 'running', operator: '==', value: 1 },
+      variables: [
+        { key: 'energyTotal', aggregation: 'difference' },
+        { key: 'heatOutput', aggregation: 'average' },
+      ],
     },
   ];
 }

@@ -2,15 +2,21 @@
  * The demo workspace, seeded once on the first start of an empty platform (DEMO=0 turns it off): a
  * developer with the demo boiler product (about twenty variables of every data type, state
  * mappings, writable set-points, alarm rules for its alarm bits and a high temperature with an
- * alarm group telling the end user in the app), an end user with a boiler device, and that
- * device's gateway. The
+ * alarm group telling the end user in the app, an hourly consumption report and a report of the heat
+ * produced while the burner runs), an end user with a boiler device, and that device's gateway. The
  * platform then runs the edge agent with its built-in simulator as that gateway, so live values
  * show at once.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { DEFAULT_PERMISSIONS } from '@lyyp/contracts';
 import { alarmGroupSchema, alarmRuleSchema } from '@lyyp/contracts/alarm';
-import { DEMO_BOILER_PRODUCT, demoBoilerAlarmRules, demoBoilerModel } from '@lyyp/contracts/device-model';
+import {
+  DEMO_BOILER_PRODUCT,
+  demoBoilerAlarmRules,
+  demoBoilerModel,
+  demoBoilerReports,
+} from '@lyyp/contracts/device-model';
+import { reportDefinitionSchema } from '@lyyp/contracts/report';
 import type { Database } from '../../db/client.ts';
 import { products as productTable } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -20,6 +26,7 @@ import { AlarmRepository } from '../alarm/alarm.repository.ts';
 import { DeviceRepository } from '../device/device.repository.ts';
 import { GatewayRepository } from '../gateway/gateway.repository.ts';
 import { ProductRepository } from '../product/product.repository.ts';
+import { ReportRepository } from '../report/report.repository.ts';
 import { SettingsRepository } from './settings.repository.ts';
 
 /** Demo sign-ins, printed in the banner; a production platform starts with DEMO=0. */
@@ -129,6 +136,9 @@ async function seed(db: Database): Promise<DemoGateway | null> {
     sortNumber: 10,
   });
   await seedDemoAlarms(db, product.id, endUser.id);
+  const reports = new ReportRepository(db);
+  for (const report of demoBoilerReports())
+    await reports.insertReport(product.id, reportDefinitionSchema.parse({ ...report, id: newId() }));
   return { sn, secret, deviceId: device.id };
 }
 

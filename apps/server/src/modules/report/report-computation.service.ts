@@ -2,9 +2,10 @@
  * Report computation on the platform, exactly once per window however many nodes run:
  *
  * - `computeDue()` moves each (report, device) forward over windows closed for
- *   `REPORT_WINDOW_GRACE_MS`, a day at a time, each day in one transaction that holds the progress
- *   row (`FOR UPDATE SKIP LOCKED`: a node never waits for another computing the same device), stores
- *   the rows and advances `computed_until`. A crash rolls the day back; the next sweep redoes it.
+ *   `REPORT_WINDOW_GRACE_MS`, a span at a time (a week when the database aggregates, else a day),
+ *   each span in one transaction that holds the progress row (`FOR UPDATE SKIP LOCKED`: a node never
+ *   waits for another computing the same device), stores the rows and advances `computed_until`. A
+ *   crash rolls the span back; the next sweep redoes it.
  * - `markStored()` (after each ingest commit) writes the invalidation log: which (device, hour) got
  *   points, and whether some were late (older than `REPORT_LATE_MARGIN_MS` on arrival).
  * - `handleDirty()` claims marks (`SKIP LOCKED`), refreshes the hour and day summaries of complete
@@ -28,6 +29,13 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 /** Marks handled per transaction. */
 const DIRTY_BATCH = 200;
+/** Days computed per transaction when the database aggregates (a day when the server does). */
+const DATABASE_SPAN_DAYS = 7;
+
+/** Periodic reports aggregate in the database; change, condition and expression modes in `computeWindow`. */
+export function inDatabase(report: CompiledReport): boolean {
+  return report.definition.storageMode === 'periodic';
+}
 
 export interface ComputationDeps {
   readonly repository: ReportRepository;
@@ -121,7 +129,8 @@ export class ReportComputationService {
         if (!progress || progress.revision !== stored.revision) return true;
         const from = progress.computedUntil;
         if (from >= dueUntil) return true;
-        const to = Math.min(dueUntil, windowStartOf(from + DAY_MS, compiled.windowMs));
+        const span = inDatabase(compiled) ? DATABASE_SPAN_DAYS * DAY_MS : DAY_MS;
+        const to = Math.min(dueUntil, windowStartOf(from + span, compiled.windowMs));
         const counted = await this.recompute(tx, compiled, deviceId, from, to);
         await tx.advanceProgress(reportId, deviceId, to);
         result.spans += 1;
@@ -133,7 +142,10 @@ export class ReportComputationService {
     }
   }
 
-  /** Reads the span's samples, computes its windows and replaces its stored rows. */
+  /**
+   * Computes the span's windows and replaces its stored rows: periodic reports inside the database
+   * (`computePeriodic`, one statement), the event modes from the span's samples (`computeSpan`).
+   */
   private async recompute(
     tx: ReportRepository,
     compiled: CompiledReport,
@@ -141,6 +153,8 @@ export class ReportComputationService {
     from: number,
     to: number,
   ): Promise<{ samples: number; rows: number }> {
+    if (inDatabase(compiled))
+      return tx.computePeriodic(compiled.definition.id, deviceId, compiled.keys, from, to, compiled.windowMs);
     const [before, samples] = await Promise.all([
       tx.valuesBefore(deviceId, compiled.reads, from),
       tx.samples(deviceId, compiled.reads, from, to),

@@ -126,40 +126,44 @@ export class ReportQueryService {
     }));
   }
 
-  /** Every row of the range, oldest first. */
-  async series(
-    account: AccountRow,
-    range: ReportRange,
-  ): Promise<{ columns: ReportColumn[]; rows: ReportRow[] }> {
+  private async resolve(account: AccountRow, range: ReportRange) {
     const violation = checkQueryRange(range, REPORT_RANGE_DAYS[range.granularity]);
     if (violation) throw new CatalogueError(violation.code, violation.params);
     const context = await this.deviceContext(account, range.equipmentId);
     const stored = await this.deps.repository.storedReport(range.reportId);
     if (!stored || stored.productId !== context.productId) throw new CatalogueError('1003');
     const columns = columnsOf(stored.report, context.model);
-    const zone = resolveTimeZone(range.timeZone);
-    const rows = await this.deps.repository.storedRows(
-      range.reportId,
-      [context.deviceId],
-      range.start,
-      range.end,
-    );
-    const starts = unitStarts(range.start, range.end, range.granularity, zone);
+    const starts = unitStarts(range.start, range.end, range.granularity, resolveTimeZone(range.timeZone));
+    return { deviceId: context.deviceId, columns, starts };
+  }
+
+  /** Every row of the range, oldest first. */
+  async series(
+    account: AccountRow,
+    range: ReportRange,
+  ): Promise<{ columns: ReportColumn[]; rows: ReportRow[] }> {
+    const { deviceId, columns, starts } = await this.resolve(account, range);
+    const rows = await this.deps.repository.storedRows(range.reportId, [deviceId], range.start, range.end);
     return { columns, rows: mergeIntoUnits(rows, starts, columns) };
   }
 
-  /** One page of rows, newest first. */
+  /**
+   * One page of rows, newest first. The units with rows are counted in the database; only the
+   * stored rows of the page's units are read and merged, so a page of a year's daily table reads a
+   * month of hourly rows, not the year.
+   */
   async table(account: AccountRow, range: ReportRange & { page: number; pageSize: number }) {
-    const { columns, rows } = await this.series(account, range);
-    const newestFirst = rows.reverse();
+    const { deviceId, columns, starts } = await this.resolve(account, range);
+    const repository = this.deps.repository;
+    const units = await repository.unitsWithRows(range.reportId, deviceId, starts, range.start, range.end);
     const offset = (range.page - 1) * range.pageSize;
-    return {
-      columns,
-      list: newestFirst.slice(offset, offset + range.pageSize),
-      total: newestFirst.length,
-      page: range.page,
-      pageSize: range.pageSize,
-    };
+    const page = units.reverse().slice(offset, offset + range.pageSize);
+    const answer = { columns, total: units.length, page: range.page, pageSize: range.pageSize };
+    if (page.length === 0) return { ...answer, list: [] };
+    const from = Math.max(range.start, starts[page.at(-1)!]!);
+    const to = Math.min(range.end, starts[page[0]! + 1] ?? range.end);
+    const rows = await repository.storedRows(range.reportId, [deviceId], from, to);
+    return { ...answer, list: mergeIntoUnits(rows, starts, columns).reverse() };
   }
 
   async export(account: AccountRow, range: ReportRange & { format: SheetFormat }, locale: Locale) {

@@ -235,6 +235,56 @@ export class ReportRepository {
     return new Map(rows.filter((row) => row.v !== null).map((row) => [row.k, row.v!]));
   }
 
+  /**
+   * Computes and replaces the periodic windows of (report, device) in `[from, to)` inside the
+   * database, in one statement: points are grouped by window and key, never read into the server.
+   * The statistics are exactly those of `computeWindow` (`window-compute.ts`): sums and increments
+   * are added in time order (`sum(… order by ts)`), each increment is taken from the key's value
+   * before it (before the span from its last earlier point), the first point without one counts 0.
+   * `from` and `to` are window starts; windows are aligned to the epoch.
+   */
+  async computePeriodic(
+    reportId: string,
+    deviceId: string,
+    keys: readonly string[],
+    from: number,
+    to: number,
+    windowMs: number,
+  ): Promise<{ samples: number; rows: number }> {
+    await this.db.execute(sql`
+      delete from report_rows where report_id = ${reportId} and device_id = ${deviceId}
+        and at >= ${iso(from)}::timestamptz and at < ${iso(to)}::timestamptz`);
+    const [row] = await this.rows<{ samples: number; rows: number }>(sql`
+      with samples as (
+        select p.key, p.ts, p.v_num as v,
+          p.v_num - coalesce(lag(p.v_num) over (partition by p.key order by p.ts),
+            (select b.v_num from points b where b.device_id = ${deviceId} and b.key = p.key and b.v_num is not null
+              and b.ts < ${iso(from)}::timestamptz order by b.ts desc limit 1),
+            p.v_num) as inc
+        from points p
+        where p.device_id = ${deviceId} and p.key = any(${sql.param(keys)}::text[]) and p.v_num is not null
+          and p.ts >= ${iso(from)}::timestamptz and p.ts < ${iso(to)}::timestamptz),
+      cells as (
+        select date_bin(${`${windowMs} milliseconds`}::interval, ts, timestamptz '1970-01-01 00:00:00+00') as at, key,
+          jsonb_build_object(
+            'first', (array_agg(v order by ts))[1],
+            'firstAt', (extract(epoch from min(ts)) * 1000)::bigint,
+            'last', (array_agg(v order by ts desc))[1],
+            'lastAt', (extract(epoch from max(ts)) * 1000)::bigint,
+            'min', min(v), 'max', max(v),
+            'sum', sum(v order by ts), 'count', count(*),
+            'diff', sum(inc order by ts)) as cell,
+          count(*) as n
+        from samples group by 1, 2),
+      stored as (
+        insert into report_rows (report_id, device_id, at, cells)
+        select ${reportId}, ${deviceId}, at, jsonb_object_agg(key, cell) from cells group by at
+        on conflict (report_id, device_id, at) do update set cells = excluded.cells
+        returning 1)
+      select (select coalesce(sum(n), 0) from cells)::int as samples, (select count(*) from stored)::int as rows`);
+    return { samples: row?.samples ?? 0, rows: row?.rows ?? 0 };
+  }
+
   /** Replaces the stored rows of (report, device) from `from` up to (not including) `to`. */
   async replaceRows(
     reportId: string,
@@ -264,6 +314,26 @@ export class ReportRepository {
         and at >= ${iso(from)}::timestamptz and at < ${iso(to)}::timestamptz
       order by at`);
     return rows.map((row) => ({ deviceId: row.d, at: Number(row.a), cells: row.c }));
+  }
+
+  /**
+   * The units (indexes into `starts`, ascending) holding at least one stored row of (report,
+   * device) in `[from, to)`: one index range scan, the rows themselves are not read.
+   */
+  async unitsWithRows(
+    reportId: string,
+    deviceId: string,
+    starts: readonly number[],
+    from: number,
+    to: number,
+  ): Promise<number[]> {
+    if (starts.length === 0) return [];
+    const rows = await this.rows<{ u: number }>(sql`
+      select width_bucket(at, ${sql.param(starts.map(iso))}::timestamptz[]) - 1 as u from report_rows
+      where report_id = ${reportId} and device_id = ${deviceId}
+        and at >= ${iso(from)}::timestamptz and at < ${iso(to)}::timestamptz
+      group by 1 order by 1`);
+    return rows.map((row) => Number(row.u)).filter((unit) => unit >= 0);
   }
 
   // Invalidation log and summaries -------------------------------------------------------------------
