@@ -27,6 +27,7 @@ import {
   reconcileRule,
   restoreDeviceStatusState,
   restoreRuleState,
+  ruleStateNeedsWrite,
   variableAlarmTexts,
   type AlarmSample,
   type AlarmTransition,
@@ -90,8 +91,14 @@ const stateKey = (deviceId: string, ruleId: string) => `${deviceId}\u0000${ruleI
 
 export class AlarmEvaluationService {
   private readonly deviceFacts = new Map<string, DeviceFacts>();
-  /** Last known state per (device, rule) with its revision; a stale entry only costs a retry. */
-  private readonly states = new Map<string, { state: AlarmRuleState | null; revision: number }>();
+  /**
+   * Last known state per (device, rule) with its revision, and the newest sample time as stored
+   * (ahead of it in memory until the next checkpoint); a stale entry only costs a retry.
+   */
+  private readonly states = new Map<
+    string,
+    { state: AlarmRuleState | null; revision: number; storedLastAt: number | null }
+  >();
 
   constructor(private readonly deps: AlarmEvaluationDeps) {}
 
@@ -225,11 +232,12 @@ export class AlarmEvaluationService {
         for (const entry of stored) {
           const key = stateKey(entry.deviceId, entry.key);
           found.add(key);
-          this.states.set(key, { state: restoreRuleState(entry.state), revision: entry.revision });
+          const state = restoreRuleState(entry.state);
+          this.states.set(key, { state, revision: entry.revision, storedLastAt: state?.lastAt ?? null });
         }
         for (const item of missing) {
           const key = stateKey(item.device.id, item.compiled.rule.id);
-          if (!found.has(key)) this.states.set(key, { state: null, revision: 0 });
+          if (!found.has(key)) this.states.set(key, { state: null, revision: 0, storedLastAt: null });
         }
       }
       if (!rulesJustLoaded && round === 0) {
@@ -254,7 +262,12 @@ export class AlarmEvaluationService {
             { deviceId: item.device.id, rule: item.compiled.rule.id, ...problem },
             'alarm sample not evaluated',
           );
-        if (previous && JSON.stringify(previous) === JSON.stringify(result.state)) continue;
+        const stored = previous && entry ? { ...previous, lastAt: entry.storedLastAt } : null;
+        if (entry && result.transitions.length === 0 && !ruleStateNeedsWrite(stored, result.state)) {
+          // Only the newest sample time moved: kept in memory until the next checkpoint.
+          this.states.set(key, { ...entry, state: result.state });
+          continue;
+        }
         const revision = entry?.revision ?? 0;
         writes.push({ deviceId: item.device.id, key: item.compiled.rule.id, state: result.state, revision });
         outcomes.set(key, { item, transitions: result.transitions, state: result.state, revision });
@@ -299,7 +312,12 @@ export class AlarmEvaluationService {
         throw error;
       }
       for (const [key, outcome] of outcomes) {
-        if (written.has(key)) this.states.set(key, { state: outcome.state, revision: outcome.revision + 1 });
+        if (written.has(key))
+          this.states.set(key, {
+            state: outcome.state,
+            revision: outcome.revision + 1,
+            storedLastAt: outcome.state.lastAt,
+          });
         else this.states.delete(key);
       }
       this.publish(events);
