@@ -25,7 +25,6 @@ function buildIngest() {
     deviceBindingsBySns: () =>
       Promise.resolve(new Map([['gw', { deviceId: 'd1', productId: 'p1', modelVersion: 1 }]])),
     productModel: () => Promise.resolve({ model, modelVersion: 1 }),
-    recordSequences: () => Promise.resolve(),
   } as unknown as RuntimeRepository;
   const bus = { publish: () => undefined } as unknown as Bus;
   const ingest = new IngestService(history, runtime, bus, () => 0);

@@ -14,7 +14,11 @@ import type { DataPayload, Point } from '@lyyp/contracts/protocol';
 import type { Bus, ValuePoint } from '../../bus/bus.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
 import { pointIdentity, type HistoryRepository, type PointRow } from './history.repository.ts';
-import type { DeviceBinding, RuntimeRepository } from './runtime.repository.ts';
+import {
+  recordSequencesStatement,
+  type DeviceBinding,
+  type RuntimeRepository,
+} from './runtime.repository.ts';
 
 export interface IngestResult {
   stored: number;
@@ -238,13 +242,17 @@ export class IngestService {
 
   private async commit(batch: Pending[]): Promise<void> {
     try {
-      const outcome = await this.history.store(batch.flatMap((pending) => pending.rows));
-      const isNew = (row: PointRow) =>
-        outcome.allNew || outcome.inserted.has(pointIdentity(row.deviceId, row.key, row.ts));
       const sequences = new Map<string, number>();
       for (const pending of batch)
         sequences.set(pending.sn, Math.max(sequences.get(pending.sn) ?? -1, pending.seq));
-      await this.runtime.recordSequences(sequences, new Date(this.now()));
+      // The upload numbers go in the points' own transaction: one commit per group commit.
+      const recordSequences = recordSequencesStatement(sequences, new Date(this.now()));
+      const outcome = await this.history.store(
+        batch.flatMap((pending) => pending.rows),
+        recordSequences ? [recordSequences] : [],
+      );
+      const isNew = (row: PointRow) =>
+        outcome.allNew || outcome.inserted.has(pointIdentity(row.deviceId, row.key, row.ts));
       const changed = new Map<string, ValuePoint[]>();
       const results: IngestResult[] = [];
       for (const pending of batch) {
