@@ -13,7 +13,15 @@
  *    (target ≥ 0.8);
  * 4. alarm latency at a steady 20,000 points/s (`BENCH_ALARM_RATE`) for 30 s
  *    (`BENCH_ALARM_SECONDS`): publish of a tripping value → record stored → alarm on a browser's
- *    live connection; p50 and p99 (target p99 ≤ 500 ms).
+ *    live connection; p50 and p99 (target p99 ≤ 500 ms);
+ * 5. the same latency at a rate this run showed the platform can sustain: half
+ *    (`BENCH_ALARM_SUSTAINED_SHARE`) of the throughput with rules measured in 3, when that is below
+ *    the rate of 4 (on a loaded machine 20,000 points/s is more than the platform gets through, and
+ *    the latency of 4 is then the backlog's, not the alarm path's).
+ *
+ * On PostgreSQL the gateways and the platform use a Mosquitto of the bench's own (`mosquitto.ts`)
+ * with the settings a production broker needs; `BENCH_OWN_BROKER=0` uses TEST_MQTT_URL as it is
+ * configured instead. Each figure on Mosquitto says how many messages the broker dropped meanwhile.
  */
 import os from 'node:os';
 import { FACTORY_PASSWORD } from '../src/test/factories.ts';
@@ -26,6 +34,7 @@ import {
 } from '../src/test/test-server.ts';
 import { bestBatchCeilingPglite, copyCeilingPostgres, type Ceiling } from './ceiling.ts';
 import { FLEET_KEYS, FleetProcess, addAlarmRules, buildFleet, type Fleet } from './fleet.ts';
+import { BenchMosquitto, PLATFORM_BROKER_SETTINGS, brokerDroppedMessages } from './mosquitto.ts';
 import { percentile, record } from './report.ts';
 
 const GATEWAYS = Number(process.env.BENCH_INGEST_GATEWAYS ?? 1000);
@@ -33,6 +42,8 @@ const UPLOADS = Number(process.env.BENCH_INGEST_UPLOADS ?? 50);
 const POINTS_PER_UPLOAD = Number(process.env.BENCH_INGEST_POINTS ?? 20);
 const ALARM_RATE = Number(process.env.BENCH_ALARM_RATE ?? 20_000);
 const ALARM_SECONDS = Number(process.env.BENCH_ALARM_SECONDS ?? 30);
+/** Share of the measured throughput with rules offered in the second latency run. */
+const SUSTAINED_SHARE = Number(process.env.BENCH_ALARM_SUSTAINED_SHARE ?? 0.5);
 /** One upload in this many trips a variable (per gateway), and the next releases it. */
 const TRIP_PERIOD = Number(process.env.BENCH_ALARM_TRIP_PERIOD ?? 50);
 /** The edge agent's default of unacknowledged uploads per gateway (apps/gateway forwarder). */
@@ -49,6 +60,18 @@ interface Stack {
   readonly environment: Record<string, string>;
   readonly gatewayUrl: (port: number | null) => string;
   readonly ceilingTarget: number;
+  /** An external broker's URL, to read its `$SYS` counters. */
+  readonly brokerUrl?: string;
+  readonly brokerSettings?: string;
+}
+
+/** Messages the external broker dropped since the last call (null: embedded, or it did not say). */
+async function droppedSince(stack: Stack, previous: { count: number | null }) {
+  if (!stack.brokerUrl) return {};
+  const count = await brokerDroppedMessages(stack.brokerUrl).catch(() => null);
+  const dropped = count !== null && previous.count !== null ? count - previous.count : null;
+  previous.count = count;
+  return { brokerDropped: dropped ?? 'unknown', brokerSettings: stack.brokerSettings };
 }
 
 function conditions(stack: Stack) {
@@ -93,8 +116,14 @@ async function measureCeiling(server: TestServer, stack: Stack, fleet: Fleet): P
     : bestBatchCeilingPglite(server.database, server.runtime.history, rows);
 }
 
-async function measureAlarmLatency(server: TestServer, stack: Stack, fleetProcess: FleetProcess) {
-  const intervalMs = Math.round(((GATEWAYS * POINTS_PER_UPLOAD) / ALARM_RATE) * 1000);
+async function measureAlarmLatency(
+  stack: Stack,
+  fleetProcess: FleetProcess,
+  rate: number,
+  label: string,
+  broker: { count: number | null },
+) {
+  const intervalMs = Math.round(((GATEWAYS * POINTS_PER_UPLOAD) / rate) * 1000);
   const answer = await fleetProcess.ask(
     {
       type: 'paced',
@@ -112,6 +141,7 @@ async function measureAlarmLatency(server: TestServer, stack: Stack, fleetProces
   const config = {
     ...conditions(stack),
     path: 'MQTT publish → stored, evaluated, record written → bus → WebSocket',
+    offered: label,
     pointsPerSecond: Math.round(answer.points / answer.sendSeconds),
     seconds: ALARM_SECONDS,
     ackedWithin: `${answer.ackedSeconds.toFixed(1)} s`,
@@ -119,6 +149,7 @@ async function measureAlarmLatency(server: TestServer, stack: Stack, fleetProces
     missing: answer.missing,
     rulesPerVariable: 1,
     tripShare: `1 upload in ${TRIP_PERIOD} per gateway trips one variable, the next releases it`,
+    ...(await droppedSince(stack, broker)),
   };
   record({
     scenario: 'alarm.publish-to-websocket',
@@ -134,7 +165,6 @@ async function measureAlarmLatency(server: TestServer, stack: Stack, fleetProces
     unit: 'ms',
     config: { ...config, target: '≤ 500' },
   });
-  void server;
 }
 
 async function runStack(stack: Stack) {
@@ -166,14 +196,18 @@ async function runStack(stack: Stack) {
     );
     if (connected.failed > 0) console.log(`# ${stack.label}: ${connected.failed} gateways could not connect`);
 
+    const broker = { count: null as number | null };
     // Warm-up: device contexts, partitions, connections, compiled statements.
     await flood(fleetProcess, 1, 0);
     const ceiling = await measureCeiling(server, stack, fleet);
+    await droppedSince(stack, broker);
     const withoutRules = await flood(fleetProcess, 3, TRIP_PERIOD);
+    const droppedWithoutRules = await droppedSince(stack, broker);
     await addAlarmRules(server.database.db, fleet.productId);
     const withRules = await flood(fleetProcess, 4, TRIP_PERIOD);
+    const droppedWithRules = await droppedSince(stack, broker);
 
-    const config = conditions(stack);
+    const config = { ...conditions(stack), ...droppedWithoutRules };
     record({
       scenario: 'ingest.database-ceiling',
       metric: 'throughput',
@@ -197,6 +231,7 @@ async function runStack(stack: Stack) {
     });
     const rulesConfig = {
       ...config,
+      ...droppedWithRules,
       rulesPerVariable: 1,
       tripShare: `1 upload in ${TRIP_PERIOD} per gateway trips one variable, the next releases it`,
     };
@@ -214,7 +249,16 @@ async function runStack(stack: Stack) {
       unit: '×',
       config: { ...rulesConfig, target: '≥ 0.8' },
     });
-    await measureAlarmLatency(server, stack, fleetProcess);
+    await measureAlarmLatency(stack, fleetProcess, ALARM_RATE, 'the target rate', broker);
+    const sustainable = Math.round((withRules * SUSTAINED_SHARE) / 100) * 100;
+    if (sustainable < ALARM_RATE && sustainable > 0)
+      await measureAlarmLatency(
+        stack,
+        fleetProcess,
+        sustainable,
+        `${SUSTAINED_SHARE} × this run's throughput with rules`,
+        broker,
+      );
   } finally {
     await fleetProcess.close();
     await server.close();
@@ -230,15 +274,23 @@ export async function benchIngest() {
     gatewayUrl: (port) => `mqtt://127.0.0.1:${port}`,
     ceilingTarget: 0.8,
   });
-  const mqttUrl = process.env.TEST_MQTT_URL;
-  if (postgres && mqttUrl) {
-    await runStack({
-      label: 'PostgreSQL + Mosquitto',
-      variant: postgres,
-      environment: { MQTT_URL: mqttUrl, MQTT_SHARE_GROUP: `bench-${Date.now()}` },
-      gatewayUrl: () => mqttUrl,
-      ceilingTarget: 0.5,
-    });
+  const testMqttUrl = process.env.TEST_MQTT_URL;
+  if (postgres && testMqttUrl) {
+    const ownBroker = process.env.BENCH_OWN_BROKER === '0' ? null : await BenchMosquitto.start();
+    const mqttUrl = ownBroker?.url ?? testMqttUrl;
+    try {
+      await runStack({
+        label: 'PostgreSQL + Mosquitto',
+        variant: postgres,
+        environment: { MQTT_URL: mqttUrl, MQTT_SHARE_GROUP: `bench-${Date.now()}` },
+        gatewayUrl: () => mqttUrl,
+        ceilingTarget: 0.5,
+        brokerUrl: mqttUrl,
+        brokerSettings: ownBroker ? PLATFORM_BROKER_SETTINGS.join(', ') : 'as TEST_MQTT_URL is configured',
+      });
+    } finally {
+      await ownBroker?.close();
+    }
   } else {
     console.log('# skipped PostgreSQL + Mosquitto: set TEST_DATABASE_URL and TEST_MQTT_URL');
   }

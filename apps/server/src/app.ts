@@ -238,6 +238,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     sms: smsProvider,
     logger: app.log,
     now,
+    soleNode: database.kind === 'pglite',
   });
   alarms.attach(runtime.ingest);
   const edgeLogic = createEdgeLogicModule({ db: database.db, catalogue, link: runtime.link, now });

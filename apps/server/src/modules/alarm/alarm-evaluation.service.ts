@@ -27,6 +27,7 @@ import {
   reconcileRule,
   restoreDeviceStatusState,
   restoreRuleState,
+  ruleStateNeedsWrite,
   variableAlarmTexts,
   type AlarmSample,
   type AlarmTransition,
@@ -84,14 +85,26 @@ export interface AlarmEvaluationDeps {
   readonly bus: Bus;
   readonly logger: Pick<FastifyBaseLogger, 'warn' | 'error' | 'debug'>;
   readonly now: () => number;
+  /**
+   * No other node can write alarm states (the embedded database belongs to one process). A state
+   * whose newest sample time alone moved is then kept in memory without a look at the database;
+   * otherwise its stored revision is read to learn whether another node changed it meanwhile.
+   */
+  readonly soleNode?: boolean;
 }
 
 const stateKey = (deviceId: string, ruleId: string) => `${deviceId}\u0000${ruleId}`;
 
 export class AlarmEvaluationService {
   private readonly deviceFacts = new Map<string, DeviceFacts>();
-  /** Last known state per (device, rule) with its revision; a stale entry only costs a retry. */
-  private readonly states = new Map<string, { state: AlarmRuleState | null; revision: number }>();
+  /**
+   * Last known state per (device, rule) with its revision, and the newest sample time as stored
+   * (ahead of it in memory until the next checkpoint); a stale entry only costs a retry.
+   */
+  private readonly states = new Map<
+    string,
+    { state: AlarmRuleState | null; revision: number; storedLastAt: number | null }
+  >();
 
   constructor(private readonly deps: AlarmEvaluationDeps) {}
 
@@ -225,11 +238,12 @@ export class AlarmEvaluationService {
         for (const entry of stored) {
           const key = stateKey(entry.deviceId, entry.key);
           found.add(key);
-          this.states.set(key, { state: restoreRuleState(entry.state), revision: entry.revision });
+          const state = restoreRuleState(entry.state);
+          this.states.set(key, { state, revision: entry.revision, storedLastAt: state?.lastAt ?? null });
         }
         for (const item of missing) {
           const key = stateKey(item.device.id, item.compiled.rule.id);
-          if (!found.has(key)) this.states.set(key, { state: null, revision: 0 });
+          if (!found.has(key)) this.states.set(key, { state: null, revision: 0, storedLastAt: null });
         }
       }
       if (!rulesJustLoaded && round === 0) {
@@ -240,6 +254,12 @@ export class AlarmEvaluationService {
         if (foreign) return false;
       }
       const writes: StateWrite[] = [];
+      const unchanged: {
+        key: string;
+        item: RuleWork;
+        entry: { state: AlarmRuleState | null; revision: number; storedLastAt: number | null };
+        state: AlarmRuleState;
+      }[] = [];
       const outcomes = new Map<
         string,
         { item: RuleWork; transitions: readonly AlarmTransition[]; state: AlarmRuleState; revision: number }
@@ -254,12 +274,27 @@ export class AlarmEvaluationService {
             { deviceId: item.device.id, rule: item.compiled.rule.id, ...problem },
             'alarm sample not evaluated',
           );
-        if (previous && JSON.stringify(previous) === JSON.stringify(result.state)) continue;
+        const stored = previous && entry ? { ...previous, lastAt: entry.storedLastAt } : null;
+        if (entry && result.transitions.length === 0 && !ruleStateNeedsWrite(stored, result.state)) {
+          // Only the newest sample time moved: kept in memory until the next checkpoint.
+          unchanged.push({ key, item, entry, state: result.state });
+          continue;
+        }
         const revision = entry?.revision ?? 0;
         writes.push({ deviceId: item.device.id, key: item.compiled.rule.id, state: result.state, revision });
         outcomes.set(key, { item, transitions: result.transitions, state: result.state, revision });
       }
-      if (writes.length === 0) return true;
+      const stale = await this.changedElsewhere(unchanged);
+      for (const { key, entry, state } of unchanged) {
+        if (stale.has(key)) this.states.delete(key);
+        else this.states.set(key, { ...entry, state });
+      }
+      // Evaluated over a state another node has changed since: read again and evaluate again.
+      const staleItems = unchanged.filter(({ key }) => stale.has(key)).map(({ item }) => item);
+      if (writes.length === 0) {
+        pending = staleItems;
+        continue;
+      }
       const events: AlarmEvent[] = [];
       const now = this.deps.now();
       const withTransitions = [...outcomes.values()].some((outcome) => outcome.transitions.length > 0);
@@ -299,13 +334,19 @@ export class AlarmEvaluationService {
         throw error;
       }
       for (const [key, outcome] of outcomes) {
-        if (written.has(key)) this.states.set(key, { state: outcome.state, revision: outcome.revision + 1 });
+        if (written.has(key))
+          this.states.set(key, {
+            state: outcome.state,
+            revision: outcome.revision + 1,
+            storedLastAt: outcome.state.lastAt,
+          });
         else this.states.delete(key);
       }
       this.publish(events);
-      pending = [...outcomes.entries()]
-        .filter(([key]) => !written.has(key))
-        .map(([, outcome]) => outcome.item);
+      pending = [
+        ...[...outcomes.entries()].filter(([key]) => !written.has(key)).map(([, outcome]) => outcome.item),
+        ...staleItems,
+      ];
     }
     if (pending.length > 0)
       this.deps.logger.warn(
@@ -313,6 +354,22 @@ export class AlarmEvaluationService {
         'alarm state kept changing on another node; left to it',
       );
     return true;
+  }
+
+  /**
+   * Which of the states left unwritten another node has written since this node read them (their
+   * stored revision moved). None on a sole node.
+   */
+  private async changedElsewhere(
+    unchanged: readonly { key: string; item: RuleWork; entry: { revision: number } }[],
+  ): Promise<Set<string>> {
+    const stale = new Set<string>();
+    if (this.deps.soleNode || unchanged.length === 0) return stale;
+    const revisions = await this.deps.repository.ruleStateRevisions(
+      unchanged.map(({ item }) => ({ deviceId: item.device.id, key: item.compiled.rule.id })),
+    );
+    for (const { key, entry } of unchanged) if (revisions.get(key) !== entry.revision) stale.add(key);
+    return stale;
   }
 
   /**

@@ -247,6 +247,19 @@ export class AlarmRepository {
     }));
   }
 
+  /** Stored revisions of these states, by `device \0 rule` (a missing one is not stored). */
+  async ruleStateRevisions(keys: readonly { deviceId: string; key: string }[]): Promise<Map<string, number>> {
+    const revisions = new Map<string, number>();
+    if (keys.length === 0) return revisions;
+    const result = await this.db.execute(sql`
+      select s.device_id, s.rule_id, s.revision from ${alarmRuleStates} as s
+      join unnest(${sql.param(keys.map((entry) => entry.deviceId))}::text[], ${sql.param(keys.map((entry) => entry.key))}::text[])
+        as v(device_id, rule_id) on s.device_id = v.device_id and s.rule_id = v.rule_id`);
+    for (const row of rowsOf<{ device_id: string; rule_id: string; revision: number }>(result))
+      revisions.set(`${row.device_id}\u0000${row.rule_id}`, row.revision);
+    return revisions;
+  }
+
   /**
    * Writes states in one statement each for updates and inserts, each only over the revision read.
    * Answers the ones written; a missing one was changed by another node meanwhile. The rows go in

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ALARM_RULE_DEFAULT_CAPACITY, alarmRuleSchema } from '@lyyp/contracts/alarm';
-import { accounts, alarmRecords, alarmRules, deviceAccess } from '../../db/schema/index.ts';
+import { accounts, alarmRecords, alarmRuleStates, alarmRules, deviceAccess } from '../../db/schema/index.ts';
 import { AccountRepository } from '../account/account.repository.ts';
 import { buildAccount } from '../../test/factories.ts';
 import { databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -16,7 +16,7 @@ import {
   signedIn,
   upload,
 } from './alarm-test-support.ts';
-import { createAlarmModule } from './index.ts';
+import { createAlarmModule, type AlarmModule } from './index.ts';
 
 describe.each(databaseVariants())('alarm rules and records on $name', (variant) => {
   let server: TestServer;
@@ -195,6 +195,57 @@ describe.each(databaseVariants())('alarm rules and records on $name', (variant) 
     const records = await deviceRecords(server, ownerClient, device.id);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ raisedAt: start + 2000 });
+  });
+
+  it('stores a quiet rule’s newest sample time only at checkpoints, and a restarted node still records each alarm once', async () => {
+    const { product, device, developerClient, ownerClient } = await alarmFixture(server);
+    await addRule(server, developerClient, product.id);
+    const start = server.clock.now();
+    const point = (offset: number, value: number) => ({
+      deviceId: device.id,
+      key: 'waterTemperature',
+      ts: start + offset,
+      value,
+    });
+    const storedState = async () => {
+      const [row] = await server.database.db
+        .select()
+        .from(alarmRuleStates)
+        .where(eq(alarmRuleStates.deviceId, device.id));
+      return row && { revision: row.revision, lastAt: (row.state as { lastAt: number }).lastAt };
+    };
+    const evaluate = (module: AlarmModule, points: ReturnType<typeof point>[]) =>
+      module.evaluation.evaluateStored({ points, receivedAt: start + 1000 });
+
+    await evaluate(server.alarms, [point(0, 20)]);
+    expect(await storedState()).toEqual({ revision: 1, lastAt: start });
+    // Quiet samples within a minute of sample time move nothing in the database.
+    for (let second = 1; second < 60; second += 1) await evaluate(server.alarms, [point(second * 1000, 20)]);
+    expect(await storedState()).toEqual({ revision: 1, lastAt: start });
+    // The checkpoint a minute on stores the newest sample time.
+    await evaluate(server.alarms, [point(60_000, 20)]);
+    expect(await storedState()).toEqual({ revision: 2, lastAt: start + 60_000 });
+    await evaluate(server.alarms, [point(61_000, 20), point(62_000, 90)]);
+    expect(await storedState()).toMatchObject({ revision: 3, lastAt: start + 62_000 });
+
+    // A restarted node gets the same uploads again (a resend): nothing is recorded twice.
+    const restarted = createAlarmModule({
+      db: server.database.db,
+      config: server.config,
+      bus: server.bus,
+      access: server.catalogue.deviceAccess,
+      accounts: new AccountRepository(server.database.db),
+      products: server.catalogue.services.products,
+      sms: server.sms,
+      logger: server.app.log,
+      now: server.clock.now,
+    });
+    await evaluate(restarted, [point(61_000, 20), point(62_000, 90), point(63_000, 85)]);
+    await evaluate(restarted, [point(64_000, 70)]);
+    await evaluate(server.alarms, [point(62_000, 90)]);
+    const records = await deviceRecords(server, ownerClient, device.id);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ raisedAt: start + 62_000, releasedAt: start + 64_000 });
   });
 
   it('releases an active alarm when its rule changes what decides it', async () => {

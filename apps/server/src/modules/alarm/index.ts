@@ -38,6 +38,8 @@ export interface AlarmModuleDeps {
   readonly sms: SmsProvider;
   readonly logger: FastifyBaseLogger;
   readonly now: () => number;
+  /** The database belongs to this process alone (embedded): no other node writes alarm states. */
+  readonly soleNode?: boolean;
   /** Replaces `fetch` for the channels (tests). */
   readonly fetch?: typeof fetch;
 }
@@ -51,6 +53,7 @@ export function createAlarmModule(deps: AlarmModuleDeps) {
     bus: deps.bus,
     logger: deps.logger,
     now: deps.now,
+    soleNode: deps.soleNode ?? false,
   });
   const messages = new MessageService({
     messages: new MessageRepository(deps.db),

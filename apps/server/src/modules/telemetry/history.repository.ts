@@ -3,7 +3,7 @@
  * per batch (arrays unnested), idempotent on (device, key, timestamp); the latest value of each
  * variable moves only forward in time.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
 
@@ -69,12 +69,16 @@ export class HistoryRepository {
   }
 
   /**
-   * Stores points and moves latest values forward, in one transaction. Answers which points were
-   * new: usually all of them (one statement, nothing sent back); when some were stored before (a
-   * resent upload), the transaction is redone asking the database which rows it inserted.
+   * Stores points and moves latest values forward, in one transaction, with the `also` statements
+   * (the gateways' upload numbers) in the same one. Answers which points were new: usually all of
+   * them (one statement, nothing sent back); when some were stored before (a resent upload), the
+   * transaction is redone asking the database which rows it inserted.
    */
-  async store(rows: readonly PointRow[]): Promise<StoreOutcome> {
-    if (rows.length === 0) return { allNew: true };
+  async store(rows: readonly PointRow[], also: readonly SQL[] = []): Promise<StoreOutcome> {
+    if (rows.length === 0) {
+      for (const statement of also) await this.db.execute(statement);
+      return { allNew: true };
+    }
     await this.ensurePartitions(rows.map((row) => row.ts));
     const columns = pointColumns(rows);
     const latestRows = newestPerVariable(rows);
@@ -88,6 +92,7 @@ export class HistoryRepository {
         await tx.execute(upsertLatest(latestRows));
         const rollup = upsertRollup(rows);
         if (rollup) await tx.execute(rollup);
+        for (const statement of also) await tx.execute(statement);
       });
       return { allNew: true };
     } catch (error) {
@@ -108,6 +113,7 @@ export class HistoryRepository {
         rows.filter((row) => identities.has(pointIdentity(row.deviceId, row.key, row.ts))),
       );
       if (rollup) await tx.execute(rollup);
+      for (const statement of also) await tx.execute(statement);
       return { allNew: false, inserted: identities };
     });
   }

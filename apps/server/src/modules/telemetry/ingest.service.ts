@@ -3,13 +3,22 @@
  * queue is written in group commits (many uploads, one transaction) and every upload is
  * acknowledged only after its commit, so a gateway drops data from its buffer only once it is
  * durable. Values that changed go out on the bus.
+ *
+ * Stored listeners (alarm evaluation) run in a chain of their own, one batch after the other in
+ * commit order, while the next group commit is already written; an upload is acknowledged once
+ * its commit and the listeners of its batch are done, so a crash never leaves an acknowledged point
+ * unevaluated.
  */
 import { DATA_TYPE_DEFINITIONS, type DeviceModel, type Variable } from '@lyyp/contracts/device-model';
 import type { DataPayload, Point } from '@lyyp/contracts/protocol';
 import type { Bus, ValuePoint } from '../../bus/bus.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
 import { pointIdentity, type HistoryRepository, type PointRow } from './history.repository.ts';
-import type { DeviceBinding, RuntimeRepository } from './runtime.repository.ts';
+import {
+  recordSequencesStatement,
+  type DeviceBinding,
+  type RuntimeRepository,
+} from './runtime.repository.ts';
 
 export interface IngestResult {
   stored: number;
@@ -65,6 +74,8 @@ function acceptValue(
 export class IngestService {
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
+  /** The stored listeners' chain: the last batch handed to them, settled when they are done. */
+  private listening: Promise<void> = Promise.resolve();
   /**
    * Per gateway, its device as last read (a promise, so uploads arriving while it is read wait for
    * the same answer and keep their order).
@@ -231,18 +242,19 @@ export class IngestService {
 
   private async commit(batch: Pending[]): Promise<void> {
     try {
-      const outcome = await this.history.store(batch.flatMap((pending) => pending.rows));
-      const isNew = (row: PointRow) =>
-        outcome.allNew || outcome.inserted.has(pointIdentity(row.deviceId, row.key, row.ts));
       const sequences = new Map<string, number>();
       for (const pending of batch)
         sequences.set(pending.sn, Math.max(sequences.get(pending.sn) ?? -1, pending.seq));
-      await this.runtime.recordSequences(sequences, new Date(this.now()));
-      if (this.storedListeners.length > 0) {
-        const stored = { points: batch.flatMap((pending) => pending.rows), receivedAt: this.now() };
-        for (const listener of this.storedListeners) await listener(stored).catch(() => undefined);
-      }
+      // The upload numbers go in the points' own transaction: one commit per group commit.
+      const recordSequences = recordSequencesStatement(sequences, new Date(this.now()));
+      const outcome = await this.history.store(
+        batch.flatMap((pending) => pending.rows),
+        recordSequences ? [recordSequences] : [],
+      );
+      const isNew = (row: PointRow) =>
+        outcome.allNew || outcome.inserted.has(pointIdentity(row.deviceId, row.key, row.ts));
       const changed = new Map<string, ValuePoint[]>();
+      const results: IngestResult[] = [];
       for (const pending of batch) {
         let stored = 0;
         for (const row of pending.rows) {
@@ -252,16 +264,27 @@ export class IngestService {
           list.push({ key: row.key, ts: row.ts, value: row.value, error: row.error });
           changed.set(row.deviceId, list);
         }
-        pending.resolve({ stored, duplicates: pending.rows.length - stored, rejected: pending.rejected });
+        results.push({ stored, duplicates: pending.rows.length - stored, rejected: pending.rejected });
       }
       for (const [deviceId, points] of changed) this.bus.publish('values', { deviceId, points });
+      const acknowledge = () => batch.forEach((pending, index) => pending.resolve(results[index]!));
+      if (this.storedListeners.length === 0) {
+        acknowledge();
+        return;
+      }
+      const stored = { points: batch.flatMap((pending) => pending.rows), receivedAt: this.now() };
+      this.listening = this.listening.then(async () => {
+        for (const listener of this.storedListeners) await listener(stored).catch(() => undefined);
+        acknowledge();
+      });
     } catch (error) {
       for (const pending of batch) pending.reject(error);
     }
   }
 
-  /** Waits until everything queued so far is written (shutdown). */
+  /** Waits until everything queued so far is written and evaluated (shutdown). */
   async drain(): Promise<void> {
     while (this.flushing) await this.flushing;
+    await this.listening;
   }
 }

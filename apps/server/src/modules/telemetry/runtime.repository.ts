@@ -191,15 +191,6 @@ export class RuntimeRepository {
       .where(eq(gateways.sn, sn));
   }
 
-  /** Highest stored sequence per gateway, for many gateways in one statement; they were heard at `at`. */
-  async recordSequences(sequences: ReadonlyMap<string, number>, at: Date): Promise<void> {
-    if (sequences.size === 0) return;
-    await this.db.execute(sql`
-      update gateways set last_seq = greatest(gateways.last_seq, incoming.seq), last_seen_at = ${at.toISOString()}::timestamptz
-      from unnest(${sql.param([...sequences.keys()])}::text[], ${sql.param([...sequences.values()])}::bigint[]) as incoming(sn, seq)
-      where gateways.sn = incoming.sn`);
-  }
-
   /** SNs of every gateway whose status is not offline. */
   async gatewaysNotOffline(): Promise<string[]> {
     const rows = await this.db
@@ -294,4 +285,16 @@ export class RuntimeRepository {
       .where(and(eq(gateways.sn, sn)));
     return state;
   }
+}
+
+/**
+ * The statement that records the newest upload number and last-heard time of each gateway (null
+ * for none), to run in the ingest's own transaction.
+ */
+export function recordSequencesStatement(sequences: ReadonlyMap<string, number>, at: Date) {
+  if (sequences.size === 0) return null;
+  return sql`
+      update gateways set last_seq = greatest(gateways.last_seq, incoming.seq), last_seen_at = ${at.toISOString()}::timestamptz
+      from unnest(${sql.param([...sequences.keys()])}::text[], ${sql.param([...sequences.values()])}::bigint[]) as incoming(sn, seq)
+      where gateways.sn = incoming.sn`;
 }

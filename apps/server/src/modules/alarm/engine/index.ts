@@ -14,6 +14,8 @@ export {
   initialRuleState,
   reconcileRule,
   restoreRuleState,
+  ruleStateNeedsWrite,
+  RULE_STATE_CHECKPOINT_MS,
   type AlarmSample,
   type AlarmTransition,
   type EvaluationOptions,

@@ -2,7 +2,14 @@ import { alarmRuleStateSchema } from '@lyyp/contracts/alarm';
 import { describe, expect, it } from 'vitest';
 import { MINUTE, SECOND, T0, buildRule, samplesOf } from './alarm-test-support.ts';
 import { compileAlarmRule } from './rule-condition.ts';
-import { evaluateRuleSamples, initialRuleState, reconcileRule, restoreRuleState } from './rule-evaluator.ts';
+import {
+  RULE_STATE_CHECKPOINT_MS,
+  evaluateRuleSamples,
+  initialRuleState,
+  reconcileRule,
+  restoreRuleState,
+  ruleStateNeedsWrite,
+} from './rule-evaluator.ts';
 
 const kinds = (result: { transitions: readonly { kind: string; at: number }[] }) =>
   result.transitions.map((transition) => [transition.kind, transition.at]);
@@ -387,5 +394,28 @@ describe('stored state', () => {
     expect(restoreRuleState({ version: 99 })).toBeNull();
     expect(restoreRuleState('garbage')).toBeNull();
     expect(initialRuleState('abc')).toMatchObject({ active: false, matches: 0, lastAt: null });
+  });
+});
+
+describe('which new states are stored', () => {
+  const rule = compileAlarmRule(buildRule({ filterCount: 2 }));
+  const quiet = evaluateRuleSamples(rule, null, samplesOf([70])).state;
+
+  it('stores a first state, any change of count or activity, and not a quiet sample time alone', () => {
+    expect(ruleStateNeedsWrite(null, quiet)).toBe(true);
+    const later = evaluateRuleSamples(rule, quiet, samplesOf([70, 71, 72], { start: T0 + SECOND })).state;
+    expect(later.lastAt).toBe(T0 + 3 * SECOND);
+    expect(ruleStateNeedsWrite(quiet, later)).toBe(false);
+    const counting = evaluateRuleSamples(rule, quiet, samplesOf([85], { start: T0 + SECOND })).state;
+    expect(ruleStateNeedsWrite(quiet, counting)).toBe(true);
+    const raised = evaluateRuleSamples(rule, counting, samplesOf([85], { start: T0 + 2 * SECOND })).state;
+    expect(ruleStateNeedsWrite(counting, raised)).toBe(true);
+  });
+
+  it('stores the sample time alone once it is a checkpoint past the stored one', () => {
+    const justBefore = { ...quiet, lastAt: quiet.lastAt! + RULE_STATE_CHECKPOINT_MS - 1 };
+    const at = { ...quiet, lastAt: quiet.lastAt! + RULE_STATE_CHECKPOINT_MS };
+    expect(ruleStateNeedsWrite(quiet, justBefore)).toBe(false);
+    expect(ruleStateNeedsWrite(quiet, at)).toBe(true);
   });
 });

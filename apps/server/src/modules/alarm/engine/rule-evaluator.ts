@@ -115,6 +115,39 @@ function forcedRelease(state: AlarmRuleState, reason: AlarmReleaseReason, at: nu
  * deleted (`rule` null) or disabled rules release their active alarm; a rule whose semantics
  * changed releases it and starts counting afresh. `state` null in the answer: delete the stored state.
  */
+/**
+ * Sample time by which an unchanged state's newest evaluated time is stored again
+ * (`ruleStateNeedsWrite`).
+ */
+export const RULE_STATE_CHECKPOINT_MS = 60_000;
+
+/**
+ * Whether an evaluation's new state must be stored over `stored` (the state as the database holds
+ * it). Everything but the newest sample time is stored at once; that time alone moving forward is
+ * stored only once it is `checkpointMs` past the stored one. Samples after the stored time that
+ * changed nothing else change nothing when evaluated again (a resend after a restart), so this only
+ * saves the write that every upload of a quiet variable would otherwise cost.
+ */
+export function ruleStateNeedsWrite(
+  stored: AlarmRuleState | null,
+  next: AlarmRuleState,
+  checkpointMs = RULE_STATE_CHECKPOINT_MS,
+): boolean {
+  if (!stored) return true;
+  if (
+    stored.version !== next.version ||
+    stored.rule !== next.rule ||
+    stored.active !== next.active ||
+    stored.matches !== next.matches ||
+    stored.since !== next.since ||
+    stored.raisedAt !== next.raisedAt
+  )
+    return true;
+  if (stored.lastAt === next.lastAt) return false;
+  if (stored.lastAt === null || next.lastAt === null) return true;
+  return next.lastAt - stored.lastAt >= checkpointMs;
+}
+
 export function reconcileRule(
   state: AlarmRuleState | null,
   rule: AlarmRule | null,

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { DeviceModel } from '@lyyp/contracts/device-model';
+import type { Bus } from '../../bus/bus.ts';
+import type { HistoryRepository, PointRow } from './history.repository.ts';
+import { IngestService } from './ingest.service.ts';
+import type { RuntimeRepository } from './runtime.repository.ts';
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+/** An ingest service over fakes: one gateway `gw` bound to device `d1` with a numeric variable `t`. */
+function buildIngest() {
+  const stores: number[][] = [];
+  const history = {
+    store: (rows: readonly PointRow[]) => {
+      stores.push(rows.map((row) => row.ts));
+      return Promise.resolve({ allNew: true as const });
+    },
+  } as unknown as HistoryRepository;
+  const model = { variables: [{ key: 't', dataType: 'float' }] } as unknown as DeviceModel;
+  const runtime = {
+    deviceBindingsBySns: () =>
+      Promise.resolve(new Map([['gw', { deviceId: 'd1', productId: 'p1', modelVersion: 1 }]])),
+    productModel: () => Promise.resolve({ model, modelVersion: 1 }),
+  } as unknown as RuntimeRepository;
+  const bus = { publish: () => undefined } as unknown as Bus;
+  const ingest = new IngestService(history, runtime, bus, () => 0);
+  return { ingest, stores };
+}
+
+describe('ingest with a stored listener (alarm evaluation)', () => {
+  it('writes the next group commit while the listener works, and acknowledges each upload only after its listener', async () => {
+    const { ingest, stores } = buildIngest();
+    const heard: number[][] = [];
+    const gates = [deferred(), deferred()];
+    ingest.onStored(async (batch) => {
+      const index = heard.length;
+      heard.push(batch.points.map((point) => point.ts));
+      await gates[index]!.promise;
+    });
+    const acknowledged: number[] = [];
+    const first = ingest.ingest('gw', { seq: 1, points: [{ k: 't', t: 1000, v: 1 }] }).then((result) => {
+      acknowledged.push(1);
+      return result;
+    });
+    await expect.poll(() => heard.length).toBe(1);
+    const second = ingest.ingest('gw', { seq: 2, points: [{ k: 't', t: 2000, v: 2 }] }).then((result) => {
+      acknowledged.push(2);
+      return result;
+    });
+    // The second upload is stored while the first batch is still being evaluated…
+    await expect.poll(() => stores.length).toBe(2);
+    expect(acknowledged).toEqual([]);
+    // …and evaluated only after the first, each acknowledged once its own evaluation is done.
+    expect(heard).toEqual([[1000]]);
+    gates[0]!.resolve();
+    await expect(first).resolves.toEqual({ stored: 1, duplicates: 0, rejected: 0 });
+    await expect.poll(() => heard).toEqual([[1000], [2000]]);
+    expect(acknowledged).toEqual([1]);
+    gates[1]!.resolve();
+    await second;
+    expect(acknowledged).toEqual([1, 2]);
+    await ingest.drain();
+  });
+});
