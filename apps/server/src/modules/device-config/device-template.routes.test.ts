@@ -27,7 +27,10 @@ describe.each(databaseVariants())('device templates on $name', (variant) => {
     server = await startTestServer(variant);
     await server.runtime.start();
     bound = await buildBoundDevice(server.database.db);
-    await server.database.db.update(products).set({ status: 'published' }).where(eq(products.id, bound.product.id));
+    await server.database.db
+      .update(products)
+      .set({ status: 'published' })
+      .where(eq(products.id, bound.product.id));
     owner = new TestClient(server);
     expect((await owner.login(bound.owner.username!, FACTORY_PASSWORD)).code).toBe('200');
     driverKey = bound.product.model.drivers[0]!.key;
