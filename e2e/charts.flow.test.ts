@@ -4,37 +4,17 @@
  * signals in the property panel and saves; on the monitoring site the device's page draws the
  * boiler's values as they arrive. Screenshots in Chinese and English go to e2e/screenshots/.
  */
-import { API_PREFIX } from '@lyyp/contracts';
-import { demoBoilerModelInput } from '@lyyp/contracts/device-model';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signInWithPassword } from './support/console.ts';
-import { drawWidget, measureCanvas, type Canvas } from './support/designer-steps.ts';
-import { EdgeAgent } from './support/edge-agent.ts';
+import { drawWidget, type Canvas } from './support/designer-steps.ts';
+import type { EdgeAgent } from './support/edge-agent.ts';
 import { useFlowEnvironment } from './support/flow.ts';
-
-interface Envelope<T> {
-  code: string;
-  message: string;
-  data: T;
-}
+import { callApi, createBoundBoiler, openNewPage, startBoilerAgent } from './support/page-setup.ts';
 
 interface SavedChart {
   widgetType: string;
   data: { dataAddon: { signalArray: { signalId: string; title: string }[]; timeRange?: number } };
-}
-
-async function callApi<T>(
-  page: Page,
-  baseUrl: string,
-  path: string,
-  body: Record<string, unknown>,
-): Promise<T> {
-  const response = await page.request.post(`${baseUrl}${API_PREFIX}${path}`, { data: body });
-  const answer = (await response.json()) as Envelope<T>;
-  if (answer.code !== '200' && answer.code !== '201')
-    throw new Error(`${path} answered ${answer.code}: ${answer.message}`);
-  return answer.data;
 }
 
 /** Where each chart goes on the page, and the boiler signals it draws. */
@@ -101,40 +81,14 @@ describe('chart widgets', () => {
     await signInWithPassword(page, platform.admin.username, platform.admin.password);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
-    const product = await api<{ id: string }>('/product/advance/importProduct', {
+    const boiler = await createBoundBoiler(page, platform.baseUrl, {
       title: 'Chart flow boiler',
       productModel: 'LY-BLR-CHART',
-      json: demoBoilerModelInput({ host: '192.0.2.10', pollIntervalMs: 500 }),
+      deviceName: 'Boiler room 2',
     });
-    const [gateway] = await api<{ sn: string; verificationCode: string; secret: string }[]>(
-      '/gateway/batchAdd',
-      {
-        count: 1,
-      },
-    );
-    if (!gateway) throw new Error('No gateway was created');
-    const device = await api<{ id: string }>('/equipment/add', {
-      name: 'Boiler room 2',
-      sn: gateway.sn,
-      verificationCode: gateway.verificationCode,
-      productId: product.id,
-    });
-    const credentials = await api<{ mqtt: { url: string } }>('/gateway/credentials', { sn: gateway.sn });
-    agent = EdgeAgent.start({
-      sn: gateway.sn,
-      secret: gateway.secret,
-      platformMqttUrl: credentials.mqtt.url.replace('//localhost:', '//127.0.0.1:'),
-    });
-    await agent.waitForLine(/configuration version \d+ applied/, 40_000);
-
-    await page.goto(`${platform.baseUrl}/manage/product/edit/${product.id}/page`);
-    await page.click('[data-action="create-page"]');
-    await page.fill('#page-title_title', '锅炉趋势');
-    await page.press('#page-title_title', 'Enter');
-    await page.click('[data-page-link]');
-    await page.waitForSelector('[data-designer]');
-    await page.waitForSelector('[data-save-state="clean"]');
-    const canvas = await measureCanvas(page);
+    const { product, device } = boiler;
+    agent = await startBoilerAgent(page, platform.baseUrl, boiler);
+    const canvas = await openNewPage(page, platform.baseUrl, product.id, '锅炉趋势');
 
     for (const chart of CHARTS) await addChart(page, canvas, chart);
     // In the designer the charts show their axes, legends and equal shares, with nothing live.

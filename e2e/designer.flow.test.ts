@@ -5,40 +5,19 @@
  * redoes, saves; reloading shows the same page; on the monitoring site the device's page shows the
  * temperature changing live. Screenshots in Chinese and English go to e2e/screenshots/.
  */
-import { API_PREFIX } from '@lyyp/contracts';
-import { demoBoilerModelInput } from '@lyyp/contracts/device-model';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signInWithPassword } from './support/console.ts';
-import { countLayers, drawWidget, dragOnCanvas, measureCanvas } from './support/designer-steps.ts';
-import { EdgeAgent } from './support/edge-agent.ts';
+import { countLayers, drawWidget, dragOnCanvas } from './support/designer-steps.ts';
+import type { EdgeAgent } from './support/edge-agent.ts';
 import { useFlowEnvironment } from './support/flow.ts';
-
-interface Envelope<T> {
-  code: string;
-  message: string;
-  data: T;
-}
+import { callApi, createBoundBoiler, openNewPage, startBoilerAgent } from './support/page-setup.ts';
 
 interface SavedWidget {
   widgetType: string;
   position: { y?: number };
   binding?: { signalId: string };
   children?: SavedWidget[];
-}
-
-/** Calls the platform with the browser's session, as the console would. */
-async function callApi<T>(
-  page: Page,
-  baseUrl: string,
-  path: string,
-  body: Record<string, unknown>,
-): Promise<T> {
-  const response = await page.request.post(`${baseUrl}${API_PREFIX}${path}`, { data: body });
-  const answer = (await response.json()) as Envelope<T>;
-  if (answer.code !== '200' && answer.code !== '201')
-    throw new Error(`${path} answered ${answer.code}: ${answer.message}`);
-  return answer.data;
 }
 
 /** The bound data text on the page (the palette's icons carry widget types too). */
@@ -64,41 +43,16 @@ describe('page designer', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
     // A boiler product, a gateway and a device bound to both; the agent plays the gateway.
-    const product = await api<{ id: string }>('/product/advance/importProduct', {
+    const boiler = await createBoundBoiler(page, platform.baseUrl, {
       title: 'Designer flow boiler',
       productModel: 'LY-BLR-E2E',
-      json: demoBoilerModelInput({ host: '192.0.2.10', pollIntervalMs: 500 }),
+      deviceName: 'Boiler room 1',
     });
-    const [gateway] = await api<{ sn: string; verificationCode: string; secret: string }[]>(
-      '/gateway/batchAdd',
-      {
-        count: 1,
-      },
-    );
-    if (!gateway) throw new Error('No gateway was created');
-    const device = await api<{ id: string }>('/equipment/add', {
-      name: 'Boiler room 1',
-      sn: gateway.sn,
-      verificationCode: gateway.verificationCode,
-      productId: product.id,
-    });
-    const credentials = await api<{ mqtt: { url: string } }>('/gateway/credentials', { sn: gateway.sn });
-    agent = EdgeAgent.start({
-      sn: gateway.sn,
-      secret: gateway.secret,
-      platformMqttUrl: credentials.mqtt.url.replace('//localhost:', '//127.0.0.1:'),
-    });
-    await agent.waitForLine(/configuration version \d+ applied/, 40_000);
+    const { product, device } = boiler;
+    agent = await startBoilerAgent(page, platform.baseUrl, boiler);
 
     // The product's pages tab: a new page, opened in the designer.
-    await page.goto(`${platform.baseUrl}/manage/product/edit/${product.id}/page`);
-    await page.click('[data-action="create-page"]');
-    await page.fill('#page-title_title', '锅炉总览');
-    await page.press('#page-title_title', 'Enter');
-    await page.click('[data-page-link]');
-    await page.waitForSelector('[data-designer]');
-    await page.waitForSelector('[data-save-state="clean"]');
-    const canvas = await measureCanvas(page);
+    const canvas = await openNewPage(page, platform.baseUrl, product.id, '锅炉总览');
 
     await drawWidget(page, canvas, 'ShapeRect', [100, 100], [300, 220]);
     await drawWidget(page, canvas, 'UsualDataText', [400, 140], [600, 190]);

@@ -9,29 +9,13 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_PREFIX } from '@lyyp/contracts';
-import { demoBoilerModelInput } from '@lyyp/contracts/device-model';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type BrowserSession } from './support/browser.ts';
 import { signInWithPassword } from './support/console.ts';
-import { drawWidget, measureCanvas } from './support/designer-steps.ts';
+import { drawWidget } from './support/designer-steps.ts';
+import { callApi, createBoundBoiler, openNewPage } from './support/page-setup.ts';
 import { Platform } from './support/platform.ts';
 import { ensureWebBuilt } from './support/web-build.ts';
-
-interface Envelope<T> {
-  code: string;
-  message: string;
-  data: T;
-}
-
-async function callApi<T>(page: Page, baseUrl: string, path: string, body: Record<string, unknown>) {
-  const response = await page.request.post(`${baseUrl}${API_PREFIX}${path}`, { data: body });
-  const answer = (await response.json()) as Envelope<T>;
-  if (answer.code !== '200' && answer.code !== '201')
-    throw new Error(`${path} answered ${answer.code}: ${answer.message}`);
-  return answer.data;
-}
 
 /** One MPEG-TS packet (188 bytes): sync byte, the null PID, stuffing. */
 function transportStreamSegment(packets: number): Buffer {
@@ -126,31 +110,14 @@ describe('media widgets', () => {
     await page.goto(`${platform.baseUrl}/login`);
     await signInWithPassword(page, platform.admin.username, platform.admin.password);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    const product = await api<{ id: string }>('/product/advance/importProduct', {
+    const { product, device } = await createBoundBoiler(page, platform.baseUrl, {
       title: 'Media flow plant',
       productModel: 'LY-MEDIA-E2E',
-      json: demoBoilerModelInput({ host: '192.0.2.10', pollIntervalMs: 500 }),
-    });
-    const [gateway] = await api<{ sn: string; verificationCode: string }[]>('/gateway/batchAdd', {
-      count: 1,
-    });
-    if (!gateway) throw new Error('No gateway was created');
-    const device = await api<{ id: string }>('/equipment/add', {
-      name: 'Plant 2',
-      sn: gateway.sn,
-      verificationCode: gateway.verificationCode,
-      productId: product.id,
+      deviceName: 'Plant 2',
     });
 
     // The designer: a blue weather card for city 1101 and a pan-tilt camera playing the local stream.
-    await page.goto(`${platform.baseUrl}/manage/product/edit/${product.id}/page`);
-    await page.click('[data-action="create-page"]');
-    await page.fill('#page-title_title', '厂区监控');
-    await page.press('#page-title_title', 'Enter');
-    await page.click('[data-page-link]');
-    await page.waitForSelector('[data-designer]');
-    await page.waitForSelector('[data-save-state="clean"]');
-    const canvas = await measureCanvas(page);
+    const canvas = await openNewPage(page, platform.baseUrl, product.id, '厂区监控');
 
     await drawWidget(page, canvas, 'ComplexWeather', [40, 40], [320, 170]);
     await page.fill('[data-property="data.cityId"]', '1101');
