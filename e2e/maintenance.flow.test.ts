@@ -159,6 +159,12 @@ describe('work order flow in the browser', () => {
       await expect.poll(() => page.locator('.ant-drawer-content').textContent()).toContain('已完成');
       await screenshot('inspection-finished-phone');
 
+      // The operations centre's fleet chart opens the device list filtered by status from the address.
+      await page.goto(`${platform.baseUrl}/monitor/devices?status=offline`);
+      await page.getByText('没有符合条件的设备').waitFor();
+      await page.goto(`${platform.baseUrl}/monitor/devices?status=online`);
+      await page.getByRole('link', { name: '1号锅炉' }).waitFor();
+
       // Every maintenance screen in both languages, on a desk and on a phone.
       const views: [string, string][] = [
         ['/monitor/workorders', 'work-orders'],

@@ -1,7 +1,8 @@
 /**
  * The device list of the monitoring site: devices the account may see, larger sort number first
  * (§3), with the gateway status kept live over the live channel; search by name or SN, filters by
- * group and status; bind a new device.
+ * group and status (the status lives in the address, `?status=offline`, so the operations centre's
+ * fleet chart opens the list behind each slice); bind a new device.
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
@@ -10,7 +11,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import type { DeviceView } from '../../api/catalogue.types.ts';
 import { GatewayStatusTag, SignalTag } from '../gateway/status-tags.tsx';
@@ -22,12 +23,23 @@ import { EmptyGuide } from './common/EmptyGuide.tsx';
 import { formatTime } from './common/format-time.ts';
 import { useLiveDevices } from './use-live.ts';
 
+function readStatus(value: string | null): GatewayStatus | undefined {
+  return GATEWAY_STATUSES.find((status) => status === value);
+}
+
 export default function DeviceListPage() {
   const { t } = useTranslation();
   const describeFailure = useDescribeFailure();
   const [keyword, setKeyword] = useState('');
   const [groupName, setGroupName] = useState<string | undefined>();
-  const [status, setStatus] = useState<GatewayStatus | undefined>();
+  const [search, setSearch] = useSearchParams();
+  const status = readStatus(search.get('status'));
+  const setStatus = (next: GatewayStatus | undefined) => {
+    const params = new URLSearchParams(search);
+    if (next) params.set('status', next);
+    else params.delete('status');
+    setSearch(params, { replace: true });
+  };
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [binding, setBinding] = useState(false);
 
