@@ -159,7 +159,13 @@ describe('work order flow in the browser', () => {
       await expect.poll(() => page.locator('.ant-drawer-content').textContent()).toContain('已完成');
       await screenshot('inspection-finished-phone');
 
-      // The operations centre's fleet chart opens the device list filtered by status from the address.
+      // The operations centre opens the device list behind a figure: by product with a click, by
+      // status from the address its fleet chart opens.
+      await page.goto(`${platform.baseUrl}/monitor/operations`);
+      await page.locator('[data-testid="by-product"] .ant-list-item').first().click();
+      await page.waitForURL((url) => url.searchParams.get('productId') === product.id);
+      await page.getByRole('link', { name: '1号锅炉' }).waitFor();
+      await page.locator('[data-testid="product-filter"]').waitFor();
       await page.goto(`${platform.baseUrl}/monitor/devices?status=offline`);
       await page.getByText('没有符合条件的设备').waitFor();
       await page.goto(`${platform.baseUrl}/monitor/devices?status=online`);

@@ -1,8 +1,8 @@
 /**
  * The device list of the monitoring site: devices the account may see, larger sort number first
  * (§3), with the gateway status kept live over the live channel; search by name or SN, filters by
- * group and status (the status lives in the address, `?status=offline`, so the operations centre's
- * fleet chart opens the list behind each slice); bind a new device.
+ * group and status, and by product (status and product live in the address, `?status=offline`,
+ * `?productId=…`, so the operations centre opens the list behind each figure); bind a new device.
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
@@ -34,12 +34,14 @@ export default function DeviceListPage() {
   const [groupName, setGroupName] = useState<string | undefined>();
   const [search, setSearch] = useSearchParams();
   const status = readStatus(search.get('status'));
-  const setStatus = (next: GatewayStatus | undefined) => {
+  const productId = search.get('productId') ?? undefined;
+  const setParam = (name: 'status' | 'productId', next: string | undefined) => {
     const params = new URLSearchParams(search);
-    if (next) params.set('status', next);
-    else params.delete('status');
+    if (next) params.set(name, next);
+    else params.delete(name);
     setSearch(params, { replace: true });
   };
+  const setStatus = (next: GatewayStatus | undefined) => setParam('status', next);
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [binding, setBinding] = useState(false);
 
@@ -48,14 +50,15 @@ export default function DeviceListPage() {
     queryFn: () => catalogueApi.listDeviceGroups(),
   });
   const devices = useQuery({
-    queryKey: ['devices', keyword, groupName, status, paging],
-    queryFn: () => catalogueApi.queryDevices({ keyword: keyword || undefined, groupName, status, ...paging }),
+    queryKey: ['devices', keyword, groupName, status, productId, paging],
+    queryFn: () =>
+      catalogueApi.queryDevices({ keyword: keyword || undefined, groupName, status, productId, ...paging }),
     placeholderData: keepPreviousData,
   });
   const list = devices.data?.list ?? [];
   const live = useLiveDevices(list.map((device) => device.id));
   const firstPage = () => setPaging((current) => ({ ...current, page: 1 }));
-  const filtered = Boolean(keyword || groupName || status);
+  const filtered = Boolean(keyword || groupName || status || productId);
 
   return (
     <Card variant="borderless" title={t('routes.MonitorDevices')}>
@@ -92,6 +95,18 @@ export default function DeviceListPage() {
             }}
             options={GATEWAY_STATUSES.map((value) => ({ value, label: t(`monitor.gatewayStatus.${value}`) }))}
           />
+          {productId ? (
+            <Tag
+              closable
+              data-testid="product-filter"
+              onClose={() => {
+                setParam('productId', undefined);
+                firstPage();
+              }}
+            >
+              {t('monitor.fields.productId')}: {list[0]?.productTitle ?? '…'}
+            </Tag>
+          ) : null}
         </Space>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setBinding(true)}>
           {t('monitor.device.bind')}

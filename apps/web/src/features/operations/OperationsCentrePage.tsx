@@ -49,14 +49,25 @@ export default function OperationsCentrePage() {
   if (!data) return <Skeleton active />;
   const english = locale === 'en-US';
   const go = (path: string) => void navigate(path);
-  const countList = (entries: Array<{ key: string; label: string; count: number }>) => (
+  const countList = (
+    entries: Array<{ key: string; label: string; count: number }>,
+    onPick?: (key: string) => void,
+  ) => (
     <List
       size="small"
       dataSource={entries.slice(0, 6)}
       locale={{ emptyText: t('maintenance.operations.none') }}
       renderItem={(entry) => (
-        <List.Item extra={<Typography.Text strong>{entry.count}</Typography.Text>}>
-          {entry.label || t('maintenance.operations.unknown')}
+        <List.Item
+          extra={<Typography.Text strong>{entry.count}</Typography.Text>}
+          onClick={onPick && entry.key ? () => onPick(entry.key) : undefined}
+          style={onPick && entry.key ? { cursor: 'pointer' } : undefined}
+        >
+          {onPick && entry.key ? (
+            <Typography.Link>{entry.label || t('maintenance.operations.unknown')}</Typography.Link>
+          ) : (
+            entry.label || t('maintenance.operations.unknown')
+          )}
         </List.Item>
       )}
     />
@@ -156,7 +167,11 @@ export default function OperationsCentrePage() {
           </Panel>
         </Col>
         <Col xs={24} md={12} xl={8}>
-          <Panel title={t('maintenance.operations.byProduct')}>{countList(data.fleet.byProduct)}</Panel>
+          <Panel title={t('maintenance.operations.byProduct')} testId="by-product">
+            {countList(data.fleet.byProduct, (id) =>
+              go(`/monitor/devices?productId=${encodeURIComponent(id)}`),
+            )}
+          </Panel>
         </Col>
         <Col xs={24} md={12} xl={8}>
           <Panel title={t('maintenance.operations.byHardware')}>
