@@ -165,7 +165,13 @@ describe('work order flow in the browser', () => {
       await page.locator('[data-testid="by-product"] .ant-list-item').first().click();
       await page.waitForURL((url) => url.searchParams.get('productId') === product.id);
       await page.getByRole('link', { name: '1号锅炉' }).waitFor();
-      await page.locator('[data-testid="product-filter"]').waitFor();
+      await page.locator('[data-testid="filter-productId"]').waitFor();
+      await page.goto(`${platform.baseUrl}/monitor/operations`);
+      await page.locator('[data-testid="by-hardware"] .ant-list-item').first().click();
+      await page.waitForURL((url) => url.searchParams.get('hardwareModelId') === 'default');
+      await page.getByRole('link', { name: '1号锅炉' }).waitFor();
+      await page.locator('[data-testid="filter-hardwareModelId"]', { hasText: 'Standard' }).waitFor();
+      await screenshot('device-list-by-hardware-model');
       await page.goto(`${platform.baseUrl}/monitor/devices?status=offline`);
       await page.getByText('没有符合条件的设备').waitFor();
       await page.goto(`${platform.baseUrl}/monitor/devices?status=online`);

@@ -104,6 +104,12 @@ export const DeviceQueryRequestSchema = z.object({
   /** Status of the device's gateway. */
   status: GatewayStatusSchema.optional(),
   productId: z.string().optional(),
+  /** §9 band of the gateway's signal strength; unknown: never reported. */
+  signalBand: z.union([SignalBandSchema, z.literal('unknown')]).optional(),
+  /** The gateway's hardware model. */
+  hardwareModelId: z.string().max(64).optional(),
+  /** The firmware version the gateway reports. */
+  firmware: z.string().max(64).optional(),
 });
 export type DeviceQueryRequest = z.input<typeof DeviceQueryRequestSchema>;
 

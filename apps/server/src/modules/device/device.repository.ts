@@ -1,5 +1,6 @@
 /** Devices in the database: scoped lists and details, binding and unbinding with their gateway. */
-import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { SIGNAL_BANDS, type SignalBand } from '@lyyp/contracts/gateway';
 import type { Database } from '../../db/client.ts';
 import { accounts, deviceAccess, deviceConfigs, devices, gateways, products } from '../../db/schema/index.ts';
 import type { PageRequest } from '../product/catalogue-route.ts';
@@ -21,6 +22,20 @@ export interface DeviceFilter {
   /** Status of the device's gateway. */
   status?: (typeof gateways.$inferSelect)['status'] | undefined;
   productId?: string | undefined;
+  signalBand?: SignalBand | 'unknown' | undefined;
+  hardwareModelId?: string | undefined;
+  firmware?: string | undefined;
+}
+
+/** The gateways whose signal strength lies in a §9 band (or was never reported). */
+function signalBandCondition(band: SignalBand | 'unknown'): SQL | undefined {
+  if (band === 'unknown') return isNull(gateways.signal);
+  const index = SIGNAL_BANDS.findIndex((entry) => entry.id === band);
+  const upper = SIGNAL_BANDS[index - 1]?.min;
+  return allOf(
+    gte(gateways.signal, SIGNAL_BANDS[index]!.min),
+    upper === undefined ? undefined : lt(gateways.signal, upper),
+  );
 }
 
 const sharedFlag = sql<boolean>`exists (select 1 from ${deviceAccess} where ${deviceAccess.deviceId} = ${devices.id} and ${deviceAccess.kind} = 'shared')`;
@@ -93,6 +108,9 @@ export class DeviceRepository {
       filter.groupName ? eq(devices.groupName, filter.groupName) : undefined,
       filter.status ? eq(gateways.status, filter.status) : undefined,
       filter.productId ? eq(devices.productId, filter.productId) : undefined,
+      filter.signalBand ? signalBandCondition(filter.signalBand) : undefined,
+      filter.hardwareModelId ? eq(gateways.hardwareModelId, filter.hardwareModelId) : undefined,
+      filter.firmware ? eq(gateways.firmware, filter.firmware) : undefined,
     );
   }
 

@@ -246,6 +246,40 @@ describe.each(databaseVariants())('device paths on $name', (variant) => {
       expect((await client.call('POST', '/equipment/groups', {})).data).toEqual(['North', 'South']);
     });
 
+    it('filters by signal band, hardware model and firmware, as the operations centre links them', async () => {
+      const { client } = await signIn(server, 'terminal');
+      const strong = await bound(client, { name: 'Strong' });
+      const edge = await bound(client, { name: 'Edge' });
+      const weak = await bound(client, { name: 'Weak' });
+      const silent = await bound(client, { name: 'Silent' });
+      for (const [device, signal, firmware] of [
+        [strong, 70, 'v2.1.0'],
+        [edge, 69, 'v2.1.0'],
+        [weak, 29, 'v1.9.3'],
+      ] as const) {
+        await server.database.db
+          .update(gateways)
+          .set({ signal, firmware })
+          .where(eq(gateways.sn, device.gatewaySn));
+      }
+      const names = async (filter: Record<string, string>) =>
+        ((await client.call('POST', '/equipment/query', filter)).data as { list: Device[] }).list
+          .map((device) => device.name)
+          .sort();
+      // Band edges where §9 puts them: 70 is very good, 69 good, 29 bad; never reported is unknown.
+      expect(await names({ signalBand: 'very-good' })).toEqual(['Strong']);
+      expect(await names({ signalBand: 'good' })).toEqual(['Edge']);
+      expect(await names({ signalBand: 'fair' })).toEqual([]);
+      expect(await names({ signalBand: 'bad' })).toEqual(['Weak']);
+      expect(await names({ signalBand: 'unknown' })).toEqual(expect.arrayContaining(['Silent']));
+      expect(await names({ signalBand: 'unknown' })).not.toContain('Weak');
+      expect(await names({ firmware: 'v2.1.0' })).toEqual(['Edge', 'Strong']);
+      expect(await names({ hardwareModelId: 'default', keyword: 'Silent' })).toEqual(['Silent']);
+      expect(await names({ hardwareModelId: 'no-such-model' })).toEqual([]);
+      // A band that is not one of §9 is refused, not ignored.
+      expect((await client.call('POST', '/equipment/query', { signalBand: 'superb' })).code).not.toBe('200');
+    });
+
     it('shows a device with its gateway and product; binding started a configuration push', async () => {
       const device = await bound(owner, { name: 'Detail' });
       const answer = await owner.call('POST', '/equipment/info', { id: device.id });

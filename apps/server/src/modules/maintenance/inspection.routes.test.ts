@@ -227,7 +227,7 @@ describe.each(databaseVariants())('inspections and the operations centre on $nam
     expect(overview.fleet).toMatchObject({
       total: 1,
       byStatus: { online: 1, offline: 0 },
-      byHardwareModel: [{ key: 'EG-200', count: 1 }],
+      byHardwareModel: [{ label: 'EG-200', count: 1 }],
       byFirmware: [{ key: '1.2.0', count: 1 }],
     });
     expect(overview.signal).toMatchObject({ good: 1, 'very-good': 0 });

@@ -462,6 +462,7 @@ export class MaintenanceRepository {
         sn: gateways.sn,
         status: gateways.status,
         signal: gateways.signal,
+        hardwareModelId: gateways.hardwareModelId,
         hardwareModel: hardwareModels.name,
         firmware: gateways.firmware,
         rejectedMessages: gateways.rejectedMessages,

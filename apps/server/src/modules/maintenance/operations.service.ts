@@ -75,7 +75,7 @@ export class OperationsService {
         byStatus,
         byProduct: countsOf(fleet.map((row) => ({ key: row.productId, label: row.productTitle }))),
         byHardwareModel: countsOf(
-          fleet.map((row) => ({ key: row.hardwareModel ?? '', label: row.hardwareModel ?? '' })),
+          fleet.map((row) => ({ key: row.hardwareModelId, label: row.hardwareModel ?? '' })),
         ),
         byFirmware: countsOf(fleet.map((row) => ({ key: row.firmware ?? '', label: row.firmware ?? '' }))),
       },

@@ -1,11 +1,13 @@
 /**
  * The device list of the monitoring site: devices the account may see, larger sort number first
  * (§3), with the gateway status kept live over the live channel; search by name or SN, filters by
- * group and status, and by product (status and product live in the address, `?status=offline`,
- * `?productId=…`, so the operations centre opens the list behind each figure); bind a new device.
+ * group and status; by product, signal band, hardware model and firmware from the address
+ * (`?status=offline`, `?productId=…`, `?signalBand=fair`, `?hardwareModelId=…`, `?firmware=…`), so
+ * the operations centre opens the list behind each of its figures; bind a new device.
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
+import { SIGNAL_BANDS, type SignalBand } from '@lyyp/contracts/gateway';
 import { GATEWAY_STATUSES, type GatewayStatus } from '@lyyp/contracts/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
@@ -13,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { catalogueApi } from '../../api/catalogue.api.ts';
+import { hardwareApi } from '../../api/hardware.api.ts';
 import type { DeviceView } from '../../api/catalogue.types.ts';
 import { GatewayStatusTag, SignalTag } from '../gateway/status-tags.tsx';
 import { DevicePagesButton } from '../runtime/DevicePagesButton.tsx';
@@ -22,6 +25,13 @@ import { useDescribeFailure } from './common/catalogue-text.ts';
 import { EmptyGuide } from './common/EmptyGuide.tsx';
 import { formatTime } from './common/format-time.ts';
 import { useLiveDevices } from './use-live.ts';
+
+type AddressFilter = 'productId' | 'signalBand' | 'hardwareModelId' | 'firmware';
+
+function readSignalBand(value: string | null): SignalBand | 'unknown' | undefined {
+  if (value === 'unknown') return value;
+  return SIGNAL_BANDS.find((band) => band.id === value)?.id;
+}
 
 function readStatus(value: string | null): GatewayStatus | undefined {
   return GATEWAY_STATUSES.find((status) => status === value);
@@ -35,7 +45,10 @@ export default function DeviceListPage() {
   const [search, setSearch] = useSearchParams();
   const status = readStatus(search.get('status'));
   const productId = search.get('productId') ?? undefined;
-  const setParam = (name: 'status' | 'productId', next: string | undefined) => {
+  const signalBand = readSignalBand(search.get('signalBand'));
+  const hardwareModelId = search.get('hardwareModelId') ?? undefined;
+  const firmware = search.get('firmware') ?? undefined;
+  const setParam = (name: AddressFilter | 'status', next: string | undefined) => {
     const params = new URLSearchParams(search);
     if (next) params.set(name, next);
     else params.delete(name);
@@ -45,20 +58,68 @@ export default function DeviceListPage() {
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [binding, setBinding] = useState(false);
 
+  const models = useQuery({
+    queryKey: ['hardware-models', 'all'],
+    queryFn: () => hardwareApi.queryAll(),
+    enabled: Boolean(hardwareModelId),
+  });
   const groups = useQuery({
     queryKey: ['devices', 'groups'],
     queryFn: () => catalogueApi.listDeviceGroups(),
   });
   const devices = useQuery({
-    queryKey: ['devices', keyword, groupName, status, productId, paging],
+    queryKey: [
+      'devices',
+      keyword,
+      groupName,
+      status,
+      productId,
+      signalBand,
+      hardwareModelId,
+      firmware,
+      paging,
+    ],
     queryFn: () =>
-      catalogueApi.queryDevices({ keyword: keyword || undefined, groupName, status, productId, ...paging }),
+      catalogueApi.queryDevices({
+        keyword: keyword || undefined,
+        groupName,
+        status,
+        productId,
+        signalBand,
+        hardwareModelId,
+        firmware,
+        ...paging,
+      }),
     placeholderData: keepPreviousData,
   });
   const list = devices.data?.list ?? [];
   const live = useLiveDevices(list.map((device) => device.id));
   const firstPage = () => setPaging((current) => ({ ...current, page: 1 }));
-  const filtered = Boolean(keyword || groupName || status || productId);
+  const filtered = Boolean(
+    keyword || groupName || status || productId || signalBand || hardwareModelId || firmware,
+  );
+  // What the address filters by, by name.
+  const first = list[0];
+  const addressFilters: { name: AddressFilter; label: string; value: string | undefined }[] = [
+    {
+      name: 'productId',
+      label: t('monitor.fields.productId'),
+      value: productId && (first?.productTitle ?? '…'),
+    },
+    {
+      name: 'signalBand',
+      label: t('monitor.fields.signal'),
+      value: signalBand && t(`monitor.signalBand.${signalBand}`),
+    },
+    {
+      name: 'hardwareModelId',
+      label: t('monitor.fields.hardwareModel'),
+      value:
+        hardwareModelId &&
+        (models.data?.find((model) => model.id === hardwareModelId)?.name ?? hardwareModelId),
+    },
+    { name: 'firmware', label: t('monitor.fields.firmware'), value: firmware },
+  ];
 
   return (
     <Card variant="borderless" title={t('routes.MonitorDevices')}>
@@ -95,18 +156,21 @@ export default function DeviceListPage() {
             }}
             options={GATEWAY_STATUSES.map((value) => ({ value, label: t(`monitor.gatewayStatus.${value}`) }))}
           />
-          {productId ? (
-            <Tag
-              closable
-              data-testid="product-filter"
-              onClose={() => {
-                setParam('productId', undefined);
-                firstPage();
-              }}
-            >
-              {t('monitor.fields.productId')}: {list[0]?.productTitle ?? '…'}
-            </Tag>
-          ) : null}
+          {addressFilters.map((filter) =>
+            filter.value ? (
+              <Tag
+                key={filter.name}
+                closable
+                data-testid={`filter-${filter.name}`}
+                onClose={() => {
+                  setParam(filter.name, undefined);
+                  firstPage();
+                }}
+              >
+                {filter.label}: {filter.value}
+              </Tag>
+            ) : null,
+          )}
         </Space>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setBinding(true)}>
           {t('monitor.device.bind')}

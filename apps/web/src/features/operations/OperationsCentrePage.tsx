@@ -130,6 +130,7 @@ export default function OperationsCentrePage() {
             <OverviewChart
               kind="pie"
               entries={signalEntries(data, english, t('maintenance.operations.unknown'))}
+              onPick={(band) => go(`/monitor/devices?signalBand=${band}`)}
             />
           </Panel>
         </Col>
@@ -174,12 +175,18 @@ export default function OperationsCentrePage() {
           </Panel>
         </Col>
         <Col xs={24} md={12} xl={8}>
-          <Panel title={t('maintenance.operations.byHardware')}>
-            {countList(data.fleet.byHardwareModel)}
+          <Panel title={t('maintenance.operations.byHardware')} testId="by-hardware">
+            {countList(data.fleet.byHardwareModel, (id) =>
+              go(`/monitor/devices?hardwareModelId=${encodeURIComponent(id)}`),
+            )}
           </Panel>
         </Col>
         <Col xs={24} md={12} xl={8}>
-          <Panel title={t('maintenance.operations.byFirmware')}>{countList(data.fleet.byFirmware)}</Panel>
+          <Panel title={t('maintenance.operations.byFirmware')}>
+            {countList(data.fleet.byFirmware, (version) =>
+              go(`/monitor/devices?firmware=${encodeURIComponent(version)}`),
+            )}
+          </Panel>
         </Col>
         <Col xs={24} md={12} xl={8}>
           <Panel title={t('maintenance.operations.communicationErrors')}>
