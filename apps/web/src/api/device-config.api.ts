@@ -10,9 +10,9 @@ import {
   type DeviceConfigCopyAnswer,
   type DriverOverride,
   type TemplateBatchAnswer,
-  type TemplateDiffRow,
+  type TemplateDiffAnswer,
   type TemplateInfoAnswer,
-  type TemplateSummary,
+  type TemplateListAnswer,
 } from '@lyyp/contracts/device-config';
 import type { ApiClient } from './client.ts';
 import { apiClient } from './instance.ts';
@@ -45,7 +45,7 @@ export function createDeviceConfigApi(client: ApiClient) {
         JSON_BODY,
       ),
 
-    listTemplates: () => client.post<{ list: TemplateSummary[] }>(DEVICE_TEMPLATE_API_PATHS.list),
+    listTemplates: () => client.post<TemplateListAnswer>(DEVICE_TEMPLATE_API_PATHS.list),
     addTemplate: (name: string, productId: string, fromDeviceId?: string) =>
       client.post<TemplateInfoAnswer>(
         DEVICE_TEMPLATE_API_PATHS.add,
@@ -56,11 +56,7 @@ export function createDeviceConfigApi(client: ApiClient) {
     saveTemplateVersion: (id: string, drivers: DriverOverride[]) =>
       client.post<TemplateInfoAnswer>(DEVICE_TEMPLATE_API_PATHS.saveVersion, { id, drivers }, JSON_BODY),
     diffTemplate: (id: string, from: number, to: number) =>
-      client.post<{ from: number; to: number; changes: TemplateDiffRow[] }>(
-        DEVICE_TEMPLATE_API_PATHS.diff,
-        { id, from, to },
-        JSON_BODY,
-      ),
+      client.post<TemplateDiffAnswer>(DEVICE_TEMPLATE_API_PATHS.diff, { id, from, to }, JSON_BODY),
     rollbackTemplate: (id: string, version: number) =>
       client.post<TemplateInfoAnswer>(DEVICE_TEMPLATE_API_PATHS.rollback, { id, version }, JSON_BODY),
     bindTemplate: (id: string, deviceIds: string[]) =>

@@ -267,6 +267,7 @@ export const templateSummarySchema = z.object({
 });
 export type TemplateSummary = z.infer<typeof templateSummarySchema>;
 export const templateListAnswerSchema = z.object({ list: z.array(templateSummarySchema) });
+export type TemplateListAnswer = z.infer<typeof templateListAnswerSchema>;
 
 export const templateVersionSchema = z.object({
   version: z.number().int(),
@@ -303,6 +304,7 @@ export const templateDiffAnswerSchema = z.object({
   to: z.number().int(),
   changes: z.array(templateDiffRowSchema),
 });
+export type TemplateDiffAnswer = z.infer<typeof templateDiffAnswerSchema>;
 
 export const templateDeviceResultSchema = z.object({
   id: z.string(),
