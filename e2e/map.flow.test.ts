@@ -93,7 +93,8 @@ describe('map flow in the browser', () => {
       await panel.locator('[data-testid="track-latitude"]').click();
       await page.locator('.ant-select-item-option[title="室外温度 (outdoorTemperature)"]').click();
       await panel.locator('[data-testid="track-longitude"]').click();
-      await page.locator('.ant-select-item-option[title="出水温度 (waterTemperature)"]').click();
+      // The latitude list stays in the page (closing) with the same options; the newest list is last.
+      await page.locator('.ant-select-item-option[title="出水温度 (waterTemperature)"]').last().click();
       await expect
         .poll(
           async () => {
