@@ -114,9 +114,7 @@ export class DeviceConfigService {
     if (!gateway) return '1504';
     const sameSeries =
       target.productId === source.productId &&
-      (!sourceGateway?.hardwareModelId ||
-        !gateway.hardwareModelId ||
-        sourceGateway.hardwareModelId === gateway.hardwareModelId);
+      (!sourceGateway || sourceGateway.hardwareModelId === gateway.hardwareModelId);
     if (!sameSeries) return '2604';
     if ((await this.deps.configs.find(target.id))?.templateId) return '2605';
     if (gateway.status === 'dormant') return '1503';
