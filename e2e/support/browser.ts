@@ -49,6 +49,8 @@ export async function launchBrowser(locale = 'zh-CN'): Promise<BrowserSession> {
     headless: true,
     viewport: { width: 1366, height: 860 },
     locale,
+    // The console honours reduced motion: dialogs open at once, so a click never lands mid-animation.
+    reducedMotion: 'reduce',
   });
   context.setDefaultTimeout(WAIT_TIMEOUT_MS);
   const page = context.pages()[0] ?? (await context.newPage());

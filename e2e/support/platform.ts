@@ -129,8 +129,10 @@ export class Platform {
         throw new Error(`The platform exited with code ${this.child.exitCode}:\n${this.describeOutput()}`);
       }
       try {
-        const response = await fetch(`${this.baseUrl}/healthz`);
-        if (response.status === 200) return;
+        // The banner says this very process finished starting; health alone could come from another
+        // process that took the port meanwhile.
+        const started = this.rawOutput.some((line) => line.includes('Platform is running'));
+        if (started && (await fetch(`${this.baseUrl}/healthz`)).status === 200) return;
       } catch {
         // Not listening yet.
       }

@@ -75,6 +75,11 @@ export interface AppDependencies {
   /** Milliseconds since the epoch; tests move time forward with it. */
   clock?: () => number;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Health answers 503 "starting" until `markReady()`: the process that listens before it has
+   * created the super manager must not tell a load balancer, or a person, that it is ready.
+   */
+  awaitStartup?: boolean;
 }
 
 export interface Platform {
@@ -87,6 +92,8 @@ export interface Platform {
   alarms: AlarmModule;
   accountCentre: AccountCentreModule;
   reports: ReportModule;
+  /** Start-up is complete (see `AppDependencies.awaitStartup`). */
+  markReady: () => void;
 }
 
 /** The platform's own account on an external broker, from the user and password of MQTT_URL. */
@@ -348,7 +355,8 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     },
     { prefix: API_PREFIX },
   );
-  registerSystemRoutes(app, { database });
+  let ready = !deps.awaitStartup;
+  registerSystemRoutes(app, { database, isReady: () => ready });
 
   const purge = setInterval(() => {
     authRepository
@@ -359,7 +367,10 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   app.addHook('onClose', () => clearInterval(purge));
 
   registerWebConsole(app, config.webDist);
-  return { app, auth, runtime: runtime, bus, live, catalogue, alarms, accountCentre, reports };
+  const markReady = () => {
+    ready = true;
+  };
+  return { app, auth, runtime: runtime, bus, live, catalogue, alarms, accountCentre, reports, markReady };
 }
 
 /**

@@ -41,7 +41,7 @@ async function start() {
     );
   });
 
-  const { app, auth, runtime } = await buildApp({ config, database });
+  const { app, auth, runtime, markReady } = await buildApp({ config, database, awaitStartup: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -112,6 +112,7 @@ async function start() {
     demoGateway.start();
   }
 
+  markReady();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   printBanner({

@@ -52,6 +52,12 @@ export class PlatformProcess {
       DEMO: '0',
     });
     this.process = process;
+    // The banner comes from this process once start-up is complete. Health alone could be answered
+    // by another process that took the port while this one was stopped.
+    const [, brokerPort] = await process.waitForLine(/embedded broker on port (\d+)/, timeoutMs);
+    if (Number(brokerPort) !== this.mqttPort) {
+      throw new Error(`the platform's MQTT port ${this.mqttPort} was taken meanwhile:\n${process.tail()}`);
+    }
     await eventually(
       'the platform to answer /healthz',
       async () => {

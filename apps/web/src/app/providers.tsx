@@ -5,10 +5,11 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isApiError, NETWORK_FAILURE_CODE, TIMEOUT_CODE } from '../api/index.ts';
 import { i18n, useLocaleStore } from './i18n.ts';
+import { useReducedMotion } from './use-reduced-motion.ts';
 
 const ANTD_LOCALES: Readonly<Record<Locale, AntdLocale>> = { 'zh-CN': zhCN, 'en-US': enUS };
 
@@ -36,10 +37,15 @@ const theme = {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const locale = useLocaleStore((state) => state.locale);
+  const reducedMotion = useReducedMotion();
+  const themed = useMemo(
+    () => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme),
+    [reducedMotion],
+  );
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme}>
+        <ConfigProvider locale={ANTD_LOCALES[locale]} theme={themed}>
           <AntApp>{children}</AntApp>
         </ConfigProvider>
       </QueryClientProvider>

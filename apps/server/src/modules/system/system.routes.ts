@@ -3,11 +3,20 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 
-export function registerSystemRoutes(app: FastifyInstance, options: { database: DatabaseHandle }) {
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  options: { database: DatabaseHandle; isReady: () => boolean },
+) {
   app.get(
     '/healthz',
-    { schema: { tags: ['system'], summary: 'Health: the process answers and the database responds' } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Health: start-up is complete, the process answers and the database responds',
+      },
+    },
     async (_request, reply) => {
+      if (!options.isReady()) return reply.status(503).send({ status: 'starting', database: options.database.kind });
       try {
         await options.database.db.execute(sql`select 1`);
         return { status: 'ok', database: options.database.kind };
