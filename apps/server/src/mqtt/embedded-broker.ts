@@ -10,6 +10,7 @@ import { Aedes, type AedesPublishPacket, type Client } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import { PLATFORM_SUBSCRIPTION, isOwnDownFilter, parseTopic } from '@lyyp/contracts/protocol';
 import type { ConnectionEvents, MessageHandler, MqttTransport, PublishOptions } from './transport.ts';
+import { createMessageEmitter } from './message-emitter.ts';
 
 export interface EmbeddedBrokerOptions extends ConnectionEvents {
   port: number;
@@ -99,6 +100,7 @@ export class EmbeddedBroker implements MqttTransport {
 
   private createBroker(): Promise<Aedes> {
     return Aedes.createBroker({
+      mq: createMessageEmitter(),
       // Gateway ids are their 12-digit SNs; allow longer ids for tools without accepting any.
       maxClientsIdLength: 64,
       authenticate: (client, username, password, done) => {

@@ -16,7 +16,8 @@ export function registerSystemRoutes(
       },
     },
     async (_request, reply) => {
-      if (!options.isReady()) return reply.status(503).send({ status: 'starting', database: options.database.kind });
+      if (!options.isReady())
+        return reply.status(503).send({ status: 'starting', database: options.database.kind });
       try {
         await options.database.db.execute(sql`select 1`);
         return { status: 'ok', database: options.database.kind };
