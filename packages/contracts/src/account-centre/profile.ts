@@ -82,9 +82,35 @@ export const ACCOUNT_LOG_KINDS = {
   profile: { zh: '修改资料', en: 'Profile edited' },
   avatar: { zh: '更换头像', en: 'Avatar changed' },
   write: { zh: '写入数据', en: 'Value written' },
+  admin: { zh: '账号管理', en: 'Account administration' },
 } as const;
 export type AccountLogKind = keyof typeof ACCOUNT_LOG_KINDS;
 export const ACCOUNT_LOG_KIND_CODES = Object.keys(ACCOUNT_LOG_KINDS) as [AccountLogKind, ...AccountLogKind[]];
+
+/**
+ * Administrative actions kept in the audit (`audit_events`): they appear, as kind `admin`, in the
+ * log of the account that took them and of the account they were taken on, so one own-operation
+ * log holds sign-ins, security changes, writes and what staff did to or with the account.
+ */
+export const ADMIN_ACTIONS = {
+  'account.create': { zh: '创建账号', en: 'Account created' },
+  'account.password.reset': { zh: '重置密码', en: 'Password reset' },
+  'account.enable': { zh: '启用账号', en: 'Account enabled' },
+  'account.disable': { zh: '禁用账号', en: 'Account disabled' },
+  'account.delete': { zh: '删除账号', en: 'Account deleted' },
+  'role.create': { zh: '创建角色', en: 'Role created' },
+  'role.update': { zh: '修改角色', en: 'Role changed' },
+  'role.delete': { zh: '删除角色', en: 'Role deleted' },
+  'role.assign': { zh: '授权', en: 'Role assigned' },
+  'role.cancel': { zh: '取消授权', en: 'Authorization cancelled' },
+  'dealer.certify': { zh: '经销商认证', en: 'Dealer certified' },
+  'dealer.update': { zh: '修改经销商权限', en: 'Dealer permissions changed' },
+  'dealer.cancel': { zh: '取消经销商认证', en: 'Dealer certification cancelled' },
+  'certification.apply': { zh: '申请企业认证', en: 'Enterprise certification requested' },
+  'certification.approve': { zh: '企业认证通过', en: 'Enterprise certification approved' },
+  'certification.reject': { zh: '企业认证驳回', en: 'Enterprise certification rejected' },
+} as const;
+export type AdminAction = keyof typeof ADMIN_ACTIONS;
 
 /** A range of at most 30 days (`checkQueryRange`). */
 export const accountLogQuerySchema = z.object({
@@ -102,7 +128,10 @@ export const accountLogEntrySchema = z.object({
   address: z.string().nullable(),
   /** What it was about: the device and variable of a write, the method of a check, the browser of a sign-in. */
   detail: z.string().nullable(),
-  /** Writes: the result (pending, success, failure) and its code. */
+  /**
+   * Writes: the result (pending, success, failure) and its code. Administration: who took the
+   * action on this account (their name), or the account this account took it on.
+   */
   result: z.string().nullable(),
 });
 export type AccountLogEntry = z.infer<typeof accountLogEntrySchema>;

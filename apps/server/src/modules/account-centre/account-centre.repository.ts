@@ -9,6 +9,7 @@ import {
   accountEvents,
   accountProfiles,
   accounts,
+  auditEvents,
   commands,
   devices,
   feedback,
@@ -65,12 +66,23 @@ export class AccountCentreRepository {
         from ${sessions} where ${sessions.accountId} = ${accountId}
         and ${sessions.createdAt} >= ${range.start.toISOString()}::timestamptz and ${sessions.createdAt} < ${range.end.toISOString()}::timestamptz`);
     }
-    if (!kind || (kind !== 'sign-in' && kind !== 'write')) {
+    if (!kind || (kind !== 'sign-in' && kind !== 'write' && kind !== 'admin')) {
       parts.push(sql`select ${accountEvents.id} as id, ${accountEvents.at} as at, ${accountEvents.kind} as kind,
         ${accountEvents.address} as address, ${accountEvents.detail}->>'detail' as detail, null::text as result
         from ${accountEvents} where ${accountEvents.accountId} = ${accountId}
         and ${accountEvents.at} >= ${range.start.toISOString()}::timestamptz and ${accountEvents.at} < ${range.end.toISOString()}::timestamptz
         ${kind ? sql`and ${accountEvents.kind} = ${kind}` : sql``}`);
+    }
+    if (!kind || kind === 'admin') {
+      // What staff did to this account, and what this account did as staff, with the other party.
+      parts.push(sql`select 'admin-' || ${auditEvents.id} as id, ${auditEvents.at} as at, 'admin' as kind,
+        ${auditEvents.address} as address, ${auditEvents.action} as detail,
+        (select coalesce(${accounts.name}, ${accounts.username}) from ${accounts}
+          where ${accounts.id} = case when ${auditEvents.subjectAccountId} = ${accountId}
+            then ${auditEvents.actorAccountId} else ${auditEvents.subjectAccountId} end) as result
+        from ${auditEvents}
+        where (${auditEvents.subjectAccountId} = ${accountId} or ${auditEvents.actorAccountId} = ${accountId})
+        and ${auditEvents.at} >= ${range.start.toISOString()}::timestamptz and ${auditEvents.at} < ${range.end.toISOString()}::timestamptz`);
     }
     if (!kind || kind === 'write') {
       parts.push(sql`select ${commands.uuid} as id, ${commands.createdAt} as at, 'write' as kind,

@@ -1,6 +1,7 @@
 /** Who performs an administrative action: the signed-in account (with its current codes), language, address. */
 import { CatalogueError, hasPermission, type Locale } from '@lyyp/contracts';
 import type { AccountRow } from '../account/account.repository.ts';
+import type { AdminAction } from '@lyyp/contracts/account-centre';
 import type { AuditEntry } from './admin.repository.ts';
 
 export interface AdminCaller {
@@ -16,7 +17,7 @@ export function requireCode(caller: AdminCaller, code: string | readonly string[
 
 export function auditEntry(
   caller: AdminCaller,
-  action: string,
+  action: AdminAction,
   subjectAccountId: string | null,
   at: Date,
   detail: Record<string, unknown> = {},

@@ -70,6 +70,23 @@ describe.each(databaseVariants())('administration on $name', (variant) => {
       .where(eq(auditEvents.subjectAccountId, created.data!.account.id));
     expect(audit.map((event) => event.action).sort()).toEqual(['account.create', 'account.password.reset']);
     expect(JSON.stringify(audit)).not.toContain(reset.data!.password);
+
+    // One own-operation log: the person sees what staff did to the account, staff see what they did.
+    const range = { start: server.clock.now() - 3_600_000, end: server.clock.now() + 60_000, kind: 'admin' };
+    type LogAnswer = { list: Array<{ kind: string; detail: string | null; result: string | null }> };
+    const own = await post<LogAnswer>(person, '/account/log', range);
+    expect(own.code, own.message).toBe('200');
+    const superManager = await new AccountRepository(server.database.db).findSuperManager();
+    expect(own.data!.list.map(({ detail, result }) => ({ detail, result }))).toEqual([
+      { detail: 'account.password.reset', result: superManager!.name ?? superManager!.username },
+      { detail: 'account.create', result: superManager!.name ?? superManager!.username },
+    ]);
+    const staffLog = await post<LogAnswer>(admin, '/account/log', range);
+    expect(staffLog.data!.list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'admin', detail: 'account.password.reset', result: 'Operator One' }),
+      ]),
+    );
   });
 
   it('lists each kind of account with search and paging', async () => {

@@ -3,9 +3,11 @@ import { MAX_QUERY_RANGE_DAYS, checkQueryRange } from '@lyyp/contracts';
 import {
   ACCOUNT_LOG_KINDS,
   ACCOUNT_LOG_KIND_CODES,
+  ADMIN_ACTIONS,
   VERIFY_METHODS,
   type AccountLogEntry,
   type AccountLogKind,
+  type AdminAction,
 } from '@lyyp/contracts/account-centre';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Select, Space, Table, Tag, Typography } from 'antd';
@@ -114,10 +116,13 @@ export default function AccountLogPage() {
             dataIndex: 'detail',
             ellipsis: true,
             // A check's detail is the method it used (`tel`, `email`, `question`, `password`).
-            render: (value: string | null, entry) =>
-              entry.kind === 'verify' && value && (VERIFY_METHODS as readonly string[]).includes(value)
-                ? t(`accountCentre.setup.methods.${value}`)
-                : (value ?? '—'),
+            render: (value: string | null, entry) => {
+              if (entry.kind === 'verify' && value && (VERIFY_METHODS as readonly string[]).includes(value))
+                return t(`accountCentre.setup.methods.${value}`);
+              if (entry.kind === 'admin' && value && value in ADMIN_ACTIONS)
+                return nameIn(ADMIN_ACTIONS, value as AdminAction, locale);
+              return value ?? '—';
+            },
           },
           {
             title: t('accountCentre.log.result'),
