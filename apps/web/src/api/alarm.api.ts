@@ -26,6 +26,8 @@ import {
   type simEditBodySchema,
   type simImportAnswerSchema,
   type simListBodySchema,
+  type simRenewAnswerSchema,
+  type SimRenewBody,
   type alarmRecordItemSchema,
   type simCardItemSchema,
 } from '@lyyp/contracts/alarm';
@@ -59,6 +61,7 @@ export type DeviceRecordQuery = z.input<typeof deviceRecordsBodySchema>;
 export type SimQuery = z.input<typeof simListBodySchema>;
 export type SimChange = z.input<typeof simEditBodySchema>;
 export type SimImportResult = z.infer<typeof simImportAnswerSchema>;
+export type SimRenewResult = z.infer<typeof simRenewAnswerSchema>;
 export type AlarmExportFormat = 'csv' | 'xlsx';
 
 const JSON_BODY = { encoding: 'json' } as const;
@@ -111,6 +114,8 @@ export function createAlarmApi(client: ApiClient, files: FileApi) {
 
     listSims: (query: SimQuery) => client.post<SimCardPage>(ALARM_API_PATHS.simList, { ...query }),
     editSim: (change: SimChange) => client.post<null>(ALARM_API_PATHS.simEdit, { ...change }, JSON_BODY),
+    renewSim: (renewal: SimRenewBody) =>
+      client.post<SimRenewResult>(ALARM_API_PATHS.simRenew, { ...renewal }, JSON_BODY),
     importSims: (file: Blob, fileName: string) => {
       const form = new FormData();
       form.append('file', file, fileName);

@@ -44,6 +44,7 @@ export const ALARM_API_PATHS = {
   simList: '/sim/list',
   simEdit: '/sim/edit',
   simImport: '/sim/import',
+  simRenew: '/sim/renew',
 } as const;
 
 const epochMs = z.coerce.number({ error: INVALID_FIELD_MESSAGE }).int({ error: INVALID_FIELD_MESSAGE });
@@ -255,6 +256,28 @@ export const simEditBodySchema = z.object({
   operator: optionalText('operator', 20).optional(),
   remark: optionalText('remark', 20).optional(),
 });
+/** A data-plan renewal is at most three years at once; the amount is what the customer paid, in fen. */
+export const SIM_RENEW_MAX_MONTHS = 36;
+export const SIM_RENEW_MAX_AMOUNT_CENTS = 100_000_000;
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: INVALID_FIELD_MESSAGE })
+    .int({ error: INVALID_FIELD_MESSAGE })
+    .min(min, { error: INVALID_FIELD_MESSAGE })
+    .max(max, { error: INVALID_FIELD_MESSAGE });
+export const simRenewBodySchema = z.object({
+  iccid: iccidField,
+  months: wholeNumber(1, SIM_RENEW_MAX_MONTHS),
+  amountCents: wholeNumber(0, SIM_RENEW_MAX_AMOUNT_CENTS),
+});
+export type SimRenewBody = z.input<typeof simRenewBodySchema>;
+/** The plan's new end, and the order recorded for the owner of the device using the card (if any). */
+export const simRenewAnswerSchema = z.object({
+  expiresAt: z.number().int(),
+  orderId: z.string().nullable(),
+});
+export type SimRenewAnswer = z.infer<typeof simRenewAnswerSchema>;
+
 export const simCardItemSchema = z.object({
   iccid: z.string(),
   status: z.enum(SIM_STATUS_CODES),

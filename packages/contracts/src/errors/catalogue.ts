@@ -212,6 +212,7 @@ export const ERROR_CATALOGUE = {
   ),
   '2118': entry('报警接收人账号不存在：{account}', 'No such account for an alarm recipient: {account}'),
   '2119': entry('第 {row} 行：{reason}', 'Row {row}: {reason}'),
+  '2120': entry('SIM 卡不存在：{iccid}', 'No such SIM card: {iccid}', 404),
 
   // Account centre and staff device management (2251-2299)
   '2251': entry('该邮箱已被其他账号绑定', 'This email is already bound by another account', 409),

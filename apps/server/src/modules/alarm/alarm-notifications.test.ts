@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, and } from 'drizzle-orm';
 import type { AlarmGroupInput, NotificationSend } from '@lyyp/contracts/alarm';
-import { accounts, deviceAccess, devices } from '../../db/schema/index.ts';
+import { accounts, deviceAccess, devices, simCards } from '../../db/schema/index.ts';
 import { buildAccount } from '../../test/factories.ts';
 import { databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { postJson } from '../device/catalogue-test-support.ts';
@@ -353,6 +353,58 @@ describe.each(databaseVariants())('alarm notifications on $name', (variant) => {
     expect(cards.data).toMatchObject({
       total: 1,
       list: [{ iccid, status: 'about-to-expire', daysLeft: 7, deviceId: fixture.device.id }],
+    });
+  });
+
+  it('records a paid renewal: the plan ends later, reminders start again, the owner gets the order', async () => {
+    const fixture = await alarmFixture(server);
+    const staff = await buildAccount(server.database.db, 'operation');
+    const staffClient = await signedIn(server, staff.username!);
+    const iccid = `8986${randomInt(100_000_000, 999_999_999)}${randomInt(1_000_000, 9_999_999)}`;
+    await server.database.db.update(devices).set({ iccid }).where(eq(devices.id, fixture.device.id));
+    const end = Date.UTC(2031, 0, 31, 8);
+    await postJson(server, staffClient, '/sim/edit', { iccid, expiresAt: end, shutdown: true });
+    await server.database.db
+      .update(simCards)
+      .set({ remindersSent: [30, 7] })
+      .where(eq(simCards.iccid, iccid));
+
+    // Bad input and unknown cards change nothing.
+    const refused = await postJson(server, staffClient, '/sim/renew', { iccid, months: 0, amountCents: 100 });
+    expect(refused.code).toBe('1002');
+    const unknown = `8986${randomInt(100_000_000, 999_999_999)}${randomInt(1_000_000, 9_999_999)}`;
+    const missing = await postJson(server, staffClient, '/sim/renew', {
+      iccid: unknown,
+      months: 1,
+      amountCents: 0,
+    });
+    expect(missing).toMatchObject({ code: '2120', message: `No such SIM card: ${unknown}` });
+    expect(
+      (await postJson(server, fixture.ownerClient, '/sim/renew', { iccid, months: 1, amountCents: 0 })).code,
+    ).toBe('1201');
+
+    const renewed = await postJson(server, staffClient, '/sim/renew', {
+      iccid,
+      months: 1,
+      amountCents: 4800,
+    });
+    expect(renewed.code, renewed.message).toBe('200');
+    // One month after 31 January is the last day of February.
+    expect(renewed.data).toMatchObject({ expiresAt: Date.UTC(2031, 1, 28, 8) });
+    const [card] = await server.database.db.select().from(simCards).where(eq(simCards.iccid, iccid));
+    expect(card).toMatchObject({ shutdown: false, remindersSent: [] });
+    const listed = await postJson(server, fixture.ownerClient, '/account/order/list', {});
+    expect(listed.data).toMatchObject({
+      total: 1,
+      list: [
+        {
+          id: (renewed.data as { orderId: string }).orderId,
+          kind: 'sim-plan',
+          amountCents: 4800,
+          title: `${fixture.device.name} · ICCID ${iccid} · → 2031-02-28`,
+          invoice: null,
+        },
+      ],
     });
   });
 

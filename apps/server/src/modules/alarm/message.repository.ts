@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { MessageType } from '@lyyp/contracts/alarm';
 import type { Database } from '../../db/client.ts';
-import { devices, messageReads, messages, simCards } from '../../db/schema/index.ts';
+import { devices, messageReads, messages, orders, simCards } from '../../db/schema/index.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
@@ -103,6 +103,50 @@ export class MessageRepository {
     return row;
   }
 
+  /**
+   * Renews a card's plan and records the order for the owner of the device using it, in one
+   * transaction: the new end counts from the old end, or from now when the card has already ended.
+   * Answers null for an unknown card.
+   */
+  async renewSim(input: {
+    iccid: string;
+    months: number;
+    amountCents: number;
+    now: Date;
+    orderId: string;
+    title: (deviceName: string | null, expiresAt: Date) => string;
+  }): Promise<{ expiresAt: Date; orderId: string | null } | null> {
+    return this.db.transaction(async (tx) => {
+      const [card] = await tx
+        .select({ expiresAt: simCards.expiresAt })
+        .from(simCards)
+        .where(eq(simCards.iccid, input.iccid))
+        .for('update');
+      if (!card) return null;
+      const from = card.expiresAt && card.expiresAt > input.now ? card.expiresAt : input.now;
+      const expiresAt = addMonths(from, input.months);
+      await tx
+        .update(simCards)
+        .set({ expiresAt, shutdown: false, remindersSent: [], updatedAt: input.now })
+        .where(eq(simCards.iccid, input.iccid));
+      const [device] = await tx
+        .select({ name: devices.name, ownerAccountId: devices.ownerAccountId })
+        .from(devices)
+        .where(eq(devices.iccid, input.iccid))
+        .limit(1);
+      if (!device?.ownerAccountId) return { expiresAt, orderId: null };
+      await tx.insert(orders).values({
+        id: input.orderId,
+        accountId: device.ownerAccountId,
+        kind: 'sim-plan',
+        title: input.title(device.name, expiresAt),
+        amountCents: input.amountCents,
+        paidAt: input.now,
+      });
+      return { expiresAt, orderId: input.orderId };
+    });
+  }
+
   /** Every card matching the keyword with the device using it (status depends on the clock: the service filters). */
   async listSims(keyword: string | undefined) {
     const where = keyword ? ilike(simCards.iccid, `%${keyword.replace(/[%_\\]/g, '')}%`) : undefined;
@@ -148,4 +192,15 @@ export class MessageRepository {
       .returning({ iccid: simCards.iccid });
     return rows.length > 0;
   }
+}
+
+/** The same day of the month `months` later, or the month's last day when it has fewer days. */
+function addMonths(from: Date, months: number): Date {
+  const result = new Date(from.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
 }

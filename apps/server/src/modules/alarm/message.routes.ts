@@ -16,6 +16,8 @@ import {
   simEditBodySchema,
   simImportAnswerSchema,
   simListBodySchema,
+  simRenewAnswerSchema,
+  simRenewBodySchema,
   unreadAnswerSchema,
 } from '@lyyp/contracts/alarm';
 import { ok } from '../../lib/envelope.ts';
@@ -122,6 +124,21 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessageSer
       await messages.editSim(request.body);
       return ok(null);
     },
+  );
+  alarmRoute(
+    app,
+    ALARM_API_PATHS.simRenew,
+    {
+      tags: simTags,
+      summary:
+        'Record a paid data-plan renewal: the end moves on by the months, the device owner gets the order',
+      description:
+        'The new end counts from the old end, or from now when the card has ended; reminders start again and a shut-down card is active again. 2120 for an unknown card.',
+      guard: sims,
+      body: simRenewBodySchema,
+      answer: simRenewAnswerSchema,
+    },
+    async (request) => ok(await messages.renewSim(request.body)),
   );
   alarmRoute(
     app,

@@ -267,6 +267,23 @@ export class MessageService {
     });
   }
 
+  /**
+   * Operation staff record a paid data-plan renewal: the card's end moves on by the months paid,
+   * its reminders start again, and the owner of the device using it gets the order (for an invoice).
+   * The order's title names the device, the card and the new end, which reads the same in any language.
+   */
+  async renewSim(input: { iccid: string; months: number; amountCents: number }) {
+    const renewed = await this.deps.messages.renewSim({
+      ...input,
+      now: new Date(this.deps.now()),
+      orderId: newId(),
+      title: (deviceName, expiresAt) =>
+        `${deviceName ?? 'SIM'} · ICCID ${input.iccid} · → ${expiresAt.toISOString().slice(0, 10)}`,
+    });
+    if (!renewed) throw new CatalogueError('2120', { iccid: input.iccid });
+    return { expiresAt: renewed.expiresAt.getTime(), orderId: renewed.orderId };
+  }
+
   /** Imports cards from an XLSX or CSV sheet (ICCID, expiry date, operator, shut down, remark). */
   async importSims(bytes: Buffer): Promise<{ imported: number }> {
     const rows = await readSheet(bytes, SIM_SHEET_COLUMNS, ['iccid']);

@@ -20,6 +20,7 @@ import { useLocaleStore } from '../../app/i18n.ts';
 import { simStatusName, useDescribeAlarmFailure } from '../alarm/alarm-text.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
 import { SimEditDialog } from './SimEditDialog.tsx';
+import { SimRenewDialog } from './SimRenewDialog.tsx';
 import { SimStatusTag } from './SimStatusTag.tsx';
 
 export default function SimListPage() {
@@ -31,6 +32,7 @@ export default function SimListPage() {
   const [keyword, setKeyword] = useState('');
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [editing, setEditing] = useState<SimCardItem | 'new' | null>(null);
+  const [renewing, setRenewing] = useState<SimCardItem | null>(null);
   const cards = useQuery({
     queryKey: ['sims', status, keyword, paging],
     queryFn: () => alarmApi.listSims({ status, keyword: keyword || undefined, ...paging }),
@@ -168,12 +170,17 @@ export default function SimListPage() {
           {
             title: t('monitor.common.actions'),
             key: 'actions',
-            width: 90,
+            width: 130,
             fixed: 'right',
             render: (_value, card) => (
-              <Button type="link" size="small" onClick={() => setEditing(card)}>
-                {t('monitor.common.edit')}
-              </Button>
+              <>
+                <Button type="link" size="small" onClick={() => setEditing(card)}>
+                  {t('monitor.common.edit')}
+                </Button>
+                <Button type="link" size="small" onClick={() => setRenewing(card)}>
+                  {t('alarm.sim.renew')}
+                </Button>
+              </>
             ),
           },
         ]}
@@ -183,6 +190,13 @@ export default function SimListPage() {
           card={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           onSaved={() => void cards.refetch()}
+        />
+      ) : null}
+      {renewing ? (
+        <SimRenewDialog
+          card={renewing}
+          onClose={() => setRenewing(null)}
+          onRenewed={() => void cards.refetch()}
         />
       ) : null}
     </Card>

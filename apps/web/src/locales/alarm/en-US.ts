@@ -235,5 +235,14 @@ export const alarmEnUS: Texts<typeof alarmZhCN> = {
     iccidFormat: 'An ICCID has 19–20 digits or letters A–F',
     expiring: 'SIM card about to expire',
     required: { iccid: 'Enter the ICCID' },
+    renew: 'Renew',
+    renewTitle: 'Record a renewal: {{iccid}}',
+    renewHint:
+      "A data-plan renewal the customer has paid for. The end moves on from the current end (from today if it has passed), expiry reminders start again and a shut-down card is active again; the order goes to the device owner's orders and invoices.",
+    months: 'Renewal period',
+    monthsUnit: 'months',
+    amount: 'Amount paid (CNY)',
+    renewed: 'Renewed until {{date}}',
+    renewedOrder: "Renewed until {{date}}; the order is in the device owner's account",
   },
 };

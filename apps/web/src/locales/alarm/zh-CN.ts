@@ -229,5 +229,14 @@ export const alarmZhCN = {
     iccidFormat: 'ICCID 应为 19–20 位数字或字母 A–F',
     expiring: 'SIM 卡即将到期',
     required: { iccid: '请输入 ICCID' },
+    renew: '续费',
+    renewTitle: '记录续费：{{iccid}}',
+    renewHint:
+      '客户已付款的流量套餐续费。到期日从原到期日（已过期则从今天）顺延，到期提醒重新开始，已停机的卡恢复正常；订单记入设备所有者的“订单与发票”。',
+    months: '续费时长',
+    monthsUnit: '个月',
+    amount: '实付金额（元）',
+    renewed: '已续费至 {{date}}',
+    renewedOrder: '已续费至 {{date}}，订单已记入设备所有者账号',
   },
 };
