@@ -163,3 +163,58 @@ export function withAncestors(codes: Iterable<string>): string[] {
 export function permissionCeiling(kind: keyof typeof DEFAULT_PERMISSIONS): readonly string[] {
   return DEFAULT_PERMISSIONS[kind];
 }
+
+/**
+ * The data a path answers from and acts on (§6), declared for every path from the menu its
+ * permission code belongs to, and shown in the OpenAPI document as `x-data-scope`. The server
+ * enforces the object scopes in one place (`visibility.repository.ts`): anything outside them is
+ * answered like a missing object.
+ */
+export const DATA_SCOPES = {
+  products: { zh: '可见的产品', en: 'Products the caller may see' },
+  devices: { zh: '可见的设备', en: 'Devices the caller may see' },
+  gateways: { zh: '可见的网关', en: 'Gateways the caller may see' },
+  accounts: { zh: '可管理的账号', en: 'Accounts the caller administers' },
+  platform: { zh: '平台公共数据', en: 'Platform-wide data (catalogues, settings)' },
+  own: { zh: '本人账号', en: "The caller's own account" },
+} as const;
+export type DataScope = keyof typeof DATA_SCOPES;
+
+const MENU_DATA_SCOPES: Readonly<Record<string, DataScope>> = {
+  'manage:equipment': 'devices',
+  'manage:gateway': 'gateways',
+  'manage:product': 'products',
+  'manage:system': 'platform',
+  'manage:feedback': 'platform',
+  'manage:account': 'accounts',
+  'manage:dealer': 'accounts',
+  'manage:authorization': 'accounts',
+  'monitor:device': 'devices',
+  'monitor:history': 'devices',
+  'monitor:report': 'devices',
+  'monitor:alarm': 'devices',
+  'monitor:map': 'devices',
+  'monitor:workorder': 'devices',
+  'monitor:inspection': 'devices',
+  'monitor:operations': 'devices',
+  'monitor:datacenter': 'devices',
+  'monitor:message': 'own',
+  'account:security': 'own',
+  'account:info': 'own',
+  'account:log': 'own',
+  'account:feedback': 'own',
+  'account:order': 'own',
+};
+
+/**
+ * The data scope of a path guarded by these codes (the menu of each code decides; a path open to
+ * codes of several menus takes the first one's). Undefined for a code outside the tree's menus.
+ */
+export function dataScopeOf(codes: readonly string[]): DataScope | undefined {
+  for (const code of codes) {
+    const menu = code.split(':').slice(0, 2).join(':');
+    const scope = MENU_DATA_SCOPES[menu];
+    if (scope) return scope;
+  }
+  return undefined;
+}

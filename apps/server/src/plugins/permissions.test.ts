@@ -5,7 +5,7 @@
  * tenant's or another product's device, product or gateway, whatever ids it is sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX } from '@lyyp/contracts';
+import { API_PREFIX, DATA_SCOPES } from '@lyyp/contracts';
 import { ADMIN_API_PATHS } from '@lyyp/contracts/admin';
 import { buildBoundDevice } from '../test/factories.ts';
 import { TestClient, databaseVariants, startTestServer, type TestServer } from '../test/test-server.ts';
@@ -19,12 +19,16 @@ interface Operation {
   access?: string;
   permission?: string[];
   refusal?: string;
+  scope?: string;
 }
 
 interface OpenApiDocument {
   paths: Record<
     string,
-    Record<string, { 'x-access'?: string; 'x-permission'?: string[]; 'x-refusal'?: string }>
+    Record<
+      string,
+      { 'x-access'?: string; 'x-permission'?: string[]; 'x-refusal'?: string; 'x-data-scope'?: string }
+    >
   >;
 }
 
@@ -42,6 +46,7 @@ describe.each(databaseVariants())('permission and data scope on every path on $n
         access: operation['x-access'],
         permission: operation['x-permission'],
         refusal: operation['x-refusal'],
+        scope: operation['x-data-scope'],
       })),
     );
   });
@@ -79,6 +84,17 @@ describe.each(databaseVariants())('permission and data scope on every path on $n
     const admin = apiOperations().filter(({ path }) => path.includes('/admin/'));
     expect(admin.length).toBeGreaterThanOrEqual(Object.keys(ADMIN_API_PATHS).length - 2);
     expect(admin.every(({ access }) => access === 'permission')).toBe(true);
+  });
+
+  it('declares the data scope of every path that needs a session', () => {
+    const undeclared = apiOperations().filter(({ scope }) => !scope || !(scope in DATA_SCOPES));
+    expect(undeclared.map(({ method, path, scope }) => `${method} ${path}: ${scope}`)).toEqual([]);
+    const scopeOf = (path: string) =>
+      apiOperations().find((operation) => operation.path.endsWith(path))?.scope;
+    expect(scopeOf('/account/info')).toBe('own');
+    expect(scopeOf('/equipment/values')).toBe('devices');
+    expect(scopeOf('/product/queryAll')).toBe('products');
+    expect(scopeOf(ADMIN_API_PATHS.accountAdd)).toBe('accounts');
   });
 
   it('refuses every permission path to a signed-in caller holding none of its codes', async () => {

@@ -13,7 +13,9 @@ import {
   ALL_PERMISSION_CODES,
   CatalogueError,
   SESSION_COOKIE,
+  dataScopeOf,
   hasPermission,
+  type DataScope,
   type ErrorCode,
 } from '@lyyp/contracts';
 import type { AccountRow } from '../modules/account/account.repository.ts';
@@ -26,12 +28,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /**
+     * `authenticate` for a route open to any signed-in account, declaring the data it answers from
+     * (`x-data-scope`): the caller's own account, or the devices, products or gateways it may see.
+     */
+    signedIn: (scope: DataScope) => (request: FastifyRequest) => Promise<void>;
+    /**
      * A pre-handler that signs the request in and requires one of the permission codes (§6). A
      * caller without them gets 1201, or the screen's own refusal (2116 for alarm records).
      */
     requirePermission: (
       required: string | readonly string[],
-      options?: { refusal?: ErrorCode },
+      options?: { refusal?: ErrorCode; dataScope?: DataScope },
     ) => (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyReply {
@@ -49,14 +56,23 @@ export interface SessionPluginOptions {
 type Guard = (request: FastifyRequest) => Promise<void>;
 const GUARD = Symbol('session guard');
 const PERMISSION = Symbol('permission codes');
+const SCOPE = Symbol('data scope');
 
 interface DeclaredPermission {
   codes: readonly string[];
   refusal: ErrorCode;
 }
 
-function markGuard(guard: Guard, permission?: DeclaredPermission): Guard {
-  return Object.assign(guard, { [GUARD]: true, ...(permission ? { [PERMISSION]: permission } : {}) });
+function markGuard(guard: Guard, permission?: DeclaredPermission, scope?: DataScope): Guard {
+  return Object.assign(guard, {
+    [GUARD]: true,
+    ...(permission ? { [PERMISSION]: permission } : {}),
+    ...(scope ? { [SCOPE]: scope } : {}),
+  });
+}
+
+function scopeOf(hook: unknown): DataScope | undefined {
+  return (hook as { [SCOPE]?: DataScope })[SCOPE];
 }
 
 function permissionOf(hook: unknown): DeclaredPermission | undefined {
@@ -89,11 +105,13 @@ export function runGuardsFirst(route: RouteOptions): void {
   const declared = listOf(options.onRequest).filter(isGuard);
   if (declared.length === 0) return;
   const permission = declared.map(permissionOf).find((codes) => codes !== undefined);
+  const scope = declared.map(scopeOf).find((found) => found !== undefined);
   const schema = (options.schema ?? {}) as Record<string, unknown>;
   options.schema = {
     ...schema,
     'x-access': permission ? 'permission' : 'session',
     ...(permission ? { 'x-permission': [...permission.codes], 'x-refusal': permission.refusal } : {}),
+    ...(scope ? { 'x-data-scope': scope } : {}),
   };
 }
 
@@ -118,9 +136,18 @@ export const sessionPlugin = fp<SessionPluginOptions>(
         request.activeSession = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
       }),
     );
+    app.decorate('signedIn', (scope: DataScope) =>
+      markGuard(
+        async (request: FastifyRequest) => {
+          request.activeSession = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
+        },
+        undefined,
+        scope,
+      ),
+    );
     app.decorate(
       'requirePermission',
-      (required: string | readonly string[], guardOptions?: { refusal?: ErrorCode }) =>
+      (required: string | readonly string[], guardOptions?: { refusal?: ErrorCode; dataScope?: DataScope }) =>
         markGuard(
           async (request: FastifyRequest) => {
             // The session carries the codes the account holds now (its role's), read at this request.
@@ -135,6 +162,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(
             codes: typeof required === 'string' ? [required] : required,
             refusal: guardOptions?.refusal ?? '1201',
           },
+          guardOptions?.dataScope ?? dataScopeOf(typeof required === 'string' ? [required] : required),
         ),
     );
     app.addHook('onRoute', runGuardsFirst);

@@ -68,7 +68,7 @@ export function registerAccountCentreRoutes(app: FastifyInstance, options: Accou
   const { auth, security, centre, files } = options;
   const tags = ['account centre'];
   const recoveryTags = ['sign-in'];
-  const signedIn: Guard = app.authenticate;
+  const signedIn: Guard = app.signedIn('own');
   const open: Guard = () => Promise.resolve();
   const cookie = verificationCookieOptions(options.secureCookie);
   const tokenOf = (request: FastifyRequest) => request.cookies[VERIFICATION_COOKIE];

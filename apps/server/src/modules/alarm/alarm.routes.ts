@@ -61,7 +61,7 @@ export function registerAlarmRoutes(
   const recordTags = ['alarm records'];
   const view = app.requirePermission('manage:product:view');
   const edit = app.requirePermission('manage:product:edit');
-  const signedIn = app.authenticate;
+  const signedIn = app.signedIn('own');
   // §6: without the alarm permission the answer says so (2116) rather than the generic 1201.
   const viewAlarms = app.requirePermission('monitor:alarm:view', { refusal: '2116' });
   const acknowledge = app.requirePermission('monitor:alarm:acknowledge');

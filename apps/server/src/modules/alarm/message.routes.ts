@@ -28,7 +28,7 @@ import type { MessageService } from './message.service.ts';
 export function registerMessageRoutes(app: FastifyInstance, messages: MessageService) {
   const tags = ['messages'];
   const simTags = ['SIM cards'];
-  const signedIn = app.authenticate;
+  const signedIn = app.signedIn('own');
   const announce = app.requirePermission('manage:system:announcement');
   const sims = app.requirePermission('manage:system:sim');
 

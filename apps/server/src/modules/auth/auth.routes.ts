@@ -59,7 +59,7 @@ export function verificationCookieOptions(secure: boolean) {
 export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const { auth, captcha, loginKey, sessions, accounts } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const authenticated = { onRequest: app.authenticate };
+  const authenticated = { onRequest: app.signedIn('own') };
   const tags = ['sign-in'];
   const accountTags = ['account'];
 
@@ -74,7 +74,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   const verified = (purpose: VerificationPurpose) => async (request: FastifyRequest) =>
     auth.requireVerification(verificationOf(request), purpose, request.activeSession?.account.id);
   const afterCheck = (purpose: VerificationPurpose) => ({
-    onRequest: [app.authenticate, verified(purpose)],
+    onRequest: [app.signedIn('own'), verified(purpose)],
   });
 
   const answerSignedIn = async (reply: FastifyReply, account: Parameters<typeof auth.describe>[0]) => {

@@ -71,7 +71,7 @@ export function registerCommandRoutes(app: FastifyInstance, commands: CommandSer
         ...reply,
       },
       serializerCompiler: writeAnswerAsJson,
-      preHandler: app.authenticate,
+      preHandler: app.signedIn('devices'),
     },
     async (request): Reply => ok(await commands.state(sessionOf(request).account, request.body.uuid)),
   );

@@ -251,7 +251,7 @@ describe.each(databaseVariants())('device paths on $name', (variant) => {
       const strong = await bound(client, { name: 'Strong' });
       const edge = await bound(client, { name: 'Edge' });
       const weak = await bound(client, { name: 'Weak' });
-      const silent = await bound(client, { name: 'Silent' });
+      await bound(client, { name: 'Silent' });
       for (const [device, signal, firmware] of [
         [strong, 70, 'v2.1.0'],
         [edge, 69, 'v2.1.0'],

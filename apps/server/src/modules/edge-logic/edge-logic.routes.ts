@@ -124,7 +124,7 @@ export function registerEdgeLogicRoutes(app: FastifyInstance, service: EdgeLogic
     {
       tags: scriptTags,
       summary: 'The scripts of a device with their last run and last error as its gateway reported them',
-      guard: app.authenticate,
+      guard: app.signedIn('devices'),
       body: deviceScriptStatusBodySchema,
       answer: deviceScriptStatusAnswerSchema,
     },

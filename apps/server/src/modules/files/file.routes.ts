@@ -35,7 +35,7 @@ export function registerFileRoutes(app: FastifyInstance, { files }: { files: Fil
         consumes: ['multipart/form-data'],
         security: [{ session: [] }],
       },
-      onRequest: app.authenticate,
+      onRequest: app.signedIn('own'),
       config: { rateLimit: UPLOAD_RATE_LIMIT },
     },
     async (request) => {

@@ -26,7 +26,7 @@ export function registerFleetMapRoutes(app: FastifyInstance, { map }: { map: Fle
       tags,
       summary:
         'The map settings every map of the console uses: tile server (or none), deepest zoom, refresh quota',
-      guard: app.authenticate,
+      guard: app.signedIn('platform'),
       answer: MapSettingsSchema,
     },
     () => Promise.resolve(ok(map.settings())),

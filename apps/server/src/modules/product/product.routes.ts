@@ -108,7 +108,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
     {
       tags,
       summary: 'Every product the caller may pick: own ones and published ones',
-      guard: app.authenticate,
+      guard: app.signedIn('products'),
       answer: z.array(SelectableProductSchema),
       body: productQueryAllSchema,
     },

@@ -21,7 +21,6 @@ import type { WidgetMediaService } from './widget-media.service.ts';
 const accountIdOf = (request: FastifyRequest) => sessionOf(request).account.id;
 
 export function registerWidgetMediaRoutes(app: FastifyInstance, service: WidgetMediaService) {
-  const signedIn = app.authenticate;
   const tags = ['media widgets'];
 
   alarmRoute(
@@ -30,7 +29,7 @@ export function registerWidgetMediaRoutes(app: FastifyInstance, service: WidgetM
     {
       tags,
       summary: 'Current weather of a place for the weather widget; configured false without a provider',
-      guard: signedIn,
+      guard: app.signedIn('platform'),
       body: weatherBodySchema,
       answer: weatherAnswerSchema,
     },
@@ -43,7 +42,7 @@ export function registerWidgetMediaRoutes(app: FastifyInstance, service: WidgetM
       tags,
       summary:
         'A pan-tilt or zoom command to a camera, sent through the camera adapter with the caller’s key',
-      guard: signedIn,
+      guard: app.signedIn('devices'),
       body: cameraControlBodySchema,
       answer: z.null(),
     },
@@ -58,7 +57,7 @@ export function registerWidgetMediaRoutes(app: FastifyInstance, service: WidgetM
     {
       tags,
       summary: 'Whether the caller has a camera cloud key (the key shown by its last characters only)',
-      guard: signedIn,
+      guard: app.signedIn('own'),
       answer: cameraKeyAnswerSchema,
     },
     async (request) => ok(await service.cameraKey(accountIdOf(request))),
@@ -69,7 +68,7 @@ export function registerWidgetMediaRoutes(app: FastifyInstance, service: WidgetM
     {
       tags,
       summary: 'Associate (or replace) the caller’s camera cloud key',
-      guard: signedIn,
+      guard: app.signedIn('own'),
       body: cameraKeySaveBodySchema,
       answer: cameraKeyAnswerSchema,
     },
@@ -81,7 +80,7 @@ export function registerWidgetMediaRoutes(app: FastifyInstance, service: WidgetM
     {
       tags,
       summary: 'Remove the caller’s camera cloud key',
-      guard: signedIn,
+      guard: app.signedIn('own'),
       answer: cameraKeyAnswerSchema,
     },
     async (request) => ok(await service.deleteCameraKey(accountIdOf(request))),
