@@ -9,8 +9,20 @@ import { hashPassword } from '../lib/password.ts';
 
 export const FACTORY_PASSWORD = 'Factory#2026';
 
+/**
+ * Usernames are at most 6 characters (§5): `u` and five base-36 digits from a counter, so no two
+ * accounts of one test process collide (random ones did, now and then, within a single file).
+ */
+const USERNAME_SPACE = 36 ** 5;
+let nextUsername = randomInt(USERNAME_SPACE / 2);
+
+export function uniqueUsername(): string {
+  nextUsername = (nextUsername + 1) % USERNAME_SPACE;
+  return `u${nextUsername.toString(36).padStart(5, '0')}`;
+}
+
 export async function buildAccount(db: Database, kind: 'developer' | 'terminal' | 'operation' = 'terminal') {
-  const username = `u${randomBytes(2).toString('hex')}`.slice(0, 6);
+  const username = uniqueUsername();
   const [row] = await db
     .insert(accounts)
     .values({

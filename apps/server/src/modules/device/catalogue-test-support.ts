@@ -13,19 +13,12 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { TestClient, type DatabaseVariant, type TestServer } from '../../test/test-server.ts';
 import { AccountRepository, type AccountRow } from '../account/account.repository.ts';
 import { createCatalogue, type Catalogue } from '../catalogue.ts';
+import { uniqueUsername } from '../../test/factories.ts';
 import type { Caller } from './viewer.ts';
 
 export type AccountKindForTest = 'super' | 'operation' | 'developer' | 'terminal' | 'dealer';
 
 export const TEST_PASSWORD = 'Factory#2026';
-
-let accountCounter = 0;
-
-/** Usernames are at most 6 characters and not all digits (§5). */
-function nextUsername(): string {
-  accountCounter += 1;
-  return `u${accountCounter.toString(36).padStart(5, '0')}`;
-}
 
 /** Creates an enabled account of a kind with its default permissions and the test password. */
 export async function createTestAccount(
@@ -33,7 +26,7 @@ export async function createTestAccount(
   kind: AccountKindForTest,
   overrides: Partial<AccountRow> = {},
 ): Promise<AccountRow> {
-  const username = nextUsername();
+  const username = uniqueUsername();
   const staff = kind === 'super' || kind === 'operation';
   return accounts.insert({
     id: newId(),
