@@ -33,6 +33,11 @@ export interface WidgetRuntime {
   /** A control (input, radio, time picker) asks to write a value to its binding. */
   readonly writeValue: (widget: LeafWidget, binding: DataBinding, value: RuleValue) => void;
   /**
+   * The device the page runs for; absent in the editor. Widgets that read records (history table,
+   * alarm records) ask the platform about it with the viewer's own session and permissions.
+   */
+  readonly deviceId?: string;
+  /**
    * Stored points of signals between two times, so a trend opens with its window filled; absent
    * where there is no device (the editor).
    */

@@ -96,6 +96,7 @@ export function RuntimePage({
       auths,
       fireEvent: actions.fireEvent,
       writeValue: actions.writeValue,
+      deviceId,
       loadHistory: (keys, start, end) => loadChartHistory(deviceId, keys, start, end),
     }),
     [locale, read, describe, auths, actions.fireEvent, actions.writeValue, deviceId],
