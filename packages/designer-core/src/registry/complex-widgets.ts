@@ -53,10 +53,9 @@ const modeOptions = [
 const whenCustom = { visibleWhen: { key: 'data.dataAddon.mode', equals: 'custom' } };
 
 const TREND_PROPERTIES: readonly PropertyDescriptor[] = [
-  // Report mode (a history report's rows, one report-type line per page) is kept in the data and the
-  // schema; the panel offers it once charts read report rows.
+  // Report mode draws a history report's values of its signals (one report-type line per page).
   data('dataAddon.type', 'select', '数据来源', 'Data from', {
-    options: [option('signal', '实时变量', 'Live signals')],
+    options: [option('signal', '实时变量', 'Live signals'), option('report', '报表数据', 'Report values')],
   }),
   data('dataAddon.signalArray', 'series', '曲线变量', 'Signals', {
     visibleWhen: { key: 'data.dataAddon.type', equals: 'signal' },

@@ -35,6 +35,7 @@ import {
   type AlarmColumn,
   type AlarmDevice,
 } from './alarm-widget.ts';
+import { tableBodyHeight } from './history-table.ts';
 import styles from './complex-widgets.module.css';
 
 const PAGE_SIZE = 10;
@@ -55,6 +56,7 @@ interface GridProps {
   readonly page: number;
   readonly loading: boolean;
   readonly empty: ReactNode;
+  readonly bodyHeight: number;
   readonly mayAcknowledge: boolean;
   readonly onPage?: (page: number) => void;
   readonly onAcknowledge?: (id: string) => void;
@@ -68,6 +70,7 @@ function AlarmGrid({
   page,
   loading,
   empty,
+  bodyHeight,
   mayAcknowledge,
   onPage,
   onAcknowledge,
@@ -107,6 +110,7 @@ function AlarmGrid({
     opration: {
       key: 'opration',
       title: t('monitor.common.actions'),
+      fixed: 'right',
       render: (_value, record) =>
         record.acknowledgedAt !== null ? (
           <Typography.Text type="secondary">{t('widgetData.alarm.acknowledged')}</Typography.Text>
@@ -133,7 +137,7 @@ function AlarmGrid({
       loading={loading}
       dataSource={[...records]}
       locale={{ emptyText: empty }}
-      scroll={{ x: 'max-content' }}
+      scroll={{ x: 'max-content', y: bodyHeight }}
       rowClassName={(record) => `alarm-widget-row-${record.state}`}
       pagination={{
         size: 'small',
@@ -148,6 +152,7 @@ function AlarmGrid({
         {
           key: 'state',
           title: t('widgetData.alarm.state'),
+          fixed: 'left',
           render: (_value, record) => (
             <Badge status={STATE_BADGES[record.state]} text={stateName(record.state, locale)} />
           ),
@@ -158,7 +163,15 @@ function AlarmGrid({
   );
 }
 
-function AlarmPreview({ addon, locale }: { addon: AlarmAddon; locale: Locale }) {
+function AlarmPreview({
+  addon,
+  locale,
+  bodyHeight,
+}: {
+  addon: AlarmAddon;
+  locale: Locale;
+  bodyHeight: number;
+}) {
   const { t } = useTranslation();
   const [now] = useState(() => Date.now());
   const records = previewAlarmRecords(now, {
@@ -179,6 +192,7 @@ function AlarmPreview({ addon, locale }: { addon: AlarmAddon; locale: Locale }) 
         page={1}
         loading={false}
         empty={null}
+        bodyHeight={bodyHeight}
         mayAcknowledge
       />
     </>
@@ -189,10 +203,12 @@ function AlarmRunning({
   addon,
   locale,
   devices,
+  bodyHeight,
 }: {
   addon: AlarmAddon;
   locale: Locale;
   devices: AlarmDevice[];
+  bodyHeight: number;
 }) {
   const { t } = useTranslation();
   const describeFailure = useDescribeAlarmFailure();
@@ -256,6 +272,7 @@ function AlarmRunning({
         page={page}
         loading={records.isFetching && !records.data}
         empty={records.error ? describeFailure(records.error) : t('widgetData.alarm.empty')}
+        bodyHeight={bodyHeight}
         mayAcknowledge={mayAcknowledge}
         onPage={setPage}
         onAcknowledge={setAcknowledging}
@@ -271,15 +288,20 @@ function AlarmRunning({
   );
 }
 
-export function AlarmWidget({ widget, runtime }: WidgetRendererProps<'ComplexAlarm'>) {
+export function AlarmWidget({ widget, height, runtime }: WidgetRendererProps<'ComplexAlarm'>) {
   const { t } = useTranslation();
   const addon = widget.data.dataAddon;
   const devices = alarmDevicesOf(addon, runtime.deviceId);
+  const bodyHeight = tableBodyHeight(height, true);
   let content: ReactNode;
-  if (runtime.mode === 'design') content = <AlarmPreview addon={addon} locale={runtime.locale} />;
+  if (runtime.mode === 'design')
+    content = <AlarmPreview addon={addon} locale={runtime.locale} bodyHeight={bodyHeight} />;
   else if (devices.length === 0)
     content = <Typography.Text type="secondary">{t('widgetData.alarm.noDevice')}</Typography.Text>;
-  else content = <AlarmRunning addon={addon} locale={runtime.locale} devices={devices} />;
+  else
+    content = (
+      <AlarmRunning addon={addon} locale={runtime.locale} devices={devices} bodyHeight={bodyHeight} />
+    );
   return (
     <div className={styles.frame} data-alarm-widget={widget.id}>
       {content}

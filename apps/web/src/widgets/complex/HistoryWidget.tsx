@@ -30,6 +30,7 @@ import {
   historyIntervalOf,
   previewHistoryRows,
   rawKeysOf,
+  tableBodyHeight,
   type HistoryAddon,
   type HistoryTableRange,
   type PreviewColumn,
@@ -56,6 +57,7 @@ function HistoryGrid({
   showPage,
   loading,
   empty,
+  bodyHeight,
   onPage,
 }: {
   columns: readonly TableColumn[];
@@ -66,6 +68,8 @@ function HistoryGrid({
   showPage: boolean;
   loading: boolean;
   empty: ReactNode;
+  /** Height left for the rows, so the header and the pager stay in the widget's box. */
+  bodyHeight: number;
   onPage?: (page: number) => void;
 }) {
   const { t } = useTranslation();
@@ -77,7 +81,7 @@ function HistoryGrid({
       loading={loading}
       dataSource={[...rows]}
       locale={{ emptyText: empty }}
-      scroll={{ x: 'max-content' }}
+      scroll={{ x: 'max-content', y: bodyHeight }}
       pagination={
         showPage
           ? {
@@ -121,7 +125,7 @@ function useRollingNow(intervalMs: number, enabled: boolean): number {
 }
 
 /** The designer's view: the chosen variables (or sample report columns) over five sample rows. */
-function HistoryPreview({ addon }: { addon: HistoryAddon }) {
+function HistoryPreview({ addon, bodyHeight }: { addon: HistoryAddon; bodyHeight: number }) {
   const { t } = useTranslation();
   const [now] = useState(() => Date.now());
   const interval = historyIntervalOf(addon);
@@ -162,6 +166,7 @@ function HistoryPreview({ addon }: { addon: HistoryAddon }) {
         showPage={addon.showPage}
         loading={false}
         empty={hint}
+        bodyHeight={bodyHeight}
       />
     </>
   );
@@ -172,10 +177,12 @@ function HistoryRunning({
   addon,
   runtime,
   deviceId,
+  bodyHeight,
 }: {
   addon: HistoryAddon;
   runtime: WidgetRuntime;
   deviceId: string;
+  bodyHeight: number;
 }) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
@@ -329,20 +336,25 @@ function HistoryRunning({
         showPage={addon.showPage}
         loading={ready && answer.isFetching && !answer.data}
         empty={empty}
+        bodyHeight={bodyHeight}
         onPage={setPage}
       />
     </>
   );
 }
 
-export function HistoryWidget({ widget, runtime }: WidgetRendererProps<'ComplexHistory'>) {
+export function HistoryWidget({ widget, height, runtime }: WidgetRendererProps<'ComplexHistory'>) {
   const addon = widget.data.dataAddon;
+  const bodyHeight = tableBodyHeight(height, addon.showPage);
   const { t } = useTranslation();
   let content: ReactNode;
-  if (runtime.mode === 'design') content = <HistoryPreview addon={addon} />;
+  if (runtime.mode === 'design') content = <HistoryPreview addon={addon} bodyHeight={bodyHeight} />;
   else if (runtime.deviceId === undefined)
     content = <Typography.Text type="secondary">{t('widgetData.history.noDevice')}</Typography.Text>;
-  else content = <HistoryRunning addon={addon} runtime={runtime} deviceId={runtime.deviceId} />;
+  else
+    content = (
+      <HistoryRunning addon={addon} runtime={runtime} deviceId={runtime.deviceId} bodyHeight={bodyHeight} />
+    );
   return (
     <div
       className={styles.frame}

@@ -13,6 +13,7 @@ import {
   historyIntervalOf,
   previewHistoryRows,
   rawKeysOf,
+  tableBodyHeight,
 } from './history-table.ts';
 
 const DAY = 86_400_000;
@@ -94,6 +95,12 @@ describe('history report table', () => {
     expect(formatRowTime(NOW, 'hour')).toBe('2026-03-15 10:00');
     expect(formatRowTime(NOW, 'month')).toBe('2026-03');
     expect(formatRowTime(NOW, 'raw')).toBe('2026-03-15 10:20:30');
+  });
+
+  it('keeps the header and the pager inside the widget and lets the rows scroll', () => {
+    expect(tableBodyHeight(320, true)).toBe(176);
+    expect(tableBodyHeight(320, false)).toBe(224);
+    expect(tableBodyHeight(100, true)).toBe(60);
   });
 
   it('draws its chosen variables over sample rows in the designer', () => {

@@ -124,3 +124,18 @@ const ROW_TIME_FORMATS: Readonly<Record<HistoryInterval, string>> = {
 export function formatRowTime(at: number, interval: HistoryInterval): string {
   return dayjs(at).format(ROW_TIME_FORMATS[interval]);
 }
+
+/** Room the toolbar, the table header and the pager take inside the widget, in page units. */
+const TOOLBAR_HEIGHT = 40;
+const HEADER_HEIGHT = 40;
+const PAGER_HEIGHT = 48;
+const MIN_BODY_HEIGHT = 60;
+
+/**
+ * The height the rows may take in a widget `height` tall, so the header and the pager stay in the
+ * box and the rows scroll. Used by both tables (history and alarm records).
+ */
+export function tableBodyHeight(height: number, paged: boolean): number {
+  const chrome = TOOLBAR_HEIGHT + HEADER_HEIGHT + (paged ? PAGER_HEIGHT : 0) + 16;
+  return Math.max(MIN_BODY_HEIGHT, Math.round(height - chrome));
+}
