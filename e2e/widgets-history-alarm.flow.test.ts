@@ -77,9 +77,9 @@ async function choose(page: Page, property: string, label: string): Promise<void
   await expect.poll(() => page.locator(`[data-property-row="${property}"]`).innerText()).toContain(label);
 }
 
-/** Adds signals to the selected widget's signal list. */
-async function addSignals(page: Page, signals: string[]): Promise<void> {
-  const editor = page.locator('[data-series-editor="data.dataAddon.signalArray"]');
+/** Adds signals to the selected widget's signal list (or its report signal list). */
+async function addSignals(page: Page, signals: string[], list = 'signalArray'): Promise<void> {
+  const editor = page.locator(`[data-series-editor="data.dataAddon.${list}"]`);
   for (const [index, signal] of signals.entries()) {
     await editor.getByRole('button', { name: /添加变量|Add signal/ }).click();
     await editor.locator(`[data-series-row="${index}"] .ant-select`).click();
@@ -171,7 +171,15 @@ describe('history report table and alarm records widgets', () => {
     await drawWidget(page, canvas, 'ComplexHistory', [20, 390], [600, 740]);
     await choose(page, 'data.dataAddon.interval', '报表 · 按小时');
     await choose(page, 'data.dataAddon.reportId', REPORT_NAME);
-    await drawWidget(page, canvas, 'ComplexAlarm', [620, 20], [1000, 740]);
+    await drawWidget(page, canvas, 'ComplexAlarm', [620, 20], [1000, 440]);
+    // A line chart in report mode: the report's hourly gas use over the last twelve hours.
+    await drawWidget(page, canvas, 'ComplexLine', [620, 460], [1000, 740]);
+    await choose(page, 'data.dataAddon.type', '报表数据');
+    await choose(page, 'data.dataAddon.reportId', REPORT_NAME);
+    await addSignals(page, ['gasTotal'], 'reportSignalArray');
+    const timeRange = page.locator('input[data-property="data.dataAddon.timeRange"]');
+    await timeRange.fill('720');
+    await timeRange.press('Enter');
     // The designer previews sample rows and records, with nothing read from the device.
     expect(await widgetOf(page, 'ComplexHistory').locator('tr.ant-table-row').count()).toBe(5);
     expect(await widgetOf(page, 'ComplexAlarm').innerText()).toContain('示例记录');
@@ -188,7 +196,14 @@ describe('history report table and alarm records widgets', () => {
       'ComplexHistory',
       'ComplexHistory',
       'ComplexAlarm',
+      'ComplexLine',
     ]);
+    expect(saved.widgets[3]?.data.dataAddon).toMatchObject({
+      type: 'report',
+      reportId: report.id,
+      reportSignalArray: [{ signalId: 'gasTotal' }],
+      timeRange: 720,
+    });
     expect(saved.widgets[0]?.data.dataAddon).toMatchObject({
       interval: 'raw',
       signalArray: [{ signalId: 'waterTemperature' }, { signalId: 'gasTotal' }],
@@ -229,6 +244,11 @@ describe('history report table and alarm records widgets', () => {
     await alarmRow.waitFor({ timeout: 30_000 });
     expect(await alarmRow.innerText()).toContain('报警中，未确认');
     expect(await alarmRow.innerText()).toContain('3号锅炉');
+    // The chart draws the report's hourly values rather than sampling live.
+    const reportChart = widgetOf(page, 'ComplexLine').locator('[data-chart-source="report"]');
+    await expect
+      .poll(async () => Number(await reportChart.getAttribute('data-chart-points')), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(5);
     await browser.screenshot('widgets-history-alarm-runtime-zh');
 
     // Export from the running page: the raw samples as CSV, the report as Excel.
