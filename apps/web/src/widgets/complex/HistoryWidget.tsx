@@ -28,7 +28,9 @@ import {
   formatRowTime,
   granularityOf,
   historyIntervalOf,
+  lastShownMoment,
   previewHistoryRows,
+  rangeOfPickedPeriod,
   rawKeysOf,
   tableBodyHeight,
   type HistoryAddon,
@@ -278,13 +280,9 @@ function HistoryRunning({
     const [first, last] = values ?? [];
     if (!first || !last) return;
     setPage(1);
-    if (granularity === null) setPicked({ start: first.valueOf(), end: last.valueOf() });
-    else {
-      const unit = granularity === 'month' ? 'month' : 'day';
-      setPicked({ start: first.startOf(unit).valueOf(), end: last.endOf(unit).valueOf() + 1 });
-    }
+    setPicked(rangeOfPickedPeriod(first.valueOf(), last.valueOf(), interval));
   };
-  const shownEnd = granularity === null ? range.end : range.end - 1;
+  const shownEnd = lastShownMoment(range, interval);
 
   return (
     <>

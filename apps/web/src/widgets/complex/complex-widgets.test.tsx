@@ -11,7 +11,9 @@ import {
   defaultHistoryRange,
   formatRowTime,
   historyIntervalOf,
+  lastShownMoment,
   previewHistoryRows,
+  rangeOfPickedPeriod,
   rawKeysOf,
   tableBodyHeight,
 } from './history-table.ts';
@@ -67,6 +69,19 @@ describe('history report table', () => {
     const yearly = defaultHistoryRange({ ...addon, interval: 'month', timeRange: 365, timeUnit: 'day' }, NOW);
     expect(dayjs(yearly.start).format('YYYY-MM-DD')).toBe('2025-03-01');
     expect(dayjs(yearly.end).format('YYYY-MM-DD')).toBe('2026-04-01');
+  });
+
+  it('reads a picked period as picked for raw rows and as whole days or months for report rows', () => {
+    const first = dayjs('2026-03-01T08:30:00').valueOf();
+    const last = dayjs('2026-03-10T17:45:00').valueOf();
+    expect(rangeOfPickedPeriod(first, last, 'raw')).toEqual({ start: first, end: last });
+    const days = rangeOfPickedPeriod(first, last, 'day');
+    expect(dayjs(days.start).format('YYYY-MM-DD HH:mm')).toBe('2026-03-01 00:00');
+    expect(dayjs(days.end).format('YYYY-MM-DD HH:mm')).toBe('2026-03-11 00:00');
+    expect(dayjs(lastShownMoment(days, 'day')).format('YYYY-MM-DD')).toBe('2026-03-10');
+    const months = rangeOfPickedPeriod(first, last, 'month');
+    expect(dayjs(months.end).format('YYYY-MM-DD')).toBe('2026-04-01');
+    expect(lastShownMoment({ start: first, end: last }, 'raw')).toBe(last);
   });
 
   it('refuses picked periods the platform would refuse, with its codes', () => {

@@ -64,6 +64,26 @@ export function defaultHistoryRange(
   return { start: aligned.valueOf(), end };
 }
 
+/**
+ * The period a viewer picked: raw rows from the first to the last moment picked; report rows from
+ * the start of the first picked day (month) to the end of the last.
+ */
+export function rangeOfPickedPeriod(
+  first: number,
+  last: number,
+  interval: HistoryInterval,
+): HistoryTableRange {
+  const granularity = granularityOf(interval);
+  if (granularity === null) return { start: first, end: last };
+  const unit = granularity === 'month' ? 'month' : 'day';
+  return { start: dayjs(first).startOf(unit).valueOf(), end: dayjs(last).endOf(unit).valueOf() + 1 };
+}
+
+/** The last moment a period holds, as its picker shows it (report ends are exclusive). */
+export function lastShownMoment(range: HistoryTableRange, interval: HistoryInterval): number {
+  return interval === 'raw' ? range.end : range.end - 1;
+}
+
 /** A range the person picked, checked with the limits the platform applies. */
 export function checkHistoryRange(range: HistoryTableRange, interval: HistoryInterval): RuleViolation | null {
   return checkQueryRange(range, maxRangeDays(interval));
