@@ -1,7 +1,8 @@
 /**
  * The page designer (route /manage/product/:productId/designer/:pageId, full window): loads the page,
- * the product's variables and pages, opens the document (rebinding bindings whose signal was renamed
- * or removed, §4) and hands one store per load to the workspace.
+ * the product's variables, pages and history reports, opens the document (rebinding bindings whose
+ * signal was renamed or removed and clearing reports that are gone, §4) and hands one store per load
+ * to the workspace.
  */
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Result, Spin } from 'antd';
@@ -11,6 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import { translateDesignerRejection } from '@lyyp/contracts/designer';
 import { rebindPage } from '@lyyp/designer-core';
 import { designerApi } from '../api/designer.api.ts';
+import { reportApi } from '../api/report.api.ts';
 import { getCurrentLocale } from '../app/i18n.ts';
 import { describeError } from '../app/messages.ts';
 import { listBindingOptions, toRebindCatalogue } from '../widgets/signal-catalogue.ts';
@@ -44,6 +46,10 @@ export default function DesignerPage() {
     queryKey: ['designer', 'pages', productId],
     queryFn: () => designerApi.listPages(productId),
   });
+  const reports = useQuery({
+    queryKey: ['designer', 'reports', productId],
+    queryFn: () => reportApi.listReports(productId),
+  });
 
   const opened = useMemo(
     () => (page.data ? openLoadedPage(page.data, productId, BROWSER_DEPS) : null),
@@ -52,7 +58,8 @@ export default function DesignerPage() {
 
   // One store per load: a reload after a refused save starts from what the server holds.
   const loaded = useMemo(() => {
-    if (!opened?.ok || !page.data || !variables.data) return null;
+    // Reports only clear references that are gone; when they cannot be read, references stay.
+    if (!opened?.ok || !page.data || !variables.data || reports.isPending) return null;
     const store = createDesignerStore({
       document: opened.value,
       config: loadDesignerConfig(window.localStorage),
@@ -60,12 +67,15 @@ export default function DesignerPage() {
       version: page.data.version,
       hasPassword: page.data.con.hasPassword === true,
     });
-    const catalogue = toRebindCatalogue(variables.data);
+    const catalogue = {
+      ...toRebindCatalogue(variables.data),
+      ...(reports.data ? { reportIds: reports.data.reports.map((report) => report.id) } : {}),
+    };
     const rebound = rebindPage(opened.value, catalogue);
     const changed = rebound.remapped + rebound.cleared;
     if (changed > 0) store.getState().run({ name: 'rebind', catalogue });
     return { store, changed };
-  }, [opened, page.data, variables.data]);
+  }, [opened, page.data, variables.data, reports.isPending, reports.data]);
 
   useEffect(() => {
     if (loaded && loaded.changed > 0) void message.info(t('designer.rebound', { count: loaded.changed }));
@@ -76,8 +86,9 @@ export default function DesignerPage() {
       bindingOptions: listBindingOptions(variables.data ?? [], locale),
       pages: pages.data ?? [],
       pageId,
+      reports: reports.data?.reports ?? [],
     }),
-    [variables.data, pages.data, locale, pageId],
+    [variables.data, pages.data, locale, pageId, reports.data],
   );
 
   const back = () => void navigate(`/manage/product/edit/${encodeURIComponent(productId)}/page`);

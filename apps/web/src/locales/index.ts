@@ -5,7 +5,8 @@
  * reports and the data centre, `edgeLogic.*` for computed variables and scripts, `hardware.*` for
  * hardware models, `firmware.*` for firmware, OTA upgrades and the knowledge base, `deviceConfig.*`
  * for a device's own configuration, `fleet.*` for the map, `widgetMedia.*` for the weather and
- * video widgets and the camera cloud key).
+ * video widgets and the camera cloud key, `widgetData.*` for the history report table and alarm
+ * records widgets).
  */
 import type { Locale } from '@lyyp/contracts';
 import { accountCentreEnUS } from './account-centre/en-US.ts';
@@ -37,6 +38,8 @@ import { reportEnUS } from './report/en-US.ts';
 import { reportZhCN } from './report/zh-CN.ts';
 import { widgetMediaEnUS } from './widget-media/en-US.ts';
 import { widgetMediaZhCN } from './widget-media/zh-CN.ts';
+import { widgetDataEnUS } from './widget-data/en-US.ts';
+import { widgetDataZhCN } from './widget-data/zh-CN.ts';
 import { zhCN } from './zh-CN.ts';
 
 const zh = {
@@ -55,6 +58,7 @@ const zh = {
   deviceConfig: deviceConfigZhCN,
   fleet: fleetZhCN,
   widgetMedia: widgetMediaZhCN,
+  widgetData: widgetDataZhCN,
 };
 const en = {
   ...enUS,
@@ -72,6 +76,7 @@ const en = {
   deviceConfig: deviceConfigEnUS,
   fleet: fleetEnUS,
   widgetMedia: widgetMediaEnUS,
+  widgetData: widgetDataEnUS,
 };
 
 export type ConsoleTexts = typeof zh;

@@ -12,6 +12,7 @@ import type {
   WidgetOf,
 } from '@lyyp/contracts/designer';
 import type { ValueReader, VisualState } from '@lyyp/designer-core';
+import type { ReportGranularity, ReportSeriesAnswer } from '@lyyp/contracts/report';
 import type { ComponentType } from 'react';
 import type { SignalInfo } from './value-format.ts';
 
@@ -33,10 +34,25 @@ export interface WidgetRuntime {
   /** A control (input, radio, time picker) asks to write a value to its binding. */
   readonly writeValue: (widget: LeafWidget, binding: DataBinding, value: RuleValue) => void;
   /**
+   * The device the page runs for; absent in the editor. Widgets that read records (history table,
+   * alarm records) ask the platform about it with the viewer's own session and permissions.
+   */
+  readonly deviceId?: string;
+  /**
    * Stored points of signals between two times, so a trend opens with its window filled; absent
    * where there is no device (the editor).
    */
   readonly loadHistory?: (keys: readonly string[], start: number, end: number) => Promise<HistoryPoints>;
+  /** A history report's rows of the page's device, for charts in report mode; absent in the editor. */
+  readonly loadReportSeries?: (request: ReportSeriesRequest) => Promise<ReportSeriesAnswer>;
+}
+
+/** A report's rows of the page's device over a period (report mode of the trend charts). */
+export interface ReportSeriesRequest {
+  readonly reportId: string;
+  readonly granularity: ReportGranularity;
+  readonly start: number;
+  readonly end: number;
 }
 
 /** Points per signal key, `[ts, value]`, oldest first; null marks a gap. */

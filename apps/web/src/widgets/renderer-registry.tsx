@@ -21,6 +21,8 @@ import { VideoWidget } from './media/VideoWidget.tsx';
 import { WeatherWidget } from './media/WeatherWidget.tsx';
 import { InputWidget, RadioWidget, SelectWidget, TimeSelectorWidget } from './usual/ControlWidgets.tsx';
 import { DashboardWidget, PercentFillWidget, ScrollbarWidget } from './usual/GaugeWidgets.tsx';
+import { AlarmWidget } from './complex/AlarmWidget.tsx';
+import { HistoryWidget } from './complex/HistoryWidget.tsx';
 import { MapWidget } from './complex/MapWidget.tsx';
 import { ButtonWidget, DataTextWidget, TextWidget, TimerWidget } from './usual/TextWidgets.tsx';
 
@@ -59,6 +61,8 @@ export const WIDGET_RENDERERS: RendererRegistry = {
   ComplexXyline: XylineWidget,
   ComplexVideo: VideoWidget,
   ComplexWeather: WeatherWidget,
+  ComplexHistory: HistoryWidget,
+  ComplexAlarm: AlarmWidget,
 };
 
 /** The type's renderer drawing `props`, or null when the type has none yet. */

@@ -144,8 +144,18 @@ export const XylineDataSchema = z.object({
 
 export const DIMENSION_TYPES = ['time', 'equip'] as const;
 export const TIME_UNITS = ['minute', 'hour', 'day'] as const;
+/**
+ * Rows of the history report table: every stored sample (`raw`), or a report's statistics by hour,
+ * day or month (the report's granularities).
+ */
+export const HISTORY_INTERVALS = ['raw', 'hour', 'day', 'month'] as const;
+export type HistoryInterval = (typeof HISTORY_INTERVALS)[number];
 export const HistoryDataSchema = z.object({
   dataAddon: z.object({
+    /** Absent in pages saved before the table was drawn: raw without a report, else hourly. */
+    interval: z.enum(HISTORY_INTERVALS).optional(),
+    /** The variables of the raw table (absent in pages saved before the table was drawn). */
+    signalArray: z.array(SeriesItemSchema).max(100).optional(),
     reportId: z.string().max(64),
     customReportId: z.string().max(64),
     dimensionType: z.enum(DIMENSION_TYPES),

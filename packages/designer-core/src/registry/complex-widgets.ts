@@ -1,12 +1,11 @@
 /**
- * Charts, video, map, report, alarm and weather widgets, registered with their §3 defaults. The
- * trend, proportion and X-Y charts are drawn; the others show the canvas placeholder until their
- * renderers exist.
+ * Charts, video, map, history report, alarm records and weather widgets, registered with their §3
+ * defaults.
  */
 import {
   ALARM_COLUMNS,
   CHART_DATA_MODES,
-  DIMENSION_TYPES,
+  HISTORY_INTERVALS,
   LEGEND_POSITIONS,
   TIME_UNITS,
   VALUE_TYPES,
@@ -54,10 +53,9 @@ const modeOptions = [
 const whenCustom = { visibleWhen: { key: 'data.dataAddon.mode', equals: 'custom' } };
 
 const TREND_PROPERTIES: readonly PropertyDescriptor[] = [
-  // Report mode (a history report's rows, one report-type line per page) is kept in the data and the
-  // schema; the panel offers it once charts read report rows.
+  // Report mode draws a history report's values of its signals (one report-type line per page).
   data('dataAddon.type', 'select', '数据来源', 'Data from', {
-    options: [option('signal', '实时变量', 'Live signals')],
+    options: [option('signal', '实时变量', 'Live signals'), option('report', '报表数据', 'Report values')],
   }),
   data('dataAddon.signalArray', 'series', '曲线变量', 'Signals', {
     visibleWhen: { key: 'data.dataAddon.type', equals: 'signal' },
@@ -228,10 +226,12 @@ export const COMPLEX_WIDGETS = {
     label: ['历史报表', 'History report'],
     category: 'complex',
     geometry: 'rect',
-    size: [500, 300],
-    implemented: false,
+    size: [560, 320],
+    implemented: true,
     createData: () => ({
       dataAddon: {
+        interval: 'raw',
+        signalArray: [],
         reportId: '',
         customReportId: '',
         dimensionType: 'time',
@@ -245,10 +245,22 @@ export const COMPLEX_WIDGETS = {
     }),
     style: plain,
     styleParts: ['opacity', 'fill', 'stroke', 'font'],
+    // Rows by device (`dimensionType` `equip`) is kept in the data but not offered: the table reads
+    // one device, the page's.
     dataProperties: [
-      data('dataAddon.reportId', 'report', '报表', 'Report'),
-      data('dataAddon.dimensionType', 'select', '维度', 'Rows by', {
-        options: [option(DIMENSION_TYPES[0], '时间', 'Time'), option(DIMENSION_TYPES[1], '设备', 'Device')],
+      data('dataAddon.interval', 'select', '数据行', 'Rows', {
+        options: [
+          option(HISTORY_INTERVALS[0], '原始数据', 'Raw samples'),
+          option(HISTORY_INTERVALS[1], '报表 · 按小时', 'Report by hour'),
+          option(HISTORY_INTERVALS[2], '报表 · 按天', 'Report by day'),
+          option(HISTORY_INTERVALS[3], '报表 · 按月', 'Report by month'),
+        ],
+      }),
+      data('dataAddon.signalArray', 'series', '变量', 'Signals', {
+        visibleWhen: { key: 'data.dataAddon.interval', equals: 'raw' },
+      }),
+      data('dataAddon.reportId', 'report', '报表', 'Report', {
+        visibleWhen: { key: 'data.dataAddon.interval', equals: HISTORY_INTERVALS.slice(1) },
       }),
       data('dataAddon.timeRange', 'number', '时间范围', 'Time range', { min: 1, max: 525_600, step: 1 }),
       data('dataAddon.timeUnit', 'select', '时间单位', 'Time unit', {
@@ -263,7 +275,10 @@ export const COMPLEX_WIDGETS = {
       data('dataAddon.filterTime', 'boolean', '时间筛选', 'Time filter'),
       data('dataAddon.exportExcel', 'boolean', '导出 Excel', 'Excel export'),
     ],
-    bindable: [{ key: 'data.dataAddon.reportId', kind: 'report' }],
+    bindable: [
+      { key: 'data.dataAddon.signalArray', kind: 'series' },
+      { key: 'data.dataAddon.reportId', kind: 'report' },
+    ],
     animations: CONTROL_ANIMATIONS,
   }),
   ComplexAlarm: defineLeaf({
@@ -271,14 +286,15 @@ export const COMPLEX_WIDGETS = {
     label: ['报警记录', 'Alarm records'],
     category: 'complex',
     geometry: 'rect',
-    size: [500, 300],
-    implemented: false,
+    size: [560, 300],
+    implemented: true,
     createData: () => ({ dataAddon: { equips: [], columns: [...ALARM_COLUMNS] } }),
     style: plain,
     styleParts: ['opacity', 'fill', 'stroke', 'font'],
     dataProperties: [
-      data('dataAddon.equips', 'equips', '设备', 'Devices'),
+      data('dataAddon.equips', 'equips', '设备（空：页面的设备）', "Devices (none: the page's)"),
       data('dataAddon.columns', 'select', '显示列', 'Columns', {
+        multiple: true,
         options: [
           option('equipTitle', '设备', 'Device'),
           option('type', '类型', 'Type'),

@@ -58,8 +58,13 @@ export interface PropertyDescriptor {
   readonly step?: number;
   readonly maxLength?: number;
   readonly options?: readonly PropertyOption[];
-  /** Shown only while another property has this value. */
-  readonly visibleWhen?: { readonly key: string; readonly equals: string | number | boolean };
+  /** A select that holds a list of the options rather than one. */
+  readonly multiple?: boolean;
+  /** Shown only while another property has this value (or one of these values). */
+  readonly visibleWhen?: {
+    readonly key: string;
+    readonly equals: string | number | boolean | readonly (string | number | boolean)[];
+  };
 }
 
 /** Where a widget takes live data from. */

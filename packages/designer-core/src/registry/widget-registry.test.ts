@@ -15,6 +15,8 @@ const LEAF_TYPES = WIDGET_TYPES.filter((type): type is LeafWidgetType => type !=
 
 const IMPLEMENTED = new Set([
   'ComplexMap',
+  'ComplexHistory',
+  'ComplexAlarm',
   'WidgetGroup',
   'ShapeArrow',
   'ShapeCircle',
@@ -148,8 +150,10 @@ describe('§3 widget-specific defaults', () => {
     }
   });
 
-  it('history report: 720 hours by time, rolling every 30', () => {
+  it('history report: raw samples over 720 hours by time, rolling every 30', () => {
     expect(dataOf('ComplexHistory').dataAddon).toMatchObject({
+      interval: 'raw',
+      signalArray: [],
       timeRange: 720,
       rollTime: 30,
       timeUnit: 'hour',

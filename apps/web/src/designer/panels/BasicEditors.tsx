@@ -140,6 +140,7 @@ export function SelectEditor({ descriptor, value, onChange }: PropertyEditorProp
     <Select
       size="small"
       style={{ width: '100%' }}
+      {...(descriptor.multiple ? { mode: 'multiple' as const } : {})}
       value={value as string | number}
       options={(descriptor.options ?? []).map((option) => ({
         value: option.value,

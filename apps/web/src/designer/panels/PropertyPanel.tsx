@@ -33,6 +33,7 @@ import { ImageInput } from './ImageEditor.tsx';
 import { ColoursEditor, ItemsEditor, PointsEditor } from './ListEditors.tsx';
 import { PagePicker } from './PagePicker.tsx';
 import { PageSettingsPanel } from './PageSettingsPanel.tsx';
+import { ReportPicker } from './ReportPicker.tsx';
 import { SeriesEditor } from './SeriesEditor.tsx';
 import { isPropertyVisible } from './property-visibility.ts';
 import styles from './panels.module.css';
@@ -71,7 +72,7 @@ const PROPERTY_EDITORS: Readonly<Record<PropertyKind, ComponentType<PropertyEdit
   points: PointsEditor,
   permissions: PermissionsEditor,
   series: SeriesEditor,
-  report: NotBuiltEditor,
+  report: ReportPicker,
   scene: NotBuiltEditor,
   equips: EquipsEditor,
 };

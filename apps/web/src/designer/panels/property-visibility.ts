@@ -7,11 +7,11 @@ import { getAtPath, type PropertyDescriptor } from '@lyyp/designer-core';
 
 /** Whether a property shows now: its own condition, and event details only while the event is on. */
 export function isPropertyVisible(widget: Widget, descriptor: PropertyDescriptor): boolean {
-  if (
-    descriptor.visibleWhen &&
-    getAtPath(widget, descriptor.visibleWhen.key) !== descriptor.visibleWhen.equals
-  ) {
-    return false;
+  if (descriptor.visibleWhen) {
+    const { key, equals } = descriptor.visibleWhen;
+    const current = getAtPath(widget, key);
+    const shown = Array.isArray(equals) ? equals.includes(current) : current === equals;
+    if (!shown) return false;
   }
   if (
     descriptor.section === 'event' &&

@@ -11,7 +11,7 @@ import {
 } from '@lyyp/designer-core';
 import { DESIGNER_CONFIG_STORAGE_KEY, loadDesignerConfig, storeDesignerConfig } from './config-storage.ts';
 import { createDesignerStore } from './designer-store.ts';
-import { openLoadedPage } from './page-loading.ts';
+import { completeHistoryTables, openLoadedPage } from './page-loading.ts';
 import { clampZoom, fitZoom, resolvePointerTarget, stepZoom, toPagePoint } from './pointer-mapping.ts';
 import { buildSavePayload } from './save-payload.ts';
 import { findShortcut, isTypingTarget, KEYBOARD_COMMANDS, type KeyPress } from './shortcuts.ts';
@@ -254,6 +254,25 @@ describe('opening a loaded page', () => {
     );
     if (!opened.ok) throw new Error(opened.rejection.reason);
     expect(opened.value).toEqual({ ...editor.document, title: 'Renamed' });
+  });
+
+  it('names the rows of history tables saved before they were drawn: raw, or hourly with a report', () => {
+    const editor = new TestEditor().drop('ComplexHistory', 300, 200).drop('ComplexHistory', 300, 500);
+    const [first, second] = editor.document.widgets;
+    if (first?.widgetType !== 'ComplexHistory' || second?.widgetType !== 'ComplexHistory')
+      throw new Error('no tables');
+    const older = (widget: typeof first, reportId: string) => {
+      const { interval: _interval, signalArray: _signals, ...addon } = widget.data.dataAddon;
+      return { ...widget, data: { dataAddon: { ...addon, reportId } } };
+    };
+    const document = { ...editor.document, widgets: [older(first, ''), older(second, 'report-1')] };
+    const completed = completeHistoryTables(document).widgets.map((widget) =>
+      widget.widgetType === 'ComplexHistory' ? widget.data.dataAddon : null,
+    );
+    expect(completed).toMatchObject([
+      { interval: 'raw', signalArray: [] },
+      { interval: 'hour', reportId: 'report-1', signalArray: [] },
+    ]);
   });
 
   it('opens a page that was never saved as an empty page of the default size', () => {

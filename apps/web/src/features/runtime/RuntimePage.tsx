@@ -11,6 +11,7 @@ import { translateDesignerRejection, type DataBinding, type PageDocument } from 
 import type { ValueReader } from '@lyyp/designer-core';
 import { isApiError } from '../../api/index.ts';
 import { designerRuntimeApi } from '../../api/designer-runtime.api.ts';
+import { reportApi } from '../../api/report.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { describeError } from '../../app/messages.ts';
 import { useSessionStore } from '../../app/session-store.ts';
@@ -96,7 +97,14 @@ export function RuntimePage({
       auths,
       fireEvent: actions.fireEvent,
       writeValue: actions.writeValue,
+      deviceId,
       loadHistory: (keys, start, end) => loadChartHistory(deviceId, keys, start, end),
+      loadReportSeries: (request) =>
+        reportApi.reportSeries({
+          equipmentId: deviceId,
+          ...request,
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        }),
     }),
     [locale, read, describe, auths, actions.fireEvent, actions.writeValue, deviceId],
   );

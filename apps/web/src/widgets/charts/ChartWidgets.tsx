@@ -1,5 +1,6 @@
 /**
- * The chart widgets: line, area and bar trends over a rolling time range, pie, ring and rose shares
+ * The chart widgets: line, area and bar trends over a rolling time range (live samples, or a history
+ * report's values in report mode), pie, ring and rose shares
  * of the current values, and the X-Y line of one signal against another. Each renderer works out
  * its option from the widget's data (`chart-option.ts`) and hands it to the lazily loaded ECharts
  * view; until that arrives, a light frame holds the place.
@@ -17,6 +18,7 @@ import {
 } from './chart-option.ts';
 import { readSeriesValue, type ChartPoint } from './chart-samples.ts';
 import { useChartSamples } from './use-chart-samples.ts';
+import { useReportSamples } from './use-report-samples.ts';
 
 const EChartView = lazy(() => import('./EChartView.tsx'));
 
@@ -31,6 +33,7 @@ function ChartFrame({
   points,
   values,
   fromHistory,
+  source,
   children,
 }: {
   width: number;
@@ -39,8 +42,10 @@ function ChartFrame({
   points?: number;
   /** Current values drawn (proportion charts). */
   values?: string;
-  /** Stored points the trend opened with. */
+  /** Stored points the trend opened with (report mode: the report rows drawn). */
   fromHistory?: number;
+  /** Where a trend's points come from: live samples (`signal`) or a report's rows (`report`). */
+  source?: string;
   children: ReactNode;
 }) {
   const placeholder = <div style={{ width, height, border: '1px solid #f0f0f0' }} />;
@@ -50,6 +55,7 @@ function ChartFrame({
       data-chart-points={points}
       data-chart-values={values}
       data-chart-history={fromHistory}
+      data-chart-source={source}
       style={{ width, height }}
     >
       <Suspense fallback={placeholder}>{children}</Suspense>
@@ -65,10 +71,24 @@ function trendRenderer<T extends TrendType>(kind: TrendKind): WidgetRenderer<T> 
   return function TrendChartWidget({ widget: own, width, height, runtime }: WidgetRendererProps<T>) {
     const widget = own as unknown as WidgetOf<'ComplexLine'>;
     const data = widget.data.dataAddon;
-    // Report mode draws the report's signals; they are sampled live like the live list.
+    // Report mode draws the report's values of its signals instead of sampling them live.
     const items = trendSeriesItems(data);
     const live = runtime.mode === 'run';
-    const samples = useChartSamples(items, runtime.read, data.timeRange * 60_000, live, runtime.loadHistory);
+    const fromReport = data.type === 'report';
+    const sampled = useChartSamples(
+      items,
+      runtime.read,
+      data.timeRange * 60_000,
+      live && !fromReport,
+      runtime.loadHistory,
+    );
+    const reported = useReportSamples(
+      items,
+      fromReport && live ? data.reportId : '',
+      data.timeRange,
+      runtime.loadReportSeries,
+    );
+    const samples = fromReport ? reported : sampled;
     // Design mode draws the time axis ending when the page was opened.
     const [openedAt] = useState(() => Date.now());
     const { font } = widget.style;
@@ -91,6 +111,7 @@ function trendRenderer<T extends TrendType>(kind: TrendKind): WidgetRenderer<T> 
         height={height}
         points={countPoints(samples.points)}
         fromHistory={samples.fromHistory}
+        source={data.type}
       >
         <EChartView option={option} width={width} height={height} />
       </ChartFrame>
