@@ -5,7 +5,8 @@
  * reports and the data centre, `edgeLogic.*` for computed variables and scripts, `hardware.*` for
  * hardware models, `firmware.*` for firmware, OTA upgrades and the knowledge base, `deviceConfig.*`
  * for a device's own configuration, `fleet.*` for the map, `widgetMedia.*` for the weather and
- * video widgets and the camera cloud key).
+ * video widgets and the camera cloud key, `systemCatalogue.*` for app versions, agreements and
+ * protocols).
  */
 import type { Locale } from '@lyyp/contracts';
 import { accountCentreEnUS } from './account-centre/en-US.ts';
@@ -37,6 +38,8 @@ import { reportEnUS } from './report/en-US.ts';
 import { reportZhCN } from './report/zh-CN.ts';
 import { widgetMediaEnUS } from './widget-media/en-US.ts';
 import { widgetMediaZhCN } from './widget-media/zh-CN.ts';
+import { systemCatalogueEnUS } from './system-catalogue/en-US.ts';
+import { systemCatalogueZhCN } from './system-catalogue/zh-CN.ts';
 import { zhCN } from './zh-CN.ts';
 
 const zh = {
@@ -55,6 +58,7 @@ const zh = {
   deviceConfig: deviceConfigZhCN,
   fleet: fleetZhCN,
   widgetMedia: widgetMediaZhCN,
+  systemCatalogue: systemCatalogueZhCN,
 };
 const en = {
   ...enUS,
@@ -72,6 +76,7 @@ const en = {
   deviceConfig: deviceConfigEnUS,
   fleet: fleetEnUS,
   widgetMedia: widgetMediaEnUS,
+  systemCatalogue: systemCatalogueEnUS,
 };
 
 export type ConsoleTexts = typeof zh;

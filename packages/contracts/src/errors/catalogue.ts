@@ -450,6 +450,10 @@ export const ERROR_CATALOGUE = {
     'The privacy policy has been updated; please read it and agree again',
     409,
   ),
+  '2709': entry(
+    '{field} 只能是以 http:// 或 https:// 开头的链接',
+    '{field} must be a link starting with http:// or https://',
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

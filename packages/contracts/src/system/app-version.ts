@@ -10,7 +10,13 @@
  */
 import { z } from 'zod';
 import { idField, isoTimeSchema, pageSchema, pagingFields, requiredText } from '../api/common.ts';
-import { COMPANY_NAME_MAX_LENGTH, checkedString, checkedUrl, maxLengthCheck } from '../validation/index.ts';
+import {
+  COMPANY_NAME_MAX_LENGTH,
+  URL_MAX_LENGTH,
+  checkedString,
+  isSafeUrl,
+  maxLengthCheck,
+} from '../validation/index.ts';
 import { checkFirmwareVersion } from '../firmware/firmware.ts';
 import type { RuleViolation } from '../validation/index.ts';
 
@@ -47,15 +53,24 @@ export function checkAppIdentifier(value: string): RuleViolation | null {
   return IDENTIFIER_PATTERN.test(value.trim()) ? null : { code: '1002', params: { field: 'identifier' } };
 }
 
-const linkField = checkedUrl(APP_LINK_RULE).optional();
+/** Code of a platform link that is not an absolute http(s) address. */
+export const APP_LINK_ERROR_CODE = '2709';
+
+/** A platform link: empty (none), or an absolute http or https address of at most URL_MAX_LENGTH. */
+export function checkAppLink(field: string) {
+  return (value: string): RuleViolation | null => {
+    if ([...value].length > URL_MAX_LENGTH) return { code: '1137', params: { field, max: URL_MAX_LENGTH } };
+    return isSafeUrl(value.trim(), APP_LINK_RULE) ? null : { code: APP_LINK_ERROR_CODE, params: { field } };
+  };
+}
 
 const appVersionFields = {
   name: requiredText('name', APP_NAME_MAX_LENGTH),
   version: checkedString(checkFirmwareVersion),
   identifier: checkedString(checkAppIdentifier),
   enterprise: checkedString(maxLengthCheck('enterprise', APP_ENTERPRISE_MAX_LENGTH)).optional(),
-  iosUrl: linkField,
-  androidUrl: linkField,
+  iosUrl: checkedString(checkAppLink('iosUrl')).optional(),
+  androidUrl: checkedString(checkAppLink('androidUrl')).optional(),
   description: checkedString(maxLengthCheck('description', APP_DESCRIPTION_MAX_LENGTH)).optional(),
   /** Make this the latest version of its app (the others of the same identifier become historical). */
   latest: z.boolean().default(false),

@@ -107,10 +107,10 @@ describe.each(databaseVariants())('system catalogue screens on $name', (variant)
       });
       expect(
         await call(staff, APP_VERSION_API_PATHS.add, app('2.0.1', { iosUrl: 'javascript:alert(1)' })),
-      ).toMatchObject({ code: '1650', data: { field: 'iosUrl' } });
+      ).toMatchObject({ code: '2709', data: { field: 'iosUrl' } });
       expect(
         await call(staff, APP_VERSION_API_PATHS.add, app('2.0.1', { androidUrl: '/relative/monitor.apk' })),
-      ).toMatchObject({ code: '1650', data: { field: 'androidUrl' } });
+      ).toMatchObject({ code: '2709', data: { field: 'androidUrl' } });
       expect(
         await call(staff, APP_VERSION_API_PATHS.add, app('2.0.1', { iosUrl: '', androidUrl: '' })),
       ).toMatchObject({ code: '2702' });
