@@ -77,7 +77,13 @@ export function AgreementPublishDialog({
           title: t(`systemCatalogue.agreement.kinds.${kind}`),
           content: '',
         }}
-        onValuesChange={clearFailure}
+        onValuesChange={(changed: Partial<PublishValues>, values: PublishValues) => {
+          clearFailure();
+          // The title follows the kind until someone writes their own.
+          const defaults = AGREEMENT_KINDS.map((value) => t(`systemCatalogue.agreement.kinds.${value}`));
+          if (changed.kind && (!values.title?.trim() || defaults.includes(values.title.trim())))
+            form.setFieldValue('title', t(`systemCatalogue.agreement.kinds.${changed.kind}`));
+        }}
         onFinish={(values) => publish.mutate(values)}
       >
         <Form.Item name="kind" label={t('systemCatalogue.agreement.kind')}>

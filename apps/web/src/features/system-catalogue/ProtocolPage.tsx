@@ -3,7 +3,7 @@
  * each with its register types (function codes, read-only or writable, most per request), and the
  * driver models developers keep over them; a driver model a product's driver uses cannot be deleted.
  */
-import { REGISTER_TYPE_DEFINITIONS, type Protocol } from '@lyyp/contracts/device-model';
+import { PROTOCOLS, REGISTER_TYPE_DEFINITIONS, type Protocol } from '@lyyp/contracts/device-model';
 import { PROTOCOL_DEFINITIONS } from '@lyyp/contracts/system';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Space, Table, Tag, Typography } from 'antd';
@@ -21,6 +21,7 @@ export default function ProtocolPage() {
   const describeFailure = useDescribeFailure();
   const language = useLocaleStore((state) => state.locale) === 'en-US' ? 'en' : 'zh';
   const [editing, setEditing] = useState<DriverModel | 'new' | null>(null);
+  const [folded, setFolded] = useState<Protocol[]>([]);
   const p = (key: string, options?: Record<string, unknown>) => t(`systemCatalogue.protocol.${key}`, options);
   const protocols = useQuery({ queryKey: ['protocols'], queryFn: () => systemCatalogueApi.protocols.list() });
   const models = useQuery({
@@ -52,7 +53,12 @@ export default function ProtocolPage() {
           dataSource={protocols.data ?? []}
           pagination={false}
           expandable={{
-            defaultExpandAllRows: true,
+            // Every protocol opens with its register types; a person may fold one away.
+            expandedRowKeys: PROTOCOLS.filter((id) => !folded.includes(id)),
+            onExpand: (expanded, protocol) =>
+              setFolded((current) =>
+                expanded ? current.filter((id) => id !== protocol.id) : [...current, protocol.id],
+              ),
             expandedRowRender: (protocol) => (
               <Table
                 rowKey="id"
