@@ -18,6 +18,7 @@ import {
   waitForTitle,
 } from './support/console.ts';
 import { useFlowEnvironment } from './support/flow.ts';
+import { createBoilerProduct } from './support/monitor-setup.ts';
 
 const FLOW_TIMEOUT_MS = 300_000;
 const OK_BUTTON = /^(确\s?定|保\s?存|OK|Save|发布新版本|Publish a new version)$/;
@@ -123,7 +124,33 @@ describe('system screens in the browser', () => {
       await dialog.getByRole('button', { name: OK_BUTTON }).click();
       await dialog.getByText('驱动型号名称已存在：PM5560 电表').waitFor();
       await dialog.getByRole('button', { name: CANCEL_BUTTON }).click();
+
+      // A product's driver made from the driver model takes its settings…
+      const product = await createBoilerProduct(platform);
+      await page.goto(`${base}/manage/product/edit/${product.id}/signal`);
+      await page
+        .getByTestId('driver-table')
+        .getByRole('button', { name: /^编\s?辑$/ })
+        .first()
+        .click();
+      await dialog.locator('[data-testid="driver-model-select"]').click();
+      await page.locator('.ant-select-item-option', { hasText: 'PM5560 电表' }).click();
+      expect(await dialog.locator('#driver_port').inputValue()).toBe('5020');
+      await screenshot('system-protocol-driver-dialog-zh-CN');
+      await dialog.getByRole('button', { name: OK_BUTTON }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // …and the driver model can no longer be deleted.
+      await page.goto(`${base}/manage/system/protocol`);
+      await model.getByText('1 个产品').waitFor();
+      await model.getByRole('button', { name: /^删\s?除$/ }).click();
+      await page
+        .locator('.ant-modal-confirm')
+        .getByRole('button', { name: /^删\s?除$/ })
+        .click();
+      await page.getByText('协议正在使用，不能删除（1 个产品的驱动在用）').waitFor();
       await screenshot('system-protocol-zh-CN');
+      await expect(model.count()).resolves.toBe(1);
 
       // The same screens in English.
       await switchToEnglish(page);
