@@ -47,9 +47,7 @@ describe('landing after sign-in', () => {
   });
 
   it('falls back to the area itself when the account may open no built screen', () => {
-    expect(findHomePath(account({ accountKind: 'operation', auths: 'manage:product:ota' }))).toBe(
-      '/manage',
-    );
+    expect(findHomePath(account({ accountKind: 'operation', auths: 'manage:product:ota' }))).toBe('/manage');
     expect(findHomePath(account({ accountKind: 'terminal', auths: '' }))).toBe('/monitor');
   });
 
