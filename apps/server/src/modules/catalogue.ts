@@ -60,7 +60,7 @@ export function createCatalogue(db: Database, hooks: CatalogueHooks, options: Ca
   const deviceAccess = new DeviceAccess(devices);
 
   const hardware = createHardwareModule(db);
-  const productService = new ProductService(products, now, hardware.repository);
+  const productService = new ProductService(products, now, hardware.repository, options.driverModels);
   const modelService = new ProductModelService(
     products,
     productService,

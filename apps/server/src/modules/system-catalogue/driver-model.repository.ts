@@ -3,7 +3,7 @@
  * JSON (`drivers[].driverModelId`), so "in use" is a query over that JSON, and the delete checks it
  * in the same statement.
  */
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Protocol } from '@lyyp/contracts/device-model';
 import type { Database } from '../../db/client.ts';
 import { driverModels, products } from '../../db/schema/index.ts';
@@ -48,6 +48,15 @@ export class DriverModelRepository {
       .where(eq(driverModels.id, id))
       .limit(1);
     return rows[0]?.protocol;
+  }
+
+  async existingIds(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: driverModels.id })
+      .from(driverModels)
+      .where(inArray(driverModels.id, [...ids]));
+    return rows.map((row) => row.id);
   }
 
   async countsByProtocol(): Promise<Map<Protocol, number>> {

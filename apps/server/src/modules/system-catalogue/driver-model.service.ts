@@ -40,6 +40,8 @@ function present(row: DriverModelListRow): DriverModel {
 /** The check product drivers go through before they are stored. */
 export interface DriverModelCheck {
   checkDriver(driver: Pick<Driver, 'protocol' | 'driverModelId'>, field: string): Promise<void>;
+  /** Which of these ids name a driver model of this platform (imports drop the others). */
+  existingIds(ids: readonly string[]): Promise<Set<string>>;
 }
 
 export class DriverModelService implements DriverModelCheck {
@@ -115,6 +117,10 @@ export class DriverModelService implements DriverModelCheck {
     const protocol = await this.models.protocolOf(driver.driverModelId);
     if (!protocol) throw new CatalogueError('2705', { name: driver.driverModelId, field });
     if (protocol !== driver.protocol) throw new CatalogueError('2706', { name: driver.driverModelId, field });
+  }
+
+  async existingIds(ids: readonly string[]): Promise<Set<string>> {
+    return new Set(await this.models.existingIds(ids));
   }
 
   private explainDuplicate(error: unknown, name: string): never {

@@ -326,5 +326,34 @@ describe.each(databaseVariants())('system catalogue screens on $name', (variant)
       await okData(staff, PROTOCOL_API_PATHS.deleteDriverModel, { id: serial.id });
       expect(await okData(staff, PROTOCOL_API_PATHS.driverModels, {})).toEqual([]);
     });
+
+    it('keeps the driver models a product document names only when this platform has them', async () => {
+      const known = driverModelSchema.parse(
+        await okData(staff, PROTOCOL_API_PATHS.addDriverModel, {
+          name: 'Known meter',
+          protocol: 'modbus-tcp',
+        }),
+      );
+      const drivers = [
+        { ...TCP_DRIVER, key: 'known', driverModelId: known.id },
+        { ...TCP_DRIVER, key: 'foreign', driverModelId: 'from-another-platform' },
+      ];
+      const imported = await okData(fixture.developerClient, '/product/advance/importProduct', {
+        title: 'Imported',
+        json: JSON.stringify({ drivers, variables: [] }),
+      });
+      const info = (await okData(fixture.developerClient, '/product/driver/list', {
+        productId: imported.id,
+      })) as {
+        list: Array<{ key: string; driverModelId?: string }>;
+      };
+      expect(info.list.map((driver) => [driver.key, driver.driverModelId])).toEqual([
+        ['known', known.id],
+        ['foreign', undefined],
+      ]);
+      expect(await call(staff, PROTOCOL_API_PATHS.deleteDriverModel, { id: known.id })).toMatchObject({
+        code: '2703',
+      });
+    });
   });
 });
