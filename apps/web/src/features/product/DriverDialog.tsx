@@ -138,7 +138,9 @@ export function DriverDialog({
                 }))}
                 onChange={(id: string | undefined) => {
                   const model = driverModels.data?.find((candidate) => candidate.id === id);
-                  if (model) form.setFieldsValue(applyDriverModel(model));
+                  if (!model) return;
+                  for (const [field, value] of Object.entries(applyDriverModel(model)))
+                    form.setFieldValue(field, value);
                 }}
               />
             </Form.Item>
