@@ -52,11 +52,11 @@ describe('console shell in the browser', () => {
       const { page, screenshot } = flow.browser;
       const base = platform.baseUrl;
 
-      await page.goto(`${base}/manage/system/version`);
-      await page.waitForURL(`${base}/login?redirect=%2Fmanage%2Fsystem%2Fversion`);
+      await page.goto(`${base}/manage/product/ota/5`);
+      await page.waitForURL(`${base}/login?redirect=%2Fmanage%2Fproduct%2Fota%2F5`);
       await signInWithPassword(page, platform.admin.username, platform.admin.password);
-      await page.waitForURL(`${base}/manage/system/version`);
-      await waitForTitle(page, '版本维护 - LYYP');
+      await page.waitForURL(`${base}/manage/product/ota/5`);
+      await waitForTitle(page, 'OTA 升级 - LYYP');
 
       // Operation staff hold every code, so every back-office entry is there.
       const menu = page.getByRole('menu').filter({ hasText: '设备管理' });
@@ -71,7 +71,7 @@ describe('console shell in the browser', () => {
       ]) {
         await menu.getByText(entry, { exact: true }).waitFor();
       }
-      await page.getByText('「版本维护」正在建设中，完成后会出现在这里。').waitFor();
+      await page.getByText('「OTA 升级」正在建设中，完成后会出现在这里。').waitFor();
       await screenshot('shell-console-operation');
 
       await menu.getByText('网关管理', { exact: true }).click();
@@ -94,7 +94,7 @@ describe('console shell in the browser', () => {
       await page.waitForURL(`${base}/manage/product/list`);
 
       await page.route('**/assets/PlaceholderPage-*.js', (route) => route.abort());
-      await page.goto(`${base}/manage/system/agreement`);
+      await page.goto(`${base}/manage/product/knowledge/5`);
       await page.getByText(translateError('1603', 'zh-CN')).waitFor();
       await screenshot('shell-chunk-failed');
       await page.unroute('**/assets/PlaceholderPage-*.js');

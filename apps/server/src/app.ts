@@ -37,6 +37,7 @@ import { HistorySummaryQueries } from './modules/history/history-summary.reposit
 import { registerDesignerRoutes } from './modules/designer/index.ts';
 import { registerFileRoutes } from './modules/files/index.ts';
 import { registerFirmware } from './modules/firmware/index.ts';
+import { createSystemCatalogueModule } from './modules/system-catalogue/index.ts';
 import { registerDeviceVariableRoutes } from './modules/device/device-variables.routes.ts';
 import { registerDeviceValueRoutes } from './modules/device/device-values.routes.ts';
 import { createCatalogue } from './modules/catalogue.ts';
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     now,
   });
   const limiter = new AttemptLimiter(authRepository, now);
+  const systemCatalogue = createSystemCatalogueModule(database.db, now);
   const auth = new AuthService({
     accounts,
     repository: authRepository,
@@ -197,6 +199,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     limiter,
     now,
     onSecurityChange: accountCentre.recordSecurityChange,
+    agreements: systemCatalogue.agreements,
   });
 
   const bus: Bus = config.busUrl
@@ -225,6 +228,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       now,
       // The gateways' broker address; MQTT_URL is the platform's own account and is never shown.
       mqttUrl: () => runtime.gatewayBrokerUrl(),
+      driverModels: systemCatalogue.driverModels,
     },
   );
   runtime = new PlatformRuntime({
@@ -309,6 +313,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
         gatewaySecret: (sn) => runtime.runtime.gatewaySecret(sn),
       });
       equipmentAdmin.registerRoutes(api);
+      systemCatalogue.registerRoutes(api);
       registerCommandRoutes(api, runtime.commands);
       alarms.registerRoutes(api);
       admin.registerRoutes(api);

@@ -5,6 +5,7 @@
  * answers what the HTTP layer registers and what the runtime (ingest, commands, live values)
  * needs: the device access policy, the repositories and the configuration a gateway runs.
  */
+import type { DriverModelCheck } from './system-catalogue/driver-model.service.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { AttemptLimiter } from './auth/attempt-limiter.ts';
@@ -35,6 +36,8 @@ export interface CatalogueHooks {
 export interface CatalogueOptions {
   /** Milliseconds since the epoch; tests move time with it. */
   now?: () => number;
+  /** The driver models a product's driver may name (system module). */
+  driverModels?: DriverModelCheck;
   /** Where a failing hook is reported; by default the log of the instance routes are registered on. */
   log?: Pick<FastifyBaseLogger, 'warn'>;
   /** Broker address the gateway credentials show the edge agent (a function: read when asked). */
@@ -57,12 +60,13 @@ export function createCatalogue(db: Database, hooks: CatalogueHooks, options: Ca
   const deviceAccess = new DeviceAccess(devices);
 
   const hardware = createHardwareModule(db);
-  const productService = new ProductService(products, now, hardware.repository);
+  const productService = new ProductService(products, now, hardware.repository, options.driverModels);
   const modelService = new ProductModelService(
     products,
     productService,
     (productId) => hooks.onModelChanged(productId),
     reportHookFailure,
+    options.driverModels,
   );
   const gatewayService = new GatewayService(gateways, {
     mqttUrl: options.mqttUrl ?? DEFAULT_AGENT_MQTT_URL,

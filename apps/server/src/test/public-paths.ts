@@ -4,6 +4,7 @@
  */
 import { AUTH_PATHS } from '@lyyp/contracts';
 import { ACCOUNT_SECURITY_PATHS } from '@lyyp/contracts/account-centre';
+import { AGREEMENT_API_PATHS, APP_VERSION_API_PATHS } from '@lyyp/contracts/system';
 
 export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   AUTH_PATHS.publicKey,
@@ -21,6 +22,9 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   ACCOUNT_SECURITY_PATHS.findpwdQuestionList,
   ACCOUNT_SECURITY_PATHS.findpwdQuestionCheck,
   '/file/{id}',
+  // What /download and registration show before anyone signs in.
+  APP_VERSION_API_PATHS.latest,
+  AGREEMENT_API_PATHS.current,
   '/mqtt/auth',
   '/mqtt/acl',
   // Gateways, signed in with their own credentials (HTTP Basic sn:secret), not a session.

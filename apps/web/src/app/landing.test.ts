@@ -47,9 +47,7 @@ describe('landing after sign-in', () => {
   });
 
   it('falls back to the area itself when the account may open no built screen', () => {
-    expect(findHomePath(account({ accountKind: 'operation', auths: 'manage:system:version' }))).toBe(
-      '/manage',
-    );
+    expect(findHomePath(account({ accountKind: 'operation', auths: 'manage:product:ota' }))).toBe('/manage');
     expect(findHomePath(account({ accountKind: 'terminal', auths: '' }))).toBe('/monitor');
   });
 
@@ -57,7 +55,7 @@ describe('landing after sign-in', () => {
     const all = new Set<string>(DEFAULT_PERMISSIONS.operation);
     expect(findAreaHome('manage', all)).toBe('/manage/product/list');
     expect(findAreaHome('monitor', all)).toBe('/monitor/devices');
-    expect(findAreaHome('manage', new Set(['manage:system:version']))).toBeNull();
+    expect(findAreaHome('manage', new Set(['manage:product:ota']))).toBeNull();
   });
 
   it('goes back to the page the person asked for', () => {

@@ -37,6 +37,9 @@ export type PageId =
   | 'simList'
   | 'hardwareModels'
   | 'firmwareList'
+  | 'appVersions'
+  | 'agreements'
+  | 'protocols'
   | 'findpwdEmail'
   | 'findpwdQuestion'
   | 'equipmentList'
@@ -127,9 +130,24 @@ const manageRoutes: RouteDefinition[] = [
     page: 'firmwareList',
     permission: 'manage:system:firmware',
   },
-  placeholder('system/version', 'SystemVersion', 'manage:system:version'),
-  placeholder('system/agreement', 'SystemAgreement', 'manage:system:agreement'),
-  placeholder('system/protocol', 'SystemProtocol', 'manage:system:protocol'),
+  {
+    path: 'system/version',
+    name: 'SystemVersion',
+    page: 'appVersions',
+    permission: 'manage:system:version',
+  },
+  {
+    path: 'system/agreement',
+    name: 'SystemAgreement',
+    page: 'agreements',
+    permission: 'manage:system:agreement',
+  },
+  {
+    path: 'system/protocol',
+    name: 'SystemProtocol',
+    page: 'protocols',
+    permission: 'manage:system:protocol',
+  },
   { path: 'system/sim', name: 'SystemSim', page: 'simList', permission: 'manage:system:sim' },
   { path: 'product/list', name: 'ProductList', page: 'productList', permission: 'manage:product' },
   { path: 'product/add', name: 'ProductAdd', page: 'productAdd', permission: 'manage:product:edit' },

@@ -6,7 +6,7 @@
  * hardware models, `firmware.*` for firmware, OTA upgrades and the knowledge base, `deviceConfig.*`
  * for a device's own configuration, `fleet.*` for the map, `widgetMedia.*` for the weather and
  * video widgets and the camera cloud key, `widgetData.*` for the history report table and alarm
- * records widgets).
+ * records widgets, `systemCatalogue.*` for app versions, agreements and protocols).
  */
 import type { Locale } from '@lyyp/contracts';
 import { accountCentreEnUS } from './account-centre/en-US.ts';
@@ -40,6 +40,8 @@ import { widgetMediaEnUS } from './widget-media/en-US.ts';
 import { widgetMediaZhCN } from './widget-media/zh-CN.ts';
 import { widgetDataEnUS } from './widget-data/en-US.ts';
 import { widgetDataZhCN } from './widget-data/zh-CN.ts';
+import { systemCatalogueEnUS } from './system-catalogue/en-US.ts';
+import { systemCatalogueZhCN } from './system-catalogue/zh-CN.ts';
 import { zhCN } from './zh-CN.ts';
 
 const zh = {
@@ -59,6 +61,7 @@ const zh = {
   fleet: fleetZhCN,
   widgetMedia: widgetMediaZhCN,
   widgetData: widgetDataZhCN,
+  systemCatalogue: systemCatalogueZhCN,
 };
 const en = {
   ...enUS,
@@ -77,6 +80,7 @@ const en = {
   fleet: fleetEnUS,
   widgetMedia: widgetMediaEnUS,
   widgetData: widgetDataEnUS,
+  systemCatalogue: systemCatalogueEnUS,
 };
 
 export type ConsoleTexts = typeof zh;

@@ -44,6 +44,9 @@ export const registerSchema = z
     name: checkedString(maxLengthCheck('name', NAME_MAX_LENGTH)).optional(),
     company: checkedString(maxLengthCheck('company', COMPANY_NAME_MAX_LENGTH)).optional(),
     agree: z.coerce.string().refine((value) => value === 'true' || value === '1', 'catalogue:1138'),
+    /** Ids of the user agreement and privacy policy versions read and accepted (the current ones). */
+    agreementId: z.string().trim().max(64).optional(),
+    privacyId: z.string().trim().max(64).optional(),
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: 'catalogue:1121',

@@ -89,6 +89,15 @@ const commonFields = {
     .describe(
       'Byte order of 32-bit values (unint, int, float) over two registers: ABCD big-endian, CDAB low word first, BADC bytes swapped, DCBA little-endian.',
     ),
+  driverModelId: z
+    .string({ error: INVALID_FIELD_MESSAGE })
+    .trim()
+    .min(1, { error: INVALID_FIELD_MESSAGE })
+    .max(64, { error: INVALID_FIELD_MESSAGE })
+    .optional()
+    .describe(
+      'Driver model (system/protocol) the driver was made from, of the same protocol; a driver model that a driver names cannot be deleted.',
+    ),
   byteOrder64: enumField(BYTE_ORDERS_64)
     .default('ABCDEFGH')
     .describe(

@@ -423,6 +423,38 @@ export const ERROR_CATALOGUE = {
   '2688': entry('点击脚本运行超时，已停止', 'The click script ran too long and was stopped'),
   '2689': entry('点击脚本出错：{reason}', 'The click script failed: {reason}'),
   '2690': entry('点击脚本一次最多写入 {max} 个值', 'A click script writes at most {max} values at a time'),
+
+  // System screens: app versions, agreements, protocols and driver models (2701-2730)
+  '2701': entry('版本号已存在：{version}', 'Version number {version} already exists', 409),
+  '2702': entry(
+    '请至少填写 iOS 链接或安卓安装包链接',
+    'Give an iOS link or an Android package link, or both',
+  ),
+  '2703': entry(
+    '协议正在使用，不能删除（{products} 个产品的驱动在用）',
+    'This protocol is in use and cannot be deleted (drivers of {products} products use it)',
+    409,
+  ),
+  '2704': entry('驱动型号名称已存在：{name}', 'A driver model named {name} already exists', 409),
+  '2705': entry('驱动型号不存在：{name}', 'No such driver model: {name}'),
+  '2706': entry(
+    '驱动型号 {name} 的协议与驱动的协议不一致',
+    'The driver model {name} is for another protocol than the driver',
+  ),
+  '2707': entry(
+    '用户协议已更新，请阅读并重新同意',
+    'The user agreement has been updated; please read it and agree again',
+    409,
+  ),
+  '2708': entry(
+    '隐私政策已更新，请阅读并重新同意',
+    'The privacy policy has been updated; please read it and agree again',
+    409,
+  ),
+  '2709': entry(
+    '{field} 只能是以 http:// 或 https:// 开头的链接',
+    '{field} must be a link starting with http:// or https://',
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -2,6 +2,7 @@
  * Sign-in and account security: registration, password and SMS sign-in, first-time completion,
  * password recovery and reset, phone change. Routes stay thin; every rule is decided here.
  */
+import type { AgreementAcceptance } from '../system-catalogue/agreement.service.ts';
 import {
   ALL_PERMISSION_CODES,
   CatalogueError,
@@ -36,6 +37,8 @@ export interface AuthServiceDeps {
   now: () => number;
   /** Told of each password or phone change, for the account's operation log. */
   onSecurityChange?: (accountId: string, kind: 'password' | 'tel') => Promise<void>;
+  /** The published user agreement and privacy policy a registration must accept (system module). */
+  agreements?: AgreementAcceptance;
 }
 
 /** A solved picture check, sent with a sign-in once the platform asked for one (1150). */
@@ -53,6 +56,9 @@ export interface RegisterInput {
   password: string;
   name?: string | undefined;
   company?: string | undefined;
+  /** The agreement and privacy versions accepted (ids of the current texts). */
+  agreementId?: string | undefined;
+  privacyId?: string | undefined;
 }
 
 function defaultAuths(kind: AccountKind): string {
@@ -133,6 +139,8 @@ export class AuthService {
     if (await this.deps.accounts.usernameTaken(input.username)) throw new CatalogueError('1107');
     if (input.accountType === 'enterprise' && !input.company?.trim())
       throw new CatalogueError('1001', { field: 'company' });
+    // Checked before the SMS code is used up: an outdated agreement is answered with nothing spent.
+    const accepted = (await this.deps.agreements?.requireCurrent(input)) ?? [];
     await this.deps.smsCodes.consume(input.tel, 'register', input.smsCode);
     const account = await this.deps.accounts.insert({
       id: newId(),
@@ -153,6 +161,7 @@ export class AuthService {
         ownerAccountId: account.id,
       });
     }
+    await this.deps.agreements?.record(account.id, accepted);
     return account;
   }
 

@@ -4,6 +4,7 @@
  * changed it meanwhile (conditional update on the version read), and then the runtime is told so
  * it can push the new configuration to the gateways.
  */
+import type { DriverModelCheck } from '../system-catalogue/driver-model.service.ts';
 import { CatalogueError, NAME_MAX_LENGTH, type Locale } from '@lyyp/contracts';
 import {
   IDENTIFIER_MAX_LENGTH,
@@ -60,6 +61,7 @@ export class ProductModelService {
     private readonly productService: ProductService,
     private readonly onModelChanged: ModelChangedHook,
     private readonly reportHookFailure: HookFailure,
+    private readonly driverModels?: DriverModelCheck,
   ) {}
 
   /**
@@ -105,6 +107,7 @@ export class ProductModelService {
     driver: Driver,
     originalKey?: string,
   ): Promise<ProductRow> {
+    await this.driverModels?.checkDriver(driver, 'driverModelId');
     return this.change(caller, productId, (model) => {
       if (originalKey === undefined) {
         model.drivers.push(driver);

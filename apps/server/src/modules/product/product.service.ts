@@ -17,6 +17,7 @@ import type {
   ProductStatus,
   ProductSummary,
 } from './product.repository.ts';
+import type { DriverModelCheck } from '../system-catalogue/driver-model.service.ts';
 import type { ProductAddRequest, ProductEditRequest, ProductImportRequest } from './product.schemas.ts';
 
 /**
@@ -42,6 +43,7 @@ export class ProductService {
     private readonly products: ProductRepository,
     private readonly now: () => number,
     private readonly models: CapacitySource & { exists(id: string): Promise<boolean> },
+    private readonly driverModels?: Pick<DriverModelCheck, 'existingIds'>,
   ) {}
 
   /** The product's capacity: its hardware model's numbers (the one capacity source). */
@@ -154,6 +156,28 @@ export class ProductService {
     return toProductDocument(await this.requireVisible(caller, id), new Date(this.now()));
   }
 
+  /** A document from another platform may name driver models this one does not have: those links are dropped. */
+  private async withKnownDriverModels(model: unknown): Promise<unknown> {
+    if (typeof model !== 'object' || model === null || !this.driverModels) return model;
+    const drivers = (model as { drivers?: unknown }).drivers;
+    if (!Array.isArray(drivers)) return model;
+    const idOf = (driver: unknown) =>
+      typeof driver === 'object' && driver !== null
+        ? (driver as { driverModelId?: unknown }).driverModelId
+        : undefined;
+    const named = drivers.map(idOf).filter((id): id is string => typeof id === 'string');
+    const known = await this.driverModels.existingIds(named);
+    return {
+      ...model,
+      drivers: drivers.map((driver: unknown) => {
+        const id = idOf(driver);
+        if (typeof id !== 'string' || known.has(id)) return driver;
+        const { driverModelId: _dropped, ...rest } = driver as Record<string, unknown>;
+        return rest;
+      }),
+    };
+  }
+
   /** A new product from a document; fields of the request win over those of the document. */
   async importDocument(caller: Caller, input: ProductImportRequest): Promise<ProductRow> {
     const document = parseProductDocument(input.json);
@@ -162,7 +186,7 @@ export class ProductService {
     // A model this platform does not know (the document came from another one) is left out.
     const documentModelId = document.product.modelId ?? null;
     const modelId = documentModelId && (await this.models.exists(documentModelId)) ? documentModelId : null;
-    const model = validateDeviceModel(document.model, {
+    const model = validateDeviceModel(await this.withKnownDriverModels(document.model), {
       locale: caller.locale,
       capacity: await this.models.capacityOf(modelId),
       nameField: prefixed('json.model.'),

@@ -1,14 +1,19 @@
 /**
  * Registration (§2 /account/register): what the account is for (end user or developer), personal or
- * enterprise, phone proven by SMS code, username and password, the agreement. Success signs the
- * person in and takes them home.
+ * enterprise, phone proven by SMS code, username and password, the agreement. The current user
+ * agreement and privacy policy are shown from the links of the agreement box; registering sends the
+ * versions read, and the platform records them on the account (or refuses when a newer one was
+ * published meanwhile, and the texts are read again). Success signs the person in and takes them home.
  */
 import { SELF_REGISTER_KINDS, ACCOUNT_TYPES, type AccountType } from '@lyyp/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { Button, Checkbox, Form, Input, Radio } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { authApi, type RegisterFields } from '../../api/index.ts';
+import { ApiError, authApi, type RegisterFields } from '../../api/index.ts';
+import { systemCatalogueApi, type AgreementText } from '../../api/system-catalogue.api.ts';
+import { AgreementTextDialog } from '../system-catalogue/AgreementTextDialog.tsx';
 import { PublicCard, PublicFrame } from '../../app/public/PublicFrame.tsx';
 import { SmsCodeFields } from '../auth/SmsCodeFields.tsx';
 import { useFormError, useFormRules, useLandAfterSignIn } from '../auth/use-form-support.ts';
@@ -37,6 +42,12 @@ export default function RegisterPage() {
   const land = useLandAfterSignIn();
   const { alertText, showError, clearError } = useFormError(form, FIELDS);
   const accountType = Form.useWatch<AccountType | undefined>('accountType', form);
+  const [reading, setReading] = useState<AgreementText | null>(null);
+  const texts = useQuery({
+    queryKey: ['agreements-current'],
+    queryFn: () => systemCatalogueApi.agreements.current(),
+  });
+  const { agreement, privacy } = texts.data ?? { agreement: null, privacy: null };
 
   const register = useMutation({
     mutationFn: ({ captcha: _captcha, company, ...values }: RegisterValues) =>
@@ -45,10 +56,30 @@ export default function RegisterPage() {
         tel: values.tel.trim(),
         username: values.username.trim(),
         ...(values.accountType === 'enterprise' && company ? { company: company.trim() } : {}),
+        ...(agreement ? { agreementId: agreement.id } : {}),
+        ...(privacy ? { privacyId: privacy.id } : {}),
       }),
     onSuccess: land,
-    onError: (error) => showError(error),
+    onError: (error) => {
+      showError(error);
+      // A newer text was published meanwhile: show it, and ask for the box to be ticked again.
+      if (error instanceof ApiError && ['2707', '2708'].includes(error.code)) {
+        form.setFieldValue('agree', false);
+        void texts.refetch();
+      }
+    },
   });
+  const documentLink = (text: AgreementText) => (
+    <Typography.Link
+      data-testid={`register-${text.kind}-link`}
+      onClick={(event) => {
+        event.preventDefault();
+        setReading(text);
+      }}
+    >
+      《{text.title}》
+    </Typography.Link>
+  );
 
   return (
     <PublicFrame>
@@ -95,7 +126,17 @@ export default function RegisterPage() {
           </Form.Item>
           <NewPasswordFields />
           <Form.Item name="agree" valuePropName="checked" rules={rules.agreement}>
-            <Checkbox>{t('register.agree')}</Checkbox>
+            <Checkbox>
+              {agreement || privacy ? (
+                <>
+                  {t('register.agreeTo')} {agreement ? documentLink(agreement) : null}
+                  {agreement && privacy ? ` ${t('register.and')} ` : null}
+                  {privacy ? documentLink(privacy) : null}
+                </>
+              ) : (
+                t('register.agree')
+              )}
+            </Checkbox>
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={register.isPending}>
             {t('register.submit')}
@@ -104,6 +145,7 @@ export default function RegisterPage() {
             {t('register.haveAccount')} <Link to={`/login${search}`}>{t('register.signIn')}</Link>
           </div>
         </Form>
+        {reading ? <AgreementTextDialog text={reading} onClose={() => setReading(null)} /> : null}
       </PublicCard>
     </PublicFrame>
   );

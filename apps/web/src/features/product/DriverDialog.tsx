@@ -2,7 +2,7 @@
  * Adding or editing a driver: every field of the Modbus TCP or RTU driver schema, checked as typed
  * by the schema in @lyyp/contracts; the fields of the other protocol are hidden and not sent.
  */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   BAUD_RATES,
   BYTE_ORDERS_16,
@@ -25,6 +25,7 @@ import { Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
+import { systemCatalogueApi } from '../../api/system-catalogue.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { requiredKindOf, schemaRule } from '../monitor/common/schema-rules.ts';
@@ -32,6 +33,7 @@ import { locateFields, useFormFailure } from '../monitor/common/use-form-failure
 import {
   DRIVER_FIELDS,
   PROTOCOL_FIELDS,
+  applyDriverModel,
   createDriverValues,
   toDriverInput,
   type DriverFormValues,
@@ -61,6 +63,10 @@ export function DriverDialog({
   const protocol = Form.useWatch('protocol', form) ?? driver?.protocol ?? 'modbus-tcp';
   const modelChanged = useModelChanged(productId);
   const { alertText, showFailure, clearFailure } = useFormFailure(form, locate);
+  const driverModels = useQuery({
+    queryKey: ['driver-models'],
+    queryFn: () => systemCatalogueApi.protocols.driverModels(),
+  });
   const save = useMutation({
     mutationFn: (values: DriverFormValues) =>
       catalogueApi.saveDriver(productId, toDriverInput(values) as Driver, driver?.key),
@@ -116,6 +122,29 @@ export function DriverDialog({
       >
         <FormAlert text={alertText} />
         <Row gutter={16}>
+          <Col xs={24} key="driverModelId">
+            <Form.Item
+              name="driverModelId"
+              label={t('systemCatalogue.protocol.pick')}
+              extra={t('systemCatalogue.protocol.pickHint')}
+            >
+              <Select
+                allowClear
+                data-testid="driver-model-select"
+                loading={driverModels.isFetching}
+                options={(driverModels.data ?? []).map((model) => ({
+                  value: model.id,
+                  label: `${model.name} · ${t(`monitor.protocol.${model.protocol}`)}`,
+                }))}
+                onChange={(id: string | undefined) => {
+                  const model = driverModels.data?.find((candidate) => candidate.id === id);
+                  if (!model) return;
+                  for (const [field, value] of Object.entries(applyDriverModel(model)))
+                    form.setFieldValue(field, value);
+                }}
+              />
+            </Form.Item>
+          </Col>
           {item('name', <Input />)}
           {item('key', <Input />)}
           {item(

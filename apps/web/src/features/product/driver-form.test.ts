@@ -1,6 +1,7 @@
 import { demoBoilerModel, driverSchema } from '@lyyp/contracts/device-model';
 import { describe, expect, it } from 'vitest';
-import { createDriverValues, toDriverInput } from './driver-form.ts';
+import { driverModelSettingsSchema } from '@lyyp/contracts/system';
+import { applyDriverModel, createDriverValues, toDriverInput } from './driver-form.ts';
 
 describe('driver form', () => {
   it('round-trips the demo driver unchanged', () => {
@@ -26,5 +27,34 @@ describe('driver form', () => {
     expect(createDriverValues(['slave2']).key).toBe('slave3');
     expect(createDriverValues(['slave1', 'slave3']).key).toBe('slave4');
     expect(createDriverValues(['slave1']).key).toBe('slave2');
+  });
+
+  it('takes a driver model’s protocol and settings, keeps the driver’s own address, and names the model', () => {
+    const settings = driverModelSettingsSchema.parse({
+      baudRate: 19200,
+      parity: 'even',
+      byteOrder32: 'CDAB',
+    });
+    const values = {
+      ...createDriverValues([]),
+      name: 'Meter',
+      serialPort: '/dev/ttyS1',
+      ...applyDriverModel({ id: 'model-1', protocol: 'modbus-rtu', settings }),
+    };
+    const input = driverSchema.parse(toDriverInput(values));
+    expect(input).toMatchObject({
+      protocol: 'modbus-rtu',
+      serialPort: '/dev/ttyS1',
+      baudRate: 19200,
+      parity: 'even',
+      byteOrder32: 'CDAB',
+      driverModelId: 'model-1',
+    });
+  });
+
+  it('leaves out an emptied driver model', () => {
+    expect(toDriverInput({ ...createDriverValues([]), name: 'PLC', driverModelId: '' })).not.toHaveProperty(
+      'driverModelId',
+    );
   });
 });

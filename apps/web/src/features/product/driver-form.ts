@@ -10,6 +10,7 @@ import {
   type DriverInput,
   type Protocol,
 } from '@lyyp/contracts/device-model';
+import type { DriverModel } from '@lyyp/contracts/system';
 
 export type DriverFormValues = Partial<Record<string, unknown>> & { protocol?: Protocol };
 
@@ -23,6 +24,7 @@ const COMMON_FIELDS = [
   'byteOrder16',
   'byteOrder32',
   'byteOrder64',
+  'driverModelId',
 ] as const;
 
 export const PROTOCOL_FIELDS: Readonly<Record<Protocol, readonly string[]>> = {
@@ -42,6 +44,8 @@ export function toDriverInput(values: DriverFormValues): DriverInput {
   for (const field of fields) {
     const value = values[field];
     if (value === null || value === undefined) continue;
+    // No driver model chosen: the field is left out rather than sent empty.
+    if (field === 'driverModelId' && value === '') continue;
     input[field] = typeof value === 'string' && field !== 'name' ? value.trim() : value;
   }
   return input as DriverInput;
@@ -66,4 +70,30 @@ export function createDriverValues(existingKeys: readonly string[]): DriverFormV
     parity: 'none',
     stopBits: 1,
   };
+}
+
+/**
+ * The values a driver takes from a driver model (system/protocol): its protocol, the settings of
+ * that protocol, and the model's id; the driver's own name, key, slave id and address are kept.
+ */
+export function applyDriverModel(model: Pick<DriverModel, 'id' | 'protocol' | 'settings'>): DriverFormValues {
+  const { settings } = model;
+  const common = {
+    driverModelId: model.id,
+    protocol: model.protocol,
+    pollIntervalMs: settings.pollIntervalMs,
+    timeoutMs: settings.timeoutMs,
+    byteOrder16: settings.byteOrder16,
+    byteOrder32: settings.byteOrder32,
+    byteOrder64: settings.byteOrder64,
+  };
+  return model.protocol === 'modbus-tcp'
+    ? { ...common, port: settings.port }
+    : {
+        ...common,
+        baudRate: settings.baudRate,
+        dataBits: settings.dataBits,
+        parity: settings.parity,
+        stopBits: settings.stopBits,
+      };
 }

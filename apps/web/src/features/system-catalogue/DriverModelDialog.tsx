@@ -1,0 +1,208 @@
+/**
+ * Adding or editing a driver model: name, the built-in protocol it runs over, a description, and
+ * the settings a driver made from it starts with (the line settings for RTU, the port for TCP).
+ */
+import {
+  BAUD_RATES,
+  BYTE_ORDERS_16,
+  BYTE_ORDERS_32,
+  BYTE_ORDERS_64,
+  DATA_BITS,
+  PARITIES,
+  POLL_INTERVAL_MAX_MS,
+  POLL_INTERVAL_MIN_MS,
+  PROTOCOLS,
+  STOP_BITS,
+  TIMEOUT_MAX_MS,
+  TIMEOUT_MIN_MS,
+  type Protocol,
+} from '@lyyp/contracts/device-model';
+import {
+  DRIVER_MODEL_DESCRIPTION_MAX_LENGTH,
+  PROTOCOL_DEFINITIONS,
+  driverModelSettingsSchema,
+} from '@lyyp/contracts/system';
+import { NAME_MAX_LENGTH } from '@lyyp/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, App, Col, Form, Input, InputNumber, Modal, Radio, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  systemCatalogueApi,
+  type DriverModel,
+  type DriverModelSettings,
+} from '../../api/system-catalogue.api.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { locateFields, useFormFailure } from '../monitor/common/use-form-failure.ts';
+
+interface DriverModelValues {
+  name: string;
+  protocol: Protocol;
+  description?: string;
+  settings: DriverModelSettings;
+}
+
+const locate = locateFields(['name', 'protocol', 'description', 'settings']);
+const DEFAULT_SETTINGS = driverModelSettingsSchema.parse({});
+const options = <T extends string | number>(values: readonly T[]) =>
+  values.map((value) => ({ value, label: String(value) }));
+
+export function DriverModelDialog({
+  model,
+  onClose,
+  onSaved,
+}: {
+  model: DriverModel | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const locale = useLocaleStore((state) => state.locale);
+  const [form] = Form.useForm<DriverModelValues>();
+  const protocol = Form.useWatch<Protocol | undefined>('protocol', form) ?? model?.protocol ?? 'modbus-tcp';
+  const { alertText, showFailure, clearFailure } = useFormFailure(form, locate);
+  const save = useMutation({
+    mutationFn: (values: DriverModelValues) => {
+      const body = {
+        name: values.name.trim(),
+        protocol: values.protocol,
+        description: values.description?.trim() ?? '',
+        settings: { ...DEFAULT_SETTINGS, ...model?.settings, ...values.settings },
+      };
+      return model
+        ? systemCatalogueApi.protocols.editDriverModel({ ...body, id: model.id })
+        : systemCatalogueApi.protocols.addDriverModel(body);
+    },
+    onSuccess: () => {
+      void message.success(t('monitor.common.saved'));
+      onSaved();
+      onClose();
+    },
+    onError: showFailure,
+  });
+  const initial: DriverModelValues = model
+    ? { name: model.name, protocol: model.protocol, description: model.description, settings: model.settings }
+    : { name: '', protocol: 'modbus-tcp', description: '', settings: DEFAULT_SETTINGS };
+  const p = (key: string) => t(`systemCatalogue.protocol.${key}`);
+
+  return (
+    <Modal
+      open
+      width={680}
+      title={model ? p('editModel') : p('addModel')}
+      okText={t('monitor.common.save')}
+      cancelText={t('monitor.common.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {alertText ? <Alert type="error" showIcon message={alertText} style={{ marginBottom: 16 }} /> : null}
+      <Form
+        form={form}
+        layout="vertical"
+        name="driverModel"
+        initialValues={initial}
+        onValuesChange={clearFailure}
+        onFinish={(values) => save.mutate(values)}
+      >
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item
+              name="name"
+              label={p('name')}
+              rules={[{ required: true, whitespace: true, message: p('required.name') }]}
+            >
+              <Input maxLength={NAME_MAX_LENGTH} showCount />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="protocol" label={p('protocol')}>
+              <Radio.Group
+                optionType="button"
+                options={PROTOCOLS.map((value) => ({
+                  value,
+                  label: PROTOCOL_DEFINITIONS[value].label[locale === 'en-US' ? 'en' : 'zh'],
+                }))}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="description" label={p('description')}>
+          <Input.TextArea maxLength={DRIVER_MODEL_DESCRIPTION_MAX_LENGTH} showCount rows={2} />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col span={8}>
+            <Form.Item name={['settings', 'pollIntervalMs']} label={p('pollIntervalMs')}>
+              <InputNumber
+                min={POLL_INTERVAL_MIN_MS}
+                max={POLL_INTERVAL_MAX_MS}
+                precision={0}
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name={['settings', 'timeoutMs']} label={p('timeoutMs')}>
+              <InputNumber
+                min={TIMEOUT_MIN_MS}
+                max={TIMEOUT_MAX_MS}
+                precision={0}
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+          </Col>
+          {protocol === 'modbus-tcp' ? (
+            <Col span={8}>
+              <Form.Item name={['settings', 'port']} label={p('port')}>
+                <InputNumber min={1} max={65535} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          ) : (
+            <Col span={8}>
+              <Form.Item name={['settings', 'baudRate']} label={p('baudRate')}>
+                <Select options={options(BAUD_RATES)} />
+              </Form.Item>
+            </Col>
+          )}
+        </Row>
+        {protocol === 'modbus-rtu' ? (
+          <Row gutter={12}>
+            <Col span={8}>
+              <Form.Item name={['settings', 'dataBits']} label={p('dataBits')}>
+                <Select options={options(DATA_BITS)} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item name={['settings', 'parity']} label={p('parity')}>
+                <Select options={PARITIES.map((value) => ({ value, label: p(`parities.${value}`) }))} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item name={['settings', 'stopBits']} label={p('stopBits')}>
+                <Select options={options(STOP_BITS)} />
+              </Form.Item>
+            </Col>
+          </Row>
+        ) : null}
+        <Row gutter={12}>
+          <Col span={8}>
+            <Form.Item name={['settings', 'byteOrder16']} label={p('byteOrder16')}>
+              <Select options={options(BYTE_ORDERS_16)} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name={['settings', 'byteOrder32']} label={p('byteOrder32')}>
+              <Select options={options(BYTE_ORDERS_32)} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name={['settings', 'byteOrder64']} label={p('byteOrder64')}>
+              <Select options={options(BYTE_ORDERS_64)} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * Communication protocols (/manage/system/protocol): the built-in protocols the edge agent runs,
+ * each with its register types (function codes, read-only or writable, most per request), and the
+ * driver models developers keep over them; a driver model a product's driver uses cannot be deleted.
+ */
+import { PROTOCOLS, REGISTER_TYPE_DEFINITIONS, type Protocol } from '@lyyp/contracts/device-model';
+import { PROTOCOL_DEFINITIONS } from '@lyyp/contracts/system';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { systemCatalogueApi, type DriverModel, type ProtocolItem } from '../../api/system-catalogue.api.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
+import { RowActions } from '../monitor/common/RowActions.tsx';
+import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { DriverModelDialog } from './DriverModelDialog.tsx';
+
+export default function ProtocolPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const describeFailure = useDescribeFailure();
+  const language = useLocaleStore((state) => state.locale) === 'en-US' ? 'en' : 'zh';
+  const [editing, setEditing] = useState<DriverModel | 'new' | null>(null);
+  const [folded, setFolded] = useState<Protocol[]>([]);
+  const p = (key: string, options?: Record<string, unknown>) => t(`systemCatalogue.protocol.${key}`, options);
+  const protocols = useQuery({ queryKey: ['protocols'], queryFn: () => systemCatalogueApi.protocols.list() });
+  const models = useQuery({
+    queryKey: ['driver-models'],
+    queryFn: () => systemCatalogueApi.protocols.driverModels(),
+  });
+  const refresh = () => Promise.all([protocols.refetch(), models.refetch()]);
+  const remove = useMutation({
+    mutationFn: (id: string) => systemCatalogueApi.protocols.deleteDriverModel(id),
+    onSuccess: () => {
+      void message.success(p('deleted'));
+      return refresh();
+    },
+    onError: (error) => void message.error(describeFailure(error)),
+  });
+  const protocolLabel = (id: Protocol) => PROTOCOL_DEFINITIONS[id].label[language];
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card variant="borderless" title={t('routes.SystemProtocol')}>
+        {protocols.error ? (
+          <Typography.Paragraph type="danger">{describeFailure(protocols.error)}</Typography.Paragraph>
+        ) : null}
+        <Table<ProtocolItem>
+          rowKey="id"
+          size="small"
+          data-testid="protocols"
+          loading={protocols.isFetching}
+          dataSource={protocols.data ?? []}
+          pagination={false}
+          expandable={{
+            // Every protocol opens with its register types; a person may fold one away.
+            expandedRowKeys: PROTOCOLS.filter((id) => !folded.includes(id)),
+            onExpand: (expanded, protocol) =>
+              setFolded((current) =>
+                expanded ? current.filter((id) => id !== protocol.id) : [...current, protocol.id],
+              ),
+            expandedRowRender: (protocol) => (
+              <Table
+                rowKey="id"
+                size="small"
+                pagination={false}
+                data-testid={`register-types-${protocol.id}`}
+                dataSource={protocol.registerTypes.map((id) => REGISTER_TYPE_DEFINITIONS[id])}
+                columns={[
+                  {
+                    title: p('registerType'),
+                    key: 'label',
+                    render: (_value, type) => type.label[language],
+                  },
+                  { title: p('readCode'), dataIndex: 'readFunctionCode', width: 120 },
+                  {
+                    title: p('writeCodes'),
+                    key: 'write',
+                    width: 160,
+                    render: (_value, type) =>
+                      type.write ? (
+                        `${type.write.single} / ${type.write.multiple}`
+                      ) : (
+                        <Tag>{p('readOnly')}</Tag>
+                      ),
+                  },
+                  { title: p('maxRead'), dataIndex: 'maxReadCount', width: 140 },
+                ]}
+              />
+            ),
+          }}
+          columns={[
+            {
+              title: p('protocols'),
+              key: 'name',
+              render: (_value, protocol) => (
+                <Space size={4}>
+                  <Typography.Text strong>{protocolLabel(protocol.id)}</Typography.Text>
+                  <Tag color="blue">{p('builtIn')}</Tag>
+                </Space>
+              ),
+            },
+            {
+              title: p('transport'),
+              key: 'transport',
+              render: (_value, protocol) => p(`transports.${protocol.transport}`),
+            },
+            {
+              title: p('registerTypes'),
+              key: 'types',
+              render: (_value, protocol) => protocol.registerTypes.length,
+            },
+            { title: p('driverModelCount'), dataIndex: 'driverModelCount' },
+          ]}
+        />
+      </Card>
+      <Card
+        variant="borderless"
+        title={p('driverModels')}
+        extra={
+          <Button type="primary" onClick={() => setEditing('new')} data-testid="driver-model-add">
+            {p('addModel')}
+          </Button>
+        }
+      >
+        <Typography.Paragraph type="secondary">{p('driverModelsHint')}</Typography.Paragraph>
+        <Table<DriverModel>
+          rowKey="id"
+          size="small"
+          data-testid="driver-models"
+          loading={models.isFetching}
+          dataSource={models.data ?? []}
+          pagination={false}
+          locale={{ emptyText: p('empty') }}
+          columns={[
+            {
+              title: p('name'),
+              dataIndex: 'name',
+              render: (value: string, model) => (
+                <Space direction="vertical" size={0}>
+                  <Typography.Text strong>{value}</Typography.Text>
+                  {model.description ? (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {model.description}
+                    </Typography.Text>
+                  ) : null}
+                </Space>
+              ),
+            },
+            {
+              title: p('protocol'),
+              dataIndex: 'protocol',
+              width: 130,
+              render: (value: Protocol) => protocolLabel(value),
+            },
+            {
+              title: p('settings'),
+              key: 'settings',
+              render: (_value, model) => (
+                <Space size={[4, 4]} wrap>
+                  {model.protocol === 'modbus-tcp' ? (
+                    <Tag>{`${p('port')} ${model.settings.port}`}</Tag>
+                  ) : (
+                    <Tag>{`${model.settings.baudRate} ${model.settings.dataBits}${model.settings.parity.charAt(0).toUpperCase()}${model.settings.stopBits}`}</Tag>
+                  )}
+                  <Tag>{model.settings.byteOrder32}</Tag>
+                  <Tag>{`${model.settings.pollIntervalMs} ms`}</Tag>
+                </Space>
+              ),
+            },
+            {
+              title: p('usedBy'),
+              dataIndex: 'productCount',
+              width: 120,
+              render: (count: number) => p('usage', { count }),
+            },
+            {
+              title: t('monitor.common.actions'),
+              key: 'actions',
+              width: 130,
+              render: (_value, model) => (
+                <RowActions
+                  onEdit={() => setEditing(model)}
+                  onDelete={() => remove.mutateAsync(model.id)}
+                  deleteTitle={p('deleteConfirm', { name: model.name })}
+                />
+              ),
+            },
+          ]}
+        />
+      </Card>
+      {editing ? (
+        <DriverModelDialog
+          model={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => void refresh()}
+        />
+      ) : null}
+    </Space>
+  );
+}
