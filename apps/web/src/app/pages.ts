@@ -33,6 +33,7 @@ export const PAGES: Readonly<Record<PageId, ComponentType>> = {
   simList: lazyPage(() => import('../features/sim/SimListPage.tsx')),
   hardwareModels: lazyPage(() => import('../features/hardware/HardwareModelListPage.tsx')),
   firmwareList: lazyPage(() => import('../features/firmware/FirmwareListPage.tsx')),
+  productOta: lazyPage(() => import('../features/ota/ProductOtaPage.tsx')),
   findpwdEmail: lazyPage(() => import('../features/findpwd/FindpwdEmailPage.tsx')),
   findpwdQuestion: lazyPage(() => import('../features/findpwd/FindpwdQuestionPage.tsx')),
   equipmentList: lazyPage(() => import('../features/equipment-admin/EquipmentListPage.tsx')),
