@@ -56,7 +56,8 @@ describe('upgrades between the platform and the agent as separate processes', ()
     );
   }
   const gatewayFirmware = async () =>
-    (await api.post<{ firmware: string | null; status: string }>('/gateway/info', { sn: gatewaySn })).firmware;
+    (await api.post<{ firmware: string | null; status: string }>('/gateway/info', { sn: gatewaySn }))
+      .firmware;
 
   beforeAll(async () => {
     platform = await PlatformProcess.create();
@@ -87,7 +88,11 @@ describe('upgrades between the platform and the agent as separate processes', ()
       launcher: { platformHttpUrl: platform.baseUrl, trialSeconds: 60 },
     });
     await agent.process.waitForLine(/version 0\.1\.0 started/, AGENT_START_MS);
-    await eventually('the gateway to report version 0.1.0', async () => (await gatewayFirmware()) === '0.1.0', AGENT_START_MS);
+    await eventually(
+      'the gateway to report version 0.1.0',
+      async () => (await gatewayFirmware()) === '0.1.0',
+      AGENT_START_MS,
+    );
   }, 240_000);
 
   afterAll(async () => {
@@ -120,7 +125,11 @@ describe('upgrades between the platform and the agent as separate processes', ()
       const linesBefore = agent.process.lines.length;
       const retried = await api.post<OtaTaskDetail>(OTA_API_PATHS.retry, { id: created.id });
       expect(retried.steps[0]).toMatchObject({ attempt: 2 });
-      await agent.process.waitForLine(/launcher: starting agent version 0\.2\.0 \(trial\)/, STEP_TIMEOUT_MS, linesBefore);
+      await agent.process.waitForLine(
+        /launcher: starting agent version 0\.2\.0 \(trial\)/,
+        STEP_TIMEOUT_MS,
+        linesBefore,
+      );
       await agent.process.waitForLine(/launcher: version 0\.2\.0 kept/, STEP_TIMEOUT_MS, linesBefore);
       const succeeded = await finalStep(created.id);
       expect(succeeded).toMatchObject({ state: 'succeeded', currentVersion: '0.2.0', fromVersion: '0.1.0' });
@@ -141,7 +150,11 @@ describe('upgrades between the platform and the agent as separate processes', ()
         target: 'version',
         fromVersion: '0.2.0',
       });
-      await agent.process.waitForLine(/launcher: version 0\.3\.0 failed .*going back to 0\.2\.0/, STEP_TIMEOUT_MS, linesBefore);
+      await agent.process.waitForLine(
+        /launcher: version 0\.3\.0 failed .*going back to 0\.2\.0/,
+        STEP_TIMEOUT_MS,
+        linesBefore,
+      );
       const failed = await finalStep(created.id);
       expect(failed).toMatchObject({ state: 'failed', code: '2744', params: { version: '0.2.0' } });
       expect(await gatewayFirmware()).toBe('0.2.0');

@@ -25,7 +25,15 @@ describe('command line', () => {
 
   it('takes the firmware download address, the install hook and a signal reading', () => {
     const parsed = parseCommandLine(
-      [...valid, '--platform-http', 'https://iot.example', '--install-hook', '/usr/sbin/flash', '--signal', '72'],
+      [
+        ...valid,
+        '--platform-http',
+        'https://iot.example',
+        '--install-hook',
+        '/usr/sbin/flash',
+        '--signal',
+        '72',
+      ],
       {},
     );
     expect(parsed).toMatchObject({

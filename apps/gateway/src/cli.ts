@@ -14,8 +14,16 @@ const OPTION_HELP: ReadonlyArray<readonly [flag: string, text: string, variable:
   ['--buffer-mb <n>', 'disk for offline data in MB (256); oldest dropped', 'GATEWAY_BUFFER_MB'],
   ['--simulate', 'serve every configured device from a built-in simulator', ''],
   ['--trace-uploads <file>', 'append every buffered batch to a file (diagnosis)', 'GATEWAY_TRACE_UPLOADS'],
-  ['--platform-http <url>', 'platform HTTP address for firmware (http://<mqtt host>:8080)', 'PLATFORM_HTTP_URL'],
-  ['--install-hook <cmd>', 'installs system firmware: <kind> <version> <part>=<file>…', 'GATEWAY_INSTALL_HOOK'],
+  [
+    '--platform-http <url>',
+    'platform HTTP address for firmware (http://<mqtt host>:8080)',
+    'PLATFORM_HTTP_URL',
+  ],
+  [
+    '--install-hook <cmd>',
+    'installs system firmware: <kind> <version> <part>=<file>…',
+    'GATEWAY_INSTALL_HOOK',
+  ],
   ['--signal <0-100>', 'signal strength to report (a modem reading; 80 with --simulate)', 'GATEWAY_SIGNAL'],
   ['--help', 'show this text', ''],
 ];
@@ -145,7 +153,8 @@ export function parseCommandLine(args: readonly string[], environment: NodeJS.Pr
 
   const httpText = text('platform-http', 'PLATFORM_HTTP_URL')?.trim();
   // By default the platform's HTTP port on the broker's host.
-  const platformHttpUrl = httpText ?? `http://${parsed.host.replace(/:\d+$/, '')}:${DEFAULT_PLATFORM_HTTP_PORT}`;
+  const platformHttpUrl =
+    httpText ?? `http://${parsed.host.replace(/:\d+$/, '')}:${DEFAULT_PLATFORM_HTTP_PORT}`;
   let httpParsed: URL | null = null;
   try {
     httpParsed = new URL(platformHttpUrl);

@@ -10,13 +10,20 @@ import { REPOSITORY_ROOT } from './processes.ts';
 
 function tarHeader(name: string, size: number): Buffer {
   const header = Buffer.alloc(512, 0);
-  const put = (text: string, offset: number, length: number) => header.write(text.slice(0, length), offset, 'utf8');
+  const put = (text: string, offset: number, length: number) =>
+    header.write(text.slice(0, length), offset, 'utf8');
   put(name, 0, 100);
   put('0000644\0', 100, 8);
   put('0000000\0', 108, 8);
   put('0000000\0', 116, 8);
   put(`${size.toString(8).padStart(11, '0')}\0`, 124, 12);
-  put(`${Math.floor(Date.now() / 1000).toString(8).padStart(11, '0')}\0`, 136, 12);
+  put(
+    `${Math.floor(Date.now() / 1000)
+      .toString(8)
+      .padStart(11, '0')}\0`,
+    136,
+    12,
+  );
   put('        ', 148, 8);
   put('0', 156, 1);
   put('ustar\0', 257, 6);

@@ -58,7 +58,9 @@ export async function runLauncher(options: LauncherOptions): Promise<number> {
     let timer: NodeJS.Timeout | null = null;
     if (trial) {
       timer = setTimeout(() => {
-        options.log(`version ${trial.version} did not report in within ${(options.trialMs ?? DEFAULT_TRIAL_MS) / 1000} s`);
+        options.log(
+          `version ${trial.version} did not report in within ${(options.trialMs ?? DEFAULT_TRIAL_MS) / 1000} s`,
+        );
         started.kill('SIGKILL');
       }, options.trialMs ?? DEFAULT_TRIAL_MS);
       started.on('message', (message: LauncherMessage) => {
@@ -69,7 +71,9 @@ export async function runLauncher(options: LauncherOptions): Promise<number> {
       });
     }
     const code = await new Promise<number>((resolve) =>
-      started.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1))),
+      started.once('exit', (exitCode, signal) =>
+        resolve(exitCode ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1)),
+      ),
     );
     if (timer) clearTimeout(timer);
     child = null;

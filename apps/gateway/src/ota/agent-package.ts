@@ -22,7 +22,10 @@ interface TarEntry {
 }
 
 const text = (block: Buffer, from: number, length: number) =>
-  block.subarray(from, from + length).toString('utf8').replace(/\0.*$/s, '');
+  block
+    .subarray(from, from + length)
+    .toString('utf8')
+    .replace(/\0.*$/s, '');
 
 /** The entries of a (ustar) tar archive. */
 export function readTar(archive: Buffer): TarEntry[] {

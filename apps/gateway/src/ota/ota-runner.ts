@@ -86,7 +86,10 @@ export class OtaRunner {
             };
       if (this.options.publish(report)) await writeSlots(this.options.dataDir, { ...slots, outcome: null });
       if (outcome.result === 'rolled-back')
-        this.options.logger.log('warn', `version ${outcome.failedVersion} did not start; running ${outcome.version} again`);
+        this.options.logger.log(
+          'warn',
+          `version ${outcome.failedVersion} did not start; running ${outcome.version} again`,
+        );
     }
     if (this.pending && this.options.publish(this.pending)) this.pending = null;
   }
@@ -132,7 +135,13 @@ export class OtaRunner {
   }
 
   private report(order: StartOrder, state: OtaReport['state'], extra: Partial<OtaReport> = {}): void {
-    const report: OtaReport = { task: order.task, attempt: order.attempt, state, ts: this.options.now(), ...extra };
+    const report: OtaReport = {
+      task: order.task,
+      attempt: order.attempt,
+      state,
+      ts: this.options.now(),
+      ...extra,
+    };
     this.pending = this.options.publish(report) ? null : report;
   }
 
@@ -221,7 +230,11 @@ export class OtaRunner {
   private async applySystem(order: StartOrder): Promise<void> {
     const hook = this.options.installHook;
     if (hook) {
-      const args = [order.kind, order.version, ...order.files.map((file) => `${file.part}=${this.fileOf(file.id)}`)];
+      const args = [
+        order.kind,
+        order.version,
+        ...order.files.map((file) => `${file.part}=${this.fileOf(file.id)}`),
+      ];
       try {
         await promisify(execFile)(hook, args, { timeout: OTA_HOOK_TIMEOUT_MS });
       } catch (error) {

@@ -21,7 +21,11 @@ export interface Slots {
   /** The last trial's outcome, until the agent has told the platform. */
   readonly outcome:
     | (UpgradeRef & { readonly result: 'succeeded'; readonly version: string })
-    | (UpgradeRef & { readonly result: 'rolled-back'; readonly version: string; readonly failedVersion: string })
+    | (UpgradeRef & {
+        readonly result: 'rolled-back';
+        readonly version: string;
+        readonly failedVersion: string;
+      })
     | null;
 }
 
@@ -35,7 +39,10 @@ const slotsFileOf = (dataDir: string) => path.join(packagesDirOf(dataDir), 'slot
 
 export async function readSlots(dataDir: string): Promise<Slots> {
   try {
-    return { ...EMPTY_SLOTS, ...(JSON.parse(await readFile(slotsFileOf(dataDir), 'utf8')) as Partial<Slots>) };
+    return {
+      ...EMPTY_SLOTS,
+      ...(JSON.parse(await readFile(slotsFileOf(dataDir), 'utf8')) as Partial<Slots>),
+    };
   } catch {
     return EMPTY_SLOTS;
   }

@@ -29,8 +29,10 @@ export function createOtaApi(client: ApiClient) {
     list: (query: OtaListBody) => client.post<OtaTaskPage>(PATHS.list, { ...query }),
     add: (body: OtaAddBody) => client.post<OtaTaskDetail>(PATHS.add, { ...body }),
     info: (id: string) => client.post<OtaTaskDetail>(PATHS.info, { id }),
-    retry: (id: string, sn?: string) => client.post<OtaTaskDetail>(PATHS.retry, { id, ...(sn ? { sn } : {}) }),
-    cancel: (id: string, sn?: string) => client.post<OtaTaskDetail>(PATHS.cancel, { id, ...(sn ? { sn } : {}) }),
+    retry: (id: string, sn?: string) =>
+      client.post<OtaTaskDetail>(PATHS.retry, { id, ...(sn ? { sn } : {}) }),
+    cancel: (id: string, sn?: string) =>
+      client.post<OtaTaskDetail>(PATHS.cancel, { id, ...(sn ? { sn } : {}) }),
     firmware: (productId: string) => client.post<OtaFirmwareOptions>(PATHS.firmware, { productId }),
     gateways: (productId: string) => client.post<OtaGatewayOptions>(PATHS.gateways, { productId }),
   };

@@ -382,7 +382,10 @@ export const ERROR_CATALOGUE = {
   '2737': entry('请选择网关', 'Please choose the gateways'),
   '2738': entry('请填写当前版本', 'Please enter the version the gateways run now'),
   '2741': entry('固件下载失败：{reason}', 'The firmware download failed: {reason}'),
-  '2742': entry('固件校验失败：文件与校验和不符', 'The firmware check failed: the file does not match its checksum'),
+  '2742': entry(
+    '固件校验失败：文件与校验和不符',
+    'The firmware check failed: the file does not match its checksum',
+  ),
   '2743': entry('固件安装失败：{reason}', 'Installing the firmware failed: {reason}'),
   '2744': entry(
     '新版本未能启动，已回退到 {version}',

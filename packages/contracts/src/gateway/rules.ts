@@ -59,5 +59,7 @@ export const UPGRADE_MIN_SIGNAL = 65;
  * when it said so by reporting one: unknown is not above 65.
  */
 export function mayStartUpgrade(gateway: { status: string; signal: number | null | undefined }): boolean {
-  return gateway.status === 'online' && typeof gateway.signal === 'number' && gateway.signal > UPGRADE_MIN_SIGNAL;
+  return (
+    gateway.status === 'online' && typeof gateway.signal === 'number' && gateway.signal > UPGRADE_MIN_SIGNAL
+  );
 }

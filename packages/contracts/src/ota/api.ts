@@ -35,7 +35,10 @@ export const otaAddBodySchema = z.object({
   firmwareId: entityId,
   target: enumField(OTA_TARGET_MODES),
   /** `list`: the gateways' SNs. */
-  sns: z.array(z.string({ error: INVALID_FIELD_MESSAGE }).trim().max(32)).max(OTA_MAX_LISTED_GATEWAYS).optional(),
+  sns: z
+    .array(z.string({ error: INVALID_FIELD_MESSAGE }).trim().max(32))
+    .max(OTA_MAX_LISTED_GATEWAYS)
+    .optional(),
   /** `version`: the gateways that run this version of the firmware's kind. */
   fromVersion: z.string({ error: INVALID_FIELD_MESSAGE }).trim().max(64).optional(),
   /** Staged rollout: how many gateways go first; 0 (or as many as there are) is all at once. */

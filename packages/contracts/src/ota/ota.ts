@@ -122,8 +122,10 @@ export function deriveTaskState(
 }
 
 function firstBatchFailed(steps: ReadonlyArray<{ batch: number; state: OtaStepState }>): boolean {
-  return steps.some((step) => step.batch === 1 && step.state === 'failed') &&
-    steps.some((step) => step.batch > 1 && step.state === 'waiting');
+  return (
+    steps.some((step) => step.batch === 1 && step.state === 'failed') &&
+    steps.some((step) => step.batch > 1 && step.state === 'waiting')
+  );
 }
 
 /**

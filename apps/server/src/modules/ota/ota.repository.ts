@@ -3,7 +3,14 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FirmwareKind } from '@lyyp/contracts/firmware';
 import { OTA_ACTIVE_STATES, type OtaStepState } from '@lyyp/contracts/ota';
 import type { Database } from '../../db/client.ts';
-import { devices, firmware, firmwareFiles, gateways, otaTaskGateways, otaTasks } from '../../db/schema/index.ts';
+import {
+  devices,
+  firmware,
+  firmwareFiles,
+  gateways,
+  otaTaskGateways,
+  otaTasks,
+} from '../../db/schema/index.ts';
 
 export type OtaTaskRow = typeof otaTasks.$inferSelect;
 export type NewOtaTaskRow = typeof otaTasks.$inferInsert;
@@ -87,7 +94,12 @@ export class OtaRepository {
   /** The saved files of a firmware, as a gateway fetches them. */
   filesOf(firmwareId: string) {
     return this.db
-      .select({ id: firmwareFiles.id, part: firmwareFiles.part, size: firmwareFiles.size, sha256: firmwareFiles.sha256 })
+      .select({
+        id: firmwareFiles.id,
+        part: firmwareFiles.part,
+        size: firmwareFiles.size,
+        sha256: firmwareFiles.sha256,
+      })
       .from(firmwareFiles)
       .where(eq(firmwareFiles.firmwareId, firmwareId))
       .orderBy(asc(firmwareFiles.part));

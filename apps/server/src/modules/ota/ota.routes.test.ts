@@ -13,11 +13,22 @@ import {
   type OtaTaskDetail,
 } from '@lyyp/contracts/ota';
 import { FIRMWARE_API_PATHS } from '@lyyp/contracts/firmware';
-import { otaOrderSchema, upTopic, type OtaOrder, type OtaReport, type StatusPayload } from '@lyyp/contracts/protocol';
+import {
+  otaOrderSchema,
+  upTopic,
+  type OtaOrder,
+  type OtaReport,
+  type StatusPayload,
+} from '@lyyp/contracts/protocol';
 import { devices, firmware, firmwareFiles } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildGateway, buildProduct } from '../../test/factories.ts';
-import { databaseVariants, startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
+import {
+  databaseVariants,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '../../test/test-server.ts';
 import type { AccountRow } from '../account/account.repository.ts';
 import { closeTestServer, postJson, signIn } from '../device/catalogue-test-support.ts';
 
@@ -215,12 +226,17 @@ describe.each(databaseVariants())('upgrade tasks on $name', (variant) => {
       expect([body, answer.code]).toEqual([body, code]);
     }
     // A translated message, never a stack trace.
-    const zh = await postJson(server, Object.assign(Object.create(developer) as TestClient, { language: 'zh-CN' }), OTA_API_PATHS.add, {
-      productId: product.id,
-      firmwareId: target.id,
-      target: 'list',
-      sns: [other.sns[0]],
-    });
+    const zh = await postJson(
+      server,
+      Object.assign(Object.create(developer) as TestClient, { language: 'zh-CN' }),
+      OTA_API_PATHS.add,
+      {
+        productId: product.id,
+        firmwareId: target.id,
+        target: 'list',
+        sns: [other.sns[0]],
+      },
+    );
     expect(zh.message).toBe(`网关不属于该产品：${other.sns[0]}`);
 
     const byVersion = await post(OTA_API_PATHS.add, {
@@ -279,7 +295,11 @@ describe.each(databaseVariants())('upgrade tasks on $name', (variant) => {
     const [sn] = sns as [string];
     await status(sn, { signal: 99, firmware: '1.0.0' });
     const target = await buildFirmware('os-5', 'system');
-    const created = await post(OTA_API_PATHS.add, { productId: product.id, firmwareId: target.id, target: 'all' });
+    const created = await post(OTA_API_PATHS.add, {
+      productId: product.id,
+      firmwareId: target.id,
+      target: 'all',
+    });
     const task = otaTaskDetailSchema.parse(created.data);
     expect(sent[0]?.order).toMatchObject({ op: 'start', kind: 'system', version: 'os-5' });
     // A restart of the platform loses nothing: the next status with the version settles it.

@@ -110,7 +110,11 @@ export class OtaService {
     return this.detail(caller, id);
   }
 
-  private choose(body: AddBody, kind: FirmwareKind, gateways: Awaited<ReturnType<OtaRepository['productGateways']>>) {
+  private choose(
+    body: AddBody,
+    kind: FirmwareKind,
+    gateways: Awaited<ReturnType<OtaRepository['productGateways']>>,
+  ) {
     switch (body.target) {
       case 'all':
         return gateways;
@@ -224,7 +228,8 @@ export class OtaService {
       { taskId: report.task, sn, attempt: report.attempt, from },
       {
         state: report.state,
-        percent: report.state === 'downloading' ? (report.percent ?? 0) : report.state === 'succeeded' ? 100 : null,
+        percent:
+          report.state === 'downloading' ? (report.percent ?? 0) : report.state === 'succeeded' ? 100 : null,
         code: report.state === 'failed' ? (report.code ?? '2743') : null,
         params: report.state === 'failed' ? (report.params ?? null) : null,
         at,
@@ -265,7 +270,13 @@ export class OtaService {
         if (next.state === step.state) continue;
         const moved = await this.repository.moveStep(
           { taskId: task.id, sn: step.sn, attempt: step.attempt, from: [step.state] },
-          { state: next.state, code: next.code, params: next.params, ...(next.state === 'succeeded' ? { percent: 100 } : {}), at },
+          {
+            state: next.state,
+            code: next.code,
+            params: next.params,
+            ...(next.state === 'succeeded' ? { percent: 100 } : {}),
+            at,
+          },
         );
         if (moved) step.state = next.state;
       }
@@ -328,7 +339,9 @@ export class OtaService {
     return task;
   }
 
-  private async firmwareById(tasks: ReadonlyArray<{ firmwareId: string }>): Promise<Map<string, FirmwareFacts>> {
+  private async firmwareById(
+    tasks: ReadonlyArray<{ firmwareId: string }>,
+  ): Promise<Map<string, FirmwareFacts>> {
     const rows = await this.repository.firmwareOf([...new Set(tasks.map((task) => task.firmwareId))]);
     return new Map(rows.map((row) => [row.id, row]));
   }
@@ -373,7 +386,8 @@ export class OtaService {
       deviceName: step.deviceName,
       batch: step.batch,
       state: derived.state,
-      percent: derived.state === 'downloading' ? (step.percent ?? 0) : derived.state === 'succeeded' ? 100 : null,
+      percent:
+        derived.state === 'downloading' ? (step.percent ?? 0) : derived.state === 'succeeded' ? 100 : null,
       code: derived.state === 'failed' ? derived.code : null,
       params: derived.state === 'failed' ? (derived.params ?? null) : null,
       fromVersion: step.fromVersion,

@@ -82,13 +82,24 @@ export function OtaTaskDialog({
         setFailure(null);
         onClose();
       }}
-      onOk={() => void form.validateFields().then((fields) => create.mutate(fields))}
+      onOk={() =>
+        // A field that fails its rule shows its message on the input; nothing more to do here.
+        void form.validateFields().then(
+          (fields) => create.mutate(fields),
+          () => undefined,
+        )
+      }
       destroyOnHidden
       width={560}
     >
       <Space direction="vertical" style={{ width: '100%' }}>
         {failure ? <Alert type="error" showIcon message={failure} data-testid="ota-dialog-error" /> : null}
-        <Form<Fields> form={form} layout="vertical" initialValues={{ target: 'all', firstBatch: 0 }} data-testid="ota-dialog">
+        <Form<Fields>
+          form={form}
+          layout="vertical"
+          initialValues={{ target: 'all', firstBatch: 0 }}
+          data-testid="ota-dialog"
+        >
           <Form.Item
             name="firmwareId"
             label={t('firmware.ota.fields.firmware')}
@@ -156,7 +167,13 @@ export function OtaTaskDialog({
             label={t('firmware.ota.fields.firstBatch')}
             extra={t('firmware.ota.firstBatchHint')}
           >
-            <InputNumber min={0} max={1000} precision={0} style={{ width: 160 }} data-testid="ota-first-batch" />
+            <InputNumber
+              min={0}
+              max={1000}
+              precision={0}
+              style={{ width: 160 }}
+              data-testid="ota-first-batch"
+            />
           </Form.Item>
         </Form>
       </Space>

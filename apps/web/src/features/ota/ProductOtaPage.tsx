@@ -38,7 +38,8 @@ export default function ProductOtaPage() {
     queryKey: ['ota-tasks', productId, paging],
     queryFn: () => otaApi.list({ productId, ...paging }),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.list.some((task) => isOpen(task.state)) ? REFRESH_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.list.some((task) => isOpen(task.state)) ? REFRESH_MS : false,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['ota-tasks', productId] });
   const act = useMutation({
@@ -51,14 +52,15 @@ export default function ProductOtaPage() {
     },
     onError: (error) => void message.error(describeFailure(error)),
   });
-  const confirmCancel = (id: string, sn?: string) =>
-    modal.confirm({
+  const confirmCancel = (id: string, sn?: string) => {
+    void modal.confirm({
       title: t('firmware.ota.cancelConfirm'),
       okText: sn ? t('firmware.ota.cancelOne') : t('firmware.ota.cancel'),
       okButtonProps: { danger: true },
       cancelText: t('monitor.common.cancel'),
       onOk: () => act.mutateAsync({ kind: 'cancel', id, ...(sn ? { sn } : {}) }).catch(() => undefined),
     });
+  };
 
   return (
     <Card
@@ -74,7 +76,12 @@ export default function ProductOtaPage() {
         </Space>
       }
     >
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('firmware.ota.rule', { min: UPGRADE_MIN_SIGNAL })} />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={t('firmware.ota.rule', { min: UPGRADE_MIN_SIGNAL })}
+      />
       {tasks.error ? (
         <Typography.Paragraph type="danger">{describeFailure(tasks.error)}</Typography.Paragraph>
       ) : null}
@@ -101,7 +108,9 @@ export default function ProductOtaPage() {
                 <Typography.Text strong>
                   {task.firmware.name} · {task.firmware.version}
                 </Typography.Text>
-                <Typography.Text type="secondary">{t(`firmware.kinds.${task.firmware.kind}`)}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t(`firmware.kinds.${task.firmware.kind}`)}
+                </Typography.Text>
               </Space>
             ),
           },
@@ -110,7 +119,7 @@ export default function ProductOtaPage() {
             key: 'target',
             render: (_value, task) =>
               task.target === 'version'
-                ? `${t('firmware.ota.targets.version')} ${task.fromVersion ?? ''}`
+                ? t('firmware.ota.targetVersion', { version: task.fromVersion ?? '' })
                 : t(`firmware.ota.targets.${task.target}`),
           },
           {
@@ -129,7 +138,9 @@ export default function ProductOtaPage() {
               <Space direction="vertical" size={0} style={{ minWidth: 220 }}>
                 <Progress
                   size="small"
-                  percent={task.counts.total ? Math.round((task.counts.succeeded * 100) / task.counts.total) : 0}
+                  percent={
+                    task.counts.total ? Math.round((task.counts.succeeded * 100) / task.counts.total) : 0
+                  }
                   status={task.counts.failed > 0 ? 'exception' : undefined}
                 />
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -218,7 +229,9 @@ function TaskDrawer({
       title={detail ? `${detail.firmware.name} · ${detail.firmware.version}` : t('firmware.ota.detail')}
       destroyOnHidden
     >
-      {task.error ? <Typography.Paragraph type="danger">{describeFailure(task.error)}</Typography.Paragraph> : null}
+      {task.error ? (
+        <Typography.Paragraph type="danger">{describeFailure(task.error)}</Typography.Paragraph>
+      ) : null}
       {detail ? (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Space wrap>

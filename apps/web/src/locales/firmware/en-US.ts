@@ -86,6 +86,7 @@ export const firmwareEnUS: Texts<typeof firmwareZhCN> = {
       list: 'Chosen gateways',
       version: 'Gateways on a version',
     },
+    targetVersion: 'Gateways on version {{version}}',
     taskStates: {
       running: 'Running',
       paused: 'Paused (first batch failed)',
@@ -101,9 +102,11 @@ export const firmwareEnUS: Texts<typeof firmwareZhCN> = {
       failed: 'Failed',
       cancelled: 'Cancelled',
     },
-    counts: '{{total}} in all · {{succeeded}} succeeded · {{failed}} failed · {{active}} under way · {{waiting}} waiting',
+    counts:
+      '{{total}} in all · {{succeeded}} succeeded · {{failed}} failed · {{active}} under way · {{waiting}} waiting · {{cancelled}} cancelled',
     batchOf: 'Batch {{batch}}',
-    firstBatchHint: 'Staged rollout: this many gateways go first, the rest once they all succeeded; 0 upgrades all at once.',
+    firstBatchHint:
+      'Staged rollout: this many gateways go first, the rest once they all succeeded; 0 upgrades all at once.',
     detail: 'Progress',
     retry: 'Retry failed',
     retryOne: 'Retry',

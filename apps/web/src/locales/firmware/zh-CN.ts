@@ -78,6 +78,7 @@ export const firmwareZhCN = {
       list: '指定网关',
       version: '运行某个版本的网关',
     },
+    targetVersion: '运行 {{version}} 的网关',
     taskStates: {
       running: '进行中',
       paused: '已暂停（首批有失败）',
@@ -93,7 +94,8 @@ export const firmwareZhCN = {
       failed: '失败',
       cancelled: '已取消',
     },
-    counts: '共 {{total}} 个 · 成功 {{succeeded}} · 失败 {{failed}} · 进行中 {{active}} · 等待 {{waiting}}',
+    counts:
+      '共 {{total}} 个 · 成功 {{succeeded}} · 失败 {{failed}} · 进行中 {{active}} · 等待 {{waiting}} · 取消 {{cancelled}}',
     batchOf: '第 {{batch}} 批',
     firstBatchHint: '分批升级：先升级这么多网关，全部成功后再升级其余的；0 表示一次全部升级。',
     detail: '查看进度',
