@@ -46,7 +46,7 @@ describe('firmware files on the agent', () => {
     const server = http.createServer((request, response) => {
       requests.push({
         ...(request.headers.range ? { range: request.headers.range } : {}),
-        ...(request.headers['if-range'] ? { ifRange: request.headers['if-range'] } : {}),
+        ...(request.headers['if-range'] ? { ifRange: String(request.headers['if-range']) } : {}),
         ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
       });
       if (request.url !== DOWNLOAD_PATH('f1')) return response.writeHead(404).end();

@@ -5,7 +5,8 @@
  * the launcher starts the new one, going back if it does not report in); system firmware is
  * handed to the install hook (simulated under `--simulate`). Every step is reported on `up/ota`;
  * the newest report waits for the connection if the link is down. The order in progress is kept
- * in `ota/order.json`, so a restart of the agent resumes the download where it stopped.
+ * in `ota/order.json`: after a restart of the agent it is reported failed (never resumed behind
+ * the platform's back), and a retry resumes the download from the bytes on disk.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
@@ -64,8 +65,22 @@ export class OtaRunner {
     await mkdir(this.directory, { recursive: true });
     const record = await readJson<SystemFirmwareRecord>(path.join(this.directory, 'system-firmware.json'));
     this.systemVersion = record?.version ?? null;
-    const saved = otaOrderSchema.safeParse(await readJson(path.join(this.directory, 'order.json')));
-    if (saved.success && saved.data.op === 'start') this.start(saved.data);
+    // An order the agent was working on when it stopped is not resumed on its own: it may have
+    // been cancelled meanwhile (a cancel sent while the gateway was away is not kept for it). It is
+    // reported failed at the next connection; a retry resumes from the bytes already on disk.
+    const orderFile = path.join(this.directory, 'order.json');
+    const saved = otaOrderSchema.safeParse(await readJson(orderFile));
+    if (saved.success && saved.data.op === 'start') {
+      this.pending = {
+        task: saved.data.task,
+        attempt: saved.data.attempt,
+        state: 'failed',
+        code: '2741',
+        params: { reason: 'the gateway restarted during the upgrade' },
+        ts: this.options.now(),
+      };
+    }
+    await removeFile(orderFile);
   }
 
   /** On every connection: what the launcher decided about a trial, and the newest unsent report. */
@@ -114,6 +129,11 @@ export class OtaRunner {
     if (current && current.task === order.task && current.attempt === order.attempt) return;
     this.running?.abort.abort();
     this.start(order);
+  }
+
+  /** Until the order under way (if any) has ended (tests). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running.done;
   }
 
   /** Stops a download under way (the agent is stopping); the order stays for the next start. */
@@ -187,7 +207,7 @@ export class OtaRunner {
       else await this.applySystem(order);
     } catch (error) {
       if (signal.aborted) {
-        // Cancelled: the platform knows. Stopping: the order stays and resumes on the next start.
+        // Cancelled: the platform knows. Stopping: the order stays, to be reported on the next start.
         if (String(signal.reason) !== 'Error: stopping') await removeFile(orderFile);
         return;
       }
