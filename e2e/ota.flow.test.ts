@@ -117,7 +117,10 @@ describe('OTA updates in the browser', () => {
       await taskRow.getByRole('button', { name: '取消任务' }).click();
       await page.locator('.ant-modal-confirm').getByRole('button', { name: OK_BUTTON }).click();
       await taskRow.getByText('已取消').waitFor();
-      await page.locator('[data-testid="ota-tasks"] tr', { hasText: '· 0.2.0' }).getByText('已结束').waitFor();
+      await page
+        .locator('[data-testid="ota-tasks"] tr', { hasText: '· 0.2.0' })
+        .getByText('已结束')
+        .waitFor();
       await screenshot('ota-list-zh-CN');
 
       // The same screen in English.

@@ -48,7 +48,7 @@ export class PlatformApi {
   /** A multipart upload of one file (field `file`), as the console's upload sends it. */
   async upload<T>(path: string, name: string, bytes: Buffer): Promise<T> {
     const form = new FormData();
-    form.append('file', new Blob([bytes]), name);
+    form.append('file', new Blob([new Uint8Array(bytes)]), name);
     const response = await fetch(`${this.baseUrl}${API_PREFIX}${path}`, {
       method: 'POST',
       headers: {
