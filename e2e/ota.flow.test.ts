@@ -116,11 +116,14 @@ describe('OTA updates in the browser', () => {
       const taskRow = page.locator('[data-testid="ota-tasks"] tr', { hasText: '· 0.3.0' });
       await taskRow.getByRole('button', { name: '取消任务' }).click();
       await page.locator('.ant-modal-confirm').getByRole('button', { name: OK_BUTTON }).click();
-      await taskRow.getByText('已取消').waitFor();
-      await page
-        .locator('[data-testid="ota-tasks"] tr', { hasText: '· 0.2.0' })
-        .getByText('已结束')
-        .waitFor();
+      const taskState = (version: string, state: string) =>
+        page
+          .locator('[data-testid="ota-tasks"] tr', { hasText: `· ${version}` })
+          .getByTestId('ota-task-state')
+          .filter({ hasText: state })
+          .waitFor();
+      await taskState('0.3.0', '已取消');
+      await taskState('0.2.0', '已结束');
       await screenshot('ota-list-zh-CN');
 
       // The same screen in English.
@@ -130,10 +133,8 @@ describe('OTA updates in the browser', () => {
       ] as const);
       await page.reload();
       await waitForTitle(page, 'OTA updates - LYYP');
-      await page
-        .locator('[data-testid="ota-tasks"] tr', { hasText: '· 0.3.0' })
-        .getByText('Cancelled')
-        .waitFor();
+      await taskState('0.3.0', 'Cancelled');
+      await taskState('0.2.0', 'Finished');
       await screenshot('ota-list-en-US');
       await page
         .locator('[data-testid="ota-tasks"] tr', { hasText: '· 0.2.0' })

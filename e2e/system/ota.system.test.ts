@@ -173,8 +173,12 @@ describe('upgrades between the platform and the agent as separate processes', ()
         target: 'list',
         sns: [gatewaySn],
       });
-      const step = await finalStep(created.id);
-      expect(step).toMatchObject({ state: 'succeeded', currentVersion: 'os-2.1' });
+      expect(await finalStep(created.id)).toMatchObject({ state: 'succeeded' });
+      // The gateway's next status carries the system version it runs now.
+      await eventually(
+        'the gateway to report system firmware os-2.1',
+        async () => (await task(created.id)).steps[0]?.currentVersion === 'os-2.1',
+      );
     },
     STEP_TIMEOUT_MS,
   );

@@ -292,6 +292,7 @@ export class GatewayAgent {
       restartIntoTrial: options.ota?.restartIntoTrial ?? (() => undefined),
       installHook: options.ota?.installHook ?? null,
       simulate: options.simulate ?? false,
+      onSystemFirmware: () => this.status.checkForChange(),
       logger,
       now: () => scheduler.now(),
     });

@@ -37,6 +37,8 @@ export interface OtaRunnerOptions {
   /** Command run with the system firmware's files; null under `--simulate` means "simulate". */
   readonly installHook: string | null;
   readonly simulate: boolean;
+  /** System firmware was installed: the status should say the new version now. */
+  readonly onSystemFirmware?: (version: string) => void;
   readonly logger: AgentLogger;
   readonly now: () => number;
 }
@@ -272,6 +274,7 @@ export class OtaRunner {
     this.systemVersion = order.version;
     await this.cleanUp(order);
     this.report(order, 'succeeded');
+    this.options.onSystemFirmware?.(order.version);
   }
 
   private async cleanUp(order: StartOrder): Promise<void> {

@@ -275,11 +275,16 @@ describe.each(databaseVariants())('upgrade tasks on $name', (variant) => {
     for (const [path, body] of [
       [OTA_API_PATHS.list, { productId: product.id }],
       [OTA_API_PATHS.gateways, { productId: product.id }],
+      [OTA_API_PATHS.firmware, { productId: product.id }],
       [OTA_API_PATHS.info, { id: (byVersion.data as { id: string }).id }],
       [OTA_API_PATHS.cancel, { id: (byVersion.data as { id: string }).id }],
     ] as const) {
       expect(await post(path, body, stranger)).toMatchObject({ status: 404, code: '1003' });
     }
+    const firmwareOptions = await post(OTA_API_PATHS.firmware, { productId: product.id });
+    expect((firmwareOptions.data as { list: Array<{ id: string }> }).list.map((item) => item.id)).toContain(
+      target.id,
+    );
     const options = await post(OTA_API_PATHS.gateways, { productId: product.id });
     expect(options.data).toMatchObject({
       list: [

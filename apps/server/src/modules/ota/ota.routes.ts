@@ -97,11 +97,7 @@ export function registerOtaRoutes(app: FastifyInstance, ota: OtaService) {
       body: otaProductBodySchema,
       answer: otaFirmwareOptionsSchema,
     },
-    async (request) => {
-      // The product is checked so that the choices are only offered on a product's tab.
-      await ota.gatewayOptions(callerOf(request), request.body.productId);
-      return ok(await ota.firmwareOptions());
-    },
+    async (request) => ok(await ota.firmwareOptions(callerOf(request), request.body.productId)),
   );
   postRoute(
     app,

@@ -61,7 +61,9 @@ export class OtaService {
 
   // Choices of the new-task dialog
 
-  async firmwareOptions(): Promise<OtaFirmwareOptions> {
+  /** Firmware a task may name, offered on a product's tab (so only to who may see the product). */
+  async firmwareOptions(caller: Caller, productId: string): Promise<OtaFirmwareOptions> {
+    await this.options.products.requireVisible(caller, productId);
     return { list: await this.repository.firmwareOptions() };
   }
 
