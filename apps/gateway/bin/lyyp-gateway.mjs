@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The edge agent's command (`lyyp-gateway --help`): Node with tsx, running src/main.ts.
+// The edge agent's command (`lyyp-gateway --help`): Node with tsx, running the launcher, which runs src/main.ts.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+// The launcher runs the agent and switches to an upgraded version (src/launcher/launcher.ts).
+const main = fileURLToPath(new URL('../src/launcher-main.ts', import.meta.url));
 // Resolved from here, so the command works from any working directory.
 const tsx = import.meta.resolve('tsx');
 const child = spawn(process.execPath, ['--import', tsx, main, ...process.argv.slice(2)], {

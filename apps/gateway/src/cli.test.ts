@@ -16,8 +16,36 @@ describe('command line', () => {
         bufferBytes: 256 * 1024 * 1024,
         simulate: true,
         traceFile: null,
+        platformHttpUrl: 'http://127.0.0.1:8080',
+        installHook: null,
+        signal: null,
       },
     });
+  });
+
+  it('takes the firmware download address, the install hook and a signal reading', () => {
+    const parsed = parseCommandLine(
+      [
+        ...valid,
+        '--platform-http',
+        'https://iot.example',
+        '--install-hook',
+        '/usr/sbin/flash',
+        '--signal',
+        '72',
+      ],
+      {},
+    );
+    expect(parsed).toMatchObject({
+      kind: 'run',
+      settings: { platformHttpUrl: 'https://iot.example', installHook: '/usr/sbin/flash', signal: 72 },
+    });
+    const problem = (args: string[]) => {
+      const answer = parseCommandLine([...valid, ...args], {});
+      return answer.kind === 'error' ? answer.message : answer.kind;
+    };
+    expect(problem(['--platform-http', 'ftp://h'])).toContain('--platform-http');
+    expect(problem(['--signal', '101'])).toContain('--signal');
   });
 
   it('takes a secret that starts with a dash as the value it is', () => {

@@ -14,6 +14,17 @@ const OPTION_HELP: ReadonlyArray<readonly [flag: string, text: string, variable:
   ['--buffer-mb <n>', 'disk for offline data in MB (256); oldest dropped', 'GATEWAY_BUFFER_MB'],
   ['--simulate', 'serve every configured device from a built-in simulator', ''],
   ['--trace-uploads <file>', 'append every buffered batch to a file (diagnosis)', 'GATEWAY_TRACE_UPLOADS'],
+  [
+    '--platform-http <url>',
+    'platform HTTP address for firmware (http://<mqtt host>:8080)',
+    'PLATFORM_HTTP_URL',
+  ],
+  [
+    '--install-hook <cmd>',
+    'installs system firmware: <kind> <version> <part>=<file>…',
+    'GATEWAY_INSTALL_HOOK',
+  ],
+  ['--signal <0-100>', 'signal strength to report (a modem reading; 80 with --simulate)', 'GATEWAY_SIGNAL'],
   ['--help', 'show this text', ''],
 ];
 
@@ -36,6 +47,10 @@ export interface AgentSettings {
   readonly bufferBytes: number;
   readonly simulate: boolean;
   readonly traceFile: string | null;
+  /** Where firmware is downloaded from. */
+  readonly platformHttpUrl: string;
+  readonly installHook: string | null;
+  readonly signal: number | null;
 }
 
 export type CommandLine =
@@ -45,6 +60,8 @@ export type CommandLine =
 
 const PLATFORM_PROTOCOLS = new Set(['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:']);
 const DEFAULT_BUFFER_MB = 256;
+/** The platform's default HTTP port (PORT of the server). */
+const DEFAULT_PLATFORM_HTTP_PORT = 8080;
 
 const fail = (message: string): CommandLine => ({ kind: 'error', message });
 
@@ -55,6 +72,9 @@ const VALUE_FLAGS = new Set([
   '--data-dir',
   '--buffer-mb',
   '--trace-uploads',
+  '--platform-http',
+  '--install-hook',
+  '--signal',
 ]);
 
 /** `--secret -x` as `--secret=-x`: a generated secret may start with a dash, and it is still the value. */
@@ -88,6 +108,9 @@ export function parseCommandLine(args: readonly string[], environment: NodeJS.Pr
         'buffer-mb': { type: 'string' },
         simulate: { type: 'boolean' },
         'trace-uploads': { type: 'string' },
+        'platform-http': { type: 'string' },
+        'install-hook': { type: 'string' },
+        signal: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -128,6 +151,24 @@ export function parseCommandLine(args: readonly string[], environment: NodeJS.Pr
   if (!Number.isFinite(bufferMb) || bufferMb <= 0)
     return fail(`--buffer-mb must be a positive number of megabytes, got "${bufferText}"`);
 
+  const httpText = text('platform-http', 'PLATFORM_HTTP_URL')?.trim();
+  // By default the platform's HTTP port on the broker's host.
+  const platformHttpUrl =
+    httpText ?? `http://${parsed.host.replace(/:\d+$/, '')}:${DEFAULT_PLATFORM_HTTP_PORT}`;
+  let httpParsed: URL | null = null;
+  try {
+    httpParsed = new URL(platformHttpUrl);
+  } catch {
+    httpParsed = null;
+  }
+  if (!httpParsed || (httpParsed.protocol !== 'http:' && httpParsed.protocol !== 'https:'))
+    return fail(`--platform-http must be an http:// or https:// address, got "${platformHttpUrl}"`);
+
+  const signalText = text('signal', 'GATEWAY_SIGNAL');
+  const signal = signalText === undefined ? null : Number(signalText);
+  if (signal !== null && !(Number.isInteger(signal) && signal >= 0 && signal <= 100))
+    return fail(`--signal must be a whole number from 0 to 100, got "${signalText}"`);
+
   const traceFile = text('trace-uploads', 'GATEWAY_TRACE_UPLOADS');
   return {
     kind: 'run',
@@ -139,6 +180,9 @@ export function parseCommandLine(args: readonly string[], environment: NodeJS.Pr
       bufferBytes: Math.round(bufferMb * 1024 * 1024),
       simulate: values.simulate === true,
       traceFile: traceFile ? path.resolve(traceFile) : null,
+      platformHttpUrl,
+      installHook: text('install-hook', 'GATEWAY_INSTALL_HOOK') ?? null,
+      signal,
     },
   };
 }

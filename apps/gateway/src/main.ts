@@ -10,10 +10,12 @@
  * arguments, 1 otherwise). On a signal it stops polling, keeps what it gathered in the buffer,
  * tells the platform it goes offline and closes its files.
  */
-import { GatewayAgent } from './agent/gateway-agent.ts';
+import { GatewayAgent, agentVersion } from './agent/gateway-agent.ts';
 import { DataDirectoryInUseError } from './agent/data-dir-lock.ts';
 import { consoleLogger } from './agent/logger.ts';
 import { USAGE, parseCommandLine } from './cli.ts';
+import { LAUNCHER_ENV, type LauncherMessage } from './launcher/launcher.ts';
+import { RESTART_EXIT_CODE } from './ota/package-slots.ts';
 
 function exitWith(message: string, code: number): never {
   console.error(`✖ ${message}`);
@@ -31,7 +33,14 @@ if (commandLine.kind === 'error') {
 }
 const { settings } = commandLine;
 
+// Run by the launcher (launcher-main.ts): it is told once the platform is reached, which keeps a
+// newly installed version, and it starts the trial package when this process exits with 75.
+const supervised = process.env[LAUNCHER_ENV] === '1' && typeof process.send === 'function';
+let reportedIn = false;
+const tellLauncher = (message: LauncherMessage) => process.send?.(message);
+
 let agent: GatewayAgent;
+let stopping = false;
 try {
   agent = await GatewayAgent.start({
     sn: settings.sn,
@@ -41,6 +50,25 @@ try {
     simulate: settings.simulate,
     buffer: { maxBytes: settings.bufferBytes },
     ...(settings.traceFile ? { traceFile: settings.traceFile } : {}),
+    ...(settings.signal !== null ? { signal: settings.signal } : {}),
+    ota: {
+      downloadBase: settings.platformHttpUrl,
+      installHook: settings.installHook,
+      supervised,
+      restartIntoTrial: () => {
+        if (stopping) return;
+        stopping = true;
+        agent
+          .stop()
+          .then(() => process.exit(RESTART_EXIT_CODE))
+          .catch((error: unknown) => exitWith(`stopping for the new version failed: ${String(error)}`, 1));
+      },
+    },
+    onActivity: (activity) => {
+      if (activity.kind !== 'connected' || reportedIn || !supervised) return;
+      reportedIn = true;
+      tellLauncher({ kind: 'reported-in' });
+    },
     logger: consoleLogger,
   });
 } catch (error) {
@@ -52,10 +80,9 @@ try {
 
 consoleLogger.log(
   'info',
-  `gateway ${settings.sn} started: platform ${settings.platformUrl}, data ${settings.dataDir}${settings.simulate ? ', simulated devices' : ''}`,
+  `gateway ${settings.sn} version ${agentVersion()} started: platform ${settings.platformUrl}, data ${settings.dataDir}${settings.simulate ? ', simulated devices' : ''}`,
 );
 
-let stopping = false;
 const shutDown = (signal: string) => {
   if (stopping) exitWith(`${signal} again: stopping at once`, 1);
   stopping = true;

@@ -61,6 +61,7 @@ import { errorsPlugin, handleFrameworkError } from './plugins/errors.ts';
 import { createAdminModule } from './modules/admin/index.ts';
 import { createReportModule, type ReportModule } from './modules/report/index.ts';
 import { createEdgeLogicModule } from './modules/edge-logic/index.ts';
+import { createOtaModule } from './modules/ota/index.ts';
 import { createWidgetMediaModule } from './modules/widget-media/index.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -258,6 +259,18 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     () => alarms.start(),
     () => alarms.stop(),
   );
+  const ota = createOtaModule({
+    db: database.db,
+    catalogue,
+    transport: runtime.transport,
+    link: runtime.link,
+    logger: app.log,
+    now,
+  });
+  runtime.alongside(
+    () => ota.service.startSweeping(),
+    () => ota.service.stopSweeping(),
+  );
   const equipmentAdmin = createEquipmentAdminModule({
     db: database.db,
     bus,
@@ -319,6 +332,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       admin.registerRoutes(api);
       reports.registerRoutes(api);
       edgeLogic.registerRoutes(api);
+      ota.registerRoutes(api);
       deviceConfig.registerRoutes(api);
       createWidgetMediaModule({ db: database.db, config, now }).registerRoutes(api);
       registerMaintenance(api, {

@@ -21,15 +21,27 @@ export class AgentProcess {
     readonly traceFile: string,
   ) {}
 
-  static async start(options: { sn: string; secret: string; platformUrl: string }): Promise<AgentProcess> {
+  /**
+   * Starts the agent; with `launcher`, as a gateway runs it: under its launcher
+   * (`launcher-main.ts`), downloading firmware from `platformHttpUrl`, which can restart it into
+   * an upgraded version and go back when that one does not report in within `trialSeconds`.
+   */
+  static async start(options: {
+    sn: string;
+    secret: string;
+    platformUrl: string;
+    launcher?: { platformHttpUrl: string; trialSeconds: number };
+  }): Promise<AgentProcess> {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lyyp-system-agent-'));
     const traceFile = path.join(dataDir, 'uploads.jsonl');
+    const { launcher } = options;
     const process = ManagedProcess.start(
       'agent',
       [
         '--import',
         'tsx',
-        'apps/gateway/src/main.ts',
+        launcher ? 'apps/gateway/src/launcher-main.ts' : 'apps/gateway/src/main.ts',
+        ...(launcher ? ['--platform-http', launcher.platformHttpUrl] : []),
         '--sn',
         options.sn,
         '--platform',
@@ -41,7 +53,10 @@ export class AgentProcess {
         '--simulate',
       ],
       // As a gateway should be run: the secret in the environment, off the command line.
-      { GATEWAY_SECRET: options.secret },
+      {
+        GATEWAY_SECRET: options.secret,
+        ...(launcher ? { GATEWAY_TRIAL_SECONDS: String(launcher.trialSeconds) } : {}),
+      },
     );
     return new AgentProcess(process, dataDir, traceFile);
   }

@@ -45,6 +45,23 @@ export class PlatformApi {
     return this.call<T>('POST', path, body);
   }
 
+  /** A multipart upload of one file (field `file`), as the console's upload sends it. */
+  async upload<T>(path: string, name: string, bytes: Buffer): Promise<T> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), name);
+    const response = await fetch(`${this.baseUrl}${API_PREFIX}${path}`, {
+      method: 'POST',
+      headers: {
+        'accept-language': 'en-US',
+        ...(this.session ? { cookie: `${SESSION_COOKIE}=${this.session}` } : {}),
+      },
+      body: form,
+    });
+    const answer = (await response.json()) as { code: string; message: string; data: T };
+    if (!SUCCESS_CODES.includes(answer.code)) throw new ApiError(path, answer.code, answer.message);
+    return answer.data;
+  }
+
   /** Signs in with account and password sealed as the browser seals them. */
   async signIn(account: string, password: string): Promise<void> {
     const key = await this.call<{ keyId: string; spki: string }>('GET', '/user/publicKey');

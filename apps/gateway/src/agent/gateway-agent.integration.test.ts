@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { ReplyPayload } from '@lyyp/contracts/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { GatewayAgent } from './gateway-agent.ts';
+import { AGENT_VERSION, type GatewayAgent } from './gateway-agent.ts';
 import { SN, createAgentHarness, type AgentHarness } from './testing/agent-harness.ts';
 
 describe('gateway agent', () => {
@@ -57,7 +57,7 @@ describe('gateway agent', () => {
     expect(status).toMatchObject({
       status: 'online',
       gatewayMode: 'standard',
-      firmware: expect.stringContaining('lyyp-gateway') as unknown,
+      firmware: AGENT_VERSION,
     });
     expect(status.slaves?.[0]).toMatchObject({ driverKey: 'boiler', lastErrorCode: null });
 

@@ -45,7 +45,9 @@ import { consoleLogger, type AgentLogger } from './logger.ts';
 import { ModbusRuntime } from './modbus-runtime.ts';
 import { SimulatedEndpoints } from './simulated-endpoints.ts';
 import { StatusReporter, type GatewayIdentity } from './status-reporter.ts';
+import { OtaRunner } from '../ota/ota-runner.ts';
 
+/** The version of the agent the gateway came with; a package started by the launcher says its own. */
 export const AGENT_VERSION = '0.1.0';
 /** Replies kept while the link is down, newest last. */
 const MAX_PENDING_REPLIES = 100;
@@ -107,6 +109,27 @@ export interface GatewayAgentOptions {
   readonly traceFile?: string;
   /** Told of every step (see `AgentActivity`); it must not throw. */
   readonly onActivity?: (activity: AgentActivity) => void;
+  /** Signal strength to report (0-100): a modem's reading; `--simulate` reports 80 when none is given. */
+  readonly signal?: number;
+  /** Upgrades (docs/ota.md). */
+  readonly ota?: {
+    /** The platform's HTTP address to download firmware from. */
+    readonly downloadBase: string | null;
+    /** Command that installs system firmware (`<kind> <version> <part>=<file>…`). */
+    readonly installHook?: string | null;
+    /** Run by the launcher: application firmware can be tried and rolled back. */
+    readonly supervised?: boolean;
+    /** Stops the agent and hands over to the launcher to start the trial package. */
+    readonly restartIntoTrial?: () => void;
+  };
+}
+
+/** The signal `--simulate` reports when none is given: good enough to upgrade (§9). */
+const SIMULATED_SIGNAL = 80;
+
+/** The running agent's version: the launcher names the package it started. */
+export function agentVersion(): string {
+  return process.env.GATEWAY_AGENT_VERSION || AGENT_VERSION;
 }
 
 const success = (uuid: string, data?: ReplyPayload['data']): ReplyPayload => ({
@@ -128,6 +151,8 @@ export class GatewayAgent {
   private readonly forwarder: Forwarder;
   private readonly batcher: PointBatcher;
   private readonly status: StatusReporter;
+  /** Upgrades: download, verify, apply, report. */
+  readonly ota: OtaRunner;
   private readonly commands: CommandRunner;
   private readonly configStore: ConfigStore;
   private readonly latest = new Map<string, Point['v']>();
@@ -223,6 +248,9 @@ export class GatewayAgent {
         onCommand: (message) => {
           if (!this.stopped) void this.commands.handle(message);
         },
+        onOta: (message) => {
+          if (!this.stopped) this.ota.handle(message);
+        },
       },
     });
     this.forwarder = new Forwarder({
@@ -235,7 +263,7 @@ export class GatewayAgent {
     this.status = new StatusReporter({
       scheduler,
       identity: {
-        firmware: `lyyp-gateway ${AGENT_VERSION}`,
+        firmware: agentVersion(),
         hardware: `${os.platform()}-${os.arch()}`,
         networkMode: 'ethernet',
         gatewayMode: 'standard',
@@ -243,8 +271,30 @@ export class GatewayAgent {
       },
       configVersion: () => this.runtime.version,
       slaves: () => this.runtime.statuses(),
+      extra: () => {
+        const signal = options.signal ?? (options.simulate ? SIMULATED_SIGNAL : undefined);
+        const systemFirmware = this.ota.systemFirmware;
+        return {
+          ...(signal !== undefined ? { signal } : {}),
+          ...(systemFirmware ? { systemFirmware } : {}),
+        };
+      },
       publish: (payload) => this.link.publish('status', JSON.stringify(payload)),
       ...(options.statusIntervalMs ? { intervalMs: options.statusIntervalMs } : {}),
+    });
+    this.ota = new OtaRunner({
+      dataDir: options.dataDir,
+      sn: options.sn,
+      secret: options.secret,
+      downloadBase: options.ota?.downloadBase ?? null,
+      publish: (report) => this.link.publish('ota', JSON.stringify(report)),
+      supervised: options.ota?.supervised ?? false,
+      restartIntoTrial: options.ota?.restartIntoTrial ?? (() => undefined),
+      installHook: options.ota?.installHook ?? null,
+      simulate: options.simulate ?? false,
+      onSystemFirmware: () => this.status.checkForChange(),
+      logger,
+      now: () => scheduler.now(),
     });
     this.commands = new CommandRunner({
       journal,
@@ -284,6 +334,7 @@ export class GatewayAgent {
       });
       const agent = new GatewayAgent(options, scheduler, logger, buffer, journal, lock);
       await agent.resume();
+      await agent.ota.open();
       agent.link.start();
       return agent;
     } catch (error) {
@@ -298,6 +349,7 @@ export class GatewayAgent {
     if (this.stopped) return;
     this.stopped = true;
     this.status.stop();
+    await this.ota.stop();
     await this.commands.idle();
     await this.exclusive(async () => {
       await this.edge.stop();
@@ -429,6 +481,9 @@ export class GatewayAgent {
     for (const reply of replies) if (!this.link.publish('reply', reply)) this.pendingReplies.push(reply);
     this.forwarder.connected();
     this.edge.sendReport();
+    this.ota
+      .connected()
+      .catch((error: unknown) => this.logger.log('warn', `upgrade outcome not reported: ${String(error)}`));
     this.notify({ kind: 'connected' });
     const stats = this.buffer.stats();
     if (stats.unacknowledged > 0) {

@@ -23,6 +23,8 @@ export interface StatusReporterOptions {
   readonly identity: GatewayIdentity;
   readonly configVersion: () => number;
   readonly slaves: () => readonly SlaveStatus[];
+  /** What else the status carries when known (signal, system firmware). */
+  readonly extra?: () => Pick<StatusPayload, 'signal' | 'systemFirmware'>;
   /** Publishes; false when not connected. */
   readonly publish: (payload: StatusPayload) => boolean;
   readonly intervalMs?: number;
@@ -55,6 +57,7 @@ export class StatusReporter {
       gatewayMode: identity.gatewayMode,
       configVersion: this.options.configVersion(),
       slaves: slaveCountersOf(this.options.slaves()),
+      ...this.options.extra?.(),
     };
   }
 
@@ -81,7 +84,7 @@ export class StatusReporter {
     const slaves = this.options
       .slaves()
       .map((slave) => `${slave.driverKey}:${slave.connected ? 1 : 0}:${slave.lastErrorCode ?? ''}`);
-    return [this.options.configVersion(), ...slaves].join('|');
+    return [this.options.configVersion(), JSON.stringify(this.options.extra?.() ?? {}), ...slaves].join('|');
   }
 
   private cancel(): void {

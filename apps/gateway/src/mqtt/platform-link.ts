@@ -32,6 +32,8 @@ export interface PlatformLinkHandlers {
   onConfigCleared(): void;
   /** A `down/cmd` message, JSON-parsed (null when it is not JSON). */
   onCommand(message: unknown): void;
+  /** A `down/ota` message (upgrade order), JSON-parsed (null when it is not JSON). */
+  onOta?(message: unknown): void;
   /** No connection, and the next attempt is due in `delayMs` (no attempt is under way meanwhile). */
   onRetryScheduled?(delayMs: number): void;
 }
@@ -183,6 +185,9 @@ export class PlatformLink {
           return;
         case 'cmd':
           this.options.handlers.onCommand(parseJson(payload));
+          return;
+        case 'ota':
+          this.options.handlers.onOta?.(parseJson(payload));
           return;
       }
     });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, DATA_SCOPES } from '@lyyp/contracts';
 import { ADMIN_API_PATHS } from '@lyyp/contracts/admin';
-import { buildBoundDevice } from '../test/factories.ts';
+import { buildBoundDevice, buildUpgradeTask } from '../test/factories.ts';
 import { TestClient, databaseVariants, startTestServer, type TestServer } from '../test/test-server.ts';
 import { PUBLIC_PATHS, TICKET_PATHS } from '../test/public-paths.ts';
 import { TEST_PASSWORD, postJson, signIn } from '../modules/device/catalogue-test-support.ts';
@@ -128,7 +128,9 @@ describe.each(databaseVariants())('permission and data scope on every path on $n
       accountId: narrowed.id,
       roleId: (role.data as { id: string }).id,
     });
-    const secrets = [foreign.device.id, foreign.product.id, foreign.gateway.sn];
+    // An upgrade task of the other product, so that paths taking a task id are walked too.
+    const foreignTask = await buildUpgradeTask(server.database.db, foreign.product.id, foreign.gateway.sn);
+    const secrets = [foreign.device.id, foreign.product.id, foreign.gateway.sn, foreignTask];
     const bodies = [
       {
         id: foreign.device.id,
@@ -138,6 +140,7 @@ describe.each(databaseVariants())('permission and data scope on every path on $n
       },
       { id: foreign.product.id, productId: foreign.product.id },
       { id: foreign.gateway.sn, sn: foreign.gateway.sn, gatewaySn: foreign.gateway.sn },
+      { id: foreignTask },
       { page: 1, pageSize: 100 },
     ];
     const callers: Array<{ name: string; account: AccountRow }> = [

@@ -3,7 +3,15 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { DEFAULT_PERMISSIONS } from '@lyyp/contracts';
 import { demoBoilerModel, type DeviceModel } from '@lyyp/contracts/device-model';
 import type { Database } from '../db/client.ts';
-import { accounts, devices, gateways, products } from '../db/schema/index.ts';
+import {
+  accounts,
+  devices,
+  firmware,
+  gateways,
+  otaTaskGateways,
+  otaTasks,
+  products,
+} from '../db/schema/index.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/password.ts';
 
@@ -87,4 +95,19 @@ export async function buildBoundDevice(db: Database) {
     })
     .returning();
   return { developer, owner, product, gateway, device: device! };
+}
+
+/** An upgrade task of the product bringing the gateway to a new application firmware; answers its id. */
+export async function buildUpgradeTask(db: Database, productId: string, sn: string): Promise<string> {
+  const firmwareId = newId();
+  await db.insert(firmware).values({
+    id: firmwareId,
+    kind: 'application',
+    name: 'Agent',
+    version: `9.${randomInt(1_000_000)}`,
+  });
+  const taskId = newId();
+  await db.insert(otaTasks).values({ id: taskId, productId, firmwareId, target: 'all' });
+  await db.insert(otaTaskGateways).values({ taskId, sn });
+  return taskId;
 }

@@ -36,6 +36,7 @@ export const PAGES: Readonly<Record<PageId, ComponentType>> = {
   appVersions: lazyPage(() => import('../features/system-catalogue/AppVersionListPage.tsx')),
   agreements: lazyPage(() => import('../features/system-catalogue/AgreementPage.tsx')),
   protocols: lazyPage(() => import('../features/system-catalogue/ProtocolPage.tsx')),
+  productOta: lazyPage(() => import('../features/ota/ProductOtaPage.tsx')),
   findpwdEmail: lazyPage(() => import('../features/findpwd/FindpwdEmailPage.tsx')),
   findpwdQuestion: lazyPage(() => import('../features/findpwd/FindpwdQuestionPage.tsx')),
   equipmentList: lazyPage(() => import('../features/equipment-admin/EquipmentListPage.tsx')),

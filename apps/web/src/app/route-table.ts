@@ -40,6 +40,7 @@ export type PageId =
   | 'appVersions'
   | 'agreements'
   | 'protocols'
+  | 'productOta'
   | 'findpwdEmail'
   | 'findpwdQuestion'
   | 'equipmentList'
@@ -182,7 +183,7 @@ const manageRoutes: RouteDefinition[] = [
     page: 'permissionAssign',
     permission: 'manage:authorization:permission',
   },
-  placeholder('product/ota/:id', 'ProductOta', 'manage:product:ota'),
+  { path: 'product/ota/:id', name: 'ProductOta', page: 'productOta', permission: 'manage:product:ota' },
   placeholder('product/knowledge/:id', 'ProductKnowledge', 'manage:product:knowledge'),
   {
     path: 'product/edit/:id',

@@ -369,6 +369,36 @@ export const ERROR_CATALOGUE = {
   '2504': entry('网关认证失败', 'Gateway authentication failed', 401),
   '2505': entry('请求的字节范围无效', 'The requested byte range cannot be served', 416),
 
+  // OTA upgrade tasks (2731-2760)
+  '2731': entry('没有符合条件的网关', 'No gateway of the product matches the choice'),
+  '2732': entry('网关不属于该产品：{sn}', 'Gateway {sn} is not a gateway of this product'),
+  '2733': entry('固件不存在', 'The firmware does not exist'),
+  '2734': entry(
+    '网关 {sn} 正在另一个升级任务中',
+    'Gateway {sn} is already in another upgrade task that has not ended',
+    409,
+  ),
+  '2735': entry('升级任务已取消，不能再更改', 'The upgrade task was cancelled and cannot be changed', 409),
+  '2736': entry('没有可重试的失败网关', 'No failed gateway to retry', 409),
+  '2737': entry('请选择网关', 'Please choose the gateways'),
+  '2738': entry('请填写当前版本', 'Please enter the version the gateways run now'),
+  '2741': entry('固件下载失败：{reason}', 'The firmware download failed: {reason}'),
+  '2742': entry(
+    '固件校验失败：文件与校验和不符',
+    'The firmware check failed: the file does not match its checksum',
+  ),
+  '2743': entry('固件安装失败：{reason}', 'Installing the firmware failed: {reason}'),
+  '2744': entry(
+    '新版本未能启动，已回退到 {version}',
+    'The new version did not start; the gateway went back to {version}',
+  ),
+  '2745': entry('网关 {minutes} 分钟没有升级进展', 'No upgrade news from the gateway for {minutes} minutes'),
+  '2746': entry(
+    '网关代理未由启动器运行，无法重启到新版本',
+    'The gateway agent does not run under its launcher and cannot restart into a new version',
+  ),
+  '2747': entry('网关没有配置平台的下载地址', 'The gateway has no platform address to download from'),
+
   // Per-device configuration, templates and gateway settings (2601-2649)
   '2601': entry('产品中没有该驱动：{driver}', 'The product has no driver {driver}'),
   '2602': entry(

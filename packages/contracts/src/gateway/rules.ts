@@ -49,3 +49,17 @@ export function signalBandOf(signal: number | null | undefined): SignalBand | nu
   if (signal === null || signal === undefined) return null;
   return SIGNAL_BANDS.find((band) => signal >= band.min)?.id ?? 'bad';
 }
+
+/** §9: an upgrade needs a signal above this (0-100). */
+export const UPGRADE_MIN_SIGNAL = 65;
+
+/**
+ * Whether a gateway may start an upgrade now (§9): online, and a signal above
+ * `UPGRADE_MIN_SIGNAL`. A gateway that reported no signal (wired) counts as strong enough only
+ * when it said so by reporting one: unknown is not above 65.
+ */
+export function mayStartUpgrade(gateway: { status: string; signal: number | null | undefined }): boolean {
+  return (
+    gateway.status === 'online' && typeof gateway.signal === 'number' && gateway.signal > UPGRADE_MIN_SIGNAL
+  );
+}

@@ -33,7 +33,10 @@ export const statusPayloadSchema = z.object({
   status: z.enum(GATEWAY_STATUSES),
   ts: z.number().int(),
   signal: z.number().int().min(0).max(100).optional(),
+  /** Version of the application firmware (the agent) it runs. */
   firmware: z.string().max(64).optional(),
+  /** Version of the system firmware it runs, when one was installed by an upgrade. */
+  systemFirmware: z.string().max(64).optional(),
   hardware: z.string().max(64).optional(),
   networkMode: z.enum(NETWORK_MODES).optional(),
   gatewayMode: z.enum(GATEWAY_MODES).optional(),
@@ -159,3 +162,50 @@ export const scriptReportSchema = z.object({
   scripts: z.array(scriptStateSchema).max(DEFAULT_SCRIPT_CAPACITY * 2),
 });
 export type ScriptReport = z.infer<typeof scriptReportSchema>;
+
+/** Steps of an upgrade on a gateway, in order; `succeeded` and `failed` end it. */
+export const OTA_REPORT_STATES = ['downloading', 'verifying', 'applying', 'succeeded', 'failed'] as const;
+export type OtaReportState = (typeof OTA_REPORT_STATES)[number];
+
+/** A file of the firmware to fetch from `GET /lyyp/developer/ota/firmware/{id}`. */
+export const otaFileSchema = z.object({
+  id: z.string().min(1).max(64),
+  part: z.enum(['package', 'rootfs', 'kernel']),
+  size: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type OtaFile = z.infer<typeof otaFileSchema>;
+
+/**
+ * `down/ota`: start an upgrade (`op: "start"`) or cancel it (`op: "cancel"`). `task` and `attempt`
+ * name it: reports carry them back, and a retry is the same task with the next attempt.
+ */
+export const otaOrderSchema = z.discriminatedUnion('op', [
+  z.object({
+    op: z.literal('start'),
+    task: z.string().min(1).max(64),
+    attempt: z.number().int().positive(),
+    kind: z.enum(['application', 'system']),
+    version: z.string().min(1).max(64),
+    files: z.array(otaFileSchema).min(1).max(4),
+  }),
+  z.object({
+    op: z.literal('cancel'),
+    task: z.string().min(1).max(64),
+    attempt: z.number().int().positive(),
+  }),
+]);
+export type OtaOrder = z.infer<typeof otaOrderSchema>;
+
+/** `up/ota`: where the gateway is with an upgrade; `code` (catalogue) says why it failed. */
+export const otaReportSchema = z.object({
+  task: z.string().min(1).max(64),
+  attempt: z.number().int().positive(),
+  state: z.enum(OTA_REPORT_STATES),
+  /** Downloading: how much of the files is here, 0-100. */
+  percent: z.number().int().min(0).max(100).optional(),
+  code: z.string().max(16).optional(),
+  params: z.record(z.string(), z.union([z.string().max(200), z.number()])).optional(),
+  ts: z.number().int(),
+});
+export type OtaReport = z.infer<typeof otaReportSchema>;

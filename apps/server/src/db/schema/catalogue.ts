@@ -60,6 +60,8 @@ export const gateways = pgTable(
     /** MQTT password of the gateway (its username and client id are the SN). */
     secret: text('secret').notNull(),
     firmware: text('firmware'),
+    /** System firmware version it reports (installed by an upgrade); null until one is. */
+    systemFirmware: text('system_firmware'),
     /** Its hardware model: what it may run and what it has (the built-in one unless set). */
     hardwareModelId: text('hardware_model_id')
       .notNull()

@@ -15,3 +15,4 @@ export * from './firmware.ts';
 export * from './device-config.ts';
 export * from './widget-media.ts';
 export * from './system.ts';
+export * from './ota.ts';

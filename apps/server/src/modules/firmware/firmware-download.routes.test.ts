@@ -70,6 +70,12 @@ describe.each(databaseVariants())('firmware downloads for gateways on $name', (v
     expect(response.headers.etag).toBe(`"${sha256}"`);
     expect(response.headers['accept-ranges']).toBe('bytes');
     expect(Number(response.headers['content-length'])).toBe(bytes.length);
+    // A client that accepts compression (fetch always does) still gets the file's own bytes: the
+    // declared length and any range count them.
+    const asked = await download(saved.id, { 'accept-encoding': 'gzip, deflate' });
+    expect(asked.headers['content-encoding']).toBeUndefined();
+    expect(Number(asked.headers['content-length'])).toBe(bytes.length);
+    expect(asked.rawPayload.equals(bytes)).toBe(true);
   });
 
   it('resumes from an offset, and starts again when the file changed (If-Range)', async () => {

@@ -62,6 +62,9 @@ export function registerFirmwareDownloadRoutes(app: FastifyInstance, options: Fi
         params: z.object({ id: z.string().max(64) }),
       },
       onRequest: authenticateGateway,
+      // Bytes as stored: a range is a range of the file, and the length is the file's. Compressing
+      // on the way would leave the declared length wrong and the download waiting for the rest.
+      compress: false,
     },
     async (request, reply) => {
       const file = await options.firmware.findSavedFile(request.params.id);

@@ -162,7 +162,12 @@ export class FirmwareService {
   }
 
   async remove(id: string): Promise<void> {
-    const storageKeys = await this.repository.deleteFirmware(id);
+    const storageKeys = await this.repository.deleteFirmware(id).catch((error: unknown) => {
+      // An upgrade task names it: the foreign key (ON DELETE RESTRICT, 23001) refuses.
+      const code = databaseCodeOf(error);
+      if (code === '23001' || code === '23503') throw new CatalogueError('2503', { field: 'id' });
+      throw error;
+    });
     if (!storageKeys) throw new CatalogueError('1003');
     await Promise.all(storageKeys.map((key) => this.store.remove(key)));
   }

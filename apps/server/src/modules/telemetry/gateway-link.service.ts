@@ -11,12 +11,14 @@ import {
   configReportSchema,
   dataPayloadSchema,
   downTopic,
+  otaReportSchema,
   parseTopic,
   replyPayloadSchema,
   scriptReportSchema,
   statusPayloadSchema,
   type AckPayload,
   type ConfigPayload,
+  type OtaReport,
   type ReplyPayload,
   type ScriptReport,
 } from '@lyyp/contracts/protocol';
@@ -37,11 +39,16 @@ export interface GatewayLinkOptions {
 }
 
 export type ScriptReportHandler = (deviceId: string, report: ScriptReport) => Promise<void>;
+export type OtaReportHandler = (sn: string, report: OtaReport) => Promise<void>;
+/** Told after a gateway's status is stored (the OTA rollout starts what now qualifies). */
+export type GatewayStatusHandler = (sn: string) => Promise<void>;
 
 export class GatewayLinkService {
   /** Messages refused since start, by reason; also counted per gateway in the database. */
   readonly rejected = new Map<string, number>();
   private scriptReports: ScriptReportHandler | null = null;
+  private otaReports: OtaReportHandler | null = null;
+  private statusHandlers: GatewayStatusHandler[] = [];
 
   constructor(private readonly options: GatewayLinkOptions) {}
 
@@ -52,6 +59,16 @@ export class GatewayLinkService {
   /** Where `up/script` reports of bound gateways go (the edge logic module). */
   handleScriptReports(handler: ScriptReportHandler): void {
     this.scriptReports = handler;
+  }
+
+  /** Where `up/ota` reports go (the OTA module). */
+  handleOtaReports(handler: OtaReportHandler): void {
+    this.otaReports = handler;
+  }
+
+  /** Called after each stored status of a gateway. */
+  onGatewayStatus(handler: GatewayStatusHandler): void {
+    this.statusHandlers.push(handler);
   }
 
   private parse<T extends z.ZodType>(schema: T, message: IncomingMessage): z.infer<T> | null {
@@ -101,6 +118,7 @@ export class GatewayLinkService {
             lastSeenAt: new Date(this.options.now()),
             ...(payload.signal !== undefined ? { signal: payload.signal } : {}),
             ...(payload.firmware !== undefined ? { firmware: payload.firmware } : {}),
+            ...(payload.systemFirmware !== undefined ? { systemFirmware: payload.systemFirmware } : {}),
             ...(payload.hardware !== undefined ? { hardwareModel: payload.hardware } : {}),
             ...(payload.networkMode !== undefined ? { networkMode: payload.networkMode } : {}),
             ...(payload.gatewayMode !== undefined ? { gatewayMode: payload.gatewayMode } : {}),
@@ -123,6 +141,7 @@ export class GatewayLinkService {
           // A gateway unbound while it was offline still runs its old configuration: withdraw it again.
           if (payload.status === 'online' && !context && (payload.configVersion ?? 0) > 0)
             await this.clearConfig(sn);
+          for (const handler of this.statusHandlers) await handler(sn);
           return;
         }
         case 'config': {
@@ -150,6 +169,12 @@ export class GatewayLinkService {
           const context = await this.options.runtime.deviceContextBySn(sn);
           if (!context) return await this.reject(sn, message.topic, 'gateway has no bound device');
           await this.scriptReports?.(context.deviceId, payload);
+          return;
+        }
+        case 'ota': {
+          const payload = this.parse(otaReportSchema, message);
+          if (!payload) return await this.reject(sn, message.topic, 'invalid upgrade report');
+          await this.otaReports?.(sn, payload);
           return;
         }
         case 'reply': {

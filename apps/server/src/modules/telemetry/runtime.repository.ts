@@ -40,6 +40,7 @@ export type GatewayStatusUpdate = Partial<{
   status: 'online' | 'offline' | 'dormant' | 'power-off';
   signal: number | null;
   firmware: string | null;
+  systemFirmware: string | null;
   hardwareModel: string | null;
   networkMode: string | null;
   gatewayMode: string | null;

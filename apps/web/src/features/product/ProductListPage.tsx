@@ -26,6 +26,7 @@ export default function ProductListPage() {
   const describeFailure = useDescribeFailure();
   const canEdit = usePermission('manage:product:edit');
   const canPublish = usePermission('manage:product:publish');
+  const canUpgrade = usePermission('manage:product:ota');
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<ProductStatus | undefined>();
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
@@ -181,6 +182,15 @@ export default function ProductListPage() {
                 {canEdit ? (
                   <Button type="link" size="small" onClick={() => copy.mutate(product)}>
                     {t('monitor.common.copy')}
+                  </Button>
+                ) : null}
+                {canUpgrade ? (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => void navigate(`/manage/product/ota/${encodeURIComponent(product.id)}`)}
+                  >
+                    {t('routes.ProductOta')}
                   </Button>
                 ) : null}
                 {canPublish ? (
