@@ -14,3 +14,4 @@ export * from './maintenance.ts';
 export * from './firmware.ts';
 export * from './device-config.ts';
 export * from './widget-media.ts';
+export * from './knowledge.ts';
