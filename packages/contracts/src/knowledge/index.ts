@@ -9,7 +9,12 @@
  * http/https). Images and attachments are uploaded on their own first and named by the save.
  */
 import { z } from 'zod';
-import { INVALID_FIELD_MESSAGE, addCatalogueIssue, optionalText, requiredText } from '../device-model/issues.ts';
+import {
+  INVALID_FIELD_MESSAGE,
+  addCatalogueIssue,
+  optionalText,
+  requiredText,
+} from '../device-model/issues.ts';
 import { idField, pageSchema, pagingFields } from '../api/common.ts';
 
 /** Back-office paths (product editors), relative to `API_PREFIX`. */
@@ -45,8 +50,35 @@ export const KNOWLEDGE_ATTACHMENT_MAX_LABEL = '20 MB';
 
 /** Tags a body keeps; everything else is removed (its text kept, unless it is a script or style). */
 export const KNOWLEDGE_ALLOWED_TAGS = [
-  'p', 'br', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li',
-  'blockquote', 'pre', 'code', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'span', 'div',
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'hr',
+  'span',
+  'div',
 ] as const;
 /** Attributes a body keeps, per tag (`href` and `src` also pass the address rule). */
 export const KNOWLEDGE_ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {

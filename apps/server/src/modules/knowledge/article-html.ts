@@ -28,7 +28,10 @@ interface HookElement {
   remove(): void;
 }
 
-type AttributeHook = (node: HookElement, data: { attrName: string; attrValue: string; keepAttr: boolean }) => void;
+type AttributeHook = (
+  node: HookElement,
+  data: { attrName: string; attrValue: string; keepAttr: boolean },
+) => void;
 
 const checkAttribute: AttributeHook = (node, data) => {
   const tag = node.nodeName.toLowerCase();

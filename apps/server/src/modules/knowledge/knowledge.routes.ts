@@ -29,7 +29,10 @@ import type { KnowledgeService } from './knowledge.service.ts';
 /** Uploads per address and minute: a person writing an article, not a disk filler. */
 const UPLOAD_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 
-export function registerKnowledgeRoutes(app: FastifyInstance, { knowledge }: { knowledge: KnowledgeService }) {
+export function registerKnowledgeRoutes(
+  app: FastifyInstance,
+  { knowledge }: { knowledge: KnowledgeService },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['knowledge base'];
   const view = app.requirePermission('manage:product:view');

@@ -163,7 +163,9 @@ export class KnowledgeService {
       caller.account.id,
       ids.filter((id) => !kept.has(id)),
     );
-    const fresh = new Map(uploaded.map((file) => [file.id, { id: file.id, name: file.name, size: file.size }]));
+    const fresh = new Map(
+      uploaded.map((file) => [file.id, { id: file.id, name: file.name, size: file.size }]),
+    );
     return ids.map((id, index) => {
       const attachment = kept.get(id) ?? fresh.get(id);
       if (!attachment) throw new CatalogueError('2763', { field: `attachments.${index}.id` });
@@ -214,7 +216,11 @@ export class KnowledgeService {
 
   private async recordFile(caller: Caller, file: { id: string; name: string; mime: string; size: number }) {
     try {
-      await this.deps.repository.insertFile({ ...file, ownerAccountId: caller.account.id, storageKey: file.id });
+      await this.deps.repository.insertFile({
+        ...file,
+        ownerAccountId: caller.account.id,
+        storageKey: file.id,
+      });
     } catch (error) {
       await this.deps.store.remove(file.id);
       throw error;
