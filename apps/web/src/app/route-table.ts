@@ -37,6 +37,7 @@ export type PageId =
   | 'simList'
   | 'hardwareModels'
   | 'firmwareList'
+  | 'productKnowledge'
   | 'findpwdEmail'
   | 'findpwdQuestion'
   | 'equipmentList'
@@ -165,7 +166,12 @@ const manageRoutes: RouteDefinition[] = [
     permission: 'manage:authorization:permission',
   },
   placeholder('product/ota/:id', 'ProductOta', 'manage:product:ota'),
-  placeholder('product/knowledge/:id', 'ProductKnowledge', 'manage:product:knowledge'),
+  {
+    path: 'product/knowledge/:id',
+    name: 'ProductKnowledge',
+    page: 'productKnowledge',
+    permission: 'manage:product:knowledge',
+  },
   {
     path: 'product/edit/:id',
     name: 'ProductEditFrame',
