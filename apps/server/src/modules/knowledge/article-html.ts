@@ -80,11 +80,12 @@ const BLOCK_END = /<\/(?:p|div|h[1-6]|li|blockquote|pre|tr|td|th)>|<br\s*\/?>/gi
 
 /** The text of a (sanitised) body, whitespace collapsed: what search looks in. */
 export function plainTextOf(html: string): string {
+  // A DOM node (the server compiles without the DOM's types: only its text is read).
   const body = DOMPurify.sanitize(html.replace(BLOCK_END, '$& '), {
     ALLOWED_TAGS: ['#text'],
     KEEP_CONTENT: true,
     RETURN_DOM: true,
-  });
+  }) as unknown as { textContent: string | null };
   return (body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 

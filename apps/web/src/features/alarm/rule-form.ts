@@ -125,6 +125,7 @@ export function listRuleFields(values: RuleFormValues): Set<RuleFormField> {
     'pushMethods',
     'message',
     'enabled',
+    'articleId',
   ]);
   const operator = values.operator ?? 'gt';
   for (const name of operandsOf(operator)) {

@@ -68,7 +68,7 @@ export function ArticleDialog({ productId, article, onClose }: ArticleDialogProp
       onOk={() => form.submit()}
       confirmLoading={save.isPending}
       onCancel={() => onClose(false)}
-      okButtonProps={{ 'data-testid': 'knowledge-save' } as never}
+      okButtonProps={{ 'data-testid': 'knowledge-save' }}
       destroyOnHidden
     >
       <Form<ArticleFields>
@@ -105,28 +105,30 @@ export function ArticleDialog({ productId, article, onClose }: ArticleDialogProp
               {t('knowledge.attach')}
             </Button>
           </Upload>
-          <List
-            size="small"
-            dataSource={attachments}
-            renderItem={(file) => (
-              <List.Item
-                actions={[
-                  <Button
-                    key="remove"
-                    type="link"
-                    size="small"
-                    onClick={() =>
-                      setAttachments((current) => current.filter((entry) => entry.id !== file.id))
-                    }
-                  >
-                    {t('monitor.common.delete')}
-                  </Button>,
-                ]}
-              >
-                {file.name}
-              </List.Item>
-            )}
-          />
+          {attachments.length > 0 ? (
+            <List
+              size="small"
+              dataSource={attachments}
+              renderItem={(file) => (
+                <List.Item
+                  actions={[
+                    <Button
+                      key="remove"
+                      type="link"
+                      size="small"
+                      onClick={() =>
+                        setAttachments((current) => current.filter((entry) => entry.id !== file.id))
+                      }
+                    >
+                      {t('monitor.common.delete')}
+                    </Button>,
+                  ]}
+                >
+                  {file.name}
+                </List.Item>
+              )}
+            />
+          ) : null}
         </Form.Item>
         {failure ? (
           <Typography.Paragraph type="danger" data-testid="knowledge-failure">

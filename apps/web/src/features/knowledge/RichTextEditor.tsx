@@ -14,7 +14,7 @@ import {
 } from '@ant-design/icons';
 import { isSafeUrl } from '@lyyp/contracts';
 import { App, Button, Space, Tooltip, Upload } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { knowledgeApi } from '../../api/knowledge.api.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
@@ -23,6 +23,23 @@ export interface RichTextEditorProps {
   /** The HTML the editor opens with (read once). */
   initialHtml: string;
   onChange: (html: string) => void;
+}
+
+/** A toolbar button that keeps the editor's selection (it acts on mouse-up, never takes the focus). */
+function ToolButton({ name, icon, onClick }: { name: string; icon: ReactNode; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t(`knowledge.editor.${name}`)}>
+      <Button
+        size="small"
+        icon={icon}
+        aria-label={t(`knowledge.editor.${name}`)}
+        data-testid={`knowledge-tool-${name}`}
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={onClick}
+      />
+    </Tooltip>
+  );
 }
 
 export function RichTextEditor({ initialHtml, onChange }: RichTextEditorProps) {
@@ -96,19 +113,6 @@ export function RichTextEditor({ initialHtml, onChange }: RichTextEditorProps) {
     }
   };
 
-  const tool = (key: string, icon: React.ReactNode, onClick: () => void) => (
-    <Tooltip title={t(`knowledge.editor.${key}`)} key={key}>
-      <Button
-        size="small"
-        icon={icon}
-        aria-label={t(`knowledge.editor.${key}`)}
-        data-testid={`knowledge-tool-${key}`}
-        onMouseDown={(event) => event.preventDefault()}
-        onClick={onClick}
-      />
-    </Tooltip>
-  );
-
   return (
     <div style={{ border: '1px solid #d9d9d9', borderRadius: 6 }}>
       <Space wrap size={4} style={{ padding: 6, borderBottom: '1px solid #f0f0f0' }}>
@@ -120,11 +124,15 @@ export function RichTextEditor({ initialHtml, onChange }: RichTextEditorProps) {
         >
           {t('knowledge.editor.heading')}
         </Button>
-        {tool('bold', <BoldOutlined />, () => run('bold'))}
-        {tool('italic', <ItalicOutlined />, () => run('italic'))}
-        {tool('bullets', <UnorderedListOutlined />, () => run('insertUnorderedList'))}
-        {tool('numbers', <OrderedListOutlined />, () => run('insertOrderedList'))}
-        {tool('link', <LinkOutlined />, insertLink)}
+        <ToolButton name="bold" icon={<BoldOutlined />} onClick={() => run('bold')} />
+        <ToolButton name="italic" icon={<ItalicOutlined />} onClick={() => run('italic')} />
+        <ToolButton
+          name="bullets"
+          icon={<UnorderedListOutlined />}
+          onClick={() => run('insertUnorderedList')}
+        />
+        <ToolButton name="numbers" icon={<OrderedListOutlined />} onClick={() => run('insertOrderedList')} />
+        <ToolButton name="link" icon={<LinkOutlined />} onClick={insertLink} />
         <Upload
           accept=".jpg,.jpeg,.png,.gif,.svg,.ico"
           showUploadList={false}
