@@ -189,6 +189,7 @@ describe('knowledge base in the browser', () => {
       await record.waitFor({ timeout: 60_000 });
       const link = record.locator('[data-testid="alarm-article-link"]');
       expect(await link.textContent()).toContain(`处理方法: ${ARTICLE_TITLE}`);
+      await endUserBrowser.screenshot('knowledge-alarm-link-zh-CN');
       await link.click();
       await userPage.locator('.ant-drawer', { hasText: '第二步' }).locator('img').waitFor();
       await endUserBrowser.screenshot('knowledge-from-alarm-zh-CN');

@@ -6,6 +6,8 @@ import { knowledgeApi } from '../../api/knowledge.api.ts';
 
 export interface ArticleSelectProps {
   productId: string;
+  /** Given by Form.Item, so the label points at the input. */
+  id?: string;
   value?: string | undefined;
   onChange?: (value: string | undefined) => void;
 }
@@ -13,7 +15,7 @@ export interface ArticleSelectProps {
 /** Articles offered at once; the search box narrows them on the server. */
 const OPTIONS_PAGE_SIZE = 100;
 
-export function ArticleSelect({ productId, value, onChange }: ArticleSelectProps) {
+export function ArticleSelect({ productId, id, value, onChange }: ArticleSelectProps) {
   const { t } = useTranslation();
   const articles = useQuery({
     queryKey: ['knowledge-options', productId],
@@ -21,6 +23,7 @@ export function ArticleSelect({ productId, value, onChange }: ArticleSelectProps
   });
   return (
     <Select
+      id={id}
       allowClear
       showSearch
       optionFilterProp="label"
