@@ -38,6 +38,7 @@ import { registerDesignerRoutes } from './modules/designer/index.ts';
 import { registerFileRoutes } from './modules/files/index.ts';
 import { registerFirmware } from './modules/firmware/index.ts';
 import { createSystemCatalogueModule } from './modules/system-catalogue/index.ts';
+import { registerKnowledge } from './modules/knowledge/index.ts';
 import { registerDeviceVariableRoutes } from './modules/device/device-variables.routes.ts';
 import { registerDeviceValueRoutes } from './modules/device/device-values.routes.ts';
 import { createCatalogue } from './modules/catalogue.ts';
@@ -324,6 +325,13 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
         now,
         limiter,
         gatewaySecret: (sn) => runtime.runtime.gatewaySecret(sn),
+      });
+      registerKnowledge(api, {
+        db: database.db,
+        dataDir: config.dataDir,
+        products: catalogue.services.products,
+        access: catalogue.deviceAccess,
+        now,
       });
       equipmentAdmin.registerRoutes(api);
       systemCatalogue.registerRoutes(api);

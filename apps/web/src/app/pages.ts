@@ -32,6 +32,7 @@ export const PAGES: Readonly<Record<PageId, ComponentType>> = {
   messagePreferences: lazyPage(() => import('../features/message/PreferencesPage.tsx')),
   simList: lazyPage(() => import('../features/sim/SimListPage.tsx')),
   hardwareModels: lazyPage(() => import('../features/hardware/HardwareModelListPage.tsx')),
+  productKnowledge: lazyPage(() => import('../features/knowledge/ProductKnowledgePage.tsx')),
   firmwareList: lazyPage(() => import('../features/firmware/FirmwareListPage.tsx')),
   appVersions: lazyPage(() => import('../features/system-catalogue/AppVersionListPage.tsx')),
   agreements: lazyPage(() => import('../features/system-catalogue/AgreementPage.tsx')),

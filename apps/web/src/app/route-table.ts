@@ -41,6 +41,7 @@ export type PageId =
   | 'agreements'
   | 'protocols'
   | 'productOta'
+  | 'productKnowledge'
   | 'findpwdEmail'
   | 'findpwdQuestion'
   | 'equipmentList'
@@ -184,7 +185,12 @@ const manageRoutes: RouteDefinition[] = [
     permission: 'manage:authorization:permission',
   },
   { path: 'product/ota/:id', name: 'ProductOta', page: 'productOta', permission: 'manage:product:ota' },
-  placeholder('product/knowledge/:id', 'ProductKnowledge', 'manage:product:knowledge'),
+  {
+    path: 'product/knowledge/:id',
+    name: 'ProductKnowledge',
+    page: 'productKnowledge',
+    permission: 'manage:product:knowledge',
+  },
   {
     path: 'product/edit/:id',
     name: 'ProductEditFrame',

@@ -3,7 +3,7 @@
  * change independently (`monitor.*` for monitoring and back-office data screens, `designer.*`, `alarm.*` for alarms,
  * messages and SIM cards, `admin.*` for accounts, roles, dealers and certification, `report.*` for
  * reports and the data centre, `edgeLogic.*` for computed variables and scripts, `hardware.*` for
- * hardware models, `firmware.*` for firmware, OTA upgrades and the knowledge base, `deviceConfig.*`
+ * hardware models, `firmware.*` for firmware and OTA upgrades, `knowledge.*` for the knowledge base, `deviceConfig.*`
  * for a device's own configuration, `fleet.*` for the map, `widgetMedia.*` for the weather and
  * video widgets and the camera cloud key, `widgetData.*` for the history report table and alarm
  * records widgets, `systemCatalogue.*` for app versions, agreements and protocols).
@@ -16,6 +16,8 @@ import { adminZhCN } from './admin/zh-CN.ts';
 import { alarmEnUS } from './alarm/en-US.ts';
 import { alarmZhCN } from './alarm/zh-CN.ts';
 import { hardwareEnUS } from './hardware/en-US.ts';
+import { knowledgeEnUS } from './knowledge/en-US.ts';
+import { knowledgeZhCN } from './knowledge/zh-CN.ts';
 import { hardwareZhCN } from './hardware/zh-CN.ts';
 import { fleetEnUS } from './fleet/en-US.ts';
 import { fleetZhCN } from './fleet/zh-CN.ts';
@@ -57,6 +59,7 @@ const zh = {
   maintenance: maintenanceZhCN,
   hardware: hardwareZhCN,
   firmware: firmwareZhCN,
+  knowledge: knowledgeZhCN,
   deviceConfig: deviceConfigZhCN,
   fleet: fleetZhCN,
   widgetMedia: widgetMediaZhCN,
@@ -76,6 +79,7 @@ const en = {
   maintenance: maintenanceEnUS,
   hardware: hardwareEnUS,
   firmware: firmwareEnUS,
+  knowledge: knowledgeEnUS,
   deviceConfig: deviceConfigEnUS,
   fleet: fleetEnUS,
   widgetMedia: widgetMediaEnUS,

@@ -163,6 +163,8 @@ export const alarmRecordItemSchema = alarmRecordSchema.extend({
   state: z.enum(ALARM_STATE_CODES),
   deviceName: z.string(),
   acknowledgedByName: z.string().nullable(),
+  /** The knowledge-base article its rule links ("what to do"), if the rule links one that exists. */
+  article: z.object({ id: z.string(), title: z.string() }).nullable(),
 });
 export type AlarmRecordItem = z.infer<typeof alarmRecordItemSchema>;
 

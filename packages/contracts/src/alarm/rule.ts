@@ -77,6 +77,8 @@ export const alarmRuleSchema = z
     /** Text with placeholders; blank uses the default text of the reader's language. */
     message: alarmMessageText('message').default(''),
     enabled: z.boolean({ error: INVALID_FIELD_MESSAGE }).default(true),
+    /** A knowledge-base article of the product shown with the alarm ("what to do"); none when absent. */
+    articleId: entityId('articleId').optional(),
   })
   .superRefine((rule, context) => {
     const definition = ALARM_CONDITION_DEFINITIONS[rule.condition.operator];

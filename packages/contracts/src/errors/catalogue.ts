@@ -484,6 +484,18 @@ export const ERROR_CATALOGUE = {
   '2709': entry(
     '{field} 只能是以 http:// 或 https:// 开头的链接',
     '{field} must be a link starting with http:// or https://',
+  // Product knowledge base (2761-2780)
+  '2761': entry('文章正文不能为空', 'The article has no content: write some text or add an image'),
+  '2762': entry('文章正文过长，最多 {max} 个字符', 'The article is too long, at most {max} characters'),
+  '2763': entry('附件不存在或已失效，请重新上传', 'The attachment is missing or expired, upload it again'),
+  '2764': entry('只能插入图片文件（{types}）', 'Only image files can be inserted ({types})'),
+  '2765': entry(
+    '关联的知识库文章不存在于该产品',
+    'The linked article is not in this product’s knowledge base',
+  ),
+  '2766': entry(
+    '该文章已被报警规则“{name}”关联，请先取消关联',
+    'Alarm rule “{name}” links this article; unlink it first',
   ),
 } as const satisfies Record<string, CatalogueEntry>;
 

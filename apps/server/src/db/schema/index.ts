@@ -16,3 +16,4 @@ export * from './device-config.ts';
 export * from './widget-media.ts';
 export * from './system.ts';
 export * from './ota.ts';
+export * from './knowledge.ts';

@@ -63,6 +63,9 @@ export class AlarmConfigService {
       groupIds: new Set(groups.map((group) => group.id)),
     });
     if (issue) throw new CatalogueError(issue.code, { ...issue.params, field: issue.path.join('.') });
+    if (rule.articleId && !(await this.deps.repository.articleExists(productId, rule.articleId))) {
+      throw new CatalogueError('2765', { field: 'articleId' });
+    }
   }
 
   async addRule(caller: Caller, productId: string, input: AlarmRule): Promise<AlarmRule> {

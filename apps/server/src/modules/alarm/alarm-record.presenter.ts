@@ -50,7 +50,14 @@ export function presentRecordItem(
   deviceName: string,
   acknowledgedByName: string | null,
   locale: Locale,
+  article: { id: string | null; title: string | null } = { id: null, title: null },
 ) {
   const record = presentRecord(row, locale);
-  return { ...record, state: alarmStateOf(record), deviceName, acknowledgedByName };
+  return {
+    ...record,
+    state: alarmStateOf(record),
+    deviceName,
+    acknowledgedByName,
+    article: article.id && article.title !== null ? { id: article.id, title: article.title } : null,
+  };
 }

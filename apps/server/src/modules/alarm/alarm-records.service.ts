@@ -89,7 +89,10 @@ export class AlarmRecordsService {
       limit: paging.pageSize,
     });
     const list: AlarmRecordItem[] = rows.map((row) =>
-      presentRecordItem(row.record, row.deviceName, row.acknowledgedByName, locale),
+      presentRecordItem(row.record, row.deviceName, row.acknowledgedByName, locale, {
+        id: row.articleId,
+        title: row.articleTitle,
+      }),
     );
     return { list, total, page: paging.page, pageSize: paging.pageSize };
   }

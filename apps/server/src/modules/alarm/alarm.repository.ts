@@ -23,6 +23,7 @@ import {
   alarmRuleStates,
   alarmRules,
   devices,
+  knowledgeArticles,
   latestValues,
   products,
 } from '../../db/schema/index.ts';
@@ -449,6 +450,16 @@ export class AlarmRepository {
     return conditions;
   }
 
+  /** Whether the product's knowledge base holds the article (a rule may link only those). */
+  async articleExists(productId: string, articleId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: knowledgeArticles.id })
+      .from(knowledgeArticles)
+      .where(and(eq(knowledgeArticles.productId, productId), eq(knowledgeArticles.id, articleId)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   /** Records of the devices a viewer may see, newest first, with device and acknowledger names. */
   async pageRecords(viewer: Viewer, filter: RecordFilter, page: { offset: number; limit: number }) {
     const where = and(...this.recordConditions(viewer, filter));
@@ -457,11 +468,26 @@ export class AlarmRepository {
       .from(alarmRecords)
       .innerJoin(devices, eq(devices.id, alarmRecords.deviceId))
       .where(where);
+    // The article is the one the rule links now (a link added later shows on older records too).
     const rows = await this.db
-      .select({ record: alarmRecords, deviceName: devices.name, acknowledgedByName: accounts.name })
+      .select({
+        record: alarmRecords,
+        deviceName: devices.name,
+        acknowledgedByName: accounts.name,
+        articleId: knowledgeArticles.id,
+        articleTitle: knowledgeArticles.title,
+      })
       .from(alarmRecords)
       .innerJoin(devices, eq(devices.id, alarmRecords.deviceId))
       .leftJoin(accounts, eq(accounts.id, alarmRecords.acknowledgedBy))
+      .leftJoin(alarmRules, eq(alarmRules.id, alarmRecords.ruleId))
+      .leftJoin(
+        knowledgeArticles,
+        and(
+          eq(knowledgeArticles.id, sql`${alarmRules.rule}->>'articleId'`),
+          eq(knowledgeArticles.productId, alarmRecords.productId),
+        ),
+      )
       .where(where)
       .orderBy(desc(alarmRecords.raisedAt), desc(alarmRecords.id))
       .limit(page.limit)

@@ -4,6 +4,7 @@
  * acknowledge them together; open a record's send attempts.
  */
 import { formatAlarmValue, type AlarmRecordItem } from '@lyyp/contracts/alarm';
+import { ReadOutlined } from '@ant-design/icons';
 import { Badge, Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import { useState } from 'react';
@@ -18,6 +19,8 @@ import { AcknowledgeDialog } from './AcknowledgeDialog.tsx';
 import { recordTypeName, releaseReasonName, stateName } from './alarm-text.ts';
 import { selectAcknowledgeable } from './record-filters.ts';
 import { SendsDrawer } from './SendsDrawer.tsx';
+import { knowledgeApi } from '../../api/knowledge.api.ts';
+import { ArticleReader } from '../knowledge/ArticleReader.tsx';
 
 const STATE_BADGES: Record<AlarmRecordItem['state'], 'error' | 'warning' | 'processing' | 'default'> = {
   'active-unacknowledged': 'error',
@@ -45,6 +48,7 @@ export function AlarmRecordTable({
   const [selected, setSelected] = useState<string[]>([]);
   const [acknowledging, setAcknowledging] = useState<string[] | null>(null);
   const [sendsOf, setSendsOf] = useState<string | null>(null);
+  const [article, setArticle] = useState<{ deviceId: string; id: string } | null>(null);
   const records = page?.list ?? [];
   const chosen = selectAcknowledgeable(records, selected);
 
@@ -125,6 +129,14 @@ export function AlarmRecordTable({
               <Space direction="vertical" size={0}>
                 <Typography.Text strong>{record.name}</Typography.Text>
                 <Typography.Text type="secondary">{record.message}</Typography.Text>
+                {record.article ? (
+                  <Typography.Link
+                    data-testid="alarm-article-link"
+                    onClick={() => setArticle({ deviceId: record.deviceId, id: record.article!.id })}
+                  >
+                    <ReadOutlined /> {t('knowledge.whatToDo')}: {record.article.title}
+                  </Typography.Link>
+                ) : null}
               </Space>
             ),
           },
@@ -222,6 +234,17 @@ export function AlarmRecordTable({
         />
       ) : null}
       {sendsOf ? <SendsDrawer recordId={sendsOf} onClose={() => setSendsOf(null)} /> : null}
+      <ArticleReader
+        source={
+          article
+            ? {
+                key: ['device', article.deviceId, article.id],
+                load: () => knowledgeApi.deviceInfo(article.deviceId, article.id),
+              }
+            : null
+        }
+        onClose={() => setArticle(null)}
+      />
     </>
   );
 }

@@ -36,6 +36,7 @@ import {
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
+import { ArticleSelect } from '../knowledge/ArticleSelect.tsx';
 import { isApiError } from '../../api/index.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
@@ -363,6 +364,9 @@ export function RuleDialog({
             showCount
             placeholder={t('alarm.rule.messagePlaceholder')}
           />
+        </Form.Item>
+        <Form.Item name="articleId" label={t('knowledge.linkedArticle')}>
+          <ArticleSelect productId={productId} />
         </Form.Item>
         <Alert
           type="info"

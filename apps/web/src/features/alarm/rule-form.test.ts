@@ -60,6 +60,7 @@ describe('alarm rule form ↔ rule', () => {
       name: 'Set point',
       variableKey: 'temp',
       condition: { operator: 'ge', limit: { kind: 'variable', key: 'setpoint' } },
+      articleId: 'article-1',
     }),
   ])('gives back the same rule after a round trip through the form ($condition.operator)', (rule) => {
     expect(saved(toRuleInput(toRuleFormValues(rule), rule.id))).toEqual(rule);
@@ -84,6 +85,7 @@ describe('alarm rule form ↔ rule', () => {
         'pushMethods',
         'message',
         'enabled',
+        'articleId',
         'lowKind',
         'lowKey',
         'highKind',
@@ -91,6 +93,13 @@ describe('alarm rule form ↔ rule', () => {
         'deadBand',
       ]),
     );
+  });
+
+  it('links a knowledge article only when one is chosen, and unlinks it when cleared', () => {
+    const values = { ...createRuleValues(), name: 'x', variableKey: 'temp', limitValue: 5 };
+    expect(toRuleInput({ ...values, articleId: 'article-1' }).articleId).toBe('article-1');
+    expect('articleId' in toRuleInput({ ...values, articleId: '' })).toBe(false);
+    expect(formFieldOfRulePath(['rule', 'articleId'], values)).toBe('articleId');
   });
 
   it('puts the contract’s and the server’s complaints on the input they are about', () => {

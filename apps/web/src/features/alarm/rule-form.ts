@@ -44,6 +44,8 @@ export interface RuleFormValues {
   pushMethods?: AlarmChannel[];
   message?: string;
   enabled?: boolean;
+  /** The linked knowledge-base article; empty: none. */
+  articleId?: string;
 }
 
 export type RuleFormField = keyof RuleFormValues;
@@ -70,6 +72,7 @@ export const RULE_FIELD_PATHS: Readonly<Record<RuleFormField, readonly string[]>
   pushMethods: ['pushMethods'],
   message: ['message'],
   enabled: ['enabled'],
+  articleId: ['articleId'],
 };
 
 /**
@@ -122,6 +125,7 @@ export function listRuleFields(values: RuleFormValues): Set<RuleFormField> {
     'pushMethods',
     'message',
     'enabled',
+    'articleId',
   ]);
   const operator = values.operator ?? 'gt';
   for (const name of operandsOf(operator)) {
@@ -166,6 +170,7 @@ export function toRuleInput(values: RuleFormValues, id = 'new'): AlarmRuleInput 
     pushMethods: values.pushMethods ?? [],
     message: values.message ?? '',
     enabled: values.enabled ?? true,
+    ...(values.articleId ? { articleId: values.articleId } : {}),
   };
 }
 
@@ -200,6 +205,7 @@ export function toRuleFormValues(rule: AlarmRule): RuleFormValues {
     pushMethods: [...rule.pushMethods],
     message: rule.message,
     enabled: rule.enabled,
+    ...(rule.articleId ? { articleId: rule.articleId } : {}),
   };
   const condition = rule.condition;
   const operands: [OperandName, AlarmOperand][] =

@@ -31,6 +31,7 @@ const HistoryCurveTab = lazy(() => import('./HistoryCurveTab.tsx'));
 const RealtimeCurveTab = lazy(() => import('./RealtimeCurveTab.tsx'));
 const DeviceReportTab = lazy(() => import('../report/DeviceReportTab.tsx'));
 const DeviceConfigTab = lazy(() => import('../device-config/DeviceConfigTab.tsx'));
+const DeviceKnowledgeTab = lazy(() => import('../knowledge/DeviceKnowledgeTab.tsx'));
 
 export interface DeviceTabProps {
   device: DeviceDetail;
@@ -52,6 +53,7 @@ const TAB_SCREENS: Readonly<Record<DeviceTabKey, TabScreen>> = {
   realtimeCurve: (props) => <RealtimeCurveTab {...props} />,
   repairs: (props) => <DeviceRepairTab {...props} />,
   inspections: (props) => <DeviceInspectionTab {...props} />,
+  knowledge: (props) => <DeviceKnowledgeTab {...props} />,
 };
 
 export default function DeviceDetailPage() {

@@ -2,7 +2,7 @@
  * The tabs of a device (§2: device info, gateway detail, read/write data, history data, alarm
  * records, real-time curve, repair records, inspection records), in the specification's order with
  * the history curve and the history reports beside the history data, and the device's configuration
- * (§2 device management: its drivers) after the gateway detail. The screen of each tab is registered by the page.
+ * (§2 device management: its drivers) after the gateway detail, and last the product's knowledge base. The screen of each tab is registered by the page.
  */
 export const DEVICE_TAB_KEYS = [
   'info',
@@ -16,6 +16,7 @@ export const DEVICE_TAB_KEYS = [
   'realtimeCurve',
   'repairs',
   'inspections',
+  'knowledge',
 ] as const;
 
 export type DeviceTabKey = (typeof DEVICE_TAB_KEYS)[number];

@@ -27,6 +27,7 @@ export default function ProductListPage() {
   const canEdit = usePermission('manage:product:edit');
   const canPublish = usePermission('manage:product:publish');
   const canUpgrade = usePermission('manage:product:ota');
+  const canOpenKnowledge = usePermission('manage:product:knowledge');
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<ProductStatus | undefined>();
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
@@ -179,6 +180,17 @@ export default function ProductListPage() {
                 <Button type="link" size="small" onClick={() => void navigate(editPath(product.id))}>
                   {t('monitor.common.edit')}
                 </Button>
+                {canOpenKnowledge ? (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() =>
+                      void navigate(`/manage/product/knowledge/${encodeURIComponent(product.id)}`)
+                    }
+                  >
+                    {t('routes.ProductKnowledge')}
+                  </Button>
+                ) : null}
                 {canEdit ? (
                   <Button type="link" size="small" onClick={() => copy.mutate(product)}>
                     {t('monitor.common.copy')}

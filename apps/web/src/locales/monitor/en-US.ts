@@ -284,6 +284,7 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
       realtimeCurve: 'Live curve',
       repairs: 'Repairs',
       inspections: 'Inspections',
+      knowledge: 'Knowledge base',
     },
   },
   networkMode: {

@@ -281,6 +281,7 @@ export const monitorZhCN = {
       realtimeCurve: '实时曲线',
       repairs: '维修记录',
       inspections: '巡检记录',
+      knowledge: '知识库',
     },
   },
   networkMode: {
