@@ -93,13 +93,13 @@ describe('console shell in the browser', () => {
       await signInWithPassword(page, platform.admin.username, platform.admin.password);
       await page.waitForURL(`${base}/manage/product/list`);
 
-      await page.route('**/assets/PlaceholderPage-*.js', (route) => route.abort());
+      await page.route('**/assets/ProductKnowledgePage-*.js', (route) => route.abort());
       await page.goto(`${base}/manage/product/knowledge/5`);
       await page.getByText(translateError('1603', 'zh-CN')).waitFor();
       await screenshot('shell-chunk-failed');
-      await page.unroute('**/assets/PlaceholderPage-*.js');
+      await page.unroute('**/assets/ProductKnowledgePage-*.js');
       await page.getByRole('button', { name: '重新加载' }).click();
-      await page.getByTestId('placeholder-page').waitFor();
+      await page.getByTestId('knowledge-articles').waitFor();
 
       await page.route('**/assets/ConsoleLayout-*.css', (route) => route.abort());
       await page.goto(`${base}/monitor/map`);

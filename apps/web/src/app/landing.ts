@@ -1,7 +1,7 @@
 /**
  * Where a person lands: after signing in, the page they asked for, else the home of their account;
- * from the area switch, the 403 and 404 screens and the placeholder, the home of an area. A home is
- * always a built screen the account may open, never a placeholder ("not built yet").
+ * from the area switch and the 403 and 404 screens, the home of an area. A home is always a screen
+ * the account may open.
  */
 import { hasPermission, parseAuths, type AccountInfo, type AccountKind } from '@lyyp/contracts';
 import { CONSOLE_AREAS, CONSOLE_MENUS, type MenuDefinition } from './menu.ts';
@@ -30,10 +30,10 @@ function menuPaths(items: readonly MenuDefinition[]): string[] {
   return items.flatMap((item) => (item.children ? menuPaths(item.children) : item.path ? [item.path] : []));
 }
 
-/** A path shows a built screen (not the placeholder, not a redirect) the account may open. */
+/** A path shows a screen (not a redirect) the account may open. */
 function isOpenableScreen(path: string, auths: ReadonlySet<string>): boolean {
   const route = matchRouteTable(path)?.route;
-  if (!route?.page || route.page === 'placeholder') return false;
+  if (!route?.page) return false;
   return !route.permission || hasPermission(auths, route.permission);
 }
 

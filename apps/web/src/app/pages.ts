@@ -13,7 +13,6 @@ export const PAGES: Readonly<Record<PageId, ComponentType>> = {
   notFound: lazyPage(() => import('../features/notfound/NotFoundPage.tsx')),
   download: lazyPage(() => import('../features/download/DownloadPage.tsx')),
   help: lazyPage(() => import('../features/help/HelpPage.tsx')),
-  placeholder: lazyPage(() => import('../features/placeholder/PlaceholderPage.tsx')),
   gatewayList: lazyPage(() => import('../features/gateway/GatewayListPage.tsx')),
   productList: lazyPage(() => import('../features/product/ProductListPage.tsx')),
   productAdd: lazyPage(() => import('../features/product/ProductAddPage.tsx')),

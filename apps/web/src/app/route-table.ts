@@ -17,7 +17,6 @@ export type PageId =
   | 'notFound'
   | 'download'
   | 'help'
-  | 'placeholder'
   | 'gatewayList'
   | 'productList'
   | 'productAdd'
@@ -95,18 +94,11 @@ export interface RouteDefinition {
   children?: RouteDefinition[];
 }
 
-const placeholder = (path: string, name: string, permission: string): RouteDefinition => ({
-  path,
-  name,
-  page: 'placeholder',
-  permission,
-});
-
 const productEditTabs = ['info', 'signal', 'page', 'report', 'formula', 'alert'] as const;
 export type ProductEditTab = (typeof productEditTabs)[number];
 
-/** Product tabs with a screen of their own; the others show the placeholder. */
-const BUILT_PRODUCT_TABS: Partial<Record<ProductEditTab, PageId>> = {
+/** The screen of each product tab. */
+const PRODUCT_TAB_PAGES: Readonly<Record<ProductEditTab, PageId>> = {
   info: 'productEditInfo',
   signal: 'productEditSignal',
   page: 'productEditPage',
@@ -203,7 +195,7 @@ const manageRoutes: RouteDefinition[] = [
       ...productEditTabs.map((tab) => ({
         path: tab,
         name: `ProductEdit${capitalise(tab)}`,
-        page: BUILT_PRODUCT_TABS[tab] ?? 'placeholder',
+        page: PRODUCT_TAB_PAGES[tab],
         permission: 'manage:product',
       })),
     ],

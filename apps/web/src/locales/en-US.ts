@@ -188,10 +188,6 @@ export const enUS: ConsoleTexts = {
     areaMenu: 'Areas',
     openMenu: 'Open the menu',
   },
-  placeholder: {
-    title: 'This page is not built yet',
-    text: 'The screen "{{screen}}" is still being built and will appear here when it is ready.',
-  },
   notFound: {
     text: 'Sorry, the page you asked for does not exist.',
   },

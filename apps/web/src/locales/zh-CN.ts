@@ -186,10 +186,6 @@ export const zhCN = {
     areaMenu: '功能区',
     openMenu: '打开菜单',
   },
-  placeholder: {
-    title: '此页面尚未建成',
-    text: '「{{screen}}」正在建设中，完成后会出现在这里。',
-  },
   notFound: {
     text: '抱歉，您访问的页面不存在。',
   },

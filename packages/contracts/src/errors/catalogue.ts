@@ -484,6 +484,8 @@ export const ERROR_CATALOGUE = {
   '2709': entry(
     '{field} 只能是以 http:// 或 https:// 开头的链接',
     '{field} must be a link starting with http:// or https://',
+  ),
+
   // Product knowledge base (2761-2780)
   '2761': entry('文章正文不能为空', 'The article has no content: write some text or add an image'),
   '2762': entry('文章正文过长，最多 {max} 个字符', 'The article is too long, at most {max} characters'),

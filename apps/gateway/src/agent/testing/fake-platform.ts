@@ -204,6 +204,9 @@ export class FakePlatform {
       case 'script':
         this.scriptReports.push(body as ScriptReport);
         break;
+      case 'ota':
+        // Upgrade progress: the OTA runner's own tests and the OTA system test follow it.
+        break;
     }
     this.changed();
   }

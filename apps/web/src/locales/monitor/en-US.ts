@@ -31,8 +31,6 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
     uploading: 'Uploading…',
     yes: 'Yes',
     no: 'No',
-    notBuilt: 'Not built yet',
-    notBuiltText: '"{{screen}}" is still being built.',
   },
   fields: {
     sn: 'SN',

@@ -30,8 +30,6 @@ export const monitorZhCN = {
     uploading: '正在上传…',
     yes: '是',
     no: '否',
-    notBuilt: '此功能尚未完成',
-    notBuiltText: '「{{screen}}」还在建设中，敬请期待。',
   },
   fields: {
     sn: 'SN',

@@ -60,6 +60,7 @@ export function previewAlarmRecords(
     acknowledgeComment: null,
     acknowledgedByName: null,
     deviceName: texts.device,
+    article: null,
   } as const;
   return [
     {
