@@ -107,6 +107,10 @@ describe('sign-in flow in the browser', () => {
       await page.getByText('两次输入的密码不一致').waitFor();
       await screenshot('flow-first-time-mismatch');
       await page.fill('#first_confirmPassword', PASSWORD);
+      // The agreement is asked for here too, as at registration.
+      await page.click('form#first button[type="submit"]');
+      await page.getByText('请阅读并同意用户协议').waitFor();
+      await page.check('#first_agree');
       await page.click('form#first button[type="submit"]');
       await page.waitForURL('**/monitor/devices');
       await page.getByTestId('user-menu').getByText(username).waitFor();

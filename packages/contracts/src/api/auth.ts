@@ -59,6 +59,9 @@ export const completeSchema = z
     password,
     confirmPassword: z.string(),
     accountType: accountTypeSchema.default('personal'),
+    /** Ids of the user agreement and privacy policy versions read and accepted (the current ones). */
+    agreementId: z.string().trim().max(64).optional(),
+    privacyId: z.string().trim().max(64).optional(),
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: 'catalogue:1121',

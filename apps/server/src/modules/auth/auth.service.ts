@@ -2,7 +2,7 @@
  * Sign-in and account security: registration, password and SMS sign-in, first-time completion,
  * password recovery and reset, phone change. Routes stay thin; every rule is decided here.
  */
-import type { AgreementAcceptance } from '../system-catalogue/agreement.service.ts';
+import type { AcceptedVersions, AgreementAcceptance } from '../system-catalogue/agreement.service.ts';
 import {
   ALL_PERMISSION_CODES,
   CatalogueError,
@@ -234,10 +234,12 @@ export class AuthService {
 
   async complete(
     account: AccountRow,
-    input: { username: string; password: string; accountType: AccountType },
+    input: { username: string; password: string; accountType: AccountType } & AcceptedVersions,
   ): Promise<AccountRow> {
     if (!account.needsCompletion) throw new CatalogueError('1136');
     if (await this.deps.accounts.usernameTaken(input.username, account.id)) throw new CatalogueError('1107');
+    // An account an SMS sign-in created agrees here, as a registration does.
+    const accepted = (await this.deps.agreements?.requireCurrent(input)) ?? [];
     const updated = await this.deps.accounts.update(account.id, {
       username: input.username.trim(),
       name: account.name ?? input.username.trim(),
@@ -246,6 +248,7 @@ export class AuthService {
       needsCompletion: false,
     });
     if (!updated) throw new CatalogueError('1003');
+    await this.deps.agreements?.record(account.id, accepted);
     return updated;
   }
 

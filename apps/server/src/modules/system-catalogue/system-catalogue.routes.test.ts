@@ -230,11 +230,33 @@ describe.each(databaseVariants())('system catalogue screens on $name', (variant)
         .where(eq(agreementAcceptances.accountId, account!.id));
       expect(recorded.map((row) => row.id).sort()).toEqual([String(v2.id), String(privacy.id)].sort());
 
+      // An account an SMS sign-in created agrees when it completes itself, and the same rule holds.
+      const smsPerson = new TestClient(server);
+      const smsTel = nextPhone();
+      await smsPerson.call('POST', '/user/sendSmsCode', {
+        tel: smsTel,
+        purpose: 'login',
+        ...(await smsPerson.solveCaptcha()),
+      });
+      const smsSignIn = await smsPerson.call('POST', '/user/smsLogin', {
+        tel: smsTel,
+        smsCode: server.sms.lastCodeFor(smsTel),
+      });
+      expect(smsSignIn.code, smsSignIn.message).toBe('200');
+      const completion = { username: 'agree4', password: PASSWORD, confirmPassword: PASSWORD };
+      expect(await smsPerson.call('POST', '/user/complete', completion)).toMatchObject({ code: '2707' });
+      const completed = await smsPerson.call('POST', '/user/complete', {
+        ...completion,
+        agreementId: String(v2.id),
+        privacyId: String(privacy.id),
+      });
+      expect(completed.code, completed.message).toBe('200');
+
       const list = agreementSummariesSchema.parse(await okData(staff, AGREEMENT_API_PATHS.list, {}));
       expect(list.map((row) => [row.kind, row.version, row.current, row.acceptedCount])).toEqual([
-        ['agreement', '2.0', true, 1],
+        ['agreement', '2.0', true, 2],
         ['agreement', '1.0', false, 0],
-        ['privacy', '1.0', true, 1],
+        ['privacy', '1.0', true, 2],
       ]);
       expect(await call(fixture.developerClient, AGREEMENT_API_PATHS.list, {})).toMatchObject({
         code: '1201',

@@ -1,6 +1,7 @@
 /**
  * First-time completion (§2 /account/first and /account/register/first): an account created by an SMS
- * sign-in chooses its username and password, and whether it is personal or enterprise.
+ * sign-in chooses its username and password, whether it is personal or enterprise, and agrees to the
+ * current user agreement and privacy policy (recorded on the account, as at registration).
  */
 import { ACCOUNT_TYPES, type CompleteRequest } from '@lyyp/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -11,21 +12,28 @@ import { PublicCard, PublicFrame } from '../../app/public/PublicFrame.tsx';
 import { useFormError, useFormRules, useLandAfterSignIn } from '../auth/use-form-support.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
+import { AgreementConsentItem, useAgreementConsent } from './AgreementConsent.tsx';
 
-const FIELDS = ['username', 'password', 'confirmPassword', 'accountType'] as const;
+type FirstTimeValues = CompleteRequest & { agree?: boolean };
+
+const FIELDS = ['username', 'password', 'confirmPassword', 'accountType', 'agree'] as const;
 
 export default function FirstTimePage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<CompleteRequest>();
+  const [form] = Form.useForm<FirstTimeValues>();
   const rules = useFormRules();
   const land = useLandAfterSignIn();
   const { alertText, showError, clearError } = useFormError(form, FIELDS);
+  const consent = useAgreementConsent();
 
   const complete = useMutation({
-    mutationFn: (values: CompleteRequest) =>
-      authApi.completeAccount({ ...values, username: values.username.trim() }),
+    mutationFn: ({ agree: _agree, ...values }: FirstTimeValues) =>
+      authApi.completeAccount({ ...values, username: values.username.trim(), ...consent.accepted }),
     onSuccess: land,
-    onError: (error) => showError(error),
+    onError: (error) => {
+      showError(error);
+      consent.onRefused(error, form);
+    },
   });
 
   return (
@@ -37,7 +45,7 @@ export default function FirstTimePage() {
           name="first"
           layout="vertical"
           size="large"
-          initialValues={{ accountType: 'personal' }}
+          initialValues={{ accountType: 'personal', agree: false }}
           onFinish={(values) => complete.mutate(values)}
           onValuesChange={clearError}
         >
@@ -51,6 +59,11 @@ export default function FirstTimePage() {
             <Input placeholder={t('placeholders.username')} autoComplete="username" />
           </Form.Item>
           <NewPasswordFields />
+          <AgreementConsentItem
+            agreement={consent.agreement}
+            privacy={consent.privacy}
+            testIdPrefix="first"
+          />
           <Button type="primary" htmlType="submit" block loading={complete.isPending}>
             {t('first.submit')}
           </Button>

@@ -6,14 +6,12 @@
  * published meanwhile, and the texts are read again). Success signs the person in and takes them home.
  */
 import { SELF_REGISTER_KINDS, ACCOUNT_TYPES, type AccountType } from '@lyyp/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Form, Input, Radio, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ApiError, authApi, type RegisterFields } from '../../api/index.ts';
-import { systemCatalogueApi, type AgreementText } from '../../api/system-catalogue.api.ts';
-import { AgreementTextDialog } from '../system-catalogue/AgreementTextDialog.tsx';
+import { authApi, type RegisterFields } from '../../api/index.ts';
+import { AgreementConsentItem, useAgreementConsent } from './AgreementConsent.tsx';
 import { PublicCard, PublicFrame } from '../../app/public/PublicFrame.tsx';
 import { SmsCodeFields } from '../auth/SmsCodeFields.tsx';
 import { useFormError, useFormRules, useLandAfterSignIn } from '../auth/use-form-support.ts';
@@ -42,12 +40,7 @@ export default function RegisterPage() {
   const land = useLandAfterSignIn();
   const { alertText, showError, clearError } = useFormError(form, FIELDS);
   const accountType = Form.useWatch<AccountType | undefined>('accountType', form);
-  const [reading, setReading] = useState<AgreementText | null>(null);
-  const texts = useQuery({
-    queryKey: ['agreements-current'],
-    queryFn: () => systemCatalogueApi.agreements.current(),
-  });
-  const { agreement, privacy } = texts.data ?? { agreement: null, privacy: null };
+  const consent = useAgreementConsent();
 
   const register = useMutation({
     mutationFn: ({ captcha: _captcha, company, ...values }: RegisterValues) =>
@@ -56,30 +49,14 @@ export default function RegisterPage() {
         tel: values.tel.trim(),
         username: values.username.trim(),
         ...(values.accountType === 'enterprise' && company ? { company: company.trim() } : {}),
-        ...(agreement ? { agreementId: agreement.id } : {}),
-        ...(privacy ? { privacyId: privacy.id } : {}),
+        ...consent.accepted,
       }),
     onSuccess: land,
     onError: (error) => {
       showError(error);
-      // A newer text was published meanwhile: show it, and ask for the box to be ticked again.
-      if (error instanceof ApiError && ['2707', '2708'].includes(error.code)) {
-        form.setFieldValue('agree', false);
-        void texts.refetch();
-      }
+      consent.onRefused(error, form);
     },
   });
-  const documentLink = (text: AgreementText) => (
-    <Typography.Link
-      data-testid={`register-${text.kind}-link`}
-      onClick={(event) => {
-        event.preventDefault();
-        setReading(text);
-      }}
-    >
-      《{text.title}》
-    </Typography.Link>
-  );
 
   return (
     <PublicFrame>
@@ -125,19 +102,11 @@ export default function RegisterPage() {
             <Input placeholder={t('placeholders.username')} autoComplete="username" />
           </Form.Item>
           <NewPasswordFields />
-          <Form.Item name="agree" valuePropName="checked" rules={rules.agreement}>
-            <Checkbox>
-              {agreement || privacy ? (
-                <>
-                  {t('register.agreeTo')} {agreement ? documentLink(agreement) : null}
-                  {agreement && privacy ? ` ${t('register.and')} ` : null}
-                  {privacy ? documentLink(privacy) : null}
-                </>
-              ) : (
-                t('register.agree')
-              )}
-            </Checkbox>
-          </Form.Item>
+          <AgreementConsentItem
+            agreement={consent.agreement}
+            privacy={consent.privacy}
+            testIdPrefix="register"
+          />
           <Button type="primary" htmlType="submit" block loading={register.isPending}>
             {t('register.submit')}
           </Button>
@@ -145,7 +114,6 @@ export default function RegisterPage() {
             {t('register.haveAccount')} <Link to={`/login${search}`}>{t('register.signIn')}</Link>
           </div>
         </Form>
-        {reading ? <AgreementTextDialog text={reading} onClose={() => setReading(null)} /> : null}
       </PublicCard>
     </PublicFrame>
   );
