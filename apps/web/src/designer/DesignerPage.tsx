@@ -74,7 +74,7 @@ export default function DesignerPage() {
     const rebound = rebindPage(opened.value, catalogue);
     const changed = rebound.remapped + rebound.cleared;
     if (changed > 0) store.getState().run({ name: 'rebind', catalogue });
-    return { store, changed };
+    return { store, changed, catalogue };
   }, [opened, page.data, variables.data, reports.isPending, reports.data]);
 
   useEffect(() => {
@@ -119,7 +119,7 @@ export default function DesignerPage() {
   return (
     <DesignerStoreContext.Provider value={loaded.store}>
       <DesignerDataContext.Provider value={data}>
-        <DesignerWorkspace onBack={back} onReload={reload} />
+        <DesignerWorkspace onBack={back} onReload={reload} catalogue={loaded.catalogue} />
       </DesignerDataContext.Provider>
     </DesignerStoreContext.Provider>
   );

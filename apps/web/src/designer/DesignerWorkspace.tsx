@@ -6,7 +6,7 @@
 import { Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasUnsavedChanges } from '@lyyp/designer-core';
+import { hasUnsavedChanges, type RebindCatalogue } from '@lyyp/designer-core';
 import { EditorCanvas } from './canvas/EditorCanvas.tsx';
 import { useDesigner } from './designer-context.ts';
 import { LayerList } from './panels/LayerList.tsx';
@@ -24,15 +24,17 @@ import styles from './designer.module.css';
 export interface DesignerWorkspaceProps {
   readonly onBack: () => void;
   readonly onReload: () => void;
+  /** The product's signals and reports: widgets pasted from elsewhere are bound to these. */
+  readonly catalogue: RebindCatalogue;
 }
 
-export function DesignerWorkspace({ onBack, onReload }: DesignerWorkspaceProps) {
+export function DesignerWorkspace({ onBack, onReload, catalogue }: DesignerWorkspaceProps) {
   const { t } = useTranslation();
   const dirty = useDesigner((state) => hasUnsavedChanges(state.editor));
   const config = useDesigner((state) => state.editor.config);
   const { save, saving } = useSavePage(onReload);
 
-  useEditorKeyboard(save);
+  useEditorKeyboard(save, catalogue);
   useAutosave(save);
   useLeaveGuard(dirty);
   useRejectionMessage();

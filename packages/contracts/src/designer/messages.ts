@@ -44,6 +44,10 @@ export const DESIGNER_REJECTIONS = {
   'nothing-selected': text('请先选择组件', 'Select a widget first'),
   'widget-not-found': text('组件不存在', 'The widget no longer exists'),
   'clipboard-empty': text('没有可粘贴的组件', 'There is nothing to paste'),
+  'clipboard-unreadable': text(
+    '剪贴板中不是可粘贴的组件',
+    'The clipboard does not hold widgets this designer can paste',
+  ),
   'invalid-property': text('属性值无效：{key}', 'Invalid property value: {key}'),
   'popup-in-popup': { ...text('', ''), code: '1601' },
   'unsafe-url': { ...text('', ''), code: '1650' },

@@ -20,7 +20,7 @@ import {
   type DistributeAxis,
   type OrderMove,
 } from '../operations/arrange.ts';
-import { copyWidgets, pasteWidgets } from '../operations/clipboard.ts';
+import { copyWidgets, mergeClipboard, pasteWidgets, type Clipboard } from '../operations/clipboard.ts';
 import { groupWidgets, ungroupWidget } from '../operations/group.ts';
 import { moveWidgets } from '../operations/move.ts';
 import {
@@ -49,6 +49,7 @@ export type EditorCommand =
   | { readonly name: 'copy' }
   | { readonly name: 'cut' }
   | { readonly name: 'paste' }
+  | { readonly name: 'paste-from'; readonly clipboard: Clipboard }
   | { readonly name: 'undo' }
   | { readonly name: 'redo' }
   | { readonly name: 'nudge'; readonly dx: number; readonly dy: number }
@@ -62,6 +63,20 @@ export type CommandName = EditorCommand['name'];
 
 /** What a command changes; a changed document without a history becomes one undo step. */
 type StateChange = Partial<Pick<EditorState, 'document' | 'selection' | 'clipboard' | 'history'>>;
+
+function pasteChange(
+  state: EditorState,
+  clipboard: Clipboard | null,
+  deps: DesignerDeps,
+): Result<StateChange> {
+  const pasted = pasteWidgets(state.document, clipboard, deps);
+  if (!pasted.ok) return pasted;
+  return accept({
+    document: pasted.value.document,
+    clipboard: pasted.value.clipboard,
+    selection: pasted.value.pastedIds,
+  });
+}
 
 export interface CommandDefinition<N extends CommandName> {
   readonly label: LocalizedText;
@@ -184,15 +199,14 @@ export const EDITOR_COMMANDS: CommandTable = {
   paste: {
     label: label('粘贴', 'Paste'),
     shortcuts: ['Mod+V'],
-    perform: (state, _command, deps) => {
-      const pasted = pasteWidgets(state.document, state.clipboard, deps);
-      if (!pasted.ok) return pasted;
-      return accept({
-        document: pasted.value.document,
-        clipboard: pasted.value.clipboard,
-        selection: pasted.value.pastedIds,
-      });
-    },
+    perform: (state, _command, deps) => pasteChange(state, state.clipboard, deps),
+  },
+  'paste-from': {
+    label: label('粘贴', 'Paste'),
+    shortcuts: [],
+    // From the system clipboard: another page, product or tab copied these widgets.
+    perform: (state, command, deps) =>
+      pasteChange(state, mergeClipboard(state.clipboard, command.clipboard), deps),
   },
   undo: {
     label: label('撤销', 'Undo'),

@@ -4,7 +4,7 @@ import { collectWidgetIds } from '../model/widget-tree.ts';
 import { unwrap } from '../model/result.ts';
 import { asId, asIds, createTestDeps, createTestPage, rectAt, widgetOf } from '../testing/fixtures.ts';
 import { alignWidgets, distributeWidgets, reorderWidgets } from './arrange.ts';
-import { copyWidgets, pasteWidgets } from './clipboard.ts';
+import { clipboardText, copyWidgets, mergeClipboard, pasteWidgets, readClipboardText } from './clipboard.ts';
 import { groupWidgets } from './group.ts';
 import { setWidgetProperty, setWidgetsLocked, updatePageSettings } from './properties.ts';
 import { widgetBounds } from './widget-geometry.ts';
@@ -126,6 +126,48 @@ describe('copy and paste (§4)', () => {
       ok: false,
       rejection: { reason: 'clipboard-empty' },
     });
+  });
+});
+
+describe('copy and paste through the system clipboard', () => {
+  const page = createTestPage([rectAt('a', 10, 10), rectAt('b', 200, 10)]);
+  const grouped = unwrap(groupWidgets(page, asIds('a', 'b'), createTestDeps()));
+  const copied = unwrap(copyWidgets(grouped.document, [grouped.groupId]));
+
+  it('reads back what another page copied, group and members, ready to paste with new ids', () => {
+    const read = unwrap(readClipboardText(clipboardText(copied)));
+    expect(read).toEqual({ widgets: copied.widgets, pasteCount: 0 });
+    const target = createTestPage([rectAt('x', 0, 0)]);
+    const pasted = unwrap(pasteWidgets(target, read, createTestDeps()));
+    const ids = collectWidgetIds(pasted.document.widgets);
+    expect(ids).toHaveLength(4);
+    expect(new Set(ids).size).toBe(4);
+  });
+
+  it('keeps stepping 50 further when the same copy is pasted again, starts afresh for another', () => {
+    const afterOnePaste = { ...copied, pasteCount: 1 };
+    const again = unwrap(readClipboardText(clipboardText(copied)));
+    expect(mergeClipboard(afterOnePaste, again)).toBe(afterOnePaste);
+    const other = unwrap(readClipboardText(clipboardText(unwrap(copyWidgets(page, asIds('a'))))));
+    expect(mergeClipboard(afterOnePaste, other)).toBe(other);
+    expect(mergeClipboard(null, other)).toBe(other);
+  });
+
+  it('refuses text that is not widgets, another format, and widgets the schema refuses', () => {
+    const unreadable = { ok: false, rejection: { reason: 'clipboard-unreadable' } };
+    expect(readClipboardText('hello')).toMatchObject(unreadable);
+    expect(readClipboardText('null')).toMatchObject(unreadable);
+    expect(readClipboardText(JSON.stringify({ format: 'other', version: 1, widgets: [] }))).toMatchObject(
+      unreadable,
+    );
+    const text = JSON.parse(clipboardText(copied)) as { widgets: Array<Record<string, unknown>> };
+    expect(readClipboardText(JSON.stringify({ ...text, version: 2 }))).toMatchObject(unreadable);
+    expect(readClipboardText(JSON.stringify({ ...text, widgets: [] }))).toMatchObject({
+      ok: false,
+      rejection: { reason: 'clipboard-empty' },
+    });
+    const broken = { ...text, widgets: [{ ...text.widgets[0], widgetType: 'NoSuchWidget' }] };
+    expect(readClipboardText(JSON.stringify(broken))).toMatchObject(unreadable);
   });
 });
 

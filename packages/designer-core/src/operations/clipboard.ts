@@ -1,8 +1,19 @@
 /**
  * Copy and paste (§4): a copy keeps snapshots of the widgets; each paste gives them new ids and
  * lands 50 units further right and down than the one before (the n-th paste at n × 50).
+ *
+ * A copy also travels through the system clipboard as JSON (`CLIPBOARD_MIME`, and as plain text),
+ * so widgets paste into another page, another product or another browser tab. What is read back is
+ * checked against the widget schema like a saved page; bindings are then matched to the target
+ * product's signals by the `rebind` command.
  */
-import { PASTE_OFFSET, type PageDocument, type Widget, type WidgetId } from '@lyyp/contracts/designer';
+import {
+  PASTE_OFFSET,
+  WidgetSchema,
+  type PageDocument,
+  type Widget,
+  type WidgetId,
+} from '@lyyp/contracts/designer';
 import { translatePosition } from '../geometry/position.ts';
 import type { DesignerDeps } from '../model/deps.ts';
 import { pickWidgets } from '../model/page.ts';
@@ -48,4 +59,52 @@ export function pasteWidgets(
     clipboard: { ...clipboard, pasteCount: pasteNumber },
     pastedIds: pasted.map((widget) => widget.id),
   });
+}
+
+/** The media type of designer widgets on the system clipboard. */
+export const CLIPBOARD_MIME = 'application/x-lyyp-widgets';
+const CLIPBOARD_FORMAT = 'lyyp-designer-widgets';
+const CLIPBOARD_VERSION = 1;
+
+/** The clipboard as the text put on the system clipboard. */
+export function clipboardText(clipboard: Clipboard): string {
+  return JSON.stringify({ format: CLIPBOARD_FORMAT, version: CLIPBOARD_VERSION, widgets: clipboard.widgets });
+}
+
+/**
+ * Widgets read back from the system clipboard. Anything else (text copied elsewhere, a newer
+ * format, a widget the schema refuses) is refused as unreadable, never half pasted.
+ */
+export function readClipboardText(text: string): Result<Clipboard> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return reject('clipboard-unreadable');
+  }
+  if (typeof parsed !== 'object' || parsed === null) return reject('clipboard-unreadable');
+  const { format, version, widgets } = parsed as Record<string, unknown>;
+  if (format !== CLIPBOARD_FORMAT || version !== CLIPBOARD_VERSION || !Array.isArray(widgets)) {
+    return reject('clipboard-unreadable');
+  }
+  if (widgets.length === 0) return reject('clipboard-empty');
+  const checked: Widget[] = [];
+  for (const widget of widgets) {
+    const result = WidgetSchema.safeParse(widget);
+    if (!result.success) return reject('clipboard-unreadable');
+    checked.push(result.data);
+  }
+  return accept({ widgets: checked, pasteCount: 0 });
+}
+
+/**
+ * The clipboard to paste from when the system clipboard holds `incoming`: the editor's own copy
+ * when it is the same one (so repeated pastes keep stepping 50 units on), else the incoming one.
+ */
+export function mergeClipboard(current: Clipboard | null, incoming: Clipboard): Clipboard {
+  const sameWidgets =
+    current !== null &&
+    current.widgets.length === incoming.widgets.length &&
+    current.widgets.every((widget, index) => widget.id === incoming.widgets[index]?.id);
+  return sameWidgets ? current : incoming;
 }
