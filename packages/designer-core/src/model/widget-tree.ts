@@ -99,3 +99,29 @@ export function refreshGroupBinds(widgets: readonly Widget[]): Widget[] {
     return { ...widget, children, bind: computeGroupBind(children) };
   });
 }
+
+/** The widget with this id at any depth (a top-level widget or a group member). */
+export function findInTree(widgets: readonly Widget[], id: WidgetId): Widget | undefined {
+  for (const widget of widgets) {
+    if (widget.id === id) return widget;
+    if (isGroup(widget)) {
+      const found = findInTree(widget.children, id);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The top-level group that holds the member `id` (at any depth), if it is a member. */
+export function groupHolding(widgets: readonly Widget[], id: WidgetId): Widget | undefined {
+  return widgets.find((widget) => isGroup(widget) && findInTree(widget.children, id) !== undefined);
+}
+
+/** The widgets with the one of the same id (at any depth) swapped for `updated`. */
+export function replaceInTree(widgets: readonly Widget[], updated: Widget): Widget[] {
+  return widgets.map((widget) => {
+    if (widget.id === updated.id) return updated;
+    if (!isGroup(widget)) return widget;
+    return { ...widget, children: replaceInTree(widget.children, updated) };
+  });
+}

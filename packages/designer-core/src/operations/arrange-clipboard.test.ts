@@ -179,6 +179,34 @@ describe('properties and page settings', () => {
     expect(updated.widgets[0]).toMatchObject({ style: { fill: { color: '#123456' } } });
   });
 
+  it('edits a member of a group without taking the group apart, but never moves it alone', () => {
+    const grouped = unwrap(
+      groupWidgets(
+        createTestPage([rectAt('a', 10, 10), rectAt('b', 200, 10)]),
+        asIds('a', 'b'),
+        createTestDeps(),
+      ),
+    );
+    const updated = unwrap(setWidgetProperty(grouped.document, asId('b'), 'style.fill.color', '#654321'));
+    expect(updated.widgets).toHaveLength(1);
+    const [group] = updated.widgets;
+    expect(group).toMatchObject({ id: grouped.groupId, widgetType: 'WidgetGroup' });
+    const members = (group as { children: Array<{ id: string; style: { fill: { color: string } } }> })
+      .children;
+    expect(members.map((member) => [member.id, member.style.fill.color])).toEqual([
+      ['a', expect.not.stringMatching('#654321')],
+      ['b', '#654321'],
+    ]);
+    expect(setWidgetProperty(grouped.document, asId('b'), 'position.x', 400)).toMatchObject({
+      ok: false,
+      rejection: { reason: 'invalid-property', params: { key: 'position.x' } },
+    });
+    expect(setWidgetProperty(grouped.document, asId('nobody'), 'style.fill.color', '#000000')).toMatchObject({
+      ok: false,
+      rejection: { reason: 'widget-not-found' },
+    });
+  });
+
   it('refuses unknown keys, read-only keys and invalid values', () => {
     for (const [key, value] of [
       ['style.nothing', 1],

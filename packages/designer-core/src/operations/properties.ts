@@ -13,6 +13,7 @@ import {
 import { findWidget, pickWidgets, replaceWidgets } from '../model/page.ts';
 import { getAtPath, hasPath, setAtPath } from '../model/paths.ts';
 import { accept, reject, type Result } from '../model/result.ts';
+import { findInTree, refreshGroupBinds, replaceInTree } from '../model/widget-tree.ts';
 import { checkWidgetLimits } from './limits.ts';
 
 export function setWidgetsLocked(
@@ -38,9 +39,11 @@ function isReadOnly(key: string): boolean {
 }
 
 /**
- * Writes `value` at `key` (a dot path such as `style.fill.color`) in a top-level widget. Refused
- * for unknown or read-only keys, values the schema rejects, moving a locked widget, and edits that
- * break a §9 limit (turning a second line chart into a report chart, say).
+ * Writes `value` at `key` (a dot path such as `style.fill.color`) in a top-level widget or in a
+ * member of a group (edited without taking the group apart; its group's binding lists follow).
+ * Refused for unknown or read-only keys, values the schema rejects, moving a locked widget, moving
+ * a member (the group's box holds it: move the group, or ungroup), and edits that break a §9 limit
+ * (turning a second line chart into a report chart, say).
  */
 export function setWidgetProperty(
   document: PageDocument,
@@ -48,9 +51,11 @@ export function setWidgetProperty(
   key: string,
   value: unknown,
 ): Result<PageDocument> {
-  const widget = findWidget(document, id);
+  const member = findWidget(document, id) === undefined;
+  const widget = findInTree(document.widgets, id);
   if (!widget) return reject('widget-not-found');
   if (isReadOnly(key) || !hasPath(widget, key)) return reject('invalid-property', { key });
+  if (member && key.startsWith('position')) return reject('invalid-property', { key });
   if (widget.posLock && key.startsWith('position')) return reject('locked');
   if (getAtPath(widget, key) === value) return accept(document);
   const updated = setAtPath(widget, key, value);
@@ -61,7 +66,10 @@ export function setWidgetProperty(
       ? reject('unsafe-url', { field: unsafe.path.map(String).join('.') })
       : reject('invalid-property', { key });
   }
-  return checkWidgetLimits(document, replaceWidgets(document, [updated]));
+  const changed = member
+    ? { ...document, widgets: refreshGroupBinds(replaceInTree(document.widgets, updated)) }
+    : replaceWidgets(document, [updated]);
+  return checkWidgetLimits(document, changed);
 }
 
 export type PageSettings = Partial<Omit<PageFields, 'id' | 'schemaVersion' | 'widgetCount'>>;

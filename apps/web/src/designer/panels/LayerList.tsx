@@ -1,4 +1,7 @@
-/** The layers: top-level widgets topmost first; a click selects (Shift adds), groups list their members. */
+/**
+ * The layers: top-level widgets topmost first; a click selects (Shift adds), groups list their
+ * members, and a click on a member opens its properties without taking the group apart.
+ */
 import { LockOutlined } from '@ant-design/icons';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +16,7 @@ export function LayerList() {
   const store = useDesignerStore();
   const widgets = useDesigner((state) => state.editor.document.widgets);
   const selection = useDesigner((state) => state.editor.selection);
+  const member = useDesigner((state) => state.member);
 
   const handleSelect = (event: MouseEvent, id: WidgetId) => {
     const current = store.getState().editor.selection;
@@ -29,7 +33,12 @@ export function LayerList() {
   const renderMembers = (widget: Widget) =>
     isGroup(widget)
       ? widget.children.map((child) => (
-          <div key={child.id} className={`${styles.layer} ${styles.layerChild}`}>
+          <div
+            key={child.id}
+            className={`${styles.layer} ${styles.layerChild} ${member === child.id && selection.includes(widget.id) ? styles.layerSelected : ''}`}
+            data-layer-member={child.id}
+            onClick={() => store.getState().editMember(widget.id, child.id)}
+          >
             <WidgetIcon type={child.widgetType} />
             <span className={styles.layerName}>{child.widgetName}</span>
           </div>

@@ -3,13 +3,15 @@
  * descriptions): one editor per property kind, grouped by section, shown while its condition holds.
  * Nothing selected shows the page settings; several selected shows what the toolbar can do.
  */
-import { Collapse, Empty, Typography } from 'antd';
+import { Button, Collapse, Empty, Typography } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Widget } from '@lyyp/contracts/designer';
 import {
+  findInTree,
   getAtPath,
   getWidgetDefinition,
+  groupHolding,
   pickWidgets,
   type PropertyDescriptor,
   type PropertyKind,
@@ -128,13 +130,30 @@ function PropertyRow({ widget, descriptor }: { widget: Widget; descriptor: Prope
   );
 }
 
-function WidgetProperties({ widget }: { widget: Widget }) {
+/** A member's box is held by its group: its position is not edited on its own. */
+const MEMBER_SECTIONS = SECTIONS.filter((section) => section !== 'position');
+
+function WidgetProperties({ widget, group }: { widget: Widget; group?: Widget }) {
   const { t } = useTranslation();
+  const store = useDesignerStore();
   const definition = getWidgetDefinition(widget.widgetType);
   const visible = definition.properties.filter((descriptor) => isPropertyVisible(widget, descriptor));
-  const sections = SECTIONS.filter((section) => visible.some((descriptor) => descriptor.section === section));
+  const sections = (group ? MEMBER_SECTIONS : SECTIONS).filter((section) =>
+    visible.some((descriptor) => descriptor.section === section),
+  );
   return (
     <div className={styles.properties} data-property-panel={widget.widgetType}>
+      {group ? (
+        <Button
+          type="link"
+          size="small"
+          style={{ paddingInline: 0 }}
+          data-action="back-to-group"
+          onClick={() => store.getState().editMember(group.id, null)}
+        >
+          ← {t('designer.panel.backToGroup', { name: group.widgetName })}
+        </Button>
+      ) : null}
       <div className={styles.panelTitle}>{widget.widgetName}</div>
       {widget.widgetType === 'WidgetGroup' ? (
         <Typography.Paragraph type="secondary">{t('designer.panel.groupHint')}</Typography.Paragraph>
@@ -163,9 +182,15 @@ export function PropertyPanel() {
   const { t } = useTranslation();
   const document = useDesigner((state) => state.editor.document);
   const selection = useDesigner((state) => state.editor.selection);
+  const member = useDesigner((state) => state.member);
   const selected = pickWidgets(document, selection);
   if (selected.length === 0) return <PageSettingsPanel />;
   const [only] = selected;
+  // A member chosen in the layer list, while its group is the one selected widget.
+  const editing = member && only && selected.length === 1 ? findInTree(document.widgets, member) : undefined;
+  if (editing && only && groupHolding(document.widgets, editing.id)?.id === only.id) {
+    return <WidgetProperties key={editing.id} widget={editing} group={only} />;
+  }
   if (selected.length === 1 && only) return <WidgetProperties key={only.id} widget={only} />;
   return (
     <Empty

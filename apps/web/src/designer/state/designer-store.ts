@@ -4,7 +4,7 @@
  * One store per open page, created when the page has loaded.
  */
 import type { Locale } from '@lyyp/contracts';
-import type { PageDocument } from '@lyyp/contracts/designer';
+import type { PageDocument, WidgetId } from '@lyyp/contracts/designer';
 import {
   createEditorState,
   reduceEditor,
@@ -24,9 +24,13 @@ export interface DesignerStoreState {
   readonly version: number;
   readonly hasPassword: boolean;
   readonly sentPassword: string;
+  /** A member of the selected group whose properties the panel shows (chosen in the layer list). */
+  readonly member: WidgetId | null;
   dispatch: (action: EditorAction) => void;
   run: (command: EditorCommand) => void;
   setZoom: (zoom: number) => void;
+  /** Selects the group holding `member` and shows the member's properties; null goes back to the group. */
+  editMember: (group: WidgetId, member: WidgetId | null) => void;
   /**
    * A save of `saved` succeeded at `version`. The page is clean only if nothing changed while the
    * save was on its way.
@@ -58,24 +62,38 @@ export function createDesignerStore(
   init: DesignerStoreInit,
   deps: DesignerDeps = BROWSER_DEPS,
 ): DesignerStore {
-  return createStore<DesignerStoreState>()((set, get) => ({
-    editor: createEditorState(init.document, { config: init.config, locale: init.locale, now: deps.now() }),
-    zoom: 1,
-    version: init.version,
-    hasPassword: init.hasPassword,
-    sentPassword: '',
-    dispatch: (action) => set({ editor: reduceEditor(get().editor, action, deps) }),
-    run: (command) => set({ editor: reduceEditor(get().editor, { type: 'run', command }, deps) }),
-    setZoom: (zoom) => set({ zoom: clampZoom(zoom) }),
-    markSaved: (saved, version, sentPassword) => {
-      const { editor, hasPassword } = get();
-      set({
-        editor: editor.document === saved ? reduceEditor(editor, { type: 'mark-saved' }, deps) : editor,
-        version,
-        sentPassword,
-        // Turning the check off makes the server forget the password.
-        hasPassword: saved.checkpwd && (hasPassword || sentPassword !== ''),
-      });
-    },
-  }));
+  return createStore<DesignerStoreState>()((set, get) => {
+    // Another selection leaves the member being edited.
+    const next = (editor: EditorState) => {
+      const before = get().editor.selection;
+      const same =
+        editor.selection.length === before.length &&
+        editor.selection.every((id, index) => id === before[index]);
+      return same ? { editor } : { editor, member: null };
+    };
+    return {
+      editor: createEditorState(init.document, { config: init.config, locale: init.locale, now: deps.now() }),
+      zoom: 1,
+      version: init.version,
+      hasPassword: init.hasPassword,
+      sentPassword: '',
+      member: null,
+      dispatch: (action) => set(next(reduceEditor(get().editor, action, deps))),
+      run: (command) => set(next(reduceEditor(get().editor, { type: 'run', command }, deps))),
+      setZoom: (zoom) => set({ zoom: clampZoom(zoom) }),
+      editMember: (group, member) => {
+        set({ editor: reduceEditor(get().editor, { type: 'select', ids: [group] }, deps), member });
+      },
+      markSaved: (saved, version, sentPassword) => {
+        const { editor, hasPassword } = get();
+        set({
+          editor: editor.document === saved ? reduceEditor(editor, { type: 'mark-saved' }, deps) : editor,
+          version,
+          sentPassword,
+          // Turning the check off makes the server forget the password.
+          hasPassword: saved.checkpwd && (hasPassword || sentPassword !== ''),
+        });
+      },
+    };
+  });
 }

@@ -86,7 +86,8 @@ export const designerEnUS: Texts<typeof designerZhCN> = {
     editor: 'Designer settings',
     multiple: '{{count}} widgets selected',
     multipleHint: 'Align, distribute or group them from the toolbar',
-    groupHint: 'Ungroup to edit the widgets inside a group',
+    groupHint: 'Click a member under the group in the layers to edit it; move the group as a whole',
+    backToGroup: 'Back to {{name}}',
     sections: {
       position: 'Position',
       style: 'Style',

@@ -82,7 +82,8 @@ export const designerZhCN = {
     editor: '设计器设置',
     multiple: '已选择 {{count}} 个组件',
     multipleHint: '可使用工具栏对齐、分布、组合',
-    groupHint: '组合内的组件需取消组合后编辑',
+    groupHint: '在图层中点击组合下的成员即可单独编辑；位置随组合整体移动',
+    backToGroup: '返回{{name}}',
     sections: {
       position: '位置',
       style: '样式',
