@@ -4,7 +4,14 @@ import { collectWidgetIds } from '../model/widget-tree.ts';
 import { unwrap } from '../model/result.ts';
 import { asId, asIds, createTestDeps, createTestPage, rectAt, widgetOf } from '../testing/fixtures.ts';
 import { alignWidgets, distributeWidgets, reorderWidgets } from './arrange.ts';
-import { clipboardText, copyWidgets, mergeClipboard, pasteWidgets, readClipboardText } from './clipboard.ts';
+import {
+  clipboardText,
+  copyWidgets,
+  mergeClipboard,
+  nextFreeName,
+  pasteWidgets,
+  readClipboardText,
+} from './clipboard.ts';
 import { groupWidgets } from './group.ts';
 import { setWidgetProperty, setWidgetsLocked, updatePageSettings } from './properties.ts';
 import { widgetBounds } from './widget-geometry.ts';
@@ -119,6 +126,34 @@ describe('copy and paste (§4)', () => {
     const ids = collectWidgetIds(pasted.document.widgets);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toHaveLength(6);
+  });
+
+  it('pasted widgets take names and reference names not yet used on the page', () => {
+    const named = { ...rectAt('a', 10, 10), widgetName: '水泵3', ref: 'pump' };
+    const plain = { ...rectAt('b', 200, 10), widgetName: 'Tank', ref: '' };
+    const page = createTestPage([named, plain]);
+    let clipboard = unwrap(copyWidgets(page, asIds('a', 'b')));
+    let current = page;
+    const deps = createTestDeps();
+    for (let n = 0; n < 2; n += 1) {
+      const pasted = unwrap(pasteWidgets(current, clipboard, deps));
+      current = pasted.document;
+      clipboard = pasted.clipboard;
+    }
+    expect(current.widgets.map((widget) => [widget.widgetName, widget.ref])).toEqual([
+      ['水泵3', 'pump'],
+      ['Tank', ''],
+      ['水泵4', 'pump_2'],
+      ['Tank 2', ''],
+      ['水泵5', 'pump_3'],
+      ['Tank 3', ''],
+    ]);
+  });
+
+  it('a free name keeps within the length limit', () => {
+    const long = 'x'.repeat(100);
+    expect(nextFreeName(long, new Set([long]))).toBe(`${'x'.repeat(99)}2`);
+    expect(nextFreeName('Pump', new Set())).toBe('Pump');
   });
 
   it('refuses with nothing copied', () => {

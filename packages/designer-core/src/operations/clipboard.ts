@@ -2,6 +2,9 @@
  * Copy and paste (§4): a copy keeps snapshots of the widgets; each paste gives them new ids and
  * lands 50 units further right and down than the one before (the n-th paste at n × 50).
  *
+ * Pasted widgets take names and reference names not yet used on the page (`Pump 3` pastes as
+ * `Pump 4`), so the layer list tells them apart and a script's `ref` names one widget.
+ *
  * A copy also travels through the system clipboard as JSON (`CLIPBOARD_MIME`, and as plain text),
  * so widgets paste into another page, another product or another browser tab. What is read back is
  * checked against the widget schema like a saved page; bindings are then matched to the target
@@ -18,7 +21,7 @@ import { translatePosition } from '../geometry/position.ts';
 import type { DesignerDeps } from '../model/deps.ts';
 import { pickWidgets } from '../model/page.ts';
 import { accept, reject, type Result } from '../model/result.ts';
-import { copyWithNewIds } from '../model/widget-tree.ts';
+import { copyWithNewIds, flattenWidgets, isGroup } from '../model/widget-tree.ts';
 import { addWidgets } from './add-delete.ts';
 import { withPosition } from './widget-geometry.ts';
 
@@ -48,8 +51,9 @@ export function pasteWidgets(
   if (!clipboard || clipboard.widgets.length === 0) return reject('clipboard-empty');
   const pasteNumber = clipboard.pasteCount + 1;
   const offset = PASTE_OFFSET * pasteNumber;
+  const taken = takenNames(document.widgets);
   const pasted = clipboard.widgets.map((widget) => {
-    const copy = copyWithNewIds(widget, deps.createId);
+    const copy = renameApart(copyWithNewIds(widget, deps.createId), taken);
     return withPosition(copy, translatePosition(copy.position, offset, offset));
   });
   const added = addWidgets(document, pasted);
@@ -59,6 +63,53 @@ export function pasteWidgets(
     clipboard: { ...clipboard, pasteCount: pasteNumber },
     pastedIds: pasted.map((widget) => widget.id),
   });
+}
+
+interface TakenNames {
+  readonly names: Set<string>;
+  readonly refs: Set<string>;
+}
+
+function takenNames(widgets: readonly Widget[]): TakenNames {
+  const all = flattenWidgets(widgets);
+  return {
+    names: new Set(all.map((widget) => widget.widgetName)),
+    refs: new Set(all.map((widget) => widget.ref).filter((ref) => ref !== '')),
+  };
+}
+
+const NAME_MAX = 100;
+const REF_MAX = 64;
+
+/**
+ * `name` if unused, else the next free one: a trailing number counts on (`矩形3` → `矩形4`),
+ * otherwise a number is added (`Pump` → `Pump 2`, a reference `pump` → `pump_2`). The result is marked as taken.
+ */
+export function nextFreeName(name: string, taken: Set<string>, max = NAME_MAX, separator = ' '): string {
+  if (!taken.has(name)) {
+    taken.add(name);
+    return name;
+  }
+  const numbered = /^(.*?)(\d+)$/.exec(name);
+  const base = numbered ? numbered[1]! : `${name}${separator}`;
+  let counter = numbered ? Number(numbered[2]) + 1 : 2;
+  let candidate = '';
+  do {
+    const suffix = String(counter++);
+    candidate = base.slice(0, max - suffix.length) + suffix;
+  } while (taken.has(candidate));
+  taken.add(candidate);
+  return candidate;
+}
+
+function renameApart<W extends Widget>(widget: W, taken: TakenNames): W {
+  const renamed = {
+    ...widget,
+    widgetName: nextFreeName(widget.widgetName, taken.names),
+    ref: widget.ref === '' ? '' : nextFreeName(widget.ref, taken.refs, REF_MAX, '_'),
+  };
+  if (!isGroup(renamed)) return renamed;
+  return { ...renamed, children: renamed.children.map((child) => renameApart(child, taken)) };
 }
 
 /** The media type of designer widgets on the system clipboard. */
