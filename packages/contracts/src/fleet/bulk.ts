@@ -54,6 +54,7 @@ export const DeviceGroupIdSchema = z.object({ id: idField });
 export const DeviceGroupMoveSchema = z.object({ ids: deviceIds, groupId: idField.optional() });
 export type DeviceGroupMove = z.input<typeof DeviceGroupMoveSchema>;
 export const DeviceGroupMoveAnswerSchema = z.object({ moved: z.number().int() });
+export type DeviceGroupMoveAnswer = z.infer<typeof DeviceGroupMoveAnswerSchema>;
 
 // Import
 
@@ -106,3 +107,4 @@ export type DeviceExportRequest = z.input<typeof DeviceExportRequestSchema>;
 export const DeviceBatchRequestSchema = z.object({ ids: deviceIds });
 export type DeviceBatchRequest = z.input<typeof DeviceBatchRequestSchema>;
 export const DeviceUnbindBatchAnswerSchema = z.object({ unbound: z.number().int() });
+export type DeviceUnbindBatchAnswer = z.infer<typeof DeviceUnbindBatchAnswerSchema>;
