@@ -20,7 +20,10 @@ const PASSWORD = 'Flow#2024ab';
 const SHOTS = '/tmp/shots-fleet-share';
 
 async function useEnglish(page: Page) {
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LOCALE_STORAGE_KEY, 'en-US'] as const);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    LOCALE_STORAGE_KEY,
+    'en-US',
+  ] as const);
   await page.reload();
 }
 
@@ -112,12 +115,18 @@ describe('device sharing flow in the browser', () => {
       await sharedRow.waitFor();
       expect(await sharedRow.locator('.ant-tag', { hasText: '分享' }).count()).toBe(1);
 
-      // The owner sees it accepted and revokes it.
+      // The owner opens the dialog again, sees it accepted and revokes it.
+      await shareDialog.locator('.ant-modal-close').click();
+      await shareDialog.waitFor({ state: 'hidden' });
+      await table.locator('[data-testid="device-share"]').click();
       await shareDialog.locator('[data-testid="share-list"]').getByText('已接受').waitFor();
+      await shoot(null, 'share-list-zh');
       await shareDialog.locator('[data-testid="share-revoke"]').first().click();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: '确 定' }).or(
-        page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }),
-      ).click();
+      await page
+        .locator('.ant-popconfirm')
+        .getByRole('button', { name: '确 定' })
+        .or(page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }))
+        .click();
       await shareDialog.locator('[data-testid="share-list"]').getByText('已撤销').waitFor();
 
       // The second account's list no longer has it.
@@ -132,7 +141,10 @@ describe('device sharing flow in the browser', () => {
       await table.getByText('一号锅炉').waitFor();
       await shoot(null, 'device-list-en');
       await table.locator('[data-testid="device-share"]').click();
-      await page.locator('.ant-modal', { hasText: 'Share device' }).locator('[data-testid="share-list"]').waitFor();
+      await page
+        .locator('.ant-modal', { hasText: 'Share device' })
+        .locator('[data-testid="share-list"]')
+        .waitFor();
       await page.locator('.ant-modal', { hasText: 'Share device' }).getByText('Revoked').waitFor();
       await shoot(null, 'share-en');
       await page.locator('.ant-modal', { hasText: 'Share device' }).locator('.ant-modal-close').click();

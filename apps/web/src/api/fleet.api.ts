@@ -74,10 +74,12 @@ export function createFleetApi(client: ApiClient, files: FileApi) {
     },
     exportDevices: (request: DeviceExportRequest) =>
       files.download(BULK.export, { ...request }, `devices.${request.format ?? 'xlsx'}`),
-    unbindDevices: (ids: string[]) => client.post<DeviceUnbindBatchAnswer>(BULK.unbindBatch, { ids }, JSON_BODY),
+    unbindDevices: (ids: string[]) =>
+      client.post<DeviceUnbindBatchAnswer>(BULK.unbindBatch, { ids }, JSON_BODY),
 
     listShares: (id: string) => client.post<DeviceShare[]>(SHARE.list, { id }),
-    addShare: (request: DeviceShareAdd) => client.post<DeviceShareCreated>(SHARE.add, { ...request }, JSON_BODY),
+    addShare: (request: DeviceShareAdd) =>
+      client.post<DeviceShareCreated>(SHARE.add, { ...request }, JSON_BODY),
     revokeShare: (id: string, shareId: string) => client.post<DeviceShare[]>(SHARE.revoke, { id, shareId }),
     previewShare: (token: string) => client.post<SharePreview>(SHARE.preview, { token }),
     acceptShare: (token: string) => client.post<ShareAccepted>(SHARE.accept, { token }),

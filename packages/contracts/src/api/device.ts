@@ -162,9 +162,7 @@ export const DeviceViewSchema = DeviceRecordSchema.extend({
   shared: z.boolean(),
   access: z.object({ kind: z.enum(DEVICE_ACCESS_KINDS), canWrite: z.boolean() }),
   /** §6 share permission settings, when the caller sees the device through a share. */
-  sharePermissions: z
-    .object({ topMenu: z.boolean(), menus: z.array(z.enum(SHARE_MENU_KEYS)) })
-    .nullable(),
+  sharePermissions: z.object({ topMenu: z.boolean(), menus: z.array(z.enum(SHARE_MENU_KEYS)) }).nullable(),
 });
 export type DeviceView = z.infer<typeof DeviceViewSchema>;
 

@@ -465,7 +465,10 @@ export const ERROR_CATALOGUE = {
   '2836': entry('该分享已被其他账号接受', 'Another account has already accepted this share', 409),
   '2837': entry('您已可以访问该设备，无需接受分享', 'You can already see this device', 409),
   '2838': entry('SN 或分享密码不正确', 'The SN or the share password is wrong'),
-  '2839': entry('链接分享不设置密码；密码分享须设置密码', 'A link share has no password; a password share needs one'),
+  '2839': entry(
+    '链接分享不设置密码；密码分享须设置密码',
+    'A link share has no password; a password share needs one',
+  ),
   '2840': entry('该分享已撤销或已过期', 'This share was revoked or has expired', 409),
 
   // Media widgets: weather, video cameras and click scripts (2681-2720)

@@ -99,9 +99,11 @@ export const DeviceImportTemplateSchema = z.object({
 // Export and batch unbind
 
 /** The list's filters (paging aside) and the sheet format. */
-export const DeviceExportRequestSchema = DeviceQueryRequestSchema.omit({ page: true, pageSize: true }).extend({
-  format: z.enum(SHEET_FORMATS).default('xlsx'),
-});
+export const DeviceExportRequestSchema = DeviceQueryRequestSchema.omit({ page: true, pageSize: true }).extend(
+  {
+    format: z.enum(SHEET_FORMATS).default('xlsx'),
+  },
+);
 export type DeviceExportRequest = z.input<typeof DeviceExportRequestSchema>;
 
 export const DeviceBatchRequestSchema = z.object({ ids: deviceIds });

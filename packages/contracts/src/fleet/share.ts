@@ -70,7 +70,10 @@ export const SharePermissionsSchema = z.object({
   /** Whether the receiver sees the device page's top menu bar (its pages and actions). */
   topMenu: z.boolean().default(true),
   /** The device screens the receiver may open. */
-  menus: z.array(z.enum(SHARE_MENU_KEYS)).max(SHARE_MENU_KEYS.length).default([...SHARE_MENU_KEYS]),
+  menus: z
+    .array(z.enum(SHARE_MENU_KEYS))
+    .max(SHARE_MENU_KEYS.length)
+    .default([...SHARE_MENU_KEYS]),
   /** Whether the receiver may write values; only a sharer who may write can give it. */
   canWrite: z.boolean().default(false),
 });

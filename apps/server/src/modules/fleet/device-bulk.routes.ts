@@ -39,7 +39,12 @@ export function registerDeviceBulkRoutes(
   postRoute(
     app,
     PATHS.groupList,
-    { tags, summary: 'My device groups with their device counts', guard: view, answer: DeviceGroupListSchema },
+    {
+      tags,
+      summary: 'My device groups with their device counts',
+      guard: view,
+      answer: DeviceGroupListSchema,
+    },
     async (request) => ok(await groups.list(callerOf(request))),
   );
   postRoute(
@@ -109,7 +114,8 @@ export function registerDeviceBulkRoutes(
     PATHS.import,
     {
       tags,
-      summary: 'Bind the devices of a sheet (SN, verification code, name, remark, group, sort number); a result per row',
+      summary:
+        'Bind the devices of a sheet (SN, verification code, name, remark, group, sort number); a result per row',
       guard: manage,
       body: DeviceImportFieldsSchema.extend({ file: uploadedFile }),
       answer: DeviceImportAnswerSchema,

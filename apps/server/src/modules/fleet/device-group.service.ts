@@ -64,7 +64,12 @@ export class DeviceGroupService {
         throw new CatalogueError('2823', { name: device.name });
       checked.push(device);
     }
-    return { moved: await this.groups.move(checked.map((device) => device.id), group?.name ?? null) };
+    return {
+      moved: await this.groups.move(
+        checked.map((device) => device.id),
+        group?.name ?? null,
+      ),
+    };
   }
 
   private async requireOwned(caller: Caller, id: string): Promise<DeviceGroupRow> {

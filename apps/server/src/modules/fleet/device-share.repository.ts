@@ -58,7 +58,11 @@ export class DeviceShareRepository {
   }
 
   async findByTokenHash(tokenHash: string): Promise<DeviceShareRow | undefined> {
-    const [row] = await this.db.select().from(deviceShares).where(eq(deviceShares.tokenHash, tokenHash)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(deviceShares)
+      .where(eq(deviceShares.tokenHash, tokenHash))
+      .limit(1);
     return row;
   }
 
@@ -83,7 +87,11 @@ export class DeviceShareRepository {
    * Inserts a share unless the device already has `max` live ones. The device row is locked for
    * the count, so parallel shares of one device cannot pass the limit together.
    */
-  async insertWithin(row: typeof deviceShares.$inferInsert, max: number, at: Date): Promise<DeviceShareRow | null> {
+  async insertWithin(
+    row: typeof deviceShares.$inferInsert,
+    max: number,
+    at: Date,
+  ): Promise<DeviceShareRow | null> {
     return this.db.transaction(async (tx) => {
       await tx.select({ id: devices.id }).from(devices).where(eq(devices.id, row.deviceId)).for('update');
       const [live] = await tx
@@ -100,7 +108,12 @@ export class DeviceShareRepository {
    * Gives the share to the receiver if it is still open, and the receiver its grant; answers false
    * when someone else took it, it was revoked or it expired in the meantime.
    */
-  async accept(share: DeviceShareRow, receiverAccountId: string, canWrite: boolean, at: Date): Promise<boolean> {
+  async accept(
+    share: DeviceShareRow,
+    receiverAccountId: string,
+    canWrite: boolean,
+    at: Date,
+  ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const taken = await tx
         .update(deviceShares)

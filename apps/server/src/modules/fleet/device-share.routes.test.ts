@@ -59,9 +59,19 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
   afterAll(async () => server.close());
 
   it('shares by link: the receiver previews, accepts and sees the device marked as shared', async () => {
-    const made = await created(owner, { method: 'link', canWrite: true, menus: ['data', 'history'], topMenu: false });
+    const made = await created(owner, {
+      method: 'link',
+      canWrite: true,
+      menus: ['data', 'history'],
+      topMenu: false,
+    });
     expect(made.token).toEqual(expect.any(String));
-    expect(made.share).toMatchObject({ state: 'open', method: 'link', canWrite: true, menus: ['data', 'history'] });
+    expect(made.share).toMatchObject({
+      state: 'open',
+      method: 'link',
+      canWrite: true,
+      menus: ['data', 'history'],
+    });
     const lifetime = Date.parse(made.share.expiresAt) - server.clock.now();
     expect(lifetime).toBeLessThanOrEqual(SHARE_LINK_TTL_DAYS_DEFAULT * DAY_MS);
     expect(lifetime).toBeGreaterThan(SHARE_LINK_TTL_DAYS_DEFAULT * DAY_MS - 60_000);
@@ -80,8 +90,12 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
       sharePermissions: { topMenu: false, menus: ['data', 'history'] },
     });
     // Accepting again is harmless; a second account cannot take the same link.
-    expect((await postJson(server, receiver, '/equipment/share/accept', { token: made.token })).code).toBe('200');
-    expect((await postJson(server, third, '/equipment/share/accept', { token: made.token })).code).toBe('2836');
+    expect((await postJson(server, receiver, '/equipment/share/accept', { token: made.token })).code).toBe(
+      '200',
+    );
+    expect((await postJson(server, third, '/equipment/share/accept', { token: made.token })).code).toBe(
+      '2836',
+    );
 
     const shares = DeviceShareListAnswerSchema.parse(
       (await postJson(server, owner, '/equipment/share/list', { id: fixture.device.id })).data,
@@ -97,7 +111,9 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
     expect((await share(receiver, { method: 'link', menus: ['alarms'] })).code).toBe('2833');
     expect((await share(receiver, { method: 'link', menus: ['data'], topMenu: true })).code).toBe('2833');
     const down = await created(receiver, { method: 'link', menus: ['data'], topMenu: false, canWrite: true });
-    expect((await postJson(server, third, '/equipment/share/accept', { token: down.token })).code).toBe('200');
+    expect((await postJson(server, third, '/equipment/share/accept', { token: down.token })).code).toBe(
+      '200',
+    );
     expect((await listOf(third))[0]).toMatchObject({ access: { kind: 'shared', canWrite: true } });
     // The receiver lists only the shares it made.
     const mine = DeviceShareListAnswerSchema.parse(
@@ -109,7 +125,9 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
   it('refuses writing to a sharer that may not write', async () => {
     const db = server.database.db;
     const reader = await buildAccount(db);
-    await db.insert(deviceAccess).values({ deviceId: fixture.device.id, accountId: reader.id, kind: 'authorized' });
+    await db
+      .insert(deviceAccess)
+      .values({ deviceId: fixture.device.id, accountId: reader.id, kind: 'authorized' });
     const client = await signedIn(reader);
     const refused = await share(client, { method: 'link', canWrite: true });
     expect(refused.code).toBe('2832');
@@ -119,7 +137,11 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
   it('revokes at once: the grant, live subscriptions and the shares that hung on it end', async () => {
     const sent: LiveServerMessage[] = [];
     const [receiverRow] = await server.database.db.select().from(accounts).where(eq(accounts.id, receiverId));
-    const connection = { account: () => receiverRow!, locale: 'en-US' as const, send: (m: LiveServerMessage) => sent.push(m) };
+    const connection = {
+      account: () => receiverRow!,
+      locale: 'en-US' as const,
+      send: (m: LiveServerMessage) => sent.push(m),
+    };
     server.live.open(connection);
     await server.live.subscribe(connection, [fixture.device.id]);
     expect(sent.some((message) => message.type === 'error')).toBe(false);
@@ -146,7 +168,10 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
     expect(await listOf(third)).toEqual([]);
     const details = await postJson(server, receiver, '/equipment/info', { id: fixture.device.id });
     expect(details.code).toBe('1003');
-    const again = await postJson(server, owner, '/equipment/share/revoke', { id: fixture.device.id, shareId: toReceiver.id });
+    const again = await postJson(server, owner, '/equipment/share/revoke', {
+      id: fixture.device.id,
+      shareId: toReceiver.id,
+    });
     expect(again.code).toBe('2840');
 
     const kinds = (
@@ -184,8 +209,12 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
     const codes: string[] = [];
     for (let attempt = 0; attempt <= SHARE_PASSWORD_MAX_FAILURES; attempt += 1)
       codes.push(
-        (await postJson(server, guesser, '/equipment/share/accept-password', { sn: fixture.gateway.sn, password: 'Nope99' }))
-          .code!,
+        (
+          await postJson(server, guesser, '/equipment/share/accept-password', {
+            sn: fixture.gateway.sn,
+            password: 'Nope99',
+          })
+        ).code!,
       );
     expect(codes.slice(0, -1).every((code) => code === '2838')).toBe(true);
     expect(codes.at(-1)).toBe('1128');
@@ -193,24 +222,34 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
 
   it('lets links expire, refuses the owner and a foreign device, and stops at the share limit', async () => {
     const made = await created(owner, { method: 'link', expiresInDays: 1 });
-    expect((await postJson(server, owner, '/equipment/share/accept', { token: made.token })).code).toBe('2837');
+    expect((await postJson(server, owner, '/equipment/share/accept', { token: made.token })).code).toBe(
+      '2837',
+    );
     server.clock.advance(DAY_MS + 1);
     // Sessions end after a day too: sign in again.
     stranger = await signedIn(await buildAccount(server.database.db));
     owner = await signedIn(fixture.owner);
-    expect((await postJson(server, stranger, '/equipment/share/accept', { token: made.token })).code).toBe('2835');
-    expect((await postJson(server, stranger, '/equipment/share/accept', { token: 'no-such-token' })).code).toBe('2835');
+    expect((await postJson(server, stranger, '/equipment/share/accept', { token: made.token })).code).toBe(
+      '2835',
+    );
+    expect(
+      (await postJson(server, stranger, '/equipment/share/accept', { token: 'no-such-token' })).code,
+    ).toBe('2835');
 
     expect((await share(stranger, { method: 'link' })).code).toBe('1003');
-    expect(
-      (await postJson(server, stranger, '/equipment/share/list', { id: fixture.device.id })).code,
-    ).toBe('1003');
+    expect((await postJson(server, stranger, '/equipment/share/list', { id: fixture.device.id })).code).toBe(
+      '1003',
+    );
     const ownShares = DeviceShareListAnswerSchema.parse(
       (await postJson(server, owner, '/equipment/share/list', { id: fixture.device.id })).data,
     );
     expect(
-      (await postJson(server, stranger, '/equipment/share/revoke', { id: fixture.device.id, shareId: ownShares[0]!.id }))
-        .code,
+      (
+        await postJson(server, stranger, '/equipment/share/revoke', {
+          id: fixture.device.id,
+          shareId: ownShares[0]!.id,
+        })
+      ).code,
     ).toBe('1003');
 
     const live = ownShares.filter((entry) => entry.state === 'open' || entry.state === 'accepted').length;

@@ -14,7 +14,6 @@ import {
   SHARE_MENU_KEYS,
   SHARE_PASSWORD_MAX_FAILURES,
   type DeviceShare,
-  type DeviceShareAdd,
   type DeviceShareCreated,
   type ShareAccepted,
   type ShareMenu,
@@ -100,7 +99,8 @@ export class DeviceShareService {
     if (input.canWrite && !rights.canWrite) throw new CatalogueError('2832', { field: 'canWrite' });
     const beyond = input.menus.find((menu) => !rights.menus.includes(menu));
     if (beyond) throw new CatalogueError('2833', { menu: beyond, field: 'menus' });
-    if (input.topMenu && !rights.topMenu) throw new CatalogueError('2833', { menu: 'topMenu', field: 'topMenu' });
+    if (input.topMenu && !rights.topMenu)
+      throw new CatalogueError('2833', { menu: 'topMenu', field: 'topMenu' });
 
     const now = this.deps.now();
     const token = input.method === 'link' ? newToken() : null;
@@ -138,7 +138,8 @@ export class DeviceShareService {
     if (
       !share ||
       share.deviceId !== device.id ||
-      (!this.deps.access.canManageDevice(caller.account, device) && share.sharerAccountId !== caller.account.id)
+      (!this.deps.access.canManageDevice(caller.account, device) &&
+        share.sharerAccountId !== caller.account.id)
     )
       throw new CatalogueError('1003');
     if (share.revokedAt) throw new CatalogueError('2840');
@@ -176,7 +177,9 @@ export class DeviceShareService {
     ];
     const attempt = await this.deps.limiter.reserve(keys);
     const device = await this.deps.devices.findByGatewaySn(input.sn);
-    const candidates = device ? await this.deps.shares.openPasswordShares(device.id, new Date(this.deps.now())) : [];
+    const candidates = device
+      ? await this.deps.shares.openPasswordShares(device.id, new Date(this.deps.now()))
+      : [];
     let matched: DeviceShareRow | undefined;
     for (const share of candidates) {
       if (await verifyPassword(input.password, share.passwordHash)) {
@@ -196,7 +199,8 @@ export class DeviceShareService {
     const share = await this.deps.shares.findByTokenHash(hashToken(token));
     if (!share) throw new CatalogueError('2835');
     const state = shareStateOf(share, this.deps.now());
-    if (state === 'accepted' && share.receiverAccountId !== caller.account.id) throw new CatalogueError('2836');
+    if (state === 'accepted' && share.receiverAccountId !== caller.account.id)
+      throw new CatalogueError('2836');
     if (state === 'revoked' || state === 'expired') throw new CatalogueError('2835');
     return share;
   }
@@ -204,8 +208,12 @@ export class DeviceShareService {
   private async acceptShare(caller: Caller, share: DeviceShareRow): Promise<ShareAccepted> {
     const device = await this.deps.devices.findById(share.deviceId);
     if (!device) throw new CatalogueError('2835');
-    if (share.receiverAccountId === caller.account.id) return { deviceId: device.id, deviceName: device.name };
-    if (share.sharerAccountId === caller.account.id || (await this.deps.access.findVisibleDevice(caller.account, device.id)))
+    if (share.receiverAccountId === caller.account.id)
+      return { deviceId: device.id, deviceName: device.name };
+    if (
+      share.sharerAccountId === caller.account.id ||
+      (await this.deps.access.findVisibleDevice(caller.account, device.id))
+    )
       throw new CatalogueError('2837');
     // The sharer's rights are read again: a share gives no more than its sharer has now.
     const sharer = await this.deps.accounts.findById(share.sharerAccountId);
@@ -240,7 +248,8 @@ export class DeviceShareService {
       return { topMenu: true, menus: SHARE_MENU_KEYS, canWrite: true };
     const grant = await this.deps.devices.accessOf(device.id, account.id);
     if (!grant) return null;
-    if (grant.kind === 'authorized') return { topMenu: true, menus: SHARE_MENU_KEYS, canWrite: grant.canWrite };
+    if (grant.kind === 'authorized')
+      return { topMenu: true, menus: SHARE_MENU_KEYS, canWrite: grant.canWrite };
     const share = await this.deps.shares.shareOfGrant(device.id, account.id);
     return {
       topMenu: share?.topMenu ?? false,

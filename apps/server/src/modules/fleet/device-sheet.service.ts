@@ -3,7 +3,7 @@
  * row bound exactly as one device is bound, with the same checks and attempt limits), the empty
  * template, the list exported with the filters the screen shows, and unbinding several devices.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CatalogueError, translateError, type SheetFormat } from '@lyyp/contracts';
 import { DeviceAddRequestSchema } from '@lyyp/contracts';
 import {
@@ -37,7 +37,18 @@ const STATUS_TEXT = {
 
 const EXPORT_HEADERS = {
   zh: ['设备名称', '网关SN', '产品', '分组', '排序号', '状态', '分享', '地址', '备注', '最后在线'],
-  en: ['Device', 'Gateway SN', 'Product', 'Group', 'Sort number', 'Status', 'Shared', 'Address', 'Remark', 'Last seen'],
+  en: [
+    'Device',
+    'Gateway SN',
+    'Product',
+    'Group',
+    'Sort number',
+    'Status',
+    'Shared',
+    'Address',
+    'Remark',
+    'Last seen',
+  ],
 };
 
 /** A sort number cell: a positive whole number as digits (a spreadsheet may write "12.0"). */
@@ -81,7 +92,15 @@ export class DeviceSheetService {
         if (seen.has(sn)) throw new CatalogueError('2826', { sn, field: 'sn' });
         seen.add(sn);
         const device = await this.deps.deviceService.bind(caller, this.bindRequestOf(row, productId));
-        results.push({ row: row.row, sn, status: 'bound', deviceId: device.id, code: null, message: null, field: null });
+        results.push({
+          row: row.row,
+          sn,
+          status: 'bound',
+          deviceId: device.id,
+          code: null,
+          message: null,
+          field: null,
+        });
       } catch (error) {
         if (!(error instanceof CatalogueError)) throw error;
         results.push({
@@ -110,7 +129,11 @@ export class DeviceSheetService {
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0]!;
     throw catalogueErrorOfIssue(
-      { message: issue.message, path: issue.path.map(String), params: (issue as { params?: Record<string, unknown> }).params },
+      {
+        message: issue.message,
+        path: issue.path.map(String),
+        params: (issue as { params?: Record<string, unknown> }).params,
+      },
       (parts) => dottedPath(parts) || 'row',
     );
   }

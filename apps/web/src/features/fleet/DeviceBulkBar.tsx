@@ -85,7 +85,11 @@ export function DeviceBulkBar({
         <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
           {t('fleet.bulk.import')}
         </Button>
-        <Button icon={<DownloadOutlined />} loading={exportList.isPending} onClick={() => exportList.mutate()}>
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exportList.isPending}
+          onClick={() => exportList.mutate()}
+        >
           {t('fleet.bulk.export')}
         </Button>
       </Space>

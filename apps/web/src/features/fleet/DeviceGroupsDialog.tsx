@@ -62,7 +62,12 @@ export function DeviceGroupsDialog({ open, onClose }: { open: boolean; onClose: 
           onPressEnter={() => newName.trim() && add.mutate(newName)}
           data-testid="group-name-input"
         />
-        <Button type="primary" loading={add.isPending} disabled={!newName.trim()} onClick={() => add.mutate(newName)}>
+        <Button
+          type="primary"
+          loading={add.isPending}
+          disabled={!newName.trim()}
+          onClick={() => add.mutate(newName)}
+        >
           {t('fleet.groups.add')}
         </Button>
       </Space.Compact>

@@ -44,7 +44,14 @@ export function DeviceImportDialog({ open, onClose }: { open: boolean; onClose: 
   };
 
   return (
-    <Modal open={open} title={t('fleet.import.title')} footer={null} onCancel={close} width={720} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t('fleet.import.title')}
+      footer={null}
+      onCancel={close}
+      width={720}
+      destroyOnHidden
+    >
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           {t('fleet.import.hint')}
@@ -87,7 +94,9 @@ export function DeviceImportDialog({ open, onClose }: { open: boolean; onClose: 
           <p className="ant-upload-hint">XLSX, CSV</p>
         </Upload.Dragger>
         {upload.isPending ? <Alert type="info" showIcon message={t('monitor.common.uploading')} /> : null}
-        {upload.error ? <Alert type="error" showIcon role="alert" message={describeFailure(upload.error)} /> : null}
+        {upload.error ? (
+          <Alert type="error" showIcon role="alert" message={describeFailure(upload.error)} />
+        ) : null}
         {upload.data ? (
           <>
             <Alert
@@ -112,7 +121,11 @@ export function DeviceImportDialog({ open, onClose }: { open: boolean; onClose: 
                     <Tag color={status === 'bound' ? 'green' : 'red'}>{t(`fleet.import.${status}`)}</Tag>
                   ),
                 },
-                { title: t('fleet.import.reason'), dataIndex: 'message', render: (text: string | null) => text ?? '' },
+                {
+                  title: t('fleet.import.reason'),
+                  dataIndex: 'message',
+                  render: (text: string | null) => text ?? '',
+                },
               ]}
             />
           </>

@@ -21,19 +21,21 @@ export function SortNumberCell({ device }: { device: DeviceView }) {
   const { message } = App.useApp();
   const describeFailure = useDescribeFailure();
   const queryClient = useQueryClient();
-  const [value, setValue] = useState<number | null>(device.sortNumber);
+  // Devices bound before sort numbers were typed carry 0: shown empty, as no number was given.
+  const initial = device.sortNumber > 0 ? device.sortNumber : null;
+  const [value, setValue] = useState<number | null>(initial);
   const save = useMutation({
     mutationFn: (sortNumber: number) => catalogueApi.editDevice(device.id, { sortNumber }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
     onError: (error) => {
-      setValue(device.sortNumber);
+      setValue(initial);
       void message.error(describeFailure(error));
     },
   });
   if (!managesDevice(device)) return <>{device.sortNumber}</>;
   const commit = () => {
-    if (value !== null && value !== device.sortNumber) save.mutate(value);
-    else setValue(device.sortNumber);
+    if (value !== null && value !== initial) save.mutate(value);
+    else setValue(initial);
   };
   return (
     <InputNumber
@@ -41,6 +43,7 @@ export function SortNumberCell({ device }: { device: DeviceView }) {
       min={1}
       precision={0}
       style={{ width: 80 }}
+      placeholder="—"
       value={value}
       onChange={setValue}
       onBlur={commit}

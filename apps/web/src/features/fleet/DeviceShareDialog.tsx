@@ -88,6 +88,8 @@ export function DeviceShareDialog({ device, onClose }: { device: DeviceView | nu
     queryKey: sharesKey,
     queryFn: () => fleetApi.listShares(device!.id),
     enabled: open,
+    // Receivers accept while the owner is away: opening the dialog always shows the states anew.
+    refetchOnMount: 'always',
   });
   const refresh = async (list?: DeviceShare[]) => {
     if (list) queryClient.setQueryData(sharesKey, list);
@@ -167,10 +169,18 @@ export function DeviceShareDialog({ device, onClose }: { device: DeviceView | nu
                 })}
                 rules={rulesFromChecks(locale, requiredCheck('password'), checkSharePassword)}
               >
-                <Input maxLength={SHARE_PASSWORD_MAX_LENGTH} autoComplete="off" data-testid="share-password" />
+                <Input
+                  maxLength={SHARE_PASSWORD_MAX_LENGTH}
+                  autoComplete="off"
+                  data-testid="share-password"
+                />
               </Form.Item>
             ) : null}
-            <Form.Item name="expiresInDays" label={t('fleet.share.expires')} extra={t('fleet.share.expiresHint')}>
+            <Form.Item
+              name="expiresInDays"
+              label={t('fleet.share.expires')}
+              extra={t('fleet.share.expiresHint')}
+            >
               <InputNumber min={1} max={SHARE_LINK_TTL_DAYS_MAX} precision={0} />
             </Form.Item>
             <Form.Item name="topMenu" label={t('fleet.share.topMenu')} valuePropName="checked">
@@ -223,14 +233,20 @@ export function DeviceShareDialog({ device, onClose }: { device: DeviceView | nu
               {
                 title: t('fleet.share.state'),
                 dataIndex: 'state',
-                render: (state: ShareState) => <Tag color={STATE_COLOURS[state]}>{t(`fleet.share.states.${state}`)}</Tag>,
+                render: (state: ShareState) => (
+                  <Tag color={STATE_COLOURS[state]}>{t(`fleet.share.states.${state}`)}</Tag>
+                ),
               },
               {
                 title: t('fleet.share.canWrite'),
                 dataIndex: 'canWrite',
                 render: (value: boolean) => (value ? t('monitor.common.yes') : t('monitor.common.no')),
               },
-              { title: t('fleet.share.expiresAt'), dataIndex: 'expiresAt', render: (value: string) => formatTime(value) },
+              {
+                title: t('fleet.share.expiresAt'),
+                dataIndex: 'expiresAt',
+                render: (value: string) => formatTime(value),
+              },
               {
                 title: t('monitor.common.actions'),
                 key: 'actions',
@@ -260,7 +276,14 @@ function CreatedShare({ created, sn }: { created: DeviceShareCreated; sn: string
   const { t } = useTranslation();
   const { message } = App.useApp();
   if (!created.token)
-    return <Alert type="success" showIcon message={t('fleet.share.created')} description={t('fleet.share.passwordShareHint', { sn })} />;
+    return (
+      <Alert
+        type="success"
+        showIcon
+        message={t('fleet.share.created')}
+        description={t('fleet.share.passwordShareHint', { sn })}
+      />
+    );
   const link = shareLinkOf(window.location.origin, created.token);
   return (
     <Alert
@@ -279,7 +302,9 @@ function CreatedShare({ created, sn }: { created: DeviceShareCreated; sn: string
               icon={<CopyOutlined />}
               onClick={() =>
                 void copyText(link).then((copied) =>
-                  copied ? message.success(t('monitor.common.copied')) : message.error(t('monitor.common.copyFailed')),
+                  copied
+                    ? message.success(t('monitor.common.copied'))
+                    : message.error(t('monitor.common.copyFailed')),
                 )
               }
             >

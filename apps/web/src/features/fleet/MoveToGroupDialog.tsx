@@ -27,8 +27,7 @@ export function MoveToGroupDialog({
   const groups = useDeviceGroups();
   const [groupId, setGroupId] = useState<string | undefined>();
   const move = useMutation({
-    mutationFn: () =>
-      fleetApi.moveToGroup({ ids: deviceIds ?? [], ...(groupId ? { groupId } : {}) }),
+    mutationFn: () => fleetApi.moveToGroup({ ids: deviceIds ?? [], ...(groupId ? { groupId } : {}) }),
     onSuccess: async (answer) => {
       void message.success(t('fleet.groups.moved', { count: answer.moved }));
       await queryClient.invalidateQueries({ queryKey: ['devices'] });

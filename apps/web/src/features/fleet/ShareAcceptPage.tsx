@@ -24,7 +24,10 @@ export default function ShareAcceptPage() {
   const token = readShareToken(search);
   const queryClient = useQueryClient();
   const accepted = async () => queryClient.invalidateQueries({ queryKey: ['devices'] });
-  const acceptLink = useMutation({ mutationFn: () => fleetApi.acceptShare(token ?? ''), onSuccess: accepted });
+  const acceptLink = useMutation({
+    mutationFn: () => fleetApi.acceptShare(token ?? ''),
+    onSuccess: accepted,
+  });
   const acceptPassword = useMutation({
     mutationFn: (values: { sn: string; password: string }) =>
       fleetApi.acceptSharePassword({ sn: values.sn.trim(), password: values.password }),
@@ -37,7 +40,12 @@ export default function ShareAcceptPage() {
       {done ? (
         <AcceptedResult accepted={done} />
       ) : token ? (
-        <LinkOffer token={token} onAccept={() => acceptLink.mutate()} pending={acceptLink.isPending} error={acceptLink.error} />
+        <LinkOffer
+          token={token}
+          onAccept={() => acceptLink.mutate()}
+          pending={acceptLink.isPending}
+          error={acceptLink.error}
+        />
       ) : (
         <PasswordForm
           onFinish={(values) => acceptPassword.mutate(values)}
@@ -78,12 +86,22 @@ function LinkOffer({
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const describeFailure = useDescribeFailure();
-  const preview = useQuery({ queryKey: ['share-preview', token], queryFn: () => fleetApi.previewShare(token), retry: false });
-  if (preview.error) return <Alert type="error" showIcon role="alert" message={describeFailure(preview.error)} />;
+  const preview = useQuery({
+    queryKey: ['share-preview', token],
+    queryFn: () => fleetApi.previewShare(token),
+    retry: false,
+  });
+  if (preview.error)
+    return <Alert type="error" showIcon role="alert" message={describeFailure(preview.error)} />;
   const offer = preview.data;
   return (
     <Space direction="vertical" size="large" style={{ width: '100%', maxWidth: 640 }}>
-      <Descriptions column={1} bordered size="small" title={offer ? t('fleet.accept.from', { name: offer.sharerName ?? '—' }) : null}>
+      <Descriptions
+        column={1}
+        bordered
+        size="small"
+        title={offer ? t('fleet.accept.from', { name: offer.sharerName ?? '—' }) : null}
+      >
         <Descriptions.Item label={t('fleet.accept.device')}>{offer?.deviceName ?? '…'}</Descriptions.Item>
         <Descriptions.Item label={t('fleet.accept.permissions')}>
           <Space size={[4, 4]} wrap>
@@ -100,10 +118,18 @@ function LinkOffer({
             ) : null}
           </Space>
         </Descriptions.Item>
-        <Descriptions.Item label={t('fleet.accept.expiresAt')}>{offer ? formatTime(offer.expiresAt) : '…'}</Descriptions.Item>
+        <Descriptions.Item label={t('fleet.accept.expiresAt')}>
+          {offer ? formatTime(offer.expiresAt) : '…'}
+        </Descriptions.Item>
       </Descriptions>
       {error ? <Alert type="error" showIcon role="alert" message={describeFailure(error)} /> : null}
-      <Button type="primary" disabled={!offer} loading={pending} onClick={onAccept} data-testid="share-accept">
+      <Button
+        type="primary"
+        disabled={!offer}
+        loading={pending}
+        onClick={onAccept}
+        data-testid="share-accept"
+      >
         {t('fleet.accept.accept')}
       </Button>
     </Space>
@@ -126,7 +152,11 @@ function PasswordForm({
     <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 480 }}>
       <Alert type="info" showIcon message={t('fleet.accept.noToken')} />
       <Form name="share-password" layout="vertical" onFinish={onFinish}>
-        <Form.Item name="sn" label={t('fleet.accept.sn')} rules={rulesFromChecks(locale, requiredCheck('sn'), checkSn)}>
+        <Form.Item
+          name="sn"
+          label={t('fleet.accept.sn')}
+          rules={rulesFromChecks(locale, requiredCheck('sn'), checkSn)}
+        >
           <Input maxLength={SN_LENGTH} inputMode="numeric" />
         </Form.Item>
         <Form.Item
@@ -136,7 +166,15 @@ function PasswordForm({
         >
           <Input.Password autoComplete="off" />
         </Form.Item>
-        {error ? <Alert type="error" showIcon role="alert" message={describeFailure(error)} style={{ marginBottom: 16 }} /> : null}
+        {error ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            message={describeFailure(error)}
+            style={{ marginBottom: 16 }}
+          />
+        ) : null}
         <Button type="primary" htmlType="submit" loading={pending}>
           {t('fleet.accept.accept')}
         </Button>

@@ -189,7 +189,15 @@ export default function DeviceListPage() {
         <Space wrap>
           <DeviceBulkBar
             selectedIds={selected}
-            filter={{ keyword: keyword || undefined, groupName, status, productId, signalBand, hardwareModelId, firmware }}
+            filter={{
+              keyword: keyword || undefined,
+              groupName,
+              status,
+              productId,
+              signalBand,
+              hardwareModelId,
+              firmware,
+            }}
             onSelectionDone={() => setSelected([])}
           />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setBinding(true)}>
@@ -268,7 +276,9 @@ export default function DeviceListPage() {
           {
             title: t('monitor.fields.sortNumber'),
             key: 'sortNumber',
-            render: (_, device) => <SortNumberCell key={`${device.id}:${device.sortNumber}`} device={device} />,
+            render: (_, device) => (
+              <SortNumberCell key={`${device.id}:${device.sortNumber}`} device={device} />
+            ),
           },
           {
             title: t('monitor.gateway.lastSeen'),
