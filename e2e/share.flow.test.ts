@@ -84,6 +84,15 @@ describe('device sharing flow in the browser', () => {
       await importDialog.locator('.ant-modal-close').click();
       await importDialog.waitFor({ state: 'hidden' });
 
+      // The boiler moves into the group, chosen in the list.
+      await table.locator('tr', { hasText: '一号锅炉' }).locator('.ant-checkbox-input').check();
+      await page.getByRole('button', { name: /移动到分组/ }).click();
+      const moveDialog = page.locator('.ant-modal', { hasText: '移动 1 台设备到分组' });
+      await moveDialog.locator('[data-testid="move-group-select"]').click();
+      await page.locator('.ant-select-item-option[title="锅炉房"]').click();
+      await moveDialog.getByRole('button', { name: /确/ }).click();
+      await table.locator('tr', { hasText: '一号锅炉' }).getByText('锅炉房').waitFor();
+
       // Share by link, with writing left out.
       await table.locator('[data-testid="device-share"]').click();
       const shareDialog = page.locator('.ant-modal', { hasText: '分享设备' });
@@ -145,7 +154,10 @@ describe('device sharing flow in the browser', () => {
         .locator('.ant-modal', { hasText: 'Share device' })
         .locator('[data-testid="share-list"]')
         .waitFor();
-      await page.locator('.ant-modal', { hasText: 'Share device' }).getByText('Revoked').waitFor();
+      await page
+        .locator('.ant-modal', { hasText: 'Share device' })
+        .locator('[data-testid="share-list"] .ant-tag', { hasText: 'Revoked' })
+        .waitFor();
       await shoot(null, 'share-en');
       await page.locator('.ant-modal', { hasText: 'Share device' }).locator('.ant-modal-close').click();
       await page.locator('[data-testid="groups-open"]').click();

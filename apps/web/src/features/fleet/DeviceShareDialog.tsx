@@ -245,7 +245,9 @@ export function DeviceShareDialog({ device, onClose }: { device: DeviceView | nu
               {
                 title: t('fleet.share.expiresAt'),
                 dataIndex: 'expiresAt',
-                render: (value: string) => formatTime(value),
+                // Accepted access lasts until revoked: the date matters while a share waits.
+                render: (value: string, share) =>
+                  share.state === 'open' || share.state === 'expired' ? formatTime(value) : '—',
               },
               {
                 title: t('monitor.common.actions'),
