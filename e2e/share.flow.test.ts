@@ -4,6 +4,7 @@
  * the link, accepts, and finds the boiler in its list marked as shared; the owner revokes and the
  * second account's list no longer has it. The new screens are shot in Chinese and English.
  */
+import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCALE_STORAGE_KEY } from '@lyyp/contracts';
@@ -77,9 +78,29 @@ describe('device sharing flow in the browser', () => {
       await shoot(null, 'groups-zh');
       await groupsDialog.locator('.ant-modal-close').click();
       await groupsDialog.waitFor({ state: 'hidden' });
+      // Import: one row binds, one is refused with the catalogue's reason.
+      const imported = await createGateway(platform);
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('设备');
+      sheet.addRow(['SN', '验证码', '设备名称', '备注', '分组', '排序号']);
+      sheet.addRow([imported.sn, imported.verificationCode, '二号锅炉', '', '锅炉房', 5]);
+      sheet.addRow([
+        imported.sn.replace(/.$/, (digit) => String((Number(digit) + 1) % 10)),
+        '000000',
+        '三号锅炉',
+      ]);
+      const sheetFile = path.join(SHOTS, 'import.xlsx');
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await workbook.xlsx.writeFile(sheetFile);
       await page.getByRole('button', { name: /导入设备/ }).click();
       const importDialog = page.locator('.ant-modal', { hasText: '下载模板' });
       await importDialog.waitFor();
+      await importDialog.locator('[data-testid="import-product"]').click();
+      await page.locator('.ant-select-item-option').first().click();
+      await importDialog.locator('input[type="file"]').setInputFiles(sheetFile);
+      const result = importDialog.locator('[data-testid="import-result"]');
+      await result.getByText('已绑定').waitFor();
+      expect(await result.textContent()).toContain('验证码错误');
       await shoot(null, 'import-zh');
       await importDialog.locator('.ant-modal-close').click();
       await importDialog.waitFor({ state: 'hidden' });
@@ -147,7 +168,7 @@ describe('device sharing flow in the browser', () => {
       await shareDialog.locator('.ant-modal-close').click();
       await useEnglish(page);
       await waitForTitle(page, 'Devices - LYYP');
-      await table.getByText('一号锅炉').waitFor();
+      await table.getByText('二号锅炉').waitFor();
       await shoot(null, 'device-list-en');
       await table.locator('[data-testid="device-share"]').click();
       await page

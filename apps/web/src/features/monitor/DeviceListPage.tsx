@@ -288,6 +288,8 @@ export default function DeviceListPage() {
           {
             title: t('monitor.common.actions'),
             key: 'actions',
+            // The list scrolls sideways on narrow screens; what a row offers stays in view.
+            fixed: 'right',
             render: (_, device) => (
               <Space size={12}>
                 <Link to={`/monitor/devices/${encodeURIComponent(device.id)}`}>
