@@ -115,7 +115,7 @@ describe('device sharing flow in the browser', () => {
       await table.locator('tr', { hasText: '一号锅炉' }).getByText('锅炉房').waitFor();
 
       // Share by link, with writing left out.
-      await table.locator('[data-testid="device-share"]').click();
+      await table.locator('tr', { hasText: '一号锅炉' }).locator('[data-testid="device-share"]').click();
       const shareDialog = page.locator('.ant-modal', { hasText: '分享设备' });
       await shareDialog.waitFor();
       await shareDialog.locator('[data-testid="share-create"]').click();
@@ -148,7 +148,7 @@ describe('device sharing flow in the browser', () => {
       // The owner opens the dialog again, sees it accepted and revokes it.
       await shareDialog.locator('.ant-modal-close').click();
       await shareDialog.waitFor({ state: 'hidden' });
-      await table.locator('[data-testid="device-share"]').click();
+      await table.locator('tr', { hasText: '一号锅炉' }).locator('[data-testid="device-share"]').click();
       await shareDialog.locator('[data-testid="share-list"]').getByText('已接受').waitFor();
       await shoot(null, 'share-list-zh');
       await shareDialog.locator('[data-testid="share-revoke"]').first().click();
@@ -170,7 +170,7 @@ describe('device sharing flow in the browser', () => {
       await waitForTitle(page, 'Devices - LYYP');
       await table.getByText('二号锅炉').waitFor();
       await shoot(null, 'device-list-en');
-      await table.locator('[data-testid="device-share"]').click();
+      await table.locator('tr', { hasText: '一号锅炉' }).locator('[data-testid="device-share"]').click();
       await page
         .locator('.ant-modal', { hasText: 'Share device' })
         .locator('[data-testid="share-list"]')

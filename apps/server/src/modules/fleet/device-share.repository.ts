@@ -19,13 +19,20 @@ export interface DeviceShareRecord {
   share: DeviceShareRow;
   sharerName: string | null;
   receiverName: string | null;
+  /** Whether the grant the share gave still exists (staff may have revoked it directly). */
+  granted: boolean;
 }
 
-/** Shares still counted against the limit: not revoked, and accepted or still open. */
+const grantExists = sql<boolean>`exists (select 1 from ${deviceAccess} where ${deviceAccess.shareId} = ${deviceShares.id})`;
+
+/** Shares still counted against the limit: not revoked, and accepted (with their grant) or still open. */
 function liveCondition(at: Date) {
   return and(
     isNull(deviceShares.revokedAt),
-    or(isNotNull(deviceShares.receiverAccountId), gt(deviceShares.expiresAt, at)),
+    or(
+      and(isNotNull(deviceShares.receiverAccountId), grantExists),
+      and(isNull(deviceShares.receiverAccountId), gt(deviceShares.expiresAt, at)),
+    ),
   );
 }
 
@@ -34,7 +41,12 @@ export class DeviceShareRepository {
 
   private records() {
     return this.db
-      .select({ share: deviceShares, sharerName: nameOf(sharer), receiverName: nameOf(receiver) })
+      .select({
+        share: deviceShares,
+        sharerName: nameOf(sharer),
+        receiverName: nameOf(receiver),
+        granted: grantExists,
+      })
       .from(deviceShares)
       .leftJoin(sharer, eq(sharer.id, deviceShares.sharerAccountId))
       .leftJoin(receiver, eq(receiver.id, deviceShares.receiverAccountId));

@@ -180,6 +180,37 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
     expect(kinds).toEqual(expect.arrayContaining(['share', 'share-accept', 'share-revoke']));
   });
 
+  it('shows a share as revoked once staff revoke the grant it gave, and ends its live data', async () => {
+    const made = await created(owner, { method: 'link' });
+    const db = server.database.db;
+    const receiverAccount = await buildAccount(db);
+    const client = await signedIn(receiverAccount);
+    expect((await postJson(server, client, '/equipment/share/accept', { token: made.token })).code).toBe(
+      '200',
+    );
+    const sent: LiveServerMessage[] = [];
+    const connection = {
+      account: () => receiverAccount,
+      locale: 'en-US' as const,
+      send: (message: LiveServerMessage) => sent.push(message),
+    };
+    server.live.open(connection);
+    await server.live.subscribe(connection, [fixture.device.id]);
+
+    const staff = await signedIn(await buildAccount(db, 'operation'));
+    const revoked = await postJson(server, staff, '/manage/equipment/revoke', {
+      id: fixture.device.id,
+      accountId: receiverAccount.id,
+    });
+    expect(revoked.code).toBe('200');
+    expect(sent.at(-1)).toMatchObject({ type: 'error', code: '1003', deviceId: fixture.device.id });
+    server.live.close(connection);
+    const shares = DeviceShareListAnswerSchema.parse(
+      (await postJson(server, owner, '/equipment/share/list', { id: fixture.device.id })).data,
+    );
+    expect(shares.find((entry) => entry.id === made.share.id)?.state).toBe('revoked');
+  });
+
   it('shares by password: SN and password, attempts limited, an unknown SN counts alike', async () => {
     expect((await share(owner, { method: 'password', password: 'ab!' })).code).toBe('2834');
     expect((await share(owner, { method: 'password' })).code).toBe('2839');

@@ -51,9 +51,13 @@ interface SharerRights {
   canWrite: boolean;
 }
 
-export function shareStateOf(share: DeviceShareRow, now: number): ShareState {
+/**
+ * The state a share is in now. An accepted share whose grant is gone (staff revoked the account's
+ * access from the back office) is shown as revoked: the state follows the access, not the row.
+ */
+export function shareStateOf(share: DeviceShareRow, now: number, granted = true): ShareState {
   if (share.revokedAt) return 'revoked';
-  if (share.receiverAccountId) return 'accepted';
+  if (share.receiverAccountId) return granted ? 'accepted' : 'revoked';
   return share.expiresAt.getTime() <= now ? 'expired' : 'open';
 }
 
@@ -63,7 +67,7 @@ function present(record: DeviceShareRecord, now: number): DeviceShare {
     id: share.id,
     deviceId: share.deviceId,
     method: share.method,
-    state: shareStateOf(share, now),
+    state: shareStateOf(share, now, record.granted),
     sharerAccountId: share.sharerAccountId,
     sharerName: record.sharerName,
     receiverAccountId: share.receiverAccountId,
