@@ -144,6 +144,7 @@ describe('device sharing flow in the browser', () => {
       const sharedRow = otherTable.locator('tr', { hasText: '一号锅炉' });
       await sharedRow.waitFor();
       expect(await sharedRow.locator('.ant-tag', { hasText: '分享' }).count()).toBe(1);
+      await shoot(other, 'receiver-list-zh');
 
       // The owner opens the dialog again, sees it accepted and revokes it.
       await shareDialog.locator('.ant-modal-close').click();

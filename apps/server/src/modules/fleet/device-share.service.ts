@@ -269,9 +269,12 @@ export class DeviceShareService {
       const revoked = await this.deps.shares.revoke(pending, at);
       pending = [];
       for (const share of revoked) {
+        const receiver = share.receiverAccountId
+          ? await this.deps.accounts.findById(share.receiverAccountId)
+          : undefined;
         await this.deps.events.grantChanged('share-revoke', device, actorAccountId, {
           method: share.method,
-          account: share.receiverAccountId ?? '',
+          account: receiver?.username ?? receiver?.tel ?? share.receiverAccountId ?? '',
         });
         if (!share.receiverAccountId) continue;
         this.deps.bus.publish('accessRevoked', { deviceId: device.id, accountId: share.receiverAccountId });
