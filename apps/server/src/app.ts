@@ -355,9 +355,11 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       registerFleet(api, {
         db: database.db,
         config,
-        access: catalogue.deviceAccess,
+        catalogue,
         runtime: runtime.runtime,
         history: runtime.historyQueries,
+        events: deviceEvents,
+        bus,
         now,
       });
       registerDeviceVariableRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime });

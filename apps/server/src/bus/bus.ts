@@ -35,6 +35,8 @@ export interface BusEvents {
   };
   /** An alarm record was raised, released or acknowledged (the console shows it at once). */
   alarm: { deviceId: string; event: 'raised' | 'released' | 'acknowledged'; record: AlarmRecord };
+  /** An account lost its access to a device (a share or an authorisation revoked): its live subscriptions end. */
+  accessRevoked: { deviceId: string; accountId: string };
   /** A message for one account (in-app alarm push, expiry reminder); `speak`: a voice announcement. */
   notice: { accountId: string; message: Message; speak: boolean };
 }

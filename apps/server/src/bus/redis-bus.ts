@@ -45,6 +45,7 @@ export class RedisBus implements Bus {
       'configSync',
       'alarm',
       'notice',
+      'accessRevoked',
     ] satisfies BusChannel[]) {
       await bus.subscriber.subscribe(PREFIX + channel);
       bus.subscribed.add(channel);

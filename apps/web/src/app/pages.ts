@@ -22,6 +22,7 @@ export const PAGES: Readonly<Record<PageId, ComponentType>> = {
   monitorDevices: lazyPage(() => import('../features/monitor/DeviceListPage.tsx')),
   monitorDeviceDetail: lazyPage(() => import('../features/monitor/DeviceDetailPage.tsx')),
   monitorMap: lazyPage(() => import('../features/map/MapPage.tsx')),
+  monitorShare: lazyPage(() => import('../features/fleet/ShareAcceptPage.tsx')),
   devicePage: lazyPage(() => import('../features/runtime/DevicePageView.tsx')),
   designer: lazyPage(() => import('../designer/DesignerPage.tsx')),
   productEditAlert: lazyPage(() => import('../features/alarm/ProductAlertTab.tsx')),

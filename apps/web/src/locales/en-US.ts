@@ -64,6 +64,7 @@ export const enUS: ConsoleTexts = {
     MonitorDevices: 'Devices',
     MonitorDeviceDetail: 'Device detail',
     MonitorDevicePage: 'Device page',
+    MonitorShare: 'Accept a share',
     MonitorMap: 'Map',
     MonitorMessages: 'Messages',
     MonitorWorkOrders: 'Work orders',

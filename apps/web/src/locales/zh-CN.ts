@@ -62,6 +62,7 @@ export const zhCN = {
     MonitorDevices: '设备列表',
     MonitorDeviceDetail: '设备详情',
     MonitorDevicePage: '组态页面',
+    MonitorShare: '接受分享',
     MonitorMap: '地图',
     MonitorMessages: '消息中心',
     MonitorWorkOrders: '维修工单',

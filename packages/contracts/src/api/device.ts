@@ -31,6 +31,7 @@ import {
 } from './common.ts';
 import { ConfigSyncStateSchema, GatewayStatusSchema, SignalBandSchema, snField } from './gateway.ts';
 import { ProductStatusSchema } from './product.ts';
+import { SHARE_MENU_KEYS } from '../fleet/share.ts';
 
 /** §3 device fields a person types, shared by binding and editing. */
 const deviceFields = {
@@ -160,6 +161,8 @@ export const DeviceViewSchema = DeviceRecordSchema.extend({
   productModel: z.string(),
   shared: z.boolean(),
   access: z.object({ kind: z.enum(DEVICE_ACCESS_KINDS), canWrite: z.boolean() }),
+  /** §6 share permission settings, when the caller sees the device through a share. */
+  sharePermissions: z.object({ topMenu: z.boolean(), menus: z.array(z.enum(SHARE_MENU_KEYS)) }).nullable(),
 });
 export type DeviceView = z.infer<typeof DeviceViewSchema>;
 

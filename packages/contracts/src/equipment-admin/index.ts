@@ -136,6 +136,9 @@ export const DEVICE_LOG_KINDS = {
   'config-sync': { zh: '配置同步', en: 'Configuration sync' },
   authorize: { zh: '授权', en: 'Authorise' },
   revoke: { zh: '取消授权', en: 'Revoke' },
+  share: { zh: '分享', en: 'Share' },
+  'share-accept': { zh: '接受分享', en: 'Share accepted' },
+  'share-revoke': { zh: '撤销分享', en: 'Share revoked' },
 } as const;
 export type DeviceLogKind = keyof typeof DEVICE_LOG_KINDS;
 export const DEVICE_LOG_KIND_CODES = Object.keys(DEVICE_LOG_KINDS) as [DeviceLogKind, ...DeviceLogKind[]];

@@ -434,6 +434,43 @@ export const ERROR_CATALOGUE = {
   '2553': entry('纬度变量和经度变量不能相同', 'The latitude and longitude variables must differ'),
   '2554': entry('设备变量不存在：{field}', 'No such device variable: {field}'),
 
+  // Device list in bulk and device sharing (2821-2849)
+  '2821': entry('分组名称已存在：{name}', 'A group named {name} already exists', 409),
+  '2822': entry('分组数量已达上限（{max} 个）', 'You have reached the limit of {max} groups', 409),
+  '2823': entry(
+    '设备“{name}”不属于该分组的账号，不能移入',
+    'Device “{name}” belongs to another account than the group and cannot be moved into it',
+    409,
+  ),
+  '2824': entry('导入文件没有设备行', 'The import file has no device rows'),
+  '2825': entry('导入文件最多 {max} 行', 'An import file has at most {max} rows'),
+  '2826': entry('文件中重复的 SN：{sn}', 'The SN {sn} appears more than once in the file', 409),
+  '2827': entry('排序号须为正整数', 'The sort number must be a positive whole number'),
+  '2831': entry('该设备的分享已达上限（{max} 个）', 'This device already has the most shares ({max})', 409),
+  '2832': entry(
+    '您没有写入权限，不能分享数据写入',
+    'You may not write to this device, so you cannot share writing',
+    403,
+  ),
+  '2833': entry(
+    '不能分享您自己没有的菜单权限：{menu}',
+    'You cannot share a menu you do not have yourself: {menu}',
+    403,
+  ),
+  '2834': entry(
+    '分享密码须为 {min}-{max} 位字母或数字，不能含特殊字符',
+    'A share password is {min} to {max} letters or digits, without special characters',
+  ),
+  '2835': entry('分享链接无效或已过期', 'This share link is not valid or has expired', 404),
+  '2836': entry('该分享已被其他账号接受', 'Another account has already accepted this share', 409),
+  '2837': entry('您已可以访问该设备，无需接受分享', 'You can already see this device', 409),
+  '2838': entry('SN 或分享密码不正确', 'The SN or the share password is wrong'),
+  '2839': entry(
+    '链接分享不设置密码；密码分享须设置密码',
+    'A link share has no password; a password share needs one',
+  ),
+  '2840': entry('该分享已撤销或已过期', 'This share was revoked or has expired', 409),
+
   // Media widgets: weather, video cameras and click scripts (2681-2720)
   '2681': entry(
     '天气服务暂时无法访问，请稍后再试',

@@ -145,6 +145,8 @@ export const deviceAccess = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['authorized', 'shared'] }).notNull(),
     canWrite: boolean('can_write').notNull().default(false),
+    /** The share this grant came from (device_shares.id); revoking the share removes the grant. */
+    shareId: text('share_id'),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

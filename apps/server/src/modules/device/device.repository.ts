@@ -2,7 +2,17 @@
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { SIGNAL_BANDS, type SignalBand } from '@lyyp/contracts/gateway';
 import type { Database } from '../../db/client.ts';
-import { accounts, deviceAccess, deviceConfigs, devices, gateways, products } from '../../db/schema/index.ts';
+import {
+  accounts,
+  deviceAccess,
+  deviceConfigs,
+  deviceGroups,
+  deviceShares,
+  devices,
+  gateways,
+  products,
+} from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
 import type { PageRequest } from '../product/catalogue-route.ts';
 import { containsPattern, ownerNameOf } from '../product/product.repository.ts';
 import { allOf, visibleDeviceCondition } from './visibility.repository.ts';
@@ -60,6 +70,8 @@ const listColumns = {
   shared: sharedFlag,
   accessKind: deviceAccess.kind,
   accessCanWrite: deviceAccess.canWrite,
+  shareTopMenu: deviceShares.topMenu,
+  shareMenus: deviceShares.menus,
 };
 
 export interface DeviceListRecord {
@@ -77,6 +89,9 @@ export interface DeviceListRecord {
   /** The caller's own grant on the device, if any. */
   accessKind: DeviceAccessRow['kind'] | null;
   accessCanWrite: boolean | null;
+  /** The permission settings of the share the caller's grant came from, if it came from one. */
+  shareTopMenu: boolean | null;
+  shareMenus: (typeof deviceShares.$inferSelect)['menus'] | null;
 }
 
 export class DeviceRepository {
@@ -93,6 +108,7 @@ export class DeviceRepository {
         deviceAccess,
         and(eq(deviceAccess.deviceId, devices.id), eq(deviceAccess.accountId, viewer.accountId)),
       )
+      .leftJoin(deviceShares, eq(deviceShares.id, deviceAccess.shareId))
       .where(where);
   }
 
@@ -228,6 +244,14 @@ export class DeviceRepository {
     });
   }
 
+  /** Keeps a group of the owner under this name (devices name their group; see fleet/device-group). */
+  async ensureGroup(ownerAccountId: string, name: string): Promise<void> {
+    await this.db
+      .insert(deviceGroups)
+      .values({ id: newId(), ownerAccountId, name })
+      .onConflictDoNothing({ target: [deviceGroups.ownerAccountId, deviceGroups.name] });
+  }
+
   /** Grants an account access to a device (authorisation or share). */
   async grant(row: typeof deviceAccess.$inferInsert): Promise<void> {
     await this.db
@@ -235,7 +259,7 @@ export class DeviceRepository {
       .values(row)
       .onConflictDoUpdate({
         target: [deviceAccess.deviceId, deviceAccess.accountId],
-        set: { kind: row.kind, canWrite: row.canWrite ?? false },
+        set: { kind: row.kind, canWrite: row.canWrite ?? false, shareId: row.shareId ?? null },
       });
   }
 }

@@ -58,6 +58,11 @@ function presentRecord(caller: Caller, record: DeviceListRecord) {
       kind: record.accessKind,
       canWrite: record.accessCanWrite,
     }),
+    /** What a share lets the caller open, when the caller sees the device through one. */
+    sharePermissions:
+      record.accessKind === 'shared' && record.shareMenus && device.ownerAccountId !== caller.account.id
+        ? { topMenu: record.shareTopMenu ?? true, menus: record.shareMenus }
+        : null,
   };
 }
 
@@ -104,6 +109,7 @@ export class DeviceService {
         if (databaseCodeOf(error) === '23505') throw new CatalogueError(GATEWAY_BOUND_CODE, { field: 'sn' });
         throw error;
       });
+    if (device.groupName) await devices.ensureGroup(device.ownerAccountId, device.groupName);
     await this.deps
       .onDeviceBound(device.id)
       .catch((error: unknown) =>
@@ -166,6 +172,7 @@ export class DeviceService {
       ...(changes.name ? { name: changes.name.trim() } : {}),
     });
     if (!updated) throw new CatalogueError('1003');
+    if (updated.groupName) await this.deps.devices.ensureGroup(updated.ownerAccountId, updated.groupName);
     return updated;
   }
 

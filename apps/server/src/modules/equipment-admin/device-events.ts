@@ -70,7 +70,7 @@ export class DeviceEventRecorder {
   }
 
   async grantChanged(
-    kind: 'authorize' | 'revoke',
+    kind: 'authorize' | 'revoke' | 'share' | 'share-accept' | 'share-revoke',
     device: { id: string; gatewaySn: string },
     actorAccountId: string,
     detail: Record<string, string | boolean>,

@@ -15,6 +15,7 @@ import {
   type EquipmentPage,
 } from '@lyyp/contracts/equipment-admin';
 import { SIM_CARD_STATUSES } from '@lyyp/contracts/alarm';
+import type { Bus } from '../../bus/bus.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { DeviceAccess } from '../device/device-access.ts';
 import type { DeviceRepository } from '../device/device.repository.ts';
@@ -31,6 +32,8 @@ export interface EquipmentAdminDeps {
   deviceService: DeviceService;
   accounts: AccountRepository;
   events: DeviceEventRecorder;
+  /** Where a revocation is announced, so live subscriptions of the account end on every node. */
+  bus?: Pick<Bus, 'publish'>;
   now: () => number;
 }
 
@@ -81,7 +84,11 @@ export function describeEventDetail(kind: string, detail: Record<string, unknown
     case 'authorize':
       return `${text(detail.account)}${detail.canWrite === true ? ' (rw)' : ''}`;
     case 'revoke':
+    case 'share-revoke':
       return text(detail.account) || null;
+    case 'share':
+    case 'share-accept':
+      return `${text(detail.method)}${detail.canWrite === true ? ' (rw)' : ''}`;
     default:
       return null;
   }
@@ -242,6 +249,7 @@ export class EquipmentAdminService {
     const device = await this.requireManaged(caller, input.id);
     const target = await this.deps.accounts.findById(input.accountId);
     if (!(await this.deps.repository.revoke(device.id, input.accountId))) throw new CatalogueError('1003');
+    this.deps.bus?.publish('accessRevoked', { deviceId: device.id, accountId: input.accountId });
     await this.deps.events.grantChanged('revoke', device, caller.account.id, {
       account: target?.username ?? target?.tel ?? input.accountId,
     });

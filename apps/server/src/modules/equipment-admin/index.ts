@@ -37,6 +37,7 @@ export function createEquipmentAdminModule(deps: {
     deviceService: deps.catalogue.services.devices,
     accounts: new AccountRepository(deps.db),
     events: deps.events,
+    bus: deps.bus,
     now: deps.now,
   });
   return {

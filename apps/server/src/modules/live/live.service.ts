@@ -81,6 +81,8 @@ export class LiveService {
             connection.send({ type: 'notice', message: event.message, speak: event.speak });
         }
       }),
+      // A revoked share or authorisation ends the account's subscriptions to the device at once.
+      bus.subscribe('accessRevoked', (event) => this.endAccess(event.deviceId, event.accountId)),
       bus.subscribe('configSync', (event) => {
         if (event.deviceId)
           this.broadcast(event.deviceId, {
@@ -145,6 +147,22 @@ export class LiveService {
     for (const deviceId of deviceIds) {
       current?.delete(deviceId);
       this.byDevice.get(deviceId)?.delete(connection);
+    }
+  }
+
+  private endAccess(deviceId: string, accountId: string) {
+    const listeners = this.byDevice.get(deviceId);
+    if (!listeners) return;
+    for (const connection of [...listeners]) {
+      if (connection.account().id !== accountId) continue;
+      listeners.delete(connection);
+      this.byConnection.get(connection)?.delete(deviceId);
+      connection.send({
+        type: 'error',
+        code: '1003',
+        message: translateError('1003', connection.locale),
+        deviceId,
+      });
     }
   }
 

@@ -21,6 +21,7 @@ import { DeviceInfoTab } from './DeviceInfoTab.tsx';
 import { GatewayTab } from './GatewayTab.tsx';
 import { HistoryDataTab } from './HistoryDataTab.tsx';
 import type { LiveDeviceState } from './live-values.ts';
+import { chooseDeviceTab, visibleDeviceTabs } from '../fleet/share-tabs.ts';
 import { DEVICE_TAB_KEYS, readDeviceTab, type DeviceTabKey } from './device-tabs.ts';
 import { ReadWriteTab } from './ReadWriteTab.tsx';
 import { useDevice, useDeviceVariables, useVariableList, type DeviceVariable } from './use-device.ts';
@@ -66,7 +67,10 @@ export default function DeviceDetailPage() {
   const live = useLiveDevice(id);
   const model = useDeviceVariables(device.data);
   const variables = useVariableList(model.data, live);
-  const active = readDeviceTab(search.get('tab'));
+  // A receiver of a share sees the tabs (menus) and top menu bar the share gives (§6).
+  const shareSettings = device.data?.sharePermissions;
+  const tabs = visibleDeviceTabs(DEVICE_TAB_KEYS, shareSettings);
+  const active = chooseDeviceTab(readDeviceTab(search.get('tab')), tabs);
 
   if (device.error) {
     return (
@@ -95,7 +99,7 @@ export default function DeviceDetailPage() {
             <Typography.Text type="secondary">
               {device.data.product.title} · SN {device.data.gatewaySn}
             </Typography.Text>
-            <DevicePagesButton deviceId={device.data.id} />
+            {shareSettings?.topMenu === false ? null : <DevicePagesButton deviceId={device.data.id} />}
           </>
         ) : (
           <Skeleton.Input active size="small" />
@@ -105,7 +109,7 @@ export default function DeviceDetailPage() {
         activeKey={active}
         onChange={(key) => setSearch({ tab: key }, { replace: true })}
         destroyOnHidden
-        items={DEVICE_TAB_KEYS.map((key) => {
+        items={tabs.map((key) => {
           const label = t(`monitor.detail.tabs.${key}`);
           return {
             key,

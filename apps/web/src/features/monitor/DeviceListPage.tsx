@@ -1,22 +1,28 @@
 /**
  * The device list of the monitoring site: devices the account may see, larger sort number first
- * (§3), with the gateway status kept live over the live channel; search by name or SN, filters by
- * group and status; by product, signal band, hardware model and firmware from the address
- * (`?status=offline`, `?productId=…`, `?signalBand=fair`, `?hardwareModelId=…`, `?firmware=…`), so
- * the operations centre opens the list behind each of its figures; bind a new device.
+ * (§3, typed in place), with the gateway status kept live over the live channel; search by name or
+ * SN, filters by group and status; by product, signal band, hardware model and firmware from the
+ * address (`?status=offline`, `?productId=…`, `?signalBand=fair`, `?hardwareModelId=…`,
+ * `?firmware=…`), so the operations centre opens the list behind each of its figures; bind a new
+ * device; groups, import, export, moving and unbinding many devices (fleet/DeviceBulkBar) and
+ * sharing one (fleet/DeviceShareDialog).
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
 import { SIGNAL_BANDS, type SignalBand } from '@lyyp/contracts/gateway';
 import { GATEWAY_STATUSES, type GatewayStatus } from '@lyyp/contracts/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { hardwareApi } from '../../api/hardware.api.ts';
 import type { DeviceView } from '../../api/catalogue.types.ts';
+import { DeviceBulkBar } from '../fleet/DeviceBulkBar.tsx';
+import { useDeviceGroups } from '../fleet/DeviceGroupsDialog.tsx';
+import { holdsDevice, managesDevice, SortNumberCell, UnbindLink } from '../fleet/DeviceRowActions.tsx';
+import { DeviceShareDialog } from '../fleet/DeviceShareDialog.tsx';
 import { GatewayStatusTag, SignalTag } from '../gateway/status-tags.tsx';
 import { DevicePagesButton } from '../runtime/DevicePagesButton.tsx';
 import { ExpiringSimMark } from '../sim/ExpiringSimMark.tsx';
@@ -57,6 +63,9 @@ export default function DeviceListPage() {
   const setStatus = (next: GatewayStatus | undefined) => setParam('status', next);
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [binding, setBinding] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [sharing, setSharing] = useState<DeviceView | null>(null);
+  const ownGroups = useDeviceGroups();
 
   const models = useQuery({
     queryKey: ['hardware-models', 'all'],
@@ -93,6 +102,11 @@ export default function DeviceListPage() {
     placeholderData: keepPreviousData,
   });
   const list = devices.data?.list ?? [];
+  // My groups, and the groups of devices shared with me.
+  const groupNames = useMemo(
+    () => [...new Set([...(ownGroups.data ?? []).map((group) => group.name), ...(groups.data ?? [])])].sort(),
+    [ownGroups.data, groups.data],
+  );
   const live = useLiveDevices(list.map((device) => device.id));
   const firstPage = () => setPaging((current) => ({ ...current, page: 1 }));
   const filtered = Boolean(
@@ -143,7 +157,7 @@ export default function DeviceListPage() {
               setGroupName(value);
               firstPage();
             }}
-            options={(groups.data ?? []).map((group) => ({ value: group, label: group }))}
+            options={groupNames.map((group) => ({ value: group, label: group }))}
           />
           <Select
             allowClear
@@ -172,12 +186,32 @@ export default function DeviceListPage() {
             ) : null,
           )}
         </Space>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setBinding(true)}>
-          {t('monitor.device.bind')}
-        </Button>
+        <Space wrap>
+          <DeviceBulkBar
+            selectedIds={selected}
+            filter={{
+              keyword: keyword || undefined,
+              groupName,
+              status,
+              productId,
+              signalBand,
+              hardwareModelId,
+              firmware,
+            }}
+            onSelectionDone={() => setSelected([])}
+          />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setBinding(true)}>
+            {t('monitor.device.bind')}
+          </Button>
+        </Space>
       </Space>
       <Table<DeviceView>
         rowKey="id"
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(String)),
+          getCheckboxProps: (device) => ({ disabled: !managesDevice(device) }),
+        }}
         data-testid="device-table"
         loading={devices.isFetching && !devices.data}
         dataSource={list}
@@ -239,7 +273,13 @@ export default function DeviceListPage() {
           },
           { title: t('monitor.device.gatewaySn'), dataIndex: 'gatewaySn' },
           { title: t('monitor.fields.productId'), dataIndex: 'productTitle' },
-          { title: t('monitor.fields.sortNumber'), dataIndex: 'sortNumber' },
+          {
+            title: t('monitor.fields.sortNumber'),
+            key: 'sortNumber',
+            render: (_, device) => (
+              <SortNumberCell key={`${device.id}:${device.sortNumber}`} device={device} />
+            ),
+          },
           {
             title: t('monitor.gateway.lastSeen'),
             dataIndex: 'lastSeenAt',
@@ -248,18 +288,27 @@ export default function DeviceListPage() {
           {
             title: t('monitor.common.actions'),
             key: 'actions',
+            // The list scrolls sideways on narrow screens; what a row offers stays in view.
+            fixed: 'right',
             render: (_, device) => (
               <Space size={12}>
                 <Link to={`/monitor/devices/${encodeURIComponent(device.id)}`}>
                   {t('monitor.device.open')}
                 </Link>
                 <DevicePagesButton deviceId={device.id} size="small" />
+                {holdsDevice(device) ? (
+                  <Typography.Link onClick={() => setSharing(device)} data-testid="device-share">
+                    {t('fleet.bulk.share')}
+                  </Typography.Link>
+                ) : null}
+                {managesDevice(device) ? <UnbindLink device={device} /> : null}
               </Space>
             ),
           },
         ]}
       />
       <BindDeviceDialog open={binding} onClose={() => setBinding(false)} />
+      <DeviceShareDialog device={sharing} onClose={() => setSharing(null)} />
     </Card>
   );
 }

@@ -1,0 +1,108 @@
+/**
+ * The device list's bulk actions: groups, import, export of what the filters show, and for the
+ * chosen devices moving to a group and unbinding; plus the way to accept a share.
+ */
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  FolderOutlined,
+  ShareAltOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import type { DeviceExportRequest } from '@lyyp/contracts/fleet';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { fleetApi } from '../../api/fleet.api.ts';
+import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { saveFile } from '../monitor/common/save-file.ts';
+import { DeviceGroupsDialog } from './DeviceGroupsDialog.tsx';
+import { DeviceImportDialog } from './DeviceImportDialog.tsx';
+import { MoveToGroupDialog } from './MoveToGroupDialog.tsx';
+
+export function DeviceBulkBar({
+  selectedIds,
+  filter,
+  onSelectionDone,
+}: {
+  selectedIds: string[];
+  /** The list's visible filters: the export writes what they show. */
+  filter: Omit<DeviceExportRequest, 'format'>;
+  onSelectionDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const describeFailure = useDescribeFailure();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [groupsOpen, setGroupsOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [moving, setMoving] = useState<string[] | null>(null);
+  const exportList = useMutation({
+    mutationFn: () => fleetApi.exportDevices({ ...filter, format: 'xlsx' }),
+    onSuccess: saveFile,
+    onError: (error) => void message.error(describeFailure(error)),
+  });
+  const unbind = useMutation({
+    mutationFn: (ids: string[]) => fleetApi.unbindDevices(ids),
+    onSuccess: async (answer) => {
+      void message.success(t('fleet.bulk.unbound', { count: answer.unbound }));
+      onSelectionDone();
+      await queryClient.invalidateQueries({ queryKey: ['devices'] });
+    },
+    onError: (error) => void message.error(describeFailure(error)),
+  });
+
+  return (
+    <>
+      <Space wrap>
+        {selectedIds.length > 0 ? (
+          <>
+            <Typography.Text type="secondary" data-testid="bulk-selected">
+              {t('fleet.bulk.selected', { count: selectedIds.length })}
+            </Typography.Text>
+            <Button onClick={() => setMoving(selectedIds)}>{t('fleet.bulk.moveToGroup')}</Button>
+            <Popconfirm
+              title={t('fleet.bulk.unbindConfirm', { count: selectedIds.length })}
+              okText={t('monitor.common.confirm')}
+              cancelText={t('monitor.common.cancel')}
+              onConfirm={() => unbind.mutate(selectedIds)}
+            >
+              <Button danger icon={<DeleteOutlined />} loading={unbind.isPending}>
+                {t('fleet.bulk.unbindSelected')}
+              </Button>
+            </Popconfirm>
+          </>
+        ) : null}
+        <Button icon={<ShareAltOutlined />} onClick={() => void navigate('/monitor/share')}>
+          {t('fleet.bulk.acceptShare')}
+        </Button>
+        <Button icon={<FolderOutlined />} onClick={() => setGroupsOpen(true)} data-testid="groups-open">
+          {t('fleet.bulk.groups')}
+        </Button>
+        <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+          {t('fleet.bulk.import')}
+        </Button>
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exportList.isPending}
+          onClick={() => exportList.mutate()}
+        >
+          {t('fleet.bulk.export')}
+        </Button>
+      </Space>
+      <DeviceGroupsDialog open={groupsOpen} onClose={() => setGroupsOpen(false)} />
+      <DeviceImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
+      <MoveToGroupDialog
+        deviceIds={moving}
+        onClose={() => setMoving(null)}
+        onMoved={() => {
+          setMoving(null);
+          onSelectionDone();
+        }}
+      />
+    </>
+  );
+}
