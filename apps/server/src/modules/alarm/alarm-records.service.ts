@@ -57,7 +57,7 @@ export class AlarmRecordsService {
     input: { deviceId: string; state?: AlarmState | undefined; page: number; pageSize: number },
     locale: Locale = DEFAULT_LOCALE,
   ) {
-    await this.deps.access.requireVisibleDevice(account, input.deviceId);
+    await this.deps.access.requireDeviceMenu(account, input.deviceId, 'alarms', { refusal: '2116' });
     return this.page(account, { deviceId: input.deviceId, ...stateFilter(input.state) }, input, locale);
   }
 

@@ -10,9 +10,12 @@
  *   them with debug rights;
  * - a staff member whose role names chosen products sees only those (visibility.repository.ts).
  *
- * A device the caller may not see is answered like a missing one (1003).
+ * A device the caller may not see is answered like a missing one (1003). A share also names the
+ * device screens its receiver may open (§6 menu permissions); the paths behind those screens ask
+ * `requireDeviceMenu`, so a screen the share leaves out is refused by the server, not only hidden.
  */
-import { CatalogueError } from '@lyyp/contracts';
+import { CatalogueError, type ErrorCode } from '@lyyp/contracts';
+import type { ShareMenu } from '@lyyp/contracts/fleet';
 import type { DeviceRepository, DeviceRow } from './device.repository.ts';
 import { dealerDebugCondition } from './visibility.repository.ts';
 import { viewerOf, type AccountFacts } from './viewer.ts';
@@ -32,6 +35,25 @@ export class DeviceAccess {
     const device = await this.findVisibleDevice(account, deviceId);
     if (!device) throw new CatalogueError('1003');
     return device;
+  }
+
+  /**
+   * Like `requireVisibleDevice`, and the account must be allowed `menu` of it: a receiver of a
+   * share only the screens the share names (else `refusal`, 1201 by default); the owner, staff and
+   * every other grant all of them. `orTopMenu` also lets in a share with the top menu bar, for data
+   * the device's configuration pages read too (their charts read history curves).
+   */
+  async requireDeviceMenu(
+    account: AccountFacts,
+    deviceId: string,
+    menu: ShareMenu,
+    options: { refusal?: ErrorCode; orTopMenu?: boolean } = {},
+  ): Promise<DeviceRow> {
+    const device = await this.requireVisibleDevice(account, deviceId);
+    if (device.ownerAccountId === account.id || viewerOf(account).staff) return device;
+    const share = await this.devices.shareMenusOf(device.id, account.id);
+    if (!share || share.menus.includes(menu) || (options.orTopMenu === true && share.topMenu)) return device;
+    throw new CatalogueError(options.refusal ?? '1201');
   }
 
   /**

@@ -191,6 +191,23 @@ export class DeviceRepository {
     return rows.length > 0;
   }
 
+  /**
+   * The device screens a share lets `accountId` open, when the account sees the device through a
+   * share; null when it sees it any other way (its grant then opens every screen).
+   */
+  async shareMenusOf(
+    deviceId: string,
+    accountId: string,
+  ): Promise<{ topMenu: boolean; menus: string[] } | null> {
+    const rows = await this.db
+      .select({ topMenu: deviceShares.topMenu, menus: deviceShares.menus })
+      .from(deviceAccess)
+      .innerJoin(deviceShares, eq(deviceShares.id, deviceAccess.shareId))
+      .where(and(eq(deviceAccess.deviceId, deviceId), eq(deviceAccess.accountId, accountId)))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
   async accessOf(deviceId: string, accountId: string): Promise<DeviceAccessRow | undefined> {
     const rows = await this.db
       .select()

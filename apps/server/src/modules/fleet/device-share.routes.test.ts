@@ -106,6 +106,25 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
     });
   });
 
+  it('opens only the screens the share names: the server refuses the others', async () => {
+    // The receiver accepted a share of data and history, without the top menu bar.
+    const equipmentId = fixture.device.id;
+    const now = server.clock.now();
+    const asReceiver = (path: string, body: Record<string, unknown>) =>
+      postJson(server, receiver, path, body);
+    expect(
+      (await asReceiver('/history/query', { equipmentId, keys: [], start: now - 3_600_000, end: now })).code,
+    ).toBe('200');
+    expect((await asReceiver('/history/curve', { equipmentId, keys: ['temperature'] })).code).toBe('1201');
+    expect((await asReceiver('/report/device/list', { equipmentId })).code).toBe('1201');
+    expect((await asReceiver('/alarm/record/device', { equipmentId })).code).toBe('2116');
+    expect((await asReceiver('/equipment/knowledge/list', { deviceId: equipmentId })).code).toBe('1201');
+    // The owner opens them all; a stranger still finds no device at all.
+    expect((await postJson(server, owner, '/report/device/list', { equipmentId })).code).toBe('200');
+    expect((await postJson(server, owner, '/alarm/record/device', { equipmentId })).code).toBe('200');
+    expect((await postJson(server, stranger, '/report/device/list', { equipmentId })).code).toBe('1003');
+  });
+
   it('never lets a share give more than its sharer has', async () => {
     // The receiver holds data and history without the top menu bar; writing was given.
     expect((await share(receiver, { method: 'link', menus: ['alarms'] })).code).toBe('2833');

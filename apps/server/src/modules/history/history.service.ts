@@ -18,7 +18,7 @@ import {
 import { DATA_TYPE_DEFINITIONS, type Variable } from '@lyyp/contracts/device-model';
 import type { StoredValue } from '../../db/schema/index.ts';
 import type { AccountRow } from '../account/account.repository.ts';
-import type { DeviceAccess } from '../command/command.service.ts';
+import type { DeviceAccess } from '../device/device-access.ts';
 import type { HistoryQueries, RawHistoryRow } from '../telemetry/history.repository.ts';
 import type { DeviceContext, RuntimeRepository } from '../telemetry/runtime.repository.ts';
 import { summaryLevelFor, type HistorySummaryQueries } from './history-summary.repository.ts';
@@ -49,18 +49,25 @@ export class HistoryService {
   constructor(
     private readonly queries: HistoryQueries,
     private readonly runtime: RuntimeRepository,
-    private readonly access: DeviceAccess,
+    private readonly access: Pick<DeviceAccess, 'requireDeviceMenu'>,
     private readonly summaries: HistorySummaryQueries,
     private readonly now: () => number,
   ) {}
 
+  /**
+   * The device's context for `menu`: history tables and exports are the history screen's; curves
+   * the curve screen's, and also read by the charts of the device's configuration pages.
+   */
   private async context(
     account: AccountRow,
     deviceId: string,
     keys: readonly string[],
+    menu: 'history' | 'historyCurve',
   ): Promise<{ context: DeviceContext; variables: Map<string, Variable> }> {
-    const device = await this.access.findVisibleDevice(account, deviceId);
-    const context = device ? await this.runtime.deviceContextById(device.id) : undefined;
+    const device = await this.access.requireDeviceMenu(account, deviceId, menu, {
+      orTopMenu: menu === 'historyCurve',
+    });
+    const context = await this.runtime.deviceContextById(device.id);
     if (!context) throw new CatalogueError('1003');
     const variables = new Map(context.model.variables.map((variable) => [variable.key, variable]));
     for (const key of keys) if (!variables.has(key)) throw new CatalogueError('1714');
@@ -72,7 +79,7 @@ export class HistoryService {
     input: { deviceId: string; keys: string[]; start: number; end: number; page: number; pageSize: number },
   ) {
     checkRange(input.start, input.end);
-    const { context, variables } = await this.context(account, input.deviceId, input.keys);
+    const { context, variables } = await this.context(account, input.deviceId, input.keys, 'history');
     const keys = input.keys.length > 0 ? input.keys : [...variables.keys()];
     const { total, seconds } = await this.queries.secondsPage(
       context.deviceId,
@@ -117,7 +124,7 @@ export class HistoryService {
     },
   ) {
     checkRange(input.start, input.end);
-    const { context, variables } = await this.context(account, input.deviceId, input.keys);
+    const { context, variables } = await this.context(account, input.deviceId, input.keys, 'history');
     const keys = input.keys.length > 0 ? input.keys : [...variables.keys()];
     const { seconds } = await this.queries.secondsPage(
       context.deviceId,
@@ -172,7 +179,7 @@ export class HistoryService {
   ) {
     if (input.keys.length === 0 || input.keys.length > CURVE_MAX_KEYS)
       throw new CatalogueError('1002', { field: 'keys' });
-    const { context } = await this.context(account, input.deviceId, input.keys);
+    const { context } = await this.context(account, input.deviceId, input.keys, 'historyCurve');
     let start = input.start;
     let end = input.end;
     if (start === undefined || end === undefined) {

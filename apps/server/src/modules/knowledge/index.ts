@@ -17,7 +17,7 @@ export interface KnowledgeDependencies {
   dataDir: string;
   store?: FileStore;
   products: Pick<ProductService, 'requireVisible'>;
-  access: Pick<DeviceAccess, 'requireVisibleDevice'>;
+  access: Pick<DeviceAccess, 'requireVisibleDevice' | 'requireDeviceMenu'>;
   now: () => number;
 }
 

@@ -40,7 +40,7 @@ export interface KnowledgeDeps {
   readonly repository: KnowledgeRepository;
   readonly store: FileStore;
   readonly products: Pick<ProductService, 'requireVisible'>;
-  readonly access: Pick<DeviceAccess, 'requireVisibleDevice'>;
+  readonly access: Pick<DeviceAccess, 'requireVisibleDevice' | 'requireDeviceMenu'>;
   readonly now: () => number;
 }
 
@@ -70,7 +70,7 @@ export class KnowledgeService {
     caller: Caller,
     input: { deviceId: string; keyword?: string | undefined; page: number; pageSize: number },
   ): Promise<KnowledgePage> {
-    const device = await this.deps.access.requireVisibleDevice(caller.account, input.deviceId);
+    const device = await this.deps.access.requireDeviceMenu(caller.account, input.deviceId, 'knowledge');
     return this.page(device.productId, input);
   }
 

@@ -34,7 +34,7 @@ export interface ReportRange {
 
 export interface ReportQueryDeps {
   readonly repository: ReportRepository;
-  readonly access: Pick<DeviceAccess, 'findVisibleDevice'>;
+  readonly access: Pick<DeviceAccess, 'requireDeviceMenu'>;
   readonly runtime: Pick<RuntimeRepository, 'deviceContextById'>;
 }
 
@@ -107,9 +107,12 @@ const AGGREGATION_LABELS: Record<Locale, Record<ReportColumn['aggregation'], str
 export class ReportQueryService {
   constructor(private readonly deps: ReportQueryDeps) {}
 
+  /** The device's context, for those who may open its reports (report widgets of its pages too). */
   private async deviceContext(account: AccountRow, equipmentId: string) {
-    const device = await this.deps.access.findVisibleDevice(account, equipmentId);
-    const context = device ? await this.deps.runtime.deviceContextById(device.id) : undefined;
+    const device = await this.deps.access.requireDeviceMenu(account, equipmentId, 'reports', {
+      orTopMenu: true,
+    });
+    const context = await this.deps.runtime.deviceContextById(device.id);
     if (!context) throw new CatalogueError('1003');
     return context;
   }
