@@ -136,6 +136,10 @@ export const DEVICE_LOG_KINDS = {
   'config-sync': { zh: '配置同步', en: 'Configuration sync' },
   authorize: { zh: '授权', en: 'Authorise' },
   revoke: { zh: '取消授权', en: 'Revoke' },
+  replace: { zh: '更换网关', en: 'Gateway replaced' },
+  'factory-reset': { zh: '恢复出厂', en: 'Factory reset' },
+  'clear-data': { zh: '清除数据', en: 'Data cleared' },
+  settings: { zh: '网关设置', en: 'Gateway settings' },
 } as const;
 export type DeviceLogKind = keyof typeof DEVICE_LOG_KINDS;
 export const DEVICE_LOG_KIND_CODES = Object.keys(DEVICE_LOG_KINDS) as [DeviceLogKind, ...DeviceLogKind[]];

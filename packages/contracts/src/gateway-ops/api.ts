@@ -76,9 +76,7 @@ export const ClearedDataSchema = z.object({
   summaries: z.number().int(),
   reportRows: z.number().int(),
   alarmRecords: z.number().int(),
-  commands: z.number().int(),
   latestValues: z.number().int(),
-  scriptStates: z.number().int(),
   dataGaps: z.number().int(),
 });
 export type ClearedData = z.infer<typeof ClearedDataSchema>;

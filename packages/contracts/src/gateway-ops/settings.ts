@@ -212,7 +212,18 @@ export const settingOutcomeSchema = z.object({
 });
 export type SettingOutcome = z.infer<typeof settingOutcomeSchema>;
 
-/** The settings whose change differs between two versions (what a save changes). */
+/** JSON with object keys sorted: stored copies (jsonb) do not keep the order they were written in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+/** The settings whose values differ between two versions (what a save changes). */
 export function changedSettingKeys(before: GatewaySettings, after: GatewaySettings): GatewaySettingKey[] {
-  return GATEWAY_SETTING_KEYS.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return GATEWAY_SETTING_KEYS.filter((key) => canonical(before[key]) !== canonical(after[key]));
 }

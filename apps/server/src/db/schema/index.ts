@@ -17,3 +17,4 @@ export * from './widget-media.ts';
 export * from './system.ts';
 export * from './ota.ts';
 export * from './knowledge.ts';
+export * from './gateway-ops.ts';
