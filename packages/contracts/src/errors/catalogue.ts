@@ -529,6 +529,11 @@ export const ERROR_CATALOGUE = {
     'The new gateway could not run the device’s configuration: {reason}',
   ),
   '2864': entry('网关休眠中，只能唤醒', 'The gateway is dormant; it can only be woken', 409),
+  '2865': entry(
+    '防篡改：网关与平台断开过久，已停止写入',
+    'Anti-tamper: the gateway has been away from the platform too long, writes are stopped',
+    409,
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

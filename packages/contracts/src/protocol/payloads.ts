@@ -224,3 +224,11 @@ export const otaReportSchema = z.object({
   ts: z.number().int(),
 });
 export type OtaReport = z.infer<typeof otaReportSchema>;
+
+/**
+ * `down/view`: someone is watching the gateway's device live (sent when a viewer opens it and
+ * every few minutes while they stay). With smart traffic saving on, the gateway sends changes at
+ * its change-report interval only while it heard this within `TRAFFIC_SAVING_IDLE_MS`.
+ */
+export const viewPayloadSchema = z.object({ ts: z.number().int() });
+export type ViewPayload = z.infer<typeof viewPayloadSchema>;
