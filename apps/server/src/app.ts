@@ -64,6 +64,7 @@ import { createReportModule, type ReportModule } from './modules/report/index.ts
 import { createEdgeLogicModule } from './modules/edge-logic/index.ts';
 import { createOtaModule } from './modules/ota/index.ts';
 import { createGatewayOpsModule } from './modules/gateway-ops/index.ts';
+import { ViewerHints } from './modules/gateway-ops/viewer-hints.ts';
 import { createWidgetMediaModule } from './modules/widget-media/index.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -288,7 +289,8 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     link: runtime.link,
     events: deviceEvents,
     now,
-    reportFailure: (error, context) => app.log.warn({ err: error, ...context }, 'gateway operation step failed'),
+    reportFailure: (error, context) =>
+      app.log.warn({ err: error, ...context }, 'gateway operation step failed'),
   });
   const reports = createReportModule({
     db: database.db,
@@ -305,6 +307,13 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     () => reports.stop(),
   );
   const live = new LiveService(bus, runtime.runtime, catalogue.deviceAccess, now);
+  const viewerHints = new ViewerHints({
+    transport: runtime.transport,
+    runtime: runtime.runtime,
+    now,
+    onError: (error) => app.log.warn({ err: error }, 'viewer hint not sent'),
+  });
+  live.reportViewers((deviceIds) => viewerHints.viewed(deviceIds));
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.addHook('onClose', async () => {
     live.shutdown();
