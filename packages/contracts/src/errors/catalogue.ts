@@ -519,15 +519,6 @@ export const ERROR_CATALOGUE = {
   '2858': entry('新网关与设备当前的网关相同', 'The new gateway is the one the device already has', 409),
   '2859': entry('请先确认此操作', 'Please confirm this operation first'),
   '2860': entry('此网关的主机不支持该设置', 'This gateway’s host cannot apply the setting'),
-  '2861': entry('网关未能应用该设置：{reason}', 'The gateway could not apply the setting: {reason}'),
-  '2862': entry(
-    '网关未能恢复出厂设置：{reason}',
-    'The gateway could not return to factory settings: {reason}',
-  ),
-  '2863': entry(
-    '新网关未能运行设备的配置：{reason}',
-    'The new gateway could not run the device’s configuration: {reason}',
-  ),
   '2864': entry('网关休眠中，只能唤醒', 'The gateway is dormant; it can only be woken', 409),
   '2865': entry(
     '防篡改：网关与平台断开过久，已停止写入',
