@@ -57,7 +57,8 @@ describe('gateway operations in the browser', () => {
       await signInWithPassword(page, user.username, user.password);
       await page.waitForURL((url) => url.pathname.startsWith('/monitor'));
       await page.goto(`${platform.baseUrl}/monitor/devices/${device.id}?tab=gateway`);
-      await page.getByTestId('gateway-settings').waitFor();
+      // The form is filled from the platform's answer first; changes are made after it came.
+      await page.getByTestId('settings-state').waitFor();
 
       // Remote settings: a longer change-report interval and the router mode.
       await page.getByTestId('gateway-settings').getByLabel('路由模式').check();

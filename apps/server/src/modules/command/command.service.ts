@@ -104,7 +104,12 @@ export class CommandService {
       expiresAt: row.expiresAt.getTime(),
     });
     await this.deps.transport.publish(downTopic(command.sn, 'cmd'), JSON.stringify(payload), { qos: 1 });
-    this.deps.bus.publish('command', { uuid: row.uuid, deviceId: command.deviceId, status: 'pending', code: null });
+    this.deps.bus.publish('command', {
+      uuid: row.uuid,
+      deviceId: command.deviceId,
+      status: 'pending',
+      code: null,
+    });
     return { online: true, uuid: row.uuid, status: 'pending', code: null, message: null, data: null };
   }
 

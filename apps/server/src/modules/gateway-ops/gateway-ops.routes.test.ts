@@ -93,7 +93,7 @@ describe.each(databaseVariants())('gateway operations on $name', (variant) => {
     const result = await server.database.db.execute(
       sql`select count(*)::int as n from points where device_id = ${deviceId}`,
     );
-    return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+    return Number((result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
   };
 
   async function alarm(deviceId: string, productId: string, raisedAt: number, released: boolean) {
@@ -396,9 +396,10 @@ describe.each(databaseVariants())('gateway operations on $name', (variant) => {
       const configsBefore = link.received.filter((message) => message.topic.endsWith('/config')).length;
       await link.send('reply', { uuid: command.uuid, status: 'success', code: '200' });
       await eventually(async () => (await pointCount(device.id)) === 0);
-      await eventually(
-        async () =>
+      await eventually(() =>
+        Promise.resolve(
           link.received.filter((message) => message.topic.endsWith('/config')).length > configsBefore,
+        ),
       );
     });
 

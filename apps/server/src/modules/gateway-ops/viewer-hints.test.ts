@@ -6,12 +6,14 @@ function hints(status: string) {
   const published: Array<{ topic: string; payload: string }> = [];
   const subject = new ViewerHints({
     transport: {
-      publish: async (topic, payload) => {
+      publish: (topic, payload) => {
         published.push({ topic, payload: String(payload) });
+        return Promise.resolve();
       },
     },
     runtime: {
-      gatewayOfDevice: async () => ({ sn: '100000000001', status: status as 'online', signal: null }),
+      gatewayOfDevice: () =>
+        Promise.resolve({ sn: '100000000001', status: status as 'online', signal: null }),
     },
     now: () => now,
     onError: (error) => {

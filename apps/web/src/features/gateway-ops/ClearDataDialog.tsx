@@ -47,14 +47,12 @@ export function ClearDataDialog({ deviceId, open, onClose, onDone }: Props) {
       open={open}
       title={t('gatewayOps.clearData.title')}
       okText={t('gatewayOps.clearData.submit')}
-      okButtonProps={
-        {
-          danger: true,
-          disabled: !confirmed,
-          loading: clear.isPending,
-          'data-testid': 'clear-submit',
-        }
-      }
+      okButtonProps={{
+        danger: true,
+        disabled: !confirmed,
+        loading: clear.isPending,
+        'data-testid': 'clear-submit',
+      }}
       onOk={() => clear.mutate()}
       onCancel={onClose}
       destroyOnHidden

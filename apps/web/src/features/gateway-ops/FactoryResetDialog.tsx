@@ -35,14 +35,12 @@ export function FactoryResetDialog({ deviceId, open, onClose, onDone }: Props) {
       open={open}
       title={t('gatewayOps.factoryReset.title')}
       okText={t('gatewayOps.factoryReset.submit')}
-      okButtonProps={
-        {
-          danger: true,
-          disabled: !confirmed,
-          loading: reset.isPending,
-          'data-testid': 'reset-submit',
-        }
-      }
+      okButtonProps={{
+        danger: true,
+        disabled: !confirmed,
+        loading: reset.isPending,
+        'data-testid': 'reset-submit',
+      }}
       onOk={() => reset.mutate()}
       onCancel={onClose}
       destroyOnHidden

@@ -48,14 +48,12 @@ export function ReplaceGatewayDialog({ deviceId, open, onClose, onDone }: Props)
       open={open}
       title={t('gatewayOps.replace.title')}
       okText={t('gatewayOps.replace.submit')}
-      okButtonProps={
-        {
-          danger: true,
-          disabled: !confirmed,
-          loading: replace.isPending,
-          'data-testid': 'replace-submit',
-        }
-      }
+      okButtonProps={{
+        danger: true,
+        disabled: !confirmed,
+        loading: replace.isPending,
+        'data-testid': 'replace-submit',
+      }}
       onOk={() => void form.validateFields().then((values) => replace.mutate(values))}
       onCancel={onClose}
       destroyOnHidden
