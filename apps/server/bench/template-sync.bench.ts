@@ -8,7 +8,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { gateways } from '../src/db/schema/index.ts';
+import { gateways, products } from '../src/db/schema/index.ts';
 import { postJson } from '../src/modules/device/catalogue-test-support.ts';
 import { FACTORY_PASSWORD } from '../src/test/factories.ts';
 import { eventually } from '../src/test/gateway-client.ts';
@@ -55,12 +55,14 @@ export async function benchTemplateSync() {
 
   // Ceiling: the same number of command round trips through the same platform and gateways.
   const settled = new Set<string>();
-  let wake: (() => void) | null = null;
+  const waiters = new Map<string, () => void>();
   const offCommands = server.bus.subscribe('command', (event) => {
     if (event.status === 'pending') return;
     settled.add(event.uuid);
-    wake?.();
+    waiters.get(event.uuid)?.();
   });
+  const settledOf = (uuid: string) =>
+    settled.has(uuid) ? Promise.resolve() : new Promise<void>((resolve) => waiters.set(uuid, resolve));
   const ceilingBegan = performance.now();
   let next = 0;
   await Promise.all(
@@ -72,14 +74,16 @@ export async function benchTemplateSync() {
           key: 'waterTemperature',
         });
         const uuid = (answer.data as { uuid: string }).uuid;
-        while (!settled.has(uuid)) await new Promise<void>((resolve) => (wake = resolve));
+        await settledOf(uuid);
       }
     }),
   );
   const ceilingSeconds = (performance.now() - ceilingBegan) / 1000;
   offCommands();
 
-  // The template: made from the first device, bound to all, a new version with another PLC address.
+  // The template: for the fleet's product (published, so its owner may bind to it), bound to every
+  // device, and a new version with another PLC address.
+  await db.update(products).set({ status: 'published' }).where(eq(products.id, fleet.productId));
   const post = async <T>(route: string, body: Record<string, unknown>) => {
     const answer = await postJson(server, client, route, body);
     if (answer.code !== '200') throw new Error(`${route}: ${answer.code} ${answer.message}`);
