@@ -127,3 +127,14 @@ describe('operation requests', () => {
     ).toBe(true);
   });
 });
+
+describe('comparing stored settings', () => {
+  it('ignores the order keys come back in from the database', () => {
+    const stored = JSON.parse(
+      '{"lan":{"subnet":"255.255.255.0","dhcpServer":true,"ip":"192.168.1.1"},"mode":"standard"}',
+    ) as Partial<GatewaySettings>;
+    expect(changedSettingKeys(DEFAULT_GATEWAY_SETTINGS, { ...DEFAULT_GATEWAY_SETTINGS, ...stored })).toEqual(
+      [],
+    );
+  });
+});
