@@ -91,7 +91,10 @@ export const SETTINGS_SYNC_STATES = ['none', 'syncing', 'complete', 'failed'] as
 
 export const GatewaySettingsAnswerSchema = z.object({
   sn: z.string(),
+  /** The settings with the Wi-Fi password left empty (a secret is never answered). */
   settings: gatewaySettingsSchema,
+  /** Whether the platform holds a Wi-Fi password (a save with an empty one keeps it). */
+  wifiPasswordSet: z.boolean(),
   /** The last save: syncing until the gateway answers, then complete or failed (derived). */
   state: z.enum(SETTINGS_SYNC_STATES),
   /** Code of a failed save (the gateway's refusal, or 99902 when it never answered). */

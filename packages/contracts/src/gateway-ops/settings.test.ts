@@ -99,6 +99,8 @@ describe('gateway settings', () => {
     expect(issuesOf(wifi('short'))).toEqual([{ path: 'wifi.password', message: 'catalogue:2857' }]);
     expect(issuesOf(wifi('abc1111xyz'))).toEqual([{ path: 'wifi.password', message: 'catalogue:2855' }]);
     expect(issuesOf(wifi('abc12xyz'))).toEqual([]);
+    // Empty keeps the password the platform holds; the server checks there is one.
+    expect(issuesOf(wifi(''))).toEqual([]);
   });
 
   it('keeps the change-report interval within 1-60 s', () => {

@@ -95,11 +95,14 @@ export const wifiSettingsSchema = z
     enabled: z.boolean(),
     role: z.enum(WIFI_ROLES),
     ssid: z.string().max(WIFI_SSID_MAX_LENGTH).default(''),
+    /** A secret: never in an answer. In a save, empty keeps the one the platform holds. */
     password: z.string().max(WIFI_PASSWORD_MAX_LENGTH).default(''),
   })
   .superRefine((wifi, context) => {
     if (!wifi.enabled) return;
     if (!wifi.ssid.trim()) report(context, ['ssid'], { code: '1001', params: { field: 'wifi.ssid' } });
+    // Empty: keep the password the platform holds (answers never carry it back).
+    if (wifi.password === '') return;
     if (wifi.password.length < WIFI_PASSWORD_MIN_LENGTH)
       report(context, ['password'], {
         code: '2857',

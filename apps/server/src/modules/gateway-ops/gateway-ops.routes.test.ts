@@ -502,6 +502,34 @@ describe.each(databaseVariants())('gateway operations on $name', (variant) => {
       expect(restartCommand.op).toBe('restart');
     });
 
+    it('never answers the Wi-Fi password, and an empty one in a save keeps it', async () => {
+      const { device, owner, link } = await connectedDevice();
+      const wifi = { enabled: true, role: 'client' as const, ssid: 'site', password: '' };
+      const missing = await call(owner, PATHS.saveSettings, {
+        equipmentId: device.id,
+        settings: { ...DEFAULT_GATEWAY_SETTINGS, wifi },
+      });
+      expect(missing.code).toBe('2857');
+      const first = await call<CommandAnswer>(owner, PATHS.saveSettings, {
+        equipmentId: device.id,
+        settings: { ...DEFAULT_GATEWAY_SETTINGS, wifi: { ...wifi, password: 'abc12xyz' } },
+      });
+      expect(first.data.online).toBe(true);
+      const shown = (await call<GatewaySettingsAnswer>(owner, PATHS.settings, { equipmentId: device.id }))
+        .data;
+      expect(shown.settings.wifi.password).toBe('');
+      expect(shown.wifiPasswordSet).toBe(true);
+      const again = await call<CommandAnswer>(owner, PATHS.saveSettings, {
+        equipmentId: device.id,
+        settings: { ...shown.settings, reportIntervalSeconds: 2 },
+      });
+      const command = await link.waitFor<CommandPayload>(
+        'cmd',
+        (payload) => payload.uuid === again.data.uuid,
+      );
+      expect(command.settings?.wifi.password).toBe('abc12xyz');
+    });
+
     it('refuses an offline gateway and takes from a dormant one only the change that wakes it', async () => {
       const offline = await buildBoundDevice(server.database.db);
       const offlineOwner = await signedIn(offline.owner.username!);

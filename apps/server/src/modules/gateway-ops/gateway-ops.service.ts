@@ -9,6 +9,8 @@ import { CatalogueError } from '@lyyp/contracts';
 import type { CommandReply } from '@lyyp/contracts/commands';
 import {
   DEFAULT_GATEWAY_SETTINGS,
+  WIFI_PASSWORD_MAX_LENGTH,
+  WIFI_PASSWORD_MIN_LENGTH,
   changedSettingKeys,
   type ClearedData,
   type GatewayClearDataRequest,
@@ -189,6 +191,7 @@ export class GatewayOpsService {
       return {
         sn,
         settings: DEFAULT_GATEWAY_SETTINGS,
+        wifiPasswordSet: false,
         state: 'none',
         code: null,
         outcomes: [],
@@ -209,9 +212,11 @@ export class GatewayOpsService {
           : stored.status === 'success' && outcomes.every((outcome) => outcome.status !== 'failed')
             ? 'complete'
             : 'failed';
+    const { settings } = stored.row;
     return {
       sn,
-      settings: stored.row.settings,
+      settings: { ...settings, wifi: { ...settings.wifi, password: '' } },
+      wifiPasswordSet: settings.wifi.password !== '',
       state,
       code: state === 'failed' ? (stored.status === 'pending' ? '99902' : (stored.code ?? null)) : null,
       outcomes,
@@ -231,13 +236,14 @@ export class GatewayOpsService {
     const device = await this.requireManaged(caller, input.equipmentId);
     const current =
       (await this.deps.repository.settingsOf(device.gatewaySn))?.row.settings ?? DEFAULT_GATEWAY_SETTINGS;
-    const changed = changedSettingKeys(current, input.settings);
-    const wakesOnly = changed.length === 1 && changed[0] === 'dormant' && !input.settings.dormant;
+    const settings = withKeptPassword(input.settings, current);
+    const changed = changedSettingKeys(current, settings);
+    const wakesOnly = changed.length === 1 && changed[0] === 'dormant' && !settings.dormant;
     const answer = await this.deps.commands.sendGatewayCommand({
       deviceId: device.id,
       sn: device.gatewaySn,
       op: 'settings',
-      settings: input.settings,
+      settings,
       createdBy: caller.account.id,
       reachesDormant: wakesOnly,
     });
@@ -247,7 +253,7 @@ export class GatewayOpsService {
     }
     await this.deps.repository.saveSettings(
       device.gatewaySn,
-      input.settings,
+      settings,
       answer.uuid ?? null,
       new Date(this.deps.now()),
     );
@@ -288,4 +294,20 @@ export class GatewayOpsService {
     if (!this.deps.access.canManageDevice(caller.account, device)) throw new CatalogueError('1201');
     return device;
   }
+}
+
+/**
+ * An empty Wi-Fi password in a save keeps the one the platform holds (answers never show it). With
+ * Wi-Fi on and none held, the password is missing: 2857.
+ */
+function withKeptPassword(wanted: GatewaySettings, current: GatewaySettings): GatewaySettings {
+  if (wanted.wifi.password !== '') return wanted;
+  const password = current.wifi.password;
+  if (wanted.wifi.enabled && password === '')
+    throw new CatalogueError('2857', {
+      field: 'wifi.password',
+      min: WIFI_PASSWORD_MIN_LENGTH,
+      max: WIFI_PASSWORD_MAX_LENGTH,
+    });
+  return { ...wanted, wifi: { ...wanted.wifi, password } };
 }

@@ -254,7 +254,12 @@ export function GatewaySettingsPanel({ deviceId, manage }: { deviceId: string; m
                       label={field('wifi.password')}
                       style={{ marginBottom: 0 }}
                     >
-                      <Input.Password autoComplete="new-password" />
+                      <Input.Password
+                        autoComplete="new-password"
+                        placeholder={
+                          data?.wifiPasswordSet ? t('gatewayOps.settings.passwordKept') : undefined
+                        }
+                      />
                     </Form.Item>
                   </>
                 ) : null}

@@ -95,6 +95,7 @@ export const gatewayOpsEnUS: Texts<typeof gatewayOpsZhCN> = {
       unsupported: 'Not on this gateway',
       failed: 'Failed',
     },
+    passwordKept: 'Set; leave empty to keep it',
     reportIntervalHint: 'Default 1 s, 2-5 s suggested',
     trafficSavingHint: 'Live data stops after 10 minutes without a viewer',
   },

@@ -87,6 +87,7 @@ export const gatewayOpsZhCN = {
       unsupported: '此网关不支持',
       failed: '失败',
     },
+    passwordKept: '已设置，留空则不修改',
     reportIntervalHint: '默认 1 秒，建议 2-5 秒',
     trafficSavingHint: '页面无人查看 10 分钟后停止实时数据',
   },
