@@ -20,6 +20,7 @@ import {
   pointsHour,
   pointsRollup,
 } from '../../db/schema/index.ts';
+import { LOGIN_MAX_FAILURES } from '@lyyp/contracts';
 import { newId } from '../../lib/ids.ts';
 import { FACTORY_PASSWORD, buildAccount, buildBoundDevice, buildGateway } from '../../test/factories.ts';
 import { TestGateway, eventually } from '../../test/gateway-client.ts';
@@ -207,6 +208,30 @@ describe.each(databaseVariants())('gateway operations on $name', (variant) => {
         .from(deviceEvents)
         .where(and(eq(deviceEvents.deviceId, device.id), eq(deviceEvents.kind, 'replace')));
       expect(event?.detail).toEqual({ oldSn: old.sn, newSn: fresh.sn });
+    });
+
+    it('counts wrong codes like binding: past the limit even the right code waits (1128)', async () => {
+      const { device, owner } = await connectedDevice();
+      const fresh = await buildGateway(server.database.db);
+      const wrong = fresh.verificationCode === '111111' ? '222222' : '111111';
+      for (let attempt = 0; attempt < LOGIN_MAX_FAILURES; attempt += 1) {
+        const answer = await call(owner, PATHS.replace, {
+          equipmentId: device.id,
+          sn: fresh.sn,
+          verificationCode: wrong,
+          confirm: true,
+        });
+        expect(answer.code).toBe('1102');
+      }
+      const locked = await call(owner, PATHS.replace, {
+        equipmentId: device.id,
+        sn: fresh.sn,
+        verificationCode: fresh.verificationCode,
+        confirm: true,
+      });
+      expect(locked.code).toBe('1128');
+      const [unmoved] = await server.database.db.select().from(devices).where(eq(devices.id, device.id));
+      expect(unmoved?.gatewaySn).toBe(device.gatewaySn);
     });
 
     it('refuses a new gateway that is bound to another device', async () => {
