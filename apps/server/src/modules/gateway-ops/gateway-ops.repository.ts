@@ -54,7 +54,8 @@ export class GatewayOpsRepository {
 
   /**
    * Moves the device to the new gateway: the old one is released (no owner), the new one is owned
-   * by the device's owner, and the replacement is recorded. Fails with SQLSTATE 23505 when the new
+   * by the device's owner and is offered the old one's remote settings, and the replacement is
+   * recorded. Fails with SQLSTATE 23505 when the new
    * gateway was bound to another device meanwhile; changes nothing when the device moved already.
    */
   async replace(input: {
@@ -87,6 +88,25 @@ export class GatewayOpsRepository {
           updatedAt: input.at,
         })
         .where(eq(gateways.sn, input.newSn));
+      // The site's remote settings are offered to the new gateway, not yet sent to it ("not sent").
+      const [siteSettings] = await tx
+        .select({ settings: gatewaySettings.settings })
+        .from(gatewaySettings)
+        .where(eq(gatewaySettings.sn, input.oldSn));
+      if (siteSettings)
+        await tx
+          .insert(gatewaySettings)
+          .values({
+            sn: input.newSn,
+            settings: siteSettings.settings,
+            commandUuid: null,
+            outcomes: null,
+            updatedAt: input.at,
+          })
+          .onConflictDoUpdate({
+            target: gatewaySettings.sn,
+            set: { settings: siteSettings.settings, commandUuid: null, outcomes: null, updatedAt: input.at },
+          });
       await tx.insert(gatewayReplacements).values({
         id: input.id,
         deviceId: input.deviceId,

@@ -130,6 +130,10 @@ describe.each(databaseVariants())('gateway operations on $name', (variant) => {
       await upload(link, 1, [{ k: 'waterTemperature', t: EARLY, v: 60 }]);
       await alarm(device.id, product.id, EARLY, true);
       const fresh = await buildGateway(server.database.db);
+      const site = { ...DEFAULT_GATEWAY_SETTINGS, mode: 'router' as const, reportIntervalSeconds: 4 };
+      await server.database.db
+        .insert(gatewaySettings)
+        .values({ sn: old.sn, settings: site, commandUuid: 'sent-before' });
 
       // A wrong code, the device's own gateway and someone else's device change nothing.
       const wrong = await call(owner, PATHS.replace, {
@@ -197,6 +201,10 @@ describe.each(databaseVariants())('gateway operations on $name', (variant) => {
           (await call<GatewayReplacement>(owner, PATHS.replacement, { equipmentId: device.id })).data
             ?.state === 'complete',
       );
+      // The site's settings are offered to the new gateway, not sent yet.
+      const offered = (await call<GatewaySettingsAnswer>(owner, PATHS.settings, { equipmentId: device.id }))
+        .data;
+      expect(offered).toMatchObject({ sn: fresh.sn, state: 'none', settings: site });
       // Its data continues the device's history; alarms stay with the device.
       await upload(next, 1, [{ k: 'waterTemperature', t: LATE, v: 61 }]);
       expect(await pointCount(device.id)).toBe(2);
