@@ -58,11 +58,19 @@ export interface GatewayCommand {
 
 /** Told once a gateway command's reply settled it (any node: the reply's node). */
 export type SettledHandler = (row: CommandRow, reply: ReplyPayload) => Promise<void>;
+/** Told of a reply before it settles its command: what it carries is stored before anyone sees it settled. */
+export type ReplyingHandler = (sn: string, reply: ReplyPayload) => Promise<void>;
 
 export class CommandService {
   private readonly settledHandlers: SettledHandler[] = [];
+  private readonly replyingHandlers: ReplyingHandler[] = [];
 
   constructor(private readonly deps: CommandServiceDeps) {}
+
+  /** Handlers of replies, run before the reply settles its command (the gateway operations module). */
+  onReplying(handler: ReplyingHandler): void {
+    this.replyingHandlers.push(handler);
+  }
 
   /** Handlers of settled gateway commands (the gateway operations module). */
   onSettled(handler: SettledHandler): void {
@@ -183,6 +191,7 @@ export class CommandService {
   }
 
   async handleReply(sn: string, reply: ReplyPayload): Promise<void> {
+    for (const handler of this.replyingHandlers) await handler(sn, reply);
     const result = reply.data?.value ?? null;
     const row = await this.settle(
       reply.uuid,

@@ -244,7 +244,7 @@ export class GatewayOpsRepository {
       });
   }
 
-  /** The gateway's answer per setting; only for the command that is still the latest save. */
+  /** The gateway's answer per setting; only for the command that is still the latest save of that gateway. */
   async recordOutcomes(sn: string, commandUuid: string, outcomes: SettingOutcome[]): Promise<void> {
     await this.db
       .update(gatewaySettings)

@@ -45,6 +45,8 @@ interface CommandAnswer {
 }
 
 const HOUR = 3_600_000;
+/** Steps across the broker and back, given more time: the suite runs beside others on a loaded machine. */
+const SLOW_STEP_MS = 15_000;
 /** Two measuring moments an hour apart, far enough in the past to be history. */
 const EARLY = Date.UTC(2026, 0, 5, 8);
 const LATE = EARLY + 3 * HOUR;
@@ -188,18 +190,23 @@ describe.each(databaseVariants())('gateway operations on $name', (variant) => {
         [fresh.sn]: device.ownerAccountId,
       });
       // The old gateway's configuration is withdrawn (empty retained message).
-      await link.waitFor<string>('config', (payload) => payload === '');
+      await link.waitFor<string>('config', (payload) => payload === '', SLOW_STEP_MS);
 
       // The new gateway connects, runs the device's configuration: the replacement is complete.
       const next = await TestGateway.connect(brokerUrl(), fresh.sn, fresh.secret);
       links.push(next);
       await next.send('status', { status: 'online', ts: Date.now(), configVersion: 0 });
-      const config = await next.waitFor<ConfigPayload>('config', (payload) => typeof payload === 'object');
+      const config = await next.waitFor<ConfigPayload>(
+        'config',
+        (payload) => typeof payload === 'object',
+        SLOW_STEP_MS,
+      );
       await next.send('config', { version: config.version, status: 'applied' });
       await eventually(
         async () =>
           (await call<GatewayReplacement>(owner, PATHS.replacement, { equipmentId: device.id })).data
             ?.state === 'complete',
+        SLOW_STEP_MS,
       );
       // The site's settings are offered to the new gateway, not sent yet.
       const offered = (await call<GatewaySettingsAnswer>(owner, PATHS.settings, { equipmentId: device.id }))

@@ -19,7 +19,6 @@ import {
   type GatewaySettingsAnswer,
   type ReplacementState,
 } from '@lyyp/contracts/gateway-ops';
-import type { ReplyPayload } from '@lyyp/contracts/protocol';
 import type { StoredValue } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
@@ -40,7 +39,7 @@ export interface GatewayOpsServiceDeps {
   gateways: Pick<GatewayRepository, 'findBySn'>;
   access: Pick<DeviceAccess, 'requireVisibleDevice' | 'canManageDevice'>;
   limiter: AttemptLimiter;
-  commands: Pick<CommandService, 'sendGatewayCommand' | 'onSettled'>;
+  commands: Pick<CommandService, 'sendGatewayCommand' | 'onSettled' | 'onReplying'>;
   /** The device's configuration to its (new) gateway; the old gateway's withdrawn. */
   link: { pushConfig(deviceId: string): Promise<number | null>; clearConfig(sn: string): Promise<void> };
   events: Pick<DeviceEventRecorder, 'gatewayOperation'>;
@@ -50,7 +49,11 @@ export interface GatewayOpsServiceDeps {
 
 export class GatewayOpsService {
   constructor(private readonly deps: GatewayOpsServiceDeps) {
-    deps.commands.onSettled((row, reply) => this.handleSettled(row, reply));
+    // Outcomes are stored before the reply settles the command, so a save never shows complete without them.
+    deps.commands.onReplying(async (sn, reply) => {
+      if (reply.data?.settings) await deps.repository.recordOutcomes(sn, reply.uuid, reply.data.settings);
+    });
+    deps.commands.onSettled((row) => this.handleSettled(row));
   }
 
   /**
@@ -274,10 +277,8 @@ export class GatewayOpsService {
     });
   }
 
-  /** The gateway answered a settings or factory reset command (on whichever node heard it). */
-  private async handleSettled(row: CommandRow, reply: ReplyPayload): Promise<void> {
-    if (row.op === 'settings' && reply.data?.settings)
-      await this.deps.repository.recordOutcomes(row.gatewaySn, row.uuid, reply.data.settings);
+  /** The gateway answered a factory reset (on whichever node heard it). */
+  private async handleSettled(row: CommandRow): Promise<void> {
     if (row.op !== 'factory-reset' || row.status !== 'success') return;
     await this.deps.repository.forgetSettings(row.gatewaySn);
     if (row.value === false) await this.deps.repository.clearData(row.deviceId, row.gatewaySn, null);
