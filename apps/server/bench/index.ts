@@ -13,6 +13,7 @@ import { benchLive } from './live.bench.ts';
 import { benchHistory } from './history.bench.ts';
 import { benchReports } from './reports.bench.ts';
 import { benchMap } from './map.bench.ts';
+import { benchTemplateSync } from './template-sync.bench.ts';
 import { printTable, record } from './report.ts';
 import { benchScripts } from '../../gateway/bench/scripts.bench.ts';
 
@@ -28,6 +29,7 @@ const scenarios = {
   reports: benchReports,
   gateways: benchGateways,
   map: benchMap,
+  'template-sync': benchTemplateSync,
   scripts: () => benchScripts(record),
   firmware: benchFirmware,
 };

@@ -63,6 +63,8 @@ import { createAdminModule } from './modules/admin/index.ts';
 import { createReportModule, type ReportModule } from './modules/report/index.ts';
 import { createEdgeLogicModule } from './modules/edge-logic/index.ts';
 import { createOtaModule } from './modules/ota/index.ts';
+import { createGatewayOpsModule } from './modules/gateway-ops/index.ts';
+import { ViewerHints } from './modules/gateway-ops/viewer-hints.ts';
 import { createWidgetMediaModule } from './modules/widget-media/index.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -279,6 +281,17 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     events: deviceEvents,
     now,
   });
+  const gatewayOps = createGatewayOpsModule({
+    db: database.db,
+    catalogue,
+    limiter,
+    commands: runtime.commands,
+    link: runtime.link,
+    events: deviceEvents,
+    now,
+    reportFailure: (error, context) =>
+      app.log.warn({ err: error, ...context }, 'gateway operation step failed'),
+  });
   const reports = createReportModule({
     db: database.db,
     access: catalogue.deviceAccess,
@@ -294,6 +307,13 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     () => reports.stop(),
   );
   const live = new LiveService(bus, runtime.runtime, catalogue.deviceAccess, now);
+  const viewerHints = new ViewerHints({
+    transport: runtime.transport,
+    runtime: runtime.runtime,
+    now,
+    onError: (error) => app.log.warn({ err: error }, 'viewer hint not sent'),
+  });
+  live.reportViewers((deviceIds) => viewerHints.viewed(deviceIds));
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.addHook('onClose', async () => {
     live.shutdown();
@@ -342,6 +362,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       edgeLogic.registerRoutes(api);
       ota.registerRoutes(api);
       deviceConfig.registerRoutes(api);
+      gatewayOps.registerRoutes(api);
       createWidgetMediaModule({ db: database.db, config, now }).registerRoutes(api);
       registerMaintenance(api, {
         db: database.db,

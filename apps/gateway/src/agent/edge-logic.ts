@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { checkWriteValue, type DeviceModel, type VariableValue } from '@lyyp/contracts/device-model';
 import type { ConfigPayload, ScriptReport } from '@lyyp/contracts/protocol';
-import { writeFileAtomic } from '../buffer/durable-files.ts';
+import { removeFile, writeFileAtomic } from '../buffer/durable-files.ts';
 import { ChangeFilter } from '../core/change-filter.ts';
 import { ComputedVariables } from '../core/computed-variables.ts';
 import type { Sample } from '../core/samples.ts';
@@ -165,6 +165,12 @@ export class EdgeLogic {
     this.reportTimer = null;
     await active.runner.stop();
     await this.saveNow(active.computed);
+  }
+
+  /** Forgets the kept values on disk (factory reset); call after `stop`. */
+  async forgetKeptValues(): Promise<void> {
+    await this.saving;
+    await removeFile(this.options.keptFile);
   }
 
   /** Waits for script writes and saving in progress (tests). */

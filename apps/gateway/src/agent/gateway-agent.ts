@@ -11,6 +11,7 @@
  *   commands.log   commands received and their replies (see command-journal.ts)
  *   config.json    the configuration last applied
  *   kept-values.json  values of internal and summary variables (see edge-logic.ts)
+ *   settings.json  remote settings in force (see settings-runner.ts)
  *   agent.lock     the process using the directory
  */
 import { randomUUID } from 'node:crypto';
@@ -28,7 +29,7 @@ import type {
 import { DiskBuffer } from '../buffer/disk-buffer.ts';
 import { Forwarder } from '../buffer/forwarder.ts';
 import type { FormulaEngine } from '../core/formula-engine.ts';
-import { PointBatcher, pointsOf, type Batch } from '../core/point-batcher.ts';
+import { DEFAULT_BATCH_DELAY_MS, PointBatcher, pointsOf, type Batch } from '../core/point-batcher.ts';
 import type { ReconnectPolicy } from '../core/reconnect-delay.ts';
 import type { Scheduler } from '../core/scheduler.ts';
 import { sharedFormulaEngine } from '../core/shared-formula-engine.ts';
@@ -46,6 +47,8 @@ import { ModbusRuntime } from './modbus-runtime.ts';
 import { SimulatedEndpoints } from './simulated-endpoints.ts';
 import { StatusReporter, type GatewayIdentity } from './status-reporter.ts';
 import { OtaRunner } from '../ota/ota-runner.ts';
+import { ANTI_TAMPER_WRITE_CODE, PLAIN_HOST, type HostCapabilities } from '../core/gateway-settings.ts';
+import { SettingsRunner } from './settings-runner.ts';
 
 /** The version of the agent the gateway came with; a package started by the launcher says its own. */
 export const AGENT_VERSION = '0.1.0';
@@ -111,6 +114,8 @@ export interface GatewayAgentOptions {
   readonly onActivity?: (activity: AgentActivity) => void;
   /** Signal strength to report (0-100): a modem's reading; `--simulate` reports 80 when none is given. */
   readonly signal?: number;
+  /** What the host lets the agent change of the remote settings (network, positioning); none by default. */
+  readonly host?: HostCapabilities;
   /** Upgrades (docs/ota.md). */
   readonly ota?: {
     /** The platform's HTTP address to download firmware from. */
@@ -164,6 +169,8 @@ export class GatewayAgent {
   /** Called on every acknowledgement and disconnection (the graceful stop waits on them). */
   private readonly ackListeners = new Set<() => void>();
   private readonly trace: WriteStream | null;
+  /** How long changes are gathered unless the platform's settings say otherwise. */
+  private readonly batchDelayMs: number;
 
   private constructor(
     private readonly options: GatewayAgentOptions,
@@ -172,8 +179,11 @@ export class GatewayAgent {
     buffer: DiskBuffer,
     private readonly journal: CommandJournal,
     private readonly lock: DataDirectoryLock,
+    /** Remote settings in force (docs/protocol.md, `settings` command). */
+    readonly settings: SettingsRunner,
   ) {
     this.buffer = buffer;
+    this.batchDelayMs = options.batch?.maxDelayMs ?? DEFAULT_BATCH_DELAY_MS;
     this.trace = options.traceFile ? createWriteStream(options.traceFile, { flags: 'a' }) : null;
     this.trace?.on('error', (error) => logger.log('warn', `upload trace: ${error.message}`));
     this.configStore = new ConfigStore(path.join(options.dataDir, 'config.json'));
@@ -207,24 +217,34 @@ export class GatewayAgent {
       // The confirmed write path itself, not the command queue: a configuration change waits for
       // the scripts' writes, which must not wait for it in turn.
       writeDevice: async (key, value) => {
+        if (this.settings.writesBlocked()) return { ok: false, code: ANTI_TAMPER_WRITE_CODE };
         const outcome = await this.runtime.write(key, value);
         return outcome.ok ? { ok: true } : { ok: false, code: outcome.code };
       },
       onSamples: (samples, at) => this.collect(pointsOf(samples, at)),
       publishReport: (report) => this.link.publish('script', JSON.stringify(report)),
     });
-    this.batcher = new PointBatcher({ scheduler, ...options.batch, onBatch: (batch) => this.store(batch) });
+    this.batcher = new PointBatcher({
+      scheduler,
+      ...options.batch,
+      maxDelayMs: settings.batchDelayMs() ?? this.batchDelayMs,
+      onBatch: (batch) => this.store(batch),
+    });
+    // Saved MQTT settings take over from the command line at start (they are read only then).
+    const mqtt = settings.saved ? settings.atStart.mqtt : null;
     this.link = new PlatformLink({
-      url: options.platformUrl,
+      url: mqtt?.url || options.platformUrl,
       sn: options.sn,
       secret: options.secret,
       scheduler,
       ...options.link,
+      ...(mqtt ? { keepaliveSeconds: mqtt.keepAliveSeconds } : {}),
       onLog: (level, message) => logger.log(level, message),
       handlers: {
         onConnected: () => this.handleConnected(),
         onDisconnected: (reason) => {
           logger.log('warn', `disconnected from the platform (${reason}); buffering`);
+          this.settings.disconnected();
           this.forwarder.disconnected();
           for (const listener of this.ackListeners) listener();
           this.notify({ kind: 'disconnected' });
@@ -246,8 +266,11 @@ export class GatewayAgent {
           );
         },
         onCommand: (message) => {
+          // A command is someone at a screen: traffic saving sends at the report interval again.
+          this.settings.viewerSeen();
           if (!this.stopped) void this.commands.handle(message);
         },
+        onView: () => this.settings.viewerSeen(),
         onOta: (message) => {
           if (!this.stopped) this.ota.handle(message);
         },
@@ -266,9 +289,11 @@ export class GatewayAgent {
         firmware: agentVersion(),
         hardware: `${os.platform()}-${os.arch()}`,
         networkMode: 'ethernet',
-        gatewayMode: 'standard',
         ...options.identity,
+        // The working mode set from the platform is in force from the start after it was set (§4).
+        gatewayMode: settings.saved ? settings.atStart.mode : (options.identity?.gatewayMode ?? 'standard'),
       },
+      currentStatus: () => (this.settings.dormant ? 'dormant' : 'online'),
       configVersion: () => this.runtime.version,
       slaves: () => this.runtime.statuses(),
       extra: () => {
@@ -332,7 +357,12 @@ export class GatewayAgent {
         scheduler,
         ...(options.commandRetentionMs ? { retentionMs: options.commandRetentionMs } : {}),
       });
-      const agent = new GatewayAgent(options, scheduler, logger, buffer, journal, lock);
+      const settings = await SettingsRunner.open({
+        file: path.join(options.dataDir, 'settings.json'),
+        host: options.host ?? PLAIN_HOST,
+        now: () => scheduler.now(),
+      });
+      const agent = new GatewayAgent(options, scheduler, logger, buffer, journal, lock, settings);
       await agent.resume();
       await agent.ota.open();
       agent.link.start();
@@ -416,6 +446,10 @@ export class GatewayAgent {
   }
 
   private async resume(): Promise<void> {
+    if (this.settings.dormant) {
+      this.logger.log('info', 'dormant: not polling until the platform wakes the gateway');
+      return;
+    }
     const saved = await this.configStore.load();
     if (!saved) {
       this.logger.log('info', 'no configuration yet; waiting for the platform to send one');
@@ -437,6 +471,7 @@ export class GatewayAgent {
   }
 
   private collect(points: Point[]): void {
+    this.batcher.setMaxDelay(this.settings.batchDelayMs() ?? this.batchDelayMs);
     for (const point of points) if (point.e === undefined) this.latest.set(point.k, point.v);
     this.batcher.add(points);
   }
@@ -465,7 +500,7 @@ export class GatewayAgent {
    * behind a backlog, it would fill the buffer and then vouch for values long after the fact.
    */
   private confirmationsArriveInTime(): boolean {
-    return this.link.connected && !this.buffer.hasUnsent();
+    return this.link.connected && !this.buffer.hasUnsent() && this.settings.confirmationsWanted();
   }
 
   private async settleAppends(): Promise<void> {
@@ -473,6 +508,7 @@ export class GatewayAgent {
   }
 
   private handleConnected(): void {
+    this.settings.connected();
     this.status.sendNow();
     if (this.pendingReport && this.link.publish('config', JSON.stringify(this.pendingReport)))
       this.pendingReport = null;
@@ -516,6 +552,11 @@ export class GatewayAgent {
       return this.reportConfig(checked.report);
     }
     const config = checked.config;
+    if (this.settings.dormant) {
+      // Kept for when it wakes; a dormant gateway does not poll.
+      await this.configStore.save(config);
+      return this.reportConfig({ version: config.version, status: 'applied' });
+    }
     if (!this.isNew(config)) return this.reportConfig(this.appliedReport(config.version));
     try {
       this.batcher.flush();
@@ -603,6 +644,7 @@ export class GatewayAgent {
           if (!kept.ok) return failure(uuid, kept.code);
           return success(uuid, { value: kept.value, ...(previous !== undefined ? { previous } : {}) });
         }
+        if (this.settings.writesBlocked()) return failure(uuid, ANTI_TAMPER_WRITE_CODE);
         const outcome = await this.runtime.write(key, command.value);
         if (!outcome.ok) return failure(uuid, outcome.code);
         this.logger.log(
@@ -613,6 +655,49 @@ export class GatewayAgent {
       }
       case 'restart':
         return success(uuid);
+      case 'settings': {
+        if (!command.settings) return failure(uuid, '1002');
+        const wasDormant = this.settings.dormant;
+        const outcomes = await this.settings.apply(command.settings);
+        await this.changeDormancy(wasDormant);
+        this.status.sendNow();
+        return success(uuid, { settings: outcomes });
+      }
+      case 'factory-reset':
+        await this.factoryReset();
+        return success(uuid);
     }
+  }
+
+  /** Falls asleep (polling stops) or wakes (the saved configuration runs again). */
+  private async changeDormancy(wasDormant: boolean): Promise<void> {
+    if (wasDormant === this.settings.dormant) return;
+    if (this.settings.dormant) {
+      this.batcher.flush();
+      await this.edge.stop();
+      await this.runtime.stop();
+      this.logger.log('info', 'dormant on request: polling stopped');
+      return;
+    }
+    await this.resume();
+    this.logger.log('info', 'woken on request');
+  }
+
+  /**
+   * Factory settings: the remote settings, the configuration and the values held by edge logic
+   * are forgotten and polling stops (the platform sends the device's configuration again). What
+   * is in the buffer was measured and is still sent; the command journal stays, so no command runs
+   * twice. The working mode and MQTT settings of the factory apply from the next start.
+   */
+  private async factoryReset(): Promise<void> {
+    await this.settings.reset();
+    await this.configStore.clear();
+    this.batcher.flush();
+    await this.edge.stop();
+    await this.edge.forgetKeptValues();
+    await this.runtime.stop();
+    this.latest.clear();
+    this.logger.log('info', 'factory settings restored on request');
+    this.status.sendNow();
   }
 }

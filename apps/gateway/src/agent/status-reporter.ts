@@ -25,6 +25,8 @@ export interface StatusReporterOptions {
   readonly slaves: () => readonly SlaveStatus[];
   /** What else the status carries when known (signal, system firmware). */
   readonly extra?: () => Pick<StatusPayload, 'signal' | 'systemFirmware'>;
+  /** The status while connected: online, or dormant when put to sleep. */
+  readonly currentStatus?: () => 'online' | 'dormant';
   /** Publishes; false when not connected. */
   readonly publish: (payload: StatusPayload) => boolean;
   readonly intervalMs?: number;
@@ -46,10 +48,10 @@ export class StatusReporter {
 
   constructor(private readonly options: StatusReporterOptions) {}
 
-  build(status: StatusPayload['status'] = 'online'): StatusPayload {
+  build(status?: StatusPayload['status']): StatusPayload {
     const { identity } = this.options;
     return {
-      status,
+      status: status ?? this.options.currentStatus?.() ?? 'online',
       ts: this.options.scheduler.now(),
       firmware: identity.firmware,
       hardware: identity.hardware,
@@ -84,7 +86,12 @@ export class StatusReporter {
     const slaves = this.options
       .slaves()
       .map((slave) => `${slave.driverKey}:${slave.connected ? 1 : 0}:${slave.lastErrorCode ?? ''}`);
-    return [this.options.configVersion(), JSON.stringify(this.options.extra?.() ?? {}), ...slaves].join('|');
+    return [
+      this.options.configVersion(),
+      this.options.currentStatus?.() ?? '',
+      JSON.stringify(this.options.extra?.() ?? {}),
+      ...slaves,
+    ].join('|');
   }
 
   private cancel(): void {

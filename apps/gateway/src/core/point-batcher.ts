@@ -60,11 +60,16 @@ export class PointBatcher {
   private timer: TimerHandle | null = null;
   private closeAt = Infinity;
   private readonly maxPoints: number;
-  private readonly maxDelayMs: number;
+  private maxDelayMs: number;
 
   constructor(private readonly options: PointBatcherOptions) {
     this.maxPoints = Math.max(1, Math.min(options.maxPoints ?? DEFAULT_BATCH_POINTS, MAX_POINTS_PER_UPLOAD));
     this.maxDelayMs = options.maxDelayMs ?? DEFAULT_BATCH_DELAY_MS;
+  }
+
+  /** How long the first point of a batch may wait from now on (the change-report interval). */
+  setMaxDelay(ms: number): void {
+    this.maxDelayMs = Math.max(0, ms);
   }
 
   /** Points waiting for their batch to close. */

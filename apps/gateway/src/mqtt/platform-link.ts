@@ -34,6 +34,8 @@ export interface PlatformLinkHandlers {
   onCommand(message: unknown): void;
   /** A `down/ota` message (upgrade order), JSON-parsed (null when it is not JSON). */
   onOta?(message: unknown): void;
+  /** A `down/view` message: someone watches the device live (smart traffic saving). */
+  onView?(): void;
   /** No connection, and the next attempt is due in `delayMs` (no attempt is under way meanwhile). */
   onRetryScheduled?(delayMs: number): void;
 }
@@ -188,6 +190,9 @@ export class PlatformLink {
           return;
         case 'ota':
           this.options.handlers.onOta?.(parseJson(payload));
+          return;
+        case 'view':
+          this.options.handlers.onView?.();
           return;
       }
     });

@@ -4,7 +4,7 @@
  * messages and SIM cards, `admin.*` for accounts, roles, dealers and certification, `report.*` for
  * reports and the data centre, `edgeLogic.*` for computed variables and scripts, `hardware.*` for
  * hardware models, `firmware.*` for firmware and OTA upgrades, `knowledge.*` for the knowledge base, `deviceConfig.*`
- * for a device's own configuration, `fleet.*` for the map, `widgetMedia.*` for the weather and
+ * for a device's own configuration, `fleet.*` for the map, `gatewayOps.*` for a gateway's replacement, reset, data clearing and remote settings, `widgetMedia.*` for the weather and
  * video widgets and the camera cloud key, `widgetData.*` for the history report table and alarm
  * records widgets, `systemCatalogue.*` for app versions, agreements and protocols).
  */
@@ -21,6 +21,8 @@ import { knowledgeZhCN } from './knowledge/zh-CN.ts';
 import { hardwareZhCN } from './hardware/zh-CN.ts';
 import { fleetEnUS } from './fleet/en-US.ts';
 import { fleetZhCN } from './fleet/zh-CN.ts';
+import { gatewayOpsEnUS } from './gateway-ops/en-US.ts';
+import { gatewayOpsZhCN } from './gateway-ops/zh-CN.ts';
 import { maintenanceEnUS } from './maintenance/en-US.ts';
 import { maintenanceZhCN } from './maintenance/zh-CN.ts';
 import { deviceConfigEnUS } from './device-config/en-US.ts';
@@ -62,6 +64,7 @@ const zh = {
   knowledge: knowledgeZhCN,
   deviceConfig: deviceConfigZhCN,
   fleet: fleetZhCN,
+  gatewayOps: gatewayOpsZhCN,
   widgetMedia: widgetMediaZhCN,
   widgetData: widgetDataZhCN,
   systemCatalogue: systemCatalogueZhCN,
@@ -82,6 +85,7 @@ const en = {
   knowledge: knowledgeEnUS,
   deviceConfig: deviceConfigEnUS,
   fleet: fleetEnUS,
+  gatewayOps: gatewayOpsEnUS,
   widgetMedia: widgetMediaEnUS,
   widgetData: widgetDataEnUS,
   systemCatalogue: systemCatalogueEnUS,

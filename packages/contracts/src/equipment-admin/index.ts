@@ -139,6 +139,10 @@ export const DEVICE_LOG_KINDS = {
   share: { zh: '分享', en: 'Share' },
   'share-accept': { zh: '接受分享', en: 'Share accepted' },
   'share-revoke': { zh: '撤销分享', en: 'Share revoked' },
+  replace: { zh: '更换网关', en: 'Gateway replaced' },
+  'factory-reset': { zh: '恢复出厂', en: 'Factory reset' },
+  'clear-data': { zh: '清除数据', en: 'Data cleared' },
+  settings: { zh: '网关设置', en: 'Gateway settings' },
 } as const;
 export type DeviceLogKind = keyof typeof DEVICE_LOG_KINDS;
 export const DEVICE_LOG_KIND_CODES = Object.keys(DEVICE_LOG_KINDS) as [DeviceLogKind, ...DeviceLogKind[]];

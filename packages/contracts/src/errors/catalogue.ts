@@ -536,6 +536,32 @@ export const ERROR_CATALOGUE = {
     '该文章已被报警规则“{name}”关联，请先取消关联',
     'Alarm rule “{name}” links this article; unlink it first',
   ),
+  // Gateway replacement, factory reset, clearing data, remote settings (2851-2879)
+  '2851': entry('{field} 不是有效的 IP 地址', '{field} is not a valid IP address'),
+  '2852': entry('{field} 不是有效的子网掩码', '{field} is not a valid subnet mask'),
+  '2853': entry(
+    '{field}：IP 地址、子网掩码与网关必须在同一网段',
+    '{field}: the IP address, subnet mask and gateway must be in one segment',
+  ),
+  '2854': entry('{field} 不是有效的域名或地址', '{field} is not a valid domain name or address'),
+  '2855': entry(
+    '{field} 不能包含连续重复的字符',
+    '{field} must not repeat a character several times in a row',
+  ),
+  '2856': entry(
+    '{field} 须为以逗号分隔的 IP 地址列表',
+    '{field} must be a comma-separated list of IP addresses',
+  ),
+  '2857': entry('{field} 长度须为 {min}-{max} 个字符', '{field} must be {min}-{max} characters long'),
+  '2858': entry('新网关与设备当前的网关相同', 'The new gateway is the one the device already has', 409),
+  '2859': entry('请先确认此操作', 'Please confirm this operation first'),
+  '2860': entry('此网关的主机不支持该设置', 'This gateway’s host cannot apply the setting'),
+  '2864': entry('网关休眠中，只能唤醒', 'The gateway is dormant; it can only be woken', 409),
+  '2865': entry(
+    '防篡改：网关与平台断开过久，已停止写入',
+    'Anti-tamper: the gateway has been away from the platform too long, writes are stopped',
+    409,
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -6,15 +6,15 @@ import {
   SCRIPT_LOG_LINE_MAX_LENGTH,
   deviceModelSchema,
 } from '../device-model/index.ts';
+import { GATEWAY_MODES, gatewaySettingsSchema, settingOutcomeSchema } from '../gateway-ops/settings.ts';
+
+export { GATEWAY_MODES };
 
 export const GATEWAY_STATUSES = ['online', 'offline', 'dormant', 'power-off'] as const;
 export type GatewayStatus = (typeof GATEWAY_STATUSES)[number];
 
 export const NETWORK_MODES = ['ethernet', 'wifi', 'cellular'] as const;
 export type NetworkMode = (typeof NETWORK_MODES)[number];
-
-/** §4 gateway working modes; a change takes effect after a restart. */
-export const GATEWAY_MODES = ['standard', 'switch', 'router'] as const;
 
 /** Most points one upload may carry; the agent splits larger batches. */
 export const MAX_POINTS_PER_UPLOAD = 5000;
@@ -109,7 +109,13 @@ export const configReportSchema = z.object({
 });
 export type ConfigReport = z.infer<typeof configReportSchema>;
 
-export const COMMAND_OPERATIONS = ['read', 'write', 'restart'] as const;
+/**
+ * `read` and `write` a variable; `restart` the gateway; `settings` applies the remote settings it
+ * carries (answered per setting); `factory-reset` returns the gateway to its factory settings and
+ * forgets its buffer, commands and configuration.
+ */
+export const COMMAND_OPERATIONS = ['read', 'write', 'restart', 'settings', 'factory-reset'] as const;
+export type CommandOperation = (typeof COMMAND_OPERATIONS)[number];
 
 /** `down/cmd`: one command, identified by uuid. */
 export const commandPayloadSchema = z.object({
@@ -117,6 +123,8 @@ export const commandPayloadSchema = z.object({
   op: z.enum(COMMAND_OPERATIONS),
   key: z.string().max(64).optional(),
   value: pointValueSchema.optional(),
+  /** `settings`: every remote setting, as the platform holds them. */
+  settings: gatewaySettingsSchema.optional(),
   /** Epoch ms after which the gateway must not execute it any more. */
   expiresAt: z.number().int(),
 });
@@ -128,7 +136,14 @@ export const replyPayloadSchema = z.object({
   status: z.enum(['success', 'failure']),
   code: z.string(),
   message: z.string().max(500).optional(),
-  data: z.object({ value: pointValueSchema.optional(), previous: pointValueSchema.optional() }).optional(),
+  data: z
+    .object({
+      value: pointValueSchema.optional(),
+      previous: pointValueSchema.optional(),
+      /** `settings`: what the gateway did with each setting. */
+      settings: z.array(settingOutcomeSchema).max(32).optional(),
+    })
+    .optional(),
 });
 export type ReplyPayload = z.infer<typeof replyPayloadSchema>;
 
@@ -209,3 +224,11 @@ export const otaReportSchema = z.object({
   ts: z.number().int(),
 });
 export type OtaReport = z.infer<typeof otaReportSchema>;
+
+/**
+ * `down/view`: someone is watching the gateway's device live (sent when a viewer opens it and
+ * every few minutes while they stay). With smart traffic saving on, the gateway sends changes at
+ * its change-report interval only while it heard this within `TRAFFIC_SAVING_IDLE_MS`.
+ */
+export const viewPayloadSchema = z.object({ ts: z.number().int() });
+export type ViewPayload = z.infer<typeof viewPayloadSchema>;

@@ -9,7 +9,7 @@ export const TOPIC_ROOT = 'gw';
 /** Gateway → platform. */
 export const UP_TOPICS = ['status', 'data', 'reply', 'config', 'script', 'ota'] as const;
 /** Platform → gateway. */
-export const DOWN_TOPICS = ['ack', 'config', 'cmd', 'ota'] as const;
+export const DOWN_TOPICS = ['ack', 'config', 'cmd', 'ota', 'view'] as const;
 
 export type UpTopic = (typeof UP_TOPICS)[number];
 export type DownTopic = (typeof DOWN_TOPICS)[number];

@@ -18,3 +18,4 @@ export * from './system.ts';
 export * from './ota.ts';
 export * from './knowledge.ts';
 export * from './fleet.ts';
+export * from './gateway-ops.ts';

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { CatalogueError } from '@lyyp/contracts';
 import type { CommandReply } from '@lyyp/contracts/commands';
 import { checkWriteValue } from '@lyyp/contracts/device-model';
+import type { GatewaySettings } from '@lyyp/contracts/gateway-ops';
 import { commandPayloadSchema, downTopic, type ReplyPayload } from '@lyyp/contracts/protocol';
 import type { Bus } from '../../bus/bus.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
@@ -16,6 +17,8 @@ import type { AccountRow } from '../account/account.repository.ts';
 import type { GatewayLiveness } from '../telemetry/gateway-liveness.ts';
 import type { RuntimeRepository } from '../telemetry/runtime.repository.ts';
 import type { CommandRepository, CommandRow } from './command.repository.ts';
+
+export type { CommandRow };
 
 /** A gateway must execute a command within this time or not at all. */
 export const COMMAND_DEADLINE_MS = 30_000;
@@ -40,8 +43,83 @@ export interface CommandServiceDeps {
   now: () => number;
 }
 
+/** A gateway command other than a read or write: the gateway acts as a whole. */
+export interface GatewayCommand {
+  deviceId: string;
+  sn: string;
+  op: 'restart' | 'settings' | 'factory-reset';
+  /** Kept with the command for whoever handles its reply (factory reset: whether platform data stays). */
+  value?: StoredValue;
+  settings?: GatewaySettings;
+  createdBy: string;
+  /** Also sent to a dormant gateway (a settings change that only wakes it). */
+  reachesDormant?: boolean;
+}
+
+/** Told once a gateway command's reply settled it (any node: the reply's node). */
+export type SettledHandler = (row: CommandRow, reply: ReplyPayload) => Promise<void>;
+/** Told of a reply before it settles its command: what it carries is stored before anyone sees it settled. */
+export type ReplyingHandler = (sn: string, reply: ReplyPayload) => Promise<void>;
+
 export class CommandService {
+  private readonly settledHandlers: SettledHandler[] = [];
+  private readonly replyingHandlers: ReplyingHandler[] = [];
+
   constructor(private readonly deps: CommandServiceDeps) {}
+
+  /** Handlers of replies, run before the reply settles its command (the gateway operations module). */
+  onReplying(handler: ReplyingHandler): void {
+    this.replyingHandlers.push(handler);
+  }
+
+  /** Handlers of settled gateway commands (the gateway operations module). */
+  onSettled(handler: SettledHandler): void {
+    this.settledHandlers.push(handler);
+  }
+
+  /**
+   * Sends a command the gateway carries out as a whole (restart, settings, factory reset) through
+   * the same path as reads and writes: stored with who asked, refused at once for a gateway that is
+   * offline or dormant (§8), otherwise pending until the reply or the deadline.
+   */
+  async sendGatewayCommand(command: GatewayCommand): Promise<CommandReply<{ value: StoredValue }>> {
+    const now = this.deps.now();
+    const gateway = await this.deps.runtime.gatewayState(command.sn);
+    const base = {
+      uuid: randomUUID(),
+      deviceId: command.deviceId,
+      gatewaySn: command.sn,
+      op: command.op,
+      key: null,
+      value: command.value ?? null,
+      previous: null,
+      createdBy: command.createdBy,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + COMMAND_DEADLINE_MS),
+    };
+    const presence = this.deps.liveness.presenceOf(command.sn, gateway);
+    const reachable = presence === 'online' || (presence === 'dormant' && command.reachesDormant === true);
+    if (!reachable) {
+      const code = presence === 'dormant' ? '1502' : '1501';
+      const row = await this.deps.commands.insert({ ...base, status: 'failure', code });
+      return { online: false, uuid: row.uuid, status: 'failure', code, message: null, data: null };
+    }
+    const row = await this.deps.commands.insert({ ...base, status: 'pending' });
+    const payload = commandPayloadSchema.parse({
+      uuid: row.uuid,
+      op: command.op,
+      ...(command.settings ? { settings: command.settings } : {}),
+      expiresAt: row.expiresAt.getTime(),
+    });
+    await this.deps.transport.publish(downTopic(command.sn, 'cmd'), JSON.stringify(payload), { qos: 1 });
+    this.deps.bus.publish('command', {
+      uuid: row.uuid,
+      deviceId: command.deviceId,
+      status: 'pending',
+      code: null,
+    });
+    return { online: true, uuid: row.uuid, status: 'pending', code: null, message: null, data: null };
+  }
 
   async issue(
     account: AccountRow,
@@ -113,12 +191,17 @@ export class CommandService {
   }
 
   async handleReply(sn: string, reply: ReplyPayload): Promise<void> {
+    for (const handler of this.replyingHandlers) await handler(sn, reply);
     const result = reply.data?.value ?? null;
     const row = await this.settle(
       reply.uuid,
       { status: reply.status, code: reply.code, message: reply.message ?? null, result },
       sn,
     );
+    if (row && row.op !== 'read' && row.op !== 'write') {
+      for (const handler of this.settledHandlers) await handler(row, reply);
+      return;
+    }
     if (!row || row.status !== 'success' || !row.key || reply.data?.value === undefined) return;
     const ts = this.deps.now();
     await this.deps.commands.setLatest(row.deviceId, row.key, ts, result);

@@ -68,7 +68,8 @@ function presentRecord(caller: Caller, record: DeviceListRecord) {
 
 export type DeviceView = ReturnType<typeof presentRecord>;
 
-const bindKeys = (sn: string, accountId: string) => [
+/** Attempt counters of binding (and replacing) by SN and code: per gateway and per account. */
+export const bindKeys = (sn: string, accountId: string) => [
   `gateway-bind:${sn}`,
   `gateway-bind-account:${accountId}`,
 ];

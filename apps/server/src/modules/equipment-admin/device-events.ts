@@ -88,6 +88,32 @@ export class DeviceEventRecorder {
     });
   }
 
+  /**
+   * A gateway operation on a device (replacement, factory reset, clearing data, remote settings),
+   * with who asked and what it did. Stored under the gateway the operation acted on; the log of
+   * a device also shows the events that name it, so a replacement keeps its past in view.
+   */
+  async gatewayOperation(
+    kind: 'replace' | 'factory-reset' | 'clear-data' | 'settings',
+    device: { id: string; gatewaySn: string },
+    actorAccountId: string,
+    detail: Record<string, string | number | boolean | null>,
+  ): Promise<void> {
+    const at = this.now();
+    await this.repository
+      .recordEvent({
+        id: newId(),
+        at: new Date(at),
+        gatewaySn: device.gatewaySn,
+        deviceId: device.id,
+        kind,
+        actorAccountId,
+        detail,
+        onceKey: `${kind}:${device.id}:${newId()}`,
+      })
+      .catch(this.onError);
+  }
+
   /** Listens to gateway status and configuration sync; answers the unsubscribe. */
   attach(bus: Bus): () => void {
     const offStatus = bus.subscribe('gatewayStatus', (event) => {

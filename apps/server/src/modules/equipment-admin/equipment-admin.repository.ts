@@ -162,7 +162,8 @@ export class EquipmentAdminRepository {
 
   /**
    * The device log in a time range, newest first: the device's writes (command audit) and the
-   * events of its gateway (binding, status, configuration, grants).
+   * events of its gateway (binding, status, configuration, grants) and those that name the device
+   * (so the events of a gateway it had before a replacement stay in its log).
    */
   async logPage(
     device: { id: string; gatewaySn: string },
@@ -188,7 +189,8 @@ export class EquipmentAdminRepository {
         ${actorName(sql`${deviceEvents.actorAccountId}`)} as actor_name, null::text as variable,
         null::jsonb as previous, null::jsonb as value, ${deviceEvents.detail}->>'status' as status,
         null::text as code, ${deviceEvents.detail}::text as detail
-        from ${deviceEvents} where ${deviceEvents.gatewaySn} = ${device.gatewaySn}
+        from ${deviceEvents} where (${deviceEvents.gatewaySn} = ${device.gatewaySn}
+          or ${deviceEvents.deviceId} = ${device.id})
         and ${deviceEvents.at} >= ${start} and ${deviceEvents.at} < ${end}
         ${kind ? sql`and ${deviceEvents.kind} = ${kind}` : sql``}`);
     }

@@ -20,7 +20,12 @@ export interface LiveConnection {
 /** Most devices one connection may follow at once. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 200;
 
+/** How often devices still being watched are reported again to `onViewed` (smart traffic saving). */
+export const VIEWER_REPORT_INTERVAL_MS = 2 * 60_000;
+
 export class LiveService {
+  private viewed: ((deviceIds: string[]) => void) | null = null;
+  private viewerTimer: ReturnType<typeof setInterval> | null = null;
   private readonly byDevice = new Map<string, Set<LiveConnection>>();
   private readonly byConnection = new Map<LiveConnection, Set<string>>();
   private readonly unsubscribeBus: Array<() => void>;
@@ -99,6 +104,19 @@ export class LiveService {
     return this.byConnection.size;
   }
 
+  /**
+   * Tells `handler` which devices someone watches: at each subscription, and every
+   * `VIEWER_REPORT_INTERVAL_MS` for the devices still followed (their gateways hear `down/view`).
+   */
+  reportViewers(handler: (deviceIds: string[]) => void, intervalMs = VIEWER_REPORT_INTERVAL_MS): void {
+    this.viewed = handler;
+    this.viewerTimer ??= setInterval(() => {
+      const watched = [...this.byDevice].filter(([, listeners]) => listeners.size > 0).map(([id]) => id);
+      if (watched.length > 0) handler(watched);
+    }, intervalMs);
+    this.viewerTimer.unref();
+  }
+
   open(connection: LiveConnection) {
     this.byConnection.set(connection, new Set());
   }
@@ -137,6 +155,7 @@ export class LiveService {
       let listeners = this.byDevice.get(deviceId);
       if (!listeners) this.byDevice.set(deviceId, (listeners = new Set()));
       listeners.add(connection);
+      this.viewed?.([deviceId]);
       const snapshot = await this.snapshot(deviceId);
       if (snapshot) connection.send(snapshot);
     }
@@ -203,6 +222,8 @@ export class LiveService {
   }
 
   shutdown() {
+    if (this.viewerTimer) clearInterval(this.viewerTimer);
+    this.viewerTimer = null;
     for (const unsubscribe of this.unsubscribeBus) unsubscribe();
     this.byDevice.clear();
     this.byConnection.clear();

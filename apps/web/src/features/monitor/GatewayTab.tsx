@@ -1,7 +1,8 @@
 /**
  * Gateway detail of a device: status and signal (kept live), firmware, hardware, network and
  * gateway mode, last contact, and the configuration sync state — whether platform and gateway
- * match — with the Sync button (refused with 1501 or 1503 when the gateway is offline or asleep).
+ * match — with the Sync button (refused with 1501 or 1503 when the gateway is offline or asleep);
+ * then the gateway's operations (replace, factory reset, clear data, restart) and remote settings.
  */
 import { SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,8 @@ import { useDescribeFailure } from './common/catalogue-text.ts';
 import { formatTime } from './common/format-time.ts';
 import { describeConfigMatch } from './config-sync.ts';
 import { DeviceScriptStatus } from './DeviceScriptStatus.tsx';
+import { GatewayOperations } from '../gateway-ops/GatewayOperations.tsx';
+import { GatewaySettingsPanel } from '../gateway-ops/GatewaySettingsPanel.tsx';
 import type { DeviceTabProps } from './DeviceDetailPage.tsx';
 import { deviceQueryKey } from './use-device.ts';
 
@@ -27,6 +30,8 @@ export function GatewayTab({ device, live }: DeviceTabProps) {
   const liveStatus = live.gateway?.status;
   const liveSignal = live.gateway?.signal;
   const syncState = live.config?.state;
+  // Replacing, resetting, clearing and settings are for the owner and staff (the platform checks too).
+  const manage = device.access.kind === 'owner' || device.access.kind === 'staff';
 
   // Status, signal band and versions come from the platform: read them again when the channel says they moved.
   useEffect(() => {
@@ -101,6 +106,10 @@ export function GatewayTab({ device, live }: DeviceTabProps) {
       </Descriptions>
       {gateway.configSyncError ? <Alert type="error" showIcon message={gateway.configSyncError} /> : null}
       <DeviceScriptStatus deviceId={device.id} />
+      {manage ? (
+        <GatewayOperations deviceId={device.id} online={(liveStatus ?? gateway.status) === 'online'} />
+      ) : null}
+      <GatewaySettingsPanel deviceId={device.id} manage={manage} />
     </Space>
   );
 }

@@ -1,0 +1,608 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_GATEWAY_SETTINGS,
+  type ClearedData,
+  type GatewayReplacement,
+  type GatewaySettings,
+  type GatewaySettingsAnswer,
+} from '@lyyp/contracts/gateway-ops';
+import type { AckPayload, CommandPayload, ConfigPayload } from '@lyyp/contracts/protocol';
+import {
+  alarmRecords,
+  commands,
+  deviceEvents,
+  devices,
+  gatewaySettings,
+  gateways,
+  latestValues,
+  pointsDay,
+  pointsHour,
+  pointsRollup,
+} from '../../db/schema/index.ts';
+import { LOGIN_MAX_FAILURES } from '@lyyp/contracts';
+import { newId } from '../../lib/ids.ts';
+import { FACTORY_PASSWORD, buildAccount, buildBoundDevice, buildGateway } from '../../test/factories.ts';
+import { TestGateway, eventually } from '../../test/gateway-client.ts';
+import { TestClient, databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { closeTestServer, postJson } from '../device/catalogue-test-support.ts';
+
+const PATHS = {
+  replace: '/equipment/gateway/replace',
+  replacement: '/equipment/gateway/replacement',
+  factoryReset: '/equipment/gateway/factoryReset',
+  clearData: '/equipment/gateway/clearData',
+  settings: '/equipment/gateway/settings',
+  saveSettings: '/equipment/gateway/settings/save',
+  restart: '/equipment/gateway/restart',
+};
+
+interface CommandAnswer {
+  online: boolean;
+  uuid: string | null;
+  status: string | null;
+  code: string | null;
+}
+
+const HOUR = 3_600_000;
+/** Steps across the broker and back, given more time: the suite runs beside others on a loaded machine. */
+const SLOW_STEP_MS = 15_000;
+/** Two measuring moments an hour apart, far enough in the past to be history. */
+const EARLY = Date.UTC(2026, 0, 5, 8);
+const LATE = EARLY + 3 * HOUR;
+
+describe.each(databaseVariants())('gateway operations on $name', (variant) => {
+  let server: TestServer;
+  const links: TestGateway[] = [];
+  const brokerUrl = () => `mqtt://127.0.0.1:${server.runtime.address().port}`;
+
+  beforeAll(async () => {
+    server = await startTestServer(variant);
+    await server.runtime.start();
+  });
+  afterAll(async () => {
+    for (const link of links) await link.close();
+    await closeTestServer(server);
+  });
+
+  const call = async <T>(client: TestClient, path: string, body: unknown) =>
+    (await postJson(server, client, path, body)) as { code?: string; data: T; message?: string };
+
+  async function signedIn(username: string) {
+    const client = new TestClient(server);
+    expect((await client.login(username, FACTORY_PASSWORD)).code).toBe('200');
+    return client;
+  }
+
+  /** A bound device whose gateway is connected and reports a status (online unless told). */
+  async function connectedDevice(status: 'online' | 'dormant' = 'online') {
+    const bound = await buildBoundDevice(server.database.db);
+    const link = await TestGateway.connect(brokerUrl(), bound.gateway.sn, bound.gateway.secret);
+    links.push(link);
+    await link.send('status', { status, ts: Date.now(), configVersion: 0 });
+    await eventually(
+      async () => (await server.runtime.runtime.gatewayState(bound.gateway.sn))?.status === status,
+    );
+    const owner = await signedIn(bound.owner.username!);
+    return { ...bound, link, owner };
+  }
+
+  async function upload(link: TestGateway, seq: number, points: Array<{ k: string; t: number; v: number }>) {
+    await link.send('data', { seq, points });
+    await link.waitFor<AckPayload>('ack', (ack) => ack.seq === seq);
+  }
+
+  const pointCount = async (deviceId: string) => {
+    const result = await server.database.db.execute(
+      sql`select count(*)::int as n from points where device_id = ${deviceId}`,
+    );
+    return Number((result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+  };
+
+  async function alarm(deviceId: string, productId: string, raisedAt: number, released: boolean) {
+    await server.database.db.insert(alarmRecords).values({
+      id: newId(),
+      deviceId,
+      productId,
+      type: 'variable',
+      source: `rule-${newId()}`,
+      name: 'High',
+      message: 'Too hot',
+      since: new Date(raisedAt),
+      raisedAt: new Date(raisedAt),
+      releasedAt: released ? new Date(raisedAt + 60_000) : null,
+    });
+  }
+
+  async function summaries(deviceId: string, at: number) {
+    const hour = new Date(Math.floor(at / HOUR) * HOUR);
+    await server.database.db
+      .insert(pointsHour)
+      .values({ deviceId, key: 'waterTemperature', hour, vMin: 1, vMax: 2, n: 2 });
+    const day = new Date(Math.floor(at / (24 * HOUR)) * 24 * HOUR);
+    await server.database.db
+      .insert(pointsDay)
+      .values({ deviceId, key: 'waterTemperature', day, vMin: 1, vMax: 2, n: 2 })
+      .onConflictDoNothing();
+  }
+
+  describe('replacing the gateway', () => {
+    it('moves the device to the new gateway: its history goes on, the old gateway is released', async () => {
+      const { device, gateway: old, owner, link, product } = await connectedDevice();
+      await upload(link, 1, [{ k: 'waterTemperature', t: EARLY, v: 60 }]);
+      await alarm(device.id, product.id, EARLY, true);
+      const fresh = await buildGateway(server.database.db);
+      const site = { ...DEFAULT_GATEWAY_SETTINGS, mode: 'router' as const, reportIntervalSeconds: 4 };
+      await server.database.db
+        .insert(gatewaySettings)
+        .values({ sn: old.sn, settings: site, commandUuid: 'sent-before' });
+
+      // A wrong code, the device's own gateway and someone else's device change nothing.
+      const wrong = await call(owner, PATHS.replace, {
+        equipmentId: device.id,
+        sn: fresh.sn,
+        verificationCode: fresh.verificationCode === '111111' ? '222222' : '111111',
+        confirm: true,
+      });
+      expect(wrong.code).toBe('1102');
+      const same = await call(owner, PATHS.replace, {
+        equipmentId: device.id,
+        sn: old.sn,
+        verificationCode: old.verificationCode,
+        confirm: true,
+      });
+      expect(same.code).toBe('2858');
+      const stranger = await signedIn((await buildAccount(server.database.db)).username!);
+      const foreign = await call(stranger, PATHS.replace, {
+        equipmentId: device.id,
+        sn: fresh.sn,
+        verificationCode: fresh.verificationCode,
+        confirm: true,
+      });
+      expect(foreign.code).toBe('1003');
+      const unconfirmed = await call(owner, PATHS.replace, {
+        equipmentId: device.id,
+        sn: fresh.sn,
+        verificationCode: fresh.verificationCode,
+        confirm: false,
+      });
+      expect(unconfirmed.code).toBe('2859');
+      expect(
+        (await server.database.db.select().from(devices).where(eq(devices.id, device.id)))[0]?.gatewaySn,
+      ).toBe(old.sn);
+
+      const replaced = await call<GatewayReplacement>(owner, PATHS.replace, {
+        equipmentId: device.id,
+        sn: fresh.sn,
+        verificationCode: fresh.verificationCode,
+        confirm: true,
+      });
+      expect(replaced.code).toBe('200');
+      expect(replaced.data).toMatchObject({ oldSn: old.sn, newSn: fresh.sn, state: 'syncing' });
+      const [moved] = await server.database.db.select().from(devices).where(eq(devices.id, device.id));
+      expect(moved?.gatewaySn).toBe(fresh.sn);
+      const owners = await server.database.db
+        .select({ sn: gateways.sn, owner: gateways.ownerAccountId })
+        .from(gateways)
+        .where(sql`${gateways.sn} in (${old.sn}, ${fresh.sn})`);
+      expect(Object.fromEntries(owners.map((row) => [row.sn, row.owner]))).toEqual({
+        [old.sn]: null,
+        [fresh.sn]: device.ownerAccountId,
+      });
+      // The old gateway's configuration is withdrawn (empty retained message).
+      await link.waitFor<string>('config', (payload) => payload === '', SLOW_STEP_MS);
+
+      // The new gateway connects, runs the device's configuration: the replacement is complete.
+      const next = await TestGateway.connect(brokerUrl(), fresh.sn, fresh.secret);
+      links.push(next);
+      // The retained configuration reaches it on subscribing. (A status now would make the platform
+      // push it once more, and this test gateway answers only the first.)
+      const config = await next.waitFor<ConfigPayload>(
+        'config',
+        (payload) => typeof payload === 'object',
+        SLOW_STEP_MS,
+      );
+      await next.send('config', { version: config.version, status: 'applied' });
+      await eventually(
+        async () =>
+          (await call<GatewayReplacement>(owner, PATHS.replacement, { equipmentId: device.id })).data
+            ?.state === 'complete',
+        SLOW_STEP_MS,
+      );
+      // The site's settings are offered to the new gateway, not sent yet.
+      const offered = (await call<GatewaySettingsAnswer>(owner, PATHS.settings, { equipmentId: device.id }))
+        .data;
+      expect(offered).toMatchObject({ sn: fresh.sn, state: 'none', settings: site });
+      // Its data continues the device's history; alarms stay with the device.
+      await upload(next, 1, [{ k: 'waterTemperature', t: LATE, v: 61 }]);
+      expect(await pointCount(device.id)).toBe(2);
+      expect(
+        await server.database.db.select().from(alarmRecords).where(eq(alarmRecords.deviceId, device.id)),
+      ).toHaveLength(1);
+      const [event] = await server.database.db
+        .select()
+        .from(deviceEvents)
+        .where(and(eq(deviceEvents.deviceId, device.id), eq(deviceEvents.kind, 'replace')));
+      expect(event?.detail).toEqual({ oldSn: old.sn, newSn: fresh.sn });
+    });
+
+    it('counts wrong codes like binding: past the limit even the right code waits (1128)', async () => {
+      const { device, owner } = await connectedDevice();
+      const fresh = await buildGateway(server.database.db);
+      const wrong = fresh.verificationCode === '111111' ? '222222' : '111111';
+      for (let attempt = 0; attempt < LOGIN_MAX_FAILURES; attempt += 1) {
+        const answer = await call(owner, PATHS.replace, {
+          equipmentId: device.id,
+          sn: fresh.sn,
+          verificationCode: wrong,
+          confirm: true,
+        });
+        expect(answer.code).toBe('1102');
+      }
+      const locked = await call(owner, PATHS.replace, {
+        equipmentId: device.id,
+        sn: fresh.sn,
+        verificationCode: fresh.verificationCode,
+        confirm: true,
+      });
+      expect(locked.code).toBe('1128');
+      const [unmoved] = await server.database.db.select().from(devices).where(eq(devices.id, device.id));
+      expect(unmoved?.gatewaySn).toBe(device.gatewaySn);
+    });
+
+    it('refuses a new gateway that is bound to another device', async () => {
+      const { device, owner } = await connectedDevice();
+      const other = await buildBoundDevice(server.database.db);
+      const answer = await call(owner, PATHS.replace, {
+        equipmentId: device.id,
+        sn: other.gateway.sn,
+        verificationCode: other.gateway.verificationCode,
+        confirm: true,
+      });
+      expect(answer.code).toBe('1515');
+      expect(await call(owner, PATHS.replacement, { equipmentId: device.id })).toMatchObject({
+        code: '200',
+        data: null,
+      });
+    });
+
+    it('shows a failed replacement when the new gateway cannot run the configuration', async () => {
+      const { device, owner } = await connectedDevice();
+      const fresh = await buildGateway(server.database.db);
+      await call(owner, PATHS.replace, {
+        equipmentId: device.id,
+        sn: fresh.sn,
+        verificationCode: fresh.verificationCode,
+        confirm: true,
+      });
+      const next = await TestGateway.connect(brokerUrl(), fresh.sn, fresh.secret);
+      links.push(next);
+      const config = await next.waitFor<ConfigPayload>('config', (payload) => typeof payload === 'object');
+      await next.send('config', {
+        version: config.version,
+        status: 'failed',
+        code: '1508',
+        message: 'bad formula',
+      });
+      const failed = await eventually(async () => {
+        const answer = (await call<GatewayReplacement>(owner, PATHS.replacement, { equipmentId: device.id }))
+          .data;
+        return answer?.state === 'failed' ? answer : undefined;
+      });
+      expect(failed.error).toBe('bad formula');
+    });
+  });
+
+  describe('clearing data', () => {
+    it('removes a time range: points, summaries and ended alarms in it; the rest stays', async () => {
+      const { device, owner, link, product } = await connectedDevice();
+      await upload(link, 1, [
+        { k: 'waterTemperature', t: EARLY, v: 60 },
+        { k: 'waterTemperature', t: LATE, v: 62 },
+      ]);
+      await summaries(device.id, EARLY);
+      await alarm(device.id, product.id, EARLY, true);
+      await alarm(device.id, product.id, EARLY + 1000, false);
+      await alarm(device.id, product.id, LATE, true);
+
+      const missing = await call(owner, PATHS.clearData, {
+        equipmentId: device.id,
+        scope: 'range',
+        from: EARLY,
+        confirm: true,
+      });
+      expect(missing.code).toBe('1001');
+      const backwards = await call(owner, PATHS.clearData, {
+        equipmentId: device.id,
+        scope: 'range',
+        from: LATE,
+        to: EARLY,
+        confirm: true,
+      });
+      expect(backwards.code).toBe('1804');
+      expect(await pointCount(device.id)).toBe(2);
+
+      const cleared = await call<ClearedData>(owner, PATHS.clearData, {
+        equipmentId: device.id,
+        scope: 'range',
+        from: EARLY - HOUR,
+        to: EARLY + HOUR,
+        confirm: true,
+      });
+      expect(cleared.code).toBe('200');
+      expect(cleared.data).toMatchObject({ points: 1, alarmRecords: 1, latestValues: 0 });
+      // One minute summary and the hour summary of the early hour; the day holds both hours' data.
+      expect(cleared.data.summaries).toBe(2);
+      expect(await pointCount(device.id)).toBe(1);
+      const remaining = await server.database.db
+        .select()
+        .from(alarmRecords)
+        .where(eq(alarmRecords.deviceId, device.id));
+      expect(remaining.map((record) => [record.raisedAt.getTime(), record.releasedAt !== null])).toEqual(
+        expect.arrayContaining([
+          [EARLY + 1000, false],
+          [LATE, true],
+        ]),
+      );
+      expect(remaining).toHaveLength(2);
+      expect(
+        await server.database.db.select().from(pointsRollup).where(eq(pointsRollup.deviceId, device.id)),
+      ).toHaveLength(1);
+      expect(
+        await server.database.db.select().from(latestValues).where(eq(latestValues.deviceId, device.id)),
+      ).toHaveLength(1);
+    });
+
+    it('removes everything measured with "all", keeps commands and the log, and needs a confirmation', async () => {
+      const { device, owner, link, product } = await connectedDevice();
+      await upload(link, 1, [{ k: 'waterTemperature', t: EARLY, v: 60 }]);
+      await summaries(device.id, EARLY);
+      await alarm(device.id, product.id, EARLY, true);
+      const write = await call<CommandAnswer>(owner, '/equipment/command/write', {
+        equipmentId: device.id,
+        key: 'temperatureSetpoint',
+        value: 65,
+      });
+      expect(write.data.online).toBe(true);
+
+      expect(
+        (await call(owner, PATHS.clearData, { equipmentId: device.id, scope: 'all', confirm: false })).code,
+      ).toBe('2859');
+      expect(await pointCount(device.id)).toBe(1);
+      const cleared = await call<ClearedData>(owner, PATHS.clearData, {
+        equipmentId: device.id,
+        scope: 'all',
+        confirm: true,
+      });
+      expect(cleared.data).toMatchObject({ points: 1, summaries: 3, alarmRecords: 1, latestValues: 1 });
+      expect(await pointCount(device.id)).toBe(0);
+      expect(
+        await server.database.db.select().from(commands).where(eq(commands.deviceId, device.id)),
+      ).toHaveLength(1);
+      const [event] = await server.database.db
+        .select()
+        .from(deviceEvents)
+        .where(and(eq(deviceEvents.deviceId, device.id), eq(deviceEvents.kind, 'clear-data')));
+      expect(event?.detail).toMatchObject({ scope: 'all', points: 1 });
+    });
+
+    it('is not for someone who only sees the device', async () => {
+      const { device } = await connectedDevice();
+      const operator = await buildAccount(server.database.db, 'developer');
+      const developer = await signedIn(operator.username!);
+      const answer = await call(developer, PATHS.clearData, {
+        equipmentId: device.id,
+        scope: 'all',
+        confirm: true,
+      });
+      expect(['1003', '1201']).toContain(answer.code);
+    });
+  });
+
+  describe('factory reset', () => {
+    it('is refused for offline and dormant gateways (§8)', async () => {
+      const offline = await buildBoundDevice(server.database.db);
+      const owner = await signedIn(offline.owner.username!);
+      const answer = await call<CommandAnswer>(owner, PATHS.factoryReset, {
+        equipmentId: offline.device.id,
+        keepPlatformData: true,
+        confirm: true,
+      });
+      expect(answer.data).toMatchObject({ online: false, code: '1501' });
+      const dormant = await connectedDevice('dormant');
+      const asleep = await call<CommandAnswer>(dormant.owner, PATHS.factoryReset, {
+        equipmentId: dormant.device.id,
+        keepPlatformData: true,
+        confirm: true,
+      });
+      expect(asleep.data).toMatchObject({ online: false, code: '1502' });
+    });
+
+    it('without platform data clears the device data once the gateway confirmed, and sends its configuration again', async () => {
+      const { device, owner, link } = await connectedDevice();
+      await upload(link, 1, [{ k: 'waterTemperature', t: EARLY, v: 60 }]);
+      const answer = await call<CommandAnswer>(owner, PATHS.factoryReset, {
+        equipmentId: device.id,
+        keepPlatformData: false,
+        confirm: true,
+      });
+      expect(answer.data).toMatchObject({ online: true, status: 'pending' });
+      const command = await link.waitFor<CommandPayload>(
+        'cmd',
+        (payload) => payload.uuid === answer.data.uuid,
+      );
+      expect(command.op).toBe('factory-reset');
+      // Nothing is removed before the gateway did its part.
+      expect(await pointCount(device.id)).toBe(1);
+      const configsBefore = link.received.filter((message) => message.topic.endsWith('/config')).length;
+      await link.send('reply', { uuid: command.uuid, status: 'success', code: '200' });
+      await eventually(async () => (await pointCount(device.id)) === 0);
+      await eventually(() =>
+        Promise.resolve(
+          link.received.filter((message) => message.topic.endsWith('/config')).length > configsBefore,
+        ),
+      );
+    });
+
+    it('keeping platform data leaves history in place', async () => {
+      const { device, owner, link } = await connectedDevice();
+      await upload(link, 1, [{ k: 'waterTemperature', t: EARLY, v: 60 }]);
+      const answer = await call<CommandAnswer>(owner, PATHS.factoryReset, {
+        equipmentId: device.id,
+        keepPlatformData: true,
+        confirm: true,
+      });
+      const command = await link.waitFor<CommandPayload>(
+        'cmd',
+        (payload) => payload.uuid === answer.data.uuid,
+      );
+      await link.send('reply', { uuid: command.uuid, status: 'success', code: '200' });
+      await eventually(async () => {
+        const [row] = await server.database.db.select().from(commands).where(eq(commands.uuid, command.uuid));
+        return row?.status === 'success';
+      });
+      expect(await pointCount(device.id)).toBe(1);
+    });
+  });
+
+  describe('remote settings', () => {
+    const router: GatewaySettings = {
+      ...DEFAULT_GATEWAY_SETTINGS,
+      mode: 'router',
+      wan: {
+        addressing: 'static',
+        ip: '10.0.0.5',
+        subnet: '255.255.255.0',
+        gateway: '10.0.0.1',
+        dns: '8.8.8.8',
+      },
+      reportIntervalSeconds: 3,
+      trafficSaving: true,
+    };
+
+    it('checks the §5 network formats and changes nothing when one fails', async () => {
+      const { device, owner, gateway } = await connectedDevice();
+      const answer = await call(owner, PATHS.saveSettings, {
+        equipmentId: device.id,
+        settings: { ...router, wan: { ...router.wan, gateway: '10.0.9.1' } },
+      });
+      expect(answer).toMatchObject({ code: '2853' });
+      expect(answer.message).toContain('wan.gateway');
+      const settings = await call<GatewaySettingsAnswer>(owner, PATHS.settings, { equipmentId: device.id });
+      expect(settings.data).toMatchObject({
+        sn: gateway.sn,
+        state: 'none',
+        settings: DEFAULT_GATEWAY_SETTINGS,
+      });
+    });
+
+    it('sends them over the command channel and shows per setting what the gateway did', async () => {
+      const { device, owner, link } = await connectedDevice();
+      const saved = await call<CommandAnswer>(owner, PATHS.saveSettings, {
+        equipmentId: device.id,
+        settings: router,
+      });
+      expect(saved.data).toMatchObject({ online: true, status: 'pending' });
+      const command = await link.waitFor<CommandPayload>(
+        'cmd',
+        (payload) => payload.uuid === saved.data.uuid,
+      );
+      expect(command).toMatchObject({
+        op: 'settings',
+        settings: { mode: 'router', reportIntervalSeconds: 3 },
+      });
+      expect(
+        (await call<GatewaySettingsAnswer>(owner, PATHS.settings, { equipmentId: device.id })).data.state,
+      ).toBe('syncing');
+      const outcomes = [
+        { key: 'mode', status: 'restart-required' },
+        { key: 'wan', status: 'unsupported', code: '2860' },
+        { key: 'reportIntervalSeconds', status: 'applied' },
+        { key: 'trafficSaving', status: 'applied' },
+      ];
+      await link.send('reply', {
+        uuid: command.uuid,
+        status: 'success',
+        code: '200',
+        data: { settings: outcomes },
+      });
+      const shown = await eventually(async () => {
+        const answer = (await call<GatewaySettingsAnswer>(owner, PATHS.settings, { equipmentId: device.id }))
+          .data;
+        return answer.state === 'complete' ? answer : undefined;
+      });
+      expect(shown.outcomes).toEqual(outcomes);
+      expect(shown.restartRequired).toEqual(['mode']);
+      expect(shown.settings.mode).toBe('router');
+
+      const restart = await call<CommandAnswer>(owner, PATHS.restart, { equipmentId: device.id });
+      const restartCommand = await link.waitFor<CommandPayload>(
+        'cmd',
+        (payload) => payload.uuid === restart.data.uuid,
+      );
+      expect(restartCommand.op).toBe('restart');
+    });
+
+    it('never answers the Wi-Fi password, and an empty one in a save keeps it', async () => {
+      const { device, owner, link } = await connectedDevice();
+      const wifi = { enabled: true, role: 'client' as const, ssid: 'site', password: '' };
+      const missing = await call(owner, PATHS.saveSettings, {
+        equipmentId: device.id,
+        settings: { ...DEFAULT_GATEWAY_SETTINGS, wifi },
+      });
+      expect(missing.code).toBe('2857');
+      const first = await call<CommandAnswer>(owner, PATHS.saveSettings, {
+        equipmentId: device.id,
+        settings: { ...DEFAULT_GATEWAY_SETTINGS, wifi: { ...wifi, password: 'abc12xyz' } },
+      });
+      expect(first.data.online).toBe(true);
+      const shown = (await call<GatewaySettingsAnswer>(owner, PATHS.settings, { equipmentId: device.id }))
+        .data;
+      expect(shown.settings.wifi.password).toBe('');
+      expect(shown.wifiPasswordSet).toBe(true);
+      const again = await call<CommandAnswer>(owner, PATHS.saveSettings, {
+        equipmentId: device.id,
+        settings: { ...shown.settings, reportIntervalSeconds: 2 },
+      });
+      const command = await link.waitFor<CommandPayload>(
+        'cmd',
+        (payload) => payload.uuid === again.data.uuid,
+      );
+      expect(command.settings?.wifi.password).toBe('abc12xyz');
+    });
+
+    it('refuses an offline gateway and takes from a dormant one only the change that wakes it', async () => {
+      const offline = await buildBoundDevice(server.database.db);
+      const offlineOwner = await signedIn(offline.owner.username!);
+      const refused = await call<CommandAnswer>(offlineOwner, PATHS.saveSettings, {
+        equipmentId: offline.device.id,
+        settings: router,
+      });
+      expect(refused.data).toMatchObject({ online: false, code: '1501' });
+      expect(
+        (await call<GatewaySettingsAnswer>(offlineOwner, PATHS.settings, { equipmentId: offline.device.id }))
+          .data.state,
+      ).toBe('none');
+
+      const { device, owner, link } = await connectedDevice('dormant');
+      // It was put to sleep from the console earlier.
+      await server.database.db
+        .insert(gatewaySettings)
+        .values({ sn: link.sn, settings: { ...DEFAULT_GATEWAY_SETTINGS, dormant: true } });
+      expect((await call(owner, PATHS.saveSettings, { equipmentId: device.id, settings: router })).code).toBe(
+        '2864',
+      );
+      expect(
+        (await call<GatewaySettingsAnswer>(owner, PATHS.settings, { equipmentId: device.id })).data.settings
+          .dormant,
+      ).toBe(true);
+      const wake = await call<CommandAnswer>(owner, PATHS.saveSettings, {
+        equipmentId: device.id,
+        settings: DEFAULT_GATEWAY_SETTINGS,
+      });
+      expect(wake).toMatchObject({ code: '200', data: { online: true, status: 'pending' } });
+      const command = await link.waitFor<CommandPayload>('cmd', (payload) => payload.uuid === wake.data.uuid);
+      expect(command.settings?.dormant).toBe(false);
+    });
+  });
+});

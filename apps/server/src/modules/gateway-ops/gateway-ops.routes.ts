@@ -1,0 +1,123 @@
+/**
+ * Gateway operations of a device (`/equipment/gateway/*`): replace, replacement progress, factory
+ * reset, clear data, settings, save settings, restart. Requests and answers are the contract's
+ * (`@lyyp/contracts/gateway-ops`); commands answer as §3 async commands (poll the callback).
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  ClearedDataSchema,
+  GATEWAY_OPS_API_PATHS,
+  GatewayClearDataRequestSchema,
+  GatewayCommandAnswerSchema,
+  GatewayFactoryResetRequestSchema,
+  GatewayOpsDeviceRequestSchema,
+  GatewayReplaceRequestSchema,
+  GatewayReplacementAnswerSchema,
+  GatewaySaveSettingsRequestSchema,
+  GatewaySettingsAnswerSchema,
+} from '@lyyp/contracts/gateway-ops';
+import { ok } from '../../lib/envelope.ts';
+import { callerOf, postRoute } from '../product/catalogue-route.ts';
+import type { GatewayOpsService } from './gateway-ops.service.ts';
+
+/** Replacing tries verification codes like binding: limited per address here, per gateway and account in the database. */
+const REPLACE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+
+export function registerGatewayOpsRoutes(app: FastifyInstance, service: GatewayOpsService) {
+  const tags = ['gateway operations'];
+  // The device module's permissions: staff manage devices in the back office, owners on the monitoring site.
+  const view = app.requirePermission(['manage:equipment:view', 'monitor:device:view']);
+  const manage = app.requirePermission(['manage:equipment:edit', 'monitor:device:view']);
+
+  postRoute(
+    app,
+    GATEWAY_OPS_API_PATHS.replace,
+    {
+      tags,
+      summary: 'Move a device to a new gateway (SN + verification code); its data stays with it',
+      guard: manage,
+      answer: GatewayReplacementAnswerSchema,
+      body: GatewayReplaceRequestSchema,
+      rateLimit: REPLACE_RATE_LIMIT,
+    },
+    async (request) => ok(await service.replace(callerOf(request), request.body)),
+  );
+
+  postRoute(
+    app,
+    GATEWAY_OPS_API_PATHS.replacement,
+    {
+      tags,
+      summary: 'The latest gateway replacement of a device with its progress (syncing, complete, failed)',
+      guard: view,
+      answer: GatewayReplacementAnswerSchema,
+      body: GatewayOpsDeviceRequestSchema,
+    },
+    async (request) => ok(await service.replacement(callerOf(request), request.body.equipmentId)),
+  );
+
+  postRoute(
+    app,
+    GATEWAY_OPS_API_PATHS.factoryReset,
+    {
+      tags,
+      summary: 'Return the gateway to factory settings, keeping or clearing the device data on the platform',
+      guard: manage,
+      answer: GatewayCommandAnswerSchema,
+      body: GatewayFactoryResetRequestSchema,
+    },
+    async (request) => ok(await service.factoryReset(callerOf(request), request.body)),
+  );
+
+  postRoute(
+    app,
+    GATEWAY_OPS_API_PATHS.clearData,
+    {
+      tags,
+      summary: 'Remove the device data on the platform, all or measured in a time range',
+      guard: manage,
+      answer: ClearedDataSchema,
+      body: GatewayClearDataRequestSchema,
+    },
+    async (request) => ok(await service.clearData(callerOf(request), request.body)),
+  );
+
+  postRoute(
+    app,
+    GATEWAY_OPS_API_PATHS.settings,
+    {
+      tags,
+      summary: 'The gateway’s remote settings and what the gateway did with each of them',
+      guard: view,
+      answer: GatewaySettingsAnswerSchema,
+      body: GatewayOpsDeviceRequestSchema,
+    },
+    async (request) => ok(await service.settings(callerOf(request), request.body.equipmentId)),
+  );
+
+  postRoute(
+    app,
+    GATEWAY_OPS_API_PATHS.saveSettings,
+    {
+      tags,
+      summary: 'Save the gateway’s remote settings and send them to it (answered per setting)',
+      guard: manage,
+      answer: GatewayCommandAnswerSchema,
+      body: GatewaySaveSettingsRequestSchema,
+    },
+    async (request) => ok(await service.saveSettings(callerOf(request), request.body)),
+  );
+
+  postRoute(
+    app,
+    GATEWAY_OPS_API_PATHS.restart,
+    {
+      tags,
+      summary: 'Restart the gateway (a changed working mode takes effect)',
+      guard: manage,
+      answer: GatewayCommandAnswerSchema,
+      body: GatewayOpsDeviceRequestSchema,
+    },
+    async (request) => ok(await service.restart(callerOf(request), request.body.equipmentId)),
+  );
+}
