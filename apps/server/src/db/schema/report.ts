@@ -94,6 +94,19 @@ export const historyDirty = pgTable(
   ],
 );
 
+/**
+ * The statistics every summary level keeps beside min, max and count: the first and last value
+ * with their times and the sum, so periodic reports (difference, first, last, average) and coarser
+ * levels are computed from summaries instead of raw points.
+ */
+const summaryStatistics = () => ({
+  vFirst: doublePrecision('v_first').notNull(),
+  firstAt: moment('first_at').notNull(),
+  vLast: doublePrecision('v_last').notNull(),
+  lastAt: moment('last_at').notNull(),
+  vSum: doublePrecision('v_sum').notNull(),
+});
+
 /** Hour summaries of numeric history, refreshed from the minute summaries (`points_rollup`). */
 export const pointsHour = pgTable(
   'points_hour',
@@ -104,6 +117,7 @@ export const pointsHour = pgTable(
     vMin: doublePrecision('v_min').notNull(),
     vMax: doublePrecision('v_max').notNull(),
     n: integer('n').notNull(),
+    ...summaryStatistics(),
   },
   (table) => [primaryKey({ columns: [table.deviceId, table.key, table.hour] })],
 );
@@ -118,6 +132,7 @@ export const pointsDay = pgTable(
     vMin: doublePrecision('v_min').notNull(),
     vMax: doublePrecision('v_max').notNull(),
     n: integer('n').notNull(),
+    ...summaryStatistics(),
   },
   (table) => [primaryKey({ columns: [table.deviceId, table.key, table.day] })],
 );
