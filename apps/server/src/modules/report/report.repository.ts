@@ -7,7 +7,7 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { ReportDefinition } from '@lyyp/contracts/report';
 import type { Database } from '../../db/client.ts';
 import { devices, gateways, products, reportProgress, reports } from '../../db/schema/index.ts';
-import { visibleDeviceCondition } from '../device/visibility.repository.ts';
+import { visibleDeviceCondition, visibleProductCondition } from '../device/visibility.repository.ts';
 import type { Viewer } from '../device/viewer.ts';
 import type { CellStats, ComputedRow, Sample } from './engine/window-compute.ts';
 
@@ -389,6 +389,42 @@ export class ReportRepository {
         and at >= ${iso(from)}::timestamptz and at < ${iso(to)}::timestamptz
       group by 1 order by 1`);
     return rows.map((row) => Number(row.u)).filter((unit) => unit >= 0);
+  }
+
+  /**
+   * The (device, unit) pairs holding at least one stored row of the report in `[from, to)`, for a
+   * product's table over many devices: one index range scan per device, no row is read.
+   */
+  async unitsWithRowsOf(
+    reportId: string,
+    deviceIds: readonly string[],
+    starts: readonly number[],
+    from: number,
+    to: number,
+  ): Promise<Array<{ deviceId: string; unit: number }>> {
+    if (starts.length === 0 || deviceIds.length === 0) return [];
+    const rows = await this.rows<{ d: string; u: number }>(sql`
+      select device_id as d, width_bucket(at, ${sql.param(starts.map(iso))}::timestamptz[]) - 1 as u from report_rows
+      where report_id = ${reportId} and device_id = any(${sql.param(deviceIds)}::text[])
+        and at >= ${iso(from)}::timestamptz and at < ${iso(to)}::timestamptz
+      group by 1, 2`);
+    return rows
+      .map((row) => ({ deviceId: row.d, unit: Number(row.u) }))
+      .filter((pair) => pair.unit >= 0);
+  }
+
+  /** Products the viewer may see, with how many reports each defines, by title. */
+  async reportProducts(viewer: Viewer): Promise<Array<{ id: string; title: string; reports: number }>> {
+    const rows = await this.db
+      .select({
+        id: products.id,
+        title: products.title,
+        reports: sql<number>`(select count(*)::int from ${reports} where ${reports.productId} = ${products.id})`,
+      })
+      .from(products)
+      .where(visibleProductCondition(viewer))
+      .orderBy(asc(products.title));
+    return rows.map((row) => ({ ...row, reports: Number(row.reports) }));
   }
 
   // Invalidation log and summaries -------------------------------------------------------------------
