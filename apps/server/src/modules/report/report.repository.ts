@@ -296,33 +296,39 @@ export class ReportRepository {
       delete from report_rows where report_id = ${reportId} and device_id = any(${devicesParam}::text[])
         and at >= ${iso(from)}::timestamptz and at < ${iso(to)}::timestamptz`);
     const columns = sql`device_id, key, v_first, first_at, v_last, last_at, v_min, v_max, n, v_sum`;
-    const pending = (alias: string, hour: SQL) =>
-      sql`exists (select 1 from history_dirty m where m.device_id = ${sql.raw(alias)}.device_id and m.hour = ${hour})`;
-    const hourly = windowMs === HOUR_MS;
-    const sources = hourly
-      ? sql`
-        select ${columns}, hour as t from points_hour h
-        where device_id = any(${devicesParam}::text[]) and key = any(${keysParam}::text[])
-          and hour >= ${iso(from)}::timestamptz and hour < ${iso(to)}::timestamptz
-          and not ${pending('h', sql`h.hour`)}
-        union all
-        select ${columns}, minute as t from points_rollup r
-        where device_id = any(${devicesParam}::text[]) and key = any(${keysParam}::text[])
-          and minute >= ${iso(from)}::timestamptz and minute < ${iso(to)}::timestamptz
-          and ${pending('r', sql`date_trunc('hour', r.minute)`)}`
-      : sql`
-        select ${columns}, minute as t from points_rollup
-        where device_id = any(${devicesParam}::text[]) and key = any(${keysParam}::text[])
-          and minute >= ${iso(from)}::timestamptz and minute < ${iso(to)}::timestamptz`;
-    const [row] = await this.rows<{ samples: number; rows: number }>(sql`
-      with windows as (
+    const range = (column: string) =>
+      sql`device_id = any(${devicesParam}::text[]) and key = any(${keysParam}::text[])
+        and ${sql.raw(column)} >= ${iso(from)}::timestamptz and ${sql.raw(column)} < ${iso(to)}::timestamptz`;
+    const grouped = (sources: SQL) => sql`
         select device_id, key, date_bin(${`${windowMs} milliseconds`}::interval, t, timestamptz '1970-01-01 00:00:00+00') as at,
           (array_agg(v_first order by t))[1] as first, min(first_at) as first_at,
           (array_agg(v_last order by t desc))[1] as last, max(last_at) as last_at,
           min(v_min) as min, max(v_max) as max, sum(n) as n, sum(v_sum order by t) as sum
-        from (${sources}) as summaries group by 1, 2, 3),
+        from (${sources}) as summaries group by 1, 2, 3`;
+    let windows: SQL;
+    if (windowMs !== HOUR_MS)
+      windows = grouped(sql`select ${columns}, minute as t from points_rollup where ${range('minute')}`);
+    else if (!(await this.anyMarked(deviceIds, from, to)))
+      // Every hour is summarised: an hour's summary is its window, nothing to group.
+      windows = sql`
+        select device_id, key, hour as at, v_first as first, first_at, v_last as last, last_at,
+          v_min as min, v_max as max, n, v_sum as sum
+        from points_hour where ${range('hour')}`;
+    else
+      // Hours still marked are read from their minutes (their hour summary is not refreshed yet).
+      windows = grouped(sql`
+        select ${columns}, hour as t from points_hour h where ${range('hour')}
+          and not exists (select 1 from history_dirty m where m.device_id = h.device_id and m.hour = h.hour)
+        union all
+        select r.device_id, r.key, r.v_first, r.first_at, r.v_last, r.last_at, r.v_min, r.v_max, r.n, r.v_sum, r.minute as t
+        from history_dirty m join points_rollup r on r.device_id = m.device_id
+          and r.minute >= m.hour and r.minute < m.hour + interval '1 hour'
+        where m.device_id = any(${devicesParam}::text[]) and r.key = any(${keysParam}::text[])
+          and m.hour >= ${iso(from)}::timestamptz and m.hour < ${iso(to)}::timestamptz`);
+    const [row] = await this.rows<{ samples: number; rows: number }>(sql`
+      with windows as (${windows}),
       cells as (
-        select device_id, at, key, n, jsonb_build_object(
+        select device_id, at, key, n, json_build_object(
             'first', first, 'firstAt', (extract(epoch from first_at) * 1000)::bigint,
             'last', last, 'lastAt', (extract(epoch from last_at) * 1000)::bigint,
             'min', min, 'max', max, 'sum', sum, 'count', n,
@@ -333,11 +339,19 @@ export class ReportRepository {
         from windows w),
       stored as (
         insert into report_rows (report_id, device_id, at, cells)
-        select ${reportId}, device_id, at, jsonb_object_agg(key, cell) from cells group by device_id, at
+        select ${reportId}, device_id, at, json_object_agg(key, cell) from cells group by device_id, at
         on conflict (report_id, device_id, at) do update set cells = excluded.cells
         returning 1)
       select (select coalesce(sum(n), 0) from cells)::int as samples, (select count(*) from stored)::int as rows`);
     return { samples: row?.samples ?? 0, rows: row?.rows ?? 0 };
+  }
+
+  /** Whether any of the devices has an hour in `[from, to)` marked and not yet summarised. */
+  private async anyMarked(deviceIds: readonly string[], from: number, to: number): Promise<boolean> {
+    const rows = await this.rows<{ one: number }>(sql`
+      select 1 as one from history_dirty where device_id = any(${sql.param(deviceIds)}::text[])
+        and hour >= ${iso(from)}::timestamptz and hour < ${iso(to)}::timestamptz limit 1`);
+    return rows.length > 0;
   }
 
   /** Replaces the stored rows of (report, device) from `from` up to (not including) `to`. */
@@ -357,7 +371,7 @@ export class ReportRepository {
         insert into report_rows (report_id, device_id, at, cells)
         select ${reportId}, ${deviceId}, a, c from unnest(
           ${sql.param(chunk.map((row) => iso(row.at)))}::timestamptz[],
-          ${sql.param(chunk.map((row) => JSON.stringify(row.cells)))}::jsonb[]) as r(a, c)
+          ${sql.param(chunk.map((row) => JSON.stringify(row.cells)))}::json[]) as r(a, c)
         on conflict (report_id, device_id, at) do update set cells = excluded.cells`);
     }
   }
