@@ -69,6 +69,7 @@ export type PageId =
   | 'companyAuthentication'
   | 'productEditReport'
   | 'datacenter'
+  | 'productReports'
   | 'workOrderList'
   | 'inspectionList'
   | 'operationsCentre';
@@ -277,6 +278,7 @@ const monitorRoutes: RouteDefinition[] = [
   },
   { path: 'alarms', name: 'MonitorAlarms', page: 'alarmList', permission: 'monitor:alarm' },
   { path: 'datacenter', name: 'MonitorDatacenter', page: 'datacenter', permission: 'monitor:datacenter' },
+  { path: 'reports', name: 'MonitorReports', page: 'productReports', permission: 'monitor:report' },
   { path: 'map', name: 'MonitorMap', page: 'monitorMap', permission: 'monitor:map' },
   { path: 'messages', name: 'MonitorMessages', page: 'messageCentre', permission: 'monitor:message' },
   {
