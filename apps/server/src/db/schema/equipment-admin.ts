@@ -14,7 +14,7 @@ export const deviceEvents = pgTable(
     gatewaySn: text('gateway_sn').notNull(),
     deviceId: text('device_id'),
     kind: text('kind', {
-      enum: ['bind', 'unbind', 'status', 'config-push', 'config-sync', 'authorize', 'revoke'],
+      enum: ['bind', 'unbind', 'status', 'config-push', 'config-sync', 'authorize', 'revoke', 'script-write'],
     }).notNull(),
     actorAccountId: text('actor_account_id'),
     detail: jsonb('detail').$type<Record<string, string | number | boolean | null>>(),

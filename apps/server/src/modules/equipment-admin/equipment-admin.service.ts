@@ -82,6 +82,8 @@ export function describeEventDetail(kind: string, detail: Record<string, unknown
       return `${text(detail.account)}${detail.canWrite === true ? ' (rw)' : ''}`;
     case 'revoke':
       return text(detail.account) || null;
+    case 'script-write':
+      return text(detail.script) || null;
     default:
       return null;
   }
