@@ -83,7 +83,7 @@ export const reportEnUS: Texts<typeof reportZhCN> = {
       'This product has no history reports yet. A developer adds them on the product’s “History reports” tab.',
     layout:
       'Each row is one device in one hour, day or month: newest time first, devices by name within a time.',
-    devices: '{{count}} devices',
+    devices: 'Devices: {{count}}',
     device: 'Device',
   },
   datacenter: {
