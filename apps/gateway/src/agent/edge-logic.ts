@@ -184,7 +184,11 @@ export class EdgeLogic {
   /** Keeps a script's device write for the audit and sends it with the next report. */
   private keepWrite(write: Omit<ScriptWrite, 'id' | 'at'>): void {
     this.writeCount += 1;
-    this.writes.push({ ...write, id: `${this.startId}-${this.writeCount}`, at: this.options.scheduler.now() });
+    this.writes.push({
+      ...write,
+      id: `${this.startId}-${this.writeCount}`,
+      at: this.options.scheduler.now(),
+    });
     if (this.writes.length > SCRIPT_WRITES_REPORTED_MAX) {
       this.writes.shift();
       this.writesDropped += 1;

@@ -260,8 +260,24 @@ describe.each(databaseVariants())('formula and script paths on $name', (variant)
       configVersion: 1,
       scripts: [],
       writes: [
-        { id: 'boot1-1', at, script: 'shutdownSequence', key: 'burnerCommand', value: 0, ok: true, code: null },
-        { id: 'boot1-2', at: at + 10, script: 'shutdownSequence', key: 'pumpCommand', value: 0, ok: false, code: '1715' },
+        {
+          id: 'boot1-1',
+          at,
+          script: 'shutdownSequence',
+          key: 'burnerCommand',
+          value: 0,
+          ok: true,
+          code: null,
+        },
+        {
+          id: 'boot1-2',
+          at: at + 10,
+          script: 'shutdownSequence',
+          key: 'pumpCommand',
+          value: 0,
+          ok: false,
+          code: '1715',
+        },
       ],
     };
     const send = () =>
@@ -281,10 +297,16 @@ describe.each(databaseVariants())('formula and script paths on $name', (variant)
     });
     expect(answer.code, answer.message).toBe('200');
     const list = (answer.data as { list: Array<Record<string, unknown>> }).list;
-    expect(list.map((entry) => [entry.variable, entry.value, entry.status, entry.code, entry.detail])).toEqual([
+    expect(
+      list.map((entry) => [entry.variable, entry.value, entry.status, entry.code, entry.detail]),
+    ).toEqual([
       ['pumpCommand', 0, 'failure', '1715', 'shutdownSequence'],
       ['burnerCommand', 0, 'success', null, 'shutdownSequence'],
     ]);
-    expect(list[0]).toMatchObject({ kind: 'script-write', actorName: null, at: new Date(at + 10).toISOString() });
+    expect(list[0]).toMatchObject({
+      kind: 'script-write',
+      actorName: null,
+      at: new Date(at + 10).toISOString(),
+    });
   });
 });

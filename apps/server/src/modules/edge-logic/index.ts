@@ -37,7 +37,10 @@ export function createEdgeLogicModule({ db, catalogue, link, audit, logger, now 
     // The writes first: a report that fails afterwards is sent again, and its writes count once.
     await audit.scriptWrites(deviceId, report.writes ?? []);
     if (report.writesDropped)
-      logger.warn({ deviceId, dropped: report.writesDropped }, 'script writes the gateway could not keep for the audit');
+      logger.warn(
+        { deviceId, dropped: report.writesDropped },
+        'script writes the gateway could not keep for the audit',
+      );
     await service.recordReport(deviceId, report);
   });
   return {

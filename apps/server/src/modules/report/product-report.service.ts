@@ -21,12 +21,7 @@ import type { ProductService } from '../product/product.service.ts';
 import { viewerOf, type Caller } from '../device/viewer.ts';
 import { resolveTimeZone, unitStarts } from './engine/calendar.ts';
 import { writeSheet } from './report-sheet.ts';
-import {
-  AGGREGATION_LABELS,
-  TIME_FORMATS,
-  columnsOf,
-  mergeIntoUnits,
-} from './report-query.service.ts';
+import { AGGREGATION_LABELS, TIME_FORMATS, columnsOf, mergeIntoUnits } from './report-query.service.ts';
 import type { ReportRepository } from './report.repository.ts';
 
 export interface ProductReportRange {
@@ -106,10 +101,7 @@ export class ProductReportService {
     for (const row of stored) byDevice.set(row.deviceId, [...(byDevice.get(row.deviceId) ?? []), row]);
     const merged = new Map<string, Map<number, ProductReportRow['values']>>();
     for (const [deviceId, rows] of byDevice)
-      merged.set(
-        deviceId,
-        new Map(mergeIntoUnits(rows, starts, columns).map((row) => [row.at, row.values])),
-      );
+      merged.set(deviceId, new Map(mergeIntoUnits(rows, starts, columns).map((row) => [row.at, row.values])));
     return chosen.map((pair) => ({
       deviceId: pair.deviceId,
       deviceName: names.get(pair.deviceId) ?? '',

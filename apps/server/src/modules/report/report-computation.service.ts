@@ -113,7 +113,8 @@ export class ReportComputationService {
           compiled.windowMs === HOUR_MS ? DEVICES_PER_STATEMENT.hourly : DEVICES_PER_STATEMENT.shorter;
         for (let index = 0; index < due.length; index += size)
           await this.computeDevices(report, compiled, due.slice(index, index + size), dueUntil, result);
-      } else for (const deviceId of due) await this.computeDevice(report, compiled, deviceId, dueUntil, result);
+      } else
+        for (const deviceId of due) await this.computeDevice(report, compiled, deviceId, dueUntil, result);
     }
     return result;
   }
@@ -161,7 +162,14 @@ export class ReportComputationService {
         let more = false;
         for (const [from, group] of groups) {
           const to = Math.min(dueUntil, windowStartOf(from + DATABASE_SPAN_DAYS * DAY_MS, compiled.windowMs));
-          const counted = await tx.computePeriodic(reportId, group, compiled.keys, from, to, compiled.windowMs);
+          const counted = await tx.computePeriodic(
+            reportId,
+            group,
+            compiled.keys,
+            from,
+            to,
+            compiled.windowMs,
+          );
           await tx.advanceProgressOf(reportId, group, to);
           result.spans += 1;
           result.samples += counted.samples;
@@ -188,7 +196,12 @@ export class ReportComputationService {
         let progress = await tx.lockProgress(reportId, deviceId);
         if (!progress) {
           const earliest = await tx.earliestData(deviceId, compiled.reads);
-          await tx.startProgress(reportId, deviceId, stored.revision, this.startOf(compiled, earliest, dueUntil));
+          await tx.startProgress(
+            reportId,
+            deviceId,
+            stored.revision,
+            this.startOf(compiled, earliest, dueUntil),
+          );
           progress = await tx.lockProgress(reportId, deviceId);
         }
         // Held by another node, or written for an older revision (an edit is on its way).
@@ -219,7 +232,14 @@ export class ReportComputationService {
     to: number,
   ): Promise<{ samples: number; rows: number }> {
     if (inDatabase(compiled))
-      return tx.computePeriodic(compiled.definition.id, [deviceId], compiled.keys, from, to, compiled.windowMs);
+      return tx.computePeriodic(
+        compiled.definition.id,
+        [deviceId],
+        compiled.keys,
+        from,
+        to,
+        compiled.windowMs,
+      );
     const [before, samples] = await Promise.all([
       tx.valuesBefore(deviceId, compiled.reads, from),
       tx.samples(deviceId, compiled.reads, from, to),

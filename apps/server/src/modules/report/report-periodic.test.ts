@@ -83,7 +83,9 @@ describe.each(databaseVariants())('periodic reports in the database on $name', (
   afterAll(async () => server.close());
 
   const marked = async () => {
-    const result: unknown = await server.database.db.execute(sql`select count(*)::int as n from history_dirty`);
+    const result: unknown = await server.database.db.execute(
+      sql`select count(*)::int as n from history_dirty`,
+    );
     return (result as { rows: Array<{ n: number }> }).rows[0]!.n;
   };
 
@@ -94,57 +96,67 @@ describe.each(databaseVariants())('periodic reports in the database on $name', (
     [60, 0, DAY, 'minutes'],
     [60, 0, DAY, 'hours'],
     [60, 17 * HOUR, 2 * DAY, 'hours'],
-  ])('every %i-minute window from +%i ms to +%i ms (%s) equals the engine', async (minutes, from, to, level) => {
-    // Hour summaries are refreshed (and the marks cleared) by the sweep; until then minutes are read.
-    if (level === 'hours') await server.reports.computation.handleDirty();
-    if (level === 'hours') expect(await marked()).toBe(0);
-    else expect(await marked()).toBeGreaterThan(90);
-    const report = reportDefinitionSchema.parse({
-      id: newId(),
-      name: 'Periodic',
-      type: 'consumption',
-      storageMode: 'periodic',
-      intervalMinutes: minutes,
-      variables: [
-        { key: 'gasTotal', aggregation: 'difference' },
-        { key: 'waterTemperature', aggregation: 'average' },
-        { key: 'running', aggregation: 'max' },
-      ],
-    });
-    await repository.insertReport(productId, report);
-    const compiled = compileReport(report);
-    const [before, samples] = await Promise.all([
-      repository.valuesBefore(deviceId, compiled.reads, start + from),
-      repository.samples(deviceId, compiled.reads, start + from, start + to),
-    ]);
-    const expected = computeSpan(compiled, start + from, start + to, before, samples);
-    expect(expected.length).toBeGreaterThan(0);
-    const [otherBefore, otherSamples] = await Promise.all([
-      repository.valuesBefore(otherDeviceId, compiled.reads, start + from),
-      repository.samples(otherDeviceId, compiled.reads, start + from, start + to),
-    ]);
-    const otherExpected = computeSpan(compiled, start + from, start + to, otherBefore, otherSamples);
+  ])(
+    'every %i-minute window from +%i ms to +%i ms (%s) equals the engine',
+    async (minutes, from, to, level) => {
+      // Hour summaries are refreshed (and the marks cleared) by the sweep; until then minutes are read.
+      if (level === 'hours') await server.reports.computation.handleDirty();
+      if (level === 'hours') expect(await marked()).toBe(0);
+      else expect(await marked()).toBeGreaterThan(90);
+      const report = reportDefinitionSchema.parse({
+        id: newId(),
+        name: 'Periodic',
+        type: 'consumption',
+        storageMode: 'periodic',
+        intervalMinutes: minutes,
+        variables: [
+          { key: 'gasTotal', aggregation: 'difference' },
+          { key: 'waterTemperature', aggregation: 'average' },
+          { key: 'running', aggregation: 'max' },
+        ],
+      });
+      await repository.insertReport(productId, report);
+      const compiled = compileReport(report);
+      const [before, samples] = await Promise.all([
+        repository.valuesBefore(deviceId, compiled.reads, start + from),
+        repository.samples(deviceId, compiled.reads, start + from, start + to),
+      ]);
+      const expected = computeSpan(compiled, start + from, start + to, before, samples);
+      expect(expected.length).toBeGreaterThan(0);
+      const [otherBefore, otherSamples] = await Promise.all([
+        repository.valuesBefore(otherDeviceId, compiled.reads, start + from),
+        repository.samples(otherDeviceId, compiled.reads, start + from, start + to),
+      ]);
+      const otherExpected = computeSpan(compiled, start + from, start + to, otherBefore, otherSamples);
 
-    const devices = [deviceId, otherDeviceId];
-    const compute = () =>
-      repository.computePeriodic(report.id, devices, compiled.keys, start + from, start + to, compiled.windowMs);
-    const counted = await compute();
-    expect(counted).toEqual({
-      samples: samples.length + otherSamples.length,
-      rows: expected.length + otherExpected.length,
-    });
-    const stored = await repository.storedRows(report.id, devices, start + from, start + to);
-    const of = (id: string) =>
-      stored.filter((row) => row.deviceId === id).map((row) => ({ at: row.at, cells: row.cells }));
-    expect(of(deviceId)).toEqual(expected);
-    expect(of(otherDeviceId)).toEqual(otherExpected);
+      const devices = [deviceId, otherDeviceId];
+      const compute = () =>
+        repository.computePeriodic(
+          report.id,
+          devices,
+          compiled.keys,
+          start + from,
+          start + to,
+          compiled.windowMs,
+        );
+      const counted = await compute();
+      expect(counted).toEqual({
+        samples: samples.length + otherSamples.length,
+        rows: expected.length + otherExpected.length,
+      });
+      const stored = await repository.storedRows(report.id, devices, start + from, start + to);
+      const of = (id: string) =>
+        stored.filter((row) => row.deviceId === id).map((row) => ({ at: row.at, cells: row.cells }));
+      expect(of(deviceId)).toEqual(expected);
+      expect(of(otherDeviceId)).toEqual(otherExpected);
 
-    // Computing the span again replaces its rows.
-    await compute();
-    expect(await repository.storedRows(report.id, devices, start + from, start + to)).toHaveLength(
-      expected.length + otherExpected.length,
-    );
-  });
+      // Computing the span again replaces its rows.
+      await compute();
+      expect(await repository.storedRows(report.id, devices, start + from, start + to)).toHaveLength(
+        expected.length + otherExpected.length,
+      );
+    },
+  );
 
   it('pages a table by reading only the units of the page, equal to the whole series', async () => {
     const report = reportDefinitionSchema.parse({

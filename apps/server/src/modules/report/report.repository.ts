@@ -426,9 +426,7 @@ export class ReportRepository {
       where report_id = ${reportId} and device_id = any(${sql.param(deviceIds)}::text[])
         and at >= ${iso(from)}::timestamptz and at < ${iso(to)}::timestamptz
       group by 1, 2`);
-    return rows
-      .map((row) => ({ deviceId: row.d, unit: Number(row.u) }))
-      .filter((pair) => pair.unit >= 0);
+    return rows.map((row) => ({ deviceId: row.d, unit: Number(row.u) })).filter((pair) => pair.unit >= 0);
   }
 
   /** Products the viewer may see, with how many reports each defines, by title. */

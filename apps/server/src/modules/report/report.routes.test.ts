@@ -6,6 +6,7 @@ import {
   productReportDataAnswerSchema,
   reportDataAnswerSchema,
   reportListAnswerSchema,
+  type ProductReportDataAnswer,
   type ReportDefinitionInput,
 } from '@lyyp/contracts/report';
 import { devices } from '../../db/schema/index.ts';
@@ -253,15 +254,25 @@ describe.each(databaseVariants())('reports on $name', (variant) => {
       productId: fixture.product.id,
       ownerAccountId: fixture.owner.id,
     });
-    const points = [0, 1, 2, 3].map((index) => ({ k: 'gasTotal', t: base + index * 1_800_000, v: 10 * index }));
+    const points = [0, 1, 2, 3].map((index) => ({
+      k: 'gasTotal',
+      t: base + index * 1_800_000,
+      v: 10 * index,
+    }));
     expect(await server.runtime.ingest.ingest(gateway.sn, { seq: 1, points })).toMatchObject({ stored: 4 });
     await server.reports.sweep();
 
     const operator = await signedIn(server, (await buildAccount(server.database.db, 'operation')).username!);
     const options = await postJson(server, operator, '/report/product/options', {});
     expect(options.code, options.message).toBe('200');
-    expect(options.data).toContainEqual({ id: fixture.product.id, title: fixture.product.title, reports: expect.any(Number) });
-    const reports = await postJson(server, operator, '/report/product/reports', { productId: fixture.product.id });
+    expect(options.data).toContainEqual({
+      id: fixture.product.id,
+      title: fixture.product.title,
+      reports: REPORT_DEFAULT_CAPACITY,
+    });
+    const reports = await postJson(server, operator, '/report/product/reports', {
+      productId: fixture.product.id,
+    });
     expect(reports.data).toContainEqual(expect.objectContaining({ id: reportId, name: 'Gas' }));
 
     const body = {
@@ -272,17 +283,17 @@ describe.each(databaseVariants())('reports on $name', (variant) => {
       end: base + DAY,
       timeZone: 'UTC',
     };
-    const pages = [];
+    const pages: ProductReportDataAnswer[] = [];
     for (let page = 1; page <= 3; page += 1) {
       const answer = await postJson(server, operator, '/report/product/data', { ...body, page, pageSize: 3 });
       expect(answer.code, answer.message).toBe('200');
       expect(productReportDataAnswerSchema.parse(answer.data)).toEqual(answer.data);
-      pages.push(answer.data as { list: Array<Record<string, unknown>>; total: number; devices: number });
+      pages.push(productReportDataAnswerSchema.parse(answer.data));
     }
     // Six hours of the first device, two of the second: newest hour first, devices by name.
     expect(pages[0]).toMatchObject({ total: 8, devices: 2 });
     const rows = pages.flatMap((page) => page.list);
-    expect(rows.map((row) => [row.deviceName, (row.at as number) - base])).toEqual([
+    expect(rows.map((row) => [row.deviceName, row.at - base])).toEqual([
       ['Boiler 1', 5 * HOUR],
       ['Boiler 1', 4 * HOUR],
       ['Boiler 1', 3 * HOUR],
@@ -293,16 +304,29 @@ describe.each(databaseVariants())('reports on $name', (variant) => {
       ['Boiler 1', 0],
     ]);
     expect(rows[4]).toMatchObject({ deviceId: secondId, values: { gasTotal: 20, waterTemperature: null } });
-    expect(rows[5]).toMatchObject({ deviceId: fixture.device.id, values: { gasTotal: 6, waterTemperature: 55 } });
+    expect(rows[5]).toMatchObject({
+      deviceId: fixture.device.id,
+      values: { gasTotal: 6, waterTemperature: 55 },
+    });
     // The product's developer sees the same rows; a daily table merges each device's hours.
     const daily = await postJson(server, fixture.developerClient, '/report/product/data', {
       ...body,
       granularity: 'day',
     });
     expect((daily.data as { list: unknown[] }).list).toEqual([
-      { deviceId: secondId, deviceName: 'Boiler 0', at: base, values: { gasTotal: 30, waterTemperature: null } },
+      {
+        deviceId: secondId,
+        deviceName: 'Boiler 0',
+        at: base,
+        values: { gasTotal: 30, waterTemperature: null },
+      },
       // (the late-points case above raised the day's maximum)
-      { deviceId: fixture.device.id, deviceName: 'Boiler 1', at: base, values: { gasTotal: 35, waterTemperature: 97 } },
+      {
+        deviceId: fixture.device.id,
+        deviceName: 'Boiler 1',
+        at: base,
+        values: { gasTotal: 35, waterTemperature: 97 },
+      },
     ]);
 
     const file = await postJson(server, operator, '/report/product/export', { ...body, format: 'xlsx' });
@@ -324,13 +348,14 @@ describe.each(databaseVariants())('reports on $name', (variant) => {
       (await postJson(server, stranger, '/report/product/reports', { productId: fixture.product.id })).code,
     ).toBe('1003');
     expect(
-      (await postJson(server, stranger, '/report/product/data', { ...body, productId: foreign.product.id })).code,
+      (await postJson(server, stranger, '/report/product/data', { ...body, productId: foreign.product.id }))
+        .code,
     ).toBe('1003');
     expect((await postJson(server, stranger, '/report/product/options', {})).data).toEqual([
       { id: foreign.product.id, title: foreign.product.title, reports: 0 },
     ]);
-    expect((await postJson(server, operator, '/report/product/data', { ...body, end: base + 31 * DAY })).code).toBe(
-      '1805',
-    );
+    expect(
+      (await postJson(server, operator, '/report/product/data', { ...body, end: base + 31 * DAY })).code,
+    ).toBe('1805');
   });
 });

@@ -98,7 +98,8 @@ export default function ProductReportsPage() {
     setPicked(defaultPicked(next, dayjs()));
     setPage(1);
   };
-  const columns = table.data?.columns ?? reports.data?.find((report) => report.id === reportId)?.columns ?? [];
+  const columns =
+    table.data?.columns ?? reports.data?.find((report) => report.id === reportId)?.columns ?? [];
   const failure = products.error ?? reports.error ?? table.error;
 
   let content;
