@@ -435,7 +435,8 @@ export class ReportRepository {
       .select({
         id: products.id,
         title: products.title,
-        reports: sql<number>`(select count(*)::int from ${reports} where ${reports.productId} = ${products.id})`,
+        // Qualified by hand: inside a select list the ORM writes columns without their table.
+        reports: sql<number>`(select count(*)::int from reports r where r.product_id = "products"."id")`,
       })
       .from(products)
       .where(visibleProductCondition(viewer))
