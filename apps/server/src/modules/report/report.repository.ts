@@ -387,8 +387,8 @@ export class ReportRepository {
 
   /**
    * The units (indexes into `starts`, ascending) holding at least one stored row of (report,
-   * device) in `[from, to)`: one index probe per unit (a year's daily table looks at 366 places of
-   * the index instead of its 8,760 hourly rows); the rows themselves are not read.
+   * device) in `[from, to)`: one index range scan, the rows themselves are not read. (One index
+   * probe per unit instead was measured twenty times slower on PGlite for a year of daily units.)
    */
   async unitsWithRows(
     reportId: string,
@@ -397,16 +397,8 @@ export class ReportRepository {
     from: number,
     to: number,
   ): Promise<number[]> {
-    if (starts.length === 0) return [];
-    const rows = await this.rows<{ u: number }>(sql`
-      select u from (
-        select (i - 1)::int as u, greatest(s, ${iso(from)}::timestamptz) as lo,
-          least(coalesce(lead(s) over (order by i), ${iso(to)}::timestamptz), ${iso(to)}::timestamptz) as hi
-        from unnest(${sql.param(starts.map(iso))}::timestamptz[]) with ordinality as unit(s, i)) as units
-      where lo < hi and exists (select 1 from report_rows r where r.report_id = ${reportId}
-        and r.device_id = ${deviceId} and r.at >= lo and r.at < hi)
-      order by u`);
-    return rows.map((row) => Number(row.u));
+    const pairs = await this.unitsWithRowsOf(reportId, [deviceId], starts, from, to);
+    return pairs.map((pair) => pair.unit).sort((a, b) => a - b);
   }
 
   /**
