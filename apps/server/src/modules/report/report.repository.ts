@@ -328,9 +328,11 @@ export class ReportRepository {
     const [row] = await this.rows<{ samples: number; rows: number }>(sql`
       with windows as (${windows}),
       cells as (
+        -- Times as floating-point epochs rounded to the millisecond: exact for millisecond times,
+        -- and several times cheaper than the numeric extract() per cell.
         select device_id, at, key, n, json_build_object(
-            'first', first, 'firstAt', (extract(epoch from first_at) * 1000)::bigint,
-            'last', last, 'lastAt', (extract(epoch from last_at) * 1000)::bigint,
+            'first', first, 'firstAt', round(date_part('epoch', first_at) * 1000)::bigint,
+            'last', last, 'lastAt', round(date_part('epoch', last_at) * 1000)::bigint,
             'min', min, 'max', max, 'sum', sum, 'count', n,
             'diff', last - coalesce(lag(last) over (partition by device_id, key order by at),
               (select b.v_last from points_rollup b where b.device_id = w.device_id and b.key = w.key
