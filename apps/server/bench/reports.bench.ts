@@ -127,6 +127,15 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
   return { ms: performance.now() - began, value };
 }
 
+async function bestOfThree<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  let best = await timed(work);
+  for (let run = 1; run < 3; run += 1) {
+    const next = await timed(work);
+    if (next.ms < best.ms) best = next;
+  }
+  return best;
+}
+
 async function curveYear(variant: DatabaseVariant) {
   const server = await startTestServer(variant, ENVIRONMENT);
   try {
@@ -397,7 +406,8 @@ async function dailyYear(variant: DatabaseVariant) {
       pageSize: 31,
     };
     await client.call('POST', '/report/data', body); // warm up
-    const answer = await timed(() => client.call('POST', '/report/data', body));
+    // The best of three, like the ceilings: one answer on a shared machine is mostly its load.
+    const answer = await bestOfThree(() => client.call('POST', '/report/data', body));
     if (answer.value.code !== '200') throw new Error(`report data failed: ${answer.value.code}`);
     const config = {
       database: variant.name,
@@ -406,7 +416,7 @@ async function dailyYear(variant: DatabaseVariant) {
       computeSeconds: Math.round(computed.ms / 100) / 10,
     };
     record({ scenario: 'reports.daily-year', metric: 'answer', value: answer.ms, unit: 'ms', config });
-    const series = await timed(() => client.call('POST', '/report/series', body));
+    const series = await bestOfThree(() => client.call('POST', '/report/series', body));
     record({ scenario: 'reports.daily-year', metric: 'chart-answer', value: series.ms, unit: 'ms', config });
     // Ceiling: counting the year's stored hourly rows of the report (the rows the answers stand on).
     const count = await ceiling(
