@@ -2,7 +2,8 @@
  * History reports in a real browser against the real platform. The boiler's gateway replays six
  * hours of its buffer after an outage; a developer adds an hourly gas report to the product in its
  * report tab; the platform computes it; the end user opens the device's reports, reads the hourly
- * rows, switches to the chart, exports the table to Excel and opens the data centre.
+ * rows, switches to the chart, exports the table to Excel and opens the data centre; the super
+ * manager reads the product's report over all its devices and exports it.
  */
 import fs from 'node:fs';
 import { LOCALE_STORAGE_KEY } from '@lyyp/contracts';
@@ -151,8 +152,29 @@ describe('report flow in the browser', () => {
       await userPage.locator('[data-testid="datacenter-trend"] canvas').waitFor({ timeout: 20_000 });
       await endUserBrowser.screenshot('datacenter');
 
+      // The super manager reads the product's report over all its devices: a row per device per hour.
+      await page.goto(`${platform.baseUrl}/monitor/reports`);
+      await waitForTitle(page, '产品报表 - LYYP');
+      const productRows = page.locator('[data-testid="product-report-table"] tbody tr.ant-table-row');
+      await productRows.first().waitFor({ timeout: 30_000 });
+      expect(await productRows.count()).toBeGreaterThanOrEqual(5);
+      const productTable = await page.locator('[data-testid="product-report-table"]').textContent();
+      expect(productTable).toContain('1号锅炉');
+      expect(productTable).toContain('30.00');
+      const productDownload = page.waitForEvent('download');
+      await page.click('[data-testid="product-report-export"]');
+      expect((await productDownload).suggestedFilename()).toMatch(/^product-report-.*\.xlsx$/);
+      await screenshot('report-product-devices');
+
       // Every new screen in both languages, for people to look at.
+      // (the product's report tab last for the super manager: the dialog below opens from it)
       const views: [BrowserSession, string, string, string][] = [
+        [
+          flow.browser,
+          '/monitor/reports',
+          'product-reports',
+          '[data-testid="product-report-table"] tr.ant-table-row',
+        ],
         [
           flow.browser,
           `/manage/product/edit/${product.id}/report`,

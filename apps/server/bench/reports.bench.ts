@@ -104,10 +104,36 @@ async function ceiling(server: TestServer, statement: ReturnType<typeof sql>): P
 
 const iso = (ts: number) => new Date(ts).toISOString();
 
+/**
+ * One readable line per figure beside its ceiling (same run, same rows) and its target, so a
+ * reader sees at once how far a figure is from what the database can do and from what is asked.
+ */
+function printAgainst(
+  database: string,
+  figure: string,
+  value: { ms: number; what?: string },
+  ceilingValue: { ms: number; what: string },
+  target: string,
+) {
+  const ratio = value.ms / ceilingValue.ms;
+  console.log(
+    `# ${database}: ${figure} ${value.ms.toFixed(0)} ms${value.what ? ` (${value.what})` : ''} | ceiling ${ceilingValue.ms.toFixed(0)} ms (${ceilingValue.what}) | ratio ${ratio.toFixed(1)}x | target ${target}`,
+  );
+}
+
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const began = performance.now();
   const value = await work();
   return { ms: performance.now() - began, value };
+}
+
+async function bestOfThree<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  let best = await timed(work);
+  for (let run = 1; run < 3; run += 1) {
+    const next = await timed(work);
+    if (next.ms < best.ms) best = next;
+  }
+  return best;
 }
 
 async function curveYear(variant: DatabaseVariant) {
@@ -207,6 +233,20 @@ async function curveYear(variant: DatabaseVariant) {
       unit: 'x',
       config,
     });
+    printAgainst(
+      variant.name,
+      'year curve, first answer',
+      { ms: year.ms },
+      { ms: summaryCount, what: `count of the ${config.variables * 8760} hour summaries` },
+      '<= 500 ms',
+    );
+    printAgainst(
+      variant.name,
+      'latest 200,000 points curve',
+      { ms: latest.ms },
+      { ms: summaryCount, what: 'count of the hour summaries' },
+      '-',
+    );
   } finally {
     await server.close();
   }
@@ -287,6 +327,41 @@ async function computeReports(variant: DatabaseVariant) {
       unit: 'x',
       config,
     });
+    // What the computation reads now: the hour summaries of those devices.
+    const summaries = await ceiling(
+      server,
+      sql`select count(*) from points_hour where device_id in (select id from devices where product_id = ${product.id})
+        and hour >= ${iso(start)}::timestamptz and hour < ${iso(end)}::timestamptz`,
+    );
+    record({
+      scenario: 'reports.compute',
+      metric: 'ceiling-count-hour-summaries',
+      value: summaries / 1000,
+      unit: 's',
+      config,
+    });
+    record({
+      scenario: 'reports.compute',
+      metric: 'ratio-to-summary-count',
+      value: computed.ms / summaries,
+      unit: 'x',
+      config,
+    });
+    printAgainst(
+      variant.name,
+      `hourly reports of ${REPORT_DEVICES} devices`,
+      // Milliseconds per device are seconds per 1,000 devices.
+      { ms: computed.ms, what: `${(computed.ms / REPORT_DEVICES).toFixed(0)} s for 1,000 devices` },
+      { ms: summaries, what: 'count of their hour summaries' },
+      '1,000 devices <= 60 s',
+    );
+    printAgainst(
+      variant.name,
+      `hourly reports of ${REPORT_DEVICES} devices`,
+      { ms: computed.ms },
+      { ms: count, what: 'count of their points' },
+      '-',
+    );
     record({
       scenario: 'reports.compute',
       metric: 'samples-per-second',
@@ -331,7 +406,8 @@ async function dailyYear(variant: DatabaseVariant) {
       pageSize: 31,
     };
     await client.call('POST', '/report/data', body); // warm up
-    const answer = await timed(() => client.call('POST', '/report/data', body));
+    // The best of three, like the ceilings: one answer on a shared machine is mostly its load.
+    const answer = await bestOfThree(() => client.call('POST', '/report/data', body));
     if (answer.value.code !== '200') throw new Error(`report data failed: ${answer.value.code}`);
     const config = {
       database: variant.name,
@@ -340,7 +416,7 @@ async function dailyYear(variant: DatabaseVariant) {
       computeSeconds: Math.round(computed.ms / 100) / 10,
     };
     record({ scenario: 'reports.daily-year', metric: 'answer', value: answer.ms, unit: 'ms', config });
-    const series = await timed(() => client.call('POST', '/report/series', body));
+    const series = await bestOfThree(() => client.call('POST', '/report/series', body));
     record({ scenario: 'reports.daily-year', metric: 'chart-answer', value: series.ms, unit: 'ms', config });
     // Ceiling: counting the year's stored hourly rows of the report (the rows the answers stand on).
     const count = await ceiling(
@@ -369,6 +445,15 @@ async function dailyYear(variant: DatabaseVariant) {
       unit: 'x',
       config,
     });
+    const rowsCounted = { ms: count, what: `count of the year's ${computed.value.rows} hourly rows` };
+    printAgainst(
+      variant.name,
+      'daily table over a year, one page',
+      { ms: answer.ms },
+      rowsCounted,
+      '<= 100 ms',
+    );
+    printAgainst(variant.name, 'daily chart over a year', { ms: series.ms }, rowsCounted, '-');
   } finally {
     await server.close();
   }

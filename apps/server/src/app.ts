@@ -256,7 +256,14 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     soleNode: database.kind === 'pglite',
   });
   alarms.attach(runtime.ingest);
-  const edgeLogic = createEdgeLogicModule({ db: database.db, catalogue, link: runtime.link, now });
+  const edgeLogic = createEdgeLogicModule({
+    db: database.db,
+    catalogue,
+    link: runtime.link,
+    audit: deviceEvents,
+    logger: app.log,
+    now,
+  });
   const deviceConfig = createDeviceConfigModule({ db: database.db, catalogue, link: runtime.link, now });
   runtime.alongside(
     () => alarms.start(),

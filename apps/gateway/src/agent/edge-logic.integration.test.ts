@@ -68,6 +68,17 @@ describe('computed variables and scripts on the agent', () => {
     expect(report.scripts.map((script) => script.key)).toEqual(['runHourCounter', 'shutdownSequence']);
     expect(report.scripts[1]).toMatchObject({ lastOk: true, lastErrorCode: null });
     await until(() => stored('shutdownRequest').some((point) => point.v === 1));
+    // The script's device writes go to the platform for the device log, each in one report only.
+    const writes = () => harness.platform.scriptReports.flatMap((sent) => sent.writes ?? []);
+    await until(() => writes().some((write) => write.key === 'burnerEnable'));
+    expect(writes().find((write) => write.key === 'burnerEnable')).toMatchObject({
+      script: 'shutdownSequence',
+      value: 0,
+      ok: true,
+      code: null,
+    });
+    const ids = writes().map((write) => write.id);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('keeps internal values across a restart of the agent', async () => {

@@ -2,14 +2,20 @@
  * What the agent computes and runs itself, beside polling: computed variables (intermediate,
  * summary) after every poll cycle, internal and summary values kept across restarts, and the
  * scripts of the configuration. Computed values go out like polled ones (dead zone, state text,
- * limits); scripts' states go out on `up/script`.
+ * limits); scripts' states go out on `up/script`, with the device writes scripts made (kept until a
+ * report is published, for the platform's device log).
  *
  * Data directory: `kept-values.json` — `{ version, values }` of internal and summary variables,
  * saved at most every `saveDelayMs` after a change and when the configuration stops.
  */
 import { readFile } from 'node:fs/promises';
-import { checkWriteValue, type DeviceModel, type VariableValue } from '@lyyp/contracts/device-model';
-import type { ConfigPayload, ScriptReport } from '@lyyp/contracts/protocol';
+import {
+  SCRIPT_WRITES_REPORTED_MAX,
+  checkWriteValue,
+  type DeviceModel,
+  type VariableValue,
+} from '@lyyp/contracts/device-model';
+import type { ConfigPayload, ScriptReport, ScriptWrite } from '@lyyp/contracts/protocol';
 import { removeFile, writeFileAtomic } from '../buffer/durable-files.ts';
 import { ChangeFilter } from '../core/change-filter.ts';
 import { ComputedVariables } from '../core/computed-variables.ts';
@@ -54,8 +60,16 @@ export class EdgeLogic {
   private saveTimer: TimerHandle | null = null;
   private reportTimer: TimerHandle | null = null;
   private saving: Promise<void> = Promise.resolve();
+  /** Script writes not yet in a published report, and how many did not fit. */
+  private writes: ScriptWrite[] = [];
+  private writesDropped = 0;
+  private writeCount = 0;
+  /** Makes write ids unique across restarts of the agent. */
+  private readonly startId: string;
 
-  constructor(private readonly options: EdgeLogicOptions) {}
+  constructor(private readonly options: EdgeLogicOptions) {
+    this.startId = options.scheduler.now().toString(36);
+  }
 
   /** Starts the computed variables and scripts of a configuration in place of the running ones. */
   async apply(config: ConfigPayload): Promise<void> {
@@ -74,6 +88,7 @@ export class EdgeLogic {
         setKept: (key, value) => this.setKept(key, value),
       },
       onStateChange: () => this.scheduleReport(),
+      onWrite: (write) => this.keepWrite(write),
     });
     for (const variable of model.variables) this.filter.forget(variable.key);
     this.active = {
@@ -143,17 +158,42 @@ export class EdgeLogic {
     return computed.filter((sample) => this.filter.accept(sample, active.deadZones.get(sample.key) ?? 0));
   }
 
-  /** Sends the script states now (on connect, when a configuration starts). */
+  /**
+   * Sends the script states now (on connect, when a configuration starts), with the writes made
+   * since the last report that went out: they stay until a report is published.
+   */
   sendReport(): void {
     if (this.reportTimer) this.options.scheduler.clearTimeout(this.reportTimer);
     this.reportTimer = null;
     const active = this.active;
     if (!active || active.model.scripts.length === 0) return;
-    this.options.publishReport({
+    const writes = this.writes;
+    const dropped = this.writesDropped;
+    const published = this.options.publishReport({
       ts: this.options.scheduler.now(),
       configVersion: active.version,
       scripts: active.runner.states(),
+      ...(writes.length > 0 ? { writes } : {}),
+      ...(dropped > 0 ? { writesDropped: dropped } : {}),
     });
+    if (!published) return;
+    this.writes = this.writes.slice(writes.length);
+    this.writesDropped -= dropped;
+  }
+
+  /** Keeps a script's device write for the audit and sends it with the next report. */
+  private keepWrite(write: Omit<ScriptWrite, 'id' | 'at'>): void {
+    this.writeCount += 1;
+    this.writes.push({
+      ...write,
+      id: `${this.startId}-${this.writeCount}`,
+      at: this.options.scheduler.now(),
+    });
+    if (this.writes.length > SCRIPT_WRITES_REPORTED_MAX) {
+      this.writes.shift();
+      this.writesDropped += 1;
+    }
+    this.scheduleReport();
   }
 
   /** Stops the scripts (their writes finish) and saves the kept values. */

@@ -45,6 +45,14 @@ export interface ScriptRunnerOptions {
   readonly limits?: SandboxLimits;
   /** A script's state changed (a run, an error). */
   readonly onStateChange?: () => void;
+  /** A device write a script asked for has ended (confirmed or refused), for the audit. */
+  readonly onWrite?: (write: {
+    script: string;
+    key: string;
+    value: VariableValue;
+    ok: boolean;
+    code: string | null;
+  }) => void;
 }
 
 interface Running {
@@ -255,6 +263,13 @@ export class ScriptRunner {
         const outcome = await this.options
           .writeDevice(key, value)
           .catch(() => ({ ok: false as const, code: '90099' }));
+        this.options.onWrite?.({
+          script: entry.script.key,
+          key,
+          value,
+          ok: outcome.ok,
+          code: outcome.ok ? null : outcome.code,
+        });
         if (outcome.ok) continue;
         // The rest of the sequence depends on this step: it is not attempted.
         const countedAlready = entry.state.lastOk === false;

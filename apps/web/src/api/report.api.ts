@@ -1,6 +1,7 @@
 /**
  * Typed calls of history reports (`/report/*`) and the data centre (`/datacenter/*`): a product's
- * report definitions, a device's reports as tables, chart rows and files, and the data centre's
+ * report definitions, a device's reports as tables, chart rows and files, a product's report over
+ * all its devices (staff), and the data centre's
  * summary and export. Paths, requests and answers are the contract's (`@lyyp/contracts/report`);
  * a report definition is a nested body, so it goes as JSON.
  */
@@ -9,7 +10,11 @@ import {
   type DatacenterBody,
   type DatacenterSummary,
   type DeviceReport,
+  type ProductReportDataAnswer,
+  type ProductReportDataBody,
+  type ProductReportExportBody,
   type ReportDataAnswer,
+  type ReportProductOption,
   type ReportDataBody,
   type ReportDefinition,
   type ReportDefinitionInput,
@@ -29,7 +34,11 @@ export type {
   DatacenterPeriod,
   DatacenterSummary,
   DeviceReport,
+  ProductReportDataAnswer,
+  ProductReportDataBody,
+  ProductReportRow,
   ReportColumn,
+  ReportProductOption,
   ReportDataAnswer,
   ReportDataBody,
   ReportDefinition,
@@ -60,6 +69,14 @@ export function createReportApi(client: ApiClient, files: FileApi) {
       client.post<ReportSeriesAnswer>(REPORT_API_PATHS.series, { ...body }),
     exportReport: (body: ReportSeriesBody, format: SheetFormat) =>
       files.download(REPORT_API_PATHS.export, { ...body, format }, `report.${format}`),
+
+    reportProducts: () => client.post<ReportProductOption[]>(REPORT_API_PATHS.productOptions, {}),
+    productReports: (productId: string) =>
+      client.post<DeviceReport[]>(REPORT_API_PATHS.productReports, { productId }),
+    productReportTable: (body: ProductReportDataBody) =>
+      client.post<ProductReportDataAnswer>(REPORT_API_PATHS.productData, { ...body }),
+    exportProductReport: (body: Omit<ProductReportExportBody, 'format'>, format: SheetFormat) =>
+      files.download(REPORT_API_PATHS.productExport, { ...body, format }, `product-report.${format}`),
 
     datacenterSummary: (body: DatacenterBody) =>
       client.post<DatacenterSummary>(REPORT_API_PATHS.datacenterSummary, { ...body }),

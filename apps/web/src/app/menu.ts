@@ -48,6 +48,7 @@ export const CONSOLE_MENUS: Readonly<Record<ConsoleArea, readonly MenuDefinition
     { code: 'monitor:device', path: '/monitor/devices' },
     { code: 'monitor:alarm', path: '/monitor/alarms' },
     { code: 'monitor:datacenter', path: '/monitor/datacenter' },
+    { code: 'monitor:report', path: '/monitor/reports' },
     { code: 'monitor:map', path: '/monitor/map' },
     { code: 'monitor:message', path: '/monitor/messages', section: '/monitor/messages' },
     { code: 'monitor:workorder', path: '/monitor/workorders' },

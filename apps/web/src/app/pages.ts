@@ -66,6 +66,7 @@ export const PAGES: Readonly<Record<PageId, ComponentType>> = {
   companyAuthentication: lazyPage(() => import('../features/admin/CompanyAuthenticationPage.tsx')),
   productEditReport: lazyPage(() => import('../features/report/ProductReportTab.tsx')),
   datacenter: lazyPage(() => import('../features/datacenter/DatacenterPage.tsx')),
+  productReports: lazyPage(() => import('../features/report/ProductReportsPage.tsx')),
   workOrderList: lazyPage(() => import('../features/maintenance/WorkOrderListPage.tsx')),
   inspectionList: lazyPage(() => import('../features/maintenance/InspectionPage.tsx')),
   operationsCentre: lazyPage(() => import('../features/operations/OperationsCentrePage.tsx')),

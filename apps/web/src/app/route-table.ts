@@ -70,6 +70,7 @@ export type PageId =
   | 'companyAuthentication'
   | 'productEditReport'
   | 'datacenter'
+  | 'productReports'
   | 'workOrderList'
   | 'inspectionList'
   | 'operationsCentre';
@@ -278,6 +279,7 @@ const monitorRoutes: RouteDefinition[] = [
   },
   { path: 'alarms', name: 'MonitorAlarms', page: 'alarmList', permission: 'monitor:alarm' },
   { path: 'datacenter', name: 'MonitorDatacenter', page: 'datacenter', permission: 'monitor:datacenter' },
+  { path: 'reports', name: 'MonitorReports', page: 'productReports', permission: 'monitor:report' },
   { path: 'map', name: 'MonitorMap', page: 'monitorMap', permission: 'monitor:map' },
   { path: 'share', name: 'MonitorShare', page: 'monitorShare', permission: 'monitor:device' },
   { path: 'messages', name: 'MonitorMessages', page: 'messageCentre', permission: 'monitor:message' },

@@ -72,6 +72,7 @@ export const enUS: ConsoleTexts = {
     MonitorOperations: 'Operations centre',
     MonitorAlarms: 'Alarm records',
     MonitorDatacenter: 'Data centre',
+    MonitorReports: 'Product reports',
     MonitorMessagePreferences: 'Notification settings',
     SystemSim: 'SIM cards',
     SecuritySms: 'Security settings',

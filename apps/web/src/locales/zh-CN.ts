@@ -70,6 +70,7 @@ export const zhCN = {
     MonitorOperations: '运维中心',
     MonitorAlarms: '报警记录',
     MonitorDatacenter: '数据中心',
+    MonitorReports: '产品报表',
     MonitorMessagePreferences: '通知设置',
     SystemSim: 'SIM 卡管理',
     SecuritySms: '安全设置',

@@ -42,6 +42,11 @@ export const SCRIPT_TIME_LIMIT_MS = 50;
 export const SCRIPT_MEMORY_LIMIT_BYTES = 1024 * 1024;
 /** Writes one run may ask for; more is an error of that run. */
 export const SCRIPT_WRITES_PER_RUN_MAX = 16;
+/**
+ * Script writes one report carries at most; the agent keeps this many unsent (older ones go, and
+ * the report says how many were dropped) until it is connected again.
+ */
+export const SCRIPT_WRITES_REPORTED_MAX = 500;
 /** Log lines one run may leave (each at most `SCRIPT_LOG_LINE_MAX_LENGTH` characters). */
 export const SCRIPT_LOG_LINES_PER_RUN_MAX = 20;
 export const SCRIPT_LOG_LINE_MAX_LENGTH = 200;

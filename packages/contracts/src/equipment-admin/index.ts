@@ -126,9 +126,13 @@ export const equipmentGrantListSchema = z.array(equipmentGrantSchema);
 
 // Device log ---------------------------------------------------------------------------------------
 
-/** What a device log entry records. Writes come from the command audit; the rest from device events. */
+/**
+ * What a device log entry records. Writes come from the command audit; the rest, scripts' writes on
+ * the gateway included, from device events.
+ */
 export const DEVICE_LOG_KINDS = {
   write: { zh: '写入', en: 'Write' },
+  'script-write': { zh: '脚本写入', en: 'Script write' },
   bind: { zh: '绑定', en: 'Bind' },
   unbind: { zh: '解绑', en: 'Unbind' },
   status: { zh: '状态变化', en: 'Status change' },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   DEFAULT_SCRIPT_CAPACITY,
   SCRIPT_LOG_LINES_PER_RUN_MAX,
+  SCRIPT_WRITES_REPORTED_MAX,
   SCRIPT_LOG_LINE_MAX_LENGTH,
   deviceModelSchema,
 } from '../device-model/index.ts';
@@ -171,10 +172,33 @@ export type ScriptState = z.infer<typeof scriptStateSchema>;
  * configuration starts, on connect, and at most every few seconds while scripts run. Only the
  * newest matters, so it is not buffered while offline.
  */
+/**
+ * A device write a script made, for the device log (every write is audited, §DESIGN 7). Carried by
+ * the script reports until one was published; `id` is unique per gateway (the agent's start and a
+ * counter), so a report sent again records the write once.
+ */
+export const scriptWriteSchema = z.object({
+  id: z.string().min(1).max(64),
+  /** When the write ended (gateway clock, epoch ms). */
+  at: z.number().int(),
+  /** The script's key. */
+  script: z.string().min(1).max(64),
+  key: z.string().min(1).max(64),
+  value: pointValueSchema,
+  /** Confirmed by the device (read back), or refused with the agent's code. */
+  ok: z.boolean(),
+  code: z.string().max(16).nullable(),
+});
+export type ScriptWrite = z.infer<typeof scriptWriteSchema>;
+
 export const scriptReportSchema = z.object({
   ts: z.number().int(),
   configVersion: z.number().int().nonnegative(),
   scripts: z.array(scriptStateSchema).max(DEFAULT_SCRIPT_CAPACITY * 2),
+  /** Writes made since the last report was published (absent from agents before writes were audited). */
+  writes: z.array(scriptWriteSchema).max(SCRIPT_WRITES_REPORTED_MAX).optional(),
+  /** Writes the agent could not keep for the audit (more than it holds while offline). */
+  writesDropped: z.number().int().nonnegative().optional(),
 });
 export type ScriptReport = z.infer<typeof scriptReportSchema>;
 

@@ -20,6 +20,10 @@ export const REPORT_API_PATHS = {
   data: '/report/data',
   series: '/report/series',
   export: '/report/export',
+  productOptions: '/report/product/options',
+  productReports: '/report/product/reports',
+  productData: '/report/product/data',
+  productExport: '/report/product/export',
   datacenterSummary: '/datacenter/summary',
   datacenterExport: '/datacenter/export',
 } as const;
@@ -126,3 +130,56 @@ export const reportSeriesAnswerSchema = z.object({
   rows: z.array(reportRowSchema),
 });
 export type ReportSeriesAnswer = z.infer<typeof reportSeriesAnswerSchema>;
+
+// A product's report over all its devices (monitoring site, staff) --------------------------------
+
+/** A product whose devices' reports the caller may read, with how many reports it defines. */
+export const reportProductOptionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  reports: z.number().int(),
+});
+export type ReportProductOption = z.infer<typeof reportProductOptionSchema>;
+export const reportProductOptionsAnswerSchema = z.array(reportProductOptionSchema);
+
+export const reportProductReportsBodySchema = z.object({ productId: entityId('productId') });
+
+const productRangeFields = {
+  productId: entityId('productId'),
+  reportId: entityId('reportId'),
+  granularity: rangeFields.granularity,
+  start: rangeFields.start,
+  end: rangeFields.end,
+  timeZone: rangeFields.timeZone,
+};
+
+export const productReportDataBodySchema = z.object({
+  ...productRangeFields,
+  page: reportDataBodySchema.shape.page,
+  pageSize: reportDataBodySchema.shape.pageSize,
+});
+export type ProductReportDataBody = z.input<typeof productReportDataBodySchema>;
+export const productReportExportBodySchema = z.object({
+  ...productRangeFields,
+  format: reportExportBodySchema.shape.format,
+});
+export type ProductReportExportBody = z.input<typeof productReportExportBodySchema>;
+
+/** One row of a product's report: one device in one hour, day or month. */
+export const productReportRowSchema = reportRowSchema.extend({
+  deviceId: z.string(),
+  deviceName: z.string(),
+});
+export type ProductReportRow = z.infer<typeof productReportRowSchema>;
+
+/** Newest unit first; within a unit, devices by name. `total` counts (device, unit) rows. */
+export const productReportDataAnswerSchema = z.object({
+  columns: z.array(reportColumnSchema),
+  list: z.array(productReportRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Devices of the product the caller may see (the rows come from these). */
+  devices: z.number().int(),
+});
+export type ProductReportDataAnswer = z.infer<typeof productReportDataAnswerSchema>;

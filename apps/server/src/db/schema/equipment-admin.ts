@@ -29,6 +29,7 @@ export const deviceEvents = pgTable(
         'factory-reset',
         'clear-data',
         'settings',
+        'script-write',
       ],
     }).notNull(),
     actorAccountId: text('actor_account_id'),

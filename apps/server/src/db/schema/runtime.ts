@@ -82,9 +82,10 @@ export const dataGaps = pgTable(
 );
 
 /**
- * Minute summaries of numeric history (min, max, number of points), kept with every stored batch so
- * curves over long ranges read thousands of rows instead of millions. Min and max are unaffected by
- * a point delivered twice; the count only includes points stored for the first time.
+ * Minute summaries of numeric history (min, max, number of points, first and last value with their
+ * times, sum), kept with every stored batch so curves over long ranges read thousands of rows
+ * instead of millions and periodic reports never read raw points. Only points stored for the first
+ * time are added, so a point delivered twice counts once.
  */
 export const pointsRollup = pgTable(
   'points_rollup',
@@ -95,6 +96,11 @@ export const pointsRollup = pgTable(
     min: doublePrecision('v_min').notNull(),
     max: doublePrecision('v_max').notNull(),
     count: integer('n').notNull(),
+    first: doublePrecision('v_first').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true, precision: 3 }).notNull(),
+    last: doublePrecision('v_last').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true, precision: 3 }).notNull(),
+    sum: doublePrecision('v_sum').notNull(),
   },
   (table) => [primaryKey({ columns: [table.deviceId, table.key, table.minute] })],
 );

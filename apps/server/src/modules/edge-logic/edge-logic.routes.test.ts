@@ -12,7 +12,8 @@ import {
   type TestClient,
   type TestServer,
 } from '../../test/test-server.ts';
-import { buildGateway, buildProduct } from '../../test/factories.ts';
+import { buildAccount, buildGateway, buildProduct } from '../../test/factories.ts';
+import { signedIn } from '../alarm/alarm-test-support.ts';
 import { devices } from '../../db/schema/index.ts';
 import { closeTestServer, postJson, signIn } from '../device/catalogue-test-support.ts';
 
@@ -240,5 +241,72 @@ describe.each(databaseVariants())('formula and script paths on $name', (variant)
     ]);
     expect(status.list[1]?.state).toMatchObject({ lastErrorCode: '2358', log: ['burner off'] });
     expect((await post('/device/script/status', { id: device!.id }, stranger)).code).toBe('1003');
+  });
+
+  it('puts the device writes of scripts in the device log, once however often a report comes', async () => {
+    const product = await newProduct();
+    const gateway = await buildGateway(server.database.db);
+    const deviceId = `dev-${gateway.sn}`;
+    await server.database.db.insert(devices).values({
+      id: deviceId,
+      name: 'Boiler',
+      gatewaySn: gateway.sn,
+      productId: product.id,
+      ownerAccountId: endUserId,
+    });
+    const at = server.clock.now() - 60_000;
+    const report: ScriptReport = {
+      ts: at + 1_000,
+      configVersion: 1,
+      scripts: [],
+      writes: [
+        {
+          id: 'boot1-1',
+          at,
+          script: 'shutdownSequence',
+          key: 'burnerCommand',
+          value: 0,
+          ok: true,
+          code: null,
+        },
+        {
+          id: 'boot1-2',
+          at: at + 10,
+          script: 'shutdownSequence',
+          key: 'pumpCommand',
+          value: 0,
+          ok: false,
+          code: '1715',
+        },
+      ],
+    };
+    const send = () =>
+      server.runtime.link.handle({
+        topic: upTopic(gateway.sn, 'script'),
+        payload: Buffer.from(JSON.stringify(report)),
+      });
+    await send();
+    await send(); // a report published again (no acknowledgement reached the gateway)
+
+    const staff = await signedIn(server, (await buildAccount(server.database.db, 'operation')).username!);
+    const answer = await postJson(server, staff, '/manage/equipment/log', {
+      id: deviceId,
+      start: at - 60_000,
+      end: at + 60_000,
+      kind: 'script-write',
+    });
+    expect(answer.code, answer.message).toBe('200');
+    const list = (answer.data as { list: Array<Record<string, unknown>> }).list;
+    expect(
+      list.map((entry) => [entry.variable, entry.value, entry.status, entry.code, entry.detail]),
+    ).toEqual([
+      ['pumpCommand', 0, 'failure', '1715', 'shutdownSequence'],
+      ['burnerCommand', 0, 'success', null, 'shutdownSequence'],
+    ]);
+    expect(list[0]).toMatchObject({
+      kind: 'script-write',
+      actorName: null,
+      at: new Date(at + 10).toISOString(),
+    });
   });
 });

@@ -5,6 +5,7 @@
  * A staff path that unbinds runs inside `actingAs`, so the hook knows who did it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ScriptWrite } from '@lyyp/contracts/protocol';
 import type { Bus } from '../../bus/bus.ts';
 import { newId } from '../../lib/ids.ts';
 import type { EquipmentAdminRepository } from './equipment-admin.repository.ts';
@@ -29,6 +30,33 @@ export class DeviceEventRecorder {
   /** Runs `work` with `accountId` as the person behind the events it causes. */
   actingAs<T>(accountId: string, work: () => Promise<T>): Promise<T> {
     return this.actor.run(accountId, work);
+  }
+
+  /**
+   * Device writes a gateway's scripts made, as they come with its script reports: each once (a
+   * report sent again repeats them), at the gateway's time of the write.
+   */
+  async scriptWrites(deviceId: string, writes: readonly ScriptWrite[]): Promise<void> {
+    if (writes.length === 0) return;
+    const device = await this.repository.findDevice(deviceId);
+    if (!device) return;
+    for (const write of writes)
+      await this.repository.recordEvent({
+        id: newId(),
+        at: new Date(write.at),
+        gatewaySn: device.gatewaySn,
+        deviceId,
+        kind: 'script-write',
+        actorAccountId: null,
+        detail: {
+          script: write.script,
+          key: write.key,
+          value: write.value,
+          status: write.ok ? 'success' : 'failure',
+          code: write.code,
+        },
+        onceKey: `script-write:${device.gatewaySn}:${write.id}`,
+      });
   }
 
   async deviceBound(deviceId: string): Promise<void> {

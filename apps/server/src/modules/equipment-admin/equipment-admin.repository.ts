@@ -162,8 +162,9 @@ export class EquipmentAdminRepository {
 
   /**
    * The device log in a time range, newest first: the device's writes (command audit) and the
-   * events of its gateway (binding, status, configuration, grants) and those that name the device
-   * (so the events of a gateway it had before a replacement stay in its log).
+   * events of its gateway (binding, status, configuration, grants, scripts' writes: their variable,
+   * value, outcome and code are kept in the event's detail) and those that name the device (so the
+   * events of a gateway it had before a replacement stay in its log).
    */
   async logPage(
     device: { id: string; gatewaySn: string },
@@ -186,9 +187,9 @@ export class EquipmentAdminRepository {
     }
     if (kind !== 'write') {
       parts.push(sql`select ${deviceEvents.id} as id, ${deviceEvents.at} as at, ${deviceEvents.kind} as kind,
-        ${actorName(sql`${deviceEvents.actorAccountId}`)} as actor_name, null::text as variable,
-        null::jsonb as previous, null::jsonb as value, ${deviceEvents.detail}->>'status' as status,
-        null::text as code, ${deviceEvents.detail}::text as detail
+        ${actorName(sql`${deviceEvents.actorAccountId}`)} as actor_name, ${deviceEvents.detail}->>'key' as variable,
+        null::jsonb as previous, ${deviceEvents.detail}->'value' as value, ${deviceEvents.detail}->>'status' as status,
+        ${deviceEvents.detail}->>'code' as code, ${deviceEvents.detail}::text as detail
         from ${deviceEvents} where (${deviceEvents.gatewaySn} = ${device.gatewaySn}
           or ${deviceEvents.deviceId} = ${device.id})
         and ${deviceEvents.at} >= ${start} and ${deviceEvents.at} < ${end}

@@ -89,6 +89,8 @@ export function describeEventDetail(kind: string, detail: Record<string, unknown
     case 'share':
     case 'share-accept':
       return `${text(detail.method)}${detail.canWrite === true ? ' (rw)' : ''}`;
+    case 'script-write':
+      return text(detail.script) || null;
     default:
       return null;
   }

@@ -116,13 +116,23 @@ describe.each(databaseVariants())('gateway operations on $name', (variant) => {
 
   async function summaries(deviceId: string, at: number) {
     const hour = new Date(Math.floor(at / HOUR) * HOUR);
+    const statistics = (start: Date) => ({
+      vMin: 1,
+      vMax: 2,
+      n: 2,
+      vFirst: 1,
+      firstAt: start,
+      vLast: 2,
+      lastAt: new Date(start.getTime() + 1000),
+      vSum: 3,
+    });
     await server.database.db
       .insert(pointsHour)
-      .values({ deviceId, key: 'waterTemperature', hour, vMin: 1, vMax: 2, n: 2 });
+      .values({ deviceId, key: 'waterTemperature', hour, ...statistics(hour) });
     const day = new Date(Math.floor(at / (24 * HOUR)) * 24 * HOUR);
     await server.database.db
       .insert(pointsDay)
-      .values({ deviceId, key: 'waterTemperature', day, vMin: 1, vMax: 2, n: 2 })
+      .values({ deviceId, key: 'waterTemperature', day, ...statistics(day) })
       .onConflictDoNothing();
   }
 

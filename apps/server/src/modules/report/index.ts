@@ -11,6 +11,7 @@ import type { ProductService } from '../product/product.service.ts';
 import type { IngestService } from '../telemetry/ingest.service.ts';
 import type { RuntimeRepository } from '../telemetry/runtime.repository.ts';
 import { DatacenterService } from './datacenter.service.ts';
+import { ProductReportService } from './product-report.service.ts';
 import { ReportComputationService, type ComputationResult } from './report-computation.service.ts';
 import { ReportConfigService } from './report-config.service.ts';
 import { ReportQueryService } from './report-query.service.ts';
@@ -34,6 +35,7 @@ export function createReportModule(deps: ReportModuleDeps) {
   const config = new ReportConfigService({ repository, products: deps.products });
   const queries = new ReportQueryService({ repository, access: deps.access, runtime: deps.runtime });
   const datacenter = new DatacenterService(repository);
+  const productReports = new ProductReportService({ repository, products: deps.products });
   const report = (what: string) => (error: unknown) => deps.logger.error({ err: error }, `${what} failed`);
   let timer: NodeJS.Timeout | null = null;
   let sweeping: Promise<unknown> | null = null;
@@ -50,6 +52,7 @@ export function createReportModule(deps: ReportModuleDeps) {
     config,
     queries,
     datacenter,
+    productReports,
     sweep,
 
     attach(ingest: IngestService) {
@@ -57,7 +60,7 @@ export function createReportModule(deps: ReportModuleDeps) {
     },
 
     registerRoutes(api: FastifyInstance) {
-      registerReportRoutes(api, { config, queries, datacenter });
+      registerReportRoutes(api, { config, queries, datacenter, productReports });
     },
 
     start() {

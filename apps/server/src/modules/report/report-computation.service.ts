@@ -2,10 +2,11 @@
  * Report computation on the platform, exactly once per window however many nodes run:
  *
  * - `computeDue()` moves each (report, device) forward over windows closed for
- *   `REPORT_WINDOW_GRACE_MS`, a span at a time (a week when the database aggregates, else a day),
- *   each span in one transaction that holds the progress row (`FOR UPDATE SKIP LOCKED`: a node never
- *   waits for another computing the same device), stores the rows and advances `computed_until`. A
- *   crash rolls the span back; the next sweep redoes it.
+ *   `REPORT_WINDOW_GRACE_MS`, a span at a time (a week when the database aggregates, for up to 50
+ *   devices in one statement; else a day per device), each span in one transaction that holds the
+ *   progress rows (`FOR UPDATE SKIP LOCKED`: a node never waits for another computing the same
+ *   device), stores the rows and advances `computed_until`. A crash rolls the span back; the next
+ *   sweep redoes it.
  * - `markStored()` (after each ingest commit) writes the invalidation log: which (device, hour) got
  *   points, and whether some were late (older than `REPORT_LATE_MARGIN_MS` on arrival).
  * - `handleDirty()` claims marks (`SKIP LOCKED`), refreshes the hour and day summaries of complete
@@ -31,6 +32,11 @@ const DAY_MS = 86_400_000;
 const DIRTY_BATCH = 200;
 /** Days computed per transaction when the database aggregates (a day when the server does). */
 const DATABASE_SPAN_DAYS = 7;
+/**
+ * Devices a periodic report computes in one statement: hourly windows read an hour summary per
+ * hour and variable, shorter ones up to 60 minute summaries, so fewer devices share a statement.
+ */
+const DEVICES_PER_STATEMENT = { hourly: 50, shorter: 8 };
 
 /** Periodic reports aggregate in the database; change, condition and expression modes in `computeWindow`. */
 export function inDatabase(report: CompiledReport): boolean {
@@ -101,10 +107,79 @@ export class ReportComputationService {
       const deviceIds = await this.deps.repository.deviceIdsOfProduct(report.productId);
       // One query skips the devices with nothing due, instead of a transaction each.
       const done = await this.deps.repository.upToDate(report.report.id, report.revision, dueUntil);
-      for (const deviceId of deviceIds)
-        if (!done.has(deviceId)) await this.computeDevice(report, compiled, deviceId, dueUntil, result);
+      const due = deviceIds.filter((deviceId) => !done.has(deviceId));
+      if (inDatabase(compiled)) {
+        const size =
+          compiled.windowMs === HOUR_MS ? DEVICES_PER_STATEMENT.hourly : DEVICES_PER_STATEMENT.shorter;
+        for (let index = 0; index < due.length; index += size)
+          await this.computeDevices(report, compiled, due.slice(index, index + size), dueUntil, result);
+      } else
+        for (const deviceId of due) await this.computeDevice(report, compiled, deviceId, dueUntil, result);
     }
     return result;
+  }
+
+  /** The first window a device's report starts from: its oldest data, at most the backfill ago. */
+  private startOf(compiled: CompiledReport, earliest: number | null | undefined, dueUntil: number) {
+    const from = Math.max(earliest ?? dueUntil, this.deps.now() - REPORT_BACKFILL_DAYS * DAY_MS);
+    return windowStartOf(from, compiled.windowMs);
+  }
+
+  /**
+   * A periodic report for several devices at once: each transaction locks their progress rows
+   * (skipping those another node holds) and computes a span for every group of devices that stand
+   * at the same point in one statement, so a fleet is a few statements per week, not a few per device.
+   */
+  private async computeDevices(
+    stored: StoredReport,
+    compiled: CompiledReport,
+    deviceIds: readonly string[],
+    dueUntil: number,
+    result: ComputationResult,
+  ) {
+    const repository = this.deps.repository;
+    const reportId = stored.report.id;
+    const fresh = await repository.withoutProgress(reportId, deviceIds);
+    if (fresh.length > 0) {
+      const earliest = await repository.earliestDataOf(fresh, compiled.reads);
+      for (const deviceId of fresh)
+        await repository.startProgress(
+          reportId,
+          deviceId,
+          stored.revision,
+          this.startOf(compiled, earliest.get(deviceId), dueUntil),
+        );
+    }
+    for (;;) {
+      const more = await repository.transaction(async (tx) => {
+        const progress = await tx.lockProgressOf(reportId, deviceIds);
+        const groups = new Map<number, string[]>();
+        for (const [deviceId, row] of progress) {
+          // Written for an older revision: an edit is on its way.
+          if (row.revision !== stored.revision || row.computedUntil >= dueUntil) continue;
+          groups.set(row.computedUntil, [...(groups.get(row.computedUntil) ?? []), deviceId]);
+        }
+        let more = false;
+        for (const [from, group] of groups) {
+          const to = Math.min(dueUntil, windowStartOf(from + DATABASE_SPAN_DAYS * DAY_MS, compiled.windowMs));
+          const counted = await tx.computePeriodic(
+            reportId,
+            group,
+            compiled.keys,
+            from,
+            to,
+            compiled.windowMs,
+          );
+          await tx.advanceProgressOf(reportId, group, to);
+          result.spans += 1;
+          result.samples += counted.samples;
+          result.rows += counted.rows;
+          more ||= to < dueUntil;
+        }
+        return more;
+      });
+      if (!more) return;
+    }
   }
 
   private async computeDevice(
@@ -121,16 +196,19 @@ export class ReportComputationService {
         let progress = await tx.lockProgress(reportId, deviceId);
         if (!progress) {
           const earliest = await tx.earliestData(deviceId, compiled.reads);
-          const from = Math.max(earliest ?? dueUntil, this.deps.now() - REPORT_BACKFILL_DAYS * DAY_MS);
-          await tx.startProgress(reportId, deviceId, stored.revision, windowStartOf(from, compiled.windowMs));
+          await tx.startProgress(
+            reportId,
+            deviceId,
+            stored.revision,
+            this.startOf(compiled, earliest, dueUntil),
+          );
           progress = await tx.lockProgress(reportId, deviceId);
         }
         // Held by another node, or written for an older revision (an edit is on its way).
         if (!progress || progress.revision !== stored.revision) return true;
         const from = progress.computedUntil;
         if (from >= dueUntil) return true;
-        const span = inDatabase(compiled) ? DATABASE_SPAN_DAYS * DAY_MS : DAY_MS;
-        const to = Math.min(dueUntil, windowStartOf(from + span, compiled.windowMs));
+        const to = Math.min(dueUntil, windowStartOf(from + DAY_MS, compiled.windowMs));
         const counted = await this.recompute(tx, compiled, deviceId, from, to);
         await tx.advanceProgress(reportId, deviceId, to);
         result.spans += 1;
@@ -154,7 +232,14 @@ export class ReportComputationService {
     to: number,
   ): Promise<{ samples: number; rows: number }> {
     if (inDatabase(compiled))
-      return tx.computePeriodic(compiled.definition.id, deviceId, compiled.keys, from, to, compiled.windowMs);
+      return tx.computePeriodic(
+        compiled.definition.id,
+        [deviceId],
+        compiled.keys,
+        from,
+        to,
+        compiled.windowMs,
+      );
     const [before, samples] = await Promise.all([
       tx.valuesBefore(deviceId, compiled.reads, from),
       tx.samples(deviceId, compiled.reads, from, to),

@@ -1,13 +1,17 @@
 /**
- * Periodic reports are aggregated inside the database (`computePeriodic`); the statistics must be
- * exactly those the pure engine computes from the same samples (`computeSpan`), on both databases:
- * awkward floating-point values, gaps, keys with and without a value before the span, spans that
- * start mid-series.
+ * Periodic reports are aggregated inside the database from the history summaries
+ * (`computePeriodic`); the statistics must be exactly those the pure engine computes from the same
+ * raw samples (`computeSpan`), on both databases: awkward floating-point values, gaps, keys with and
+ * without a value before the span, spans that start mid-series, hourly windows read from minute
+ * summaries (hours still marked) and from hour summaries (hours refreshed), several devices in one
+ * statement.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportDefinitionSchema } from '@lyyp/contracts/report';
 import { newId } from '../../lib/ids.ts';
-import { buildBoundDevice } from '../../test/factories.ts';
+import { devices } from '../../db/schema/index.ts';
+import { buildBoundDevice, buildGateway } from '../../test/factories.ts';
 import { databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
 import type { PointRow } from '../telemetry/history.repository.ts';
 import { computeSpan } from './report-computation.service.ts';
@@ -36,6 +40,7 @@ describe.each(databaseVariants())('periodic reports in the database on $name', (
   let server: TestServer;
   let repository: ReportRepository;
   let deviceId: string;
+  let otherDeviceId: string;
   let productId: string;
   const start = Math.floor((Date.now() - 5 * DAY) / DAY) * DAY;
 
@@ -45,6 +50,15 @@ describe.each(databaseVariants())('periodic reports in the database on $name', (
     const bound = await buildBoundDevice(server.database.db);
     deviceId = bound.device.id;
     productId = bound.product.id;
+    otherDeviceId = newId();
+    const gateway = await buildGateway(server.database.db);
+    await server.database.db.insert(devices).values({
+      id: otherDeviceId,
+      name: 'Boiler 2',
+      gatewaySn: gateway.sn,
+      productId,
+      ownerAccountId: bound.owner.id,
+    });
     const next = random(12);
     const rows: PointRow[] = [];
     let counter = 1e6 / 3;
@@ -56,63 +70,93 @@ describe.each(databaseVariants())('periodic reports in the database on $name', (
         rows.push({ deviceId, key: 'waterTemperature', ts, value: 40 + next() * 30 - 1 / 7, error: null });
       if (next() < 0.3) rows.push({ deviceId, key: 'running', ts, value: next() < 0.5, error: null });
     }
-    for (let offset = 0; offset < rows.length; offset += 2000)
-      await server.runtime.history.store(rows.slice(offset, offset + 2000));
+    // The second device gets the same series shifted by a few seconds, in the same batches.
+    rows.push(...rows.map((row) => ({ ...row, deviceId: otherDeviceId, ts: row.ts + 3_000 })));
+    // A batch an hour of data, as a gateway uploading regularly would (a minute's points arrive in
+    // one batch, so its sum is added in time order), marked for the summaries like ingest does.
+    for (let hour = start - HOUR; hour < start + 2 * DAY + HOUR; hour += HOUR) {
+      const batch = rows.filter((row) => row.ts >= hour && row.ts < hour + HOUR);
+      await server.runtime.history.store(batch);
+      await server.reports.computation.markStored({ points: batch, receivedAt: server.clock.now() });
+    }
   });
   afterAll(async () => server.close());
 
+  const marked = async () => {
+    const result: unknown = await server.database.db.execute(
+      sql`select count(*)::int as n from history_dirty`,
+    );
+    return (result as { rows: Array<{ n: number }> }).rows[0]!.n;
+  };
+
   it.each([
-    [15, 0, 2 * DAY],
-    [60, 0, DAY],
-    [60, 17 * HOUR, 2 * DAY],
-    [5, 29 * HOUR, 35 * HOUR],
-  ])('every %i-minute window from +%i ms to +%i ms equals the engine', async (minutes, from, to) => {
-    const report = reportDefinitionSchema.parse({
-      id: newId(),
-      name: 'Periodic',
-      type: 'consumption',
-      storageMode: 'periodic',
-      intervalMinutes: minutes,
-      variables: [
-        { key: 'gasTotal', aggregation: 'difference' },
-        { key: 'waterTemperature', aggregation: 'average' },
-        { key: 'running', aggregation: 'max' },
-      ],
-    });
-    await repository.insertReport(productId, report);
-    const compiled = compileReport(report);
-    const [before, samples] = await Promise.all([
-      repository.valuesBefore(deviceId, compiled.reads, start + from),
-      repository.samples(deviceId, compiled.reads, start + from, start + to),
-    ]);
-    const expected = computeSpan(compiled, start + from, start + to, before, samples);
-    expect(expected.length).toBeGreaterThan(0);
+    // In this order: the cases on minutes run while the ingest marks are still pending.
+    [15, 0, 2 * DAY, 'minutes'],
+    [5, 29 * HOUR, 35 * HOUR, 'minutes'],
+    [60, 0, DAY, 'minutes'],
+    [60, 0, DAY, 'hours'],
+    [60, 17 * HOUR, 2 * DAY, 'hours'],
+  ])(
+    'every %i-minute window from +%i ms to +%i ms (%s) equals the engine',
+    async (minutes, from, to, level) => {
+      // Hour summaries are refreshed (and the marks cleared) by the sweep; until then minutes are read.
+      if (level === 'hours') await server.reports.computation.handleDirty();
+      if (level === 'hours') expect(await marked()).toBe(0);
+      else expect(await marked()).toBeGreaterThan(90);
+      const report = reportDefinitionSchema.parse({
+        id: newId(),
+        name: 'Periodic',
+        type: 'consumption',
+        storageMode: 'periodic',
+        intervalMinutes: minutes,
+        variables: [
+          { key: 'gasTotal', aggregation: 'difference' },
+          { key: 'waterTemperature', aggregation: 'average' },
+          { key: 'running', aggregation: 'max' },
+        ],
+      });
+      await repository.insertReport(productId, report);
+      const compiled = compileReport(report);
+      const [before, samples] = await Promise.all([
+        repository.valuesBefore(deviceId, compiled.reads, start + from),
+        repository.samples(deviceId, compiled.reads, start + from, start + to),
+      ]);
+      const expected = computeSpan(compiled, start + from, start + to, before, samples);
+      expect(expected.length).toBeGreaterThan(0);
+      const [otherBefore, otherSamples] = await Promise.all([
+        repository.valuesBefore(otherDeviceId, compiled.reads, start + from),
+        repository.samples(otherDeviceId, compiled.reads, start + from, start + to),
+      ]);
+      const otherExpected = computeSpan(compiled, start + from, start + to, otherBefore, otherSamples);
 
-    const counted = await repository.computePeriodic(
-      report.id,
-      deviceId,
-      compiled.keys,
-      start + from,
-      start + to,
-      compiled.windowMs,
-    );
-    expect(counted).toEqual({ samples: samples.length, rows: expected.length });
-    const stored = await repository.storedRows(report.id, [deviceId], start + from, start + to);
-    expect(stored.map((row) => ({ at: row.at, cells: row.cells }))).toEqual(expected);
+      const devices = [deviceId, otherDeviceId];
+      const compute = () =>
+        repository.computePeriodic(
+          report.id,
+          devices,
+          compiled.keys,
+          start + from,
+          start + to,
+          compiled.windowMs,
+        );
+      const counted = await compute();
+      expect(counted).toEqual({
+        samples: samples.length + otherSamples.length,
+        rows: expected.length + otherExpected.length,
+      });
+      const stored = await repository.storedRows(report.id, devices, start + from, start + to);
+      const of = (id: string) =>
+        stored.filter((row) => row.deviceId === id).map((row) => ({ at: row.at, cells: row.cells }));
+      expect(of(deviceId)).toEqual(expected);
+      expect(of(otherDeviceId)).toEqual(otherExpected);
 
-    // Computing the span again replaces its rows.
-    await repository.computePeriodic(
-      report.id,
-      deviceId,
-      compiled.keys,
-      start + from,
-      start + to,
-      compiled.windowMs,
-    );
-    expect(await repository.storedRows(report.id, [deviceId], start + from, start + to)).toHaveLength(
-      expected.length,
-    );
-  });
+      // Computing the span again replaces its rows.
+      await compute();
+      expect(await repository.storedRows(report.id, devices, start + from, start + to)).toHaveLength(
+        expected.length + otherExpected.length,
+      );
+    },
+  );
 
   it('pages a table by reading only the units of the page, equal to the whole series', async () => {
     const report = reportDefinitionSchema.parse({
@@ -127,7 +171,7 @@ describe.each(databaseVariants())('periodic reports in the database on $name', (
     await repository.insertReport(productId, report);
     await repository.computePeriodic(
       report.id,
-      deviceId,
+      [deviceId],
       ['gasTotal', 'waterTemperature'],
       start,
       start + 2 * DAY,

@@ -79,13 +79,13 @@ export function mergeIntoUnits(
     }));
 }
 
-const TIME_FORMATS: Record<ReportGranularity, string> = {
+export const TIME_FORMATS: Record<ReportGranularity, string> = {
   hour: 'YYYY-MM-DD HH:00',
   day: 'YYYY-MM-DD',
   month: 'YYYY-MM',
 };
 
-const AGGREGATION_LABELS: Record<Locale, Record<ReportColumn['aggregation'], string>> = {
+export const AGGREGATION_LABELS: Record<Locale, Record<ReportColumn['aggregation'], string>> = {
   'zh-CN': {
     difference: '差值',
     first: '首值',

@@ -3,11 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   REPORT_DEFAULT_CAPACITY,
   datacenterSummarySchema,
+  productReportDataAnswerSchema,
   reportDataAnswerSchema,
   reportListAnswerSchema,
+  type ProductReportDataAnswer,
   type ReportDefinitionInput,
 } from '@lyyp/contracts/report';
-import { buildAccount } from '../../test/factories.ts';
+import { devices } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { buildAccount, buildBoundDevice, buildGateway } from '../../test/factories.ts';
 import { databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { postJson } from '../device/catalogue-test-support.ts';
 import { alarmFixture, signedIn } from '../alarm/alarm-test-support.ts';
@@ -237,5 +241,121 @@ describe.each(databaseVariants())('reports on $name', (variant) => {
     ).toBe('200');
     const summary = await postJson(server, stranger, '/datacenter/summary', { start: base, end: base + DAY });
     expect(summary.data).toMatchObject({ devices: [], total: { consumption: 0 } });
+  });
+
+  it("shows staff a product's report over all its devices, pages it, exports it, and hides foreign products", async () => {
+    // A second device of the product, on its own gateway, with two hours of the counter.
+    const gateway = await buildGateway(server.database.db);
+    const secondId = newId();
+    await server.database.db.insert(devices).values({
+      id: secondId,
+      name: 'Boiler 0',
+      gatewaySn: gateway.sn,
+      productId: fixture.product.id,
+      ownerAccountId: fixture.owner.id,
+    });
+    const points = [0, 1, 2, 3].map((index) => ({
+      k: 'gasTotal',
+      t: base + index * 1_800_000,
+      v: 10 * index,
+    }));
+    expect(await server.runtime.ingest.ingest(gateway.sn, { seq: 1, points })).toMatchObject({ stored: 4 });
+    await server.reports.sweep();
+
+    const operator = await signedIn(server, (await buildAccount(server.database.db, 'operation')).username!);
+    const options = await postJson(server, operator, '/report/product/options', {});
+    expect(options.code, options.message).toBe('200');
+    expect(options.data).toContainEqual({
+      id: fixture.product.id,
+      title: fixture.product.title,
+      reports: REPORT_DEFAULT_CAPACITY,
+    });
+    const reports = await postJson(server, operator, '/report/product/reports', {
+      productId: fixture.product.id,
+    });
+    expect(reports.data).toContainEqual(expect.objectContaining({ id: reportId, name: 'Gas' }));
+
+    const body = {
+      productId: fixture.product.id,
+      reportId,
+      granularity: 'hour',
+      start: base,
+      end: base + DAY,
+      timeZone: 'UTC',
+    };
+    const pages: ProductReportDataAnswer[] = [];
+    for (let page = 1; page <= 3; page += 1) {
+      const answer = await postJson(server, operator, '/report/product/data', { ...body, page, pageSize: 3 });
+      expect(answer.code, answer.message).toBe('200');
+      expect(productReportDataAnswerSchema.parse(answer.data)).toEqual(answer.data);
+      pages.push(productReportDataAnswerSchema.parse(answer.data));
+    }
+    // Six hours of the first device, two of the second: newest hour first, devices by name.
+    expect(pages[0]).toMatchObject({ total: 8, devices: 2 });
+    const rows = pages.flatMap((page) => page.list);
+    expect(rows.map((row) => [row.deviceName, row.at - base])).toEqual([
+      ['Boiler 1', 5 * HOUR],
+      ['Boiler 1', 4 * HOUR],
+      ['Boiler 1', 3 * HOUR],
+      ['Boiler 1', 2 * HOUR],
+      ['Boiler 0', HOUR],
+      ['Boiler 1', HOUR],
+      ['Boiler 0', 0],
+      ['Boiler 1', 0],
+    ]);
+    expect(rows[4]).toMatchObject({ deviceId: secondId, values: { gasTotal: 20, waterTemperature: null } });
+    expect(rows[5]).toMatchObject({
+      deviceId: fixture.device.id,
+      values: { gasTotal: 6, waterTemperature: 55 },
+    });
+    // The product's developer sees the same rows; a daily table merges each device's hours.
+    const daily = await postJson(server, fixture.developerClient, '/report/product/data', {
+      ...body,
+      granularity: 'day',
+    });
+    expect((daily.data as { list: unknown[] }).list).toEqual([
+      {
+        deviceId: secondId,
+        deviceName: 'Boiler 0',
+        at: base,
+        values: { gasTotal: 30, waterTemperature: null },
+      },
+      // (the late-points case above raised the day's maximum)
+      {
+        deviceId: fixture.device.id,
+        deviceName: 'Boiler 1',
+        at: base,
+        values: { gasTotal: 35, waterTemperature: 97 },
+      },
+    ]);
+
+    const file = await postJson(server, operator, '/report/product/export', { ...body, format: 'xlsx' });
+    expect(file.status).toBe(200);
+    expect(String(file.headers['content-disposition'])).toMatch(/product-report-.*\.xlsx/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.raw as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('report')!;
+    expect(sheet.rowCount).toBe(9);
+    expect(sheet.getRow(1).getCell(2).value).toBe('Device');
+    expect(sheet.getRow(2).getCell(2).value).toBe('Boiler 1');
+
+    // Another developer's product, and a report of another product, are missing; so is a long range.
+    const foreign = await buildBoundDevice(server.database.db);
+    expect((await postJson(server, operator, '/report/product/data', body)).code).toBe('200');
+    const stranger = await signedIn(server, foreign.developer.username!);
+    expect((await postJson(server, stranger, '/report/product/data', body)).code).toBe('1003');
+    expect(
+      (await postJson(server, stranger, '/report/product/reports', { productId: fixture.product.id })).code,
+    ).toBe('1003');
+    expect(
+      (await postJson(server, stranger, '/report/product/data', { ...body, productId: foreign.product.id }))
+        .code,
+    ).toBe('1003');
+    expect((await postJson(server, stranger, '/report/product/options', {})).data).toEqual([
+      { id: foreign.product.id, title: foreign.product.title, reports: 0 },
+    ]);
+    expect(
+      (await postJson(server, operator, '/report/product/data', { ...body, end: base + 31 * DAY })).code,
+    ).toBe('1805');
   });
 });

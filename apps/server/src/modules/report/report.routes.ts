@@ -1,6 +1,7 @@
 /**
  * Report and data centre paths: a product's reports (product editors), a device's reports on the
- * monitoring site (table, chart rows, export) and the data centre. Validate → call → answer; shapes
+ * monitoring site (table, chart rows, export), a product's report over all its devices (staff) and
+ * the data centre. Validate → call → answer; shapes
  * from `@lyyp/contracts/report`, declared the alarm paths' way (`alarmRoute`).
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,11 @@ import {
   datacenterExportBodySchema,
   datacenterSummarySchema,
   deviceReportListAnswerSchema,
+  productReportDataAnswerSchema,
+  productReportDataBodySchema,
+  productReportExportBodySchema,
+  reportProductOptionsAnswerSchema,
+  reportProductReportsBodySchema,
   reportAddBodySchema,
   reportDataAnswerSchema,
   reportDataBodySchema,
@@ -31,17 +37,19 @@ import { callerOf, sendFile } from '../product/catalogue-route.ts';
 import { SHEET_CONTENT_TYPES } from '../product/spreadsheet.ts';
 import type { DatacenterService } from './datacenter.service.ts';
 import type { ReportConfigService } from './report-config.service.ts';
+import type { ProductReportService } from './product-report.service.ts';
 import type { ReportQueryService } from './report-query.service.ts';
 
 export interface ReportRoutesOptions {
   readonly config: ReportConfigService;
   readonly queries: ReportQueryService;
   readonly datacenter: DatacenterService;
+  readonly productReports: ProductReportService;
 }
 
 export function registerReportRoutes(
   app: FastifyInstance,
-  { config, queries, datacenter }: ReportRoutesOptions,
+  { config, queries, datacenter, productReports }: ReportRoutesOptions,
 ) {
   const tags = ['reports'];
   const centreTags = ['data centre'];
@@ -155,6 +163,65 @@ export function registerReportRoutes(
     async (request, reply) => {
       const caller = callerOf(request);
       const file = await queries.export(sessionOf(request).account, request.body, caller.locale);
+      return sendFile(reply, {
+        name: file.name,
+        contentType: SHEET_CONTENT_TYPES[file.format],
+        bytes: file.bytes,
+      });
+    },
+  );
+
+  // A product's report over all its devices: the product must be visible (else 1003), the rows come
+  // from the devices the caller may see.
+  alarmRoute(
+    app,
+    REPORT_API_PATHS.productOptions,
+    {
+      tags,
+      summary: 'Products whose devices’ reports the caller may read, with their number of reports',
+      guard: viewReports,
+      answer: reportProductOptionsAnswerSchema,
+    },
+    async (request) => ok(await productReports.options(callerOf(request))),
+  );
+  alarmRoute(
+    app,
+    REPORT_API_PATHS.productReports,
+    {
+      tags,
+      summary: 'The reports of a product, with their columns (a product not visible: 1003)',
+      guard: viewReports,
+      body: reportProductReportsBodySchema,
+      answer: deviceReportListAnswerSchema,
+    },
+    async (request) => ok(await productReports.reports(callerOf(request), request.body.productId)),
+  );
+  alarmRoute(
+    app,
+    REPORT_API_PATHS.productData,
+    {
+      tags,
+      summary: 'A product’s report over all its devices: a row per device per hour, day or month, one page',
+      description:
+        'Newest unit first, devices by name within a unit; only devices the caller may see. Ranges as /report/data (1805).',
+      guard: viewReports,
+      body: productReportDataBodySchema,
+      answer: productReportDataAnswerSchema,
+    },
+    async (request) => ok(await productReports.table(callerOf(request), request.body)),
+  );
+  alarmRoute(
+    app,
+    REPORT_API_PATHS.productExport,
+    {
+      tags,
+      summary: 'A product’s report over all its devices as XLSX or CSV; the answer is the file',
+      guard: exportReports,
+      body: productReportExportBodySchema,
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const file = await productReports.export(caller, request.body, caller.locale);
       return sendFile(reply, {
         name: file.name,
         contentType: SHEET_CONTENT_TYPES[file.format],

@@ -185,12 +185,41 @@ function upsertLatest(latestRows: readonly PointRow[]) {
       where latest_values.ts <= excluded.ts`;
 }
 
-/** Minute summaries of the numeric points among `rows` (all stored for the first time). */
+interface MinuteSummary {
+  deviceId: string;
+  key: string;
+  minute: number;
+  min: number;
+  max: number;
+  count: number;
+  first: number;
+  firstAt: number;
+  last: number;
+  lastAt: number;
+  /** The minute's values in arrival order; summed in time order (see `minuteSum`). */
+  values: Array<{ ts: number; value: number }>;
+}
+
+/**
+ * The sum of a minute's values added in time order, so the sum is the same number (bit for bit)
+ * as the report engine's (`window-compute.ts`), whatever order the gateway sent them in.
+ */
+function minuteSum(values: Array<{ ts: number; value: number }>): number {
+  const ordered = values.every((entry, index) => index === 0 || values[index - 1]!.ts <= entry.ts)
+    ? values
+    : [...values].sort((a, b) => a.ts - b.ts);
+  let sum = ordered[0]!.value;
+  for (let index = 1; index < ordered.length; index += 1) sum += ordered[index]!.value;
+  return sum;
+}
+
+/**
+ * Minute summaries of the numeric points among `rows` (all stored for the first time), merged into
+ * the stored ones: first and last by time, sums added (a minute's points arriving in one batch are
+ * summed in time order; split over batches, the batches' sums are added).
+ */
 function upsertRollup(rows: readonly PointRow[]) {
-  const minutes = new Map<
-    string,
-    { deviceId: string; key: string; minute: number; min: number; max: number; count: number }
-  >();
+  const minutes = new Map<string, MinuteSummary>();
   for (const row of rows) {
     const value =
       typeof row.value === 'number' ? row.value : typeof row.value === 'boolean' ? Number(row.value) : null;
@@ -202,24 +231,56 @@ function upsertRollup(rows: readonly PointRow[]) {
       summary.min = Math.min(summary.min, value);
       summary.max = Math.max(summary.max, value);
       summary.count += 1;
+      if (row.ts < summary.firstAt) {
+        summary.first = value;
+        summary.firstAt = row.ts;
+      }
+      if (row.ts >= summary.lastAt) {
+        summary.last = value;
+        summary.lastAt = row.ts;
+      }
+      summary.values.push({ ts: row.ts, value });
     } else
-      minutes.set(id, { deviceId: row.deviceId, key: row.key, minute, min: value, max: value, count: 1 });
+      minutes.set(id, {
+        deviceId: row.deviceId,
+        key: row.key,
+        minute,
+        min: value,
+        max: value,
+        count: 1,
+        first: value,
+        firstAt: row.ts,
+        last: value,
+        lastAt: row.ts,
+        values: [{ ts: row.ts, value }],
+      });
   }
   if (minutes.size === 0) return null;
   const list = [...minutes.values()];
+  const at = (ts: number) => new Date(ts).toISOString();
   return sql`
-    insert into points_rollup (device_id, key, minute, v_min, v_max, n)
+    insert into points_rollup (device_id, key, minute, v_min, v_max, n, v_first, first_at, v_last, last_at, v_sum)
     select * from unnest(
       ${sql.param(list.map((item) => item.deviceId))}::text[],
       ${sql.param(list.map((item) => item.key))}::text[],
-      ${sql.param(list.map((item) => new Date(item.minute).toISOString()))}::timestamptz[],
+      ${sql.param(list.map((item) => at(item.minute)))}::timestamptz[],
       ${sql.param(list.map((item) => item.min))}::float8[],
       ${sql.param(list.map((item) => item.max))}::float8[],
-      ${sql.param(list.map((item) => item.count))}::int[])
+      ${sql.param(list.map((item) => item.count))}::int[],
+      ${sql.param(list.map((item) => item.first))}::float8[],
+      ${sql.param(list.map((item) => at(item.firstAt)))}::timestamptz[],
+      ${sql.param(list.map((item) => item.last))}::float8[],
+      ${sql.param(list.map((item) => at(item.lastAt)))}::timestamptz[],
+      ${sql.param(list.map((item) => minuteSum(item.values)))}::float8[])
     on conflict (device_id, key, minute) do update
       set v_min = least(points_rollup.v_min, excluded.v_min),
           v_max = greatest(points_rollup.v_max, excluded.v_max),
-          n = points_rollup.n + excluded.n`;
+          n = points_rollup.n + excluded.n,
+          v_first = case when excluded.first_at < points_rollup.first_at then excluded.v_first else points_rollup.v_first end,
+          first_at = least(points_rollup.first_at, excluded.first_at),
+          v_last = case when excluded.last_at >= points_rollup.last_at then excluded.v_last else points_rollup.v_last end,
+          last_at = greatest(points_rollup.last_at, excluded.last_at),
+          v_sum = points_rollup.v_sum + excluded.v_sum`;
 }
 
 /** The identity of a stored point, as `store` answers it. */

@@ -74,6 +74,18 @@ export const reportEnUS: Texts<typeof reportZhCN> = {
     export: 'Export to Excel',
     range: 'Time range',
   },
+  products: {
+    product: 'Product',
+    choose: 'Choose a product',
+    noProducts:
+      'There are no products you may see. Operators, the product’s developer and the super manager see the reports of all devices of a product here.',
+    noReports:
+      'This product has no history reports yet. A developer adds them on the product’s “History reports” tab.',
+    layout:
+      'Each row is one device in one hour, day or month: newest time first, devices by name within a time.',
+    devices: 'Devices: {{count}}',
+    device: 'Device',
+  },
   datacenter: {
     title: 'Data centre',
     period: 'Period',

@@ -59,6 +59,16 @@ export const reportZhCN = {
     export: '导出 Excel',
     range: '时间范围',
   },
+  products: {
+    product: '产品',
+    choose: '选择产品',
+    noProducts: '没有您可查看的产品。运营人员、产品的开发者和超级管理员可在这里查看一个产品所有设备的报表。',
+    noReports: '这个产品还没有历史报表。开发者可在产品的“历史报表”页签中添加。',
+    layout:
+      '每行是一台设备在一个时间单位（小时、天或月）内的统计值，最新的时间在前，同一时间内按设备名称排列。',
+    devices: '设备数：{{count}}',
+    device: '设备',
+  },
   datacenter: {
     title: '数据中心',
     period: '统计周期',

@@ -132,6 +132,61 @@ export function presentCell(cell: CellStats | undefined, aggregation: ReportAggr
   }
 }
 
+/**
+ * A periodic window: every listed key's statistics over the window. The numbers are built the way
+ * the history summaries build them (`points_rollup` → `points_hour`), so the database computes the
+ * same values from summaries: the sum adds each minute's sum (its values in time order) in time
+ * order, and the difference is the last value less the value held before the window (without one,
+ * the window's first: a device's first sample adds nothing). For a counter that is the sum of its
+ * increments, computed without rounding each of them.
+ */
+function periodicWindow(
+  report: CompiledReport,
+  windowStart: number,
+  before: ReadonlyMap<string, number>,
+  samples: readonly Sample[],
+): ComputedRow[] {
+  const listed = new Set(report.keys);
+  const cells: Record<string, CellStats> = {};
+  const minuteSums = new Map<string, { minute: number; sums: number[] }>();
+  for (const sample of samples) {
+    if (!listed.has(sample.key)) continue;
+    const cell = cells[sample.key];
+    if (cell) {
+      if (sample.ts < cell.firstAt) {
+        cell.first = sample.value;
+        cell.firstAt = sample.ts;
+      }
+      if (sample.ts >= cell.lastAt) {
+        cell.last = sample.value;
+        cell.lastAt = sample.ts;
+      }
+      cell.min = Math.min(cell.min, sample.value);
+      cell.max = Math.max(cell.max, sample.value);
+      cell.count += 1;
+    } else cells[sample.key] = single(sample.value, sample.ts, 0);
+    const minute = Math.floor(sample.ts / 60_000) * 60_000;
+    const partial = minuteSums.get(sample.key);
+    if (!partial) minuteSums.set(sample.key, { minute, sums: [sample.value] });
+    else if (partial.minute === minute) partial.sums[partial.sums.length - 1]! += sample.value;
+    else {
+      partial.minute = minute;
+      partial.sums.push(sample.value);
+    }
+  }
+  const keys = Object.keys(cells);
+  if (keys.length === 0) return [];
+  for (const key of keys) {
+    const cell = cells[key]!;
+    const sums = minuteSums.get(key)!.sums;
+    let sum = sums[0]!;
+    for (let index = 1; index < sums.length; index += 1) sum += sums[index]!;
+    cell.sum = sum;
+    cell.diff = cell.last - (before.get(key) ?? cell.first);
+  }
+  return [{ at: windowStart, cells }];
+}
+
 function holds(trigger: Formula | null, state: ReadonlyMap<string, number>): boolean {
   if (!trigger) return false;
   const result = evaluateCondition(trigger, state);
@@ -148,9 +203,10 @@ export function computeWindow(
   before: ReadonlyMap<string, number>,
   samples: readonly Sample[],
 ): ComputedRow[] {
+  const mode = report.definition.storageMode;
+  if (mode === 'periodic') return periodicWindow(report, windowStart, before, samples);
   const listed = new Set(report.keys);
   const state = new Map(before);
-  const mode = report.definition.storageMode;
   const storage = report.definition.storage;
   const rows: ComputedRow[] = [];
   const windowCells: Record<string, CellStats> = {};
@@ -169,14 +225,6 @@ export function computeWindow(
     const increment = (entry: { value: number; previous: number | undefined }) =>
       entry.previous === undefined ? 0 : entry.value - entry.previous;
 
-    if (mode === 'periodic') {
-      for (const entry of moment) {
-        if (!listed.has(entry.key)) continue;
-        windowCells[entry.key] = add(windowCells[entry.key], entry.value, ts, increment(entry));
-        counted = true;
-      }
-      continue;
-    }
     if (mode === 'change') {
       const changed = moment.filter((entry) => listed.has(entry.key) && entry.previous !== entry.value);
       if (changed.length === 0) continue;
