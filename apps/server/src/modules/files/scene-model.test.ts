@@ -20,7 +20,11 @@ describe('scene models', () => {
     const packed = packSceneModel(bytesOf(sampleSceneGltf()));
     expect(packed.nodes).toEqual(['Tank', 'Pump', 'Valve']);
     const parts = parseGlb(packed.glb);
-    expect(parts?.json.buffers).toEqual([{ byteLength: parts?.bin?.length }]);
+    const [buffer] = (parts?.json.buffers ?? []) as Array<{ byteLength: number }>;
+    // The binary chunk is the buffer padded to four bytes.
+    expect(parts?.json.buffers).toHaveLength(1);
+    expect((parts?.bin?.length ?? 0) - (buffer?.byteLength ?? 0)).toBeGreaterThanOrEqual(0);
+    expect((parts?.bin?.length ?? 0) - (buffer?.byteLength ?? 0)).toBeLessThan(4);
     expect(JSON.stringify(parts?.json)).not.toContain('data:');
     expect(listGlbNodes(packed.glb)).toEqual(['Tank', 'Pump', 'Valve']);
     // The index buffer view still points at the index bytes (36 uint16 = 72 bytes after 2 × 288).
@@ -39,7 +43,9 @@ describe('scene models', () => {
     document.images = [{ uri: 'data:image/png;base64,iVBORw0KGgo=' }];
     const parts = parseGlb(packSceneModel(bytesOf(JSON.stringify(document))).glb);
     const image = (parts?.json.images ?? [])[0];
-    expect(image).toEqual({ bufferView: 3, mimeType: 'image/png' });
+    expect(image).toEqual({ bufferView: 4, mimeType: 'image/png' });
+    const view = parts?.json.bufferViews?.[4] as { byteOffset: number; byteLength: number };
+    expect([...(parts?.bin ?? []).subarray(view.byteOffset, view.byteOffset + 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
   });
 
   it('refuses what is not a self-contained glTF 2.0 model', () => {

@@ -17,8 +17,17 @@ export const SAMPLE_SCENE_BOXES: readonly SampleBox[] = [
   { name: 'Valve', at: [1.6, 0, 0], color: [0.9, 0.7, 0.1] },
 ];
 
-/** A unit cube: 24 vertices (flat normals) and 36 indices. */
-function cubeGeometry(): { positions: Float32Array; normals: Float32Array; indices: Uint16Array } {
+/** A 1 × 1 white PNG: the texture of the middle box, so loading proves embedded images work too. */
+const WHITE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
+
+/** A unit cube: 24 vertices (flat normals, one UV square per face) and 36 indices. */
+function cubeGeometry(): {
+  positions: Float32Array;
+  normals: Float32Array;
+  uvs: Float32Array;
+  indices: Uint16Array;
+} {
   const faces: Array<{ normal: [number, number, number]; corners: [number, number, number][] }> = [
     { normal: [1, 0, 0], corners: [[1, -1, -1], [1, 1, -1], [1, 1, 1], [1, -1, 1]] },
     { normal: [-1, 0, 0], corners: [[-1, -1, 1], [-1, 1, 1], [-1, 1, -1], [-1, -1, -1]] },
@@ -29,29 +38,33 @@ function cubeGeometry(): { positions: Float32Array; normals: Float32Array; indic
   ];
   const positions: number[] = [];
   const normals: number[] = [];
+  const uvs: number[] = [];
   const indices: number[] = [];
   faces.forEach((face, index) => {
     for (const corner of face.corners) {
       positions.push(...corner.map((value) => value * 0.5));
       normals.push(...face.normal);
     }
+    uvs.push(0, 0, 1, 0, 1, 1, 0, 1);
     const base = index * 4;
     indices.push(base, base + 1, base + 2, base, base + 2, base + 3);
   });
   return {
     positions: new Float32Array(positions),
     normals: new Float32Array(normals),
+    uvs: new Float32Array(uvs),
     indices: new Uint16Array(indices),
   };
 }
 
 /** The sample scene as glTF JSON text, self-contained. */
 export function sampleSceneGltf(boxes: readonly SampleBox[] = SAMPLE_SCENE_BOXES): string {
-  const { positions, normals, indices } = cubeGeometry();
+  const { positions, normals, uvs, indices } = cubeGeometry();
   const buffer = Buffer.concat([
     Buffer.from(positions.buffer),
     Buffer.from(normals.buffer),
     Buffer.from(indices.buffer),
+    Buffer.from(uvs.buffer),
   ]);
   const document = {
     asset: { version: '2.0', generator: 'lyyp test scene' },
@@ -60,16 +73,24 @@ export function sampleSceneGltf(boxes: readonly SampleBox[] = SAMPLE_SCENE_BOXES
     nodes: boxes.map((box, index) => ({ name: box.name, mesh: index, translation: box.at })),
     meshes: boxes.map((box, index) => ({
       name: `${box.name}Mesh`,
-      primitives: [{ attributes: { POSITION: 0, NORMAL: 1 }, indices: 2, material: index }],
+      primitives: [{ attributes: { POSITION: 0, NORMAL: 1, TEXCOORD_0: 3 }, indices: 2, material: index }],
     })),
-    materials: boxes.map((box) => ({
+    materials: boxes.map((box, index) => ({
       name: box.name,
-      pbrMetallicRoughness: { baseColorFactor: [...box.color, 1], metallicFactor: 0, roughnessFactor: 0.8 },
+      pbrMetallicRoughness: {
+        baseColorFactor: [...box.color, 1],
+        metallicFactor: 0,
+        roughnessFactor: 0.8,
+        ...(index === 1 ? { baseColorTexture: { index: 0 } } : {}),
+      },
     })),
+    textures: [{ source: 0 }],
+    images: [{ uri: `data:image/png;base64,${WHITE_PIXEL_PNG}` }],
     accessors: [
       { bufferView: 0, componentType: 5126, count: 24, type: 'VEC3', min: [-0.5, -0.5, -0.5], max: [0.5, 0.5, 0.5] },
       { bufferView: 1, componentType: 5126, count: 24, type: 'VEC3' },
       { bufferView: 2, componentType: 5123, count: 36, type: 'SCALAR' },
+      { bufferView: 3, componentType: 5126, count: 24, type: 'VEC2' },
     ],
     bufferViews: [
       { buffer: 0, byteOffset: 0, byteLength: positions.byteLength, target: 34962 },
@@ -79,6 +100,12 @@ export function sampleSceneGltf(boxes: readonly SampleBox[] = SAMPLE_SCENE_BOXES
         byteOffset: positions.byteLength + normals.byteLength,
         byteLength: indices.byteLength,
         target: 34963,
+      },
+      {
+        buffer: 0,
+        byteOffset: positions.byteLength + normals.byteLength + indices.byteLength,
+        byteLength: uvs.byteLength,
+        target: 34962,
       },
     ],
     buffers: [

@@ -1,0 +1,86 @@
+/**
+ * The drawn scene (loaded lazily with three.js): reads the model's bytes, draws it through
+ * `SceneViewer` and applies the node states whenever they change. The frame says what it shows:
+ * `data-scene-state` (loading, ready, failed, no-webgl) and `data-scene-nodes` (each bound node's
+ * colour and visibility as read back from the scene).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { loadSceneModel } from '../../api/designer.api.ts';
+import type { SceneNodeStates } from './scene-bindings.ts';
+import { SceneViewer } from './scene-viewer.ts';
+import { SceneMessage, type SceneState } from './SceneMessage.tsx';
+import styles from './scene-widget.module.css';
+
+export interface SceneViewProps {
+  readonly sceneId: string;
+  readonly interactive: boolean;
+  readonly width: number;
+  readonly height: number;
+  readonly states: SceneNodeStates;
+  /** Changes exactly when `states` does (see `nodeStatesKey`). */
+  readonly statesKey: string;
+  /** Names of the nodes the widget's signals act on. */
+  readonly bound: readonly string[];
+  readonly lng: string;
+}
+
+export default function SceneView({
+  sceneId,
+  interactive,
+  width,
+  height,
+  states,
+  statesKey,
+  bound,
+  lng,
+}: SceneViewProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const viewer = useRef<SceneViewer | null>(null);
+  const [state, setState] = useState<SceneState>('loading');
+  const [applied, setApplied] = useState('');
+  const boundKey = bound.join('\n');
+
+  useEffect(() => {
+    if (!canvas.current) return undefined;
+    let created: SceneViewer;
+    try {
+      created = new SceneViewer(canvas.current, { interactive });
+    } catch {
+      setState('no-webgl');
+      return undefined;
+    }
+    const abort = new AbortController();
+    setState('loading');
+    loadSceneModel(sceneId, abort.signal)
+      .then((bytes) => created.load(bytes))
+      .then(() => {
+        if (abort.signal.aborted) return;
+        viewer.current = created;
+        setState('ready');
+      })
+      .catch(() => !abort.signal.aborted && setState('failed'));
+    return () => {
+      abort.abort();
+      viewer.current = null;
+      created.dispose();
+    };
+  }, [sceneId, interactive]);
+
+  useEffect(() => {
+    if (state === 'ready') viewer.current?.setSize(width, height);
+  }, [state, width, height]);
+
+  useEffect(() => {
+    if (state !== 'ready' || !viewer.current) return;
+    setApplied(JSON.stringify(viewer.current.apply(states, boundKey ? boundKey.split('\n') : [])));
+    // `statesKey` stands for `states`: a new object with the same content changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state, statesKey, boundKey]);
+
+  return (
+    <div className={styles.scene} data-scene-state={state} data-scene-nodes={applied}>
+      <canvas ref={canvas} className={styles.canvas} />
+      {state !== 'ready' && <SceneMessage state={state} lng={lng} />}
+    </div>
+  );
+}
