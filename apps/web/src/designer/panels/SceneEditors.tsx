@@ -70,10 +70,12 @@ export function SceneModelEditor({ descriptor, value, onChange }: PropertyEditor
   return (
     <div data-scene-model={descriptor.key}>
       {sceneId ? (
-        <Typography.Text type="secondary" data-scene-node-count={nodes.data?.length ?? ''}>
-          {t('designer.scene.chosen')}
-          {nodes.data ? ` · ${t('designer.scene.nodeCount', { count: nodes.data.length })}` : ''}
-        </Typography.Text>
+        <div data-scene-node-count={nodes.data?.length ?? ''}>
+          <Typography.Text type="secondary">
+            {t('designer.scene.chosen')}
+            {nodes.data ? ` · ${t('designer.scene.nodeCount', { count: nodes.data.length })}` : ''}
+          </Typography.Text>
+        </div>
       ) : null}
       <div className={styles.inline}>
         <Upload
@@ -136,45 +138,58 @@ export function SceneSignalsEditor({ descriptor, value, onChange, widget }: Prop
           const effect = item.effect ?? 'color';
           return (
             <div className={styles.seriesRow} data-scene-signal-row={index}>
-              <Select
-                size="small"
-                showSearch
-                style={{ width: '100%' }}
-                placeholder={t('designer.binding.placeholder')}
-                value={item.signalId || undefined}
-                options={choices}
-                filterOption={(input, option) =>
-                  option ? option.search.includes(input.toLowerCase()) : false
-                }
-                onChange={(key: string) => {
-                  const option = bindingOptions.find(
-                    (candidate) => candidate.key === key && candidate.source !== 'system',
-                  );
-                  update({ ...item, signalId: key, title: option?.title ?? key, subTitle: option?.subTitle ?? '' });
-                }}
-                data-scene-signal={index}
-              />
-              <Select
-                size="small"
-                showSearch
-                style={{ width: '100%' }}
-                placeholder={t('designer.scene.nodePlaceholder')}
-                value={item.node || undefined}
-                options={nodeOptions}
-                loading={nodes.isLoading}
-                onChange={(node: string) => update({ ...item, node })}
-                data-scene-node={index}
-              />
-              <div className={styles.inline}>
+              <div data-scene-signal={index}>
                 <Select
                   size="small"
-                  style={{ width: 90 }}
-                  aria-label={t('designer.scene.effect')}
-                  value={effect}
-                  options={SCENE_NODE_EFFECTS.map((name) => ({ value: name, label: t(EFFECT_LABELS[name]) }))}
-                  onChange={(next: (typeof SCENE_NODE_EFFECTS)[number]) => update({ ...item, effect: next })}
-                  data-scene-effect={index}
+                  showSearch
+                  style={{ width: '100%' }}
+                  placeholder={t('designer.binding.placeholder')}
+                  value={item.signalId || undefined}
+                  options={choices}
+                  filterOption={(input, option) =>
+                    option ? option.search.includes(input.toLowerCase()) : false
+                  }
+                  onChange={(key: string) => {
+                    const option = bindingOptions.find(
+                      (candidate) => candidate.key === key && candidate.source !== 'system',
+                    );
+                    update({
+                      ...item,
+                      signalId: key,
+                      title: option?.title ?? key,
+                      subTitle: option?.subTitle ?? '',
+                    });
+                  }}
                 />
+              </div>
+              <div data-scene-node={index}>
+                <Select
+                  size="small"
+                  showSearch
+                  style={{ width: '100%' }}
+                  placeholder={t('designer.scene.nodePlaceholder')}
+                  value={item.node || undefined}
+                  options={nodeOptions}
+                  loading={nodes.isLoading}
+                  onChange={(node: string) => update({ ...item, node })}
+                />
+              </div>
+              <div className={styles.inline}>
+                <span data-scene-effect={index}>
+                  <Select
+                    size="small"
+                    style={{ width: 90 }}
+                    aria-label={t('designer.scene.effect')}
+                    value={effect}
+                    options={SCENE_NODE_EFFECTS.map((name) => ({
+                      value: name,
+                      label: t(EFFECT_LABELS[name]),
+                    }))}
+                    onChange={(next: (typeof SCENE_NODE_EFFECTS)[number]) =>
+                      update({ ...item, effect: next })
+                    }
+                  />
+                </span>
                 {effect === 'rotation' ? (
                   <>
                     <Select
@@ -182,7 +197,10 @@ export function SceneSignalsEditor({ descriptor, value, onChange, widget }: Prop
                       style={{ width: 60 }}
                       aria-label={t('designer.scene.axis')}
                       value={item.axis ?? 'y'}
-                      options={SCENE_ROTATION_AXES.map((axis) => ({ value: axis, label: axis.toUpperCase() }))}
+                      options={SCENE_ROTATION_AXES.map((axis) => ({
+                        value: axis,
+                        label: axis.toUpperCase(),
+                      }))}
                       onChange={(axis: (typeof SCENE_ROTATION_AXES)[number]) => update({ ...item, axis })}
                     />
                     <Typography.Text type="secondary">{t('designer.scene.rotationHint')}</Typography.Text>
@@ -190,10 +208,24 @@ export function SceneSignalsEditor({ descriptor, value, onChange, widget }: Prop
                 ) : (
                   <>
                     <span>{t('designer.scene.condition')}</span>
-                    <SymbolSelect value={item.symbol ?? '=='} onChange={(symbol) => update({ ...item, symbol })} />
-                    <RuleValueInput value={item.value ?? 1} onChange={(next) => update({ ...item, value: next })} />
+                    <span data-scene-symbol={index}>
+                      <SymbolSelect
+                        value={item.symbol ?? '=='}
+                        onChange={(symbol) => update({ ...item, symbol })}
+                      />
+                    </span>
+                    <span data-scene-value={index}>
+                      <RuleValueInput
+                        value={item.value ?? 1}
+                        onChange={(next) => update({ ...item, value: next })}
+                      />
+                    </span>
                     {effect === 'color' ? (
-                      <ColourInput compact value={item.color} onChange={(color) => update({ ...item, color })} />
+                      <ColourInput
+                        compact
+                        value={item.color}
+                        onChange={(color) => update({ ...item, color })}
+                      />
                     ) : null}
                   </>
                 )}
