@@ -13,6 +13,7 @@ import { benchLive } from './live.bench.ts';
 import { benchHistory } from './history.bench.ts';
 import { benchReports } from './reports.bench.ts';
 import { benchMap } from './map.bench.ts';
+import { benchFrames } from './frames.bench.ts';
 import { printTable, record } from './report.ts';
 import { benchScripts } from '../../gateway/bench/scripts.bench.ts';
 
@@ -30,6 +31,7 @@ const scenarios = {
   map: benchMap,
   scripts: () => benchScripts(record),
   firmware: benchFirmware,
+  frames: benchFrames,
 };
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 for (const [name, run] of Object.entries(scenarios)) if (!only || only.includes(name)) await run();

@@ -37,7 +37,9 @@ export interface StoredFile {
   bytes: Buffer;
 }
 
-function errorOf(violation: ReturnType<typeof checkDesignerImage | typeof checkSceneModelFile>): CatalogueError | null {
+function errorOf(
+  violation: ReturnType<typeof checkDesignerImage | typeof checkSceneModelFile>,
+): CatalogueError | null {
   return violation ? new CatalogueError(violation.code, { ...violation.params, field: 'file' }) : null;
 }
 
@@ -86,13 +88,24 @@ export class FileService {
     );
     if (refusal) throw refusal;
     const scene = packSceneModel(upload.bytes);
-    if (scene.glb.length > SCENE_MODEL_MAX_BYTES) throw errorOf(checkSceneModelFile('.glb', scene.glb.length))!;
-    const id = await this.storeFile(ownerAccountId, baseNameOf(upload.name), SCENE_MODEL_MIME, Buffer.from(scene.glb));
+    if (scene.glb.length > SCENE_MODEL_MAX_BYTES)
+      throw errorOf(checkSceneModelFile('.glb', scene.glb.length))!;
+    const id = await this.storeFile(
+      ownerAccountId,
+      baseNameOf(upload.name),
+      SCENE_MODEL_MIME,
+      Buffer.from(scene.glb),
+    );
     return { id, url: fileUrlOf(id), name: baseNameOf(upload.name), nodes: scene.nodes };
   }
 
   /** Writes the bytes, then their record; a failed record removes the bytes again. */
-  private async storeFile(ownerAccountId: string, name: string, mime: string, bytes: Buffer): Promise<string> {
+  private async storeFile(
+    ownerAccountId: string,
+    name: string,
+    mime: string,
+    bytes: Buffer,
+  ): Promise<string> {
     const id = newId();
     await this.store.write(id, bytes);
     try {

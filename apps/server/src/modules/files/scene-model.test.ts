@@ -45,7 +45,9 @@ describe('scene models', () => {
     const image = (parts?.json.images ?? [])[0];
     expect(image).toEqual({ bufferView: 4, mimeType: 'image/png' });
     const view = parts?.json.bufferViews?.[4] as { byteOffset: number; byteLength: number };
-    expect([...(parts?.bin ?? []).subarray(view.byteOffset, view.byteOffset + 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect([...(parts?.bin ?? new Uint8Array()).subarray(view.byteOffset, view.byteOffset + 4)]).toEqual([
+      0x89, 0x50, 0x4e, 0x47,
+    ]);
   });
 
   it('refuses what is not a self-contained glTF 2.0 model', () => {

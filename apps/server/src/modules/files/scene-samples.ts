@@ -17,8 +17,8 @@ export const SAMPLE_SCENE_BOXES: readonly SampleBox[] = [
   { name: 'Valve', at: [1.6, 0, 0], color: [0.9, 0.7, 0.1] },
 ];
 
-/** A 1 × 1 white PNG: the texture of the middle box, so loading proves embedded images work too. */
-const WHITE_PIXEL_PNG =
+/** A 1 × 1 PNG: the texture of the middle box, so loading proves embedded images work too. */
+const ONE_PIXEL_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
 
 /** A unit cube: 24 vertices (flat normals, one UV square per face) and 36 indices. */
@@ -29,12 +29,60 @@ function cubeGeometry(): {
   indices: Uint16Array;
 } {
   const faces: Array<{ normal: [number, number, number]; corners: [number, number, number][] }> = [
-    { normal: [1, 0, 0], corners: [[1, -1, -1], [1, 1, -1], [1, 1, 1], [1, -1, 1]] },
-    { normal: [-1, 0, 0], corners: [[-1, -1, 1], [-1, 1, 1], [-1, 1, -1], [-1, -1, -1]] },
-    { normal: [0, 1, 0], corners: [[-1, 1, -1], [-1, 1, 1], [1, 1, 1], [1, 1, -1]] },
-    { normal: [0, -1, 0], corners: [[-1, -1, 1], [-1, -1, -1], [1, -1, -1], [1, -1, 1]] },
-    { normal: [0, 0, 1], corners: [[-1, -1, 1], [1, -1, 1], [1, 1, 1], [-1, 1, 1]] },
-    { normal: [0, 0, -1], corners: [[1, -1, -1], [-1, -1, -1], [-1, 1, -1], [1, 1, -1]] },
+    {
+      normal: [1, 0, 0],
+      corners: [
+        [1, -1, -1],
+        [1, 1, -1],
+        [1, 1, 1],
+        [1, -1, 1],
+      ],
+    },
+    {
+      normal: [-1, 0, 0],
+      corners: [
+        [-1, -1, 1],
+        [-1, 1, 1],
+        [-1, 1, -1],
+        [-1, -1, -1],
+      ],
+    },
+    {
+      normal: [0, 1, 0],
+      corners: [
+        [-1, 1, -1],
+        [-1, 1, 1],
+        [1, 1, 1],
+        [1, 1, -1],
+      ],
+    },
+    {
+      normal: [0, -1, 0],
+      corners: [
+        [-1, -1, 1],
+        [-1, -1, -1],
+        [1, -1, -1],
+        [1, -1, 1],
+      ],
+    },
+    {
+      normal: [0, 0, 1],
+      corners: [
+        [-1, -1, 1],
+        [1, -1, 1],
+        [1, 1, 1],
+        [-1, 1, 1],
+      ],
+    },
+    {
+      normal: [0, 0, -1],
+      corners: [
+        [1, -1, -1],
+        [-1, -1, -1],
+        [-1, 1, -1],
+        [1, 1, -1],
+      ],
+    },
   ];
   const positions: number[] = [];
   const normals: number[] = [];
@@ -85,9 +133,16 @@ export function sampleSceneGltf(boxes: readonly SampleBox[] = SAMPLE_SCENE_BOXES
       },
     })),
     textures: [{ source: 0 }],
-    images: [{ uri: `data:image/png;base64,${WHITE_PIXEL_PNG}` }],
+    images: [{ uri: `data:image/png;base64,${ONE_PIXEL_PNG}` }],
     accessors: [
-      { bufferView: 0, componentType: 5126, count: 24, type: 'VEC3', min: [-0.5, -0.5, -0.5], max: [0.5, 0.5, 0.5] },
+      {
+        bufferView: 0,
+        componentType: 5126,
+        count: 24,
+        type: 'VEC3',
+        min: [-0.5, -0.5, -0.5],
+        max: [0.5, 0.5, 0.5],
+      },
       { bufferView: 1, componentType: 5126, count: 24, type: 'VEC3' },
       { bufferView: 2, componentType: 5123, count: 36, type: 'SCALAR' },
       { bufferView: 3, componentType: 5126, count: 24, type: 'VEC2' },

@@ -175,10 +175,10 @@ export function SceneSignalsEditor({ descriptor, value, onChange, widget }: Prop
                 />
               </div>
               <div className={styles.inline}>
-                <span data-scene-effect={index}>
+                <span data-scene-effect={index} className={styles.sceneGrow}>
                   <Select
                     size="small"
-                    style={{ width: 90 }}
+                    style={{ width: '100%' }}
                     aria-label={t('designer.scene.effect')}
                     value={effect}
                     options={SCENE_NODE_EFFECTS.map((name) => ({
@@ -191,45 +191,40 @@ export function SceneSignalsEditor({ descriptor, value, onChange, widget }: Prop
                   />
                 </span>
                 {effect === 'rotation' ? (
-                  <>
-                    <Select
-                      size="small"
-                      style={{ width: 60 }}
-                      aria-label={t('designer.scene.axis')}
-                      value={item.axis ?? 'y'}
-                      options={SCENE_ROTATION_AXES.map((axis) => ({
-                        value: axis,
-                        label: axis.toUpperCase(),
-                      }))}
-                      onChange={(axis: (typeof SCENE_ROTATION_AXES)[number]) => update({ ...item, axis })}
-                    />
-                    <Typography.Text type="secondary">{t('designer.scene.rotationHint')}</Typography.Text>
-                  </>
-                ) : (
-                  <>
-                    <span>{t('designer.scene.condition')}</span>
-                    <span data-scene-symbol={index}>
-                      <SymbolSelect
-                        value={item.symbol ?? '=='}
-                        onChange={(symbol) => update({ ...item, symbol })}
-                      />
-                    </span>
-                    <span data-scene-value={index}>
-                      <RuleValueInput
-                        value={item.value ?? 1}
-                        onChange={(next) => update({ ...item, value: next })}
-                      />
-                    </span>
-                    {effect === 'color' ? (
-                      <ColourInput
-                        compact
-                        value={item.color}
-                        onChange={(color) => update({ ...item, color })}
-                      />
-                    ) : null}
-                  </>
-                )}
+                  <Select
+                    size="small"
+                    style={{ width: 60 }}
+                    aria-label={t('designer.scene.axis')}
+                    value={item.axis ?? 'y'}
+                    options={SCENE_ROTATION_AXES.map((axis) => ({
+                      value: axis,
+                      label: axis.toUpperCase(),
+                    }))}
+                    onChange={(axis: (typeof SCENE_ROTATION_AXES)[number]) => update({ ...item, axis })}
+                  />
+                ) : effect === 'color' ? (
+                  <ColourInput compact value={item.color} onChange={(color) => update({ ...item, color })} />
+                ) : null}
               </div>
+              {effect === 'rotation' ? (
+                <Typography.Text type="secondary">{t('designer.scene.rotationHint')}</Typography.Text>
+              ) : (
+                <div className={styles.inline}>
+                  <span className={styles.sceneLabel}>{t('designer.scene.condition')}</span>
+                  <span data-scene-symbol={index}>
+                    <SymbolSelect
+                      value={item.symbol ?? '=='}
+                      onChange={(symbol) => update({ ...item, symbol })}
+                    />
+                  </span>
+                  <span data-scene-value={index}>
+                    <RuleValueInput
+                      value={item.value ?? 1}
+                      onChange={(next) => update({ ...item, value: next })}
+                    />
+                  </span>
+                </div>
+              )}
             </div>
           );
         }}

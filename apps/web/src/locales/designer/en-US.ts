@@ -72,6 +72,7 @@ export const designerEnUS: Texts<typeof designerZhCN> = {
       shape: 'Shapes',
       usual: 'Common widgets',
       complex: 'Charts and advanced',
+      symbols: 'Industrial symbols',
     },
     notBuilt: 'Not built yet',
     hint: 'Click, then drag on the canvas to draw; or drag onto the canvas',

@@ -68,6 +68,7 @@ export const designerZhCN = {
       shape: '基础图形',
       usual: '常用组件',
       complex: '图表与高级组件',
+      symbols: '工业图元',
     },
     notBuilt: '暂未实现',
     hint: '点击后在画布上拖动绘制，或直接拖到画布上',
