@@ -162,7 +162,7 @@ export async function benchFrames() {
       await pause(sampleEvery);
       memory.push(await sampleMemory(cdp));
     }
-    const gaps = (await page.evaluate('window.benchFrameGaps')) as number[];
+    const gaps = await page.evaluate<number[]>('window.benchFrameGaps');
     const points = Number(
       (await page
         .locator('[data-widget-type="ComplexLine"] [data-chart]')

@@ -33,12 +33,7 @@ import { flipWidgets, rotateWidgets, type RotateDirection } from '../operations/
 import type { LocalizedText } from '../registry/types.ts';
 import { getWidgetDefinition } from '../registry/widget-registry.ts';
 import { rebindPage, type RebindCatalogue } from '../runtime/rebind.ts';
-import {
-  createSymbol,
-  getSymbolDefinition,
-  symbolBounds,
-  type SymbolId,
-} from '../symbols/symbol-library.ts';
+import { createSymbol, getSymbolDefinition, symbolBounds, type SymbolId } from '../symbols/symbol-library.ts';
 import type { EditorState } from './editor-state.ts';
 
 export type EditorCommand =

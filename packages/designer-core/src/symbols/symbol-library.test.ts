@@ -5,12 +5,7 @@ import { toPageFile } from '../model/document-io.ts';
 import { createEmptyBinding } from '../registry/defaults.ts';
 import { evaluateAnimation } from '../runtime/animation.ts';
 import { createValueReader } from '../runtime/values.ts';
-import {
-  SYMBOL_IDS,
-  getSymbolDefinition,
-  listSymbolDefinitions,
-  symbolBounds,
-} from './symbol-library.ts';
+import { SYMBOL_IDS, getSymbolDefinition, listSymbolDefinitions, symbolBounds } from './symbol-library.ts';
 
 const binding = (signalId: string) => ({ ...createEmptyBinding(), signalId, title: signalId });
 

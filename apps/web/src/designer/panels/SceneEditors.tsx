@@ -109,7 +109,8 @@ const EFFECT_LABELS = {
 export function SceneSignalsEditor({ descriptor, value, onChange, widget }: PropertyEditorProps) {
   const { t } = useTranslation();
   const { bindingOptions } = useDesignerData();
-  const sceneId = widget ? String(getAtPath(widget, 'data.dataAddon.sceneId') ?? '') : '';
+  const chosen = widget ? getAtPath(widget, 'data.dataAddon.sceneId') : '';
+  const sceneId = typeof chosen === 'string' ? chosen : '';
   const nodes = useSceneNodes(sceneId);
   const items = Array.isArray(value) ? (value as SceneSignal[]) : [];
   const choices = bindingOptions

@@ -32,7 +32,8 @@ export const widgetMediaEnUS: Texts<typeof widgetMediaZhCN> = {
   scene: {
     empty: 'Upload or choose a 3D model in the properties',
     loading: 'Loading the 3D model…',
-    noWebgl: 'This browser cannot show 3D scenes (WebGL is unavailable): turn on hardware acceleration or use another browser',
+    noWebgl:
+      'This browser cannot show 3D scenes (WebGL is unavailable): turn on hardware acceleration or use another browser',
     failed: 'The 3D model could not be loaded: upload it again',
   },
   cameraKey: {

@@ -1,8 +1,9 @@
 /**
- * The drawn scene (loaded lazily with three.js): reads the model's bytes, draws it through
+ * The drawn scene (loaded lazily with three.js): reads the model's bytes, draws them through
  * `SceneViewer` and applies the node states whenever they change. The frame says what it shows:
  * `data-scene-state` (loading, ready, failed, no-webgl) and `data-scene-nodes` (each bound node's
- * colour and visibility as read back from the scene).
+ * colour and visibility as read back from the scene). The parent keys it by model and mode, so
+ * each model starts from `loading`.
  */
 import { useEffect, useRef, useState } from 'react';
 import { loadSceneModel } from '../../api/designer.api.ts';
@@ -41,28 +42,38 @@ export default function SceneView({
   const boundKey = bound.join('\n');
 
   useEffect(() => {
-    if (!canvas.current) return undefined;
-    let created: SceneViewer;
-    try {
-      created = new SceneViewer(canvas.current, { interactive });
-    } catch {
-      setState('no-webgl');
-      return undefined;
-    }
+    const target = canvas.current;
+    if (!target) return undefined;
     const abort = new AbortController();
-    setState('loading');
-    loadSceneModel(sceneId, abort.signal)
-      .then((bytes) => created.load(bytes))
-      .then(() => {
-        if (abort.signal.aborted) return;
-        viewer.current = created;
-        setState('ready');
-      })
-      .catch(() => !abort.signal.aborted && setState('failed'));
+    let created: SceneViewer | null = null;
+    const open = async (): Promise<SceneState> => {
+      let bytes: ArrayBuffer;
+      try {
+        bytes = await loadSceneModel(sceneId, abort.signal);
+      } catch {
+        return 'failed';
+      }
+      try {
+        created = new SceneViewer(target, { interactive });
+      } catch {
+        // The browser gave no WebGL context after all (a lost or refused GPU).
+        return 'no-webgl';
+      }
+      try {
+        await created.load(bytes);
+      } catch {
+        return 'failed';
+      }
+      viewer.current = created;
+      return 'ready';
+    };
+    void open().then((next) => {
+      if (!abort.signal.aborted) setState(next);
+    });
     return () => {
       abort.abort();
       viewer.current = null;
-      created.dispose();
+      created?.dispose();
     };
   }, [sceneId, interactive]);
 

@@ -58,6 +58,7 @@ export function SceneWidget({ widget, width, height, runtime }: WidgetRendererPr
       }
     >
       <SceneView
+        key={`${sceneId}:${runtime.mode}`}
         sceneId={sceneId}
         interactive={runtime.mode === 'run'}
         width={width}

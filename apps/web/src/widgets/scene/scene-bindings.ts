@@ -52,5 +52,9 @@ export function computeNodeStates(signals: readonly SceneSignal[], read: ValueRe
 
 /** Node states as a stable text, so a renderer touches the scene only when something changed. */
 export function nodeStatesKey(states: SceneNodeStates): string {
-  return JSON.stringify(Object.keys(states).sort().map((name) => [name, states[name]]));
+  return JSON.stringify(
+    Object.keys(states)
+      .sort()
+      .map((name) => [name, states[name]]),
+  );
 }

@@ -8,6 +8,7 @@
 import {
   Box3,
   Color,
+  type BufferGeometry,
   DirectionalLight,
   HemisphereLight,
   MathUtils,
@@ -111,8 +112,9 @@ export class SceneViewer {
     this.controls?.dispose();
     this.scene.traverse((object) => {
       if (object instanceof Mesh) {
-        object.geometry.dispose();
-        for (const material of [object.material as Material | Material[]].flat()) material.dispose();
+        const mesh = object as Mesh<BufferGeometry, Material | Material[]>;
+        mesh.geometry.dispose();
+        for (const material of [mesh.material].flat()) material.dispose();
       }
     });
     this.renderer.dispose();

@@ -1,9 +1,13 @@
 import '../../app/i18n.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { SceneSignalSchema, type SceneSignal, type WidgetOf } from '@lyyp/contracts/designer';
 import {
-  createEmptyBinding,
+  SceneSignalSchema,
+  type DataBinding,
+  type SceneSignal,
+  type WidgetOf,
+} from '@lyyp/contracts/designer';
+import {
   createSceneSignal,
   createSequentialDeps,
   createValueReader,
@@ -68,12 +72,13 @@ describe('WebGL scene widget', () => {
     const alarm = computeNodeStates(signals, createValueReader({ mode: '3', speed: 'fast' }));
     expect(alarm).toEqual({ Tank: { color: '#ff0000' }, Valve: { visible: false }, Pump: {} });
     expect(nodeStatesKey(alarm)).not.toBe(nodeStatesKey(idle));
-    expect(nodeStatesKey({ b: {}, a: { visible: true } })).toBe(nodeStatesKey({ a: { visible: true }, b: {} }));
+    expect(nodeStatesKey({ b: {}, a: { visible: true } })).toBe(
+      nodeStatesKey({ a: { visible: true }, b: {} }),
+    );
   });
 
   it('reads intermediate variables under the same key as device signals', () => {
-    const reader = (binding: ReturnType<typeof createEmptyBinding>) =>
-      binding.mvarId === 'level' ? 80 : undefined;
+    const reader = (binding: DataBinding) => (binding.mvarId === 'level' ? 80 : undefined);
     const states = computeNodeStates(
       [signal({ signalId: 'level', node: 'Tank', effect: 'visible', symbol: '>', value: 50 })],
       reader,
