@@ -21,6 +21,7 @@ import { callApi, createBoundBoiler, openNewPage, startBoilerAgent } from './sup
 interface AppliedNode {
   color?: string;
   visible: boolean;
+  turned: { x: number; y: number; z: number };
 }
 
 const sceneOf = (page: Page) =>
@@ -90,6 +91,12 @@ describe('WebGL scene widget', () => {
     await page.click('.ant-select-dropdown:visible .ant-select-item-option[title="显示"]');
     await page.locator('[data-scene-symbol="1"] .ant-select').click();
     await page.click('.ant-select-dropdown:visible .ant-select-item-option[title="!="]');
+    // And the pump turns about its vertical axis by the mode, in degrees.
+    await signals.getByRole('button', { name: /添加变量|Add signal/ }).click();
+    await pick(page, '[data-scene-signal="2"]', 'operatingMode');
+    await pick(page, '[data-scene-node="2"]', 'Pump');
+    await page.locator('[data-scene-effect="2"] .ant-select').click();
+    await page.click('.ant-select-dropdown:visible .ant-select-item-option[title="旋转"]');
     await signals.scrollIntoViewIfNeeded();
     await browser.screenshot('scene-designer-zh');
 
@@ -110,6 +117,7 @@ describe('WebGL scene widget', () => {
     expect(saved.widgets[0]?.data.dataAddon.signalArray).toMatchObject([
       { signalId: 'operatingMode', node: 'Tank', effect: 'color', symbol: '==', value: 3, color: '#ff0000' },
       { signalId: 'operatingMode', node: 'Valve', effect: 'visible', symbol: '!=', value: 3 },
+      { signalId: 'operatingMode', node: 'Pump', effect: 'rotation', axis: 'y' },
     ]);
 
     // The running page follows the value the device confirms.
@@ -124,7 +132,7 @@ describe('WebGL scene widget', () => {
       .toBe('ready');
     await expect
       .poll(() => nodesOf(page), { timeout: 40_000, interval: 500 })
-      .toMatchObject({ Valve: { visible: true } });
+      .toMatchObject({ Valve: { visible: true }, Pump: { turned: { x: 0, y: 1, z: 0 } } });
     expect((await nodesOf(page)).Tank?.color).not.toBe('#ff0000');
     await browser.screenshot('scene-runtime-normal-zh');
 
@@ -132,9 +140,10 @@ describe('WebGL scene widget', () => {
     await write(3);
     await expect
       .poll(() => nodesOf(page), { timeout: 40_000, interval: 500 })
-      .toEqual({
-        Tank: { color: '#ff0000', visible: true },
+      .toMatchObject({
+        Tank: { color: '#ff0000', visible: true, turned: { x: 0, y: 0, z: 0 } },
         Valve: { visible: false, color: valveColour },
+        Pump: { visible: true, turned: { x: 0, y: 3, z: 0 } },
       });
     await browser.screenshot('scene-runtime-energy-zh');
 

@@ -44,6 +44,8 @@ interface NodeRecord {
 export interface AppliedNode {
   color?: string;
   visible: boolean;
+  /** Degrees the bindings turned the node by, about each axis (whole degrees). */
+  turned: { x: number; y: number; z: number };
 }
 
 /** Throws when the browser gives no WebGL context (the caller shows the translated message). */
@@ -97,8 +99,11 @@ export class SceneViewer {
       if (!record) continue;
       this.applyTo(record, states[name] ?? {});
       const tinted = record.tints?.[0]?.material ?? this.firstMaterial(record.object);
+      const turned = (axis: 'x' | 'y' | 'z') =>
+        Math.round(MathUtils.radToDeg(record.object.rotation[axis] - record.rotation[axis]));
       applied[name] = {
         visible: record.object.visible,
+        turned: { x: turned('x'), y: turned('y'), z: turned('z') },
         ...(tinted ? { color: `#${tinted.color.getHexString()}` } : {}),
       };
     }
