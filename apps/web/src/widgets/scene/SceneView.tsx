@@ -2,7 +2,7 @@
  * The drawn scene (loaded lazily with three.js): reads the model's bytes, draws them through
  * `SceneViewer` and applies the node states whenever they change. The frame says what it shows:
  * `data-scene-state` (loading, ready, failed, no-webgl) and `data-scene-nodes` (each bound node's
- * colour and visibility as read back from the scene). The parent keys it by model and mode, so
+ * colour, visibility and turn as read back from the scene). The parent keys it by model and mode, so
  * each model starts from `loading`.
  */
 import { useEffect, useRef, useState } from 'react';
