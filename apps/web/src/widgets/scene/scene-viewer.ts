@@ -123,6 +123,8 @@ export class SceneViewer {
       }
     });
     this.renderer.dispose();
+    // Browsers keep only a few WebGL contexts; give this one back now rather than at collection.
+    this.renderer.forceContextLoss();
   }
 
   private requestRender(): void {
