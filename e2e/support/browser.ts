@@ -18,6 +18,9 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // WebGL without a GPU: SwiftShader draws it in software. Chromium is retiring its silent fallback,
+  // so the flows ask for it; the scene widget's flow needs a WebGL context.
+  '--enable-unsafe-swiftshader',
 ];
 
 export interface BrowserSession {

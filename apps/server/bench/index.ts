@@ -14,6 +14,7 @@ import { benchHistory } from './history.bench.ts';
 import { benchReports } from './reports.bench.ts';
 import { benchMap } from './map.bench.ts';
 import { benchTemplateSync } from './template-sync.bench.ts';
+import { benchFrames } from './frames.bench.ts';
 import { printTable, record } from './report.ts';
 import { benchScripts } from '../../gateway/bench/scripts.bench.ts';
 
@@ -32,6 +33,7 @@ const scenarios = {
   'template-sync': benchTemplateSync,
   scripts: () => benchScripts(record),
   firmware: benchFirmware,
+  frames: benchFrames,
 };
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 for (const [name, run] of Object.entries(scenarios)) if (!only || only.includes(name)) await run();

@@ -55,6 +55,8 @@ export * from './runtime/animation.ts';
 export * from './runtime/click-event.ts';
 export * from './runtime/rebind.ts';
 
+export * from './symbols/symbol-library.ts';
+
 export * from './editor/editor-state.ts';
 export * from './editor/hit-test.ts';
 export * from './editor/commands.ts';

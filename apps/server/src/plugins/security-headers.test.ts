@@ -57,6 +57,7 @@ describe('security headers', () => {
       expect(policy.get('media-src')).toEqual(["'self'", 'blob:', 'https://cams.example.com']);
       expect(policy.get('connect-src')).toEqual([
         "'self'",
+        'blob:',
         'ws://iot.example.com:8080',
         'wss://iot.example.com:8080',
         'wss://cams.example.com:8443',

@@ -5,7 +5,7 @@
  * the click-script sandbox); inline styles because Ant Design writes
  * its styles at run time; images and media from this origin, data: and blob: (designer and runtime
  * pages) and the hosts the operator configures (map tiles, cameras); connections to this origin and
- * its live WebSocket. API answers may not be framed at all. Answers that set their own policy
+ * its live WebSocket (and blob: objects the page made, for 3D model textures). API answers may not be framed at all. Answers that set their own policy
  * (served files) keep it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -37,7 +37,9 @@ export function consolePolicy(options: SecurityHeadersOptions, host: string | un
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...options.imgHosts]],
     ['media-src', ["'self'", 'blob:', ...options.mediaHosts]],
-    ['connect-src', ["'self'", ...live, ...options.connectHosts]],
+    // blob: only reaches objects the page made itself: the scene widget's loader reads a model's
+    // embedded textures through object URLs.
+    ['connect-src', ["'self'", 'blob:', ...live, ...options.connectHosts]],
     ['font-src', ["'self'", 'data:']],
     ['worker-src', ["'self'", 'blob:']],
     ['object-src', ["'none'"]],

@@ -1,9 +1,10 @@
 /**
  * Typed calls of the page designer: a product's pages (list, add, rename, copy, delete, start page,
- * main/child), loading and saving a page (multipart form of §3), image uploads and the product's
+ * main/child), loading and saving a page (multipart form of §3), image and scene model uploads and the product's
  * variables a widget can be bound to.
  */
 import {
+  API_PREFIX,
   MAX_PAGE_SIZE,
   type LoadedPage,
   type PageAddRequest,
@@ -13,6 +14,7 @@ import {
   type PageSetKindRequest,
   type PageSummary,
   type UploadedFile,
+  type UploadedScene,
   type VariableList,
 } from '@lyyp/contracts';
 import type { ApiClient } from './client.ts';
@@ -29,10 +31,26 @@ export const DESIGNER_PATHS = {
   pageLoad: '/product/page/load',
   pageSave: '/product/page/save',
   fileUpload: '/file/upload',
+  sceneUpload: '/file/scene/upload',
   variableList: '/product/variable/list',
 } as const;
 
-export type { LoadedPage, PageKind, PageSummary, UploadedFile } from '@lyyp/contracts';
+export type { LoadedPage, PageKind, PageSummary, UploadedFile, UploadedScene } from '@lyyp/contracts';
+
+/** Where a stored scene model (GLB) is served; open like page images, by random id. */
+export function sceneModelUrl(sceneId: string): string {
+  return `${API_PREFIX}/file/${encodeURIComponent(sceneId)}`;
+}
+
+/**
+ * The bytes of a scene model, for the WebGL widget and the node list of the property panel. Files
+ * are served raw, not in the answer envelope, so this reads them past the JSON client.
+ */
+export async function loadSceneModel(sceneId: string, signal?: AbortSignal): Promise<ArrayBuffer> {
+  const response = await fetch(sceneModelUrl(sceneId), { credentials: 'include', signal });
+  if (!response.ok) throw new Error(`scene ${sceneId}: ${response.status}`);
+  return response.arrayBuffer();
+}
 
 export function createDesignerApi(client: ApiClient) {
   return {
@@ -55,6 +73,12 @@ export function createDesignerApi(client: ApiClient) {
       const form = new FormData();
       form.append('file', file, file.name);
       return client.upload<UploadedFile>(DESIGNER_PATHS.fileUpload, form);
+    },
+    /** A glTF / GLB model for the WebGL widget; stored as GLB, answered with its node names. */
+    uploadScene: (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return client.upload<UploadedScene>(DESIGNER_PATHS.sceneUpload, form);
     },
 
     listVariables: async (productId: string) => {

@@ -22,6 +22,7 @@ import { WeatherWidget } from './media/WeatherWidget.tsx';
 import { InputWidget, RadioWidget, SelectWidget, TimeSelectorWidget } from './usual/ControlWidgets.tsx';
 import { DashboardWidget, PercentFillWidget, ScrollbarWidget } from './usual/GaugeWidgets.tsx';
 import { AlarmWidget } from './complex/AlarmWidget.tsx';
+import { SceneWidget } from './scene/SceneWidget.tsx';
 import { HistoryWidget } from './complex/HistoryWidget.tsx';
 import { MapWidget } from './complex/MapWidget.tsx';
 import { ButtonWidget, DataTextWidget, TextWidget, TimerWidget } from './usual/TextWidgets.tsx';
@@ -51,6 +52,7 @@ export const WIDGET_RENDERERS: RendererRegistry = {
   UsualInput: InputWidget,
   UsualRadio: RadioWidget,
   UsualTimeSelector: TimeSelectorWidget,
+  UsualWebgl: SceneWidget,
   ComplexMap: MapWidget,
   ComplexLine: LineChartWidget,
   ComplexArea: AreaChartWidget,

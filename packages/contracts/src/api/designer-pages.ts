@@ -108,3 +108,13 @@ export type PageSaved = z.infer<typeof PageSavedSchema>;
 /** A stored upload (/file/upload): its id and the URL it is served at. */
 export const UploadedFileSchema = z.object({ id: z.string(), url: z.string() });
 export type UploadedFile = z.infer<typeof UploadedFileSchema>;
+
+/**
+ * A stored scene model (/file/scene/upload): its id (the WebGL widget's `sceneId`), the URL it is
+ * served at (always GLB), the name it was uploaded as and its node names, for binding signals.
+ */
+export const UploadedSceneSchema = UploadedFileSchema.extend({
+  name: z.string(),
+  nodes: z.array(z.string()),
+});
+export type UploadedScene = z.infer<typeof UploadedSceneSchema>;

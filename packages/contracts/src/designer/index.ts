@@ -8,3 +8,4 @@ export * from './widget-data.schema.ts';
 export * from './widget.schema.ts';
 export * from './page.schema.ts';
 export * from './messages.ts';
+export * from './scene.ts';

@@ -65,6 +65,24 @@ function rect(id: string, widgetType = 'ShapeRect', data: unknown = {}) {
 
 const weather = (id: string) =>
   rect(id, 'ComplexWeather', { provinceId: '', cityId: '', countyId: '', title: '', themeColor: 'blue' });
+const scene = (id: string) =>
+  rect(id, 'UsualWebgl', {
+    dataAddon: {
+      type: 'scene',
+      sceneId: 'model-1',
+      signalArray: [
+        {
+          title: 't',
+          subTitle: '',
+          signalId: 't',
+          equipId: '',
+          color: '#f00',
+          node: 'Tank',
+          effect: 'color',
+        },
+      ],
+    },
+  });
 
 function group(children: unknown[]) {
   return {
@@ -129,6 +147,12 @@ describe('saved page schema', () => {
     const weathers = PageDocumentSchema.safeParse(page(['a', 'b', 'c', 'd'].map(weather)));
     expect(weathers.error?.issues[0]).toMatchObject({ params: { limit: 'weather', max: 3 } });
     expect(PageDocumentSchema.safeParse(page(['a', 'b', 'c'].map(weather))).success).toBe(true);
+  });
+
+  it('holds one WebGL scene per page, a group member included', () => {
+    expect(PageDocumentSchema.safeParse(page([scene('s1'), rect('a')])).success).toBe(true);
+    const two = PageDocumentSchema.safeParse(page([scene('s1'), group([scene('s2'), rect('a')])]));
+    expect(two.error?.issues[0]).toMatchObject({ params: { limit: 'webgl', max: 1 } });
   });
 
   it('refuses duplicate widget ids', () => {

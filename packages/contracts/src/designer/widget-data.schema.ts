@@ -93,11 +93,33 @@ export const FormatDataSchema = z.object({ format: text(64) });
 export const INPUT_TYPES = ['number', 'text'] as const;
 export const InputDataSchema = z.object({ placeholder: text(200), inputType: z.enum(INPUT_TYPES) });
 
+/** What a scene signal does to its node: tint it, show it, or turn it. */
+export const SCENE_NODE_EFFECTS = ['color', 'visible', 'rotation'] as const;
+export type SceneNodeEffect = (typeof SCENE_NODE_EFFECTS)[number];
+export const SCENE_ROTATION_AXES = ['x', 'y', 'z'] as const;
+export type SceneRotationAxis = (typeof SCENE_ROTATION_AXES)[number];
+
+/**
+ * One signal of a WebGL scene, bound to a node of the model by name. `color` tints the node with
+ * `color` while `live symbol value` holds; `visible` shows the node only while it holds; `rotation`
+ * turns the node by the live value in degrees about `axis`. The node fields are optional: signals
+ * saved before they existed bind no node.
+ */
+export const SceneSignalSchema = SeriesItemSchema.extend({
+  node: z.string().max(200).optional(),
+  effect: z.enum(SCENE_NODE_EFFECTS).optional(),
+  symbol: z.enum(COMPARISON_SYMBOLS).optional(),
+  value: RuleValueSchema.optional(),
+  axis: z.enum(SCENE_ROTATION_AXES).optional(),
+});
+export type SceneSignal = z.infer<typeof SceneSignalSchema>;
+
 export const WebglDataSchema = z.object({
   dataAddon: z.object({
     type: z.literal('scene'),
+    /** The uploaded scene model (its file id); empty until one is chosen. */
     sceneId: z.string().max(64),
-    signalArray: z.array(SeriesItemSchema).max(100),
+    signalArray: z.array(SceneSignalSchema).max(100),
   }),
 });
 

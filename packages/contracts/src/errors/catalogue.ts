@@ -562,6 +562,23 @@ export const ERROR_CATALOGUE = {
     'Anti-tamper: the gateway has been away from the platform too long, writes are stopped',
     409,
   ),
+
+  // WebGL scene widget: scene models
+  '2881': entry(
+    '只能上传 glTF 或 GLB 三维模型（{types}）',
+    'Only glTF or GLB 3D models can be uploaded ({types})',
+    415,
+  ),
+  '2882': entry('三维模型过大，最大 {max}', 'The 3D model is too large, at most {max}', 413),
+  '2883': entry('文件不是有效的 glTF 2.0 模型', 'The file is not a valid glTF 2.0 model'),
+  '2884': entry(
+    '模型引用了外部文件，请导出为 GLB 或内嵌数据的 glTF',
+    'The model refers to files outside itself: export it as GLB or as glTF with embedded data',
+  ),
+  '2885': entry(
+    '模型需要不支持的扩展：{extensions}，请导出时关闭压缩',
+    'The model needs extensions the viewer does not support ({extensions}): export it without compression',
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

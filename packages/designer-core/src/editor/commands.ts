@@ -33,6 +33,7 @@ import { flipWidgets, rotateWidgets, type RotateDirection } from '../operations/
 import type { LocalizedText } from '../registry/types.ts';
 import { getWidgetDefinition } from '../registry/widget-registry.ts';
 import { rebindPage, type RebindCatalogue } from '../runtime/rebind.ts';
+import { createSymbol, getSymbolDefinition, symbolBounds, type SymbolId } from '../symbols/symbol-library.ts';
 import type { EditorState } from './editor-state.ts';
 
 export type EditorCommand =
@@ -55,6 +56,7 @@ export type EditorCommand =
   | { readonly name: 'nudge'; readonly dx: number; readonly dy: number }
   | { readonly name: 'select-all' }
   | { readonly name: 'drop'; readonly widgetType: LeafWidgetType; readonly point: Point }
+  | { readonly name: 'insert-symbol'; readonly symbol: SymbolId; readonly point: Point }
   | { readonly name: 'set-property'; readonly id: WidgetId; readonly key: string; readonly value: unknown }
   | { readonly name: 'update-page'; readonly settings: PageSettings }
   | { readonly name: 'rebind'; readonly catalogue: RebindCatalogue };
@@ -246,6 +248,20 @@ export const EDITOR_COMMANDS: CommandTable = {
       return documentChange(addWidget(state.document, widget), [widget.id]);
     },
   },
+  'insert-symbol': {
+    label: label('添加图元', 'Add symbol'),
+    shortcuts: [],
+    // One group of ordinary widgets: the page limits count its members like any others.
+    perform: (state, command, deps) => {
+      const { width, height } = symbolBounds(getSymbolDefinition(command.symbol));
+      const centre = clampToCanvas(state, command.point, width, height);
+      const group = createSymbol(command.symbol, centre, deps, {
+        number: state.document.widgetCount + 1,
+        locale: state.locale,
+      });
+      return documentChange(addWidget(state.document, group), [group.id]);
+    },
+  },
   'set-property': {
     label: label('修改属性', 'Edit property'),
     shortcuts: [],
@@ -267,12 +283,17 @@ export const EDITOR_COMMANDS: CommandTable = {
 /** A widget dropped near the edge is pulled in so it lies wholly on the canvas, clear of the margin. */
 function clampDropPoint(state: EditorState, command: Extract<EditorCommand, { name: 'drop' }>): Point {
   const { width, height } = getWidgetDefinition(command.widgetType).defaultSize;
+  return clampToCanvas(state, command.point, width, height);
+}
+
+/** The centre of a `width` × `height` box at `point`, moved so the box lies on the canvas. */
+function clampToCanvas(state: EditorState, point: Point, width: number, height: number): Point {
   const margin = CANVAS_EDGE_MARGIN;
   const clamp = (value: number, half: number, size: number) =>
     Math.min(Math.max(value, margin + half), Math.max(margin + half, size - margin - half));
   return {
-    x: clamp(command.point.x, width / 2, state.document.width),
-    y: clamp(command.point.y, height / 2, state.document.height),
+    x: clamp(point.x, width / 2, state.document.width),
+    y: clamp(point.y, height / 2, state.document.height),
   };
 }
 

@@ -28,23 +28,8 @@ export function groupWidgets(
   const wanted = new Set(ids);
   const members = document.widgets.filter((widget) => wanted.has(widget.id) && !widget.posLock);
   if (members.length < 2) return reject('group-needs-two');
-  const origin = unionBoxes(members.map(widgetBounds));
-  const position = positionFromBox('rect', origin);
-  if (position.kind !== 'rect') throw new Error('A group is a rectangle');
   const number = document.widgetCount + 1;
-  const group: GroupWidget = {
-    id: toWidgetId(deps.createId()),
-    ref: '',
-    widgetType: 'WidgetGroup',
-    widgetName: createWidgetName('WidgetGroup', number, locale),
-    posLock: false,
-    authRegion: [],
-    textId: deps.createId(),
-    position,
-    origin,
-    children: members,
-    bind: computeGroupBind(members),
-  };
+  const group = createGroup(members, deps, createWidgetName('WidgetGroup', number, locale));
   // The group takes the paint slot of its topmost member.
   const memberIds = new Set(members.map((member) => member.id));
   const topmost = members[members.length - 1] as Widget;
@@ -53,6 +38,30 @@ export function groupWidgets(
     return memberIds.has(widget.id) ? [] : [widget];
   });
   return accept({ document: { ...document, widgets, widgetCount: number }, groupId: group.id });
+}
+
+/** A group holding `members` where they stand (its box is theirs), for grouping and symbols. */
+export function createGroup(
+  members: readonly Widget[],
+  deps: Pick<DesignerDeps, 'createId'>,
+  name: string,
+): GroupWidget {
+  const origin = unionBoxes(members.map(widgetBounds));
+  const position = positionFromBox('rect', origin);
+  if (position.kind !== 'rect') throw new Error('A group is a rectangle');
+  return {
+    id: toWidgetId(deps.createId()),
+    ref: '',
+    widgetType: 'WidgetGroup',
+    widgetName: name,
+    posLock: false,
+    authRegion: [],
+    textId: deps.createId(),
+    position,
+    origin,
+    children: [...members],
+    bind: computeGroupBind(members),
+  };
 }
 
 export interface UngroupResult {

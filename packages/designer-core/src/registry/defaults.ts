@@ -10,6 +10,7 @@ import {
   type ColourRule,
   type ConditionRule,
   type DataBinding,
+  type SceneSignal,
   type SeriesItem,
   type WidgetAnimation,
   type WidgetStyle,
@@ -43,6 +44,11 @@ export function isBindingEmpty(binding: DataBinding): boolean {
 
 export function createSeriesItem(color: string = CHART_THEME[0]): SeriesItem {
   return { title: '', subTitle: '', signalId: '', equipId: '', color };
+}
+
+/** A new signal of a WebGL scene: no node yet, tinting red while the value is 1. */
+export function createSceneSignal(): SceneSignal {
+  return { ...createSeriesItem(COLOUR_RED), node: '', effect: 'color', symbol: '==', value: 1, axis: 'y' };
 }
 
 export function createDefaultStyle(overrides: StyleOverrides = {}): WidgetStyle {

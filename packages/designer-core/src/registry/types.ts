@@ -34,6 +34,7 @@ export type PropertyKind =
   | 'page'
   | 'report'
   | 'scene'
+  | 'scene-signals'
   | 'equips'
   | 'items'
   | 'permissions'

@@ -257,13 +257,14 @@ export const USUAL_WIDGETS = {
     category: 'usual',
     geometry: 'rect',
     size: [400, 300],
-    implemented: false,
+    implemented: true,
     createData: () => ({ dataAddon: { type: 'scene' as const, sceneId: '', signalArray: [] } }),
     style: transparent,
     styleParts: ['opacity'],
     dataProperties: [
-      data('dataAddon.sceneId', 'scene', '场景', 'Scene'),
-      data('dataAddon.signalArray', 'series', '场景变量', 'Scene signals'),
+      data('dataAddon.sceneId', 'scene', '场景模型', 'Scene model'),
+      // Each signal acts on one node of the model, picked from the model's node list.
+      data('dataAddon.signalArray', 'scene-signals', '节点绑定', 'Node bindings'),
     ],
     bindable: [
       { key: 'data.dataAddon.sceneId', kind: 'scene' },

@@ -49,6 +49,7 @@ const IMPLEMENTED = new Set([
   'ComplexXyline',
   'ComplexVideo',
   'ComplexWeather',
+  'UsualWebgl',
 ]);
 
 describe('widget registry', () => {

@@ -1,5 +1,5 @@
 /**
- * Upload and download of files (/file/*). Uploading needs a signed-in account; downloading is
+ * Upload and download of files (/file/*): page images and the WebGL widget's scene models. Uploading needs a signed-in account; downloading is
  * open, as pages show their images to every viewer, and ids are random. Served files can never act
  * as a page of this site: the browser must not guess another type, and an SVG runs no script.
  */
@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CatalogueError } from '@lyyp/contracts';
-import { DESIGNER_IMAGE_MAX_BYTES } from '@lyyp/contracts/designer';
+import { DESIGNER_IMAGE_MAX_BYTES, SCENE_MODEL_MAX_BYTES } from '@lyyp/contracts/designer';
 import { ok } from '../../lib/envelope.ts';
 import { sessionOf } from '../../plugins/session.ts';
 import { FILE_PATHS, type FileService } from './file.service.ts';
@@ -47,6 +47,30 @@ export function registerFileRoutes(app: FastifyInstance, { files }: { files: Fil
       });
       if (!upload) throw new CatalogueError('1001', { field: UPLOAD_FIELD });
       return ok(await files.uploadImage(account.id, upload));
+    },
+  );
+
+  api.post(
+    FILE_PATHS.sceneUpload,
+    {
+      schema: {
+        tags,
+        summary: `Upload a scene model of the WebGL widget (multipart field "${UPLOAD_FIELD}": .glb, or .gltf with embedded data, glTF 2.0, at most 20 MB); stored as GLB; answers its id (the widget's sceneId), URL, name and node names`,
+        consumes: ['multipart/form-data'],
+        security: [{ session: [] }],
+      },
+      onRequest: app.signedIn('own'),
+      config: { rateLimit: UPLOAD_RATE_LIMIT },
+    },
+    async (request) => {
+      const account = sessionOf(request).account;
+      const upload = await readUploadedFile(request, {
+        field: UPLOAD_FIELD,
+        maxBytes: SCENE_MODEL_MAX_BYTES,
+        refusalOfName: (name) => files.refusalOfSceneName(name),
+      });
+      if (!upload) throw new CatalogueError('1001', { field: UPLOAD_FIELD });
+      return ok(await files.uploadScene(account.id, upload));
     },
   );
 

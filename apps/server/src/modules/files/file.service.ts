@@ -1,22 +1,27 @@
 /**
  * Uploaded images for designer pages and product pictures (§5: jpg, png, gif, svg or ico, under
- * 100K). The type is checked by name before the body is read and by content after; the size is
+ * 100K), and scene models of the WebGL widget (glTF 2.0, stored as GLB). The type is checked by name before the body is read and by content after; the size is
  * the size that arrived. Files are served by random id to anyone, as pages show them to viewers.
  */
-import { API_PREFIX, CatalogueError } from '@lyyp/contracts';
+import { API_PREFIX, CatalogueError, type UploadedScene } from '@lyyp/contracts';
 import {
   DESIGNER_IMAGE_EXTENSIONS,
   DESIGNER_IMAGE_MAX_BYTES,
+  SCENE_MODEL_MAX_BYTES,
+  SCENE_MODEL_MIME,
   checkDesignerImage,
+  checkSceneModelFile,
 } from '@lyyp/contracts/designer';
 import { newId } from '../../lib/ids.ts';
 import type { FileRepository } from './file.repository.ts';
 import type { FileStore } from './file-store.ts';
 import { IMAGE_KINDS, imageExtensionOf } from './image-kinds.ts';
 import type { UploadedFile } from './multipart.ts';
+import { packSceneModel } from './scene-model.ts';
 
 export const FILE_PATHS = {
   upload: '/file/upload',
+  sceneUpload: '/file/scene/upload',
   download: '/file/:id',
 } as const;
 
@@ -32,7 +37,9 @@ export interface StoredFile {
   bytes: Buffer;
 }
 
-function errorOf(violation: ReturnType<typeof checkDesignerImage>): CatalogueError | null {
+function errorOf(
+  violation: ReturnType<typeof checkDesignerImage | typeof checkSceneModelFile>,
+): CatalogueError | null {
   return violation ? new CatalogueError(violation.code, { ...violation.params, field: 'file' }) : null;
 }
 
@@ -62,22 +69,52 @@ export class FileService {
     if (!kind?.matches(upload.bytes)) {
       throw new CatalogueError('1803', { types: DESIGNER_IMAGE_EXTENSIONS.join(', '), field: 'file' });
     }
+    const id = await this.storeFile(ownerAccountId, baseNameOf(upload.name), kind.mime, upload.bytes);
+    return { id, url: fileUrlOf(id) };
+  }
+
+  /** Why a file name is not of a scene model (2881), known before its bytes are read. */
+  refusalOfSceneName(name: string): CatalogueError | null {
+    return errorOf(checkSceneModelFile(name, 0));
+  }
+
+  /**
+   * Stores a scene model of the WebGL widget (glTF 2.0, checked by content) as a GLB file; the
+   * answer's id is the widget's `sceneId`. A refused model stores nothing.
+   */
+  async uploadScene(ownerAccountId: string, upload: UploadedFile): Promise<UploadedScene> {
+    const refusal = errorOf(
+      checkSceneModelFile(upload.name, upload.truncated ? SCENE_MODEL_MAX_BYTES + 1 : upload.bytes.length),
+    );
+    if (refusal) throw refusal;
+    const scene = packSceneModel(upload.bytes);
+    if (scene.glb.length > SCENE_MODEL_MAX_BYTES)
+      throw errorOf(checkSceneModelFile('.glb', scene.glb.length))!;
+    const id = await this.storeFile(
+      ownerAccountId,
+      baseNameOf(upload.name),
+      SCENE_MODEL_MIME,
+      Buffer.from(scene.glb),
+    );
+    return { id, url: fileUrlOf(id), name: baseNameOf(upload.name), nodes: scene.nodes };
+  }
+
+  /** Writes the bytes, then their record; a failed record removes the bytes again. */
+  private async storeFile(
+    ownerAccountId: string,
+    name: string,
+    mime: string,
+    bytes: Buffer,
+  ): Promise<string> {
     const id = newId();
-    await this.store.write(id, upload.bytes);
+    await this.store.write(id, bytes);
     try {
-      await this.files.insert({
-        id,
-        ownerAccountId,
-        name: baseNameOf(upload.name),
-        mime: kind.mime,
-        size: upload.bytes.length,
-        storageKey: id,
-      });
+      await this.files.insert({ id, ownerAccountId, name, mime, size: bytes.length, storageKey: id });
     } catch (error) {
       await this.store.remove(id);
       throw error;
     }
-    return { id, url: fileUrlOf(id) };
+    return id;
   }
 
   /** The file's type and bytes; undefined when there is no such file. */

@@ -4,7 +4,7 @@
  * core's reducer; Ctrl/⌘ + wheel zooms about the pointer; widgets dragged from the palette drop here.
  */
 import { useLayoutEffect, useMemo, useRef, useState, type DragEvent, type PointerEvent } from 'react';
-import { GRID_SIZE, type Point } from '@lyyp/designer-core';
+import { GRID_SIZE, SYMBOL_IDS, type Point, type SymbolId } from '@lyyp/designer-core';
 import type { LeafWidgetType } from '@lyyp/contracts/designer';
 import { createDesignRuntime } from '../../widgets/render-context.ts';
 import { PageCanvas } from '../../widgets/PageCanvas.tsx';
@@ -17,6 +17,8 @@ import styles from './canvas.module.css';
 
 /** The type a palette item carries while dragged onto the canvas. */
 export const WIDGET_DRAG_TYPE = 'application/x-lyyp-widget';
+/** A symbol of the library dragged from the palette (its id). */
+export const SYMBOL_DRAG_TYPE = 'application/x-lyyp-symbol';
 
 interface RulerView {
   start: Point;
@@ -144,13 +146,23 @@ export function EditorCanvas() {
   };
 
   const handleDragOver = (event: DragEvent<HTMLDivElement>) => {
-    if (event.dataTransfer.types.includes(WIDGET_DRAG_TYPE)) {
+    if (
+      event.dataTransfer.types.includes(WIDGET_DRAG_TYPE) ||
+      event.dataTransfer.types.includes(SYMBOL_DRAG_TYPE)
+    ) {
       event.preventDefault();
       event.dataTransfer.dropEffect = 'copy';
     }
   };
 
   const handleDrop = (event: DragEvent<HTMLDivElement>) => {
+    const symbol = event.dataTransfer.getData(SYMBOL_DRAG_TYPE);
+    if ((SYMBOL_IDS as readonly string[]).includes(symbol)) {
+      event.preventDefault();
+      const point = toPage(event.clientX, event.clientY);
+      store.getState().run({ name: 'insert-symbol', symbol: symbol as SymbolId, point });
+      return;
+    }
     const type = event.dataTransfer.getData(WIDGET_DRAG_TYPE) as LeafWidgetType;
     if (!type) return;
     event.preventDefault();

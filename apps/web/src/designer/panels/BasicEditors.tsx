@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSION_TREE, type PermissionNode } from '@lyyp/contracts';
 import { COLOUR_PICKER_HISTORY } from '@lyyp/contracts/designer';
+import type { Widget } from '@lyyp/contracts/designer';
 import type { PropertyDescriptor } from '@lyyp/designer-core';
 import { useDesignerLocale } from '../use-designer-locale.ts';
 import { toRuleValue } from './value-input.ts';
@@ -15,6 +16,8 @@ export interface PropertyEditorProps {
   readonly descriptor: PropertyDescriptor;
   readonly value: unknown;
   readonly onChange: (value: unknown) => void;
+  /** The widget edited, for editors whose choices depend on another of its properties. */
+  readonly widget?: Widget;
 }
 
 export function NumberEditor({ descriptor, value, onChange }: PropertyEditorProps) {

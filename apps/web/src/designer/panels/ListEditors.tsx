@@ -84,7 +84,7 @@ export function ListShell<T>({
   );
 }
 
-function RuleValueInput({
+export function RuleValueInput({
   value,
   onChange,
 }: {
@@ -104,7 +104,7 @@ function RuleValueInput({
   );
 }
 
-function SymbolSelect({
+export function SymbolSelect({
   value,
   onChange,
 }: {

@@ -36,14 +36,10 @@ import { ColoursEditor, ItemsEditor, PointsEditor } from './ListEditors.tsx';
 import { PagePicker } from './PagePicker.tsx';
 import { PageSettingsPanel } from './PageSettingsPanel.tsx';
 import { ReportPicker } from './ReportPicker.tsx';
+import { SceneModelEditor, SceneSignalsEditor } from './SceneEditors.tsx';
 import { SeriesEditor } from './SeriesEditor.tsx';
 import { isPropertyVisible } from './property-visibility.ts';
 import styles from './panels.module.css';
-
-function NotBuiltEditor() {
-  const { t } = useTranslation();
-  return <Typography.Text type="secondary">{t('designer.panel.notBuilt')}</Typography.Text>;
-}
 
 const SignalEditor = ({ descriptor, value, onChange }: PropertyEditorProps) => (
   <BindingPicker
@@ -75,7 +71,8 @@ const PROPERTY_EDITORS: Readonly<Record<PropertyKind, ComponentType<PropertyEdit
   permissions: PermissionsEditor,
   series: SeriesEditor,
   report: ReportPicker,
-  scene: NotBuiltEditor,
+  scene: SceneModelEditor,
+  'scene-signals': SceneSignalsEditor,
   equips: EquipsEditor,
 };
 
@@ -83,6 +80,8 @@ const PROPERTY_EDITORS: Readonly<Record<PropertyKind, ComponentType<PropertyEdit
 const WIDE_KINDS: ReadonlySet<PropertyKind> = new Set([
   'colors',
   'series',
+  'scene',
+  'scene-signals',
   'items',
   'points',
   'image',
@@ -125,6 +124,7 @@ function PropertyRow({ widget, descriptor }: { widget: Widget; descriptor: Prope
         descriptor={descriptor}
         value={value}
         onChange={handleChange}
+        widget={widget}
       />
     </div>
   );

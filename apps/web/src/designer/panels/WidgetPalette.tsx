@@ -1,19 +1,27 @@
 /**
  * The widget library (§1: palette from the registry). Built types can be clicked (then drawn by
  * dragging on the canvas) or dragged onto the canvas; types not built yet are listed, marked and
- * disabled.
+ * disabled. Below them, the symbol library: industrial equipment inserted as groups of those widgets.
  */
 import { Tooltip } from 'antd';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listWidgetDefinitions, type LeafWidgetDefinition, type WidgetCategory } from '@lyyp/designer-core';
+import {
+  listSymbolDefinitions,
+  listWidgetDefinitions,
+  type LeafWidgetDefinition,
+  type SymbolDefinition,
+  type WidgetCategory,
+} from '@lyyp/designer-core';
 import { useDesigner, useDesignerStore } from '../designer-context.ts';
-import { WIDGET_DRAG_TYPE } from '../canvas/EditorCanvas.tsx';
+import { SYMBOL_DRAG_TYPE, WIDGET_DRAG_TYPE } from '../canvas/EditorCanvas.tsx';
 import { useDesignerLocale } from '../use-designer-locale.ts';
-import { WidgetIcon } from './widget-icons.tsx';
+import { SymbolIcon, WidgetIcon } from './widget-icons.tsx';
 import styles from './panels.module.css';
 
 const CATEGORIES: readonly Exclude<WidgetCategory, 'group'>[] = ['shape', 'usual', 'complex'];
+
+const SYMBOLS = listSymbolDefinitions();
 
 const LEAF_DEFINITIONS = listWidgetDefinitions().filter(
   (definition): definition is LeafWidgetDefinition => definition.category !== 'group',
@@ -36,6 +44,19 @@ export function WidgetPalette() {
 
   const handleDragStart = (event: DragEvent<HTMLDivElement>, definition: LeafWidgetDefinition) => {
     event.dataTransfer.setData(WIDGET_DRAG_TYPE, definition.type);
+    event.dataTransfer.effectAllowed = 'copy';
+  };
+
+  // A symbol is inserted whole: a click puts it in the middle of the page, a drag where it is dropped.
+  const handleSymbolClick = (symbol: SymbolDefinition) => {
+    const { width, height } = store.getState().editor.document;
+    store
+      .getState()
+      .run({ name: 'insert-symbol', symbol: symbol.id, point: { x: width / 2, y: height / 2 } });
+  };
+
+  const handleSymbolDragStart = (event: DragEvent<HTMLDivElement>, symbol: SymbolDefinition) => {
+    event.dataTransfer.setData(SYMBOL_DRAG_TYPE, symbol.id);
     event.dataTransfer.effectAllowed = 'copy';
   };
 
@@ -81,6 +102,24 @@ export function WidgetPalette() {
           </div>
         </section>
       ))}
+      <section data-symbol-library>
+        <div className={styles.paletteGroup}>{t('designer.palette.group.symbols')}</div>
+        <div className={styles.paletteGrid}>
+          {SYMBOLS.map((symbol) => (
+            <div
+              key={symbol.id}
+              className={styles.paletteItem}
+              data-palette-symbol={symbol.id}
+              draggable
+              onDragStart={(event) => handleSymbolDragStart(event, symbol)}
+              onClick={() => handleSymbolClick(symbol)}
+            >
+              <SymbolIcon id={symbol.id} />
+              <span>{label(symbol.label)}</span>
+            </div>
+          ))}
+        </div>
+      </section>
     </div>
   );
 }

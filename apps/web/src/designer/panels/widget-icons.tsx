@@ -1,4 +1,7 @@
-/** Palette and layer icons: shapes draw themselves small; other widgets have an icon each. */
+/**
+ * Palette and layer icons: shapes and library symbols draw themselves small; other widgets have an
+ * icon each.
+ */
 import {
   AreaChartOutlined,
   BarChartOutlined,
@@ -28,8 +31,16 @@ import {
   ExperimentOutlined,
 } from '@ant-design/icons';
 import type { ComponentType, CSSProperties } from 'react';
-import type { LeafWidget, LeafWidgetType, WidgetType } from '@lyyp/contracts/designer';
-import { createSequentialDeps, createWidget, getWidgetDefinition } from '@lyyp/designer-core';
+import type { GroupWidget, LeafWidget, LeafWidgetType, WidgetType } from '@lyyp/contracts/designer';
+import {
+  createSequentialDeps,
+  createSymbol,
+  createWidget,
+  getSymbolDefinition,
+  getWidgetDefinition,
+  symbolBounds,
+  type SymbolId,
+} from '@lyyp/designer-core';
 import { createDesignRuntime } from '../../widgets/render-context.ts';
 import { WidgetView } from '../../widgets/WidgetView.tsx';
 
@@ -104,4 +115,39 @@ export function WidgetIcon({ type }: { type: WidgetType }) {
     return <ShapeIcon type={type} />;
   const Icon = ICONS[type] ?? BlockOutlined;
   return <Icon style={{ fontSize: 18 }} />;
+}
+
+const SYMBOL_ICON = { width: 32, height: 24 };
+const symbolSamples = new Map<SymbolId, GroupWidget>();
+
+function sampleSymbol(id: SymbolId): GroupWidget {
+  const cached = symbolSamples.get(id);
+  if (cached) return cached;
+  const { width, height } = symbolBounds(getSymbolDefinition(id));
+  const sample = createSymbol(id, { x: width / 2, y: height / 2 }, iconDeps);
+  symbolSamples.set(id, sample);
+  return sample;
+}
+
+/** A library symbol drawn by the shared renderer, scaled into the palette's icon box. */
+export function SymbolIcon({ id }: { id: SymbolId }) {
+  const { width, height } = symbolBounds(getSymbolDefinition(id));
+  const scale = Math.min(SYMBOL_ICON.width / width, SYMBOL_ICON.height / height);
+  return (
+    <span style={{ position: 'relative', display: 'inline-block', ...SYMBOL_ICON }}>
+      <span
+        style={{
+          position: 'absolute',
+          left: (SYMBOL_ICON.width - width * scale) / 2,
+          top: (SYMBOL_ICON.height - height * scale) / 2,
+          width,
+          height,
+          transform: `scale(${scale})`,
+          transformOrigin: '0 0',
+        }}
+      >
+        <WidgetView widget={sampleSymbol(id)} runtime={iconRuntime} />
+      </span>
+    </span>
+  );
 }

@@ -29,6 +29,13 @@ export const widgetMediaEnUS: Texts<typeof widgetMediaZhCN> = {
     zoomOut: 'Zoom out',
     noSerial: 'No camera serial number set: pan and tilt are unavailable',
   },
+  scene: {
+    empty: 'Upload or choose a 3D model in the properties',
+    loading: 'Loading the 3D model…',
+    noWebgl:
+      'This browser cannot show 3D scenes (WebGL is unavailable): turn on hardware acceleration or use another browser',
+    failed: 'The 3D model could not be loaded: upload it again',
+  },
   cameraKey: {
     title: 'Camera cloud key',
     intro:

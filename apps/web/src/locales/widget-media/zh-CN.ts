@@ -1,4 +1,4 @@
-/** Chinese texts of the media widgets (weather, video) and the camera cloud key page. */
+/** Chinese texts of the media widgets (weather, video, WebGL scene) and the camera cloud key page. */
 export const widgetMediaZhCN = {
   weather: {
     sample: '晴',
@@ -22,6 +22,12 @@ export const widgetMediaZhCN = {
     zoomIn: '放大',
     zoomOut: '缩小',
     noSerial: '未设置摄像头序列号，无法控制云台',
+  },
+  scene: {
+    empty: '请在属性中上传或选择三维模型',
+    loading: '正在加载三维模型…',
+    noWebgl: '此浏览器无法显示三维场景（WebGL 不可用），请开启硬件加速或更换浏览器',
+    failed: '三维模型无法加载，请重新上传',
   },
   cameraKey: {
     title: '摄像头云密钥关联',

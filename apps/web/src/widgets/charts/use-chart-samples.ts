@@ -28,6 +28,20 @@ export interface ChartSamples {
 
 const NOTHING: ChartSamples = { points: [], now: 0, fromHistory: 0 };
 
+/** Steps between the sampling phases of charts opened together (prime to the interval). */
+const PHASE_STEP_MS = 137;
+let nextPhase = 0;
+
+/**
+ * Where in each second a newly opened chart samples. Charts of one page open together; sampling
+ * all of them in the same instant would redraw every chart in one frame, so each takes its own
+ * phase and the redraws spread over the second.
+ */
+function takeSamplingPhase(): number {
+  nextPhase = (nextPhase + PHASE_STEP_MS) % CHART_SAMPLE_INTERVAL_MS;
+  return nextPhase;
+}
+
 export function useChartSamples(
   items: readonly SeriesItem[],
   read: ValueReader,
@@ -67,7 +81,11 @@ export function useChartSamples(
       publish(now);
     };
     sample();
-    const timer = window.setInterval(sample, CHART_SAMPLE_INTERVAL_MS);
+    let timer: number | undefined;
+    const phased = window.setTimeout(() => {
+      sample();
+      timer = window.setInterval(sample, CHART_SAMPLE_INTERVAL_MS);
+    }, takeSamplingPhase());
     const keys = [...new Set(listed.map(([signalId]) => signalId).filter(Boolean))];
     const openedAt = Date.now();
     if (loader.current && keys.length > 0)
@@ -86,6 +104,7 @@ export function useChartSamples(
         .catch(() => undefined);
     return () => {
       stopped = true;
+      window.clearTimeout(phased);
       window.clearInterval(timer);
     };
   }, [signature, windowMs, live]);
