@@ -177,7 +177,7 @@ describe.each(databaseVariants())('periodic reports in the database on $name', (
       start + 2 * DAY,
       15 * MINUTE,
     );
-    const access = { findVisibleDevice: () => Promise.resolve({ id: deviceId }) };
+    const access = { requireDeviceMenu: () => Promise.resolve({ id: deviceId }) };
     const queries = new ReportQueryService({
       repository,
       access: access as unknown as ReportQueryDeps['access'],
