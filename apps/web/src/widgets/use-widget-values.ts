@@ -52,7 +52,10 @@ export class WidgetValueTracker {
     });
     // A value that changed between the render and this subscription would otherwise wait for its
     // next change.
-    if (source.version() > this.renderedAt && [...this.keys].some((key) => source.changedAt(key) > this.renderedAt)) {
+    if (
+      source.version() > this.renderedAt &&
+      [...this.keys].some((key) => source.changedAt(key) > this.renderedAt)
+    ) {
       this.version += 1;
       notify();
     }
@@ -64,6 +67,6 @@ export class WidgetValueTracker {
 export function useWidgetValues(runtime: WidgetRuntime): WidgetRuntime {
   const tracker = useMemo(() => new WidgetValueTracker(runtime, runtime.live), [runtime]);
   tracker.beginRender();
-  useSyncExternalStore(tracker.subscribe, tracker.snapshot);
+  useSyncExternalStore(tracker.subscribe, tracker.snapshot, tracker.snapshot);
   return tracker.runtime;
 }

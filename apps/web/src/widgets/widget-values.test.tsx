@@ -8,12 +8,13 @@ import { createEmptyBinding, createSequentialDeps, createWidget } from '@lyyp/de
 import { PageValueStore } from '../features/runtime/page-value-store.ts';
 import { createDesignRuntime, type WidgetRendererProps, type WidgetRuntime } from './render-context.ts';
 import { PageCanvas } from './PageCanvas.tsx';
+import type * as Registry from './renderer-registry.tsx';
 import { WidgetValueTracker } from './use-widget-values.ts';
 
 // Counts how often each widget's body is drawn, around the real renderers.
 const drawn = new Map<string, number>();
 vi.mock('./renderer-registry.tsx', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./renderer-registry.tsx')>();
+  const original = await importOriginal<typeof Registry>();
   return {
     ...original,
     renderWidgetContent: (props: WidgetRendererProps) => {
@@ -52,7 +53,7 @@ function shownWhen(id: string, signalId: string, rule: string): LeafWidget {
         value: 1,
       },
     },
-  } as LeafWidget;
+  };
 }
 
 let root: Root;
@@ -63,8 +64,7 @@ function runtimeOf(source: PageValueStore): WidgetRuntime {
   return { ...createDesignRuntime('en-US'), mode: 'run', read: source.read, live: source };
 }
 
-const textOf = (id: string) =>
-  host.querySelector(`[data-widget-id="${id}"]`)?.textContent?.trim() ?? null;
+const textOf = (id: string) => host.querySelector(`[data-widget-id="${id}"]`)?.textContent?.trim() ?? null;
 
 beforeEach(() => {
   drawn.clear();
