@@ -16,6 +16,7 @@ import {
 } from '@lyyp/designer-core';
 import type { WidgetRuntime } from './render-context.ts';
 import { renderWidgetContent } from './renderer-registry.tsx';
+import { useWidgetValues } from './use-widget-values.ts';
 import { computeWidgetFrame, frameTransform } from './widget-frame.ts';
 import { WidgetPlaceholder } from './WidgetPlaceholder.tsx';
 import styles from './widgets.module.css';
@@ -45,7 +46,10 @@ function isClickable(widget: LeafWidget, runtime: WidgetRuntime): boolean {
   );
 }
 
-function LeafWidgetView({ widget, runtime }: { widget: LeafWidget; runtime: WidgetRuntime }) {
+function LeafWidgetView({ widget, runtime: shared }: { widget: LeafWidget; runtime: WidgetRuntime }) {
+  // Live values re-render this widget only when a value it reads changes (WidgetView is memoised, so
+  // the page itself does not re-render on live messages).
+  const runtime = useWidgetValues(shared);
   const visual = runtime.mode === 'run' ? evaluateAnimation(widget, runtime.read) : RESTING_STATE;
   if (runtime.mode === 'run' && (!visual.visible || !isWidgetAuthorized(widget, [...runtime.auths]))) {
     return null;

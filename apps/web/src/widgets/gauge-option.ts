@@ -25,7 +25,10 @@ export function buildGaugeOption(
   title: string,
 ) {
   return {
+    // The needle swings in when the page opens; live updates (once a second) move it at once, since
+    // an eased swing redraws the gauge for every frame of it.
     animationDuration: 300,
+    animationDurationUpdate: 0,
     series: [
       {
         type: 'gauge' as const,
@@ -42,7 +45,7 @@ export function buildGaugeOption(
         pointer: { width: 4, itemStyle: { color: 'auto' } },
         title: { offsetCenter: [0, '70%'], color: font.color, fontSize: Math.max(8, font.size - 2) },
         detail: {
-          valueAnimation: true,
+          valueAnimation: false,
           offsetCenter: [0, '40%'],
           color: font.color,
           fontSize: font.size + 4,

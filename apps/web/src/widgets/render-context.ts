@@ -21,10 +21,30 @@ export type RenderMode = 'design' | 'run';
 /** A press or release on a widget whose click event is on, or on one item of a select. */
 export type WidgetPress = 'press' | 'release';
 
+/**
+ * Where a running page's values change: `read` always answers the latest value, and each widget
+ * follows only the keys (`bindingKey`) it read, so a change re-renders the widgets bound to it and
+ * leaves the rest of the page alone.
+ */
+export interface LiveValueSource {
+  /** Calls back after each change with the keys whose values changed. */
+  readonly subscribe: (listener: (changed: ReadonlySet<string>) => void) => () => void;
+  /** Counts the changes so far. */
+  readonly version: () => number;
+  /** The count at which a key's value last changed (0: never). */
+  readonly changedAt: (key: string) => number;
+}
+
 export interface WidgetRuntime {
   readonly mode: RenderMode;
   readonly locale: Locale;
+  /** The latest value of a binding. */
   readonly read: ValueReader;
+  /**
+   * The changes behind `read`, when its values change while the page is shown (the viewer).
+   * Without it a widget re-renders only when its runtime does.
+   */
+  readonly live?: LiveValueSource;
   /** Unit, decimals and state texts of a bound signal, when known. */
   readonly describe: (binding: DataBinding) => SignalInfo | undefined;
   /** Permission codes of the viewer, for widgets limited to some (`authRegion`). */

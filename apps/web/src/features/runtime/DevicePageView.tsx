@@ -15,7 +15,6 @@ import { describeError } from '../../app/messages.ts';
 import { createSignalDescriber } from '../../widgets/signal-catalogue.ts';
 import { devicePagePath, pickHomePage } from './home-page.ts';
 import { RuntimePage } from './RuntimePage.tsx';
-import { createLiveReader } from './runtime-values.ts';
 import { useDeviceLive } from './use-device-live.ts';
 import styles from './runtime.module.css';
 
@@ -41,17 +40,11 @@ export default function DevicePageView() {
     queryFn: () => catalogueApi.fetchDeviceVariables({ id: deviceId }),
     enabled: productId !== '',
   });
-  const { live, connection } = useDeviceLive(deviceId);
-
-  const read = useMemo(
-    () =>
-      createLiveReader(live, {
-        deviceName: device.data?.name ?? '',
-        gatewaySn: device.data?.gateway.sn ?? '',
-        gatewayStatus: device.data?.gateway.status ?? '',
-      }),
-    [live, device.data],
-  );
+  const { values, connection } = useDeviceLive(deviceId, {
+    deviceName: device.data?.name ?? '',
+    gatewaySn: device.data?.gateway.sn ?? '',
+    gatewayStatus: device.data?.gateway.status ?? '',
+  });
   const describe = useMemo(() => createSignalDescriber(variables.data ?? []), [variables.data]);
 
   // Child pages open from other pages' buttons, not from the device (§3 configuration page kinds).
@@ -94,7 +87,14 @@ export default function DevicePageView() {
           <Empty description={t('designer.runtime.noPages')} />
         </Card>
       ) : (
-        <RuntimePage key={pageId} deviceId={deviceId} pageId={pageId} read={read} describe={describe} />
+        <RuntimePage
+          key={pageId}
+          deviceId={deviceId}
+          pageId={pageId}
+          read={values.read}
+          live={values}
+          describe={describe}
+        />
       )}
     </div>
   );

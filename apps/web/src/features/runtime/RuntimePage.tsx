@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Result, Spin } from 'antd';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateDesignerRejection, type DataBinding, type PageDocument } from '@lyyp/contracts/designer';
 import type { ValueReader } from '@lyyp/designer-core';
@@ -17,7 +17,7 @@ import { describeError } from '../../app/messages.ts';
 import { useSessionStore } from '../../app/session-store.ts';
 import { computeFitScale, type Size } from '../../widgets/page-fit.ts';
 import { PageCanvas } from '../../widgets/PageCanvas.tsx';
-import type { WidgetRuntime } from '../../widgets/render-context.ts';
+import type { LiveValueSource, WidgetRuntime } from '../../widgets/render-context.ts';
 import type { SignalInfo } from '../../widgets/value-format.ts';
 import { loadChartHistory } from './chart-history.ts';
 import { openRunningPage } from './open-page.ts';
@@ -31,7 +31,9 @@ const PAGE_PASSWORD_WRONG = '1139';
 export interface RuntimePageProps {
   readonly deviceId: string;
   readonly pageId: string;
+  /** The latest values; `live` tells which of them changed, so only their widgets re-render. */
   readonly read: ValueReader;
+  readonly live?: LiveValueSource;
   readonly describe: (binding: DataBinding) => SignalInfo | undefined;
   readonly insidePopup?: boolean;
   /** Fixed size of the space (a popup window); otherwise the page fills its container. */
@@ -57,6 +59,7 @@ export function RuntimePage({
   deviceId,
   pageId,
   read,
+  live,
   describe,
   insidePopup = false,
   size,
@@ -88,15 +91,30 @@ export function RuntimePage({
   });
   const popupTitle =
     pages.data?.find((page) => page.id === popup?.pageId)?.title ?? t('designer.runtime.popupTitle');
+  // The actions change with every render of the page; widgets get stable callers, so the runtime
+  // (and with it every widget) stays the same unless the locale, permissions or values source do.
+  const latestActions = useRef(actions);
+  useLayoutEffect(() => {
+    latestActions.current = actions;
+  });
+  const fireEvent = useCallback<WidgetRuntime['fireEvent']>(
+    (...args) => latestActions.current.fireEvent(...args),
+    [],
+  );
+  const writeValue = useCallback<WidgetRuntime['writeValue']>(
+    (...args) => latestActions.current.writeValue(...args),
+    [],
+  );
   const runtime = useMemo<WidgetRuntime>(
     () => ({
       mode: 'run',
       locale,
       read,
+      ...(live ? { live } : {}),
       describe,
       auths,
-      fireEvent: actions.fireEvent,
-      writeValue: actions.writeValue,
+      fireEvent,
+      writeValue,
       deviceId,
       loadHistory: (keys, start, end) => loadChartHistory(deviceId, keys, start, end),
       loadReportSeries: (request) =>
@@ -106,7 +124,7 @@ export function RuntimePage({
           timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         }),
     }),
-    [locale, read, describe, auths, actions.fireEvent, actions.writeValue, deviceId],
+    [locale, read, live, describe, auths, fireEvent, writeValue, deviceId],
   );
 
   const error = opened.error;
@@ -164,6 +182,7 @@ export function RuntimePage({
             deviceId={deviceId}
             pageId={popup.pageId}
             read={read}
+            {...(live ? { live } : {})}
             describe={describe}
             insidePopup
             size={{ width: popup.width, height: popup.height }}

@@ -4,14 +4,16 @@
  * `key:<name>`), plus the facts behind the system keys.
  */
 import type { LiveValue as ChannelValue } from '@lyyp/contracts/live';
-import { createValueReader, type LiveValue, type ValueReader } from '@lyyp/designer-core';
+import type { LiveValue } from '@lyyp/designer-core';
 import { readSystemValues, type SystemFacts } from '../../widgets/system-keys.ts';
 import type { DeviceLiveState } from './live-values.ts';
 
-export function buildValueMap(
-  live: DeviceLiveState,
-  facts: Omit<SystemFacts, 'gatewayStatus' | 'signalStrength' | 'online'> & { gatewayStatus: string },
-): Record<string, LiveValue> {
+/** What the system keys say about the device besides its live state. */
+export type DeviceFacts = Omit<SystemFacts, 'gatewayStatus' | 'signalStrength' | 'online'> & {
+  gatewayStatus: string;
+};
+
+export function buildValueMap(live: DeviceLiveState, facts: DeviceFacts): Record<string, LiveValue> {
   const status = live.gateway?.status ?? facts.gatewayStatus;
   const values: Record<string, LiveValue> = {};
   for (const [key, value] of Object.entries<ChannelValue>(live.values)) {
@@ -27,11 +29,4 @@ export function buildValueMap(
       online: status === 'online' ? 1 : 0,
     }),
   };
-}
-
-export function createLiveReader(
-  live: DeviceLiveState,
-  facts: Parameters<typeof buildValueMap>[1],
-): ValueReader {
-  return createValueReader(buildValueMap(live, facts));
 }

@@ -39,7 +39,8 @@ export default function DashboardChart({ data, value, font, title, width, height
   }, [width, height]);
 
   useEffect(() => {
-    chart.current?.setOption(buildGaugeOption(data, value, font, title));
+    // Drawn with the next frame rather than at once: values of several gauges land in one frame.
+    chart.current?.setOption(buildGaugeOption(data, value, font, title), { lazyUpdate: true });
   }, [data, value, font, title]);
 
   return <div ref={element} style={{ width, height }} />;
