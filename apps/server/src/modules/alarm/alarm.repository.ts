@@ -28,7 +28,7 @@ import {
   products,
 } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { visibleDeviceCondition } from '../device/visibility.repository.ts';
+import { shareAllowsMenuCondition, visibleDeviceCondition } from '../device/visibility.repository.ts';
 import type { Viewer } from '../device/viewer.ts';
 
 export type AlarmRecordRow = typeof alarmRecords.$inferSelect;
@@ -435,6 +435,9 @@ export class AlarmRepository {
 
   private recordConditions(viewer: Viewer, filter: RecordFilter): SQL[] {
     const conditions: SQL[] = [visibleDeviceCondition(viewer)];
+    // A device seen through a share without its alarm records stays out of the alarm list.
+    const shareAllows = shareAllowsMenuCondition(viewer, 'alarms');
+    if (shareAllows) conditions.push(shareAllows);
     if (filter.from !== undefined) conditions.push(gte(alarmRecords.raisedAt, new Date(filter.from)));
     if (filter.to !== undefined) conditions.push(lt(alarmRecords.raisedAt, new Date(filter.to)));
     if (filter.deviceId) conditions.push(eq(alarmRecords.deviceId, filter.deviceId));

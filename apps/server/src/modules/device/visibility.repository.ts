@@ -19,6 +19,7 @@ import {
   dealerProducts,
   dealers,
   deviceAccess,
+  deviceShares,
   devices,
   gateways,
   products,
@@ -82,6 +83,19 @@ export function visibleDeviceCondition(viewer: Viewer): SQL {
     viewer.developer ? ownProduct : undefined,
     viewer.dealer ? dealerDeviceCondition(viewer) : undefined,
   )!;
+}
+
+/**
+ * Leaves out the devices the viewer sees only through a share that does not name `menu` (§6 menu
+ * permissions), for lists across devices; `DeviceAccess.requireDeviceMenu` is the same rule for
+ * one device.
+ */
+export function shareAllowsMenuCondition(viewer: Viewer, menu: string): SQL | undefined {
+  if (viewer.staff) return undefined;
+  return sql`not exists (select 1 from ${deviceAccess} inner join ${deviceShares} on ${deviceShares.id} = ${deviceAccess.shareId}
+    where ${deviceAccess.deviceId} = ${devices.id} and ${deviceAccess.accountId} = ${viewer.accountId}
+    and ${devices.ownerAccountId} <> ${viewer.accountId}
+    and not (${deviceShares.menus} @> ${JSON.stringify([menu])}::jsonb))`;
 }
 
 export function visibleGatewayCondition(viewer: Viewer): SQL {

@@ -10,7 +10,8 @@ import {
 } from '@lyyp/contracts/fleet';
 import { DevicePageSchema, DAY_MS } from '@lyyp/contracts';
 import type { LiveServerMessage } from '@lyyp/contracts/live';
-import { accounts, deviceAccess, deviceEvents } from '../../db/schema/index.ts';
+import { accounts, alarmRecords, deviceAccess, deviceEvents } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
 import { FACTORY_PASSWORD, buildAccount, buildBoundDevice } from '../../test/factories.ts';
 import { TestClient, databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { postJson } from '../device/catalogue-test-support.ts';
@@ -119,6 +120,21 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
     expect((await asReceiver('/report/device/list', { equipmentId })).code).toBe('1201');
     expect((await asReceiver('/alarm/record/device', { equipmentId })).code).toBe('2116');
     expect((await asReceiver('/equipment/knowledge/list', { deviceId: equipmentId })).code).toBe('1201');
+    // Nor does the alarm list across devices show the device's records to the receiver.
+    await server.database.db.insert(alarmRecords).values({
+      id: newId(),
+      deviceId: equipmentId,
+      productId: fixture.device.productId,
+      type: 'variable',
+      source: `rule-${newId()}`,
+      name: 'High',
+      message: 'Too hot',
+      since: new Date(now - 60_000),
+      raisedAt: new Date(now - 60_000),
+    });
+    const range = { start: now - 3_600_000, end: now + 60_000 };
+    expect((await asReceiver('/alarm/record/list', range)).data).toMatchObject({ total: 0 });
+    expect((await postJson(server, owner, '/alarm/record/list', range)).data).toMatchObject({ total: 1 });
     // The owner opens them all; a stranger still finds no device at all.
     expect((await postJson(server, owner, '/report/device/list', { equipmentId })).code).toBe('200');
     expect((await postJson(server, owner, '/alarm/record/device', { equipmentId })).code).toBe('200');
