@@ -1,11 +1,12 @@
 /** Clear data: all of it, or what was measured between two dates (whole local days), after a confirmation. */
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Checkbox, DatePicker, Modal, Radio, Space } from 'antd';
+import { App, DatePicker, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gatewayOpsApi } from '../../api/gateway-ops.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { ConfirmedActionDialog } from './ConfirmedActionDialog.tsx';
 import { describeOpsFailure } from './gateway-ops-text.ts';
 
 interface Props {
@@ -43,43 +44,32 @@ export function ClearDataDialog({ deviceId, open, onClose, onDone }: Props) {
   });
 
   return (
-    <Modal
+    <ConfirmedActionDialog
       open={open}
       title={t('gatewayOps.clearData.title')}
-      okText={t('gatewayOps.clearData.submit')}
-      okButtonProps={{
-        danger: true,
-        disabled: !confirmed,
-        loading: clear.isPending,
-        'data-testid': 'clear-submit',
-      }}
-      onOk={() => clear.mutate()}
-      onCancel={onClose}
-      destroyOnHidden
+      intro={t('gatewayOps.clearData.intro')}
+      submitText={t('gatewayOps.clearData.submit')}
+      confirmText={t('gatewayOps.clearData.confirm')}
+      testIdPrefix="clear"
+      confirmed={confirmed}
+      onConfirmedChange={setConfirmed}
+      pending={clear.isPending}
+      onSubmit={() => clear.mutate()}
+      onClose={onClose}
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <Alert type="warning" showIcon message={t('gatewayOps.clearData.intro')} />
-        <Radio.Group value={scope} onChange={(event) => setScope(event.target.value as 'all' | 'range')}>
-          <Radio value="all">{t('gatewayOps.clearData.all')}</Radio>
-          <Radio value="range" data-testid="clear-range">
-            {t('gatewayOps.clearData.range')}
-          </Radio>
-        </Radio.Group>
-        {scope === 'range' ? (
-          <DatePicker.RangePicker
-            value={period}
-            onChange={(value) => setPeriod(value)}
-            aria-label={t('gatewayOps.clearData.period')}
-          />
-        ) : null}
-        <Checkbox
-          checked={confirmed}
-          onChange={(event) => setConfirmed(event.target.checked)}
-          data-testid="clear-confirm"
-        >
-          {t('gatewayOps.clearData.confirm')}
-        </Checkbox>
-      </Space>
-    </Modal>
+      <Radio.Group value={scope} onChange={(event) => setScope(event.target.value as 'all' | 'range')}>
+        <Radio value="all">{t('gatewayOps.clearData.all')}</Radio>
+        <Radio value="range" data-testid="clear-range">
+          {t('gatewayOps.clearData.range')}
+        </Radio>
+      </Radio.Group>
+      {scope === 'range' ? (
+        <DatePicker.RangePicker
+          value={period}
+          onChange={(value) => setPeriod(value)}
+          aria-label={t('gatewayOps.clearData.period')}
+        />
+      ) : null}
+    </ConfirmedActionDialog>
   );
 }

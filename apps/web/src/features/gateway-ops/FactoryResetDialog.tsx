@@ -1,10 +1,11 @@
 /** Factory reset: keep or do not keep the device's data on the platform, and an explicit confirmation. */
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Checkbox, Modal, Radio, Space } from 'antd';
+import { Alert, App, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gatewayOpsApi } from '../../api/gateway-ops.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { ConfirmedActionDialog } from './ConfirmedActionDialog.tsx';
 import { describeOpsFailure, requireDelivered } from './gateway-ops-text.ts';
 
 interface Props {
@@ -31,37 +32,26 @@ export function FactoryResetDialog({ deviceId, open, onClose, onDone }: Props) {
   });
 
   return (
-    <Modal
+    <ConfirmedActionDialog
       open={open}
       title={t('gatewayOps.factoryReset.title')}
-      okText={t('gatewayOps.factoryReset.submit')}
-      okButtonProps={{
-        danger: true,
-        disabled: !confirmed,
-        loading: reset.isPending,
-        'data-testid': 'reset-submit',
-      }}
-      onOk={() => reset.mutate()}
-      onCancel={onClose}
-      destroyOnHidden
+      intro={t('gatewayOps.factoryReset.intro')}
+      submitText={t('gatewayOps.factoryReset.submit')}
+      confirmText={t('gatewayOps.factoryReset.confirm')}
+      testIdPrefix="reset"
+      confirmed={confirmed}
+      onConfirmedChange={setConfirmed}
+      pending={reset.isPending}
+      onSubmit={() => reset.mutate()}
+      onClose={onClose}
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <Alert type="warning" showIcon message={t('gatewayOps.factoryReset.intro')} />
-        <Radio.Group value={keep} onChange={(event) => setKeep(event.target.value as boolean)}>
-          <Radio value={true}>{t('gatewayOps.factoryReset.keep')}</Radio>
-          <Radio value={false} data-testid="reset-discard">
-            {t('gatewayOps.factoryReset.discard')}
-          </Radio>
-        </Radio.Group>
-        {keep ? null : <Alert type="error" showIcon message={t('gatewayOps.factoryReset.discardHint')} />}
-        <Checkbox
-          checked={confirmed}
-          onChange={(event) => setConfirmed(event.target.checked)}
-          data-testid="reset-confirm"
-        >
-          {t('gatewayOps.factoryReset.confirm')}
-        </Checkbox>
-      </Space>
-    </Modal>
+      <Radio.Group value={keep} onChange={(event) => setKeep(event.target.value as boolean)}>
+        <Radio value={true}>{t('gatewayOps.factoryReset.keep')}</Radio>
+        <Radio value={false} data-testid="reset-discard">
+          {t('gatewayOps.factoryReset.discard')}
+        </Radio>
+      </Radio.Group>
+      {keep ? null : <Alert type="error" showIcon message={t('gatewayOps.factoryReset.discardHint')} />}
+    </ConfirmedActionDialog>
   );
 }
