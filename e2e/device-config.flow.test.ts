@@ -1,11 +1,13 @@
 /**
- * A device's own configuration in a real browser, with real edge agents. The end user binds two
- * boilers of one product; on the first one's configuration tab they set the PLC's address for this
- * site, see it marked as differing from the product, and see the gateway apply the new version.
+ * A device's management wizard and own configuration in a real browser, with real edge agents. The
+ * end user binds two boilers of one product; the wizard opens on the basic info and its next step
+ * is the gateway and driver, where they set the PLC's address for this site, see it marked as differing from the product, and see the gateway apply the new version.
  * Then they copy the settings to the second boiler, whose gateway is online, make a template from
  * the first one, and sync a new template version that the agent applies. The second boiler's
  * gateway then goes offline, the template is synced to it meanwhile, and its agent receives the
- * version when it comes back. The tab is shot in Chinese and English.
+ * version when it comes back. Last, the wizard is walked step by step: the variables are read
+ * through this device's own address, and the product's report and alarm rule are shown. Every step
+ * is shot in Chinese and English.
  */
 import { LOCALE_STORAGE_KEY } from '@lyyp/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,6 +39,26 @@ describe('device configuration in the browser', () => {
       const { platform } = flow;
       const { page, screenshot, pageErrors } = flow.browser;
       const product = await createBoilerProduct(platform);
+      const admin = new PlatformApi(platform.baseUrl);
+      await admin.signIn(platform.admin.username, platform.admin.password);
+      await admin.post('/report/add', {
+        productId: product.id,
+        report: {
+          name: '燃气日报',
+          type: 'consumption',
+          intervalMinutes: 60,
+          variables: [{ key: 'gasTotal', aggregation: 'difference' }],
+        },
+      });
+      await admin.post('/alarm/rule/add', {
+        productId: product.id,
+        rule: {
+          name: '出水超温',
+          variableKey: 'waterTemperature',
+          condition: { operator: 'gt', limit: { kind: 'value', value: 90 } },
+          pushMethods: ['app'],
+        },
+      });
       const user = await registerEndUser(platform, PASSWORD);
       const api = new PlatformApi(platform.baseUrl);
       await api.signIn(user.username, user.password);
@@ -61,6 +83,11 @@ describe('device configuration in the browser', () => {
       await signInWithPassword(page, user.username, user.password);
       await page.waitForURL((url) => url.pathname.startsWith('/monitor'));
       await page.goto(`${platform.baseUrl}/monitor/devices/${first.id}?tab=config`);
+      // The wizard opens on the device's basic info; the next step is its gateway and driver.
+      await page.getByTestId('wizard-step-basic').waitFor();
+      await page.getByTestId('wizard-next').click();
+      await page.getByTestId('wizard-step-driver').waitFor();
+      expect(new URL(page.url()).searchParams.get('step')).toBe('driver');
       const sync = page.getByTestId('config-sync-state');
       await expect.poll(() => sync.textContent(), { timeout: 30_000 }).toBe('同步完成');
       expect(await page.getByTestId('config-customised').textContent()).toBe('与产品一致');
@@ -148,12 +175,46 @@ describe('device configuration in the browser', () => {
       expect(back.templateVersion).toBe(2);
       expect(back.drivers[0]!.addresses.find((row) => row.field === 'host')?.device).toBe('10.20.0.8');
 
+      // The wizard step by step: each step in turn, what the device runs from its product.
+      await page.goto(`${platform.baseUrl}/monitor/devices/${first.id}?tab=config`);
+      const walked: string[] = [];
+      for (;;) {
+        const step = await page.locator('[data-testid^="wizard-step-"]').getAttribute('data-testid');
+        walked.push(step!.replace('wizard-step-', ''));
+        if (await page.getByTestId('wizard-next').isDisabled()) break;
+        await page.getByTestId('wizard-next').click();
+        await page.waitForFunction(
+          (previous) => !document.querySelector(`[data-testid="wizard-step-${previous}"]`),
+          walked.at(-1),
+        );
+      }
+      expect(walked).toEqual(['basic', 'driver', 'variables', 'reports', 'alarms', 'pages', 'scripts']);
+
       for (const locale of ['zh-CN', 'en-US']) {
         await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
           LOCALE_STORAGE_KEY,
           locale,
         ] as const);
-        await page.goto(`${platform.baseUrl}/monitor/devices/${first.id}?tab=config`);
+        await page.goto(`${platform.baseUrl}/monitor/devices/${first.id}?tab=config&step=variables`);
+        // Each variable is read through this device's own address, marked as differing.
+        await page
+          .getByTestId('wizard-variables')
+          .locator('tr', { hasText: 'waterTemperature' })
+          .filter({ hasText: '10.20.0.8' })
+          .waitFor();
+        await screenshot(`device-wizard-variables-${locale}`);
+        await page.goto(`${platform.baseUrl}/monitor/devices/${first.id}?tab=config&step=reports`);
+        await page.getByTestId('wizard-reports').getByText('燃气日报').waitFor();
+        await screenshot(`device-wizard-reports-${locale}`);
+        await page.goto(`${platform.baseUrl}/monitor/devices/${first.id}?tab=config&step=alarms`);
+        await page.getByTestId('wizard-alarms').getByText('出水超温').waitFor();
+        expect(await page.getByTestId('wizard-alarms').textContent()).toContain('> 90');
+        await screenshot(`device-wizard-alarms-${locale}`);
+        await page.goto(`${platform.baseUrl}/monitor/devices/${first.id}?tab=config&step=basic`);
+        await page.getByTestId('wizard-steps').waitFor();
+        await page.waitForLoadState('networkidle');
+        await screenshot(`device-wizard-basic-${locale}`);
+        await page.goto(`${platform.baseUrl}/monitor/devices/${first.id}?tab=config&step=driver`);
         await page.getByTestId('config-driver-boiler').waitFor();
         await page.waitForLoadState('networkidle');
         await page.getByTestId('template-panel').waitFor();

@@ -11,6 +11,7 @@ import {
   type AlarmGroupInput,
   type AlarmRule,
   type AlarmRuleInput,
+  type DeviceRulesAnswer,
   type DeviceStatusAlarms,
   type MyAlarmGroup,
   type NotificationPreferences,
@@ -41,6 +42,7 @@ export type {
   AlarmGroup,
   AlarmRecordItem,
   AlarmRule,
+  DeviceRulesAnswer,
   DeviceStatusAlarms,
   MyAlarmGroup,
   NotificationPreferences,
@@ -84,6 +86,8 @@ export function createAlarmApi(client: ApiClient, files: FileApi) {
         JSON_BODY,
       ),
 
+    deviceRules: (equipmentId: string) =>
+      client.post<DeviceRulesAnswer>(ALARM_API_PATHS.deviceRules, { equipmentId }),
     listGroups: (productId: string) => client.post<AlarmGroupList>(ALARM_API_PATHS.groupList, { productId }),
     addGroup: (productId: string, group: Omit<AlarmGroupInput, 'id'>) =>
       client.post<AlarmGroup>(ALARM_API_PATHS.groupAdd, { productId, group }, JSON_BODY),

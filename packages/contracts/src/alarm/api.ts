@@ -22,6 +22,7 @@ export const ALARM_API_PATHS = {
   ruleEdit: '/alarm/rule/edit',
   ruleDelete: '/alarm/rule/delete',
   ruleEnable: '/alarm/rule/enable',
+  deviceRules: '/alarm/rule/device',
   statusAlarmsSave: '/alarm/rule/status/save',
   groupList: '/alarm/group/list',
   groupAdd: '/alarm/group/add',
@@ -93,6 +94,18 @@ export const ruleListAnswerSchema = z.object({
   capacity: capacitySchema,
 });
 export type RuleListAnswer = z.infer<typeof ruleListAnswerSchema>;
+
+/** The rules a device is checked against (its product's), as the device's management wizard shows them. */
+export const deviceRulesBodySchema = z.object({ equipmentId: entityId('equipmentId') });
+export const deviceRulesAnswerSchema = z.object({
+  deviceId: z.string(),
+  productId: z.string(),
+  rules: z.array(alarmRuleSchema),
+  statusAlarms: deviceStatusAlarmsSchema,
+  /** The product's alarm groups by name only: who receives them is not the device viewer's to see. */
+  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type DeviceRulesAnswer = z.infer<typeof deviceRulesAnswerSchema>;
 
 // Groups -------------------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ import {
   type AlarmExportColumn,
   type AlarmRecordItem,
   type AlarmState,
+  type DeviceRulesAnswer,
   type NotificationSend,
   type RecordListBody,
 } from '@lyyp/contracts/alarm';
@@ -22,6 +23,7 @@ import { viewerOf, type AccountFacts } from '../device/viewer.ts';
 import { writeSheet, type SheetFormat } from '../product/spreadsheet.ts';
 import { presentRecord, presentRecordItem } from './alarm-record.presenter.ts';
 import type { AlarmRepository, RecordFilter } from './alarm.repository.ts';
+import { DEFAULT_STATUS_ALARMS } from './rule-cache.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 const LATE_MARK = { zh: '是', en: 'yes' } as const;
@@ -59,6 +61,26 @@ export class AlarmRecordsService {
   ) {
     await this.deps.access.requireDeviceMenu(account, input.deviceId, 'alarms', { refusal: '2116' });
     return this.page(account, { deviceId: input.deviceId, ...stateFilter(input.state) }, input, locale);
+  }
+
+  /**
+   * The rules a device is checked against, for its management wizard: with the same access as its
+   * alarm records (2116 for a share without them). Groups go by name only.
+   */
+  async deviceRules(account: AccountFacts, deviceId: string): Promise<DeviceRulesAnswer> {
+    const device = await this.deps.access.requireDeviceMenu(account, deviceId, 'alarms', { refusal: '2116' });
+    const [rules, set, groups] = await Promise.all([
+      this.deps.repository.rulesOf(device.productId),
+      this.deps.repository.ruleSet(device.productId),
+      this.deps.repository.groupsOf(device.productId),
+    ]);
+    return {
+      deviceId: device.id,
+      productId: device.productId,
+      rules,
+      statusAlarms: set?.statusAlarms ?? DEFAULT_STATUS_ALARMS,
+      groups: groups.map((group) => ({ id: group.id, name: group.name })),
+    };
   }
 
   async list(account: AccountFacts, input: RecordListBody, locale: Locale = DEFAULT_LOCALE) {

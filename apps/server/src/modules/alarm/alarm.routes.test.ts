@@ -9,6 +9,7 @@ import { postJson } from '../device/catalogue-test-support.ts';
 import {
   ALARM_TEST_ENVIRONMENT,
   HIGH_TEMPERATURE,
+  addGroup,
   addRule,
   alarmFixture,
   connectGateway,
@@ -52,6 +53,35 @@ describe.each(databaseVariants())('alarm rules and records on $name', (variant) 
     ).toBe('200');
     const after = await postJson(server, developerClient, '/alarm/rule/list', { productId: product.id });
     expect(after.data).toMatchObject({ rules: [], capacity: { used: 0 } });
+  });
+
+  it('shows a device viewer the rules of its device with groups by name only, and nobody else', async () => {
+    const { product, device, owner, developerClient, ownerClient } = await alarmFixture(server);
+    const group = await addGroup(server, developerClient, product.id, {
+      name: 'Boiler room',
+      channels: ['app'],
+      recipients: [{ accountId: owner.id, channels: ['app'] }],
+    });
+    const rule = await addRule(server, developerClient, product.id, {
+      ...HIGH_TEMPERATURE,
+      groupIds: [group.id],
+    });
+    const seen = await postJson(server, ownerClient, '/alarm/rule/device', { equipmentId: device.id });
+    expect(seen).toMatchObject({
+      code: '200',
+      data: {
+        deviceId: device.id,
+        productId: product.id,
+        rules: [{ id: rule.id, name: 'High temperature', groupIds: [group.id] }],
+        statusAlarms: { offline: { enabled: false } },
+        groups: [{ id: group.id, name: 'Boiler room' }],
+      },
+    });
+    // Who receives a group's alarms is not the device viewer's to see.
+    expect(JSON.stringify(seen.data)).not.toContain(owner.id);
+    const stranger = await signedIn(server, (await buildAccount(server.database.db, 'terminal')).username!);
+    const refused = await postJson(server, stranger, '/alarm/rule/device', { equipmentId: device.id });
+    expect(refused.code).toBe('1003');
   });
 
   it('refuses bad rules with catalogue codes and changes nothing', async () => {

@@ -13,6 +13,8 @@ import {
   alarmRecordItemSchema,
   alarmRuleSchema,
   deviceRecordsBodySchema,
+  deviceRulesAnswerSchema,
+  deviceRulesBodySchema,
   deviceStatusAlarmsSchema,
   groupAddBodySchema,
   groupDeleteBodySchema,
@@ -262,6 +264,22 @@ export function registerAlarmRoutes(
       answer: preferencesAnswerSchema,
     },
     async (request) => ok(await config.savePreferences(callerOf(request), request.body.preferences)),
+  );
+
+  alarmRoute(
+    app,
+    ALARM_API_PATHS.deviceRules,
+    {
+      tags: ruleTags,
+      summary:
+        'The alarm rules a device is checked against (its product’s), for the device’s management wizard',
+      description:
+        'Groups are named without their recipients. 2116 without permission to view alarm records; a device the caller may not see is 1003.',
+      guard: viewAlarms,
+      body: deviceRulesBodySchema,
+      answer: deviceRulesAnswerSchema,
+    },
+    async (request) => ok(await records.deviceRules(callerOf(request).account, request.body.equipmentId)),
   );
 
   // Records -------------------------------------------------------------------------------------------

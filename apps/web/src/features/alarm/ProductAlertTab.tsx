@@ -1,6 +1,6 @@
 /**
  * The alert tab of a product (§2 /manage/product/edit/:id/alert): its alarm rules with capacity
- * used/total (§8, §9), and its alarm groups. Rules and groups belong to the product's configuration
+ * used/total (§8, §9), its offline and power-off alarms, and its alarm groups. Rules and groups belong to the product's configuration
  * and take effect on every device of the product.
  */
 import { Space } from 'antd';
@@ -9,6 +9,7 @@ import { usePermission } from '../monitor/common/use-permission.ts';
 import { ProductEditTabs } from '../product/ProductEditTabs.tsx';
 import { GroupSection } from './GroupSection.tsx';
 import { RuleSection } from './RuleSection.tsx';
+import { StatusAlarmSection } from './StatusAlarmSection.tsx';
 
 export default function ProductAlertTab() {
   const { id = '' } = useParams();
@@ -17,6 +18,7 @@ export default function ProductAlertTab() {
     <ProductEditTabs productId={id}>
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <RuleSection productId={id} editable={editable} />
+        <StatusAlarmSection productId={id} editable={editable} />
         <GroupSection productId={id} editable={editable} />
       </Space>
     </ProductEditTabs>

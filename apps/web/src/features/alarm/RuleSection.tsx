@@ -9,10 +9,9 @@ import { App, Button, Card, Space, Switch, Table, Tag, Tooltip, Typography } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
-import { useLocaleStore } from '../../app/i18n.ts';
-import { channelName, conditionName, useDescribeAlarmFailure } from './alarm-text.ts';
+import { useDescribeAlarmFailure } from './alarm-text.ts';
 import { RuleDialog } from './RuleDialog.tsx';
-import { describeCondition } from './rule-form.ts';
+import { useRuleColumns } from './rule-columns.tsx';
 import {
   useAlarmConfigChanged,
   useAlarmGroups,
@@ -23,7 +22,6 @@ import { RowActions } from '../monitor/common/RowActions.tsx';
 
 export function RuleSection({ productId, editable }: { productId: string; editable: boolean }) {
   const { t } = useTranslation();
-  const locale = useLocaleStore((state) => state.locale);
   const { message } = App.useApp();
   const describeFailure = useDescribeAlarmFailure();
   const rules = useAlarmRules(productId);
@@ -54,6 +52,20 @@ export function RuleSection({ productId, editable }: { productId: string; editab
   const groupList = groups.data?.groups ?? [];
   const variableName = (key: string) => variableList.find((variable) => variable.key === key)?.name ?? key;
   const groupName = (id: string) => groupList.find((group) => group.id === id)?.name ?? id;
+  const columns = useRuleColumns({
+    variableName,
+    groupName,
+    renderEnabled: (enabled, rule) => (
+      <Switch
+        size="small"
+        checked={enabled}
+        disabled={!editable}
+        loading={enable.isPending && enable.variables.id === rule.id}
+        aria-label={t('alarm.fields.enabled')}
+        onChange={(next) => enable.mutate({ id: rule.id, enabled: next })}
+      />
+    ),
+  });
 
   return (
     <Card
@@ -94,56 +106,7 @@ export function RuleSection({ productId, editable }: { productId: string; editab
         scroll={{ x: 900 }}
         locale={{ emptyText: t('alarm.rule.empty') }}
         columns={[
-          { title: t('alarm.fields.name'), dataIndex: 'name', width: 140 },
-          {
-            title: t('alarm.fields.variableKey'),
-            dataIndex: 'variableKey',
-            width: 140,
-            render: (key: string) => variableName(key),
-          },
-          {
-            title: t('alarm.fields.operator'),
-            key: 'condition',
-            width: 150,
-            render: (_value, rule) => (
-              <Tooltip title={conditionName(rule.condition.operator, locale)}>
-                <Typography.Text code>{describeCondition(rule, variableName)}</Typography.Text>
-                {rule.deadBand > 0 ? (
-                  <Typography.Text type="secondary"> ±{rule.deadBand}</Typography.Text>
-                ) : null}
-              </Tooltip>
-            ),
-          },
-          { title: t('alarm.fields.filterCount'), dataIndex: 'filterCount', width: 90 },
-          {
-            title: t('alarm.fields.groupIds'),
-            dataIndex: 'groupIds',
-            width: 130,
-            render: (ids: string[]) =>
-              ids.length ? ids.map((id) => <Tag key={id}>{groupName(id)}</Tag>) : '—',
-          },
-          {
-            title: t('alarm.fields.pushMethods'),
-            dataIndex: 'pushMethods',
-            width: 160,
-            render: (codes: AlarmRule['pushMethods']) =>
-              codes.map((code) => <Tag key={code}>{channelName(code, locale)}</Tag>),
-          },
-          {
-            title: t('alarm.fields.enabled'),
-            dataIndex: 'enabled',
-            width: 80,
-            render: (enabled: boolean, rule) => (
-              <Switch
-                size="small"
-                checked={enabled}
-                disabled={!editable}
-                loading={enable.isPending && enable.variables.id === rule.id}
-                aria-label={t('alarm.fields.enabled')}
-                onChange={(next) => enable.mutate({ id: rule.id, enabled: next })}
-              />
-            ),
-          },
+          ...columns,
           ...(editable
             ? [
                 {

@@ -5,7 +5,7 @@
  * copying the settings to other devices. Owners and staff edit; others read.
  */
 import { CopyOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -33,6 +33,7 @@ import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
 import { CopyConfigDialog } from './CopyConfigDialog.tsx';
 import { TemplatePanel } from './TemplatePanel.tsx';
+import { deviceConfigQueryKey, useDeviceConfig } from './use-wizard-data.ts';
 import {
   differsFromProduct,
   draftOf,
@@ -54,16 +55,11 @@ const NUMBER_LIMITS: Partial<Record<DriverAddressField, { min: number; max: numb
   slaveId: { min: 1, max: 247 },
 };
 
-export const deviceConfigQueryKey = (deviceId: string) => ['device-config', deviceId] as const;
-
 export default function DeviceConfigTab({ device, live }: DeviceTabProps) {
   const describeFailure = useDescribeFailure();
   const queryClient = useQueryClient();
   const editable = device.access.kind === 'owner' || device.access.kind === 'staff';
-  const config = useQuery({
-    queryKey: deviceConfigQueryKey(device.id),
-    queryFn: () => deviceConfigApi.fetch(device.id),
-  });
+  const config = useDeviceConfig(device.id);
   const syncState = live.config?.state;
 
   // The gateway's reports move the sync state: read it again when the live channel says so.

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceConfigDriver } from '../../api/device-config.api.ts';
-import { differsFromProduct, draftOf, overridesOf, productDraftOf } from './config-draft.ts';
+import {
+  describeDriverAddress,
+  differsFromProduct,
+  draftOf,
+  overridesOf,
+  productDraftOf,
+} from './config-draft.ts';
 
 const drivers: DeviceConfigDriver[] = [
   {
@@ -42,5 +48,10 @@ describe('configuration draft', () => {
     expect(differsFromProduct('192.168.1.10', '')).toBe(false);
     expect(overridesOf(drivers, draft)).toEqual([]);
     expect(overridesOf(drivers, productDraftOf(drivers))).toEqual([]);
+  });
+
+  it('writes where each driver reaches its slave on this device, and whether that is the product’s', () => {
+    expect(describeDriverAddress(drivers[0]!)).toEqual({ text: '10.0.0.5:502 #1', differs: true });
+    expect(describeDriverAddress(drivers[1]!)).toEqual({ text: '/dev/ttyUSB0 #3', differs: false });
   });
 });

@@ -47,3 +47,21 @@ export function overridesOf(drivers: readonly DeviceConfigDriver[], draft: Confi
   }
   return overrides;
 }
+
+/**
+ * Where a driver reaches its slave on this device, as one line: `10.0.0.5:502 #1` for Modbus TCP,
+ * `/dev/ttyUSB0 #3` for RTU; whether any part differs from the product.
+ */
+export function describeDriverAddress(driver: DeviceConfigDriver): { text: string; differs: boolean } {
+  const value = (field: DriverAddressField) => driver.addresses.find((row) => row.field === field)?.device;
+  const host = value('host');
+  const port = value('port');
+  const serialPort = value('serialPort');
+  const slaveId = value('slaveId');
+  const place =
+    host !== undefined ? `${host}${port !== undefined ? `:${port}` : ''}` : String(serialPort ?? '');
+  return {
+    text: [place, slaveId !== undefined ? `#${slaveId}` : ''].filter(Boolean).join(' '),
+    differs: driver.addresses.some((row) => row.differs),
+  };
+}

@@ -31,7 +31,7 @@ import { useLiveDevice } from './use-live.ts';
 const HistoryCurveTab = lazy(() => import('./HistoryCurveTab.tsx'));
 const RealtimeCurveTab = lazy(() => import('./RealtimeCurveTab.tsx'));
 const DeviceReportTab = lazy(() => import('../report/DeviceReportTab.tsx'));
-const DeviceConfigTab = lazy(() => import('../device-config/DeviceConfigTab.tsx'));
+const DeviceWizard = lazy(() => import('../device-config/DeviceWizard.tsx'));
 const DeviceKnowledgeTab = lazy(() => import('../knowledge/DeviceKnowledgeTab.tsx'));
 
 export interface DeviceTabProps {
@@ -45,7 +45,7 @@ type TabScreen = (props: DeviceTabProps, label: string) => ReactNode;
 const TAB_SCREENS: Readonly<Record<DeviceTabKey, TabScreen>> = {
   info: (props) => <DeviceInfoTab {...props} />,
   gateway: (props) => <GatewayTab {...props} />,
-  config: (props) => <DeviceConfigTab {...props} />,
+  config: (props) => <DeviceWizard {...props} />,
   data: (props) => <ReadWriteTab {...props} />,
   history: (props) => <HistoryDataTab {...props} />,
   historyCurve: (props) => <HistoryCurveTab {...props} />,

@@ -4,17 +4,14 @@
  * language, runs and failures, and the last run's log. Shown in the gateway detail, since the
  * scripts run on the gateway.
  */
-import { useQuery } from '@tanstack/react-query';
 import { Card, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { edgeLogicApi, type DeviceScriptRow } from '../../api/edge-logic.api.ts';
+import type { DeviceScriptRow } from '../../api/edge-logic.api.ts';
+import { useDeviceScripts } from '../device-config/use-wizard-data.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { translateCatalogue } from '../../app/messages.ts';
 import { useDescribeFailure } from './common/catalogue-text.ts';
 import { formatTime } from './common/format-time.ts';
-
-/** Refreshed as often as a gateway reports while scripts run. */
-const REFRESH_MS = 5000;
 
 type ScriptState = NonNullable<DeviceScriptRow['state']>;
 
@@ -22,11 +19,7 @@ export function DeviceScriptStatus({ deviceId }: { deviceId: string }) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const describeFailure = useDescribeFailure();
-  const status = useQuery({
-    queryKey: ['device-scripts', deviceId],
-    queryFn: () => edgeLogicApi.deviceScriptStatus(deviceId),
-    refetchInterval: REFRESH_MS,
-  });
+  const status = useDeviceScripts(deviceId, true);
   const describeError = (state: ScriptState) => {
     if (!state.lastErrorCode) return null;
     const params = { ...state.lastErrorParams };

@@ -4,37 +4,23 @@
  */
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
-import {
-  DATA_TYPE_DEFINITIONS,
-  REGISTER_TYPE_DEFINITIONS,
-  type Driver,
-  type Variable,
-} from '@lyyp/contracts/device-model';
+import type { Driver, Variable } from '@lyyp/contracts/device-model';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Dropdown, Input, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Dropdown, Input, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import type { SheetFormat } from '../../api/catalogue.types.ts';
-import { useLocaleStore } from '../../app/i18n.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { EmptyGuide } from '../monitor/common/EmptyGuide.tsx';
 import { saveFile } from '../monitor/common/save-file.ts';
 import { useModelChanged } from './use-product.ts';
 import { VariableDialog } from './VariableDialog.tsx';
 import { VariableImportButton } from './VariableImportButton.tsx';
-
-function describePlacement(variable: Variable, locale: string): string {
-  if (!variable.registerType) return '—';
-  const table = REGISTER_TYPE_DEFINITIONS[variable.registerType];
-  const label = locale === 'en-US' ? table.label.en : table.label.zh;
-  const bit = variable.bitIndex === undefined ? '' : `.${variable.bitIndex}`;
-  return `${label} ${variable.address ?? ''}${bit}`;
-}
+import { useVariableColumns } from './variable-columns.tsx';
 
 export function VariableSection({ productId, editable }: { productId: string; editable: boolean }) {
   const { t } = useTranslation();
-  const locale = useLocaleStore((state) => state.locale);
   const { message, modal } = App.useApp();
   const describeFailure = useDescribeFailure();
   const modelChanged = useModelChanged(productId);
@@ -93,6 +79,7 @@ export function VariableSection({ productId, editable }: { productId: string; ed
   const driverList: readonly Driver[] = drivers.data?.list ?? [];
   const driverName = (key: string | undefined) =>
     driverList.find((driver) => driver.key === key)?.name ?? key ?? '—';
+  const columns = useVariableColumns(driverName);
 
   return (
     <Card variant="borderless" title={t('monitor.variable.title')}>
@@ -192,45 +179,7 @@ export function VariableSection({ productId, editable }: { productId: string; ed
           onChange: (page, pageSize) => setPaging({ page, pageSize }),
         }}
         columns={[
-          { title: t('monitor.fields.name'), dataIndex: 'name', fixed: 'left' },
-          { title: t('monitor.fields.key'), dataIndex: 'key' },
-          {
-            title: t('monitor.fields.kind'),
-            dataIndex: 'kind',
-            render: (kind: string) => t(`monitor.variableKind.${kind}`),
-          },
-          {
-            title: t('monitor.fields.driverKey'),
-            dataIndex: 'driverKey',
-            render: (key: string | undefined) => driverName(key),
-          },
-          {
-            title: t('monitor.variable.placement'),
-            key: 'placement',
-            render: (_, variable) => describePlacement(variable, locale),
-          },
-          {
-            title: t('monitor.fields.dataType'),
-            dataIndex: 'dataType',
-            render: (id: Variable['dataType']) => {
-              const definition = DATA_TYPE_DEFINITIONS[id];
-              return locale === 'en-US' ? definition.label.en : definition.label.zh;
-            },
-          },
-          {
-            title: t('monitor.fields.readWrite'),
-            dataIndex: 'readWrite',
-            render: (mode: Variable['readWrite']) => (
-              <Tag color={mode === 'read-only' ? 'default' : 'blue'}>{t(`monitor.readWrite.${mode}`)}</Tag>
-            ),
-          },
-          { title: t('monitor.fields.unit'), dataIndex: 'unit', render: (unit: string) => unit || '—' },
-          { title: t('monitor.fields.decimals'), dataIndex: 'decimals' },
-          {
-            title: t('monitor.fields.collectionMode'),
-            dataIndex: 'collectionMode',
-            render: (mode: string) => t(`monitor.collectionMode.${mode}`),
-          },
+          ...columns,
           ...(editable
             ? [
                 {

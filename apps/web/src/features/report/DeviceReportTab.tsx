@@ -21,6 +21,7 @@ import { describeViolation, useDescribeFailure } from '../monitor/common/catalog
 import { saveFile } from '../monitor/common/save-file.ts';
 import { usePermission } from '../monitor/common/use-permission.ts';
 import type { DeviceTabProps } from '../monitor/DeviceDetailPage.tsx';
+import { useDeviceReports } from '../device-config/use-wizard-data.ts';
 import {
   checkReportRange,
   defaultPicked,
@@ -45,10 +46,7 @@ export default function DeviceReportTab({ device }: DeviceTabProps) {
   const [view, setView] = useState<View>('table');
   const [page, setPage] = useState(1);
 
-  const reports = useQuery({
-    queryKey: ['device-reports', device.id],
-    queryFn: () => reportApi.deviceReports(device.id),
-  });
+  const reports = useDeviceReports(device.id);
   const reportId = chosenReport ?? reports.data?.[0]?.id ?? null;
   const range = rangeOfPicked(picked[0], picked[1], granularity);
   const violation = checkReportRange(range, granularity);

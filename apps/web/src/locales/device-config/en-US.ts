@@ -65,4 +65,57 @@ export const deviceConfigEnUS = {
     result: '{{copied}} copied, {{failed}} failed',
     noCandidates: 'No other device of the same product',
   },
+  wizard: {
+    steps: {
+      basic: 'Basic info',
+      driver: 'Gateway and driver',
+      variables: 'Variables',
+      reports: 'History reports',
+      alarms: 'Alarms',
+      pages: 'Configuration pages',
+      scripts: 'Scripts',
+    },
+    count: {
+      variables_one: '{{count}} variable',
+      variables_other: '{{count}} variables',
+      reports_one: '{{count}} report',
+      reports_other: '{{count}} reports',
+      alarms_one: '{{count}} rule',
+      alarms_other: '{{count}} rules',
+      pages_one: '{{count}} page',
+      pages_other: '{{count}} pages',
+      scripts_one: '{{count}} script',
+      scripts_other: '{{count}} scripts',
+    },
+    previous: 'Previous',
+    next: 'Next',
+    gateway: 'Gateway',
+    interval: 'Interval',
+    openPage: 'Open',
+    editInProduct: 'Edit in the product',
+    fromProduct: {
+      driver: 'The drivers come from the product “{{product}}”; their addresses are this device’s own.',
+      variables:
+        'The variables come from the product “{{product}}” and apply to every device of it. Each is read through the driver address shown, which is this device’s own.',
+      reports: 'The history reports come from the product “{{product}}” and are kept for every device of it.',
+      alarms: 'The alarm rules come from the product “{{product}}” and watch every device of it.',
+      pages: 'The configuration pages come from the product “{{product}}” and show this device’s values.',
+      scripts:
+        'The scripts come from the product “{{product}}” and run on this device’s gateway; their last runs are shown.',
+    },
+    empty: {
+      variables: 'The product has no variables yet',
+      reports: 'The product has no history reports yet',
+      alarms: 'The product has no alarm rules yet',
+      pages: 'The product has no configuration pages yet',
+    },
+    statusAlarm: {
+      offline: 'Offline alarm after {{minutes}} min ({{channels}})',
+      'power-off': 'Power-off alarm after {{minutes}} min ({{channels}})',
+    },
+    statusAlarmOff: {
+      offline: 'No offline alarm',
+      'power-off': 'No power-off alarm',
+    },
+  },
 } as const;

@@ -63,4 +63,51 @@ export const deviceConfigZhCN = {
     result: '已复制 {{copied}} 台，失败 {{failed}} 台',
     noCandidates: '没有同一产品的其他设备',
   },
+  wizard: {
+    steps: {
+      basic: '基本信息',
+      driver: '网关与驱动',
+      variables: '变量',
+      reports: '历史报表',
+      alarms: '报警',
+      pages: '组态画面',
+      scripts: '脚本',
+    },
+    count: {
+      variables_other: '{{count}} 个变量',
+      reports_other: '{{count}} 个报表',
+      alarms_other: '{{count}} 条规则',
+      pages_other: '{{count}} 个画面',
+      scripts_other: '{{count}} 个脚本',
+    },
+    previous: '上一步',
+    next: '下一步',
+    gateway: '网关',
+    interval: '间隔',
+    openPage: '打开',
+    editInProduct: '到产品中修改',
+    fromProduct: {
+      driver: '驱动来自产品“{{product}}”；驱动地址是本设备自己的。',
+      variables:
+        '变量来自产品“{{product}}”，该产品的每台设备都使用。每个变量通过所示的驱动地址读取，地址是本设备自己的。',
+      reports: '历史报表来自产品“{{product}}”，该产品的每台设备都会记录。',
+      alarms: '报警规则来自产品“{{product}}”，监视该产品的每台设备。',
+      pages: '组态画面来自产品“{{product}}”，显示本设备的数据。',
+      scripts: '脚本来自产品“{{product}}”，在本设备的网关上运行；下面是最近的运行情况。',
+    },
+    empty: {
+      variables: '产品还没有变量',
+      reports: '产品还没有历史报表',
+      alarms: '产品还没有报警规则',
+      pages: '产品还没有组态画面',
+    },
+    statusAlarm: {
+      offline: '离线 {{minutes}} 分钟后报警（{{channels}}）',
+      'power-off': '断电 {{minutes}} 分钟后报警（{{channels}}）',
+    },
+    statusAlarmOff: {
+      offline: '未设离线报警',
+      'power-off': '未设断电报警',
+    },
+  },
 } as const;

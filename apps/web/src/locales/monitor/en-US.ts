@@ -271,7 +271,7 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
   detail: {
     openPages: 'Device pages',
     tabs: {
-      config: 'Configuration',
+      config: 'Device management',
       info: 'Device info',
       gateway: 'Gateway',
       data: 'Read/write',

@@ -268,7 +268,7 @@ export const monitorZhCN = {
   detail: {
     openPages: '组态页面',
     tabs: {
-      config: '设备配置',
+      config: '设备管理',
       info: '设备信息',
       gateway: '网关详情',
       data: '读写数据',
