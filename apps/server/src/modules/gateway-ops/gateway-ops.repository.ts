@@ -150,6 +150,12 @@ export class GatewayOpsRepository {
     return this.db.transaction(async (tx) => {
       const within = (column: PgColumn): SQL | undefined =>
         range ? and(gte(column, new Date(range.from)), lt(column, new Date(range.to))) : undefined;
+      // The marks first: a summary sweep that claimed some of them holds their rows, so this waits
+      // for it to commit, and the summaries it wrote are then removed below instead of surviving
+      // the clear; a sweep starting later finds no mark to work from.
+      await tx
+        .delete(historyDirty)
+        .where(and(eq(historyDirty.deviceId, deviceId), within(historyDirty.hour)));
       const points = await this.deletePoints(tx, deviceId, range);
       const minutes = await tx
         .delete(pointsRollup)
@@ -163,9 +169,6 @@ export class GatewayOpsRepository {
         .delete(pointsDay)
         .where(and(eq(pointsDay.deviceId, deviceId), within(pointsDay.day)))
         .returning({ key: pointsDay.key });
-      await tx
-        .delete(historyDirty)
-        .where(and(eq(historyDirty.deviceId, deviceId), within(historyDirty.hour)));
       const reports = await tx
         .delete(reportRows)
         .where(and(eq(reportRows.deviceId, deviceId), within(reportRows.at)))

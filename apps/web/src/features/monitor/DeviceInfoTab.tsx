@@ -74,6 +74,8 @@ function toValues(device: DeviceDetail): InfoValues {
     ...device,
     factoryDate: device.factoryDate ? dayjs(device.factoryDate) : null,
     installDate: device.installDate ? dayjs(device.installDate) : null,
+    // 0 is "no sort number": the input stays empty rather than showing an out-of-range 0.
+    sortNumber: device.sortNumber > 0 ? device.sortNumber : undefined,
   };
 }
 
