@@ -85,7 +85,8 @@ export class AlarmDispatcher {
   private async mayReceive(accountId: string, deviceId: string): Promise<boolean> {
     const account = await this.deps.accounts.findById(accountId);
     if (!account || account.status !== 'enabled') return false;
-    return (await this.deps.access.findVisibleDevice(account, deviceId)) !== undefined;
+    // A share without the alarm records carries no alarm pushes either (§6).
+    return this.deps.access.allowsDeviceMenu(account, deviceId, 'alarms');
   }
 
   private async planRecord(record: AlarmRecordRow, now: number): Promise<void> {

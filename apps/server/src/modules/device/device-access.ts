@@ -50,10 +50,29 @@ export class DeviceAccess {
     options: { refusal?: ErrorCode; orTopMenu?: boolean } = {},
   ): Promise<DeviceRow> {
     const device = await this.requireVisibleDevice(account, deviceId);
-    if (device.ownerAccountId === account.id || viewerOf(account).staff) return device;
-    const share = await this.devices.shareMenusOf(device.id, account.id);
-    if (!share || share.menus.includes(menu) || (options.orTopMenu === true && share.topMenu)) return device;
+    if (await this.menuAllowed(account, device, menu, options.orTopMenu === true)) return device;
     throw new CatalogueError(options.refusal ?? '1201');
+  }
+
+  /**
+   * Whether the account may see `menu` of the device, by the rule of `requireDeviceMenu`: for
+   * what reaches people without a request (alarm pop-ups and pushes), which a share without the
+   * alarm records must not carry either.
+   */
+  async allowsDeviceMenu(account: AccountFacts, deviceId: string, menu: ShareMenu): Promise<boolean> {
+    const device = await this.findVisibleDevice(account, deviceId);
+    return device !== undefined && (await this.menuAllowed(account, device, menu, false));
+  }
+
+  private async menuAllowed(
+    account: AccountFacts,
+    device: DeviceRow,
+    menu: ShareMenu,
+    orTopMenu: boolean,
+  ): Promise<boolean> {
+    if (device.ownerAccountId === account.id || viewerOf(account).staff) return true;
+    const share = await this.devices.shareMenusOf(device.id, account.id);
+    return !share || share.menus.includes(menu) || (orTopMenu && share.topMenu);
   }
 
   /**

@@ -9,6 +9,7 @@ import {
   type DeviceShareCreated,
 } from '@lyyp/contracts/fleet';
 import { DevicePageSchema, DAY_MS } from '@lyyp/contracts';
+import { alarmRecordSchema } from '@lyyp/contracts/alarm';
 import type { LiveServerMessage } from '@lyyp/contracts/live';
 import { accounts, alarmRecords, deviceAccess, deviceEvents } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -134,6 +135,49 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
     });
     const range = { start: now - 3_600_000, end: now + 60_000 };
     expect((await asReceiver('/alarm/record/list', range)).data).toMatchObject({ total: 0 });
+    // Nor do alarm pop-ups reach the receiver's open console; the owner's does get them.
+    const connectionOf = async (accountId: string, send: (message: LiveServerMessage) => void) => {
+      const [row] = await server.database.db.select().from(accounts).where(eq(accounts.id, accountId));
+      return { account: () => row!, locale: 'en-US' as const, send };
+    };
+    const toReceiver: LiveServerMessage[] = [];
+    const toOwner: LiveServerMessage[] = [];
+    let ownerGotIt!: () => void;
+    const ownerGot = new Promise<void>((resolve) => (ownerGotIt = resolve));
+    const receiverConnection = await connectionOf(receiverId, (message) => toReceiver.push(message));
+    const ownerConnection = await connectionOf(fixture.owner.id, (message) => {
+      toOwner.push(message);
+      if (message.type === 'alarm') ownerGotIt();
+    });
+    // The receiver's connection is opened first: it is decided before the owner's is sent to.
+    server.live.open(receiverConnection);
+    server.live.open(ownerConnection);
+    server.bus.publish('alarm', {
+      deviceId: equipmentId,
+      event: 'raised',
+      record: alarmRecordSchema.parse({
+        id: newId(),
+        deviceId: equipmentId,
+        type: 'variable',
+        ruleId: null,
+        name: 'High',
+        message: 'Too hot',
+        value: 90,
+        since: now - 60_000,
+        raisedAt: now - 60_000,
+        late: false,
+        releasedAt: null,
+        releaseReason: null,
+        acknowledgedAt: null,
+        acknowledgedBy: null,
+        acknowledgeComment: null,
+      }),
+    });
+    await ownerGot;
+    expect(toOwner.filter((message) => message.type === 'alarm')).toHaveLength(1);
+    expect(toReceiver).toEqual([]);
+    server.live.close(receiverConnection);
+    server.live.close(ownerConnection);
     expect((await postJson(server, owner, '/alarm/record/list', range)).data).toMatchObject({ total: 1 });
     // The owner opens them all; a stranger still finds no device at all.
     expect((await postJson(server, owner, '/report/device/list', { equipmentId })).code).toBe('200');

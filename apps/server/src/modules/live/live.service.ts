@@ -7,7 +7,8 @@ import { translateError, type Locale } from '@lyyp/contracts';
 import type { LiveServerMessage } from '@lyyp/contracts/live';
 import type { Bus } from '../../bus/bus.ts';
 import type { AccountRow } from '../account/account.repository.ts';
-import type { DeviceAccess } from '../command/command.service.ts';
+import type { ShareMenu } from '@lyyp/contracts/fleet';
+import type { DeviceAccess } from '../device/device-access.ts';
 import type { RuntimeRepository } from '../telemetry/runtime.repository.ts';
 import { readDeviceSnapshot } from './device-snapshot.ts';
 
@@ -33,7 +34,7 @@ export class LiveService {
   constructor(
     private readonly bus: Bus,
     private readonly runtime: RuntimeRepository,
-    private readonly access: DeviceAccess,
+    private readonly access: Pick<DeviceAccess, 'findVisibleDevice' | 'allowsDeviceMenu'>,
     private readonly now: () => number,
   ) {
     this.unsubscribeBus = [
@@ -73,7 +74,7 @@ export class LiveService {
         }),
       ),
       bus.subscribe('alarm', (event) => {
-        void this.broadcastToViewers(event.deviceId, {
+        void this.broadcastToViewers(event.deviceId, 'alarms', {
           type: 'alarm',
           deviceId: event.deviceId,
           event: event.event,
@@ -205,16 +206,14 @@ export class LiveService {
   }
 
   /** To every connection whose account may see the device (asked once per account). */
-  private async broadcastToViewers(deviceId: string, message: LiveServerMessage) {
+  /** To every connection of the accounts that may see `menu` of the device, subscribed to it or not. */
+  private async broadcastToViewers(deviceId: string, menu: ShareMenu, message: LiveServerMessage) {
     const decided = new Map<string, Promise<boolean>>();
     for (const connection of [...this.byConnection.keys()]) {
       const account = connection.account();
       let visible = decided.get(account.id);
       if (!visible) {
-        visible = this.access.findVisibleDevice(account, deviceId).then(
-          (device) => device !== undefined,
-          () => false,
-        );
+        visible = this.access.allowsDeviceMenu(account, deviceId, menu).catch(() => false);
         decided.set(account.id, visible);
       }
       if ((await visible) && this.byConnection.has(connection)) connection.send(message);
