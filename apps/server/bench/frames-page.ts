@@ -69,7 +69,11 @@ const SMALL: ReadonlyArray<[LeafWidgetType, number]> = [
   ['UsualText', 10],
 ];
 
-export function benchPageFile(pageId: string, productId: string): PageFile {
+/**
+ * `windowMinutes` sets every trend chart's live window (line, area and bar); left out, each keeps
+ * its type's default (5 minutes for lines, 60 for areas and bars).
+ */
+export function benchPageFile(pageId: string, productId: string, windowMinutes?: number): PageFile {
   const deps = createSequentialDeps('bench');
   const widgets: LeafWidget[] = [];
   let signal = 0;
@@ -84,7 +88,13 @@ export function benchPageFile(pageId: string, productId: string): PageFile {
         height: 230,
       };
       const chart = createWidget(type, box, deps) as LeafWidget & { data: { dataAddon: object } };
-      const dataAddon = { ...chart.data.dataAddon, signalArray: series(signal, seriesCount) };
+      const dataAddon = {
+        ...chart.data.dataAddon,
+        signalArray: series(signal, seriesCount),
+        ...(windowMinutes !== undefined && 'timeRange' in chart.data.dataAddon
+          ? { timeRange: windowMinutes }
+          : {}),
+      };
       widgets.push({ ...chart, data: { ...chart.data, dataAddon } } as LeafWidget);
       signal += seriesCount;
     }
