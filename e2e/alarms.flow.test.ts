@@ -163,6 +163,24 @@ describe('alarm flow in the browser', () => {
       expect(await page.locator('[data-testid="alarm-capacity"]').textContent()).toContain('1/');
       await screenshot('alarm-product-tab');
 
+      // The offline alarm: on after 2 minutes, to the duty group, saved with the power-off one.
+      const offline = page.getByTestId('status-alarm-offline');
+      await offline.getByRole('switch').click();
+      await offline.locator('input[id$="offline_delayMinutes"]').fill('2');
+      await offline.locator('.ant-select').first().click();
+      await page.locator('.ant-select-item-option[title="值班组"]').last().click();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('status-alarms-save').click();
+      await expect
+        .poll(async () => {
+          const rules = await adminApi.post<{
+            statusAlarms: { offline: { enabled: boolean; delaySeconds: number; groupIds: string[] } };
+          }>('/alarm/rule/list', { productId: product.id });
+          return rules.statusAlarms.offline;
+        })
+        .toMatchObject({ enabled: true, delaySeconds: 120, groupIds: [expect.any(String)] });
+      await screenshot('alarm-status-alarms');
+
       // The boiler's next value trips it: the end user sees the pop-up and the count at once.
       const popup = userPage.locator('[data-testid="alarm-popup"]');
       await popup.waitFor({ timeout: 30_000 });
@@ -248,7 +266,7 @@ describe('alarm flow in the browser', () => {
       await page.click('#alarmGroup_channels');
       await page.locator('.ant-select-item-option[title="Signed webhook"]').click();
       await page.getByRole('button', { name: 'Add step' }).click();
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.locator('.ant-modal-footer').getByRole('button', { name: 'Save' }).click();
       await screenshot('screen-group-dialog-en-US');
       await page.locator('.ant-modal-footer').getByRole('button', { name: 'Cancel' }).click();
       await page.locator('form#alarmGroup').waitFor({ state: 'detached' });
