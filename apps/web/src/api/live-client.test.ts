@@ -179,6 +179,38 @@ describe('live channel client', () => {
     expect(client.state).toBe('idle');
   });
 
+  it('ends at sign-out: closes the socket, drops a pending reconnect, and connects again only when asked', () => {
+    const { client, sockets, latest, onSessionEnded } = setUp();
+    const stop = client.subscribe('d1', () => undefined);
+    client.listen(() => undefined);
+    latest().accept();
+    // The connection dropped and a reconnect is waiting when the person signs out.
+    latest().drop();
+    expect(client.state).toBe('reconnecting');
+    client.end();
+    expect(client.state).toBe('idle');
+    vi.advanceTimersByTime(120_000);
+    expect(sockets).toHaveLength(1);
+    // A screen still mounted lets go without effect; the next sign-in opens a new socket.
+    stop();
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    client.listen(() => undefined);
+    expect(sockets).toHaveLength(2);
+    latest().accept();
+    expect(client.state).toBe('open');
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('closes an open socket at sign-out at once, without waiting for the linger', () => {
+    const { client, latest } = setUp();
+    client.listen(() => undefined);
+    latest().accept();
+    client.end();
+    expect(latest().closedWith).toBe(1000);
+    expect(client.state).toBe('idle');
+  });
+
   it('unsubscribes a device nobody follows and closes the socket a while after the last screen leaves', () => {
     const { client, sockets, latest } = setUp();
     const stopFirst = client.subscribe('d1', () => undefined);

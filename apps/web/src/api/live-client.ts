@@ -4,7 +4,8 @@
  * with the first subscription and closes after the last. Each (re)subscription answers with a
  * snapshot, then changes. A dropped connection is retried with growing, jittered waits and every
  * device is subscribed again; a quiet connection is probed with pings and replaced when the server
- * stops answering. Close code 4001 means the session is gone: no retry, the session ends.
+ * stops answering. Close code 4001 means the session is gone: no retry, the session ends. Signing
+ * out ends the channel first (`end`), so no reconnect is tried without a session.
  *
  * WebSocket, timers, clock and randomness are injected, so the rules are tested without a network.
  */
@@ -226,6 +227,17 @@ export function createLiveClient(options: LiveClientOptions) {
         if (!sessionListeners.delete(listener)) return;
         if (!wanted()) lingerTimer = timers.setTimeout(disconnect, lingerMs);
       };
+    },
+    /**
+     * Ends the channel at sign-out, before the session is dropped: closes the socket, stops a
+     * reconnect waiting to happen and forgets every listener, so nothing tries to connect without a
+     * session. The next screen that follows a device (after signing in again) opens a new socket.
+     */
+    end(): void {
+      listeners.clear();
+      sessionListeners.clear();
+      cancelLinger();
+      disconnect();
     },
     onStateChange(listener: (state: LiveConnectionState) => void): () => void {
       stateListeners.add(listener);

@@ -8,6 +8,7 @@ import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { authApi } from '../../api/index.ts';
+import { liveClient } from '../../api/live.ts';
 import { useLocaleStore } from '../i18n.ts';
 import { describeError } from '../messages.ts';
 import { useSessionStore } from '../session-store.ts';
@@ -42,7 +43,11 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   });
 
   const signOut = useMutation({
-    mutationFn: authApi.logout,
+    // The live channel ends first, so nothing reconnects once the session is gone.
+    mutationFn: () => {
+      liveClient.end();
+      return authApi.logout();
+    },
     // Even when the platform cannot be reached, this browser forgets the session.
     onSettled: () => {
       clear();

@@ -10,6 +10,7 @@ function createFakeClient() {
   let state: LiveConnectionState = 'open';
   const client: LiveClient = {
     listen: () => () => undefined,
+    end: () => followers.clear(),
     subscribe(deviceId, listener) {
       const set = followers.get(deviceId) ?? new Set();
       followers.set(deviceId, set);
