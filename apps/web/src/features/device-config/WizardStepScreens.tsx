@@ -9,7 +9,7 @@ import { EditOutlined, HomeOutlined, LockOutlined } from '@ant-design/icons';
 import type { AlarmRule } from '@lyyp/contracts/alarm';
 import type { DeviceReport } from '@lyyp/contracts/report';
 import type { Variable } from '@lyyp/contracts/device-model';
-import { Alert, Button, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -71,6 +71,17 @@ function StepFrame({
   );
 }
 
+/** The read-only table of a step: small, unpaged unless asked, with its own empty text. */
+function StepTable<T extends object>({
+  testId,
+  empty,
+  ...props
+}: TableProps<T> & { testId: string; empty: string }) {
+  return (
+    <Table<T> size="small" pagination={false} data-testid={testId} locale={{ emptyText: empty }} {...props} />
+  );
+}
+
 export function VariablesStep({ device, variables }: DeviceTabProps) {
   const { t } = useTranslation();
   const config = useDeviceConfig(device.id);
@@ -90,15 +101,14 @@ export function VariablesStep({ device, variables }: DeviceTabProps) {
   const list = variables.flatMap((variable) => (variable.definition ? [variable.definition] : []));
   return (
     <StepFrame device={device} step="variables">
-      <Table<Variable>
+      <StepTable<Variable>
+        testId="wizard-variables"
+        empty={t('deviceConfig.wizard.empty.variables')}
         rowKey="key"
-        size="small"
-        data-testid="wizard-variables"
         dataSource={list}
         columns={columns}
         scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: t('deviceConfig.wizard.empty.variables') }}
       />
     </StepFrame>
   );
@@ -109,14 +119,12 @@ export function ReportsStep({ device }: DeviceTabProps) {
   const reports = useDeviceReports(device.id);
   return (
     <StepFrame device={device} step="reports" error={reports.error}>
-      <Table<DeviceReport>
+      <StepTable<DeviceReport>
+        testId="wizard-reports"
+        empty={t('deviceConfig.wizard.empty.reports')}
         rowKey="id"
-        size="small"
-        data-testid="wizard-reports"
         loading={reports.isPending}
         dataSource={reports.data ?? []}
-        pagination={false}
-        locale={{ emptyText: t('deviceConfig.wizard.empty.reports') }}
         columns={[
           { title: t('report.fields.name'), dataIndex: 'name', width: 180 },
           {
@@ -159,16 +167,14 @@ export function AlarmsStep({ device, variables }: DeviceTabProps) {
   const statusAlarms = rules.data?.statusAlarms;
   return (
     <StepFrame device={device} step="alarms" error={rules.error}>
-      <Table<AlarmRule>
+      <StepTable<AlarmRule>
+        testId="wizard-alarms"
+        empty={t('deviceConfig.wizard.empty.alarms')}
         rowKey="id"
-        size="small"
-        data-testid="wizard-alarms"
         loading={rules.isPending}
         dataSource={rules.data?.rules ?? []}
         columns={columns}
-        pagination={false}
         scroll={{ x: 900 }}
-        locale={{ emptyText: t('deviceConfig.wizard.empty.alarms') }}
       />
       {statusAlarms ? (
         <Space wrap data-testid="wizard-status-alarms">
@@ -197,14 +203,12 @@ export function PagesStep({ device }: DeviceTabProps) {
   const pages = useDevicePages(device.id);
   return (
     <StepFrame device={device} step="pages" error={pages.error}>
-      <Table<PageSummary>
+      <StepTable<PageSummary>
+        testId="wizard-pages"
+        empty={t('deviceConfig.wizard.empty.pages')}
         rowKey="id"
-        size="small"
-        data-testid="wizard-pages"
         loading={pages.isPending}
         dataSource={pages.data ?? []}
-        pagination={false}
-        locale={{ emptyText: t('deviceConfig.wizard.empty.pages') }}
         columns={[
           {
             title: t('designer.pages.name'),
