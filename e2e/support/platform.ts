@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { pgliteTemplate } from '../../apps/server/src/test/pglite-template.ts';
 import { findFreePort } from './ports.ts';
 import { REPOSITORY_ROOT, SERVER_ENTRY } from './paths.ts';
 
@@ -82,6 +83,9 @@ export class Platform {
     }
     const [port, mqttPort, mqttWsPort] = [await findFreePort(), await findFreePort(), await findFreePort()];
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyyp-e2e-'));
+    // A migrated embedded database to start from: a first start would otherwise spend most of its
+    // time creating the database and running every migration.
+    fs.cpSync((await pgliteTemplate()).dataDir, path.join(dataDir, 'pglite'), { recursive: true });
     const admin = {
       username: options.adminUsername ?? 'admin',
       password: options.adminPassword ?? 'E2e#Admin2024',

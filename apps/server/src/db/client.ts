@@ -28,7 +28,9 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 // Any constant shared by every node: serialises migrations when several nodes start at once.
 const MIGRATION_LOCK_ID = 7_460_113;
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  /** `loadDataDir`: start from a copy of a database (tests start from a migrated one). */
+  { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob } | { kind: 'postgres'; url: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
@@ -37,7 +39,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       directory = path.join(target.dataDir, 'pglite');
       await fs.mkdir(directory, { recursive: true });
     }
-    const client = new PGlite(directory);
+    const client = new PGlite(directory, target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {

@@ -10,6 +10,7 @@ import { API_PREFIX, SESSION_COOKIE } from '@lyyp/contracts';
 import { buildApp, type Platform } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { pgliteTemplateBlob } from './pglite-template.ts';
 import type { SmsMessage, SmsProvider } from '../modules/auth/sms.provider.ts';
 
 export interface DatabaseVariant {
@@ -80,7 +81,7 @@ export function databaseVariants(): DatabaseVariant[] {
     {
       name: 'pglite',
       open: async () => ({
-        ...(await openDatabase({ kind: 'pglite', dataDir: null })),
+        ...(await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await pgliteTemplateBlob() })),
         drop: () => Promise.resolve(),
       }),
     },

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type Platform } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { pgliteTemplateBlob } from '../../test/pglite-template.ts';
 
 describe('health while the platform starts', () => {
   let database: DatabaseHandle;
   let platform: Platform;
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite', dataDir: null });
+    database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await pgliteTemplateBlob() });
     const config = loadConfig({ DEMO: '0', WEB_DIST: '/nonexistent', MQTT_PORT: '0', MQTT_WS_PORT: '0' });
     platform = await buildApp({ config, database, awaitStartup: true, logger: false });
     await platform.app.ready();
