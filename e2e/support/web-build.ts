@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { withFolderLock } from '../../apps/server/src/test/folder-lock.ts';
 import { REPOSITORY_ROOT, WEB_DIST_INDEX, WEB_ROOT } from './paths.ts';
 
 const SOURCES = [
@@ -22,9 +23,6 @@ const LOCK_DIR = path.join(
   os.tmpdir(),
   `lyyp-web-build-${createHash('sha256').update(WEB_ROOT).digest('hex').slice(0, 12)}.lock`,
 );
-/** A lock older than this was left by a run that died mid-build. */
-const STALE_LOCK_MS = 5 * 60_000;
-const LOCK_WAIT_MS = 10 * 60_000;
 
 function newestChange(target: string): number {
   if (!fs.existsSync(target)) return 0;
@@ -41,27 +39,9 @@ export function isWebBuildStale(): boolean {
   return SOURCES.some((source) => newestChange(source) > built);
 }
 
-async function acquireLock(): Promise<void> {
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  while (Date.now() < deadline) {
-    try {
-      fs.mkdirSync(LOCK_DIR);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const held = fs.statSync(LOCK_DIR, { throwIfNoEntry: false });
-      if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS)
-        fs.rmSync(LOCK_DIR, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error(`Waited ${LOCK_WAIT_MS} ms for another web build (lock ${LOCK_DIR})`);
-}
-
 export async function ensureWebBuilt(): Promise<void> {
   if (!isWebBuildStale()) return;
-  await acquireLock();
-  try {
+  await withFolderLock(LOCK_DIR, 'web build', () => {
     if (!isWebBuildStale()) return;
     // The test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
     execFileSync('npm', ['run', 'build', '-w', '@lyyp/web'], {
@@ -69,7 +49,5 @@ export async function ensureWebBuilt(): Promise<void> {
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production' },
     });
-  } finally {
-    fs.rmSync(LOCK_DIR, { recursive: true, force: true });
-  }
+  });
 }

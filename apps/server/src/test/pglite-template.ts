@@ -17,11 +17,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { withFolderLock } from './folder-lock.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../drizzle');
-/** A lock older than this was left by a worker that died while making the copy. */
-const STALE_LOCK_MS = 5 * 60_000;
-const LOCK_WAIT_MS = 10 * 60_000;
 
 export interface PgliteTemplate {
   /** A data directory to copy for a database on disk (the platform's DATA_DIR/pglite). */
@@ -59,23 +57,6 @@ function isReady(folder: string): boolean {
   return fs.existsSync(path.join(folder, 'ready'));
 }
 
-async function acquireLock(lock: string): Promise<void> {
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  while (Date.now() < deadline) {
-    try {
-      fs.mkdirSync(lock);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const held = fs.statSync(lock, { throwIfNoEntry: false });
-      if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS)
-        fs.rmSync(lock, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error(`Waited ${LOCK_WAIT_MS} ms for another worker's database template (lock ${lock})`);
-}
-
 async function makeTemplate(folder: string): Promise<void> {
   const building = `${folder}.building-${process.pid}`;
   fs.rmSync(building, { recursive: true, force: true });
@@ -99,15 +80,10 @@ let made: Promise<PgliteTemplate> | null = null;
 export function pgliteTemplate(): Promise<PgliteTemplate> {
   made ??= (async () => {
     const folder = templateFolder();
-    if (!isReady(folder)) {
-      const lock = `${folder}.lock`;
-      await acquireLock(lock);
-      try {
+    if (!isReady(folder))
+      await withFolderLock(`${folder}.lock`, "worker's database template", async () => {
         if (!isReady(folder)) await makeTemplate(folder);
-      } finally {
-        fs.rmSync(lock, { recursive: true, force: true });
-      }
-    }
+      });
     return { dataDir: path.join(folder, 'pgdata'), tarball: path.join(folder, 'pgdata.tar') };
   })();
   made.catch(() => {
@@ -116,8 +92,13 @@ export function pgliteTemplate(): Promise<PgliteTemplate> {
   return made;
 }
 
-/** The template as PGlite's `loadDataDir` takes it. */
-export async function pgliteTemplateBlob(): Promise<Blob> {
-  const template = await pgliteTemplate();
-  return new Blob([fs.readFileSync(template.tarball)]);
+let blob: Promise<Blob> | null = null;
+
+/** The template as PGlite's `loadDataDir` takes it, read once per worker. */
+export function pgliteTemplateBlob(): Promise<Blob> {
+  blob ??= pgliteTemplate().then((template) => new Blob([fs.readFileSync(template.tarball)]));
+  blob.catch(() => {
+    blob = null;
+  });
+  return blob;
 }
