@@ -4,13 +4,14 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -39,8 +40,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       directory = path.join(target.dataDir, 'pglite');
       await fs.mkdir(directory, { recursive: true });
     }
-    const client = new PGlite(directory, target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
-    const db = drizzlePglite(client, { schema });
+    // On a thread of its own, so that SQL runs beside the main thread instead of taking turns with it.
+    const client = await startPgliteThread({ dataDir: directory, loadDataDir: target.loadDataDir });
+    const db = drizzlePglite(client as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
