@@ -261,12 +261,9 @@ export class ReportComputationService {
         const reportsByProduct = new Map<string, StoredReport[]>();
         const byDevice = new Map<string, typeof marks>();
         for (const mark of marks) byDevice.set(mark.deviceId, [...(byDevice.get(mark.deviceId) ?? []), mark]);
+        // Every claimed complete hour in one statement per level, before late windows read them.
+        await tx.refreshSummaries(marks.filter((mark) => mark.hour <= completeBefore));
         for (const [deviceId, deviceMarks] of byDevice) {
-          const complete = deviceMarks.filter((mark) => mark.hour <= completeBefore);
-          await tx.refreshSummaries(
-            deviceId,
-            complete.map((mark) => mark.hour),
-          );
           const late = deviceMarks.filter((mark) => mark.late);
           const productId = products.get(deviceId);
           if (late.length > 0 && productId) {
@@ -282,8 +279,8 @@ export class ReportComputationService {
               );
             }
           }
-          for (const mark of deviceMarks) await tx.settleDirty(mark, mark.hour <= completeBefore);
         }
+        await tx.settleDirty(marks, completeBefore);
         return marks.length;
       });
       handled += count;

@@ -464,35 +464,46 @@ export class ReportRepository {
     return rows.map((row) => ({ deviceId: row.d, hour: Number(row.h), late: row.late }));
   }
 
-  /** Forgets a handled mark; an hour still open only loses its late flag. */
-  async settleDirty(mark: DirtyMark, complete: boolean): Promise<void> {
-    if (complete)
+  /** Forgets handled marks of complete hours; a mark of an hour still open only loses its late flag. */
+  async settleDirty(marks: readonly DirtyMark[], completeBefore: number): Promise<void> {
+    const pairs = (list: readonly DirtyMark[]) =>
+      sql`unnest(${sql.param(list.map((mark) => mark.deviceId))}::text[], ${sql.param(list.map((mark) => iso(mark.hour)))}::timestamptz[]) as m(d, h)`;
+    const complete = marks.filter((mark) => mark.hour <= completeBefore);
+    const open = marks.filter((mark) => mark.hour > completeBefore);
+    if (complete.length > 0)
       await this.db.execute(
-        sql`delete from history_dirty where device_id = ${mark.deviceId} and hour = ${iso(mark.hour)}::timestamptz`,
+        sql`delete from history_dirty using ${pairs(complete)} where history_dirty.device_id = m.d and history_dirty.hour = m.h`,
       );
-    else
+    if (open.length > 0)
       await this.db.execute(
-        sql`update history_dirty set late = false where device_id = ${mark.deviceId} and hour = ${iso(mark.hour)}::timestamptz`,
+        sql`update history_dirty set late = false from ${pairs(open)} where history_dirty.device_id = m.d and history_dirty.hour = m.h`,
       );
   }
 
-  /** Recomputes the hour summaries of a device's hours from minutes, then their UTC days from hours. */
-  async refreshSummaries(deviceId: string, hours: readonly number[]): Promise<void> {
+  /**
+   * Recomputes the hour summaries of (device, hour) pairs from their minutes, then the UTC days of
+   * those hours from hours: two statements for every pair claimed, whatever the number of devices.
+   */
+  async refreshSummaries(hours: ReadonlyArray<{ deviceId: string; hour: number }>): Promise<void> {
     if (hours.length === 0) return;
-    const hourList = sql.param(hours.map(iso));
     await this.db.execute(sql`
       insert into points_hour (device_id, key, hour, v_min, v_max, n, v_first, first_at, v_last, last_at, v_sum)
-      select device_id, key, date_trunc('hour', minute), ${mergedStatistics(sql`minute`)} from points_rollup
-      where device_id = ${deviceId} and date_trunc('hour', minute) = any(${hourList}::timestamptz[])
-        and minute >= ${iso(Math.min(...hours))}::timestamptz and minute < ${iso(Math.max(...hours) + HOUR_MS)}::timestamptz
+      select r.device_id, r.key, m.h, ${mergedStatistics(sql`minute`)}
+      from unnest(${sql.param(hours.map((entry) => entry.deviceId))}::text[], ${sql.param(hours.map((entry) => iso(entry.hour)))}::timestamptz[]) as m(d, h)
+      join points_rollup r on r.device_id = m.d and r.minute >= m.h and r.minute < m.h + interval '1 hour'
       group by 1, 2, 3
       on conflict (device_id, key, hour) do update set ${SUMMARY_UPDATE}`);
-    const days = [...new Set(hours.map((hour) => Math.floor(hour / 86_400_000) * 86_400_000))];
+    const days = new Map<string, { deviceId: string; day: number }>();
+    for (const { deviceId, hour } of hours) {
+      const day = Math.floor(hour / 86_400_000) * 86_400_000;
+      days.set(`${deviceId}\u0000${day}`, { deviceId, day });
+    }
+    const dayList = [...days.values()];
     await this.db.execute(sql`
       insert into points_day (device_id, key, day, v_min, v_max, n, v_first, first_at, v_last, last_at, v_sum)
-      select device_id, key, date_trunc('day', hour, 'UTC'), ${mergedStatistics(sql`hour`)} from points_hour
-      where device_id = ${deviceId} and date_trunc('day', hour, 'UTC') = any(${sql.param(days.map(iso))}::timestamptz[])
-        and hour >= ${iso(Math.min(...days))}::timestamptz and hour < ${iso(Math.max(...days) + 86_400_000)}::timestamptz
+      select p.device_id, p.key, m.day, ${mergedStatistics(sql`hour`)}
+      from unnest(${sql.param(dayList.map((entry) => entry.deviceId))}::text[], ${sql.param(dayList.map((entry) => iso(entry.day)))}::timestamptz[]) as m(d, day)
+      join points_hour p on p.device_id = m.d and p.hour >= m.day and p.hour < m.day + interval '1 day'
       group by 1, 2, 3
       on conflict (device_id, key, day) do update set ${SUMMARY_UPDATE}`);
   }
