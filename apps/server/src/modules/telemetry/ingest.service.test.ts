@@ -65,4 +65,34 @@ describe('ingest with a stored listener (alarm evaluation)', () => {
     expect(acknowledged).toEqual([1, 2]);
     await ingest.drain();
   });
+
+  it('hands the batches committed while the listener was busy over together, in commit order', async () => {
+    const { ingest, stores } = buildIngest();
+    const heard: number[][] = [];
+    const gate = deferred();
+    ingest.onStored(async (batch) => {
+      heard.push(batch.points.map((point) => point.ts));
+      if (heard.length === 1) await gate.promise;
+    });
+    const acknowledged: number[] = [];
+    const upload = (seq: number) =>
+      ingest.ingest('gw', { seq, points: [{ k: 't', t: seq * 1000, v: seq }] }).then(() => {
+        acknowledged.push(seq);
+      });
+    const first = upload(1);
+    await expect.poll(() => heard.length).toBe(1);
+    // Three more uploads are committed one by one while the first batch is still evaluated.
+    const rest: Array<Promise<void>> = [];
+    for (const seq of [2, 3, 4]) {
+      rest.push(upload(seq));
+      await expect.poll(() => stores.length).toBe(seq);
+    }
+    expect(acknowledged).toEqual([]);
+    gate.resolve();
+    await Promise.all([first, ...rest]);
+    // One evaluation for the three waiting commits, their points in commit order.
+    expect(heard).toEqual([[1000], [2000, 3000, 4000]]);
+    expect(acknowledged).toEqual([1, 2, 3, 4]);
+    await ingest.drain();
+  });
 });

@@ -4,10 +4,11 @@
  * acknowledged only after its commit, so a gateway drops data from its buffer only once it is
  * durable. Values that changed go out on the bus.
  *
- * Stored listeners (alarm evaluation) run in a chain of their own, one batch after the other in
- * commit order, while the next group commit is already written; an upload is acknowledged once
- * its commit and the listeners of its batch are done, so a crash never leaves an acknowledged point
- * unevaluated.
+ * Stored listeners (alarm evaluation) run apart from the commits, in commit order, while the next
+ * group commit is already written. When they fall behind, the committed batches waiting for them are
+ * handed over together (one evaluation for many commits), so evaluation keeps pace with ingest at any
+ * rate. An upload is acknowledged once its commit and the listeners of its batch are done, so a
+ * crash never leaves an acknowledged point unevaluated.
  */
 import { DATA_TYPE_DEFINITIONS, type DeviceModel, type Variable } from '@lyyp/contracts/device-model';
 import type { DataPayload, Point } from '@lyyp/contracts/protocol';
@@ -74,8 +75,10 @@ function acceptValue(
 export class IngestService {
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
-  /** The stored listeners' chain: the last batch handed to them, settled when they are done. */
-  private listening: Promise<void> = Promise.resolve();
+  /** Committed batches waiting for the stored listeners, in commit order. */
+  private heard: Array<{ points: PointRow[]; receivedAt: number; acknowledge: () => void }> = [];
+  /** The stored listeners at work (settled when no committed batch waits for them). */
+  private listening: Promise<void> | null = null;
   /**
    * Per gateway, its device as last read (a promise, so uploads arriving while it is read wait for
    * the same answer and keep their order).
@@ -272,19 +275,46 @@ export class IngestService {
         acknowledge();
         return;
       }
-      const stored = { points: batch.flatMap((pending) => pending.rows), receivedAt: this.now() };
-      this.listening = this.listening.then(async () => {
-        for (const listener of this.storedListeners) await listener(stored).catch(() => undefined);
-        acknowledge();
+      this.heard.push({
+        points: batch.flatMap((pending) => pending.rows),
+        receivedAt: this.now(),
+        acknowledge,
       });
+      this.listening ??= this.listen();
     } catch (error) {
       for (const pending of batch) pending.reject(error);
     }
   }
 
+  /**
+   * Hands the committed batches to the listeners until none waits: all those waiting at once (up to
+   * a group commit's worth of points), in commit order, then acknowledges them.
+   */
+  private async listen(): Promise<void> {
+    while (this.heard.length > 0) {
+      let count = 0;
+      let points = 0;
+      while (
+        count < this.heard.length &&
+        (count === 0 || points + this.heard[count]!.points.length <= MAX_POINTS_PER_COMMIT)
+      ) {
+        points += this.heard[count]!.points.length;
+        count += 1;
+      }
+      const taken = this.heard.splice(0, count);
+      const stored = {
+        points: taken.length === 1 ? taken[0]!.points : taken.flatMap((batch) => batch.points),
+        receivedAt: taken[taken.length - 1]!.receivedAt,
+      };
+      for (const listener of this.storedListeners) await listener(stored).catch(() => undefined);
+      for (const batch of taken) batch.acknowledge();
+    }
+    this.listening = null;
+  }
+
   /** Waits until everything queued so far is written and evaluated (shutdown). */
   async drain(): Promise<void> {
     while (this.flushing) await this.flushing;
-    await this.listening;
+    while (this.listening) await this.listening;
   }
 }
