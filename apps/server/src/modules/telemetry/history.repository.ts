@@ -24,7 +24,8 @@ function partitionName(start: Date): string {
   return `points_y${start.getUTCFullYear()}m${String(start.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-const DUPLICATE_OBJECT_CODES = new Set(['42P07', '23505', '42710']);
+const UNIQUE_VIOLATION = '23505';
+const DUPLICATE_OBJECT_CODES = new Set(['42P07', UNIQUE_VIOLATION, '42710']);
 
 /** The SQLSTATE of a database error, also when the ORM wrapped it. */
 function databaseErrorCode(error: unknown): string | undefined {
@@ -71,8 +72,9 @@ export class HistoryRepository {
   /**
    * Stores points and moves latest values forward, in one transaction, with the `also` statements
    * (the gateways' upload numbers) in the same one. Answers which points were new: usually all of
-   * them (one statement, nothing sent back); when some were stored before (a resent upload), the
-   * transaction is redone asking the database which rows it inserted.
+   * them, written with a plain insert (a quarter cheaper for the database than `on conflict do
+   * nothing`, nothing sent back). When some were stored before (a resent upload), that insert fails
+   * on the primary key and the transaction is redone asking the database which rows it inserted.
    */
   async store(rows: readonly PointRow[], also: readonly SQL[] = []): Promise<StoreOutcome> {
     if (rows.length === 0) {
@@ -84,11 +86,9 @@ export class HistoryRepository {
     const latestRows = newestPerVariable(rows);
     try {
       await this.db.transaction(async (tx) => {
-        const result: unknown = await tx.execute(sql`
+        await tx.execute(sql`
           insert into points (device_id, key, ts, v_num, v_text, e)
-          select * from unnest(${sql.param(columns.deviceIds)}::text[], ${sql.param(columns.keys)}::text[], ${sql.param(columns.times)}::timestamptz[], ${sql.param(columns.numbers)}::float8[], ${sql.param(columns.texts)}::text[], ${sql.param(columns.errors)}::text[])
-          on conflict do nothing`);
-        if (affectedRows(result) !== rows.length) throw new SomeAlreadyStored();
+          select * from unnest(${sql.param(columns.deviceIds)}::text[], ${sql.param(columns.keys)}::text[], ${sql.param(columns.times)}::timestamptz[], ${sql.param(columns.numbers)}::float8[], ${sql.param(columns.texts)}::text[], ${sql.param(columns.errors)}::text[])`);
         await tx.execute(upsertLatest(latestRows));
         const rollup = upsertRollup(rows);
         if (rollup) await tx.execute(rollup);
@@ -96,7 +96,7 @@ export class HistoryRepository {
       });
       return { allNew: true };
     } catch (error) {
-      if (!(error instanceof SomeAlreadyStored)) throw error;
+      if (databaseErrorCode(error) !== UNIQUE_VIOLATION) throw error;
     }
     return this.db.transaction(async (tx) => {
       const inserted: unknown = await tx.execute(sql`
@@ -127,15 +127,6 @@ export class HistoryRepository {
 }
 
 export type StoreOutcome = { allNew: true } | { allNew: false; inserted: Set<string> };
-
-/** Thrown inside the fast path to roll it back when some points were stored before. */
-class SomeAlreadyStored extends Error {}
-
-/** Rows a statement changed, as node-postgres (rowCount) and PGlite (affectedRows) report it. */
-function affectedRows(result: unknown): number {
-  const shaped = result as { rowCount?: number | null; affectedRows?: number };
-  return shaped.rowCount ?? shaped.affectedRows ?? -1;
-}
 
 function pointColumns(rows: readonly PointRow[]) {
   const columns = {
