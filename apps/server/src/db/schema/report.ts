@@ -14,7 +14,6 @@ import {
   doublePrecision,
   index,
   integer,
-  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -63,10 +62,10 @@ export const reportProgress = pgTable(
 
 /**
  * A stored report row: a window's start (periodic, interval storage) or an event's moment (change,
- * single storage), with mergeable statistics per listed variable (`CellStats`). The cells are
- * `json` (text kept as written), not `jsonb`: nothing queries inside them, and building and reading
- * binary JSON converts every number to and from `numeric`, which was most of the cost of computing
- * and reading reports.
+ * single storage), with mergeable statistics per listed variable (`CellStats`) kept column by
+ * column: element i of every array belongs to the variable `keys[i]` (times as epoch milliseconds).
+ * Building a JSON object per cell was nearly all the cost of computing a report; typed arrays are
+ * built by one `array_agg` each and take about a quarter less room.
  */
 export const reportRows = pgTable(
   'report_rows',
@@ -78,7 +77,16 @@ export const reportRows = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     at: moment('at').notNull(),
-    cells: json('cells').notNull(),
+    keys: text('keys').array().notNull(),
+    vFirst: doublePrecision('v_first').array().notNull(),
+    firstAt: doublePrecision('first_at').array().notNull(),
+    vLast: doublePrecision('v_last').array().notNull(),
+    lastAt: doublePrecision('last_at').array().notNull(),
+    vMin: doublePrecision('v_min').array().notNull(),
+    vMax: doublePrecision('v_max').array().notNull(),
+    vSum: doublePrecision('v_sum').array().notNull(),
+    n: integer('n').array().notNull(),
+    diff: doublePrecision('diff').array().notNull(),
   },
   (table) => [primaryKey({ columns: [table.reportId, table.deviceId, table.at] })],
 );

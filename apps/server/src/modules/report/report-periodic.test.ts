@@ -4,7 +4,8 @@
  * raw samples (`computeSpan`), on both databases: awkward floating-point values, gaps, keys with and
  * without a value before the span, spans that start mid-series, hourly windows read from minute
  * summaries (hours still marked) and from hour summaries (hours refreshed), several devices in one
- * statement.
+ * statement. The rows of the other modes, computed by the engine, are stored as the same arrays and
+ * read back unchanged.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +156,49 @@ describe.each(databaseVariants())('periodic reports in the database on $name', (
       expect(await repository.storedRows(report.id, devices, start + from, start + to)).toHaveLength(
         expected.length + otherExpected.length,
       );
+    },
+  );
+
+  it.each([
+    ['change', 'interval'],
+    ['condition', 'interval'],
+    ['condition', 'single'],
+  ] as const)(
+    "stores the engine's %s rows (%s) as arrays and reads them back unchanged",
+    async (storageMode, storage) => {
+      const report = reportDefinitionSchema.parse({
+        id: newId(),
+        name: `${storageMode} ${storage}`,
+        storageMode,
+        storage,
+        intervalMinutes: 15,
+        condition: { variableKey: 'waterTemperature', operator: '>', value: 50 },
+        variables: [
+          { key: 'gasTotal', aggregation: 'difference' },
+          { key: 'waterTemperature', aggregation: 'max' },
+          { key: 'running', aggregation: 'last' },
+        ],
+      });
+      await repository.insertReport(productId, report);
+      const compiled = compileReport(report);
+      const [from, to] = [start + 5 * HOUR, start + 2 * DAY];
+      const [before, samples] = await Promise.all([
+        repository.valuesBefore(deviceId, compiled.reads, from),
+        repository.samples(deviceId, compiled.reads, from, to),
+      ]);
+      const rows = computeSpan(compiled, from, to, before, samples);
+      // Change mode stores a row per change, more than one chunk of the insert.
+      expect(rows.length).toBeGreaterThan(storageMode === 'change' ? 2000 : 1);
+      await repository.replaceRows(report.id, deviceId, from, to, rows);
+      const read = async () =>
+        (await repository.storedRows(report.id, [deviceId], from, to)).map((row) => ({
+          at: row.at,
+          cells: row.cells,
+        }));
+      expect(await read()).toEqual(rows);
+      // Replacing the span again leaves one row per moment.
+      await repository.replaceRows(report.id, deviceId, from, to, rows.slice(1));
+      expect(await read()).toEqual(rows.slice(1));
     },
   );
 
