@@ -41,17 +41,23 @@ function databaseErrorCode(error: unknown): string | undefined {
 }
 
 export class HistoryRepository {
-  private readonly knownPartitions = new Set<string>();
+  /** Month partitions known to exist, as [start, end) in epoch ms (checked per point, so numbers). */
+  private readonly knownMonths: Array<readonly [number, number]> = [];
 
   constructor(private readonly db: Database) {}
+
+  private isKnownMonth(ts: number): boolean {
+    for (const [start, end] of this.knownMonths) if (ts >= start && ts < end) return true;
+    return false;
+  }
 
   /** Creates the month partitions these timestamps need; safe when another node races us. */
   async ensurePartitions(timestamps: Iterable<number>): Promise<void> {
     const months = new Map<string, Date>();
     for (const ts of timestamps) {
+      if (this.isKnownMonth(ts)) continue;
       const start = monthStart(ts);
-      const name = partitionName(start);
-      if (!this.knownPartitions.has(name)) months.set(name, start);
+      months.set(partitionName(start), start);
     }
     for (const [name, start] of months) {
       const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
@@ -65,7 +71,7 @@ export class HistoryRepository {
         // Another node created it between our check and our create: that is the outcome we wanted.
         if (!DUPLICATE_OBJECT_CODES.has(databaseErrorCode(error) ?? '')) throw error;
       }
-      this.knownPartitions.add(name);
+      this.knownMonths.push([start.getTime(), end.getTime()]);
     }
   }
 
@@ -88,7 +94,7 @@ export class HistoryRepository {
       await this.db.transaction(async (tx) => {
         await tx.execute(sql`
           insert into points (device_id, key, ts, v_num, v_text, e)
-          select * from unnest(${sql.param(columns.deviceIds)}::text[], ${sql.param(columns.keys)}::text[], ${sql.param(columns.times)}::timestamptz[], ${sql.param(columns.numbers)}::float8[], ${sql.param(columns.texts)}::text[], ${sql.param(columns.errors)}::text[])`);
+          ${pointsSource(columns)}`);
         await tx.execute(upsertLatest(latestRows));
         const rollup = upsertRollup(rows);
         if (rollup) await tx.execute(rollup);
@@ -101,7 +107,7 @@ export class HistoryRepository {
     return this.db.transaction(async (tx) => {
       const inserted: unknown = await tx.execute(sql`
         insert into points (device_id, key, ts, v_num, v_text, e)
-        select * from unnest(${sql.param(columns.deviceIds)}::text[], ${sql.param(columns.keys)}::text[], ${sql.param(columns.times)}::timestamptz[], ${sql.param(columns.numbers)}::float8[], ${sql.param(columns.texts)}::text[], ${sql.param(columns.errors)}::text[])
+        ${pointsSource(columns)}
         on conflict do nothing
         returning device_id, key, (extract(epoch from ts) * 1000)::bigint::text as ts`);
       await tx.execute(upsertLatest(latestRows));
@@ -132,7 +138,7 @@ function pointColumns(rows: readonly PointRow[]) {
   const columns = {
     deviceIds: [] as string[],
     keys: [] as string[],
-    times: [] as string[],
+    times: [] as number[],
     numbers: [] as (number | null)[],
     texts: [] as (string | null)[],
     errors: [] as (string | null)[],
@@ -140,7 +146,7 @@ function pointColumns(rows: readonly PointRow[]) {
   for (const row of rows) {
     columns.deviceIds.push(row.deviceId);
     columns.keys.push(row.key);
-    columns.times.push(new Date(row.ts).toISOString());
+    columns.times.push(row.ts);
     columns.numbers.push(
       typeof row.value === 'number' ? row.value : typeof row.value === 'boolean' ? Number(row.value) : null,
     );
@@ -148,6 +154,18 @@ function pointColumns(rows: readonly PointRow[]) {
     columns.errors.push(row.error);
   }
   return columns;
+}
+
+/**
+ * Times travel as epoch milliseconds and become timestamps in the database (`to_timestamp` of the
+ * seconds, exact to the microsecond): formatting and parsing a date text per point cost the
+ * platform's main thread more than the rest of preparing a batch.
+ */
+const fromMilliseconds = (column: string) => sql.raw(`to_timestamp(${column} / 1000)`);
+
+/** The points of a batch as rows for `insert into points (device_id, key, ts, v_num, v_text, e)`. */
+function pointsSource(columns: ReturnType<typeof pointColumns>) {
+  return sql`select d, k, ${fromMilliseconds('t')}, v, x, e from unnest(${sql.param(columns.deviceIds)}::text[], ${sql.param(columns.keys)}::text[], ${sql.param(columns.times)}::float8[], ${sql.param(columns.numbers)}::float8[], ${sql.param(columns.texts)}::text[], ${sql.param(columns.errors)}::text[]) as incoming(d, k, t, v, x, e)`;
 }
 
 /** The newest point of each variable (one statement cannot update a row twice). */
@@ -164,10 +182,10 @@ function newestPerVariable(rows: readonly PointRow[]): PointRow[] {
 function upsertLatest(latestRows: readonly PointRow[]) {
   return sql`
     insert into latest_values (device_id, key, ts, value, error, received_at)
-    select d, k, t, v, e, now() from unnest(
+    select d, k, ${fromMilliseconds('t')}, v, e, now() from unnest(
       ${sql.param(latestRows.map((row) => row.deviceId))}::text[],
       ${sql.param(latestRows.map((row) => row.key))}::text[],
-      ${sql.param(latestRows.map((row) => new Date(row.ts).toISOString()))}::timestamptz[],
+      ${sql.param(latestRows.map((row) => row.ts))}::float8[],
       ${sql.param(latestRows.map((row) => JSON.stringify(row.value)))}::jsonb[],
       ${sql.param(latestRows.map((row) => row.error))}::text[]
     ) as incoming(d, k, t, v, e)
@@ -248,21 +266,21 @@ function upsertRollup(rows: readonly PointRow[]) {
   }
   if (minutes.size === 0) return null;
   const list = [...minutes.values()];
-  const at = (ts: number) => new Date(ts).toISOString();
   return sql`
     insert into points_rollup (device_id, key, minute, v_min, v_max, n, v_first, first_at, v_last, last_at, v_sum)
-    select * from unnest(
+    select d, k, ${fromMilliseconds('m')}, lo, hi, n, f, ${fromMilliseconds('fa')}, l, ${fromMilliseconds('la')}, total from unnest(
       ${sql.param(list.map((item) => item.deviceId))}::text[],
       ${sql.param(list.map((item) => item.key))}::text[],
-      ${sql.param(list.map((item) => at(item.minute)))}::timestamptz[],
+      ${sql.param(list.map((item) => item.minute))}::float8[],
       ${sql.param(list.map((item) => item.min))}::float8[],
       ${sql.param(list.map((item) => item.max))}::float8[],
       ${sql.param(list.map((item) => item.count))}::int[],
       ${sql.param(list.map((item) => item.first))}::float8[],
-      ${sql.param(list.map((item) => at(item.firstAt)))}::timestamptz[],
+      ${sql.param(list.map((item) => item.firstAt))}::float8[],
       ${sql.param(list.map((item) => item.last))}::float8[],
-      ${sql.param(list.map((item) => at(item.lastAt)))}::timestamptz[],
+      ${sql.param(list.map((item) => item.lastAt))}::float8[],
       ${sql.param(list.map((item) => minuteSum(item.values)))}::float8[])
+      as incoming(d, k, m, lo, hi, n, f, fa, l, la, total)
     on conflict (device_id, key, minute) do update
       set v_min = least(points_rollup.v_min, excluded.v_min),
           v_max = greatest(points_rollup.v_max, excluded.v_max),
