@@ -515,15 +515,21 @@ export class ReportRepository {
 
   /**
    * Recomputes the hour summaries of (device, hour) pairs from their minutes, then the UTC days of
-   * those hours from hours: two statements for every pair claimed, whatever the number of devices.
+   * those hours from hours: one statement per level for every pair claimed. Each device's summaries
+   * are read in one index range over its span of marked hours (as many scans as devices, not as
+   * marks), keeping only the marked hours.
    */
   async refreshSummaries(hours: ReadonlyArray<{ deviceId: string; hour: number }>): Promise<void> {
     if (hours.length === 0) return;
     await this.db.execute(sql`
+      with marks (d, t) as (
+        select * from unnest(${sql.param(hours.map((entry) => entry.deviceId))}::text[], ${sql.param(hours.map((entry) => iso(entry.hour)))}::timestamptz[])),
+      spans as (select d, min(t) as low, max(t) + interval '1 hour' as high from marks group by d)
       insert into points_hour (device_id, key, hour, v_min, v_max, n, v_first, first_at, v_last, last_at, v_sum)
-      select r.device_id, r.key, m.h, ${mergedStatistics(sql`minute`)}
-      from unnest(${sql.param(hours.map((entry) => entry.deviceId))}::text[], ${sql.param(hours.map((entry) => iso(entry.hour)))}::timestamptz[]) as m(d, h)
-      join points_rollup r on r.device_id = m.d and r.minute >= m.h and r.minute < m.h + interval '1 hour'
+      select r.device_id, r.key, date_trunc('hour', r.minute), ${mergedStatistics(sql`minute`)}
+      from spans s cross join lateral (
+        select * from points_rollup where device_id = s.d and minute >= s.low and minute < s.high) as r
+      where (r.device_id, date_trunc('hour', r.minute)) in (select d, t from marks)
       group by 1, 2, 3
       on conflict (device_id, key, hour) do update set ${SUMMARY_UPDATE}`);
     const days = new Map<string, { deviceId: string; day: number }>();
@@ -533,10 +539,14 @@ export class ReportRepository {
     }
     const dayList = [...days.values()];
     await this.db.execute(sql`
+      with marks (d, t) as (
+        select * from unnest(${sql.param(dayList.map((entry) => entry.deviceId))}::text[], ${sql.param(dayList.map((entry) => iso(entry.day)))}::timestamptz[])),
+      spans as (select d, min(t) as low, max(t) + interval '1 day' as high from marks group by d)
       insert into points_day (device_id, key, day, v_min, v_max, n, v_first, first_at, v_last, last_at, v_sum)
-      select p.device_id, p.key, m.day, ${mergedStatistics(sql`hour`)}
-      from unnest(${sql.param(dayList.map((entry) => entry.deviceId))}::text[], ${sql.param(dayList.map((entry) => iso(entry.day)))}::timestamptz[]) as m(d, day)
-      join points_hour p on p.device_id = m.d and p.hour >= m.day and p.hour < m.day + interval '1 day'
+      select p.device_id, p.key, date_trunc('day', p.hour, 'UTC'), ${mergedStatistics(sql`hour`)}
+      from spans s cross join lateral (
+        select * from points_hour where device_id = s.d and hour >= s.low and hour < s.high) as p
+      where (p.device_id, date_trunc('day', p.hour, 'UTC')) in (select d, t from marks)
       group by 1, 2, 3
       on conflict (device_id, key, day) do update set ${SUMMARY_UPDATE}`);
   }
