@@ -500,7 +500,7 @@ export class ReportRepository {
   /** Forgets handled marks of complete hours; a mark of an hour still open only loses its late flag. */
   async settleDirty(marks: readonly DirtyMark[], completeBefore: number): Promise<void> {
     const pairs = (list: readonly DirtyMark[]) =>
-      sql`unnest(${sql.param(list.map((mark) => mark.deviceId))}::text[], ${sql.param(list.map((mark) => iso(mark.hour)))}::timestamptz[]) as m(d, h)`;
+      sql`${deviceTimes(list.map((mark) => [mark.deviceId, mark.hour]))} as m(d, h)`;
     const complete = marks.filter((mark) => mark.hour <= completeBefore);
     const open = marks.filter((mark) => mark.hour > completeBefore);
     if (complete.length > 0)
@@ -523,7 +523,7 @@ export class ReportRepository {
     if (hours.length === 0) return;
     await this.db.execute(sql`
       with marks (d, t) as (
-        select * from unnest(${sql.param(hours.map((entry) => entry.deviceId))}::text[], ${sql.param(hours.map((entry) => iso(entry.hour)))}::timestamptz[])),
+        select * from ${deviceTimes(hours.map((entry) => [entry.deviceId, entry.hour]))}),
       spans as (select d, min(t) as low, max(t) + interval '1 hour' as high from marks group by d)
       insert into points_hour (device_id, key, hour, v_min, v_max, n, v_first, first_at, v_last, last_at, v_sum)
       select r.device_id, r.key, date_trunc('hour', r.minute), ${mergedStatistics(sql`minute`)}
@@ -540,7 +540,7 @@ export class ReportRepository {
     const dayList = [...days.values()];
     await this.db.execute(sql`
       with marks (d, t) as (
-        select * from unnest(${sql.param(dayList.map((entry) => entry.deviceId))}::text[], ${sql.param(dayList.map((entry) => iso(entry.day)))}::timestamptz[])),
+        select * from ${deviceTimes(dayList.map((entry) => [entry.deviceId, entry.day]))}),
       spans as (select d, min(t) as low, max(t) + interval '1 day' as high from marks group by d)
       insert into points_day (device_id, key, day, v_min, v_max, n, v_first, first_at, v_last, last_at, v_sum)
       select p.device_id, p.key, date_trunc('day', p.hour, 'UTC'), ${mergedStatistics(sql`hour`)}
@@ -550,6 +550,11 @@ export class ReportRepository {
       group by 1, 2, 3
       on conflict (device_id, key, day) do update set ${SUMMARY_UPDATE}`);
   }
+}
+
+/** (device, time) pairs as rows of `unnest`: the marks the sweep settles and the spans it refreshes. */
+function deviceTimes(pairs: ReadonlyArray<readonly [string, number]>) {
+  return sql`unnest(${sql.param(pairs.map(([deviceId]) => deviceId))}::text[], ${sql.param(pairs.map(([, at]) => iso(at)))}::timestamptz[])`;
 }
 
 /**
