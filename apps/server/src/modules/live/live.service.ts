@@ -39,6 +39,8 @@ export class LiveService {
   ) {
     this.unsubscribeBus = [
       bus.subscribe('values', (event) => {
+        // Most devices have no one watching: nothing is built for them.
+        if (!this.byDevice.has(event.deviceId)) return;
         const receivedAt = this.now();
         this.broadcast(event.deviceId, {
           type: 'values',

@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { numberArrayLiteral, textArrayLiteral } from '../../db/array-literal.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
 
 export interface PointRow {
@@ -165,29 +166,36 @@ const fromMilliseconds = (column: string) => sql.raw(`to_timestamp(${column} / 1
 
 /** The points of a batch as rows for `insert into points (device_id, key, ts, v_num, v_text, e)`. */
 function pointsSource(columns: ReturnType<typeof pointColumns>) {
-  return sql`select d, k, ${fromMilliseconds('t')}, v, x, e from unnest(${sql.param(columns.deviceIds)}::text[], ${sql.param(columns.keys)}::text[], ${sql.param(columns.times)}::float8[], ${sql.param(columns.numbers)}::float8[], ${sql.param(columns.texts)}::text[], ${sql.param(columns.errors)}::text[]) as incoming(d, k, t, v, x, e)`;
+  return sql`select d, k, ${fromMilliseconds('t')}, v, x, e from unnest(${texts(columns.deviceIds)}, ${texts(columns.keys)}, ${numbers(columns.times)}, ${numbers(columns.numbers)}, ${texts(columns.texts)}, ${texts(columns.errors)}) as incoming(d, k, t, v, x, e)`;
 }
+
+/** Array parameters of batch statements, sent as one literal each (see `array-literal.ts`). */
+const texts = (values: ReadonlyArray<string | null>) => sql`${textArrayLiteral(values)}::text[]`;
+const numbers = (values: ReadonlyArray<number | null>) => sql`${numberArrayLiteral(values)}::float8[]`;
 
 /** The newest point of each variable (one statement cannot update a row twice). */
 function newestPerVariable(rows: readonly PointRow[]): PointRow[] {
-  const latest = new Map<string, PointRow>();
+  const byDevice = new Map<string, Map<string, PointRow>>();
+  const latest: PointRow[] = [];
   for (const row of rows) {
-    const id = `${row.deviceId}\u0000${row.key}`;
-    const current = latest.get(id);
-    if (!current || current.ts <= row.ts) latest.set(id, row);
+    let byKey = byDevice.get(row.deviceId);
+    if (!byKey) byDevice.set(row.deviceId, (byKey = new Map<string, PointRow>()));
+    const current = byKey.get(row.key);
+    if (!current || current.ts <= row.ts) byKey.set(row.key, row);
   }
-  return [...latest.values()];
+  for (const byKey of byDevice.values()) for (const row of byKey.values()) latest.push(row);
+  return latest;
 }
 
 function upsertLatest(latestRows: readonly PointRow[]) {
   return sql`
     insert into latest_values (device_id, key, ts, value, error, received_at)
-    select d, k, ${fromMilliseconds('t')}, v, e, now() from unnest(
-      ${sql.param(latestRows.map((row) => row.deviceId))}::text[],
-      ${sql.param(latestRows.map((row) => row.key))}::text[],
-      ${sql.param(latestRows.map((row) => row.ts))}::float8[],
-      ${sql.param(latestRows.map((row) => JSON.stringify(row.value)))}::jsonb[],
-      ${sql.param(latestRows.map((row) => row.error))}::text[]
+    select d, k, ${fromMilliseconds('t')}, v::jsonb, e, now() from unnest(
+      ${texts(latestRows.map((row) => row.deviceId))},
+      ${texts(latestRows.map((row) => row.key))},
+      ${numbers(latestRows.map((row) => row.ts))},
+      ${texts(latestRows.map((row) => JSON.stringify(row.value)))},
+      ${texts(latestRows.map((row) => row.error))}
     ) as incoming(d, k, t, v, e)
     on conflict (device_id, key) do update
       set ts = excluded.ts, value = excluded.value, error = excluded.error, received_at = excluded.received_at
@@ -205,20 +213,24 @@ interface MinuteSummary {
   firstAt: number;
   last: number;
   lastAt: number;
-  /** The minute's values in arrival order; summed in time order (see `minuteSum`). */
-  values: Array<{ ts: number; value: number }>;
+  /** The minute's values and their times, in arrival order; summed in time order (`minuteSum`). */
+  values: number[];
+  times: number[];
+  /** Whether they arrived in time order (the usual case: no sort needed). */
+  ordered: boolean;
 }
 
 /**
  * The sum of a minute's values added in time order, so the sum is the same number (bit for bit)
  * as the report engine's (`window-compute.ts`), whatever order the gateway sent them in.
  */
-function minuteSum(values: Array<{ ts: number; value: number }>): number {
-  const ordered = values.every((entry, index) => index === 0 || values[index - 1]!.ts <= entry.ts)
-    ? values
-    : [...values].sort((a, b) => a.ts - b.ts);
-  let sum = ordered[0]!.value;
-  for (let index = 1; index < ordered.length; index += 1) sum += ordered[index]!.value;
+function minuteSum(summary: MinuteSummary): number {
+  const { values, times } = summary;
+  let order: number[] | null = null;
+  if (!summary.ordered)
+    order = values.map((_, index) => index).sort((a, b) => times[a]! - times[b]! || a - b);
+  let sum = values[order ? order[0]! : 0]!;
+  for (let index = 1; index < values.length; index += 1) sum += values[order ? order[index]! : index]!;
   return sum;
 }
 
@@ -228,14 +240,19 @@ function minuteSum(values: Array<{ ts: number; value: number }>): number {
  * summed in time order; split over batches, the batches' sums are added).
  */
 function upsertRollup(rows: readonly PointRow[]) {
-  const minutes = new Map<string, MinuteSummary>();
+  // By device, then variable and minute: no key text is built per point.
+  const byDevice = new Map<string, Map<string, Map<number, MinuteSummary>>>();
+  const list: MinuteSummary[] = [];
   for (const row of rows) {
     const value =
       typeof row.value === 'number' ? row.value : typeof row.value === 'boolean' ? Number(row.value) : null;
     if (value === null) continue;
     const minute = Math.floor(row.ts / 60_000) * 60_000;
-    const id = `${row.deviceId}\u0000${row.key}\u0000${minute}`;
-    const summary = minutes.get(id);
+    let byKey = byDevice.get(row.deviceId);
+    if (!byKey) byDevice.set(row.deviceId, (byKey = new Map<string, Map<number, MinuteSummary>>()));
+    let byMinute = byKey.get(row.key);
+    if (!byMinute) byKey.set(row.key, (byMinute = new Map<number, MinuteSummary>()));
+    const summary = byMinute.get(minute);
     if (summary) {
       summary.min = Math.min(summary.min, value);
       summary.max = Math.max(summary.max, value);
@@ -244,13 +261,15 @@ function upsertRollup(rows: readonly PointRow[]) {
         summary.first = value;
         summary.firstAt = row.ts;
       }
+      if (row.ts < summary.times[summary.times.length - 1]!) summary.ordered = false;
       if (row.ts >= summary.lastAt) {
         summary.last = value;
         summary.lastAt = row.ts;
       }
-      summary.values.push({ ts: row.ts, value });
-    } else
-      minutes.set(id, {
+      summary.values.push(value);
+      summary.times.push(row.ts);
+    } else {
+      const created: MinuteSummary = {
         deviceId: row.deviceId,
         key: row.key,
         minute,
@@ -261,25 +280,29 @@ function upsertRollup(rows: readonly PointRow[]) {
         firstAt: row.ts,
         last: value,
         lastAt: row.ts,
-        values: [{ ts: row.ts, value }],
-      });
+        values: [value],
+        times: [row.ts],
+        ordered: true,
+      };
+      byMinute.set(minute, created);
+      list.push(created);
+    }
   }
-  if (minutes.size === 0) return null;
-  const list = [...minutes.values()];
+  if (list.length === 0) return null;
   return sql`
     insert into points_rollup (device_id, key, minute, v_min, v_max, n, v_first, first_at, v_last, last_at, v_sum)
     select d, k, ${fromMilliseconds('m')}, lo, hi, n, f, ${fromMilliseconds('fa')}, l, ${fromMilliseconds('la')}, total from unnest(
-      ${sql.param(list.map((item) => item.deviceId))}::text[],
-      ${sql.param(list.map((item) => item.key))}::text[],
-      ${sql.param(list.map((item) => item.minute))}::float8[],
-      ${sql.param(list.map((item) => item.min))}::float8[],
-      ${sql.param(list.map((item) => item.max))}::float8[],
-      ${sql.param(list.map((item) => item.count))}::int[],
-      ${sql.param(list.map((item) => item.first))}::float8[],
-      ${sql.param(list.map((item) => item.firstAt))}::float8[],
-      ${sql.param(list.map((item) => item.last))}::float8[],
-      ${sql.param(list.map((item) => item.lastAt))}::float8[],
-      ${sql.param(list.map((item) => minuteSum(item.values)))}::float8[])
+      ${texts(list.map((item) => item.deviceId))},
+      ${texts(list.map((item) => item.key))},
+      ${numbers(list.map((item) => item.minute))},
+      ${numbers(list.map((item) => item.min))},
+      ${numbers(list.map((item) => item.max))},
+      ${sql`${numberArrayLiteral(list.map((item) => item.count))}::int[]`},
+      ${numbers(list.map((item) => item.first))},
+      ${numbers(list.map((item) => item.firstAt))},
+      ${numbers(list.map((item) => item.last))},
+      ${numbers(list.map((item) => item.lastAt))},
+      ${numbers(list.map(minuteSum))})
       as incoming(d, k, m, lo, hi, n, f, fa, l, la, total)
     on conflict (device_id, key, minute) do update
       set v_min = least(points_rollup.v_min, excluded.v_min),
