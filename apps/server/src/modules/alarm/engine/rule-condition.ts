@@ -72,27 +72,30 @@ export function compileAlarmRule(rule: AlarmRule): CompiledAlarmRule {
   const references = [
     ...new Set(operands.flatMap(([, operand]) => (operand.kind === 'variable' ? [operand.key] : []))),
   ];
-  const fixed: Partial<Record<ConditionScopeName, number>> = { band: rule.deadBand };
+  // Limits given as values are part of the scope once; only the subject and the variables read
+  // change per sample. The scope is one object reused by every test of the rule (tests are
+  // synchronous and the formula does not keep it), so a sample allocates nothing.
+  const scope: Partial<Record<ConditionScopeName, number>> = { band: rule.deadBand };
   if (rule.condition.operator === 'bit') {
-    fixed.index = rule.condition.bit;
-    fixed.expected = rule.condition.expected;
+    scope.index = rule.condition.bit;
+    scope.expected = rule.condition.expected;
+  }
+  const variableOperands: Array<readonly [ConditionScopeName, string]> = [];
+  for (const [name, operand] of operands) {
+    if (operand.kind === 'value') scope[name] = operand.value;
+    else variableOperands.push([name, operand.key]);
   }
   return {
     rule,
     fingerprint: ruleFingerprint(rule),
     references,
     test(phase, value, referenceValues) {
-      const scope: Partial<Record<ConditionScopeName, number>> = { ...fixed };
       const subject = numberOf(rule.variableKey, value);
       if (typeof subject !== 'number') return { ok: false, problem: subject };
       scope.value = subject;
-      for (const [name, operand] of operands) {
-        if (operand.kind === 'value') {
-          scope[name] = operand.value;
-          continue;
-        }
-        const own = Object.hasOwn(referenceValues, operand.key) ? referenceValues[operand.key] : undefined;
-        const number = numberOf(operand.key, own);
+      for (const [name, key] of variableOperands) {
+        const own = Object.hasOwn(referenceValues, key) ? referenceValues[key] : undefined;
+        const number = numberOf(key, own);
         if (typeof number !== 'number') return { ok: false, problem: number };
         scope[name] = number;
       }
