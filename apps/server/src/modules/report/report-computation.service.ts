@@ -84,17 +84,25 @@ export class ReportComputationService {
 
   /** The invalidation log of one stored batch (resends too: marking twice is harmless). */
   async markStored(batch: { points: readonly PointRow[]; receivedAt: number }): Promise<void> {
-    const marks = new Map<string, { deviceId: string; hour: number; late: boolean }>();
+    // By device, then hour: no key text is built per point.
+    type Mark = { deviceId: string; hour: number; late: boolean };
+    const byDevice = new Map<string, Map<number, Mark>>();
+    const marks: Mark[] = [];
     const lateBefore = batch.receivedAt - REPORT_LATE_MARGIN_MS;
     for (const point of batch.points) {
+      let hours = byDevice.get(point.deviceId);
+      if (!hours) byDevice.set(point.deviceId, (hours = new Map<number, Mark>()));
       const hour = Math.floor(point.ts / HOUR_MS) * HOUR_MS;
-      const id = `${point.deviceId}\u0000${hour}`;
       const late = point.ts < lateBefore;
-      const mark = marks.get(id);
+      const mark = hours.get(hour);
       if (mark) mark.late ||= late;
-      else marks.set(id, { deviceId: point.deviceId, hour, late });
+      else {
+        const created = { deviceId: point.deviceId, hour, late };
+        hours.set(hour, created);
+        marks.push(created);
+      }
     }
-    await this.deps.repository.markDirty([...marks.values()]);
+    await this.deps.repository.markDirty(marks);
   }
 
   /** Computes every closed window not computed yet, for every enabled report and device. */
