@@ -172,6 +172,9 @@ export function reconcileRule(
  * Evaluates samples of the rule's variable against the stored state (null: none yet). The
  * samples may come in any order and may repeat; they are taken in time order.
  */
+/** Samples of a rule that reads no other variable. */
+const NO_REFERENCES: Readonly<Record<string, never>> = Object.freeze({});
+
 export function evaluateRuleSamples(
   compiled: CompiledAlarmRule,
   stored: AlarmRuleState | null,
@@ -182,7 +185,8 @@ export function evaluateRuleSamples(
   const transitions: AlarmTransition[] = [];
   const skipped: SkippedSample[] = [];
   const problems: SampleProblem[] = [];
-  const ordered = [...samples].sort((a, b) => a.time - b.time);
+  const inOrder = samples.every((sample, index) => index === 0 || samples[index - 1]!.time <= sample.time);
+  const ordered = inOrder ? samples : [...samples].sort((a, b) => a.time - b.time);
 
   let state = stored ?? initialRuleState(compiled.fingerprint);
   if (state.rule !== compiled.fingerprint || !compiled.rule.enabled) {
@@ -196,6 +200,9 @@ export function evaluateRuleSamples(
   }
   if (!compiled.rule.enabled) return { state, transitions, skipped, problems };
 
+  // The state is copied once, then this evaluation's copy moves sample by sample (the stored state
+  // it started from is never changed).
+  let own = false;
   for (const sample of ordered) {
     if (state.lastAt !== null && sample.time <= state.lastAt) {
       skipped.push({
@@ -204,9 +211,17 @@ export function evaluateRuleSamples(
       });
       continue;
     }
-    state = { ...state, lastAt: sample.time };
+    if (!own) {
+      state = { ...state };
+      own = true;
+    }
+    state.lastAt = sample.time;
     const late = sample.receivedAt - sample.time > lateThreshold;
-    const result = compiled.test(state.active ? 'release' : 'raise', sample.value, sample.references ?? {});
+    const result = compiled.test(
+      state.active ? 'release' : 'raise',
+      sample.value,
+      sample.references ?? NO_REFERENCES,
+    );
     if (!result.ok) {
       problems.push({ time: sample.time, problem: result.problem });
       continue;
