@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { numberArrayLiteral, textArrayLiteral } from '../../db/array-literal.ts';
+import { numberArrayLiteral, prefersArrayLiterals, textArrayLiteral } from '../../db/array-literal.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
 
 export interface PointRow {
@@ -45,7 +45,12 @@ export class HistoryRepository {
   /** Month partitions known to exist, as [start, end) in epoch ms (checked per point, so numbers). */
   private readonly knownMonths: Array<readonly [number, number]> = [];
 
-  constructor(private readonly db: Database) {}
+  /** How the batch statements send their arrays (see `array-literal.ts`). */
+  private readonly arrays: BatchArrays;
+
+  constructor(private readonly db: Database) {
+    this.arrays = batchArrays(prefersArrayLiterals(db));
+  }
 
   private isKnownMonth(ts: number): boolean {
     for (const [start, end] of this.knownMonths) if (ts >= start && ts < end) return true;
@@ -95,9 +100,9 @@ export class HistoryRepository {
       await this.db.transaction(async (tx) => {
         await tx.execute(sql`
           insert into points (device_id, key, ts, v_num, v_text, e)
-          ${pointsSource(columns)}`);
-        await tx.execute(upsertLatest(latestRows));
-        const rollup = upsertRollup(rows);
+          ${pointsSource(this.arrays, columns)}`);
+        await tx.execute(upsertLatest(this.arrays, latestRows));
+        const rollup = upsertRollup(this.arrays, rows);
         if (rollup) await tx.execute(rollup);
         for (const statement of also) await tx.execute(statement);
       });
@@ -108,15 +113,16 @@ export class HistoryRepository {
     return this.db.transaction(async (tx) => {
       const inserted: unknown = await tx.execute(sql`
         insert into points (device_id, key, ts, v_num, v_text, e)
-        ${pointsSource(columns)}
+        ${pointsSource(this.arrays, columns)}
         on conflict do nothing
         returning device_id, key, (extract(epoch from ts) * 1000)::bigint::text as ts`);
-      await tx.execute(upsertLatest(latestRows));
+      await tx.execute(upsertLatest(this.arrays, latestRows));
       const resultRows = (inserted as { rows: Array<{ device_id: string; key: string; ts: string }> }).rows;
       const identities = new Set(
         resultRows.map((row) => pointIdentity(row.device_id, row.key, Number(row.ts))),
       );
       const rollup = upsertRollup(
+        this.arrays,
         rows.filter((row) => identities.has(pointIdentity(row.deviceId, row.key, row.ts))),
       );
       if (rollup) await tx.execute(rollup);
@@ -165,13 +171,30 @@ function pointColumns(rows: readonly PointRow[]) {
 const fromMilliseconds = (column: string) => sql.raw(`to_timestamp(${column} / 1000)`);
 
 /** The points of a batch as rows for `insert into points (device_id, key, ts, v_num, v_text, e)`. */
-function pointsSource(columns: ReturnType<typeof pointColumns>) {
+function pointsSource({ texts, numbers }: BatchArrays, columns: ReturnType<typeof pointColumns>) {
   return sql`select d, k, ${fromMilliseconds('t')}, v, x, e from unnest(${texts(columns.deviceIds)}, ${texts(columns.keys)}, ${numbers(columns.times)}, ${numbers(columns.numbers)}, ${texts(columns.texts)}, ${texts(columns.errors)}) as incoming(d, k, t, v, x, e)`;
 }
 
-/** Array parameters of batch statements, sent as one literal each (see `array-literal.ts`). */
-const texts = (values: ReadonlyArray<string | null>) => sql`${textArrayLiteral(values)}::text[]`;
-const numbers = (values: ReadonlyArray<number | null>) => sql`${numberArrayLiteral(values)}::float8[]`;
+/** Array parameters of batch statements: one literal each on PostgreSQL, plain arrays on PGlite. */
+interface BatchArrays {
+  readonly texts: (values: ReadonlyArray<string | null>) => SQL;
+  readonly numbers: (values: ReadonlyArray<number | null>) => SQL;
+  readonly integers: (values: readonly number[]) => SQL;
+}
+
+function batchArrays(literals: boolean): BatchArrays {
+  return literals
+    ? {
+        texts: (values) => sql`${textArrayLiteral(values)}::text[]`,
+        numbers: (values) => sql`${numberArrayLiteral(values)}::float8[]`,
+        integers: (values) => sql`${numberArrayLiteral(values)}::int[]`,
+      }
+    : {
+        texts: (values) => sql`${sql.param(values)}::text[]`,
+        numbers: (values) => sql`${sql.param(values)}::float8[]`,
+        integers: (values) => sql`${sql.param(values)}::int[]`,
+      };
+}
 
 /** The newest point of each variable (one statement cannot update a row twice). */
 function newestPerVariable(rows: readonly PointRow[]): PointRow[] {
@@ -187,7 +210,7 @@ function newestPerVariable(rows: readonly PointRow[]): PointRow[] {
   return latest;
 }
 
-function upsertLatest(latestRows: readonly PointRow[]) {
+function upsertLatest({ texts, numbers }: BatchArrays, latestRows: readonly PointRow[]) {
   return sql`
     insert into latest_values (device_id, key, ts, value, error, received_at)
     select d, k, ${fromMilliseconds('t')}, v::jsonb, e, now() from unnest(
@@ -239,7 +262,7 @@ function minuteSum(summary: MinuteSummary): number {
  * the stored ones: first and last by time, sums added (a minute's points arriving in one batch are
  * summed in time order; split over batches, the batches' sums are added).
  */
-function upsertRollup(rows: readonly PointRow[]) {
+function upsertRollup({ texts, numbers, integers }: BatchArrays, rows: readonly PointRow[]) {
   // By device, then variable and minute: no key text is built per point.
   const byDevice = new Map<string, Map<string, Map<number, MinuteSummary>>>();
   const list: MinuteSummary[] = [];
@@ -297,7 +320,7 @@ function upsertRollup(rows: readonly PointRow[]) {
       ${numbers(list.map((item) => item.minute))},
       ${numbers(list.map((item) => item.min))},
       ${numbers(list.map((item) => item.max))},
-      ${sql`${numberArrayLiteral(list.map((item) => item.count))}::int[]`},
+      ${integers(list.map((item) => item.count))},
       ${numbers(list.map((item) => item.first))},
       ${numbers(list.map((item) => item.firstAt))},
       ${numbers(list.map((item) => item.last))},
