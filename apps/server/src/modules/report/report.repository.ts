@@ -328,7 +328,10 @@ export class ReportRepository {
     // One pass: each window's cells become one element of every array of its row, aligned by
     // position (the arrays of a row are built by the same aggregation, so they see the cells in the
     // same order; no order by key is needed, the row names its keys). `cells` is referenced once so
-    // it is not materialised; the samples are counted from what was stored.
+    // it is not materialised. A plain insert: the span's rows were deleted just above and the
+    // progress rows are held, so a conflict can only be a bug, and it fails instead of overwriting.
+    // The samples are counted from what was stored, with `unnest` in the select list (one pass over
+    // the returned rows, not a subquery per row).
     const [row] = await this.rows<{ samples: number; rows: number }>(sql`
       with windows as (${windows}),
       cells as (
@@ -347,10 +350,9 @@ export class ReportRepository {
           array_agg(round(date_part('epoch', last_at) * 1000)), array_agg(min), array_agg(max),
           array_agg(sum), array_agg(n), array_agg(diff)
         from cells group by device_id, at
-        on conflict (report_id, device_id, at) do update set ${ROW_ARRAYS_UPDATE}
         returning n)
-      select coalesce(sum((select sum(v) from unnest(n) as c(v))), 0)::int as samples,
-        count(*)::int as rows from stored`);
+      select coalesce((select sum(v) from (select unnest(n) as v from stored) as c), 0)::int as samples,
+        (select count(*) from stored)::int as rows`);
     return { samples: row?.samples ?? 0, rows: row?.rows ?? 0 };
   }
 
