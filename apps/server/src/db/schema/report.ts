@@ -62,10 +62,11 @@ export const reportProgress = pgTable(
 
 /**
  * A stored report row: a window's start (periodic, interval storage) or an event's moment (change,
- * single storage), with mergeable statistics per listed variable (`CellStats`) kept column by
- * column: element i of every array belongs to the variable `keys[i]` (times as epoch milliseconds).
- * Building a JSON object per cell was nearly all the cost of computing a report; typed arrays are
- * built by one `array_agg` each and take about a quarter less room.
+ * single storage), with mergeable statistics per listed variable (`CellStats`): cell i is the
+ * variable `keys[i]`, its sample count `n[i]` and row i of the `stats` matrix (first, first time,
+ * last, last time, min, max, sum, difference; times as epoch milliseconds). Building a JSON object
+ * per cell was nearly all the cost of computing a report; typed arrays take about a quarter less
+ * room, and the matrix lets the computation aggregate a cell's statistics in one step.
  */
 export const reportRows = pgTable(
   'report_rows',
@@ -78,15 +79,8 @@ export const reportRows = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     at: moment('at').notNull(),
     keys: text('keys').array().notNull(),
-    vFirst: doublePrecision('v_first').array().notNull(),
-    firstAt: doublePrecision('first_at').array().notNull(),
-    vLast: doublePrecision('v_last').array().notNull(),
-    lastAt: doublePrecision('last_at').array().notNull(),
-    vMin: doublePrecision('v_min').array().notNull(),
-    vMax: doublePrecision('v_max').array().notNull(),
-    vSum: doublePrecision('v_sum').array().notNull(),
     n: integer('n').array().notNull(),
-    diff: doublePrecision('diff').array().notNull(),
+    stats: doublePrecision('stats').array().array().notNull(),
   },
   (table) => [primaryKey({ columns: [table.reportId, table.deviceId, table.at] })],
 );

@@ -1,8 +1,9 @@
 /**
- * Upgrading keeps stored reports: rows written as a JSON object per cell (before migration 0026)
- * read back with the same statistics, number for number, once the rows are arrays. The database is
- * migrated up to the JSON format, rows are written in it, then the remaining migrations run, on
- * PGlite and (with TEST_DATABASE_URL) PostgreSQL.
+ * Upgrading keeps stored reports: rows written as a JSON object per cell (before migration 0026) and
+ * rows written as one array per statistic (before 0028) read back with the same statistics, number
+ * for number, in today's format (`keys`, `n` and the `stats` matrix). The database is migrated up
+ * to the old format, rows are written in it, then the remaining migrations run, on PGlite and (with
+ * TEST_DATABASE_URL) PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -21,15 +22,14 @@ import type { CellStats } from './engine/window-compute.ts';
 import { ReportRepository } from './report.repository.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../../drizzle');
-const FIRST_ARRAY_MIGRATION = '0026_report_rows_arrays';
 
-/** A copy of the migrations that stops before the array format. */
-function migrationsBeforeArrays(): string {
+/** A copy of the migrations that stops before the one named. */
+function migrationsBefore(tag: string): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lyyp-migrations-'));
   fs.cpSync(MIGRATIONS, folder, { recursive: true });
   const journalPath = path.join(folder, 'meta', '_journal.json');
   const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-  const cut = journal.entries.findIndex((entry) => entry.tag === FIRST_ARRAY_MIGRATION);
+  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
   expect(cut).toBeGreaterThan(0);
   journal.entries = journal.entries.slice(0, cut);
   fs.writeFileSync(journalPath, JSON.stringify(journal));
@@ -99,29 +99,55 @@ const cell = (overrides: Partial<CellStats>): CellStats => ({
   ...overrides,
 });
 
-describe.each(targets)('report rows written as JSON before the upgrade, on $name', (target) => {
-  const folder = migrationsBeforeArrays();
-  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+const rows: Array<{ at: number; cells: Record<string, CellStats> }> = [
+  { at: Date.UTC(2026, 0, 1, 0), cells: { gasTotal: cell({}), waterTemperature: cell({ count: 1 }) } },
+  { at: Date.UTC(2026, 0, 1, 1), cells: { running: cell({ first: 1, last: 0, sum: 3, diff: -1 }) } },
+  // A single-storage row whose variables had no value yet.
+  { at: Date.UTC(2026, 0, 1, 2), cells: {} },
+];
 
-  it('read back with the same statistics after it', async () => {
+/** A row as the array format before 0028 stored it: one array per statistic. */
+function arrayColumns(cells: Record<string, CellStats>) {
+  const values = Object.values(cells);
+  const field = (name: keyof CellStats) => sql.param(values.map((value) => value[name]));
+  return sql`${sql.param(Object.keys(cells))}::text[], ${field('first')}::float8[], ${field('firstAt')}::float8[],
+    ${field('last')}::float8[], ${field('lastAt')}::float8[], ${field('min')}::float8[], ${field('max')}::float8[],
+    ${field('sum')}::float8[], ${field('count')}::int[], ${field('diff')}::float8[]`;
+}
+
+const formats = [
+  {
+    format: 'a JSON object per cell',
+    before: '0026_report_rows_arrays',
+    insert: (row: (typeof rows)[number]) => sql`
+      insert into report_rows (report_id, device_id, at, cells)
+      values ('report', 'device', ${new Date(row.at).toISOString()}::timestamptz, ${JSON.stringify(row.cells)}::json)`,
+  },
+  {
+    format: 'an array per statistic',
+    before: '0028_report_rows_stats',
+    insert: (row: (typeof rows)[number]) => sql`
+      insert into report_rows (report_id, device_id, at, keys, v_first, first_at, v_last, last_at, v_min, v_max, v_sum, n, diff)
+      values ('report', 'device', ${new Date(row.at).toISOString()}::timestamptz, ${arrayColumns(row.cells)})`,
+  },
+];
+
+describe.each(targets)('report rows written before the upgrade, on $name', (target) => {
+  const folders = new Map(formats.map(({ before }) => [before, migrationsBefore(before)]));
+  afterAll(() => {
+    for (const folder of folders.values()) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it.each(formats)('as $format read back with the same statistics after it', async ({ before, insert }) => {
     const { db, migrate, close } = await target.open();
     try {
-      await migrate(folder);
-      const rows = [
-        { at: Date.UTC(2026, 0, 1, 0), cells: { gasTotal: cell({}), waterTemperature: cell({ count: 1 }) } },
-        { at: Date.UTC(2026, 0, 1, 1), cells: { running: cell({ first: 1, last: 0, sum: 3, diff: -1 }) } },
-        // A single-storage row whose variables had no value yet.
-        { at: Date.UTC(2026, 0, 1, 2), cells: {} },
-      ];
-      // The report and device rows themselves do not matter here: foreign keys are not checked.
+      await migrate(folders.get(before)!);
+      // The report and device rows themselves do not matter here: foreign keys are not checked,
+      // neither when the rows are written nor when the upgrade rewrites them.
       await db.execute(sql`set session_replication_role = replica`);
-      for (const row of rows)
-        await db.execute(sql`
-          insert into report_rows (report_id, device_id, at, cells)
-          values ('report', 'device', ${new Date(row.at).toISOString()}::timestamptz, ${JSON.stringify(row.cells)}::json)`);
-      await db.execute(sql`set session_replication_role = origin`);
-
+      for (const row of rows) await db.execute(insert(row));
       await migrate(MIGRATIONS);
+      await db.execute(sql`set session_replication_role = origin`);
       const stored = await new ReportRepository(db).storedRows(
         'report',
         ['device'],

@@ -325,10 +325,14 @@ export class ReportRepository {
           and r.minute >= m.hour and r.minute < m.hour + interval '1 hour'
         where m.device_id = any(${devicesParam}::text[]) and r.key = any(${keysParam}::text[])
           and m.hour >= ${iso(from)}::timestamptz and m.hour < ${iso(to)}::timestamptz`);
-    // One pass: each window's cells become one element of every array of its row, aligned by
-    // position (the arrays of a row are built by the same aggregation, so they see the cells in the
-    // same order; no order by key is needed, the row names its keys). `cells` is referenced once so
-    // it is not materialised; the samples are counted from what was stored.
+    // One pass: each window's cells become one element of `keys` and `n` and one row of `stats`,
+    // aligned by position (the three are built by the same aggregation, so they see the cells in
+    // the same order; no order by key is needed, the row names its keys). A cell's eight
+    // floating-point statistics travel as one small array: three aggregate steps a cell instead of
+    // ten. `cells` is referenced once so it is not materialised. A plain insert: the span's rows
+    // were deleted just above and the progress rows are held, so a conflict can only be a bug, and
+    // it fails instead of overwriting. The samples are counted from what was stored, with `unnest`
+    // in the select list (one pass over the returned rows, not a subquery per row).
     const [row] = await this.rows<{ samples: number; rows: number }>(sql`
       with windows as (${windows}),
       cells as (
@@ -342,15 +346,13 @@ export class ReportRepository {
         insert into report_rows (report_id, device_id, at, ${ROW_ARRAYS})
         -- Times as floating-point epochs rounded to the millisecond: exact for millisecond times,
         -- and several times cheaper than the numeric extract() per cell.
-        select ${reportId}, device_id, at, array_agg(key), array_agg(first),
-          array_agg(round(date_part('epoch', first_at) * 1000)), array_agg(last),
-          array_agg(round(date_part('epoch', last_at) * 1000)), array_agg(min), array_agg(max),
-          array_agg(sum), array_agg(n), array_agg(diff)
+        select ${reportId}, device_id, at, array_agg(key), array_agg(n),
+          array_agg(array[first, round(date_part('epoch', first_at) * 1000), last,
+            round(date_part('epoch', last_at) * 1000), min, max, sum, diff])
         from cells group by device_id, at
-        on conflict (report_id, device_id, at) do update set ${ROW_ARRAYS_UPDATE}
         returning n)
-      select coalesce(sum((select sum(v) from unnest(n) as c(v))), 0)::int as samples,
-        count(*)::int as rows from stored`);
+      select coalesce((select sum(v) from (select unnest(n) as v from stored) as c), 0)::int as samples,
+        (select count(*) from stored)::int as rows`);
     return { samples: row?.samples ?? 0, rows: row?.rows ?? 0 };
   }
 
@@ -374,30 +376,22 @@ export class ReportRepository {
       delete from report_rows where report_id = ${reportId} and device_id = ${deviceId}
         and at >= ${iso(from)}::timestamptz and at < ${iso(to)}::timestamptz`);
     for (let index = 0; index < rows.length; index += 2000) {
-      // One JSON parameter a chunk: a row per window or event, its cells as aligned arrays.
+      // One JSON parameter a chunk: a row per window or event, its cells as aligned arrays (the
+      // statistics of a cell as one row of the `stats` matrix).
       const chunk = rows.slice(index, index + 2000).map((row) => {
-        const keys = Object.keys(row.cells);
-        const field = <F extends keyof CellStats>(name: F) => keys.map((key) => row.cells[key]![name]);
+        const cells = Object.values(row.cells);
         return {
           at: iso(row.at),
-          keys,
-          v_first: field('first'),
-          first_at: field('firstAt'),
-          v_last: field('last'),
-          last_at: field('lastAt'),
-          v_min: field('min'),
-          v_max: field('max'),
-          v_sum: field('sum'),
-          n: field('count'),
-          diff: field('diff'),
+          keys: Object.keys(row.cells),
+          n: cells.map((cell) => cell.count),
+          stats: cells.map((cell) => CELL_STATISTICS.map((name) => cell[name])),
         };
       });
       await this.db.execute(sql`
         insert into report_rows (report_id, device_id, at, ${ROW_ARRAYS})
         select ${reportId}, ${deviceId}, at, ${ROW_ARRAYS}
         from json_to_recordset(${JSON.stringify(chunk)}::json) as r(at timestamptz, keys text[],
-          v_first float8[], first_at float8[], v_last float8[], last_at float8[], v_min float8[],
-          v_max float8[], v_sum float8[], n int[], diff float8[])
+          n int[], stats float8[])
         on conflict (report_id, device_id, at) do update set ${ROW_ARRAYS_UPDATE}`);
     }
   }
@@ -567,42 +561,33 @@ function mergedStatistics(time: SQL) {
     (array_agg(v_last order by ${time} desc))[1], max(last_at), sum(v_sum order by ${time})`;
 }
 
-/** The arrays of a stored row, in this order; element i of each belongs to the cell of `keys[i]`. */
-const ROW_ARRAYS = sql.raw('keys, v_first, first_at, v_last, last_at, v_min, v_max, v_sum, n, diff');
-const ROW_ARRAYS_UPDATE = sql.raw(
-  ['keys', 'v_first', 'first_at', 'v_last', 'last_at', 'v_min', 'v_max', 'v_sum', 'n', 'diff']
-    .map((column) => `${column} = excluded.${column}`)
-    .join(', '),
-);
+/**
+ * The arrays of a stored row, in this order: element i of `keys` and `n` and row i of the `stats`
+ * matrix belong to the same cell.
+ */
+const ROW_ARRAYS = sql.raw('keys, n, stats');
+const ROW_ARRAYS_UPDATE = sql.raw('keys = excluded.keys, n = excluded.n, stats = excluded.stats');
+/** A row of `stats`: a cell's floating-point statistics, in this order (times in epoch ms). */
+const CELL_STATISTICS = ['first', 'firstAt', 'last', 'lastAt', 'min', 'max', 'sum', 'diff'] as const;
 
-type StoredArrays = [
-  keys: string[],
-  first: number[],
-  firstAt: number[],
-  last: number[],
-  lastAt: number[],
-  min: number[],
-  max: number[],
-  sum: number[],
-  count: number[],
-  diff: number[],
+type StoredArrays = [keys: string[], counts: number[], stats: Array<StatisticsRow>];
+type StatisticsRow = [
+  first: number,
+  firstAt: number,
+  last: number,
+  lastAt: number,
+  min: number,
+  max: number,
+  sum: number,
+  diff: number,
 ];
 
-/** A stored row's arrays as cells by key. */
-function cellsOf([keys, first, firstAt, last, lastAt, min, max, sum, count, diff]: StoredArrays) {
+/** A stored row's arrays as cells by key (a `stats` row is in the order of `CELL_STATISTICS`). */
+function cellsOf([keys, counts, stats]: StoredArrays) {
   const cells: Record<string, CellStats> = {};
   keys.forEach((key, index) => {
-    cells[key] = {
-      first: first[index]!,
-      firstAt: firstAt[index]!,
-      last: last[index]!,
-      lastAt: lastAt[index]!,
-      min: min[index]!,
-      max: max[index]!,
-      sum: sum[index]!,
-      count: count[index]!,
-      diff: diff[index]!,
-    };
+    const [first, firstAt, last, lastAt, min, max, sum, diff] = stats[index]!;
+    cells[key] = { first, firstAt, last, lastAt, min, max, sum, count: counts[index]!, diff };
   });
   return cells;
 }
