@@ -11,7 +11,7 @@ import { signalBandOf } from '@lyyp/contracts/gateway';
 import type { GatewayRepository } from '../gateway/gateway.repository.ts';
 import type { Page, PageRequest } from '../product/catalogue-route.ts';
 import type { HookFailure } from '../product/product-model.service.ts';
-import { databaseCodeOf } from '../product/product.service.ts';
+import { databaseCodeOf } from '../../db/database-error.ts';
 import type { ProductRepository } from '../product/product.repository.ts';
 import { accessKindOf, type DeviceAccess } from './device-access.ts';
 import type { DeviceFilter, DeviceListRecord, DeviceRepository, DeviceRow } from './device.repository.ts';

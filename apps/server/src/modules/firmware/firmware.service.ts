@@ -25,7 +25,7 @@ import { newId } from '../../lib/ids.ts';
 import { baseNameOf } from '../files/file.service.ts';
 import type { ByteRange, FileStore } from '../files/file-store.ts';
 import { streamUploadedFile } from '../files/multipart.ts';
-import { databaseCodeOf } from '../product/product.service.ts';
+import { databaseCodeOf } from '../../db/database-error.ts';
 import type { FirmwareFileRow, FirmwareRepository, FirmwareRow } from './firmware.repository.ts';
 
 type AddBody = z.output<typeof firmwareAddBodySchema>;

@@ -10,7 +10,7 @@ import { newId } from '../../lib/ids.ts';
 import type { DeviceAccess } from '../device/device-access.ts';
 import type { DeviceRow } from '../device/device.repository.ts';
 import type { Caller } from '../device/viewer.ts';
-import { databaseCodeOf } from '../product/product.service.ts';
+import { databaseCodeOf } from '../../db/database-error.ts';
 import type { DeviceGroupRepository, DeviceGroupRow } from './device-group.repository.ts';
 
 export class DeviceGroupService {

@@ -29,7 +29,7 @@ import { GATEWAY_BOUND_CODE, bindKeys } from '../device/device.service.ts';
 import type { Caller } from '../device/viewer.ts';
 import type { DeviceEventRecorder } from '../equipment-admin/device-events.ts';
 import type { GatewayRepository } from '../gateway/gateway.repository.ts';
-import { databaseCodeOf } from '../product/product.service.ts';
+import { databaseCodeOf } from '../../db/database-error.ts';
 import type { GatewayOpsRepository } from './gateway-ops.repository.ts';
 
 type GatewayCommandReply = CommandReply<{ value: StoredValue }>;

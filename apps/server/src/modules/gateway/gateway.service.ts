@@ -11,7 +11,7 @@ import { viewerOf, type AccountFacts, type Caller } from '../device/viewer.ts';
 import { DEFAULT_HARDWARE_MODEL_ID } from '@lyyp/contracts/hardware';
 import type { HardwareModelRepository } from '../hardware/hardware.repository.ts';
 import type { Page, PageRequest } from '../product/catalogue-route.ts';
-import { databaseCodeOf } from '../product/product.service.ts';
+import { databaseCodeOf } from '../../db/database-error.ts';
 import { SHEET_CONTENT_TYPES, type SheetFormat } from '../product/spreadsheet.ts';
 import { DUPLICATE_SN_CODE, readGatewaySheet, writeGatewaySheet } from './gateway-sheet.ts';
 import { signalBandOf, type SignalBand } from '@lyyp/contracts/gateway';

@@ -19,7 +19,7 @@ import { newId } from '../../lib/ids.ts';
 import { viewerOf, type Caller } from '../device/viewer.ts';
 import type { GatewayRepository } from '../gateway/gateway.repository.ts';
 import type { Page, PageRequest } from '../product/catalogue-route.ts';
-import { databaseCodeOf } from '../product/product.service.ts';
+import { databaseCodeOf } from '../../db/database-error.ts';
 import type { HardwareModelListRow, HardwareModelRepository } from './hardware.repository.ts';
 
 interface ModelInput {

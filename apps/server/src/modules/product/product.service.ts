@@ -17,6 +17,7 @@ import type {
   ProductStatus,
   ProductSummary,
 } from './product.repository.ts';
+import { databaseCodeOf } from '../../db/database-error.ts';
 import type { DriverModelCheck } from '../system-catalogue/driver-model.service.ts';
 import type { ProductAddRequest, ProductEditRequest, ProductImportRequest } from './product.schemas.ts';
 
@@ -204,14 +205,4 @@ export class ProductService {
       model,
     });
   }
-}
-
-/** The SQLSTATE of a failed query, from the driver error Drizzle wraps. */
-export function databaseCodeOf(error: unknown): string | undefined {
-  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
-  for (const candidate of candidates) {
-    const code = (candidate as { code?: unknown } | null)?.code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
 }

@@ -15,7 +15,7 @@ import {
   type CurrentAgreements,
 } from '@lyyp/contracts/system';
 import { newId } from '../../lib/ids.ts';
-import { databaseCodeOf } from '../product/product.service.ts';
+import { databaseCodeOf } from '../../db/database-error.ts';
 import type { AgreementRepository, AgreementRow } from './agreement.repository.ts';
 
 const OUTDATED_CODE = { agreement: '2707', privacy: '2708' } as const satisfies Record<AgreementKind, string>;

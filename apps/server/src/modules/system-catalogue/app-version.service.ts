@@ -13,7 +13,7 @@ import {
 } from '@lyyp/contracts/system';
 import { newId } from '../../lib/ids.ts';
 import type { Page, PageRequest } from '../product/catalogue-route.ts';
-import { databaseCodeOf } from '../product/product.service.ts';
+import { databaseCodeOf } from '../../db/database-error.ts';
 import type { AppVersionRepository, AppVersionRow } from './app-version.repository.ts';
 
 type AppVersionInput = Omit<AppVersionAddBody, 'latest'> & { latest: boolean };

@@ -14,7 +14,7 @@ import {
   type ProtocolItem,
 } from '@lyyp/contracts/system';
 import { newId } from '../../lib/ids.ts';
-import { databaseCodeOf } from '../product/product.service.ts';
+import { databaseCodeOf } from '../../db/database-error.ts';
 import type { DriverModelListRow, DriverModelRepository } from './driver-model.repository.ts';
 
 interface DriverModelInput {
