@@ -8,7 +8,9 @@
  * Messages: `{ id, op: 'query', sql, params, rowMode, rawTypes, blob }` and `{ id, op: 'exec', sql }`
  * answered with PGlite's result (rows, fields, affectedRows); `{ id, op: 'begin' }` opens a
  * transaction whose id is the message's, then `{ id, tx, op: 'query' | 'exec' | 'commit' |
- * 'rollback' }` run in it (other queries wait, as they do in PGlite); `{ id, op: 'close' }`.
+ * 'rollback' }` run in it (other queries wait, as they do in PGlite); `{ id, op: 'script', statements }`
+ * runs `{ sql, params }` statements in one transaction of their own, without a round trip between
+ * them (the first error rolls it back and is the answer); `{ id, op: 'close' }`.
  * Answers are `{ id, ok: true, result }` or `{ id, ok: false, error }`, the error's fields (SQLSTATE
  * `code`, `detail`, `constraint`, …) copied so callers see the same error as from PGlite itself.
  */
@@ -25,7 +27,14 @@ interface Answer {
 type Request =
   | { op: 'query'; sql: string; params?: unknown[]; rowMode?: string; rawTypes?: number[]; blob?: Blob }
   | { op: 'exec'; sql: string }
+  | { op: 'script'; statements: readonly ScriptStatement[] }
   | { op: 'begin' | 'commit' | 'rollback' | 'close' };
+
+/** A statement of a script: its text and parameters, as the ORM would send them. */
+export interface ScriptStatement {
+  readonly sql: string;
+  readonly params: unknown[];
+}
 
 /** What the ORM and the benchmarks call on a PGlite client, and on a transaction's client. */
 export interface PgliteQueries {
@@ -35,6 +44,8 @@ export interface PgliteQueries {
 
 export interface PgliteThreadClient extends PgliteQueries {
   transaction<T>(callback: (tx: PgliteQueries) => Promise<T>): Promise<T>;
+  /** Runs the statements in one transaction, sent to the database thread as one message. */
+  script(statements: readonly ScriptStatement[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -139,6 +150,8 @@ export async function startPgliteThread(options: {
       await ask<null>({ op: 'commit' }, tx);
       return result;
     },
+    script: (statements: readonly ScriptStatement[]) =>
+      ask<null>({ op: 'script', statements }).then(() => undefined),
     async close() {
       if (stopped) return;
       await ask<null>({ op: 'close' });

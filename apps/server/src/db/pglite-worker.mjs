@@ -51,6 +51,21 @@ async function run(target, message) {
   }
 }
 
+/**
+ * Statements run in one transaction without a round trip between them: the first error rolls the
+ * transaction back and is the answer; else the answer is null.
+ */
+function script(database, message) {
+  database
+    .transaction(async (tx) => {
+      for (const statement of message.statements) await tx.query(statement.sql, statement.params);
+    })
+    .then(
+      () => answer(message.id, null),
+      (error) => fail(message.id, error),
+    );
+}
+
 /** Open transactions by id: the messages waiting for each, and who waits for the next message. */
 const transactions = new Map();
 const ROLLBACK = Symbol('rollback');
@@ -121,6 +136,7 @@ try {
 port.on('message', (message) => {
   if (message.tx !== undefined) deliver(message);
   else if (message.op === 'begin') begin(database, message.id);
+  else if (message.op === 'script') script(database, message);
   else if (message.op === 'close')
     database.close().then(
       () => {

@@ -6,6 +6,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { numberArrayLiteral, prefersArrayLiterals, textArrayLiteral } from '../../db/array-literal.ts';
+import { databaseCodeOf } from '../../db/database-error.ts';
+import { runInOneTransaction } from '../../db/one-transaction.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
 
 export interface PointRow {
@@ -27,19 +29,6 @@ function partitionName(start: Date): string {
 
 const UNIQUE_VIOLATION = '23505';
 const DUPLICATE_OBJECT_CODES = new Set(['42P07', UNIQUE_VIOLATION, '42710']);
-
-/** The SQLSTATE of a database error, also when the ORM wrapped it. */
-function databaseErrorCode(error: unknown): string | undefined {
-  for (
-    let current: unknown = error;
-    current && typeof current === 'object';
-    current = (current as { cause?: unknown }).cause
-  ) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
 
 export class HistoryRepository {
   /** Month partitions known to exist, as [start, end) in epoch ms (checked per point, so numbers). */
@@ -75,7 +64,7 @@ export class HistoryRepository {
         );
       } catch (error) {
         // Another node created it between our check and our create: that is the outcome we wanted.
-        if (!DUPLICATE_OBJECT_CODES.has(databaseErrorCode(error) ?? '')) throw error;
+        if (!DUPLICATE_OBJECT_CODES.has(databaseCodeOf(error) ?? '')) throw error;
       }
       this.knownMonths.push([start.getTime(), end.getTime()]);
     }
@@ -95,20 +84,18 @@ export class HistoryRepository {
     }
     await this.ensurePartitions(rows.map((row) => row.ts));
     const columns = pointColumns(rows);
-    const latestRows = newestPerVariable(rows);
+    const latest = upsertLatest(this.arrays, newestPerVariable(rows));
+    const statements = [
+      sql`insert into points (device_id, key, ts, v_num, v_text, e) ${pointsSource(this.arrays, columns)}`,
+      latest,
+      upsertRollup(this.arrays, rows),
+      ...also,
+    ].filter((statement): statement is SQL => statement !== null);
     try {
-      await this.db.transaction(async (tx) => {
-        await tx.execute(sql`
-          insert into points (device_id, key, ts, v_num, v_text, e)
-          ${pointsSource(this.arrays, columns)}`);
-        await tx.execute(upsertLatest(this.arrays, latestRows));
-        const rollup = upsertRollup(this.arrays, rows);
-        if (rollup) await tx.execute(rollup);
-        for (const statement of also) await tx.execute(statement);
-      });
+      await runInOneTransaction(this.db, statements);
       return { allNew: true };
     } catch (error) {
-      if (databaseErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+      if (databaseCodeOf(error) !== UNIQUE_VIOLATION) throw error;
     }
     return this.db.transaction(async (tx) => {
       const inserted: unknown = await tx.execute(sql`
@@ -116,7 +103,7 @@ export class HistoryRepository {
         ${pointsSource(this.arrays, columns)}
         on conflict do nothing
         returning device_id, key, (extract(epoch from ts) * 1000)::bigint::text as ts`);
-      await tx.execute(upsertLatest(this.arrays, latestRows));
+      await tx.execute(latest);
       const resultRows = (inserted as { rows: Array<{ device_id: string; key: string; ts: string }> }).rows;
       const identities = new Set(
         resultRows.map((row) => pointIdentity(row.device_id, row.key, Number(row.ts))),
