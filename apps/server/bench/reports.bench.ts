@@ -14,6 +14,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { REPORT_LATE_SETTLE_MS } from '@lyyp/contracts/report';
 import { devices } from '../src/db/schema/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import { postJson } from '../src/modules/device/catalogue-test-support.ts';
@@ -33,6 +34,15 @@ import {
   type TestServer,
 } from '../src/test/test-server.ts';
 import { printTable, record } from './report.ts';
+
+/**
+ * The sweep over history stored in one go: its hours were marked late, so the clock first moves past
+ * `REPORT_LATE_SETTLE_MS`, as it would while a replay settles.
+ */
+function summarise(server: TestServer) {
+  server.clock.advance(REPORT_LATE_SETTLE_MS);
+  return server.reports.sweep();
+}
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -144,7 +154,7 @@ async function curveYear(variant: DatabaseVariant) {
     const end = Math.floor(Date.now() / DAY) * DAY;
     const start = end - 365 * DAY;
     const stored = await timed(() => storeSeries(server, device.id, keys, start, end, YEAR_STEP_S * 1000));
-    const summarised = await timed(() => server.reports.sweep());
+    const summarised = await timed(() => summarise(server));
     const client = new TestClient(server);
     await client.login(owner.username!, FACTORY_PASSWORD);
     const config = {
@@ -276,7 +286,7 @@ async function computeReports(variant: DatabaseVariant) {
     });
     // The hour summaries the computation reads, refreshed from the minute summaries by the sweep
     // (as hours close while points arrive; here all at once, for data stored in one go).
-    const summarised = await timed(() => server.reports.sweep());
+    const summarised = await timed(() => summarise(server));
     const client = new TestClient(server);
     await client.login(developer.username!, FACTORY_PASSWORD);
     const added = await postJson(server, client, '/report/add', {
@@ -392,7 +402,7 @@ async function dailyYear(variant: DatabaseVariant) {
     const end = Math.floor(Date.now() / DAY) * DAY;
     const start = end - 365 * DAY;
     await storeSeries(server, device.id, NUMERIC_KEYS, start, end, DAILY_STEP_S * 1000);
-    await server.reports.sweep();
+    await summarise(server);
     const developerClient = new TestClient(server);
     await developerClient.login(developer.username!, FACTORY_PASSWORD);
     const added = await postJson(server, developerClient, '/report/add', {

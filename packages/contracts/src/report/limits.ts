@@ -32,6 +32,14 @@ export const REPORT_EXPORT_MAX_ROWS = 20_000;
  */
 export const REPORT_WINDOW_GRACE_MS = 60_000;
 export const REPORT_LATE_MARGIN_MS = 30_000;
+/**
+ * A late hour is handled (summaries refreshed, computed windows computed again) once it was marked
+ * late this long ago: a replay under way marks the same hours with every upload, and handling them
+ * once it has moved on saves doing it again after every sweep. Meanwhile windows computed from then
+ * on read the hour from its minute summaries; windows computed before, and hour and day curves, show
+ * the hour as it was for those seconds.
+ */
+export const REPORT_LATE_SETTLE_MS = 30_000;
 /** A new report is computed back over at most this much stored history. */
 export const REPORT_BACKFILL_DAYS = 366;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CurveAnswerSchema } from '@lyyp/contracts';
+import { REPORT_LATE_SETTLE_MS } from '@lyyp/contracts/report';
 import { FACTORY_PASSWORD, buildBoundDevice } from '../../test/factories.ts';
 import { TestClient, databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
 import type { PointRow } from '../telemetry/history.repository.ts';
@@ -60,6 +61,8 @@ describe.each(databaseVariants())('curves over long ranges on $name', (variant) 
       await server.runtime.history.store(batch);
       await server.reports.computation.markStored({ points: batch, receivedAt: server.clock.now() });
     }
+    // The points are late (months old): their hours are handled once the marks have settled.
+    server.clock.advance(REPORT_LATE_SETTLE_MS);
     await server.reports.sweep();
     owner = new TestClient(server);
     expect((await owner.login(bound.owner.username!, FACTORY_PASSWORD)).code).toBe('200');

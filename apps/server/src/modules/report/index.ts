@@ -1,6 +1,6 @@
 /**
- * The report module assembled: definitions, computation (after-commit hook at ingest for the
- * invalidation log; a sweep every `REPORT_SWEEP_INTERVAL_MS` for due windows, late hours and the
+ * The report module assembled: definitions, computation (the invalidation log written in each
+ * ingest commit; a sweep every `REPORT_SWEEP_INTERVAL_MS` for due windows, late hours and the
  * hour/day summaries), the monitoring site's queries, the data centre, and their paths. Tests leave
  * the sweep off and call `sweep()` after moving their clock.
  */
@@ -29,6 +29,13 @@ export interface ReportModuleDeps {
   readonly sweepIntervalMs: number;
 }
 
+/**
+ * Most invalidation marks one periodic sweep handles; the rest wait for the next. A gateway fleet
+ * replaying a long outage marks thousands of hours, and refreshing them all at once would hold the
+ * database from live ingest and alarms for seconds; this way their summaries follow within minutes.
+ */
+const SWEEP_MARKS = 200;
+
 export function createReportModule(deps: ReportModuleDeps) {
   const repository = new ReportRepository(deps.db);
   const computation = new ReportComputationService({ repository, logger: deps.logger, now: deps.now });
@@ -41,8 +48,8 @@ export function createReportModule(deps: ReportModuleDeps) {
   let sweeping: Promise<unknown> | null = null;
 
   /** Late hours and summaries first (they fix what is shown), then windows that came due. */
-  async function sweep(): Promise<ComputationResult & { marks: number }> {
-    const marks = await computation.handleDirty();
+  async function sweep(most = Number.POSITIVE_INFINITY): Promise<ComputationResult & { marks: number }> {
+    const marks = await computation.handleDirty(most);
     return { marks, ...(await computation.computeDue()) };
   }
 
@@ -56,7 +63,7 @@ export function createReportModule(deps: ReportModuleDeps) {
     sweep,
 
     attach(ingest: IngestService) {
-      ingest.onStored((batch) => computation.markStored(batch).catch(report('history invalidation log')));
+      ingest.withCommit((batch) => computation.marksStatement(batch));
     },
 
     registerRoutes(api: FastifyInstance) {
@@ -67,7 +74,7 @@ export function createReportModule(deps: ReportModuleDeps) {
       if (deps.sweepIntervalMs <= 0) return;
       timer = setInterval(() => {
         if (sweeping) return;
-        sweeping = sweep()
+        sweeping = sweep(SWEEP_MARKS)
           .catch(report('report sweep'))
           .finally(() => {
             sweeping = null;

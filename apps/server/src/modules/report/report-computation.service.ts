@@ -7,14 +7,23 @@
  *   progress rows (`FOR UPDATE SKIP LOCKED`: a node never waits for another computing the same
  *   device), stores the rows and advances `computed_until`. A crash rolls the span back; the next
  *   sweep redoes it.
- * - `markStored()` (after each ingest commit) writes the invalidation log: which (device, hour) got
- *   points, and whether some were late (older than `REPORT_LATE_MARGIN_MS` on arrival).
+ * - `marksStatement()` (in each ingest commit's own transaction) writes the invalidation log: which
+ *   (device, hour) got points, and whether some were late (older than `REPORT_LATE_MARGIN_MS` on
+ *   arrival). `markStored()` writes the same on its own, for data stored another way.
  * - `handleDirty()` claims marks (`SKIP LOCKED`), refreshes the hour and day summaries of complete
  *   hours, and computes again the windows of late hours that were computed already, in one
- *   transaction with the progress rows locked.
+ *   transaction with the progress rows locked. A late mark waits `REPORT_LATE_SETTLE_MS`: a
+ *   gateway replaying its buffer marks the same hours upload after upload, and they are handled
+ *   once rather than after every sweep (reports read minute summaries for marked hours meanwhile).
  */
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { REPORT_BACKFILL_DAYS, REPORT_LATE_MARGIN_MS, REPORT_WINDOW_GRACE_MS } from '@lyyp/contracts/report';
+import {
+  REPORT_BACKFILL_DAYS,
+  REPORT_LATE_MARGIN_MS,
+  REPORT_LATE_SETTLE_MS,
+  REPORT_WINDOW_GRACE_MS,
+} from '@lyyp/contracts/report';
 import type { PointRow } from '../telemetry/history.repository.ts';
 import {
   compileReport,
@@ -24,7 +33,12 @@ import {
   type ComputedRow,
   type Sample,
 } from './engine/window-compute.ts';
-import type { ReportRepository, StoredReport } from './report.repository.ts';
+import {
+  markDirtyStatement,
+  type DirtyMark,
+  type ReportRepository,
+  type StoredReport,
+} from './report.repository.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -79,30 +93,42 @@ export function computeSpan(
   return rows;
 }
 
+type StoredBatch = { readonly points: readonly PointRow[]; readonly receivedAt: number };
+
+/** Which (device, hour) a batch changed, and whether some of its points came late. */
+function dirtyMarks(batch: StoredBatch): DirtyMark[] {
+  // By device, then hour: no key text is built per point.
+  type Mark = { deviceId: string; hour: number; late: boolean };
+  const byDevice = new Map<string, Map<number, Mark>>();
+  const marks: Mark[] = [];
+  const lateBefore = batch.receivedAt - REPORT_LATE_MARGIN_MS;
+  for (const point of batch.points) {
+    let hours = byDevice.get(point.deviceId);
+    if (!hours) byDevice.set(point.deviceId, (hours = new Map<number, Mark>()));
+    const hour = Math.floor(point.ts / HOUR_MS) * HOUR_MS;
+    const late = point.ts < lateBefore;
+    const mark = hours.get(hour);
+    if (mark) mark.late ||= late;
+    else {
+      const created = { deviceId: point.deviceId, hour, late };
+      hours.set(hour, created);
+      marks.push(created);
+    }
+  }
+  return marks;
+}
+
 export class ReportComputationService {
   constructor(private readonly deps: ComputationDeps) {}
 
   /** The invalidation log of one stored batch (resends too: marking twice is harmless). */
-  async markStored(batch: { points: readonly PointRow[]; receivedAt: number }): Promise<void> {
-    // By device, then hour: no key text is built per point.
-    type Mark = { deviceId: string; hour: number; late: boolean };
-    const byDevice = new Map<string, Map<number, Mark>>();
-    const marks: Mark[] = [];
-    const lateBefore = batch.receivedAt - REPORT_LATE_MARGIN_MS;
-    for (const point of batch.points) {
-      let hours = byDevice.get(point.deviceId);
-      if (!hours) byDevice.set(point.deviceId, (hours = new Map<number, Mark>()));
-      const hour = Math.floor(point.ts / HOUR_MS) * HOUR_MS;
-      const late = point.ts < lateBefore;
-      const mark = hours.get(hour);
-      if (mark) mark.late ||= late;
-      else {
-        const created = { deviceId: point.deviceId, hour, late };
-        hours.set(hour, created);
-        marks.push(created);
-      }
-    }
-    await this.deps.repository.markDirty(marks);
+  async markStored(batch: StoredBatch): Promise<void> {
+    await this.deps.repository.markDirty(dirtyMarks(batch), batch.receivedAt);
+  }
+
+  /** `markStored` as a statement, for ingest to write in the points' own transaction. */
+  marksStatement(batch: StoredBatch): SQL | null {
+    return markDirtyStatement(dirtyMarks(batch), batch.receivedAt);
   }
 
   /** Computes every closed window not computed yet, for every enabled report and device. */
@@ -257,13 +283,21 @@ export class ReportComputationService {
     return { samples: samples.length, rows: rows.length };
   }
 
-  /** Handles the invalidation log until it holds nothing due; answers how many marks it handled. */
-  async handleDirty(): Promise<number> {
+  /**
+   * Handles the invalidation log until it holds nothing due, or `most` marks were handled (the
+   * periodic sweep's share of the database); answers how many marks it handled.
+   */
+  async handleDirty(most = Number.POSITIVE_INFINITY): Promise<number> {
     let handled = 0;
-    for (;;) {
+    while (handled < most) {
       const count = await this.deps.repository.transaction(async (tx) => {
-        const completeBefore = this.deps.now() - REPORT_WINDOW_GRACE_MS - HOUR_MS;
-        const marks = await tx.claimDirty(completeBefore + 1, DIRTY_BATCH);
+        const now = this.deps.now();
+        const completeBefore = now - REPORT_WINDOW_GRACE_MS - HOUR_MS;
+        const marks = await tx.claimDirty(
+          completeBefore + 1,
+          now - REPORT_LATE_SETTLE_MS,
+          Math.min(DIRTY_BATCH, most - handled),
+        );
         if (marks.length === 0) return 0;
         const products = await tx.productsOfDevices([...new Set(marks.map((mark) => mark.deviceId))]);
         const reportsByProduct = new Map<string, StoredReport[]>();
@@ -294,6 +328,7 @@ export class ReportComputationService {
       handled += count;
       if (count < DIRTY_BATCH) return handled;
     }
+    return handled;
   }
 
   /**

@@ -468,25 +468,20 @@ export class ReportRepository {
   // Invalidation log and summaries -------------------------------------------------------------------
 
   /** Marks (device, hour) as changed at ingest; a late mark stays late until it is handled. */
-  async markDirty(marks: readonly DirtyMark[]): Promise<void> {
-    if (marks.length === 0) return;
-    await this.db.execute(sql`
-      insert into history_dirty (device_id, hour, late)
-      select * from unnest(${sql.param(marks.map((mark) => mark.deviceId))}::text[],
-        ${sql.param(marks.map((mark) => iso(mark.hour)))}::timestamptz[],
-        ${sql.param(marks.map((mark) => mark.late))}::boolean[])
-      on conflict (device_id, hour) do update set late = true, marked_at = now()
-        where excluded.late and not history_dirty.late`);
+  async markDirty(marks: readonly DirtyMark[], at: number): Promise<void> {
+    const statement = markDirtyStatement(marks, at);
+    if (statement) await this.db.execute(statement);
   }
 
   /**
    * Claims marks for this transaction: hours complete before `completeBefore`, and late marks of
-   * any hour. Marks another node holds are skipped.
+   * any hour marked late before `settledBefore`. Marks another node holds are skipped.
    */
-  async claimDirty(completeBefore: number, limit: number): Promise<DirtyMark[]> {
+  async claimDirty(completeBefore: number, settledBefore: number, limit: number): Promise<DirtyMark[]> {
     const rows = await this.rows<{ d: string; h: string; late: boolean }>(sql`
       select device_id as d, (extract(epoch from hour) * 1000)::bigint::text as h, late from history_dirty
-      where hour < ${iso(completeBefore)}::timestamptz or late
+      where (hour < ${iso(completeBefore)}::timestamptz and not late)
+        or (late and marked_at < ${iso(settledBefore)}::timestamptz)
       order by hour limit ${limit} for update skip locked`);
     return rows.map((row) => ({ deviceId: row.d, hour: Number(row.h), late: row.late }));
   }
@@ -544,6 +539,21 @@ export class ReportRepository {
       group by 1, 2, 3
       on conflict (device_id, key, day) do update set ${SUMMARY_UPDATE}`);
   }
+}
+
+/**
+ * The statement of `markDirty`, for ingest to write in the points' own transaction (null: no marks).
+ * `at` is when the points arrived: a late mark is handled once it is `REPORT_LATE_SETTLE_MS` old.
+ */
+export function markDirtyStatement(marks: readonly DirtyMark[], at: number): SQL | null {
+  if (marks.length === 0) return null;
+  return sql`
+    insert into history_dirty (device_id, hour, late, marked_at)
+    select d, h, l, ${iso(at)}::timestamptz from unnest(${sql.param(marks.map((mark) => mark.deviceId))}::text[],
+      ${sql.param(marks.map((mark) => iso(mark.hour)))}::timestamptz[],
+      ${sql.param(marks.map((mark) => mark.late))}::boolean[]) as incoming(d, h, l)
+    on conflict (device_id, hour) do update set late = true, marked_at = excluded.marked_at
+      where excluded.late and not history_dirty.late`;
 }
 
 /** (device, time) pairs as rows of `unnest`: the marks the sweep settles and the spans it refreshes. */

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { Bus } from '../../bus/bus.ts';
@@ -14,9 +15,11 @@ function deferred() {
 /** An ingest service over fakes: one gateway `gw` bound to device `d1` with a numeric variable `t`. */
 function buildIngest() {
   const stores: number[][] = [];
+  const alsoWritten: SQL[][] = [];
   const history = {
-    store: (rows: readonly PointRow[]) => {
+    store: (rows: readonly PointRow[], also: readonly SQL[] = []) => {
       stores.push(rows.map((row) => row.ts));
+      alsoWritten.push([...also]);
       return Promise.resolve({ allNew: true as const });
     },
   } as unknown as HistoryRepository;
@@ -27,9 +30,37 @@ function buildIngest() {
     productModel: () => Promise.resolve({ model, modelVersion: 1 }),
   } as unknown as RuntimeRepository;
   const bus = { publish: () => undefined } as unknown as Bus;
-  const ingest = new IngestService(history, runtime, bus, () => 0);
-  return { ingest, stores };
+  const ingest = new IngestService(history, runtime, bus, () => 7000);
+  return { ingest, stores, alsoWritten };
 }
+
+describe('ingest with a commit statement (the report invalidation marks)', () => {
+  it("writes the statement built from each group commit's points in that commit, after the upload numbers", async () => {
+    const { ingest, alsoWritten } = buildIngest();
+    const built: Array<{ points: number[]; receivedAt: number }> = [];
+    const marker = sql`select 'marks'`;
+    ingest.withCommit((batch) => {
+      built.push({ points: batch.points.map((point) => point.ts), receivedAt: batch.receivedAt });
+      return batch.points.length > 1 ? marker : null;
+    });
+    await ingest.ingest('gw', { seq: 1, points: [{ k: 't', t: 1000, v: 1 }] });
+    await ingest.ingest('gw', {
+      seq: 2,
+      points: [
+        { k: 't', t: 2000, v: 2 },
+        { k: 't', t: 3000, v: 3 },
+      ],
+    });
+    expect(built).toEqual([
+      { points: [1000], receivedAt: 7000 },
+      { points: [2000, 3000], receivedAt: 7000 },
+    ]);
+    // The first commit's builder answered null: only the upload numbers went with its points.
+    expect(alsoWritten.map((statements) => statements.length)).toEqual([1, 2]);
+    expect(alsoWritten[1]![1]).toBe(marker);
+    await ingest.drain();
+  });
+});
 
 describe('ingest with a stored listener (alarm evaluation)', () => {
   it('writes the next group commit while the listener works, and acknowledges each upload only after its listener', async () => {

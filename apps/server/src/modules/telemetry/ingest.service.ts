@@ -12,6 +12,7 @@
  */
 import { DATA_TYPE_DEFINITIONS, type DeviceModel, type Variable } from '@lyyp/contracts/device-model';
 import type { DataPayload, Point } from '@lyyp/contracts/protocol';
+import type { SQL } from 'drizzle-orm';
 import type { Bus, ValuePoint } from '../../bus/bus.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
 import { pointIdentity, type HistoryRepository, type PointRow } from './history.repository.ts';
@@ -42,6 +43,13 @@ interface Pending {
  * (resends too: a listener must tolerate points it has seen). Alarm evaluation listens here.
  */
 export type StoredListener = (batch: { points: readonly PointRow[]; receivedAt: number }) => Promise<void>;
+
+/**
+ * A statement written in every group commit's own transaction, built from its points (null: none this
+ * time). The report module's invalidation marks are one: they commit with the points or not at all,
+ * and cost the database no separate statement after the commit.
+ */
+export type CommitStatement = (batch: { points: readonly PointRow[]; receivedAt: number }) => SQL | null;
 
 /** Most points in one group commit; larger queues are written in several. */
 const MAX_POINTS_PER_COMMIT = 100_000;
@@ -90,6 +98,7 @@ export class IngestService {
   /** Models by product, kept while the product's model version stays the same. */
   private readonly models = new Map<string, { version: number; context: Omit<IngestContext, 'deviceId'> }>();
   private readonly storedListeners: StoredListener[] = [];
+  private readonly commitStatements: CommitStatement[] = [];
   private bindingLookup: { sns: Set<string>; bindings: Promise<Map<string, DeviceBinding>> } | null = null;
 
   constructor(
@@ -104,6 +113,11 @@ export class IngestService {
   /** Adds a listener for stored batches; its failure is its own (it never fails the ingest). */
   onStored(listener: StoredListener) {
     this.storedListeners.push(listener);
+  }
+
+  /** Adds a statement to every group commit's transaction (see `CommitStatement`). */
+  withCommit(statement: CommitStatement) {
+    this.commitStatements.push(statement);
   }
 
   forgetDevice(sn?: string) {
@@ -249,11 +263,13 @@ export class IngestService {
       for (const pending of batch)
         sequences.set(pending.sn, Math.max(sequences.get(pending.sn) ?? -1, pending.seq));
       // The upload numbers go in the points' own transaction: one commit per group commit.
-      const recordSequences = recordSequencesStatement(sequences, new Date(this.now()));
-      const outcome = await this.history.store(
-        batch.flatMap((pending) => pending.rows),
-        recordSequences ? [recordSequences] : [],
-      );
+      const receivedAt = this.now();
+      const points = batch.flatMap((pending) => pending.rows);
+      const also = [
+        recordSequencesStatement(sequences, new Date(receivedAt)),
+        ...this.commitStatements.map((build) => build({ points, receivedAt })),
+      ].filter((statement): statement is SQL => statement !== null);
+      const outcome = await this.history.store(points, also);
       const isNew = (row: PointRow) =>
         outcome.allNew || outcome.inserted.has(pointIdentity(row.deviceId, row.key, row.ts));
       const changed = new Map<string, ValuePoint[]>();
@@ -275,11 +291,7 @@ export class IngestService {
         acknowledge();
         return;
       }
-      this.heard.push({
-        points: batch.flatMap((pending) => pending.rows),
-        receivedAt: this.now(),
-        acknowledge,
-      });
+      this.heard.push({ points, receivedAt: this.now(), acknowledge });
       this.listening ??= this.listen();
     } catch (error) {
       for (const pending of batch) pending.reject(error);
