@@ -61,10 +61,14 @@ export class TestGateway {
   }
 }
 
-/** Polls until the check passes or the time is up (for effects that arrive asynchronously). */
+/**
+ * Polls until the check passes or the time is up (for effects that arrive asynchronously). The
+ * default leaves room for a machine whose cores the rest of the suite keeps busy: a passing check
+ * returns at once, so only a failure waits that long.
+ */
 export async function eventually<T>(
   check: () => Promise<T | undefined | null | false>,
-  timeoutMs = 5000,
+  timeoutMs = 20_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
