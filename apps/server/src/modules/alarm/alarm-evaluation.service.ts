@@ -306,16 +306,20 @@ export class AlarmEvaluationService {
           const outcome = outcomes.get(key);
           if (outcome) this.collectRecords(outcome.item, outcome.transitions, now, inserts, releases);
         }
-        // Release what was active before this batch first: the raise after it is a new active record.
-        for (const { item, transition } of releases)
-          await this.recordRelease(
-            repository,
-            item.device.id,
-            item.compiled.rule.id,
-            transition,
-            now,
-            events,
-          );
+        // Release what was active before this batch first, in one statement: the raise after it is
+        // a new active record.
+        const released = await repository.releaseRecords(
+          releases.map(({ item, transition }) => ({
+            deviceId: item.device.id,
+            source: item.compiled.rule.id,
+            at: transition.at,
+            reason: transition.reason,
+            value: transition.value ?? null,
+            notifyAt: now,
+          })),
+        );
+        for (const row of released)
+          events.push({ deviceId: row.deviceId, event: 'released', record: presentRecord(row) });
         for (const row of await repository.insertRecords(inserts)) {
           const record = presentRecord(row);
           events.push({ deviceId: row.deviceId, event: 'raised', record });

@@ -66,6 +66,16 @@ const RECORDS_PER_STATEMENT = 500;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** The release of a source's active record: when, why, the value then, when to notify. */
+export interface RecordRelease {
+  deviceId: string;
+  source: string;
+  at: number;
+  reason: string;
+  value: AlarmRecordRow['releaseValue'];
+  notifyAt: number | null;
+}
+
 export class AlarmRepository {
   constructor(private readonly db: Database) {}
 
@@ -403,6 +413,37 @@ export class AlarmRepository {
       )
       .returning();
     return row;
+  }
+
+  /**
+   * Releases the active records of several (device, source) pairs in one statement (a batch's
+   * releases); answers the records it released. Each pair appears at most once.
+   */
+  async releaseRecords(releases: readonly RecordRelease[]): Promise<AlarmRecordRow[]> {
+    if (releases.length === 0) return [];
+    const column = <T>(pick: (release: RecordRelease) => T) => sql.param(releases.map(pick));
+    const v = sql`unnest(${column((r) => r.deviceId)}::text[], ${column((r) => r.source)}::text[],
+      ${column((r) => new Date(r.at).toISOString())}::timestamptz[], ${column((r) => r.reason)}::text[],
+      ${column((r) => (r.value === null || r.value === undefined ? null : JSON.stringify(r.value)))}::jsonb[],
+      ${column((r) => (r.notifyAt === null ? null : new Date(r.notifyAt).toISOString()))}::timestamptz[])
+      as v(device_id, source, at, reason, value, notify_at)`;
+    return this.db
+      .update(alarmRecords)
+      .set({
+        releasedAt: sql`greatest(${alarmRecords.raisedAt}, v.at)`,
+        releaseReason: sql`v.reason`,
+        releaseValue: sql`v.value`,
+        notifyAt: sql`v.notify_at`,
+      })
+      .from(v)
+      .where(
+        and(
+          sql`${alarmRecords.deviceId} = v.device_id`,
+          sql`${alarmRecords.source} = v.source`,
+          isNull(alarmRecords.releasedAt),
+        ),
+      )
+      .returning();
   }
 
   async recordById(id: string): Promise<AlarmRecordRow | undefined> {

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ALARM_RULE_DEFAULT_CAPACITY, alarmRuleSchema } from '@lyyp/contracts/alarm';
-import { accounts, alarmRecords, alarmRuleStates, alarmRules, deviceAccess } from '../../db/schema/index.ts';
+import {
+  accounts,
+  alarmRecords,
+  alarmRuleStates,
+  alarmRules,
+  deviceAccess,
+  devices,
+} from '../../db/schema/index.ts';
 import { AccountRepository } from '../account/account.repository.ts';
-import { buildAccount } from '../../test/factories.ts';
+import { buildAccount, buildGateway } from '../../test/factories.ts';
+import { newId } from '../../lib/ids.ts';
 import { databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { postJson } from '../device/catalogue-test-support.ts';
 import {
@@ -172,6 +180,64 @@ describe.each(databaseVariants())('alarm rules and records on $name', (variant) 
     expect(events).toEqual(['raised:85.25', 'released:85.25']);
     unsubscribe();
     await link.close();
+  });
+
+  it('releases the alarms of several devices in one batch, and raises another in the same batch', async () => {
+    const { product, device, owner, developerClient, ownerClient } = await alarmFixture(server);
+    await addRule(server, developerClient, product.id);
+    const others = [];
+    for (const name of ['Boiler 2', 'Boiler 3']) {
+      const gateway = await buildGateway(server.database.db);
+      const [row] = await server.database.db
+        .insert(devices)
+        .values({ id: newId(), name, gatewaySn: gateway.sn, productId: product.id, ownerAccountId: owner.id })
+        .returning();
+      others.push(row!);
+    }
+    const [second, third] = others as [typeof device, typeof device];
+    const at = server.clock.now() - 10_000;
+    const point = (deviceId: string, ts: number, value: number) => ({
+      deviceId,
+      key: 'waterTemperature',
+      ts,
+      value,
+    });
+    await server.alarms.evaluation.evaluateStored({
+      points: [point(device.id, at, 91), point(second.id, at, 92), point(third.id, at, 60)],
+      receivedAt: at,
+    });
+    const events: string[] = [];
+    const unsubscribe = server.bus.subscribe('alarm', (event) => {
+      events.push(
+        `${event.deviceId === device.id ? 1 : event.deviceId === second.id ? 2 : 3}:${event.event}`,
+      );
+    });
+    await server.alarms.evaluation.evaluateStored({
+      points: [
+        point(device.id, at + 1000, 70),
+        point(second.id, at + 1000, 71),
+        point(third.id, at + 1000, 95),
+      ],
+      receivedAt: at + 1000,
+    });
+    unsubscribe();
+    expect(events.sort()).toEqual(['1:released', '2:released', '3:raised']);
+    const [first] = await deviceRecords(server, ownerClient, device.id);
+    expect(first).toMatchObject({ value: 91, releasedAt: at + 1000, releaseReason: 'condition-cleared' });
+    const [secondRecord] = await deviceRecords(server, ownerClient, second.id);
+    expect(secondRecord).toMatchObject({
+      value: 92,
+      releasedAt: at + 1000,
+      releaseReason: 'condition-cleared',
+    });
+    const stored = await server.database.db
+      .select({ releaseValue: alarmRecords.releaseValue })
+      .from(alarmRecords)
+      .where(eq(alarmRecords.deviceId, second.id));
+    expect(stored).toEqual([{ releaseValue: 71 }]);
+    expect(await deviceRecords(server, ownerClient, third.id)).toMatchObject([
+      { value: 95, releasedAt: null },
+    ]);
   });
 
   it('marks a replayed upload late and never records it twice when it is resent', async () => {
