@@ -3,7 +3,8 @@
  * its own MQTT connection in a separate process, sending 20 points per upload
  * (`BENCH_INGEST_POINTS`) with at most 8 unacknowledged, like the edge agent. On the embedded stack
  * (PGlite + embedded broker) and, when TEST_DATABASE_URL and TEST_MQTT_URL are set, on PostgreSQL
- * + Mosquitto. Per stack, in one run on one database:
+ * + Mosquitto (`BENCH_INGEST_STACKS=pglite` or `=postgres` runs one of them). Per stack, in one run
+ * on one database:
  *
  * 1. the database's ceiling for the same rows into the real `points` table (`ceiling.ts`);
  * 2. ingest, publish → stored and acknowledged, without alarm rules: points/s and its ratio to the
@@ -265,16 +266,21 @@ async function runStack(stack: Stack) {
   }
 }
 
+/** Which stacks run (`BENCH_INGEST_STACKS`, comma-separated): both by default. */
+const STACKS = (process.env.BENCH_INGEST_STACKS ?? 'pglite,postgres').split(',').map((name) => name.trim());
+
 export async function benchIngest() {
   const [pglite, postgres] = databaseVariants();
-  await runStack({
-    label: 'PGlite + embedded broker',
-    variant: pglite!,
-    environment: {},
-    gatewayUrl: (port) => `mqtt://127.0.0.1:${port}`,
-    ceilingTarget: 0.8,
-  });
+  if (STACKS.includes('pglite'))
+    await runStack({
+      label: 'PGlite + embedded broker',
+      variant: pglite!,
+      environment: {},
+      gatewayUrl: (port) => `mqtt://127.0.0.1:${port}`,
+      ceilingTarget: 0.8,
+    });
   const testMqttUrl = process.env.TEST_MQTT_URL;
+  if (!STACKS.includes('postgres')) return;
   if (postgres && testMqttUrl) {
     const ownBroker = process.env.BENCH_OWN_BROKER === '0' ? null : await BenchMosquitto.start();
     const mqttUrl = ownBroker?.url ?? testMqttUrl;
