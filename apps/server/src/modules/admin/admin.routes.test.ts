@@ -317,6 +317,24 @@ describe.each(databaseVariants())('administration on $name', (variant) => {
     expect((await dealerClient.call('GET', '/account/info')).code).toBe('1206');
   });
 
+  it('keeps one pending certification request when an account applies twice at once', async () => {
+    const { client } = await signIn(server, 'terminal');
+    const form = { company: 'Acme Valves', licenceNumber: '91310001X', address: '2 Road', contacts: 'Wu' };
+    const answers = await Promise.all([
+      post(client, ADMIN_API_PATHS.certificationApply, form),
+      post(client, ADMIN_API_PATHS.certificationApply, form),
+    ]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual(['200', '2217']);
+    const listed = await post<{ list: Array<{ company: string }> }>(
+      admin,
+      ADMIN_API_PATHS.certificationList,
+      {
+        keyword: 'Acme Valves',
+      },
+    );
+    expect(listed.data!.list).toHaveLength(1);
+  });
+
   it('takes an enterprise certification request through rejection and approval', async () => {
     const { client, account } = await signIn(server, 'terminal');
     const form = { company: 'Acme Pumps', licenceNumber: '91310000X', address: '1 Road', contacts: 'Li' };

@@ -10,6 +10,7 @@ import type {
   certificationListBodySchema,
 } from '@lyyp/contracts/admin';
 import type { z } from 'zod';
+import { databaseCodeOf } from '../../db/database-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { AdminRepository } from './admin.repository.ts';
@@ -18,8 +19,7 @@ import { presentCertification } from './admin-presenter.ts';
 
 /** PostgreSQL's unique violation: another request of the same account won the race. */
 function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string }; code?: string } | null) ?? {};
-  return cause.code === '23505' || cause.cause?.code === '23505';
+  return databaseCodeOf(error) === '23505';
 }
 
 export class CertificationService {
