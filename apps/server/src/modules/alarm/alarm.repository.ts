@@ -394,24 +394,9 @@ export class AlarmRepository {
   async releaseRecord(
     deviceId: string,
     source: string,
-    release: { at: number; reason: string; value: AlarmRecordRow['releaseValue']; notifyAt: number | null },
+    release: Omit<RecordRelease, 'deviceId' | 'source'>,
   ): Promise<AlarmRecordRow | undefined> {
-    const [row] = await this.db
-      .update(alarmRecords)
-      .set({
-        releasedAt: sql`greatest(${alarmRecords.raisedAt}, ${new Date(release.at).toISOString()}::timestamptz)`,
-        releaseReason: release.reason,
-        releaseValue: release.value,
-        notifyAt: release.notifyAt === null ? null : new Date(release.notifyAt),
-      })
-      .where(
-        and(
-          eq(alarmRecords.deviceId, deviceId),
-          eq(alarmRecords.source, source),
-          isNull(alarmRecords.releasedAt),
-        ),
-      )
-      .returning();
+    const [row] = await this.releaseRecords([{ deviceId, source, ...release }]);
     return row;
   }
 
