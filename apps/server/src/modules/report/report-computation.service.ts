@@ -24,7 +24,7 @@ import {
   REPORT_LATE_SETTLE_MS,
   REPORT_WINDOW_GRACE_MS,
 } from '@lyyp/contracts/report';
-import type { PointRow } from '../telemetry/history.repository.ts';
+import type { StoredBatch } from '../telemetry/ingest.service.ts';
 import {
   compileReport,
   computeWindow,
@@ -92,8 +92,6 @@ export function computeSpan(
   }
   return rows;
 }
-
-type StoredBatch = { readonly points: readonly PointRow[]; readonly receivedAt: number };
 
 /** Which (device, hour) a batch changed, and whether some of its points came late. */
 function dirtyMarks(batch: StoredBatch): DirtyMark[] {

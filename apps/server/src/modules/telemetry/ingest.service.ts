@@ -38,18 +38,24 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/** The points of one group commit, and when the platform took them to be written. */
+export interface StoredBatch {
+  readonly points: readonly PointRow[];
+  readonly receivedAt: number;
+}
+
 /**
  * Told after every group commit, before the uploads are acknowledged, with every point of the batch
  * (resends too: a listener must tolerate points it has seen). Alarm evaluation listens here.
  */
-export type StoredListener = (batch: { points: readonly PointRow[]; receivedAt: number }) => Promise<void>;
+export type StoredListener = (batch: StoredBatch) => Promise<void>;
 
 /**
  * A statement written in every group commit's own transaction, built from its points (null: none this
  * time). The report module's invalidation marks are one: they commit with the points or not at all,
  * and cost the database no separate statement after the commit.
  */
-export type CommitStatement = (batch: { points: readonly PointRow[]; receivedAt: number }) => SQL | null;
+export type CommitStatement = (batch: StoredBatch) => SQL | null;
 
 /** Most points in one group commit; larger queues are written in several. */
 const MAX_POINTS_PER_COMMIT = 100_000;
@@ -291,7 +297,7 @@ export class IngestService {
         acknowledge();
         return;
       }
-      this.heard.push({ points, receivedAt: this.now(), acknowledge });
+      this.heard.push({ points, receivedAt, acknowledge });
       this.listening ??= this.listen();
     } catch (error) {
       for (const pending of batch) pending.reject(error);
