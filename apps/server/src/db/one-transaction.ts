@@ -1,12 +1,20 @@
 /**
- * Statements that need no answer, run in one transaction. On the embedded database they cross to its
- * thread as one message (`script` in `pglite-thread.ts`), so the database never waits for the main
- * thread between them: a group commit's statements otherwise waited there behind MQTT and HTTP work,
- * with the transaction open and the database idle. On PostgreSQL, an ordinary transaction.
+ * Statements that need no answer, run in one transaction that reaches the database as one message,
+ * so the database never waits for the platform's main thread between them: a group commit's
+ * statements otherwise waited there behind MQTT and HTTP work (each answer, and each next statement,
+ * taking its turn), with the transaction open and the database idle.
+ *
+ * - Embedded database: they cross to its thread as one message (`script` in `pglite-thread.ts`).
+ * - PostgreSQL: one simple-protocol query of all the statements with their parameters written in
+ *   (`inline-statement.ts`). PostgreSQL runs such a query as one implicit transaction: it commits
+ *   after the last statement, and an error rolls back all of them. Statements with a parameter that
+ *   cannot be written as a literal run as an ordinary transaction instead.
  */
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Database } from './client.ts';
+import { NotInlinable, inlineStatement } from './inline-statement.ts';
 import type { PgliteThreadClient } from './pglite-thread.ts';
 
 const dialect = new PgDialect();
@@ -22,7 +30,30 @@ export async function runInOneTransaction(db: Database, statements: readonly SQL
     await client.script(statements.map((statement) => dialect.sqlToQuery(statement)));
     return;
   }
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (pool instanceof pg.Pool && statements.length > 0) {
+    const text = oneQueryText(statements);
+    if (text !== null) {
+      await pool.query(text);
+      return;
+    }
+  }
   await db.transaction(async (tx) => {
     for (const statement of statements) await tx.execute(statement);
   });
+}
+
+/** The statements as one query text, or null when a parameter cannot be written in. */
+function oneQueryText(statements: readonly SQL[]): string | null {
+  try {
+    return statements
+      .map((statement) => {
+        const query = dialect.sqlToQuery(statement);
+        return inlineStatement(query.sql, query.params);
+      })
+      .join(';\n');
+  } catch (error) {
+    if (error instanceof NotInlinable) return null;
+    throw error;
+  }
 }

@@ -6,6 +6,7 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { ReportDefinition } from '@lyyp/contracts/report';
 import type { Database } from '../../db/client.ts';
+import { compareTexts } from '../../db/lock-order.ts';
 import { devices, gateways, products, reportProgress, reports } from '../../db/schema/index.ts';
 import { visibleDeviceCondition, visibleProductCondition } from '../device/visibility.repository.ts';
 import type { Viewer } from '../device/viewer.ts';
@@ -545,8 +546,10 @@ export class ReportRepository {
  * The statement of `markDirty`, for ingest to write in the points' own transaction (null: no marks).
  * `at` is when the points arrived: a late mark is handled once it is `REPORT_LATE_SETTLE_MS` old.
  */
-export function markDirtyStatement(marks: readonly DirtyMark[], at: number): SQL | null {
-  if (marks.length === 0) return null;
+export function markDirtyStatement(unordered: readonly DirtyMark[], at: number): SQL | null {
+  if (unordered.length === 0) return null;
+  // In lock order, like every batch statement of a group commit (`lock-order.ts`).
+  const marks = [...unordered].sort((a, b) => compareTexts(a.deviceId, b.deviceId) || a.hour - b.hour);
   return sql`
     insert into history_dirty (device_id, hour, late, marked_at)
     select d, h, l, ${iso(at)}::timestamptz from unnest(${sql.param(marks.map((mark) => mark.deviceId))}::text[],

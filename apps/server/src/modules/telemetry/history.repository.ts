@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { numberArrayLiteral, prefersArrayLiterals, textArrayLiteral } from '../../db/array-literal.ts';
 import { databaseCodeOf } from '../../db/database-error.ts';
+import { compareTexts } from '../../db/lock-order.ts';
 import { runInOneTransaction } from '../../db/one-transaction.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
 
@@ -28,6 +29,10 @@ function partitionName(start: Date): string {
 }
 
 const UNIQUE_VIOLATION = '23505';
+/** The database chose this transaction to end a deadlock; it rolled back and can run again. */
+const DEADLOCK_DETECTED = '40P01';
+/** Times a group commit runs again after losing a deadlock, before its uploads fail (and are resent). */
+const DEADLOCK_RETRIES = 3;
 const DUPLICATE_OBJECT_CODES = new Set(['42P07', UNIQUE_VIOLATION, '42710']);
 
 export class HistoryRepository {
@@ -76,8 +81,20 @@ export class HistoryRepository {
    * them, written with a plain insert (a quarter cheaper for the database than `on conflict do
    * nothing`, nothing sent back). When some were stored before (a resent upload), that insert fails
    * on the primary key and the transaction is redone asking the database which rows it inserted.
+   * A transaction the database ended to break a deadlock (commits running at once, on this node or
+   * another) runs again.
    */
   async store(rows: readonly PointRow[], also: readonly SQL[] = []): Promise<StoreOutcome> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.storeOnce(rows, also);
+      } catch (error) {
+        if (databaseCodeOf(error) !== DEADLOCK_DETECTED || attempt >= DEADLOCK_RETRIES) throw error;
+      }
+    }
+  }
+
+  private async storeOnce(rows: readonly PointRow[], also: readonly SQL[]): Promise<StoreOutcome> {
     if (rows.length === 0) {
       for (const statement of also) await this.db.execute(statement);
       return { allNew: true };
@@ -128,24 +145,44 @@ export class HistoryRepository {
 
 export type StoreOutcome = { allNew: true } | { allNew: false; inserted: Set<string> };
 
+/**
+ * A batch's points as columns. Devices and variable keys repeat: each point carries the position of
+ * its device and key in the batch's lists of distinct ones (from 1, as `with ordinality` counts),
+ * which the statement joins. A device id is 36 characters and a batch holds tens of thousands of points,
+ * so this is most of the text a batch sends (and the database parses) spared. Texts and errors are
+ * left out when the batch has none, as it usually has not.
+ */
 function pointColumns(rows: readonly PointRow[]) {
+  const deviceIds: string[] = [];
+  const keys: string[] = [];
+  const devicePositions = new Map<string, number>();
+  const keyPositions = new Map<string, number>();
   const columns = {
-    deviceIds: [] as string[],
-    keys: [] as string[],
-    times: [] as number[],
-    numbers: [] as (number | null)[],
-    texts: [] as (string | null)[],
-    errors: [] as (string | null)[],
+    deviceIds,
+    keys,
+    devices: new Array<number>(rows.length),
+    keysOfPoints: new Array<number>(rows.length),
+    times: new Array<number>(rows.length),
+    numbers: new Array<number | null>(rows.length),
+    texts: null as (string | null)[] | null,
+    errors: null as (string | null)[] | null,
   };
-  for (const row of rows) {
-    columns.deviceIds.push(row.deviceId);
-    columns.keys.push(row.key);
-    columns.times.push(row.ts);
-    columns.numbers.push(
-      typeof row.value === 'number' ? row.value : typeof row.value === 'boolean' ? Number(row.value) : null,
-    );
-    columns.texts.push(typeof row.value === 'string' ? row.value : null);
-    columns.errors.push(row.error);
+  for (let index = 0; index < rows.length; index += 1) {
+    const row = rows[index]!;
+    let device = devicePositions.get(row.deviceId);
+    if (device === undefined) devicePositions.set(row.deviceId, (device = deviceIds.push(row.deviceId)));
+    let key = keyPositions.get(row.key);
+    if (key === undefined) keyPositions.set(row.key, (key = keys.push(row.key)));
+    columns.devices[index] = device;
+    columns.keysOfPoints[index] = key;
+    columns.times[index] = row.ts;
+    const value = row.value;
+    columns.numbers[index] =
+      typeof value === 'number' ? value : typeof value === 'boolean' ? Number(value) : null;
+    if (typeof value === 'string')
+      (columns.texts ??= new Array<string | null>(rows.length).fill(null))[index] = value;
+    if (row.error !== null)
+      (columns.errors ??= new Array<string | null>(rows.length).fill(null))[index] = row.error;
   }
   return columns;
 }
@@ -158,8 +195,21 @@ function pointColumns(rows: readonly PointRow[]) {
 const fromMilliseconds = (column: string) => sql.raw(`to_timestamp(${column} / 1000)`);
 
 /** The points of a batch as rows for `insert into points (device_id, key, ts, v_num, v_text, e)`. */
-function pointsSource({ texts, numbers }: BatchArrays, columns: ReturnType<typeof pointColumns>) {
-  return sql`select d, k, ${fromMilliseconds('t')}, v, x, e from unnest(${texts(columns.deviceIds)}, ${texts(columns.keys)}, ${numbers(columns.times)}, ${numbers(columns.numbers)}, ${texts(columns.texts)}, ${texts(columns.errors)}) as incoming(d, k, t, v, x, e)`;
+function pointsSource({ texts, numbers, integers }: BatchArrays, columns: ReturnType<typeof pointColumns>) {
+  const text = columns.texts ? sql`x` : sql`null::text`;
+  const error = columns.errors ? sql`e` : sql`null::text`;
+  const optional = [
+    ...(columns.texts ? [sql`, ${texts(columns.texts)}`] : []),
+    ...(columns.errors ? [sql`, ${texts(columns.errors)}`] : []),
+  ];
+  const names = sql.raw(
+    ['d', 'k', 't', 'v', ...(columns.texts ? ['x'] : []), ...(columns.errors ? ['e'] : [])].join(', '),
+  );
+  // Joined rather than subscripted: an element of a text array is found by walking the array.
+  return sql`select device.id, variable.key, ${fromMilliseconds('t')}, v, ${text}, ${error}
+    from unnest(${integers(columns.devices)}, ${integers(columns.keysOfPoints)}, ${numbers(columns.times)}, ${numbers(columns.numbers)}${sql.join(optional)}) as incoming(${names})
+    join unnest(${texts(columns.deviceIds)}) with ordinality as device(id, position) on device.position = incoming.d
+    join unnest(${texts(columns.keys)}) with ordinality as variable(key, position) on variable.position = incoming.k`;
 }
 
 /** Array parameters of batch statements: one literal each on PostgreSQL, plain arrays on PGlite. */
@@ -183,7 +233,10 @@ function batchArrays(literals: boolean): BatchArrays {
       };
 }
 
-/** The newest point of each variable (one statement cannot update a row twice). */
+/**
+ * The newest point of each variable (one statement cannot update a row twice), in lock order
+ * (`lock-order.ts`).
+ */
 function newestPerVariable(rows: readonly PointRow[]): PointRow[] {
   const byDevice = new Map<string, Map<string, PointRow>>();
   const latest: PointRow[] = [];
@@ -194,7 +247,7 @@ function newestPerVariable(rows: readonly PointRow[]): PointRow[] {
     if (!current || current.ts <= row.ts) byKey.set(row.key, row);
   }
   for (const byKey of byDevice.values()) for (const row of byKey.values()) latest.push(row);
-  return latest;
+  return latest.sort((a, b) => compareTexts(a.deviceId, b.deviceId) || compareTexts(a.key, b.key));
 }
 
 function upsertLatest({ texts, numbers }: BatchArrays, latestRows: readonly PointRow[]) {
@@ -299,6 +352,10 @@ function upsertRollup({ texts, numbers, integers }: BatchArrays, rows: readonly 
     }
   }
   if (list.length === 0) return null;
+  // In lock order (`lock-order.ts`).
+  list.sort(
+    (a, b) => compareTexts(a.deviceId, b.deviceId) || compareTexts(a.key, b.key) || a.minute - b.minute,
+  );
   return sql`
     insert into points_rollup (device_id, key, minute, v_min, v_max, n, v_first, first_at, v_last, last_at, v_sum)
     select d, k, ${fromMilliseconds('m')}, lo, hi, n, f, ${fromMilliseconds('fa')}, l, ${fromMilliseconds('la')}, total from unnest(

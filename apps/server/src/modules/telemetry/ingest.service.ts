@@ -15,7 +15,12 @@ import type { DataPayload, Point } from '@lyyp/contracts/protocol';
 import type { SQL } from 'drizzle-orm';
 import type { Bus, ValuePoint } from '../../bus/bus.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
-import { pointIdentity, type HistoryRepository, type PointRow } from './history.repository.ts';
+import {
+  pointIdentity,
+  type HistoryRepository,
+  type PointRow,
+  type StoreOutcome,
+} from './history.repository.ts';
 import {
   recordSequencesStatement,
   type DeviceBinding,
@@ -60,6 +65,13 @@ export type CommitStatement = (batch: StoredBatch) => SQL | null;
 /** Most points in one group commit; larger queues are written in several. */
 const MAX_POINTS_PER_COMMIT = 100_000;
 
+/**
+ * Group commits written at once. While one is in the database, the next is prepared and sent, and
+ * the last one's answers go out (values on the bus, alarm evaluation, acknowledgements): with one at
+ * a time the database waited for that work between commits, idle for a third of a flood.
+ */
+const COMMITS_AT_ONCE = 2;
+
 /** What ingest needs of a gateway's device: its id and its model's variables by key. */
 interface IngestContext {
   readonly deviceId: string;
@@ -88,7 +100,11 @@ function acceptValue(
 
 export class IngestService {
   private queue: Pending[] = [];
-  private flushing: Promise<void> | null = null;
+  private flushScheduled = false;
+  /** The group commits being written. */
+  private readonly committing = new Set<Promise<void>>();
+  /** The group commit started last (its answers go out after those of the ones before it). */
+  private lastCommit: Promise<void> = Promise.resolve();
   /** Committed batches waiting for the stored listeners, in commit order. */
   private heard: Array<{ points: PointRow[]; receivedAt: number; acknowledge: () => void }> = [];
   /** The stored listeners at work (settled when no committed batch waits for them). */
@@ -238,17 +254,17 @@ export class IngestService {
   }
 
   private scheduleFlush() {
-    if (this.flushing) return;
-    this.flushing = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.flushAll())
-      .finally(() => {
-        this.flushing = null;
-        if (this.queue.length > 0) this.scheduleFlush();
-      });
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      this.startCommits();
+    });
   }
 
-  private async flushAll(): Promise<void> {
-    while (this.queue.length > 0) {
+  /** Starts group commits of the queue while fewer than `COMMITS_AT_ONCE` are being written. */
+  private startCommits() {
+    while (this.queue.length > 0 && this.committing.size < COMMITS_AT_ONCE) {
       const batch: Pending[] = [];
       let points = 0;
       while (
@@ -259,23 +275,42 @@ export class IngestService {
         batch.push(next);
         points += next.rows.length;
       }
-      await this.commit(batch);
+      const commit = this.commit(batch, this.lastCommit);
+      this.lastCommit = commit;
+      this.committing.add(commit);
+      void commit.finally(() => {
+        this.committing.delete(commit);
+        this.startCommits();
+      });
     }
   }
 
-  private async commit(batch: Pending[]): Promise<void> {
+  /**
+   * Writes one group commit. Its answers (values on the bus, listeners, acknowledgements) wait for
+   * those of the commit started before it (`previous`), so they go out in the order the uploads
+   * came, whichever transaction finished first. Never rejects: a failure rejects its uploads.
+   */
+  private async commit(batch: Pending[], previous: Promise<void>): Promise<void> {
+    const receivedAt = this.now();
+    const points = batch.flatMap((pending) => pending.rows);
+    let outcome: StoreOutcome;
     try {
       const sequences = new Map<string, number>();
       for (const pending of batch)
         sequences.set(pending.sn, Math.max(sequences.get(pending.sn) ?? -1, pending.seq));
       // The upload numbers go in the points' own transaction: one commit per group commit.
-      const receivedAt = this.now();
-      const points = batch.flatMap((pending) => pending.rows);
       const also = [
         recordSequencesStatement(sequences, new Date(receivedAt)),
         ...this.commitStatements.map((build) => build({ points, receivedAt })),
       ].filter((statement): statement is SQL => statement !== null);
-      const outcome = await this.history.store(points, also);
+      outcome = await this.history.store(points, also);
+    } catch (error) {
+      await previous;
+      for (const pending of batch) pending.reject(error);
+      return;
+    }
+    await previous;
+    try {
       const isNew = (row: PointRow) =>
         outcome.allNew || outcome.inserted.has(pointIdentity(row.deviceId, row.key, row.ts));
       const changed = new Map<string, ValuePoint[]>();
@@ -300,6 +335,7 @@ export class IngestService {
       this.heard.push({ points, receivedAt, acknowledge });
       this.listening ??= this.listen();
     } catch (error) {
+      // An upload answered already keeps its answer; the rest are resent by their gateways.
       for (const pending of batch) pending.reject(error);
     }
   }
@@ -332,7 +368,10 @@ export class IngestService {
 
   /** Waits until everything queued so far is written and evaluated (shutdown). */
   async drain(): Promise<void> {
-    while (this.flushing) await this.flushing;
+    while (this.flushScheduled || this.committing.size > 0 || this.queue.length > 0) {
+      if (this.committing.size > 0) await Promise.all(this.committing);
+      else await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     while (this.listening) await this.listening;
   }
 }

@@ -4,6 +4,7 @@ import { applyDeviceConfig, effectiveConfigVersion } from '@lyyp/contracts/devic
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { SlaveCounters } from '@lyyp/contracts/protocol';
 import type { Database } from '../../db/client.ts';
+import { compareTexts } from '../../db/lock-order.ts';
 import {
   dataGaps,
   deviceConfigs,
@@ -294,8 +295,10 @@ export class RuntimeRepository {
  */
 export function recordSequencesStatement(sequences: ReadonlyMap<string, number>, at: Date) {
   if (sequences.size === 0) return null;
+  // In lock order (`lock-order.ts`): commits running at once update the same gateways.
+  const ordered = [...sequences].sort(([a], [b]) => compareTexts(a, b));
   return sql`
       update gateways set last_seq = greatest(gateways.last_seq, incoming.seq), last_seen_at = ${at.toISOString()}::timestamptz
-      from unnest(${sql.param([...sequences.keys()])}::text[], ${sql.param([...sequences.values()])}::bigint[]) as incoming(sn, seq)
+      from unnest(${sql.param(ordered.map(([sn]) => sn))}::text[], ${sql.param(ordered.map(([, seq]) => seq))}::bigint[]) as incoming(sn, seq)
       where gateways.sn = incoming.sn`;
 }
