@@ -36,7 +36,7 @@ targets.push({
 const url = process.env.TEST_DATABASE_URL;
 if (url) {
   const client = new pg.Client({ connectionString: url });
-  let connected: Promise<void> | null = null;
+  let connected: Promise<unknown> | null = null;
   targets.push({
     name: 'postgres',
     rows: async (text, params) => {

@@ -9,9 +9,9 @@ import type { z } from 'zod';
 import {
   ackPayloadSchema,
   configReportSchema,
-  dataPayloadSchema,
   downTopic,
   otaReportSchema,
+  parseDataPayload,
   parseTopic,
   replyPayloadSchema,
   scriptReportSchema,
@@ -72,9 +72,15 @@ export class GatewayLinkService {
   }
 
   private parse<T extends z.ZodType>(schema: T, message: IncomingMessage): z.infer<T> | null {
-    try {
-      const parsed = schema.safeParse(JSON.parse(message.payload.toString('utf8')));
+    return this.parseWith((input) => {
+      const parsed = schema.safeParse(input);
       return parsed.success ? parsed.data : null;
+    }, message);
+  }
+
+  private parseWith<T>(check: (input: unknown) => T | null, message: IncomingMessage): T | null {
+    try {
+      return check(JSON.parse(message.payload.toString('utf8')));
     } catch {
       return null;
     }
@@ -93,7 +99,7 @@ export class GatewayLinkService {
     try {
       switch (topic.kind) {
         case 'data': {
-          const payload = this.parse(dataPayloadSchema, message);
+          const payload = this.parseWith(parseDataPayload, message);
           if (!payload) return await this.reject(sn, message.topic, 'invalid data payload');
           const result = await this.options.ingest.ingest(sn, payload);
           if (!result) {

@@ -153,15 +153,11 @@ export type StoreOutcome = { allNew: true } | { allNew: false; inserted: Set<str
  * left out when the batch has none, as it usually has not.
  */
 function pointColumns(rows: readonly PointRow[]) {
-  const deviceIds: string[] = [];
-  const keys: string[] = [];
-  const devicePositions = new Map<string, number>();
-  const keyPositions = new Map<string, number>();
+  const devices = positionsOf(rows, (row) => row.deviceId);
+  const keys = positionsOf(rows, (row) => row.key);
   const columns = {
-    deviceIds,
+    devices,
     keys,
-    devices: new Array<number>(rows.length),
-    keysOfPoints: new Array<number>(rows.length),
     times: new Array<number>(rows.length),
     numbers: new Array<number | null>(rows.length),
     texts: null as (string | null)[] | null,
@@ -169,12 +165,6 @@ function pointColumns(rows: readonly PointRow[]) {
   };
   for (let index = 0; index < rows.length; index += 1) {
     const row = rows[index]!;
-    let device = devicePositions.get(row.deviceId);
-    if (device === undefined) devicePositions.set(row.deviceId, (device = deviceIds.push(row.deviceId)));
-    let key = keyPositions.get(row.key);
-    if (key === undefined) keyPositions.set(row.key, (key = keys.push(row.key)));
-    columns.devices[index] = device;
-    columns.keysOfPoints[index] = key;
     columns.times[index] = row.ts;
     const value = row.value;
     columns.numbers[index] =
@@ -205,11 +195,9 @@ function pointsSource({ texts, numbers, integers }: BatchArrays, columns: Return
   const names = sql.raw(
     ['d', 'k', 't', 'v', ...(columns.texts ? ['x'] : []), ...(columns.errors ? ['e'] : [])].join(', '),
   );
-  // Joined rather than subscripted: an element of a text array is found by walking the array.
   return sql`select device.id, variable.key, ${fromMilliseconds('t')}, v, ${text}, ${error}
-    from unnest(${integers(columns.devices)}, ${integers(columns.keysOfPoints)}, ${numbers(columns.times)}, ${numbers(columns.numbers)}${sql.join(optional)}) as incoming(${names})
-    join unnest(${texts(columns.deviceIds)}) with ordinality as device(id, position) on device.position = incoming.d
-    join unnest(${texts(columns.keys)}) with ordinality as variable(key, position) on variable.position = incoming.k`;
+    from unnest(${integers(columns.devices.positions)}, ${integers(columns.keys.positions)}, ${numbers(columns.times)}, ${numbers(columns.numbers)}${sql.join(optional)}) as incoming(${names})
+    ${joinDistinct(texts, columns.devices.distinct, columns.keys.distinct)}`;
 }
 
 /** Array parameters of batch statements: one literal each on PostgreSQL, plain arrays on PGlite. */
@@ -250,19 +238,51 @@ function newestPerVariable(rows: readonly PointRow[]): PointRow[] {
   return latest.sort((a, b) => compareTexts(a.deviceId, b.deviceId) || compareTexts(a.key, b.key));
 }
 
-function upsertLatest({ texts, numbers }: BatchArrays, latestRows: readonly PointRow[]) {
+function upsertLatest(arrays: BatchArrays, latestRows: readonly PointRow[]) {
+  const { texts, numbers, integers } = arrays;
+  const devices = positionsOf(latestRows, (row) => row.deviceId);
+  const keys = positionsOf(latestRows, (row) => row.key);
   return sql`
     insert into latest_values (device_id, key, ts, value, error, received_at)
-    select d, k, ${fromMilliseconds('t')}, v::jsonb, e, now() from unnest(
-      ${texts(latestRows.map((row) => row.deviceId))},
-      ${texts(latestRows.map((row) => row.key))},
+    select device.id, variable.key, ${fromMilliseconds('t')}, v::jsonb, e, now() from unnest(
+      ${integers(devices.positions)},
+      ${integers(keys.positions)},
       ${numbers(latestRows.map((row) => row.ts))},
       ${texts(latestRows.map((row) => JSON.stringify(row.value)))},
       ${texts(latestRows.map((row) => row.error))}
-    ) as incoming(d, k, t, v, e)
+    ) with ordinality as incoming(d, k, t, v, e, position)
+    ${joinDistinct(texts, devices.distinct, keys.distinct)}
+    order by incoming.position
     on conflict (device_id, key) do update
       set ts = excluded.ts, value = excluded.value, error = excluded.error, received_at = excluded.received_at
       where latest_values.ts <= excluded.ts`;
+}
+
+/**
+ * The distinct values of a field among rows, and each row's position among them (from 1, as
+ * `with ordinality` counts): batch statements send each device id and variable key once.
+ */
+function positionsOf<T>(rows: readonly T[], field: (row: T) => string) {
+  const distinct: string[] = [];
+  const known = new Map<string, number>();
+  const positions = new Array<number>(rows.length);
+  for (let index = 0; index < rows.length; index += 1) {
+    const value = field(rows[index]!);
+    let position = known.get(value);
+    if (position === undefined) known.set(value, (position = distinct.push(value)));
+    positions[index] = position;
+  }
+  return { distinct, positions };
+}
+
+/**
+ * Joins the distinct devices and keys of a batch to its rows (`incoming.d`, `incoming.k`) as
+ * `device.id` and `variable.key`. Joined rather than subscripted: an element of a text array is
+ * found by walking the array, a thousand devices deep.
+ */
+function joinDistinct(texts: BatchArrays['texts'], deviceIds: readonly string[], keys: readonly string[]) {
+  return sql`join unnest(${texts(deviceIds)}) with ordinality as device(id, position) on device.position = incoming.d
+    join unnest(${texts(keys)}) with ordinality as variable(key, position) on variable.position = incoming.k`;
 }
 
 interface MinuteSummary {
@@ -356,11 +376,13 @@ function upsertRollup({ texts, numbers, integers }: BatchArrays, rows: readonly 
   list.sort(
     (a, b) => compareTexts(a.deviceId, b.deviceId) || compareTexts(a.key, b.key) || a.minute - b.minute,
   );
+  const devices = positionsOf(list, (item) => item.deviceId);
+  const keys = positionsOf(list, (item) => item.key);
   return sql`
     insert into points_rollup (device_id, key, minute, v_min, v_max, n, v_first, first_at, v_last, last_at, v_sum)
-    select d, k, ${fromMilliseconds('m')}, lo, hi, n, f, ${fromMilliseconds('fa')}, l, ${fromMilliseconds('la')}, total from unnest(
-      ${texts(list.map((item) => item.deviceId))},
-      ${texts(list.map((item) => item.key))},
+    select device.id, variable.key, ${fromMilliseconds('m')}, lo, hi, n, f, ${fromMilliseconds('fa')}, l, ${fromMilliseconds('la')}, total from unnest(
+      ${integers(devices.positions)},
+      ${integers(keys.positions)},
       ${numbers(list.map((item) => item.minute))},
       ${numbers(list.map((item) => item.min))},
       ${numbers(list.map((item) => item.max))},
@@ -370,7 +392,9 @@ function upsertRollup({ texts, numbers, integers }: BatchArrays, rows: readonly 
       ${numbers(list.map((item) => item.last))},
       ${numbers(list.map((item) => item.lastAt))},
       ${numbers(list.map(minuteSum))})
-      as incoming(d, k, m, lo, hi, n, f, fa, l, la, total)
+      with ordinality as incoming(d, k, m, lo, hi, n, f, fa, l, la, total, position)
+    ${joinDistinct(texts, devices.distinct, keys.distinct)}
+    order by incoming.position
     on conflict (device_id, key, minute) do update
       set v_min = least(points_rollup.v_min, excluded.v_min),
           v_max = greatest(points_rollup.v_max, excluded.v_max),
