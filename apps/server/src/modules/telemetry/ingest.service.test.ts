@@ -127,3 +127,57 @@ describe('ingest with a stored listener (alarm evaluation)', () => {
     await ingest.drain();
   });
 });
+
+describe('two group commits at once', () => {
+  it('writes the next commit before the first is done, and answers in upload order whichever finishes first', async () => {
+    const commits: Array<{ ts: number[]; done: ReturnType<typeof deferred> }> = [];
+    const history = {
+      store: async (rows: readonly PointRow[]) => {
+        const done = deferred();
+        commits.push({ ts: rows.map((row) => row.ts), done });
+        await done.promise;
+        return { allNew: true as const };
+      },
+    } as unknown as HistoryRepository;
+    const model = { variables: [{ key: 't', dataType: 'float' }] } as unknown as DeviceModel;
+    const runtime = {
+      deviceBindingsBySns: () =>
+        Promise.resolve(new Map([['gw', { deviceId: 'd1', productId: 'p1', modelVersion: 1 }]])),
+      productModel: () => Promise.resolve({ model, modelVersion: 1 }),
+    } as unknown as RuntimeRepository;
+    const published: number[] = [];
+    const bus = {
+      publish: (_topic: string, event: { points: Array<{ ts: number }> }) =>
+        published.push(...event.points.map((point) => point.ts)),
+    } as unknown as Bus;
+    const ingest = new IngestService(history, runtime, bus, () => 7000);
+    const acknowledged: number[] = [];
+    const upload = (seq: number) =>
+      ingest.ingest('gw', { seq, points: [{ k: 't', t: seq * 1000, v: seq }] }).then(() => {
+        acknowledged.push(seq);
+      });
+    const first = upload(1);
+    await expect.poll(() => commits.length).toBe(1);
+    const second = upload(2);
+    // The second commit is in the database while the first still is.
+    await expect.poll(() => commits.length).toBe(2);
+    const third = upload(3);
+    commits[1]!.done.resolve();
+    // Three turns of the event loop: the third upload is queued and its flush has run, and all that
+    // follows the second commit without the first has happened.
+    for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    // At most two at once: the third waits for a free place.
+    expect(commits).toHaveLength(2);
+    expect(acknowledged).toEqual([]);
+    expect(published).toEqual([]);
+    commits[0]!.done.resolve();
+    await Promise.all([first, second]);
+    expect(acknowledged).toEqual([1, 2]);
+    expect(published).toEqual([1000, 2000]);
+    await expect.poll(() => commits.length).toBe(3);
+    commits[2]!.done.resolve();
+    await third;
+    expect(acknowledged).toEqual([1, 2, 3]);
+    await ingest.drain();
+  });
+});
