@@ -12,15 +12,24 @@ function deferred() {
   return { promise, resolve };
 }
 
-/** An ingest service over fakes: one gateway `gw` bound to device `d1` with a numeric variable `t`. */
-function buildIngest() {
+/**
+ * An ingest service over fakes: one gateway `gw` bound to device `d1` with a numeric variable `t`.
+ * `store` and `publish` replace the history's store (answering at once) and the bus's publish.
+ */
+function buildIngest(
+  fakes: {
+    store?: (rows: readonly PointRow[]) => Promise<void>;
+    publish?: (topic: string, event: { points: Array<{ ts: number }> }) => void;
+  } = {},
+) {
   const stores: number[][] = [];
   const alsoWritten: SQL[][] = [];
   const history = {
-    store: (rows: readonly PointRow[], also: readonly SQL[] = []) => {
+    store: async (rows: readonly PointRow[], also: readonly SQL[] = []) => {
       stores.push(rows.map((row) => row.ts));
       alsoWritten.push([...also]);
-      return Promise.resolve({ allNew: true as const });
+      await fakes.store?.(rows);
+      return { allNew: true as const };
     },
   } as unknown as HistoryRepository;
   const model = { variables: [{ key: 't', dataType: 'float' }] } as unknown as DeviceModel;
@@ -29,7 +38,7 @@ function buildIngest() {
       Promise.resolve(new Map([['gw', { deviceId: 'd1', productId: 'p1', modelVersion: 1 }]])),
     productModel: () => Promise.resolve({ model, modelVersion: 1 }),
   } as unknown as RuntimeRepository;
-  const bus = { publish: () => undefined } as unknown as Bus;
+  const bus = { publish: fakes.publish ?? (() => undefined) } as unknown as Bus;
   const ingest = new IngestService(history, runtime, bus, () => 7000);
   return { ingest, stores, alsoWritten };
 }
@@ -130,27 +139,16 @@ describe('ingest with a stored listener (alarm evaluation)', () => {
 
 describe('two group commits at once', () => {
   it('writes the next commit before the first is done, and answers in upload order whichever finishes first', async () => {
-    const commits: Array<{ ts: number[]; done: ReturnType<typeof deferred> }> = [];
-    const history = {
-      store: async (rows: readonly PointRow[]) => {
-        const done = deferred();
-        commits.push({ ts: rows.map((row) => row.ts), done });
-        await done.promise;
-        return { allNew: true as const };
-      },
-    } as unknown as HistoryRepository;
-    const model = { variables: [{ key: 't', dataType: 'float' }] } as unknown as DeviceModel;
-    const runtime = {
-      deviceBindingsBySns: () =>
-        Promise.resolve(new Map([['gw', { deviceId: 'd1', productId: 'p1', modelVersion: 1 }]])),
-      productModel: () => Promise.resolve({ model, modelVersion: 1 }),
-    } as unknown as RuntimeRepository;
+    const commits: Array<ReturnType<typeof deferred>> = [];
     const published: number[] = [];
-    const bus = {
-      publish: (_topic: string, event: { points: Array<{ ts: number }> }) =>
-        published.push(...event.points.map((point) => point.ts)),
-    } as unknown as Bus;
-    const ingest = new IngestService(history, runtime, bus, () => 7000);
+    const { ingest } = buildIngest({
+      store: (): Promise<void> => {
+        const done = deferred();
+        commits.push(done);
+        return done.promise;
+      },
+      publish: (_topic, event) => published.push(...event.points.map((point) => point.ts)),
+    });
     const acknowledged: number[] = [];
     const upload = (seq: number) =>
       ingest.ingest('gw', { seq, points: [{ k: 't', t: seq * 1000, v: seq }] }).then(() => {
@@ -162,7 +160,7 @@ describe('two group commits at once', () => {
     // The second commit is in the database while the first still is.
     await expect.poll(() => commits.length).toBe(2);
     const third = upload(3);
-    commits[1]!.done.resolve();
+    commits[1]!.resolve();
     // Three turns of the event loop: the third upload is queued and its flush has run, and all that
     // follows the second commit without the first has happened.
     for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setImmediate(resolve));
@@ -170,12 +168,12 @@ describe('two group commits at once', () => {
     expect(commits).toHaveLength(2);
     expect(acknowledged).toEqual([]);
     expect(published).toEqual([]);
-    commits[0]!.done.resolve();
+    commits[0]!.resolve();
     await Promise.all([first, second]);
     expect(acknowledged).toEqual([1, 2]);
     expect(published).toEqual([1000, 2000]);
     await expect.poll(() => commits.length).toBe(3);
-    commits[2]!.done.resolve();
+    commits[2]!.resolve();
     await third;
     expect(acknowledged).toEqual([1, 2, 3]);
     await ingest.drain();

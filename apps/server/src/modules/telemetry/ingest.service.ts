@@ -384,6 +384,8 @@ export class IngestService {
   async drain(): Promise<void> {
     while (this.flushScheduled || this.committing.size > 0 || this.queue.length > 0) {
       if (this.committing.size > 0) await Promise.all(this.committing);
+      // The queue waits for the evaluation (`DATABASE_WORK_AT_ONCE`), or for its scheduled flush.
+      else if (this.listening) await this.listening;
       else await new Promise<void>((resolve) => setImmediate(resolve));
     }
     while (this.listening) await this.listening;
