@@ -30,6 +30,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // A browser flow signs in, builds products and pages and waits on live values: on a slow
+          // 2-core machine running the unit project beside it, one flow can take more than a minute.
+          // Each step still waits on its own condition, so a stuck flow fails at that step.
+          testTimeout: 180_000,
         },
       },
     ],
