@@ -37,6 +37,16 @@ describe.each(databaseVariants())('statements in one transaction on $name', (var
     ]);
   });
 
+  it('answers the rows of each statement, in statement order', async () => {
+    const rows = await runInOneTransaction(database.db, [
+      sql`update script_probe set label = ${'eins'} where id = ${1} returning id, label`,
+      sql`update script_probe set label = label where id = ${99}`,
+      sql`select id from script_probe order by id`,
+    ]);
+    expect(rows).toEqual([[{ id: 1, label: 'eins' }], [], [{ id: 1 }, { id: 2 }]]);
+    await runInOneTransaction(database.db, [sql`update script_probe set label = ${'one'} where id = ${1}`]);
+  });
+
   it('rolls back the statements before a failing one and answers its error', async () => {
     const attempt = runInOneTransaction(database.db, [
       sql`insert into script_probe values (${3}, ${'three'})`,

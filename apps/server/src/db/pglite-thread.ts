@@ -10,7 +10,8 @@
  * transaction whose id is the message's, then `{ id, tx, op: 'query' | 'exec' | 'commit' |
  * 'rollback' }` run in it (other queries wait, as they do in PGlite); `{ id, op: 'script', statements }`
  * runs `{ sql, params }` statements in one transaction of their own, without a round trip between
- * them (the first error rolls it back and is the answer); `{ id, op: 'close' }`.
+ * them (the first error rolls it back and is the answer; else the rows of each statement are);
+ * `{ id, op: 'close' }`.
  * Answers are `{ id, ok: true, result }` or `{ id, ok: false, error }`, the error's fields (SQLSTATE
  * `code`, `detail`, `constraint`, …) copied so callers see the same error as from PGlite itself.
  */
@@ -44,8 +45,11 @@ export interface PgliteQueries {
 
 export interface PgliteThreadClient extends PgliteQueries {
   transaction<T>(callback: (tx: PgliteQueries) => Promise<T>): Promise<T>;
-  /** Runs the statements in one transaction, sent to the database thread as one message. */
-  script(statements: readonly ScriptStatement[]): Promise<void>;
+  /**
+   * Runs the statements in one transaction, sent to the database thread as one message; answers the
+   * rows of each statement.
+   */
+  script(statements: readonly ScriptStatement[]): Promise<Record<string, unknown>[][]>;
   close(): Promise<void>;
 }
 
@@ -151,7 +155,7 @@ export async function startPgliteThread(options: {
       return result;
     },
     script: (statements: readonly ScriptStatement[]) =>
-      ask<null>({ op: 'script', statements }).then(() => undefined),
+      ask<Record<string, unknown>[][]>({ op: 'script', statements }),
     async close() {
       if (stopped) return;
       await ask<null>({ op: 'close' });

@@ -53,15 +53,18 @@ async function run(target, message) {
 
 /**
  * Statements run in one transaction without a round trip between them: the first error rolls the
- * transaction back and is the answer; else the answer is null.
+ * transaction back and is the answer; else the answer is the rows of each statement.
  */
 function script(database, message) {
   database
     .transaction(async (tx) => {
-      for (const statement of message.statements) await tx.query(statement.sql, statement.params);
+      const rows = [];
+      for (const statement of message.statements)
+        rows.push((await tx.query(statement.sql, statement.params)).rows);
+      return rows;
     })
     .then(
-      () => answer(message.id, null),
+      (rows) => answer(message.id, rows),
       (error) => fail(message.id, error),
     );
 }

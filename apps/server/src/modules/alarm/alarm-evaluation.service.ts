@@ -18,7 +18,13 @@ import type { Bus, BusEvents } from '../../bus/bus.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { presentRecord } from './alarm-record.presenter.ts';
-import type { AlarmRecordRow, AlarmRepository, NewAlarmRecordRow, StateWrite } from './alarm.repository.ts';
+import type {
+  AlarmRecordRow,
+  AlarmRepository,
+  NewAlarmRecordRow,
+  RecordRelease,
+  StateWrite,
+} from './alarm.repository.ts';
 import {
   INITIAL_DEVICE_STATUS_STATE,
   deviceStatusAlarmTexts,
@@ -79,6 +85,46 @@ interface RuleWork {
 type AlarmEvent = BusEvents['alarm'];
 type ReleaseTransition = Extract<AlarmTransition, { kind: 'release' }>;
 
+interface CachedState {
+  readonly state: AlarmRuleState | null;
+  readonly revision: number;
+  readonly storedLastAt: number | null;
+}
+
+/** A state whose evaluation moved only its newest sample time (kept in memory, not written). */
+interface UnchangedState {
+  readonly key: string;
+  readonly item: RuleWork;
+  readonly entry: CachedState;
+  readonly state: AlarmRuleState;
+}
+
+/** A state to write over the revision read, with the transitions that got it there. */
+interface Outcome {
+  readonly item: RuleWork;
+  readonly transitions: readonly AlarmTransition[];
+  readonly state: AlarmRuleState;
+  readonly revision: number;
+}
+
+/** What a round of writes did: states written, unwritten ones another node changed, and events. */
+interface RoundOutcome {
+  readonly written: ReadonlySet<string>;
+  readonly stale: ReadonlySet<string>;
+  readonly events: readonly AlarmEvent[];
+}
+
+function releaseOf(item: RuleWork, transition: ReleaseTransition, now: number): RecordRelease {
+  return {
+    deviceId: item.device.id,
+    source: item.compiled.rule.id,
+    at: transition.at,
+    reason: transition.reason,
+    value: transition.value ?? null,
+    notifyAt: now,
+  };
+}
+
 export interface AlarmEvaluationDeps {
   readonly repository: AlarmRepository;
   readonly rules: RuleCache;
@@ -101,10 +147,7 @@ export class AlarmEvaluationService {
    * Last known state per (device, rule) with its revision, and the newest sample time as stored
    * (ahead of it in memory until the next checkpoint); a stale entry only costs a retry.
    */
-  private readonly states = new Map<
-    string,
-    { state: AlarmRuleState | null; revision: number; storedLastAt: number | null }
-  >();
+  private readonly states = new Map<string, CachedState>();
 
   constructor(private readonly deps: AlarmEvaluationDeps) {}
 
@@ -253,17 +296,8 @@ export class AlarmEvaluationService {
         });
         if (foreign) return false;
       }
-      const writes: StateWrite[] = [];
-      const unchanged: {
-        key: string;
-        item: RuleWork;
-        entry: { state: AlarmRuleState | null; revision: number; storedLastAt: number | null };
-        state: AlarmRuleState;
-      }[] = [];
-      const outcomes = new Map<
-        string,
-        { item: RuleWork; transitions: readonly AlarmTransition[]; state: AlarmRuleState; revision: number }
-      >();
+      const unchanged: UnchangedState[] = [];
+      const outcomes = new Map<string, Outcome>();
       for (const item of pending) {
         const key = stateKey(item.device.id, item.compiled.rule.id);
         const entry = this.cachedState(key);
@@ -281,75 +315,33 @@ export class AlarmEvaluationService {
           continue;
         }
         const revision = entry?.revision ?? 0;
-        writes.push({ deviceId: item.device.id, key: item.compiled.rule.id, state: result.state, revision });
         outcomes.set(key, { item, transitions: result.transitions, state: result.state, revision });
       }
-      const stale = await this.changedElsewhere(unchanged);
+      const now = this.deps.now();
+      const outcome =
+        (await this.writeAtOnce(unchanged, outcomes, now)) ??
+        (await this.writeByKey(unchanged, outcomes, now));
       for (const { key, entry, state } of unchanged) {
-        if (stale.has(key)) this.states.delete(key);
+        if (outcome.stale.has(key)) this.states.delete(key);
         else this.states.set(key, { ...entry, state });
       }
-      // Evaluated over a state another node has changed since: read again and evaluate again.
-      const staleItems = unchanged.filter(({ key }) => stale.has(key)).map(({ item }) => item);
-      if (writes.length === 0) {
-        pending = staleItems;
-        continue;
-      }
-      const events: AlarmEvent[] = [];
-      const now = this.deps.now();
-      const withTransitions = [...outcomes.values()].some((outcome) => outcome.transitions.length > 0);
-      const apply = async (repository: AlarmRepository) => {
-        const done = await repository.writeRuleStates(writes);
-        const inserts: NewAlarmRecordRow[] = [];
-        const releases: { item: RuleWork; transition: ReleaseTransition }[] = [];
-        for (const key of done) {
-          const outcome = outcomes.get(key);
-          if (outcome) this.collectRecords(outcome.item, outcome.transitions, now, inserts, releases);
-        }
-        // Release what was active before this batch first, in one statement: the raise after it is
-        // a new active record.
-        const released = await repository.releaseRecords(
-          releases.map(({ item, transition }) => ({
-            deviceId: item.device.id,
-            source: item.compiled.rule.id,
-            at: transition.at,
-            reason: transition.reason,
-            value: transition.value ?? null,
-            notifyAt: now,
-          })),
-        );
-        for (const row of released)
-          events.push({ deviceId: row.deviceId, event: 'released', record: presentRecord(row) });
-        for (const row of await repository.insertRecords(inserts)) {
-          const record = presentRecord(row);
-          events.push({ deviceId: row.deviceId, event: 'raised', record });
-          if (row.releasedAt) events.push({ deviceId: row.deviceId, event: 'released', record });
-        }
-        return done;
-      };
-      let written: Set<string>;
-      try {
-        // A state write alone is one statement; records need the same transaction as their state.
-        written = withTransitions
-          ? await this.deps.repository.transaction(apply)
-          : await apply(this.deps.repository);
-      } catch (error) {
-        for (const key of outcomes.keys()) this.states.delete(key);
-        throw error;
-      }
-      for (const [key, outcome] of outcomes) {
-        if (written.has(key))
+      for (const [key, written] of outcomes) {
+        if (outcome.written.has(key))
           this.states.set(key, {
-            state: outcome.state,
-            revision: outcome.revision + 1,
-            storedLastAt: outcome.state.lastAt,
+            state: written.state,
+            revision: written.revision + 1,
+            storedLastAt: written.state.lastAt,
           });
         else this.states.delete(key);
       }
-      this.publish(events);
+      this.publish(outcome.events);
+      // Evaluated over a state another node has changed since, or not written because another node
+      // wrote it first: read again and evaluate again.
       pending = [
-        ...[...outcomes.entries()].filter(([key]) => !written.has(key)).map(([, outcome]) => outcome.item),
-        ...staleItems,
+        ...[...outcomes.entries()]
+          .filter(([key]) => !outcome.written.has(key))
+          .map(([, entry]) => entry.item),
+        ...unchanged.filter(({ key }) => outcome.stale.has(key)).map(({ item }) => item),
       ];
     }
     if (pending.length > 0)
@@ -358,6 +350,113 @@ export class AlarmEvaluationService {
         'alarm state kept changing on another node; left to it',
       );
     return true;
+  }
+
+  /**
+   * The usual case, in one message to the database: every state written over the revision read and
+   * the records of its transitions, with the stored revisions of the states left unwritten (on a
+   * sole node, none). Null when a state had changed meanwhile: nothing was written.
+   */
+  private async writeAtOnce(
+    unchanged: readonly UnchangedState[],
+    outcomes: ReadonlyMap<string, Outcome>,
+    now: number,
+  ): Promise<RoundOutcome | null> {
+    const inserts: NewAlarmRecordRow[] = [];
+    const releases: { item: RuleWork; transition: ReleaseTransition }[] = [];
+    for (const outcome of outcomes.values())
+      this.collectRecords(outcome.item, outcome.transitions, now, inserts, releases);
+    let answer;
+    try {
+      answer = await this.deps.repository.writeEvaluation({
+        revisionsOf: this.deps.soleNode
+          ? []
+          : unchanged.map(({ item }) => ({ deviceId: item.device.id, key: item.compiled.rule.id })),
+        states: [...outcomes.values()].map((outcome) => ({
+          deviceId: outcome.item.device.id,
+          key: outcome.item.compiled.rule.id,
+          state: outcome.state,
+          revision: outcome.revision,
+        })),
+        releases: releases.map(({ item, transition }) => releaseOf(item, transition, now)),
+        records: inserts,
+      });
+    } catch (error) {
+      for (const key of outcomes.keys()) this.states.delete(key);
+      throw error;
+    }
+    if (!answer) return null;
+    const stale = new Set<string>();
+    if (!this.deps.soleNode)
+      for (const { key, entry } of unchanged)
+        if (answer.revisions.get(key) !== entry.revision) stale.add(key);
+    const events: AlarmEvent[] = [];
+    const ids = [...answer.releasedIds, ...answer.insertedIds];
+    if (ids.length > 0) {
+      const rows = new Map((await this.deps.repository.recordsByIds(ids)).map((row) => [row.id, row]));
+      const released = new Set(answer.releasedIds);
+      for (const id of ids) {
+        const row = rows.get(id);
+        if (!row) continue;
+        const record = presentRecord(row);
+        if (!released.has(id)) events.push({ deviceId: row.deviceId, event: 'raised', record });
+        if (row.releasedAt) events.push({ deviceId: row.deviceId, event: 'released', record });
+      }
+    }
+    return { written: new Set(outcomes.keys()), stale, events };
+  }
+
+  /**
+   * After a conflict: reads the revisions of the states left unwritten, then writes each state that
+   * is still at the revision read, with the records of its transitions in the same transaction.
+   */
+  private async writeByKey(
+    unchanged: readonly UnchangedState[],
+    outcomes: ReadonlyMap<string, Outcome>,
+    now: number,
+  ): Promise<RoundOutcome> {
+    const stale = await this.changedElsewhere(unchanged);
+    const events: AlarmEvent[] = [];
+    if (outcomes.size === 0) return { written: new Set(), stale, events };
+    const writes: StateWrite[] = [...outcomes.values()].map((outcome) => ({
+      deviceId: outcome.item.device.id,
+      key: outcome.item.compiled.rule.id,
+      state: outcome.state,
+      revision: outcome.revision,
+    }));
+    const withTransitions = [...outcomes.values()].some((outcome) => outcome.transitions.length > 0);
+    const apply = async (repository: AlarmRepository) => {
+      const done = await repository.writeRuleStates(writes);
+      const inserts: NewAlarmRecordRow[] = [];
+      const releases: { item: RuleWork; transition: ReleaseTransition }[] = [];
+      for (const key of done) {
+        const outcome = outcomes.get(key);
+        if (outcome) this.collectRecords(outcome.item, outcome.transitions, now, inserts, releases);
+      }
+      // Release what was active before this batch first, in one statement: the raise after it is
+      // a new active record.
+      const released = await repository.releaseRecords(
+        releases.map(({ item, transition }) => releaseOf(item, transition, now)),
+      );
+      for (const row of released)
+        events.push({ deviceId: row.deviceId, event: 'released', record: presentRecord(row) });
+      for (const row of await repository.insertRecords(inserts)) {
+        const record = presentRecord(row);
+        events.push({ deviceId: row.deviceId, event: 'raised', record });
+        if (row.releasedAt) events.push({ deviceId: row.deviceId, event: 'released', record });
+      }
+      return done;
+    };
+    try {
+      // A state write alone is one statement; records need the same transaction as their state.
+      const written = withTransitions
+        ? await this.deps.repository.transaction(apply)
+        : await apply(this.deps.repository);
+      return { written, stale, events };
+    } catch (error) {
+      for (const key of outcomes.keys()) this.states.delete(key);
+      throw error;
+    }
   }
 
   /**

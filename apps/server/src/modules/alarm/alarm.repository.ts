@@ -11,6 +11,9 @@ import type {
   NotificationPreferences,
 } from '@lyyp/contracts/alarm';
 import type { Database } from '../../db/client.ts';
+import { databaseCodeOf } from '../../db/database-error.ts';
+import { compareTexts } from '../../db/lock-order.ts';
+import { runInOneTransaction, type StatementRows } from '../../db/one-transaction.ts';
 import {
   accounts,
   alarmDeviceStates,
@@ -74,6 +77,63 @@ export interface RecordRelease {
   reason: string;
   value: AlarmRecordRow['releaseValue'];
   notifyAt: number | null;
+}
+
+/** What one evaluation writes at once (`AlarmRepository.writeEvaluation`). */
+export interface EvaluationWrite {
+  /** States left unwritten whose stored revision is read (another node may have written them). */
+  readonly revisionsOf: readonly { deviceId: string; key: string }[];
+  readonly states: readonly StateWrite[];
+  readonly releases: readonly RecordRelease[];
+  readonly records: readonly NewAlarmRecordRow[];
+}
+
+export interface EvaluationWritten {
+  /** Stored revisions of `revisionsOf`, by `device \0 rule` (a missing one is not stored). */
+  readonly revisions: Map<string, number>;
+  readonly releasedIds: string[];
+  /** Records inserted (a raise recorded before is not). */
+  readonly insertedIds: string[];
+}
+
+/** SQLSTATE of `expect_row_count` (migration 0032): a conditional write found another revision. */
+const SERIALIZATION_FAILURE = '40001';
+
+function ruleStateRevisionsQuery(keys: readonly { deviceId: string; key: string }[]): SQL {
+  return sql`
+    select s.device_id, s.rule_id, s.revision from ${alarmRuleStates} as s
+    join unnest(${sql.param(keys.map((entry) => entry.deviceId))}::text[], ${sql.param(keys.map((entry) => entry.key))}::text[])
+      as v(device_id, rule_id) on s.device_id = v.device_id and s.rule_id = v.rule_id`;
+}
+
+/**
+ * Every state written over its revision (updates) or as new (inserts), in one statement that fails
+ * with a serialization failure unless all of them were written. Rows in one order (`lock-order.ts`).
+ */
+function guardedStateWrites(writes: readonly StateWrite[]): SQL {
+  const ordered = [...writes].sort(
+    (a, b) => compareTexts(a.deviceId, b.deviceId) || compareTexts(a.key, b.key),
+  );
+  const updates = ordered.filter((write) => write.revision > 0);
+  const inserts = ordered.filter((write) => write.revision === 0);
+  const param = <T>(list: readonly StateWrite[], pick: (write: StateWrite) => T) => sql.param(list.map(pick));
+  return sql`
+    with updated as (
+      update ${alarmRuleStates} as s
+      set state = v.state, revision = s.revision + 1, updated_at = now()
+      from unnest(${param(updates, (w) => w.deviceId)}::text[], ${param(updates, (w) => w.key)}::text[],
+        ${param(updates, (w) => JSON.stringify(w.state))}::jsonb[], ${param(updates, (w) => w.revision)}::int[])
+        as v(device_id, rule_id, state, revision)
+      where s.device_id = v.device_id and s.rule_id = v.rule_id and s.revision = v.revision
+      returning 1
+    ), inserted as (
+      insert into ${alarmRuleStates} (device_id, rule_id, state)
+      select * from unnest(${param(inserts, (w) => w.deviceId)}::text[], ${param(inserts, (w) => w.key)}::text[],
+        ${param(inserts, (w) => JSON.stringify(w.state))}::jsonb[])
+      on conflict do nothing
+      returning 1
+    )
+    select expect_row_count((select count(*) from updated) + (select count(*) from inserted), ${writes.length}::bigint)`;
 }
 
 export class AlarmRepository {
@@ -262,10 +322,7 @@ export class AlarmRepository {
   async ruleStateRevisions(keys: readonly { deviceId: string; key: string }[]): Promise<Map<string, number>> {
     const revisions = new Map<string, number>();
     if (keys.length === 0) return revisions;
-    const result = await this.db.execute(sql`
-      select s.device_id, s.rule_id, s.revision from ${alarmRuleStates} as s
-      join unnest(${sql.param(keys.map((entry) => entry.deviceId))}::text[], ${sql.param(keys.map((entry) => entry.key))}::text[])
-        as v(device_id, rule_id) on s.device_id = v.device_id and s.rule_id = v.rule_id`);
+    const result = await this.db.execute(ruleStateRevisionsQuery(keys));
     for (const row of rowsOf<{ device_id: string; rule_id: string; revision: number }>(result))
       revisions.set(`${row.device_id}\u0000${row.rule_id}`, row.revision);
     return revisions;
@@ -406,6 +463,10 @@ export class AlarmRepository {
    */
   async releaseRecords(releases: readonly RecordRelease[]): Promise<AlarmRecordRow[]> {
     if (releases.length === 0) return [];
+    return this.releaseRecordsUpdate(releases).returning();
+  }
+
+  private releaseRecordsUpdate(releases: readonly RecordRelease[]) {
     const column = <T>(pick: (release: RecordRelease) => T) => sql.param(releases.map(pick));
     const v = sql`unnest(${column((r) => r.deviceId)}::text[], ${column((r) => r.source)}::text[],
       ${column((r) => new Date(r.at).toISOString())}::timestamptz[], ${column((r) => r.reason)}::text[],
@@ -427,8 +488,52 @@ export class AlarmRepository {
           sql`${alarmRecords.source} = v.source`,
           isNull(alarmRecords.releasedAt),
         ),
-      )
-      .returning();
+      );
+  }
+
+  /**
+   * What one evaluation of stored points writes, sent to the database as one message in one
+   * transaction (`one-transaction.ts`): the stored revisions of the states it left unwritten, its
+   * state writes over the revisions it read, and the records of their transitions (releases first,
+   * then raises). Answers null when a state had changed meanwhile (another node wrote it): then
+   * nothing was written, and the caller reads again. Otherwise every state was written.
+   */
+  async writeEvaluation(write: EvaluationWrite): Promise<EvaluationWritten | null> {
+    const statements: SQL[] = [];
+    const { revisionsOf, states, releases, records } = write;
+    if (revisionsOf.length > 0) statements.push(ruleStateRevisionsQuery(revisionsOf));
+    if (states.length > 0) statements.push(guardedStateWrites(states));
+    if (releases.length > 0)
+      statements.push(this.releaseRecordsUpdate(releases).returning({ id: alarmRecords.id }).getSQL());
+    for (let offset = 0; offset < records.length; offset += RECORDS_PER_STATEMENT)
+      statements.push(
+        this.db
+          .insert(alarmRecords)
+          .values(records.slice(offset, offset + RECORDS_PER_STATEMENT))
+          .onConflictDoNothing()
+          .returning({ id: alarmRecords.id })
+          .getSQL(),
+      );
+    if (statements.length === 0) return { revisions: new Map(), releasedIds: [], insertedIds: [] };
+    let answers: StatementRows;
+    try {
+      answers = await runInOneTransaction(this.db, statements);
+    } catch (error) {
+      if (databaseCodeOf(error) === SERIALIZATION_FAILURE) return null;
+      throw error;
+    }
+    const revisions = new Map<string, number>();
+    let index = 0;
+    if (revisionsOf.length > 0) {
+      for (const row of answers[index] as { device_id: string; rule_id: string; revision: number }[])
+        revisions.set(`${row.device_id}\u0000${row.rule_id}`, Number(row.revision));
+      index += 1;
+    }
+    if (states.length > 0) index += 1;
+    const ids = (rows: StatementRows[number] | undefined) => (rows ?? []).map((row) => String(row.id));
+    const releasedIds = releases.length > 0 ? ids(answers[index++]) : [];
+    const insertedIds = answers.slice(index).flatMap(ids);
+    return { revisions, releasedIds, insertedIds };
   }
 
   async recordById(id: string): Promise<AlarmRecordRow | undefined> {

@@ -1,0 +1,88 @@
+/**
+ * Two evaluations of one database taking turns on the same device, as two platform nodes do when
+ * the broker shares a gateway's uploads between them. Each writes over the revision it read: one
+ * that evaluated over a state the other has changed since reads again, so an alarm is raised once
+ * and its release is found, whichever node sees which sample.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { LocalBus, type BusEvents } from '../../bus/bus.ts';
+import { alarmRecords } from '../../db/schema/index.ts';
+import { databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { AlarmEvaluationService } from './alarm-evaluation.service.ts';
+import { AlarmRepository, type EvaluationWritten } from './alarm.repository.ts';
+import { ALARM_TEST_ENVIRONMENT, addRule, alarmFixture } from './alarm-test-support.ts';
+import { RuleCache } from './rule-cache.ts';
+
+const silent = { warn: () => undefined, error: () => undefined, debug: () => undefined };
+
+describe.each(databaseVariants())('alarm evaluation on two nodes of $name', (variant) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(variant, ALARM_TEST_ENVIRONMENT);
+  });
+  afterAll(async () => server.close());
+
+  function node() {
+    const repository = new AlarmRepository(server.database.db);
+    const bus = new LocalBus();
+    const events: string[] = [];
+    bus.subscribe('alarm', (event: BusEvents['alarm']) => events.push(event.event));
+    const evaluation = new AlarmEvaluationService({
+      repository,
+      rules: new RuleCache(repository, () => server.clock.now()),
+      bus,
+      logger: silent,
+      now: () => server.clock.now(),
+      soleNode: false,
+    });
+    const writes = vi.spyOn(repository, 'writeEvaluation');
+    return { evaluation, events, writes };
+  }
+
+  /** What each of a node's evaluation writes answered (null: a state had changed, nothing written). */
+  const answers = (evaluationNode: ReturnType<typeof node>) =>
+    Promise.all(
+      evaluationNode.writes.mock.results.map((result) => result.value as Promise<EvaluationWritten | null>),
+    );
+
+  it('raises once and releases once when the nodes take turns and one of them is behind', async () => {
+    const fixture = await alarmFixture(server);
+    await addRule(server, fixture.developerClient, fixture.product.id);
+    const [a, b] = [node(), node()];
+    const start = server.clock.now() - 60_000;
+    const sample = (node: typeof a, second: number, value: number) =>
+      node.evaluation.evaluateStored({
+        points: [{ deviceId: fixture.device.id, key: 'waterTemperature', ts: start + second * 1000, value }],
+        receivedAt: server.clock.now(),
+      });
+    const records = () =>
+      server.database.db.select().from(alarmRecords).where(eq(alarmRecords.deviceId, fixture.device.id));
+
+    await sample(a, 1, 70); // A stores the first state.
+    await sample(b, 2, 90); // B reads it and raises.
+    expect((await records()).map((record) => record.raisedAt.getTime() - start)).toEqual([2000]);
+
+    // A still holds the state before the raise: it raises too, over a revision that is gone. Its
+    // write fails as a whole, it reads the state again and finds the alarm already active.
+    await sample(a, 3, 95);
+    expect(await answers(a)).toContain(null);
+    expect(await records()).toHaveLength(1);
+    expect(a.events).toEqual([]);
+
+    // A's second look changed only the newest sample time, which is not written: B's revision is
+    // still the stored one, and B releases at second 4.
+    await sample(b, 4, 60);
+    const [record] = await records();
+    expect(record?.releasedAt?.getTime()).toBe(start + 4000);
+    expect(b.events).toEqual(['raised', 'released']);
+
+    // A, behind again, would release it a second time: its write fails, it reads again and finds
+    // the alarm released.
+    a.writes.mockClear();
+    await sample(a, 5, 50);
+    expect(await answers(a)).toContain(null);
+    expect(await records()).toHaveLength(1);
+    expect(a.events).toEqual([]);
+  });
+});
