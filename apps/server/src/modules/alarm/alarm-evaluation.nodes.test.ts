@@ -84,5 +84,18 @@ describe.each(databaseVariants())('alarm evaluation on two nodes of $name', (var
     expect(await answers(a)).toContain(null);
     expect(await records()).toHaveLength(1);
     expect(a.events).toEqual([]);
+
+    // B raises again; A, which holds the released state, sees a normal value. Its evaluation changes
+    // nothing in what it holds, but the stored revision has moved: it reads again and releases.
+    await sample(b, 6, 95);
+    await sample(a, 7, 50);
+    const cycles = (await records())
+      .map((record) => [record.raisedAt.getTime() - start, (record.releasedAt?.getTime() ?? 0) - start])
+      .sort((x, y) => x[0]! - y[0]!);
+    expect(cycles).toEqual([
+      [2000, 4000],
+      [6000, 7000],
+    ]);
+    expect(a.events).toEqual(['released']);
   });
 });

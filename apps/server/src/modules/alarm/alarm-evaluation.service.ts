@@ -23,6 +23,7 @@ import type {
   AlarmRepository,
   NewAlarmRecordRow,
   RecordRelease,
+  StateRevision,
   StateWrite,
 } from './alarm.repository.ts';
 import {
@@ -112,6 +113,10 @@ interface RoundOutcome {
   readonly written: ReadonlySet<string>;
   readonly stale: ReadonlySet<string>;
   readonly events: readonly AlarmEvent[];
+}
+
+function revisionOf({ item, entry }: UnchangedState): StateRevision {
+  return { deviceId: item.device.id, key: item.compiled.rule.id, revision: entry.revision };
 }
 
 function releaseOf(item: RuleWork, transition: ReleaseTransition, now: number): RecordRelease {
@@ -369,9 +374,7 @@ export class AlarmEvaluationService {
     let answer;
     try {
       answer = await this.deps.repository.writeEvaluation({
-        revisionsOf: this.deps.soleNode
-          ? []
-          : unchanged.map(({ item }) => ({ deviceId: item.device.id, key: item.compiled.rule.id })),
+        unwritten: this.deps.soleNode ? [] : unchanged.map(revisionOf),
         states: [...outcomes.values()].map((outcome) => ({
           deviceId: outcome.item.device.id,
           key: outcome.item.compiled.rule.id,
@@ -386,10 +389,7 @@ export class AlarmEvaluationService {
       throw error;
     }
     if (!answer) return null;
-    const stale = new Set<string>();
-    if (!this.deps.soleNode)
-      for (const { key, entry } of unchanged)
-        if (answer.revisions.get(key) !== entry.revision) stale.add(key);
+    const stale = new Set([...answer.stale].map((position) => unchanged[position]!.key));
     const events: AlarmEvent[] = [];
     const ids = [...answer.releasedIds, ...answer.insertedIds];
     if (ids.length > 0) {
@@ -463,16 +463,10 @@ export class AlarmEvaluationService {
    * Which of the states left unwritten another node has written since this node read them (their
    * stored revision moved). None on a sole node.
    */
-  private async changedElsewhere(
-    unchanged: readonly { key: string; item: RuleWork; entry: { revision: number } }[],
-  ): Promise<Set<string>> {
-    const stale = new Set<string>();
-    if (this.deps.soleNode || unchanged.length === 0) return stale;
-    const revisions = await this.deps.repository.ruleStateRevisions(
-      unchanged.map(({ item }) => ({ deviceId: item.device.id, key: item.compiled.rule.id })),
-    );
-    for (const { key, entry } of unchanged) if (revisions.get(key) !== entry.revision) stale.add(key);
-    return stale;
+  private async changedElsewhere(unchanged: readonly UnchangedState[]): Promise<Set<string>> {
+    if (this.deps.soleNode || unchanged.length === 0) return new Set();
+    const positions = await this.deps.repository.staleStates(unchanged.map(revisionOf));
+    return new Set([...positions].map((position) => unchanged[position]!.key));
   }
 
   /**

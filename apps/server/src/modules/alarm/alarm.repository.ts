@@ -81,16 +81,16 @@ export interface RecordRelease {
 
 /** What one evaluation writes at once (`AlarmRepository.writeEvaluation`). */
 export interface EvaluationWrite {
-  /** States left unwritten whose stored revision is read (another node may have written them). */
-  readonly revisionsOf: readonly { deviceId: string; key: string }[];
+  /** States left unwritten, at the revision read: those another node has written since are answered. */
+  readonly unwritten: readonly StateRevision[];
   readonly states: readonly StateWrite[];
   readonly releases: readonly RecordRelease[];
   readonly records: readonly NewAlarmRecordRow[];
 }
 
 export interface EvaluationWritten {
-  /** Stored revisions of `revisionsOf`, by `device \0 rule` (a missing one is not stored). */
-  readonly revisions: Map<string, number>;
+  /** Positions (from 0) in `unwritten` of the states stored at another revision now, or no longer stored. */
+  readonly stale: ReadonlySet<number>;
   readonly releasedIds: string[];
   /** Records inserted (a raise recorded before is not). */
   readonly insertedIds: string[];
@@ -99,11 +99,39 @@ export interface EvaluationWritten {
 /** SQLSTATE of `expect_row_count` (migration 0032): a conditional write found another revision. */
 const SERIALIZATION_FAILURE = '40001';
 
-function ruleStateRevisionsQuery(keys: readonly { deviceId: string; key: string }[]): SQL {
+/** A state as this node read it: (device, rule) at a revision. */
+export interface StateRevision {
+  readonly deviceId: string;
+  readonly key: string;
+  readonly revision: number;
+}
+
+/**
+ * Positions (from 1) of the states stored at another revision than the one given, or no longer
+ * stored. Device and rule ids are sent once each; the pairs refer to them by position. The answer
+ * is usually empty: only what another node changed comes back.
+ */
+function staleStatesQuery(states: readonly StateRevision[]): SQL {
+  const devices = new Map<string, number>();
+  const rules = new Map<string, number>();
+  const positionOf = (map: Map<string, number>, id: string) => {
+    let position = map.get(id);
+    if (position === undefined) map.set(id, (position = map.size + 1));
+    return position;
+  };
+  const devicePositions = states.map((state) => positionOf(devices, state.deviceId));
+  const rulePositions = states.map((state) => positionOf(rules, state.key));
   return sql`
-    select s.device_id, s.rule_id, s.revision from ${alarmRuleStates} as s
-    join unnest(${sql.param(keys.map((entry) => entry.deviceId))}::text[], ${sql.param(keys.map((entry) => entry.key))}::text[])
-      as v(device_id, rule_id) on s.device_id = v.device_id and s.rule_id = v.rule_id`;
+    select v.position from unnest(${sql.param(devicePositions)}::int[], ${sql.param(rulePositions)}::int[],
+      ${sql.param(states.map((state) => state.revision))}::int[]) with ordinality as v(device, rule, revision, position)
+    join unnest(${sql.param([...devices.keys()])}::text[]) with ordinality as d(id, position) on d.position = v.device
+    join unnest(${sql.param([...rules.keys()])}::text[]) with ordinality as r(id, position) on r.position = v.rule
+    left join ${alarmRuleStates} as s on s.device_id = d.id and s.rule_id = r.id
+    where s.revision is distinct from v.revision`;
+}
+
+function positionsOf(rows: readonly Record<string, unknown>[]): Set<number> {
+  return new Set(rows.map((row) => Number(row.position)));
 }
 
 /**
@@ -318,14 +346,11 @@ export class AlarmRepository {
     }));
   }
 
-  /** Stored revisions of these states, by `device \0 rule` (a missing one is not stored). */
-  async ruleStateRevisions(keys: readonly { deviceId: string; key: string }[]): Promise<Map<string, number>> {
-    const revisions = new Map<string, number>();
-    if (keys.length === 0) return revisions;
-    const result = await this.db.execute(ruleStateRevisionsQuery(keys));
-    for (const row of rowsOf<{ device_id: string; rule_id: string; revision: number }>(result))
-      revisions.set(`${row.device_id}\u0000${row.rule_id}`, row.revision);
-    return revisions;
+  /** Positions (from 0) in `states` of those another node has written since they were read. */
+  async staleStates(states: readonly StateRevision[]): Promise<Set<number>> {
+    if (states.length === 0) return new Set();
+    const result = await this.db.execute(staleStatesQuery(states));
+    return new Set([...positionsOf(rowsOf<Record<string, unknown>>(result))].map((position) => position - 1));
   }
 
   /**
@@ -500,8 +525,8 @@ export class AlarmRepository {
    */
   async writeEvaluation(write: EvaluationWrite): Promise<EvaluationWritten | null> {
     const statements: SQL[] = [];
-    const { revisionsOf, states, releases, records } = write;
-    if (revisionsOf.length > 0) statements.push(ruleStateRevisionsQuery(revisionsOf));
+    const { unwritten, states, releases, records } = write;
+    if (unwritten.length > 0) statements.push(staleStatesQuery(unwritten));
     if (states.length > 0) statements.push(guardedStateWrites(states));
     if (releases.length > 0)
       statements.push(this.releaseRecordsUpdate(releases).returning({ id: alarmRecords.id }).getSQL());
@@ -514,7 +539,7 @@ export class AlarmRepository {
           .returning({ id: alarmRecords.id })
           .getSQL(),
       );
-    if (statements.length === 0) return { revisions: new Map(), releasedIds: [], insertedIds: [] };
+    if (statements.length === 0) return { stale: new Set(), releasedIds: [], insertedIds: [] };
     let answers: StatementRows;
     try {
       answers = await runInOneTransaction(this.db, statements);
@@ -522,18 +547,15 @@ export class AlarmRepository {
       if (databaseCodeOf(error) === SERIALIZATION_FAILURE) return null;
       throw error;
     }
-    const revisions = new Map<string, number>();
     let index = 0;
-    if (revisionsOf.length > 0) {
-      for (const row of answers[index] as { device_id: string; rule_id: string; revision: number }[])
-        revisions.set(`${row.device_id}\u0000${row.rule_id}`, Number(row.revision));
-      index += 1;
-    }
+    const stale = new Set<number>();
+    if (unwritten.length > 0)
+      for (const position of positionsOf(answers[index++] ?? [])) stale.add(position - 1);
     if (states.length > 0) index += 1;
     const ids = (rows: StatementRows[number] | undefined) => (rows ?? []).map((row) => String(row.id));
     const releasedIds = releases.length > 0 ? ids(answers[index++]) : [];
     const insertedIds = answers.slice(index).flatMap(ids);
-    return { revisions, releasedIds, insertedIds };
+    return { stale, releasedIds, insertedIds };
   }
 
   async recordById(id: string): Promise<AlarmRecordRow | undefined> {
