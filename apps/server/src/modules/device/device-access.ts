@@ -64,6 +64,15 @@ export class DeviceAccess {
     return device !== undefined && (await this.menuAllowed(account, device, menu, false));
   }
 
+  /** `allowsDeviceMenu` for several devices at once: those of `deviceIds` the account may see `menu` of. */
+  async devicesAllowingMenu(
+    account: AccountFacts,
+    deviceIds: readonly string[],
+    menu: ShareMenu,
+  ): Promise<Set<string>> {
+    return this.devices.visibleWithMenu(viewerOf(account), deviceIds, menu);
+  }
+
   private async menuAllowed(
     account: AccountFacts,
     device: DeviceRow,

@@ -1,5 +1,20 @@
 /** Devices in the database: scoped lists and details, binding and unbinding with their gateway. */
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { SIGNAL_BANDS, type SignalBand } from '@lyyp/contracts/gateway';
 import type { Database } from '../../db/client.ts';
 import {
@@ -15,7 +30,7 @@ import {
 import { newId } from '../../lib/ids.ts';
 import type { PageRequest } from '../product/catalogue-route.ts';
 import { containsPattern, ownerNameOf } from '../product/product.repository.ts';
-import { allOf, visibleDeviceCondition } from './visibility.repository.ts';
+import { allOf, shareAllowsMenuCondition, visibleDeviceCondition } from './visibility.repository.ts';
 import type { Viewer } from './viewer.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -164,6 +179,25 @@ export class DeviceRepository {
       .where(allOf(visibleDeviceCondition(viewer), eq(devices.id, id)))
       .limit(1);
     return rows[0];
+  }
+
+  /**
+   * Which of these devices the viewer sees, and with `menu` among what a share lets them open (the
+   * rule of `DeviceAccess.allowsDeviceMenu`, for many devices in one query).
+   */
+  async visibleWithMenu(viewer: Viewer, ids: readonly string[], menu: string): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(
+        allOf(
+          visibleDeviceCondition(viewer),
+          shareAllowsMenuCondition(viewer, menu),
+          inArray(devices.id, [...ids]),
+        ),
+      );
+    return new Set(rows.map((row) => row.id));
   }
 
   async findById(id: string): Promise<DeviceRow | undefined> {

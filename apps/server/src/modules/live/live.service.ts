@@ -18,6 +18,12 @@ export interface LiveConnection {
   send(message: LiveServerMessage): void;
 }
 
+interface ForViewers {
+  readonly deviceId: string;
+  readonly menu: ShareMenu;
+  readonly message: LiveServerMessage;
+}
+
 /** Most devices one connection may follow at once. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 200;
 
@@ -30,11 +36,15 @@ export class LiveService {
   private readonly byDevice = new Map<string, Set<LiveConnection>>();
   private readonly byConnection = new Map<LiveConnection, Set<string>>();
   private readonly unsubscribeBus: Array<() => void>;
+  /** Messages for the viewers of a device, waiting for the end of this turn of the event loop. */
+  private forViewers: ForViewers[] = [];
+  /** The messages for viewers sent so far (the next batch goes out after them). */
+  private viewersDone: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly bus: Bus,
     private readonly runtime: RuntimeRepository,
-    private readonly access: Pick<DeviceAccess, 'findVisibleDevice' | 'allowsDeviceMenu'>,
+    private readonly access: Pick<DeviceAccess, 'findVisibleDevice' | 'devicesAllowingMenu'>,
     private readonly now: () => number,
   ) {
     this.unsubscribeBus = [
@@ -75,14 +85,14 @@ export class LiveService {
           code: event.code,
         }),
       ),
-      bus.subscribe('alarm', (event) => {
-        void this.broadcastToViewers(event.deviceId, 'alarms', {
+      bus.subscribe('alarm', (event) =>
+        this.toViewers(event.deviceId, 'alarms', {
           type: 'alarm',
           deviceId: event.deviceId,
           event: event.event,
           record: event.record,
-        });
-      }),
+        }),
+      ),
       bus.subscribe('notice', (event) => {
         for (const connection of this.byConnection.keys()) {
           if (connection.account().id === event.accountId)
@@ -209,17 +219,48 @@ export class LiveService {
 
   /** To every connection whose account may see the device (asked once per account). */
   /** To every connection of the accounts that may see `menu` of the device, subscribed to it or not. */
-  private async broadcastToViewers(deviceId: string, menu: ShareMenu, message: LiveServerMessage) {
-    const decided = new Map<string, Promise<boolean>>();
-    for (const connection of [...this.byConnection.keys()]) {
-      const account = connection.account();
-      let visible = decided.get(account.id);
-      if (!visible) {
-        visible = this.access.allowsDeviceMenu(account, deviceId, menu).catch(() => false);
-        decided.set(account.id, visible);
-      }
-      if ((await visible) && this.byConnection.has(connection)) connection.send(message);
+  /**
+   * Queues a message for every connection whose account may see `menu` of the device. The messages
+   * of one turn of the event loop (an alarm evaluation publishes its raises and releases together)
+   * are decided with one visibility query per account, and go out in the order they came, after
+   * those of the turn before.
+   */
+  private toViewers(deviceId: string, menu: ShareMenu, message: LiveServerMessage) {
+    const first = this.forViewers.length === 0;
+    this.forViewers.push({ deviceId, menu, message });
+    if (!first) return;
+    setImmediate(() => {
+      const batch = this.forViewers.splice(0);
+      this.viewersDone = this.viewersDone.then(() => this.sendToViewers(batch)).catch(() => undefined);
+    });
+  }
+
+  private async sendToViewers(batch: readonly ForViewers[]) {
+    const connections = [...this.byConnection.keys()];
+    const accounts = new Map(
+      connections.map((connection) => [connection.account().id, connection.account()]),
+    );
+    // Per account and menu, the devices of the batch it may see.
+    const allowed = new Map<string, Set<string>>();
+    const asked: Promise<void>[] = [];
+    for (const menu of new Set(batch.map((item) => item.menu))) {
+      const deviceIds = [...new Set(batch.filter((item) => item.menu === menu).map((item) => item.deviceId))];
+      for (const account of accounts.values())
+        asked.push(
+          this.access
+            .devicesAllowingMenu(account, deviceIds, menu)
+            .catch(() => new Set<string>())
+            .then((visible) => void allowed.set(`${account.id}\u0000${menu}`, visible)),
+        );
     }
+    await Promise.all(asked);
+    for (const item of batch)
+      for (const connection of connections)
+        if (
+          this.byConnection.has(connection) &&
+          allowed.get(`${connection.account().id}\u0000${item.menu}`)?.has(item.deviceId)
+        )
+          connection.send(item.message);
   }
 
   shutdown() {
