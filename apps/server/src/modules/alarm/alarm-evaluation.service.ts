@@ -77,6 +77,8 @@ interface DeviceFacts {
 }
 
 interface RuleWork {
+  /** `stateKey(device, rule)`, built once. */
+  readonly key: string;
   readonly device: DeviceFacts;
   readonly rules: ProductAlarmRules;
   readonly compiled: CompiledAlarmRule;
@@ -192,33 +194,35 @@ export class AlarmEvaluationService {
 
     const work: RuleWork[] = [];
     const referenceNeeds = new Map<string, Set<string>>();
+    const receivedAt = batch.receivedAt;
     for (const [deviceId, points] of byDevice) {
       const device = facts.get(deviceId);
       const rules = device && ruleSets.get(device.productId);
       if (!device || !rules || rules.byVariable.size === 0) continue;
-      const byKey = new Map<string, StoredPoint[]>();
+      // The samples of each watched variable, in one pass over the device's points.
+      const byKey = new Map<string, AlarmSample[]>();
       for (const point of points) {
         if (!rules.byVariable.has(point.key)) continue;
+        const sample: AlarmSample = { time: point.ts, receivedAt, value: point.value };
         const list = byKey.get(point.key);
-        if (list) list.push(point);
-        else byKey.set(point.key, [point]);
+        if (list) list.push(sample);
+        else byKey.set(point.key, [sample]);
       }
-      for (const [key, keyPoints] of byKey) {
+      for (const [key, samples] of byKey) {
         for (const compiled of rules.byVariable.get(key) ?? []) {
-          if (compiled.references.length > 0) {
+          const references = compiled.references.length > 0;
+          if (references) {
             const needs = referenceNeeds.get(deviceId) ?? new Set<string>();
             for (const reference of compiled.references) needs.add(reference);
             referenceNeeds.set(deviceId, needs);
           }
           work.push({
+            key: stateKey(deviceId, compiled.rule.id),
             device,
             rules,
             compiled,
-            samples: keyPoints.map((point) => ({
-              time: point.ts,
-              receivedAt: batch.receivedAt,
-              value: point.value,
-            })),
+            // A rule that reads other variables gets its own samples: their values are added to them.
+            samples: references ? samples.slice() : samples,
           });
         }
       }
@@ -276,9 +280,7 @@ export class AlarmEvaluationService {
   private async applyRuleWork(initial: readonly RuleWork[], rulesJustLoaded: boolean): Promise<boolean> {
     let pending = initial;
     for (let round = 0; round < MAX_WRITE_ROUNDS && pending.length > 0; round += 1) {
-      const missing = pending.filter(
-        (item) => round > 0 || !this.states.has(stateKey(item.device.id, item.compiled.rule.id)),
-      );
+      const missing = pending.filter((item) => round > 0 || !this.states.has(item.key));
       if (missing.length > 0) {
         const devices = new Set(missing.map((item) => item.device.id));
         const stored = await this.deps.repository.ruleStates([...devices]);
@@ -290,13 +292,13 @@ export class AlarmEvaluationService {
           this.states.set(key, { state, revision: entry.revision, storedLastAt: state?.lastAt ?? null });
         }
         for (const item of missing) {
-          const key = stateKey(item.device.id, item.compiled.rule.id);
+          const key = item.key;
           if (!found.has(key)) this.states.set(key, { state: null, revision: 0, storedLastAt: null });
         }
       }
       if (!rulesJustLoaded && round === 0) {
         const foreign = pending.some((item) => {
-          const previous = this.cachedState(stateKey(item.device.id, item.compiled.rule.id))?.state;
+          const previous = this.cachedState(item.key)?.state;
           return previous !== null && previous !== undefined && previous.rule !== item.compiled.fingerprint;
         });
         if (foreign) return false;
@@ -304,7 +306,7 @@ export class AlarmEvaluationService {
       const unchanged: UnchangedState[] = [];
       const outcomes = new Map<string, Outcome>();
       for (const item of pending) {
-        const key = stateKey(item.device.id, item.compiled.rule.id);
+        const key = item.key;
         const entry = this.cachedState(key);
         const previous = entry?.state ?? null;
         const result = evaluateRuleSamples(item.compiled, previous, item.samples);

@@ -1,0 +1,63 @@
+/**
+ * Two rules on one variable, one comparing it with another variable of the same device: each rule
+ * is evaluated over the same samples, the comparing one with the comparand's value at each sample's
+ * time (from the same upload when it carries one, else the stored value).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { alarmRecords } from '../../db/schema/index.ts';
+import { databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { ALARM_TEST_ENVIRONMENT, HIGH_TEMPERATURE, addRule, alarmFixture } from './alarm-test-support.ts';
+
+describe.each(databaseVariants())('rules comparing with another variable on $name', (variant) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(variant, ALARM_TEST_ENVIRONMENT);
+  });
+  afterAll(async () => server.close());
+
+  it('evaluates a rule with a comparand and a rule with a limit over the same samples', async () => {
+    const fixture = await alarmFixture(server);
+    const aboveSetpoint = await addRule(server, fixture.developerClient, fixture.product.id, {
+      ...HIGH_TEMPERATURE,
+      name: 'Above set point',
+      condition: { operator: 'gt', limit: { kind: 'variable', key: 'temperatureSetpoint' } },
+    });
+    const high = await addRule(server, fixture.developerClient, fixture.product.id);
+    const start = server.clock.now() - 60_000;
+    const point = (second: number, key: string, value: number) => ({
+      deviceId: fixture.device.id,
+      key,
+      ts: start + second * 1000,
+      value,
+    });
+    await server.alarms.evaluation.evaluateStored({
+      points: [
+        point(1, 'temperatureSetpoint', 70),
+        point(2, 'waterTemperature', 68),
+        point(3, 'waterTemperature', 75),
+        point(4, 'temperatureSetpoint', 90),
+        point(5, 'waterTemperature', 85),
+      ],
+      receivedAt: server.clock.now(),
+    });
+    const records = await server.database.db
+      .select()
+      .from(alarmRecords)
+      .where(eq(alarmRecords.deviceId, fixture.device.id));
+    const cycles = records
+      .map((record) => ({
+        rule: record.ruleId,
+        raised: record.raisedAt.getTime() - start,
+        released: record.releasedAt ? record.releasedAt.getTime() - start : null,
+        value: record.value,
+      }))
+      .sort((a, b) => a.raised - b.raised);
+    // 75 is above the set point of 70 (not above 80); at second 5 the set point is 90, so 85
+    // releases the first rule (below 90 by the dead band) and raises the second.
+    expect(cycles).toEqual([
+      { rule: aboveSetpoint.id, raised: 3000, released: 5000, value: 75 },
+      { rule: high.id, raised: 5000, released: null, value: 85 },
+    ]);
+  });
+});
