@@ -11,6 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -106,6 +107,17 @@ export const alarmRuleStates = pgTable(
   },
   (table) => [primaryKey({ columns: [table.deviceId, table.ruleId] })],
 );
+
+/**
+ * Per platform process (a random id at each start), how many transactions writing rule states it
+ * has committed; each such transaction counts itself here. A node whose count of the other nodes'
+ * writes has not moved since its last check knows its remembered states are still the stored ones.
+ */
+export const alarmStateWriters = pgTable('alarm_state_writers', {
+  nodeId: text('node_id').primaryKey(),
+  writes: bigint('writes', { mode: 'number' }).notNull(),
+  updatedAt: moment('updated_at').notNull().defaultNow(),
+});
 
 /** Offline and power-off state per device (`deviceStatusStateSchema`); the sweep wakes at `nextCheckAt`. */
 export const alarmDeviceStates = pgTable(

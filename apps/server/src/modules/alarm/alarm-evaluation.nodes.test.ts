@@ -37,7 +37,7 @@ describe.each(databaseVariants())('alarm evaluation on two nodes of $name', (var
       soleNode: false,
     });
     const writes = vi.spyOn(repository, 'writeEvaluation');
-    return { evaluation, events, writes };
+    return { evaluation, events, writes, repository };
   }
 
   /** What each of a node's evaluation writes answered (null: a state had changed, nothing written). */
@@ -45,6 +45,27 @@ describe.each(databaseVariants())('alarm evaluation on two nodes of $name', (var
     Promise.all(
       evaluationNode.writes.mock.results.map((result) => result.value as Promise<EvaluationWritten | null>),
     );
+
+  it('looks up no revision while no other node has written a state, and each one once another has', async () => {
+    const fixture = await alarmFixture(server);
+    const [mine, other] = [node().repository, node().repository];
+    const deviceId = fixture.device.id;
+    const state = { kept: true };
+    await other.writeRuleStates([{ deviceId, key: 'rule-a', state, revision: 0 }]);
+    // A revision this node never saw: looked up, since it knows nothing of the count yet.
+    const first = await mine.staleStates([{ deviceId, key: 'rule-a', revision: 9, verified: null }]);
+    expect([...first.stale]).toEqual([0]);
+    const checked = { deviceId, key: 'rule-a', revision: 9, verified: first.others };
+    // Known at this count: not looked up while no other node writes, whatever this one writes.
+    expect((await mine.staleStates([checked])).stale.size).toBe(0);
+    await mine.writeRuleStates([{ deviceId, key: 'rule-b', state, revision: 0 }]);
+    expect((await mine.staleStates([checked])).stale.size).toBe(0);
+    // Another node writes (here it deletes a state): every state is looked up again.
+    expect(await other.deleteRuleState(deviceId, 'rule-b', 1)).toBe(true);
+    const after = await mine.staleStates([checked]);
+    expect([...after.stale]).toEqual([0]);
+    expect(after.others).toBe(first.others + 1);
+  });
 
   it('raises once and releases once when the nodes take turns and one of them is behind', async () => {
     const fixture = await alarmFixture(server);

@@ -92,6 +92,11 @@ interface CachedState {
   readonly state: AlarmRuleState | null;
   readonly revision: number;
   readonly storedLastAt: number | null;
+  /**
+   * The other nodes' count of state writes when this was last known to be the stored state (null:
+   * not known). While their count stays there, the state's revision is not looked up.
+   */
+  readonly verified: number | null;
 }
 
 /** A state whose evaluation moved only its newest sample time (kept in memory, not written). */
@@ -115,10 +120,19 @@ interface RoundOutcome {
   readonly written: ReadonlySet<string>;
   readonly stale: ReadonlySet<string>;
   readonly events: readonly AlarmEvent[];
+  /** The other nodes' count of state writes at which the unwritten states not stale were checked. */
+  readonly checkedAt: number | null;
+  /** The same for the states written (null: written apart from the check). */
+  readonly writtenAt: number | null;
 }
 
 function revisionOf({ item, entry }: UnchangedState): StateRevision {
-  return { deviceId: item.device.id, key: item.compiled.rule.id, revision: entry.revision };
+  return {
+    deviceId: item.device.id,
+    key: item.compiled.rule.id,
+    revision: entry.revision,
+    verified: entry.verified,
+  };
 }
 
 function releaseOf(item: RuleWork, transition: ReleaseTransition, now: number): RecordRelease {
@@ -289,11 +303,17 @@ export class AlarmEvaluationService {
           const key = stateKey(entry.deviceId, entry.key);
           found.add(key);
           const state = restoreRuleState(entry.state);
-          this.states.set(key, { state, revision: entry.revision, storedLastAt: state?.lastAt ?? null });
+          this.states.set(key, {
+            state,
+            revision: entry.revision,
+            storedLastAt: state?.lastAt ?? null,
+            verified: null,
+          });
         }
         for (const item of missing) {
           const key = item.key;
-          if (!found.has(key)) this.states.set(key, { state: null, revision: 0, storedLastAt: null });
+          if (!found.has(key))
+            this.states.set(key, { state: null, revision: 0, storedLastAt: null, verified: null });
         }
       }
       if (!rulesJustLoaded && round === 0) {
@@ -330,7 +350,7 @@ export class AlarmEvaluationService {
         (await this.writeByKey(unchanged, outcomes, now));
       for (const { key, entry, state } of unchanged) {
         if (outcome.stale.has(key)) this.states.delete(key);
-        else this.states.set(key, { ...entry, state });
+        else this.states.set(key, { ...entry, state, verified: outcome.checkedAt ?? entry.verified });
       }
       for (const [key, written] of outcomes) {
         if (outcome.written.has(key))
@@ -338,6 +358,7 @@ export class AlarmEvaluationService {
             state: written.state,
             revision: written.revision + 1,
             storedLastAt: written.state.lastAt,
+            verified: outcome.writtenAt,
           });
         else this.states.delete(key);
       }
@@ -376,7 +397,7 @@ export class AlarmEvaluationService {
     let answer;
     try {
       answer = await this.deps.repository.writeEvaluation({
-        unwritten: this.deps.soleNode ? [] : unchanged.map(revisionOf),
+        unwritten: this.deps.soleNode ? null : unchanged.map(revisionOf),
         states: [...outcomes.values()].map((outcome) => ({
           deviceId: outcome.item.device.id,
           key: outcome.item.compiled.rule.id,
@@ -405,7 +426,14 @@ export class AlarmEvaluationService {
         if (row.releasedAt) events.push({ deviceId: row.deviceId, event: 'released', record });
       }
     }
-    return { written: new Set(outcomes.keys()), stale, events };
+    // The state writes ran after the check, in the same transaction: no other node wrote between.
+    return {
+      written: new Set(outcomes.keys()),
+      stale,
+      events,
+      checkedAt: answer.others,
+      writtenAt: answer.others,
+    };
   }
 
   /**
@@ -417,9 +445,10 @@ export class AlarmEvaluationService {
     outcomes: ReadonlyMap<string, Outcome>,
     now: number,
   ): Promise<RoundOutcome> {
-    const stale = await this.changedElsewhere(unchanged);
+    const { stale, others } = await this.changedElsewhere(unchanged);
     const events: AlarmEvent[] = [];
-    if (outcomes.size === 0) return { written: new Set(), stale, events };
+    const checked = { checkedAt: others, writtenAt: null };
+    if (outcomes.size === 0) return { written: new Set(), stale, events, ...checked };
     const writes: StateWrite[] = [...outcomes.values()].map((outcome) => ({
       deviceId: outcome.item.device.id,
       key: outcome.item.compiled.rule.id,
@@ -454,7 +483,7 @@ export class AlarmEvaluationService {
       const written = withTransitions
         ? await this.deps.repository.transaction(apply)
         : await apply(this.deps.repository);
-      return { written, stale, events };
+      return { written, stale, events, ...checked };
     } catch (error) {
       for (const key of outcomes.keys()) this.states.delete(key);
       throw error;
@@ -465,10 +494,15 @@ export class AlarmEvaluationService {
    * Which of the states left unwritten another node has written since this node read them (their
    * stored revision moved). None on a sole node.
    */
-  private async changedElsewhere(unchanged: readonly UnchangedState[]): Promise<Set<string>> {
-    if (this.deps.soleNode || unchanged.length === 0) return new Set();
-    const positions = await this.deps.repository.staleStates(unchanged.map(revisionOf));
-    return new Set([...positions].map((position) => unchanged[position]!.key));
+  private async changedElsewhere(
+    unchanged: readonly UnchangedState[],
+  ): Promise<{ stale: Set<string>; others: number | null }> {
+    if (this.deps.soleNode || unchanged.length === 0) return { stale: new Set(), others: null };
+    const answer = await this.deps.repository.staleStates(unchanged.map(revisionOf));
+    return {
+      stale: new Set([...answer.stale].map((position) => unchanged[position]!.key)),
+      others: answer.others,
+    };
   }
 
   /**

@@ -25,6 +25,7 @@ import {
   alarmRuleSets,
   alarmRuleStates,
   alarmRules,
+  alarmStateWriters,
   devices,
   knowledgeArticles,
   latestValues,
@@ -81,8 +82,11 @@ export interface RecordRelease {
 
 /** What one evaluation writes at once (`AlarmRepository.writeEvaluation`). */
 export interface EvaluationWrite {
-  /** States left unwritten, at the revision read: those another node has written since are answered. */
-  readonly unwritten: readonly StateRevision[];
+  /**
+   * States left unwritten, at the revision read: those another node has written since are
+   * answered. Null: no other node can write (the embedded database), nothing is checked.
+   */
+  readonly unwritten: readonly StateRevision[] | null;
   readonly states: readonly StateWrite[];
   readonly releases: readonly RecordRelease[];
   readonly records: readonly NewAlarmRecordRow[];
@@ -91,6 +95,8 @@ export interface EvaluationWrite {
 export interface EvaluationWritten {
   /** Positions (from 0) in `unwritten` of the states stored at another revision now, or no longer stored. */
   readonly stale: ReadonlySet<number>;
+  /** The other nodes' count of state writes as this write saw it (null when `unwritten` was null). */
+  readonly others: number | null;
   readonly releasedIds: string[];
   /** Records inserted (a raise recorded before is not). */
   readonly insertedIds: string[];
@@ -104,14 +110,31 @@ export interface StateRevision {
   readonly deviceId: string;
   readonly key: string;
   readonly revision: number;
+  /**
+   * The other nodes' count of state writes (`alarm_state_writers`) when this revision was last
+   * known to be the stored one; null when not known. While the count stays there, no other node
+   * has written the state since, and its revision is not looked up.
+   */
+  readonly verified: number | null;
+}
+
+/** Counts one more state-writing transaction of this node (a data-modifying CTE of the statement). */
+function countedWrite(nodeId: string): SQL {
+  return sql`counted as (
+    insert into ${alarmStateWriters} (node_id, writes) values (${nodeId}, 1)
+    on conflict (node_id) do update set writes = ${alarmStateWriters.writes} + 1, updated_at = now()
+    returning 1
+  )`;
 }
 
 /**
- * Positions (from 1) of the states stored at another revision than the one given, or no longer
- * stored. Device and rule ids are sent once each; the pairs refer to them by position. The answer
- * is usually empty: only what another node changed comes back.
+ * The other nodes' count of state writes (row with a null position), and the positions (from 1)
+ * of the states stored at another revision than the one given, or no longer stored. A state whose
+ * `verified` count is the current one is not looked up: no other node has written since. Device
+ * and rule ids are sent once each; the pairs refer to them by position. Usually only the count
+ * comes back.
  */
-function staleStatesQuery(states: readonly StateRevision[]): SQL {
+function staleStatesQuery(states: readonly StateRevision[], nodeId: string): SQL {
   const devices = new Map<string, number>();
   const rules = new Map<string, number>();
   const positionOf = (map: Map<string, number>, id: string) => {
@@ -122,23 +145,36 @@ function staleStatesQuery(states: readonly StateRevision[]): SQL {
   const devicePositions = states.map((state) => positionOf(devices, state.deviceId));
   const rulePositions = states.map((state) => positionOf(rules, state.key));
   return sql`
-    select v.position from unnest(${sql.param(devicePositions)}::int[], ${sql.param(rulePositions)}::int[],
-      ${sql.param(states.map((state) => state.revision))}::int[]) with ordinality as v(device, rule, revision, position)
+    with others as materialized (
+      select coalesce(sum(writes), 0)::bigint as writes from ${alarmStateWriters} where node_id <> ${nodeId}
+    )
+    select null::bigint as position, (select writes from others) as others
+    union all
+    select v.position, null from unnest(${sql.param(devicePositions)}::int[], ${sql.param(rulePositions)}::int[],
+      ${sql.param(states.map((state) => state.revision))}::int[], ${sql.param(states.map((state) => state.verified))}::bigint[])
+      with ordinality as v(device, rule, revision, verified, position)
     join unnest(${sql.param([...devices.keys()])}::text[]) with ordinality as d(id, position) on d.position = v.device
     join unnest(${sql.param([...rules.keys()])}::text[]) with ordinality as r(id, position) on r.position = v.rule
     left join ${alarmRuleStates} as s on s.device_id = d.id and s.rule_id = r.id
-    where s.revision is distinct from v.revision`;
+    where v.verified is distinct from (select writes from others) and s.revision is distinct from v.revision`;
 }
 
-function positionsOf(rows: readonly Record<string, unknown>[]): Set<number> {
-  return new Set(rows.map((row) => Number(row.position)));
+/** The answer of `staleStatesQuery`: positions from 0, and the other nodes' count of writes. */
+function staleOf(rows: readonly Record<string, unknown>[]): { stale: Set<number>; others: number } {
+  const stale = new Set<number>();
+  let others = 0;
+  for (const row of rows) {
+    if (row.position === null) others = Number(row.others);
+    else stale.add(Number(row.position) - 1);
+  }
+  return { stale, others };
 }
 
 /**
  * Every state written over its revision (updates) or as new (inserts), in one statement that fails
  * with a serialization failure unless all of them were written. Rows in one order (`lock-order.ts`).
  */
-function guardedStateWrites(writes: readonly StateWrite[]): SQL {
+function guardedStateWrites(writes: readonly StateWrite[], nodeId: string): SQL {
   const ordered = [...writes].sort(
     (a, b) => compareTexts(a.deviceId, b.deviceId) || compareTexts(a.key, b.key),
   );
@@ -160,15 +196,22 @@ function guardedStateWrites(writes: readonly StateWrite[]): SQL {
         ${param(inserts, (w) => JSON.stringify(w.state))}::jsonb[])
       on conflict do nothing
       returning 1
-    )
+    ), ${countedWrite(nodeId)}
     select expect_row_count((select count(*) from updated) + (select count(*) from inserted), ${writes.length}::bigint)`;
 }
 
 export class AlarmRepository {
-  constructor(private readonly db: Database) {}
+  /**
+   * @param nodeId this platform process, counted in `alarm_state_writers` by every transaction
+   *   of it that writes rule states (a new one at each start).
+   */
+  constructor(
+    private readonly db: Database,
+    readonly nodeId: string = newId(),
+  ) {}
 
   transaction<T>(work: (tx: AlarmRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new AlarmRepository(tx as unknown as Database)));
+    return this.db.transaction((tx) => work(new AlarmRepository(tx as unknown as Database, this.nodeId)));
   }
 
   // Rule sets and rules ----------------------------------------------------------------------------
@@ -346,11 +389,14 @@ export class AlarmRepository {
     }));
   }
 
-  /** Positions (from 0) in `states` of those another node has written since they were read. */
-  async staleStates(states: readonly StateRevision[]): Promise<Set<number>> {
-    if (states.length === 0) return new Set();
-    const result = await this.db.execute(staleStatesQuery(states));
-    return new Set([...positionsOf(rowsOf<Record<string, unknown>>(result))].map((position) => position - 1));
+  /**
+   * Positions (from 0) in `states` of those another node has written since they were read, and the
+   * other nodes' count of state writes now.
+   */
+  async staleStates(states: readonly StateRevision[]): Promise<{ stale: Set<number>; others: number }> {
+    return staleOf(
+      rowsOf<Record<string, unknown>>(await this.db.execute(staleStatesQuery(states, this.nodeId))),
+    );
   }
 
   /**
@@ -376,39 +422,42 @@ export class AlarmRepository {
       const v = columns(updates);
       collect(
         await this.db.execute(sql`
-        update ${alarmRuleStates} as s
-        set state = v.state, revision = s.revision + 1, updated_at = now()
-        from unnest(${v.deviceIds}::text[], ${v.ruleIds}::text[], ${v.states}::jsonb[], ${v.revisions}::int[])
-          as v(device_id, rule_id, state, revision)
-        where s.device_id = v.device_id and s.rule_id = v.rule_id and s.revision = v.revision
-        returning s.device_id, s.rule_id`),
+        with written as (
+          update ${alarmRuleStates} as s
+          set state = v.state, revision = s.revision + 1, updated_at = now()
+          from unnest(${v.deviceIds}::text[], ${v.ruleIds}::text[], ${v.states}::jsonb[], ${v.revisions}::int[])
+            as v(device_id, rule_id, state, revision)
+          where s.device_id = v.device_id and s.rule_id = v.rule_id and s.revision = v.revision
+          returning s.device_id, s.rule_id
+        ), ${countedWrite(this.nodeId)}
+        select device_id, rule_id from written`),
       );
     }
     if (inserts.length > 0) {
       const v = columns(inserts);
       collect(
         await this.db.execute(sql`
-        insert into ${alarmRuleStates} (device_id, rule_id, state)
-        select * from unnest(${v.deviceIds}::text[], ${v.ruleIds}::text[], ${v.states}::jsonb[])
-        on conflict do nothing
-        returning device_id, rule_id`),
+        with written as (
+          insert into ${alarmRuleStates} (device_id, rule_id, state)
+          select * from unnest(${v.deviceIds}::text[], ${v.ruleIds}::text[], ${v.states}::jsonb[])
+          on conflict do nothing
+          returning device_id, rule_id
+        ), ${countedWrite(this.nodeId)}
+        select device_id, rule_id from written`),
       );
     }
     return written;
   }
 
   async deleteRuleState(deviceId: string, ruleId: string, revision: number): Promise<boolean> {
-    const rows = await this.db
-      .delete(alarmRuleStates)
-      .where(
-        and(
-          eq(alarmRuleStates.deviceId, deviceId),
-          eq(alarmRuleStates.ruleId, ruleId),
-          eq(alarmRuleStates.revision, revision),
-        ),
-      )
-      .returning({ deviceId: alarmRuleStates.deviceId });
-    return rows.length > 0;
+    const result = await this.db.execute(sql`
+      with deleted as (
+        delete from ${alarmRuleStates}
+        where device_id = ${deviceId} and rule_id = ${ruleId} and revision = ${revision}
+        returning 1
+      ), ${countedWrite(this.nodeId)}
+      select count(*)::int as deleted from deleted`);
+    return (rowsOf<{ deleted: number }>(result)[0]?.deleted ?? 0) > 0;
   }
 
   async deviceState(deviceId: string): Promise<StoredState | undefined> {
@@ -526,8 +575,8 @@ export class AlarmRepository {
   async writeEvaluation(write: EvaluationWrite): Promise<EvaluationWritten | null> {
     const statements: SQL[] = [];
     const { unwritten, states, releases, records } = write;
-    if (unwritten.length > 0) statements.push(staleStatesQuery(unwritten));
-    if (states.length > 0) statements.push(guardedStateWrites(states));
+    if (unwritten) statements.push(staleStatesQuery(unwritten, this.nodeId));
+    if (states.length > 0) statements.push(guardedStateWrites(states, this.nodeId));
     if (releases.length > 0)
       statements.push(this.releaseRecordsUpdate(releases).returning({ id: alarmRecords.id }).getSQL());
     for (let offset = 0; offset < records.length; offset += RECORDS_PER_STATEMENT)
@@ -539,7 +588,7 @@ export class AlarmRepository {
           .returning({ id: alarmRecords.id })
           .getSQL(),
       );
-    if (statements.length === 0) return { stale: new Set(), releasedIds: [], insertedIds: [] };
+    if (statements.length === 0) return { stale: new Set(), others: null, releasedIds: [], insertedIds: [] };
     let answers: StatementRows;
     try {
       answers = await runInOneTransaction(this.db, statements);
@@ -548,14 +597,14 @@ export class AlarmRepository {
       throw error;
     }
     let index = 0;
-    const stale = new Set<number>();
-    if (unwritten.length > 0)
-      for (const position of positionsOf(answers[index++] ?? [])) stale.add(position - 1);
+    const { stale, others } = unwritten
+      ? staleOf(answers[index++] ?? [])
+      : { stale: new Set<number>(), others: null };
     if (states.length > 0) index += 1;
     const ids = (rows: StatementRows[number] | undefined) => (rows ?? []).map((row) => String(row.id));
     const releasedIds = releases.length > 0 ? ids(answers[index++]) : [];
     const insertedIds = answers.slice(index).flatMap(ids);
-    return { stale, releasedIds, insertedIds };
+    return { stale, others, releasedIds, insertedIds };
   }
 
   async recordById(id: string): Promise<AlarmRecordRow | undefined> {
