@@ -170,33 +170,50 @@ function staleOf(rows: readonly Record<string, unknown>[]): { stale: Set<number>
   return { stale, others };
 }
 
-/**
- * Every state written over its revision (updates) or as new (inserts), in one statement that fails
- * with a serialization failure unless all of them were written. Rows in one order (`lock-order.ts`).
- */
-function guardedStateWrites(writes: readonly StateWrite[], nodeId: string): SQL {
+/** States in one order (`lock-order.ts`), split into writes over a revision and new ones. */
+function splitWrites(writes: readonly StateWrite[]) {
   const ordered = [...writes].sort(
     (a, b) => compareTexts(a.deviceId, b.deviceId) || compareTexts(a.key, b.key),
   );
-  const updates = ordered.filter((write) => write.revision > 0);
-  const inserts = ordered.filter((write) => write.revision === 0);
-  const param = <T>(list: readonly StateWrite[], pick: (write: StateWrite) => T) => sql.param(list.map(pick));
+  return {
+    updates: ordered.filter((write) => write.revision > 0),
+    inserts: ordered.filter((write) => write.revision === 0),
+  };
+}
+
+const stateParam = <T>(list: readonly StateWrite[], pick: (write: StateWrite) => T) =>
+  sql.param(list.map(pick));
+
+/** Writes states over the revision read; answers (device_id, rule_id) of each one written. */
+function stateUpdates(updates: readonly StateWrite[]): SQL {
   return sql`
-    with updated as (
-      update ${alarmRuleStates} as s
-      set state = v.state, revision = s.revision + 1, updated_at = now()
-      from unnest(${param(updates, (w) => w.deviceId)}::text[], ${param(updates, (w) => w.key)}::text[],
-        ${param(updates, (w) => JSON.stringify(w.state))}::jsonb[], ${param(updates, (w) => w.revision)}::int[])
-        as v(device_id, rule_id, state, revision)
-      where s.device_id = v.device_id and s.rule_id = v.rule_id and s.revision = v.revision
-      returning 1
-    ), inserted as (
-      insert into ${alarmRuleStates} (device_id, rule_id, state)
-      select * from unnest(${param(inserts, (w) => w.deviceId)}::text[], ${param(inserts, (w) => w.key)}::text[],
-        ${param(inserts, (w) => JSON.stringify(w.state))}::jsonb[])
-      on conflict do nothing
-      returning 1
-    ), ${countedWrite(nodeId)}
+    update ${alarmRuleStates} as s
+    set state = v.state, revision = s.revision + 1, updated_at = now()
+    from unnest(${stateParam(updates, (w) => w.deviceId)}::text[], ${stateParam(updates, (w) => w.key)}::text[],
+      ${stateParam(updates, (w) => JSON.stringify(w.state))}::jsonb[], ${stateParam(updates, (w) => w.revision)}::int[])
+      as v(device_id, rule_id, state, revision)
+    where s.device_id = v.device_id and s.rule_id = v.rule_id and s.revision = v.revision
+    returning s.device_id, s.rule_id`;
+}
+
+/** Stores new states unless stored meanwhile; answers (device_id, rule_id) of each one stored. */
+function stateInserts(inserts: readonly StateWrite[]): SQL {
+  return sql`
+    insert into ${alarmRuleStates} (device_id, rule_id, state)
+    select * from unnest(${stateParam(inserts, (w) => w.deviceId)}::text[], ${stateParam(inserts, (w) => w.key)}::text[],
+      ${stateParam(inserts, (w) => JSON.stringify(w.state))}::jsonb[])
+    on conflict do nothing
+    returning device_id, rule_id`;
+}
+
+/**
+ * Every state written over its revision (updates) or as new (inserts), in one statement that fails
+ * with a serialization failure unless all of them were written.
+ */
+function guardedStateWrites(writes: readonly StateWrite[], nodeId: string): SQL {
+  const { updates, inserts } = splitWrites(writes);
+  return sql`
+    with updated as (${stateUpdates(updates)}), inserted as (${stateInserts(inserts)}), ${countedWrite(nodeId)}
     select expect_row_count((select count(*) from updated) + (select count(*) from inserted), ${writes.length}::bigint)`;
 }
 
@@ -406,45 +423,17 @@ export class AlarmRepository {
    */
   async writeRuleStates(writes: readonly StateWrite[]): Promise<Set<string>> {
     const written = new Set<string>();
-    const columns = (list: readonly StateWrite[]) => ({
-      deviceIds: sql.param(list.map((write) => write.deviceId)),
-      ruleIds: sql.param(list.map((write) => write.key)),
-      states: sql.param(list.map((write) => JSON.stringify(write.state))),
-      revisions: sql.param(list.map((write) => write.revision)),
-    });
-    const collect = (result: unknown) => {
+    const { updates, inserts } = splitWrites(writes);
+    for (const [list, statement] of [
+      [updates, stateUpdates],
+      [inserts, stateInserts],
+    ] as const) {
+      if (list.length === 0) continue;
+      const result = await this.db.execute(sql`
+        with written as (${statement(list)}), ${countedWrite(this.nodeId)}
+        select device_id, rule_id from written`);
       for (const row of rowsOf<{ device_id: string; rule_id: string }>(result))
         written.add(`${row.device_id}\u0000${row.rule_id}`);
-    };
-    const updates = writes.filter((write) => write.revision > 0);
-    const inserts = writes.filter((write) => write.revision === 0);
-    if (updates.length > 0) {
-      const v = columns(updates);
-      collect(
-        await this.db.execute(sql`
-        with written as (
-          update ${alarmRuleStates} as s
-          set state = v.state, revision = s.revision + 1, updated_at = now()
-          from unnest(${v.deviceIds}::text[], ${v.ruleIds}::text[], ${v.states}::jsonb[], ${v.revisions}::int[])
-            as v(device_id, rule_id, state, revision)
-          where s.device_id = v.device_id and s.rule_id = v.rule_id and s.revision = v.revision
-          returning s.device_id, s.rule_id
-        ), ${countedWrite(this.nodeId)}
-        select device_id, rule_id from written`),
-      );
-    }
-    if (inserts.length > 0) {
-      const v = columns(inserts);
-      collect(
-        await this.db.execute(sql`
-        with written as (
-          insert into ${alarmRuleStates} (device_id, rule_id, state)
-          select * from unnest(${v.deviceIds}::text[], ${v.ruleIds}::text[], ${v.states}::jsonb[])
-          on conflict do nothing
-          returning device_id, rule_id
-        ), ${countedWrite(this.nodeId)}
-        select device_id, rule_id from written`),
-      );
     }
     return written;
   }

@@ -60,8 +60,7 @@ export class DeviceAccess {
    * alarm records must not carry either.
    */
   async allowsDeviceMenu(account: AccountFacts, deviceId: string, menu: ShareMenu): Promise<boolean> {
-    const device = await this.findVisibleDevice(account, deviceId);
-    return device !== undefined && (await this.menuAllowed(account, device, menu, false));
+    return (await this.devicesAllowingMenu(account, [deviceId], menu)).has(deviceId);
   }
 
   /** `allowsDeviceMenu` for several devices at once: those of `deviceIds` the account may see `menu` of. */

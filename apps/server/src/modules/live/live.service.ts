@@ -217,10 +217,9 @@ export class LiveService {
     for (const connection of listeners) connection.send(message);
   }
 
-  /** To every connection whose account may see the device (asked once per account). */
-  /** To every connection of the accounts that may see `menu` of the device, subscribed to it or not. */
   /**
-   * Queues a message for every connection whose account may see `menu` of the device. The messages
+   * Queues a message for every connection whose account may see `menu` of the device, subscribed to
+   * it or not. The messages
    * of one turn of the event loop (an alarm evaluation publishes its raises and releases together)
    * are decided with one visibility query per account, and go out in the order they came, after
    * those of the turn before.

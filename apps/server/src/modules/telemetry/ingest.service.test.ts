@@ -40,7 +40,13 @@ function buildIngest(
   } as unknown as RuntimeRepository;
   const bus = { publish: fakes.publish ?? (() => undefined) } as unknown as Bus;
   const ingest = new IngestService(history, runtime, bus, () => 7000);
-  return { ingest, stores, alsoWritten };
+  const acknowledged: number[] = [];
+  /** Sends upload `seq` (one point of `t` at `seq` seconds) and notes its acknowledgement. */
+  const upload = (seq: number) =>
+    ingest.ingest('gw', { seq, points: [{ k: 't', t: seq * 1000, v: seq }] }).then(() => {
+      acknowledged.push(seq);
+    });
+  return { ingest, stores, alsoWritten, upload, acknowledged };
 }
 
 describe('ingest with a commit statement (the report invalidation marks)', () => {
@@ -107,18 +113,13 @@ describe('ingest with a stored listener (alarm evaluation)', () => {
   });
 
   it('hands the batches committed while the listener was busy over together, in commit order', async () => {
-    const { ingest, stores } = buildIngest();
+    const { ingest, stores, upload, acknowledged } = buildIngest();
     const heard: number[][] = [];
     const gate = deferred();
     ingest.onStored(async (batch) => {
       heard.push(batch.points.map((point) => point.ts));
       if (heard.length === 1) await gate.promise;
     });
-    const acknowledged: number[] = [];
-    const upload = (seq: number) =>
-      ingest.ingest('gw', { seq, points: [{ k: 't', t: seq * 1000, v: seq }] }).then(() => {
-        acknowledged.push(seq);
-      });
     const first = upload(1);
     await expect.poll(() => heard.length).toBe(1);
     // Three more uploads are committed one by one while the first batch is still evaluated.
@@ -141,7 +142,7 @@ describe('two group commits at once', () => {
   it('writes the next commit before the first is done, and answers in upload order whichever finishes first', async () => {
     const commits: Array<ReturnType<typeof deferred>> = [];
     const published: number[] = [];
-    const { ingest } = buildIngest({
+    const { ingest, upload, acknowledged } = buildIngest({
       store: (): Promise<void> => {
         const done = deferred();
         commits.push(done);
@@ -149,11 +150,6 @@ describe('two group commits at once', () => {
       },
       publish: (_topic, event) => published.push(...event.points.map((point) => point.ts)),
     });
-    const acknowledged: number[] = [];
-    const upload = (seq: number) =>
-      ingest.ingest('gw', { seq, points: [{ k: 't', t: seq * 1000, v: seq }] }).then(() => {
-        acknowledged.push(seq);
-      });
     const first = upload(1);
     await expect.poll(() => commits.length).toBe(1);
     const second = upload(2);
