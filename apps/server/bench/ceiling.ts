@@ -47,8 +47,15 @@ function* textRows(rows: CeilingRows, from: number, to: number): Generator<strin
 
 const total = (rows: CeilingRows) => rows.deviceIds.length * rows.keys.length * rows.perSeries;
 
-/** `COPY points FROM STDIN` over its own connection, the rows streamed as they are made. */
-export async function copyCeilingPostgres(url: string, rows: CeilingRows): Promise<Ceiling> {
+/**
+ * `COPY points FROM STDIN` over its own connection, the rows streamed as they are made. `copied` is
+ * called once the rows are in, before the connection closes (so its server process can be measured).
+ */
+export async function copyCeilingPostgres(
+  url: string,
+  rows: CeilingRows,
+  copied: () => Promise<void> = () => Promise.resolve(),
+): Promise<Ceiling> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -56,6 +63,7 @@ export async function copyCeilingPostgres(url: string, rows: CeilingRows): Promi
     const stream = client.query(copyFrom(`copy points (${COLUMNS}) from stdin`));
     await pipeline(Readable.from(textRows(rows, 0, total(rows))), stream);
     const seconds = (performance.now() - began) / 1000;
+    await copied();
     return {
       rowsPerSecond: total(rows) / seconds,
       method: 'COPY FROM STDIN, one statement',

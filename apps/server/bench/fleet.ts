@@ -85,6 +85,10 @@ export async function addAlarmRules(db: Database, productId: string): Promise<vo
 export class FleetProcess {
   private constructor(private readonly child: ChildProcess) {}
 
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   static start(): FleetProcess {
     const child = fork(path.join(import.meta.dirname, 'fleet-process.ts'), [], {
       execArgv: ['--import', 'tsx'],

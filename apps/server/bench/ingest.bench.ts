@@ -20,8 +20,12 @@
  *    the rate of 4 (on a loaded machine 20,000 points/s is more than the platform gets through, and
  *    the latency of 4 is then the backlog's, not the alarm path's).
  *
- * On PostgreSQL each of 2–5 starts on a settled database (`settle`: vacuum and checkpoint after the
+ * On PostgreSQL each of 1–5 starts on a settled database (`settle`: vacuum and checkpoint after the
  * scenario before), so none pays for the rows the one before it wrote.
+ *
+ * Each of 1–3 also says how many CPU seconds the platform, the fleet, the broker and the database
+ * spent on it (`cpu-usage.ts`): the parts share the machine's cores, so this shows what a figure is
+ * bound by.
  *
  * On PostgreSQL the gateways and the platform use a Mosquitto of the bench's own (`mosquitto.ts`)
  * with the settings a production broker needs; `BENCH_OWN_BROKER=0` uses TEST_MQTT_URL as it is
@@ -38,6 +42,7 @@ import {
   type TestServer,
 } from '../src/test/test-server.ts';
 import { bestBatchCeilingPglite, copyCeilingPostgres, type Ceiling } from './ceiling.ts';
+import { cpuSince, type CpuParts } from './cpu-usage.ts';
 import { FLEET_KEYS, FleetProcess, addAlarmRules, buildFleet, type Fleet } from './fleet.ts';
 import { BenchMosquitto, PLATFORM_BROKER_SETTINGS, brokerDroppedMessages } from './mosquitto.ts';
 import { percentile, record } from './report.ts';
@@ -68,6 +73,8 @@ interface Stack {
   /** An external broker's URL, to read its `$SYS` counters. */
   readonly brokerUrl?: string;
   readonly brokerSettings?: string;
+  /** The external broker's process, when the bench started it (its CPU time is counted). */
+  readonly brokerPid?: number;
 }
 
 /** Messages the external broker dropped since the last call (null: embedded, or it did not say). */
@@ -91,7 +98,12 @@ function conditions(stack: Stack) {
   };
 }
 
-async function flood(fleetProcess: FleetProcess, day: number, tripPeriod: number) {
+/**
+ * One flood of `UPLOADS` uploads per gateway: its points/s, and the CPU seconds each part spent on it
+ * (null where they cannot be read).
+ */
+async function flood(fleetProcess: FleetProcess, day: number, tripPeriod: number, parts: CpuParts) {
+  const cpu = await cpuSince(parts);
   const answer = await fleetProcess.ask(
     {
       type: 'flood',
@@ -105,10 +117,15 @@ async function flood(fleetProcess: FleetProcess, day: number, tripPeriod: number
     },
     'flooded',
   );
-  return answer.points / answer.seconds;
+  return { pointsPerSecond: answer.points / answer.seconds, cpuSeconds: await cpu() };
 }
 
-async function measureCeiling(server: TestServer, stack: Stack, fleet: Fleet): Promise<Ceiling> {
+async function measureCeiling(
+  server: TestServer,
+  stack: Stack,
+  fleet: Fleet,
+  parts: CpuParts,
+): Promise<{ ceiling: Ceiling; cpuSeconds: Record<string, number> | null }> {
   const rows = {
     deviceIds: fleet.gateways.map((gateway) => gateway.deviceId),
     keys: FLEET_KEYS,
@@ -116,9 +133,15 @@ async function measureCeiling(server: TestServer, stack: Stack, fleet: Fleet): P
     start: JANUARY + 2 * DAY,
   };
   await server.runtime.history.ensurePartitions([rows.start]);
-  return stack.variant.name === 'postgres'
-    ? copyCeilingPostgres(server.database.location, rows)
-    : bestBatchCeilingPglite(server.database, server.runtime.history, rows);
+  const cpu = await cpuSince(parts);
+  let cpuSeconds: Record<string, number> | null = null;
+  const ceiling =
+    stack.variant.name === 'postgres'
+      ? await copyCeilingPostgres(server.database.location, rows, async () => {
+          cpuSeconds = await cpu();
+        })
+      : await bestBatchCeilingPglite(server.database, server.runtime.history, rows);
+  return { ceiling, cpuSeconds: cpuSeconds ?? (await cpu()) };
 }
 
 /**
@@ -214,25 +237,44 @@ async function runStack(stack: Stack) {
     if (connected.failed > 0) console.log(`# ${stack.label}: ${connected.failed} gateways could not connect`);
 
     const broker = { count: null as number | null };
+    const parts: CpuParts = {
+      platform: process.pid,
+      fleet: fleetProcess.pid,
+      broker: stack.brokerPid,
+      database: stack.variant.name === 'postgres' ? 'postgres' : undefined,
+    };
     // Warm-up: device contexts, partitions, connections, compiled statements.
-    await flood(fleetProcess, 1, 0);
-    const ceiling = await measureCeiling(server, stack, fleet);
+    await flood(fleetProcess, 1, 0, parts);
+    await settle(server, stack);
+    const { ceiling, cpuSeconds: ceilingCpuSeconds } = await measureCeiling(server, stack, fleet, parts);
     await settle(server, stack);
     await droppedSince(stack, broker);
-    const withoutRules = await flood(fleetProcess, 3, TRIP_PERIOD);
+    const withoutRulesRun = await flood(fleetProcess, 3, TRIP_PERIOD, parts);
+    const withoutRules = withoutRulesRun.pointsPerSecond;
     const droppedWithoutRules = await droppedSince(stack, broker);
     await addAlarmRules(server.database.db, fleet.productId);
     await settle(server, stack);
-    const withRules = await flood(fleetProcess, 4, TRIP_PERIOD);
+    const withRulesRun = await flood(fleetProcess, 4, TRIP_PERIOD, parts);
+    const withRules = withRulesRun.pointsPerSecond;
     const droppedWithRules = await droppedSince(stack, broker);
 
-    const config = { ...conditions(stack), ...droppedWithoutRules };
+    const config = {
+      ...conditions(stack),
+      ...droppedWithoutRules,
+      ...(withoutRulesRun.cpuSeconds ? { cpuSeconds: withoutRulesRun.cpuSeconds } : {}),
+    };
     record({
       scenario: 'ingest.database-ceiling',
       metric: 'throughput',
       value: ceiling.rowsPerSecond,
       unit: 'rows/s',
-      config: { stack: stack.label, method: ceiling.method, rows: ceiling.rows, table: 'points' },
+      config: {
+        stack: stack.label,
+        method: ceiling.method,
+        rows: ceiling.rows,
+        table: 'points',
+        ...(ceilingCpuSeconds ? { cpuSeconds: ceilingCpuSeconds } : {}),
+      },
     });
     record({
       scenario: 'ingest.publish-to-stored',
@@ -251,6 +293,7 @@ async function runStack(stack: Stack) {
     const rulesConfig = {
       ...config,
       ...droppedWithRules,
+      ...(withRulesRun.cpuSeconds ? { cpuSeconds: withRulesRun.cpuSeconds } : {}),
       rulesPerVariable: 1,
       tripShare: `1 upload in ${TRIP_PERIOD} per gateway trips one variable, the next releases it`,
     };
@@ -314,6 +357,7 @@ export async function benchIngest() {
         ceilingTarget: 0.5,
         brokerUrl: mqttUrl,
         brokerSettings: ownBroker ? PLATFORM_BROKER_SETTINGS.join(', ') : 'as TEST_MQTT_URL is configured',
+        brokerPid: ownBroker?.pid,
       });
     } finally {
       await ownBroker?.close();

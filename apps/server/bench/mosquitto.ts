@@ -52,6 +52,10 @@ export class BenchMosquitto {
     private readonly directory: string,
   ) {}
 
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   /** Starts `mosquitto` (BENCH_MOSQUITTO names another binary) with the platform's settings. */
   static async start(binary = process.env.BENCH_MOSQUITTO ?? 'mosquitto'): Promise<BenchMosquitto> {
     const port = await freePort();
