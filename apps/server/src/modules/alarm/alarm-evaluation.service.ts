@@ -414,17 +414,13 @@ export class AlarmEvaluationService {
     if (!answer) return null;
     const stale = new Set([...answer.stale].map((position) => unchanged[position]!.key));
     const events: AlarmEvent[] = [];
-    const ids = [...answer.releasedIds, ...answer.insertedIds];
-    if (ids.length > 0) {
-      const rows = new Map((await this.deps.repository.recordsByIds(ids)).map((row) => [row.id, row]));
-      const released = new Set(answer.releasedIds);
-      for (const id of ids) {
-        const row = rows.get(id);
-        if (!row) continue;
-        const record = presentRecord(row);
-        if (!released.has(id)) events.push({ deviceId: row.deviceId, event: 'raised', record });
-        if (row.releasedAt) events.push({ deviceId: row.deviceId, event: 'released', record });
-      }
+    for (const row of answer.released)
+      events.push({ deviceId: row.deviceId, event: 'released', record: presentRecord(row) });
+    for (const row of answer.inserted) {
+      const record = presentRecord(row);
+      events.push({ deviceId: row.deviceId, event: 'raised', record });
+      // Raised and released within the batch.
+      if (row.releasedAt) events.push({ deviceId: row.deviceId, event: 'released', record });
     }
     // The state writes ran after the check, in the same transaction: no other node wrote between.
     return {

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { databaseCodeOf } from '../../db/database-error.ts';
 import { compareTexts } from '../../db/lock-order.ts';
 import { runInOneTransaction, type StatementRows } from '../../db/one-transaction.ts';
+import { tableRows } from '../../db/table-rows.ts';
 import {
   accounts,
   alarmDeviceStates,
@@ -97,9 +98,10 @@ export interface EvaluationWritten {
   readonly stale: ReadonlySet<number>;
   /** The other nodes' count of state writes as this write saw it (null when `unwritten` was null). */
   readonly others: number | null;
-  readonly releasedIds: string[];
+  /** The records released, as they are stored now. */
+  readonly released: AlarmRecordRow[];
   /** Records inserted (a raise recorded before is not). */
-  readonly insertedIds: string[];
+  readonly inserted: AlarmRecordRow[];
 }
 
 /** SQLSTATE of `expect_row_count` (migration 0032): a conditional write found another revision. */
@@ -566,18 +568,17 @@ export class AlarmRepository {
     const { unwritten, states, releases, records } = write;
     if (unwritten) statements.push(staleStatesQuery(unwritten, this.nodeId));
     if (states.length > 0) statements.push(guardedStateWrites(states, this.nodeId));
-    if (releases.length > 0)
-      statements.push(this.releaseRecordsUpdate(releases).returning({ id: alarmRecords.id }).getSQL());
+    if (releases.length > 0) statements.push(this.releaseRecordsUpdate(releases).returning().getSQL());
     for (let offset = 0; offset < records.length; offset += RECORDS_PER_STATEMENT)
       statements.push(
         this.db
           .insert(alarmRecords)
           .values(records.slice(offset, offset + RECORDS_PER_STATEMENT))
           .onConflictDoNothing()
-          .returning({ id: alarmRecords.id })
+          .returning()
           .getSQL(),
       );
-    if (statements.length === 0) return { stale: new Set(), others: null, releasedIds: [], insertedIds: [] };
+    if (statements.length === 0) return { stale: new Set(), others: null, released: [], inserted: [] };
     let answers: StatementRows;
     try {
       answers = await runInOneTransaction(this.db, statements);
@@ -590,10 +591,10 @@ export class AlarmRepository {
       ? staleOf(answers[index++] ?? [])
       : { stale: new Set<number>(), others: null };
     if (states.length > 0) index += 1;
-    const ids = (rows: StatementRows[number] | undefined) => (rows ?? []).map((row) => String(row.id));
-    const releasedIds = releases.length > 0 ? ids(answers[index++]) : [];
-    const insertedIds = answers.slice(index).flatMap(ids);
-    return { stale, others, releasedIds, insertedIds };
+    // The records come back whole: the live alarm events need no second round trip to read them.
+    const released = releases.length > 0 ? tableRows(alarmRecords, answers[index++] ?? []) : [];
+    const inserted = tableRows(alarmRecords, answers.slice(index).flat());
+    return { stale, others, released, inserted };
   }
 
   async recordById(id: string): Promise<AlarmRecordRow | undefined> {

@@ -20,13 +20,18 @@ function buildIngest(
   fakes: {
     store?: (rows: readonly PointRow[]) => Promise<void>;
     publish?: (topic: string, event: { points: Array<{ ts: number }> }) => void;
+    /** The device bound to `gw` at each lookup (d1 by default). */
+    bindings?: () => Promise<Map<string, { deviceId: string; productId: string; modelVersion: number }>>;
+    now?: () => number;
   } = {},
 ) {
   const stores: number[][] = [];
+  const storedFor: string[][] = [];
   const alsoWritten: SQL[][] = [];
   const history = {
     store: async (rows: readonly PointRow[], also: readonly SQL[] = []) => {
       stores.push(rows.map((row) => row.ts));
+      storedFor.push(rows.map((row) => row.deviceId));
       alsoWritten.push([...also]);
       await fakes.store?.(rows);
       return { allNew: true as const };
@@ -34,19 +39,20 @@ function buildIngest(
   } as unknown as HistoryRepository;
   const model = { variables: [{ key: 't', dataType: 'float' }] } as unknown as DeviceModel;
   const runtime = {
-    deviceBindingsBySns: () =>
-      Promise.resolve(new Map([['gw', { deviceId: 'd1', productId: 'p1', modelVersion: 1 }]])),
+    deviceBindingsBySns:
+      fakes.bindings ??
+      (() => Promise.resolve(new Map([['gw', { deviceId: 'd1', productId: 'p1', modelVersion: 1 }]]))),
     productModel: () => Promise.resolve({ model, modelVersion: 1 }),
   } as unknown as RuntimeRepository;
   const bus = { publish: fakes.publish ?? (() => undefined) } as unknown as Bus;
-  const ingest = new IngestService(history, runtime, bus, () => 7000);
+  const ingest = new IngestService(history, runtime, bus, fakes.now ?? (() => 7000));
   const acknowledged: number[] = [];
   /** Sends upload `seq` (one point of `t` at `seq` seconds) and notes its acknowledgement. */
   const upload = (seq: number) =>
     ingest.ingest('gw', { seq, points: [{ k: 't', t: seq * 1000, v: seq }] }).then(() => {
       acknowledged.push(seq);
     });
-  return { ingest, stores, alsoWritten, upload, acknowledged };
+  return { ingest, stores, storedFor, alsoWritten, upload, acknowledged };
 }
 
 describe('ingest with a commit statement (the report invalidation marks)', () => {
@@ -172,6 +178,94 @@ describe('two group commits at once', () => {
     commits[2]!.resolve();
     await third;
     expect(acknowledged).toEqual([1, 2, 3]);
+    await ingest.drain();
+  });
+});
+
+describe("a gateway's device, read again ahead of its expiry", () => {
+  it('is read again in the background after half its lifetime, and never used after all of it', async () => {
+    let now = 0;
+    const lookups: Array<{ deviceId: string; answer: ReturnType<typeof deferred> }> = [];
+    let boundTo = 'd1';
+    const { ingest, upload, storedFor, acknowledged } = buildIngest({
+      now: () => now,
+      bindings: async () => {
+        const lookup = { deviceId: boundTo, answer: deferred() };
+        lookups.push(lookup);
+        await lookup.answer.promise;
+        return new Map([['gw', { deviceId: lookup.deviceId, productId: 'p1', modelVersion: 1 }]]);
+      },
+    });
+    const first = upload(1);
+    await expect.poll(() => lookups.length).toBe(1);
+    lookups[0]!.answer.resolve();
+    await first;
+    // Within half the lifetime (5 s by default): no lookup.
+    now = 2400;
+    await upload(2);
+    expect(lookups).toHaveLength(1);
+    // After half of it, the device was re-bound elsewhere: the upload does not wait for the lookup…
+    boundTo = 'd2';
+    now = 2600;
+    await upload(3);
+    expect(lookups).toHaveLength(2);
+    expect(storedFor).toEqual([['d1'], ['d1'], ['d1']]);
+    // …and only one lookup runs while it is answered.
+    await upload(4);
+    expect(lookups).toHaveLength(2);
+    lookups[1]!.answer.resolve();
+    // Once answered, the new binding is used; it counts from when its lookup began (2.6 s).
+    await expect
+      .poll(async () => {
+        await upload(5);
+        return storedFor.at(-1);
+      })
+      .toEqual(['d2']);
+    expect(lookups).toHaveLength(2);
+    // Past the whole lifetime of the answer it has, an upload waits for a new lookup.
+    boundTo = 'd3';
+    now = 2600 + 5000;
+    const late = upload(6);
+    await expect.poll(() => lookups.length).toBe(3);
+    expect(acknowledged).not.toContain(6);
+    lookups[2]!.answer.resolve();
+    await late;
+    expect(storedFor.at(-1)).toEqual(['d3']);
+    await ingest.drain();
+  });
+
+  it('is dropped, not replaced, when the device changes on this node while it is read again', async () => {
+    let now = 0;
+    const lookups: Array<ReturnType<typeof deferred>> = [];
+    let boundTo = 'd1';
+    const { ingest, upload, storedFor } = buildIngest({
+      now: () => now,
+      bindings: async () => {
+        const deviceId = boundTo;
+        const answer = deferred();
+        lookups.push(answer);
+        await answer.promise;
+        return new Map([['gw', { deviceId, productId: 'p1', modelVersion: 1 }]]);
+      },
+    });
+    const first = upload(1);
+    await expect.poll(() => lookups.length).toBe(1);
+    lookups[0]!.resolve();
+    await first;
+    now = 3000;
+    await upload(2);
+    expect(lookups).toHaveLength(2);
+    // Re-bound on this node after the background lookup read the old binding.
+    boundTo = 'd2';
+    ingest.forgetDevice('gw');
+    lookups[1]!.resolve();
+    // The background lookup's answer has come back (it is a chain of promises) before the upload.
+    for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    const next = upload(3);
+    await expect.poll(() => lookups.length).toBe(3);
+    lookups[2]!.resolve();
+    await next;
+    expect(storedFor).toEqual([['d1'], ['d1'], ['d2']]);
     await ingest.drain();
   });
 });

@@ -85,6 +85,13 @@ const MAX_POINTS_PER_HEARING = 100_000;
  */
 const DATABASE_WORK_AT_ONCE = 2;
 
+/** A gateway's device as read at `loadedAt`, and whether it is being read again. */
+interface CachedContext {
+  readonly context: Promise<IngestContext | undefined>;
+  readonly loadedAt: number;
+  refreshing: boolean;
+}
+
 /** What ingest needs of a gateway's device: its id and its model's variables by key. */
 interface IngestContext {
   readonly deviceId: string;
@@ -124,12 +131,9 @@ export class IngestService {
   private listening: Promise<void> | null = null;
   /**
    * Per gateway, its device as last read (a promise, so uploads arriving while it is read wait for
-   * the same answer and keep their order).
+   * the same answer and keep their order), and whether it is being read again ahead of its expiry.
    */
-  private readonly contexts = new Map<
-    string,
-    { context: Promise<IngestContext | undefined>; loadedAt: number }
-  >();
+  private readonly contexts = new Map<string, CachedContext>();
   /** Models by product, kept while the product's model version stays the same. */
   private readonly models = new Map<string, { version: number; context: Omit<IngestContext, 'deviceId'> }>();
   private readonly storedListeners: StoredListener[] = [];
@@ -161,16 +165,45 @@ export class IngestService {
     this.models.clear();
   }
 
+  /**
+   * The gateway's device. An answer older than half of `contextTtlMs` is read again in the
+   * background while uploads go on using it, so a gateway that sends more often than that never
+   * waits for the database here (a wait that would fall on the alarm path behind a group commit).
+   * One older than `contextTtlMs` is never used: a change made on another node takes effect within
+   * it.
+   */
   private contextOf(sn: string): Promise<IngestContext | undefined> {
     const cached = this.contexts.get(sn);
     const now = this.now();
-    if (cached && now - cached.loadedAt < this.contextTtlMs && now >= cached.loadedAt) return cached.context;
-    const context = this.loadContext(sn);
-    this.contexts.set(sn, { context, loadedAt: now });
+    const age = cached ? now - cached.loadedAt : Number.NaN;
+    if (cached && age >= 0 && age < this.contextTtlMs) {
+      if (age >= this.contextTtlMs / 2 && !cached.refreshing) this.refreshContext(sn, cached, now);
+      return cached.context;
+    }
+    return this.storeContext(sn, this.loadContext(sn), now).context;
+  }
+
+  private storeContext(sn: string, context: Promise<IngestContext | undefined>, loadedAt: number) {
+    const entry: CachedContext = { context, loadedAt, refreshing: false };
+    this.contexts.set(sn, entry);
     context.catch(() => {
-      if (this.contexts.get(sn)?.context === context) this.contexts.delete(sn);
+      if (this.contexts.get(sn) === entry) this.contexts.delete(sn);
     });
-    return context;
+    return entry;
+  }
+
+  /** Reads the device again; the answer replaces `cached` unless it was dropped meanwhile. */
+  private refreshContext(sn: string, cached: CachedContext, startedAt: number) {
+    cached.refreshing = true;
+    this.loadContext(sn).then(
+      (context) => {
+        if (this.contexts.get(sn) === cached) this.storeContext(sn, Promise.resolve(context), startedAt);
+      },
+      () => {
+        // Kept until it expires; the next upload after half its lifetime tries again.
+        cached.refreshing = false;
+      },
+    );
   }
 
   /**
