@@ -238,6 +238,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   runtime = new PlatformRuntime({
     config,
     db: database.db,
+    databaseKind: database.kind,
     bus,
     access: catalogue.deviceAccess,
     logger: app.log,

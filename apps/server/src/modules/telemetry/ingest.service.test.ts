@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { Bus } from '../../bus/bus.ts';
 import type { HistoryRepository, PointRow } from './history.repository.ts';
-import { IngestService } from './ingest.service.ts';
+import { IngestService, type IngestOptions } from './ingest.service.ts';
 import type { RuntimeRepository } from './runtime.repository.ts';
 
 function deferred() {
@@ -23,6 +23,7 @@ function buildIngest(
     /** The device bound to `gw` at each lookup (d1 by default). */
     bindings?: () => Promise<Map<string, { deviceId: string; productId: string; modelVersion: number }>>;
     now?: () => number;
+    options?: IngestOptions;
   } = {},
 ) {
   const stores: number[][] = [];
@@ -45,7 +46,10 @@ function buildIngest(
     productModel: () => Promise.resolve({ model, modelVersion: 1 }),
   } as unknown as RuntimeRepository;
   const bus = { publish: fakes.publish ?? (() => undefined) } as unknown as Bus;
-  const ingest = new IngestService(history, runtime, bus, fakes.now ?? (() => 7000));
+  const ingest = new IngestService(history, runtime, bus, fakes.now ?? (() => 7000), {
+    refreshGatherMs: 0,
+    ...fakes.options,
+  });
   const acknowledged: number[] = [];
   /** Sends upload `seq` (one point of `t` at `seq` seconds) and notes its acknowledgement. */
   const upload = (seq: number) =>
@@ -178,6 +182,38 @@ describe('two group commits at once', () => {
     commits[2]!.resolve();
     await third;
     expect(acknowledged).toEqual([1, 2, 3]);
+    await ingest.drain();
+  });
+
+  it('starts a second commit only once enough points wait, where the database runs one at a time', async () => {
+    const commits: Array<ReturnType<typeof deferred>> = [];
+    const { ingest, upload, stores } = buildIngest({
+      store: (): Promise<void> => {
+        const done = deferred();
+        commits.push(done);
+        return done.promise;
+      },
+      options: { overlapFromPoints: 3 },
+    });
+    const first = upload(1);
+    await expect.poll(() => commits.length).toBe(1);
+    const waiting = [upload(2), upload(3)];
+    for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    // Two points wait: not enough for a second commit beside the first.
+    expect(commits).toHaveLength(1);
+    waiting.push(upload(4));
+    // Three: the second commit starts with all of them.
+    await expect.poll(() => commits.length).toBe(2);
+    expect(stores).toEqual([[1000], [2000, 3000, 4000]]);
+    const last = upload(5);
+    commits[0]!.resolve();
+    commits[1]!.resolve();
+    await Promise.all([first, ...waiting]);
+    // With the database free, one waiting point is enough.
+    await expect.poll(() => commits.length).toBe(3);
+    commits[2]!.resolve();
+    await last;
+    expect(stores.at(-1)).toEqual([5000]);
     await ingest.drain();
   });
 });
