@@ -322,6 +322,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     onError: (error) => app.log.warn({ err: error }, 'viewer hint not sent'),
   });
   live.reportViewers((deviceIds) => viewerHints.viewed(deviceIds));
+  alarms.evaluation.announceEventsTo((deviceIds) => live.prepareViewers(deviceIds, 'alarms'));
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.addHook('onClose', async () => {
     live.shutdown();

@@ -60,4 +60,28 @@ describe.each(databaseVariants())('rules comparing with another variable on $nam
       { rule: high.id, raised: 5000, released: null, value: 85 },
     ]);
   });
+
+  it('tells the live channel which devices have raises or releases coming, and only those', async () => {
+    const fixture = await alarmFixture(server);
+    await addRule(server, fixture.developerClient, fixture.product.id, {
+      ...HIGH_TEMPERATURE,
+      name: 'High, announced',
+    });
+    const announced: string[][] = [];
+    server.alarms.evaluation.announceEventsTo((deviceIds) => announced.push(deviceIds));
+    const start = server.clock.now() - 30_000;
+    const evaluate = (second: number, value: number) =>
+      server.alarms.evaluation.evaluateStored({
+        points: [{ deviceId: fixture.device.id, key: 'waterTemperature', ts: start + second * 1000, value }],
+        receivedAt: server.clock.now(),
+      });
+    await evaluate(1, 60);
+    expect(announced).toEqual([]);
+    await evaluate(2, 95);
+    expect(announced).toEqual([[fixture.device.id]]);
+    await evaluate(3, 96);
+    expect(announced).toHaveLength(1);
+    await evaluate(4, 50);
+    expect(announced).toEqual([[fixture.device.id], [fixture.device.id]]);
+  });
 });

@@ -170,7 +170,18 @@ export class AlarmEvaluationService {
    */
   private readonly states = new Map<string, CachedState>();
 
+  /** Told the devices whose raises or releases are about to be written (`announceEventsTo`). */
+  private eventsComing: ((deviceIds: string[]) => void) | null = null;
+
   constructor(private readonly deps: AlarmEvaluationDeps) {}
+
+  /**
+   * `listener` is told, just before a write, the devices whose alarm events will follow it (the live
+   * channel reads who may see them meanwhile). Only a hint: the events themselves come on the bus.
+   */
+  announceEventsTo(listener: (deviceIds: string[]) => void) {
+    this.eventsComing = listener;
+  }
 
   /** A device moved or was deleted: forget what this node remembers of it. */
   forgetDevice(deviceId?: string) {
@@ -394,6 +405,10 @@ export class AlarmEvaluationService {
     const releases: { item: RuleWork; transition: ReleaseTransition }[] = [];
     for (const outcome of outcomes.values())
       this.collectRecords(outcome.item, outcome.transitions, now, inserts, releases);
+    if (this.eventsComing && (inserts.length > 0 || releases.length > 0))
+      this.eventsComing([
+        ...new Set([...inserts.map((row) => row.deviceId), ...releases.map(({ item }) => item.device.id)]),
+      ]);
     let answer;
     try {
       answer = await this.deps.repository.writeEvaluation({

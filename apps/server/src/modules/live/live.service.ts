@@ -24,6 +24,19 @@ interface ForViewers {
   readonly message: LiveServerMessage;
 }
 
+/** What each signed-in account may see of some devices' menu, read ahead (`prepareViewers`). */
+interface ReadAhead {
+  readonly at: number;
+  /** Per account, the devices it may see (null: the read failed). */
+  readonly allowed: Promise<ReadonlyMap<string, ReadonlySet<string> | null>>;
+}
+
+/**
+ * How long a read-ahead serves. It is taken by messages that follow within milliseconds; one whose
+ * messages never came (a write that failed) is dropped after this.
+ */
+export const READ_AHEAD_SERVES_MS = 1000;
+
 /** Most devices one connection may follow at once. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 200;
 
@@ -40,6 +53,8 @@ export class LiveService {
   private forViewers: ForViewers[] = [];
   /** The messages for viewers sent so far (the next batch goes out after them). */
   private viewersDone: Promise<void> = Promise.resolve();
+  /** Visibility read ahead, by menu and device (taken by the first batch that needs it). */
+  private readonly readAhead = new Map<string, ReadAhead>();
 
   constructor(
     private readonly bus: Bus,
@@ -182,7 +197,35 @@ export class LiveService {
     }
   }
 
+  /**
+   * Messages for the viewers of these devices' `menu` are coming (an alarm evaluation is about to
+   * write raises or releases): what each signed-in account may see of them is read now, beside the
+   * write, instead of after it. The messages then go out as soon as they are published, without a
+   * further wait for the database (on the embedded database, behind the next group commit).
+   */
+  prepareViewers(deviceIds: readonly string[], menu: ShareMenu) {
+    const now = this.now();
+    for (const [key, entry] of this.readAhead)
+      if (now - entry.at > READ_AHEAD_SERVES_MS || now < entry.at) this.readAhead.delete(key);
+    if (deviceIds.length === 0 || this.byConnection.size === 0) return;
+    const accounts = new Map(
+      [...this.byConnection.keys()].map((connection) => [connection.account().id, connection.account()]),
+    );
+    const allowed = Promise.all(
+      [...accounts.values()].map((account) =>
+        this.access.devicesAllowingMenu(account, deviceIds, menu).then(
+          (visible) => [account.id, visible] as const,
+          () => [account.id, null] as const,
+        ),
+      ),
+    ).then((answers) => new Map(answers));
+    const entry: ReadAhead = { at: now, allowed };
+    for (const deviceId of deviceIds) this.readAhead.set(readAheadKey(menu, deviceId), entry);
+  }
+
   private endAccess(deviceId: string, accountId: string) {
+    // A read-ahead may predate the revocation.
+    this.readAhead.clear();
     const listeners = this.byDevice.get(deviceId);
     if (!listeners) return;
     for (const connection of [...listeners]) {
@@ -239,18 +282,39 @@ export class LiveService {
     const accounts = new Map(
       connections.map((connection) => [connection.account().id, connection.account()]),
     );
+    const now = this.now();
     // Per account and menu, the devices of the batch it may see.
     const allowed = new Map<string, Set<string>>();
     const asked: Promise<void>[] = [];
     for (const menu of new Set(batch.map((item) => item.menu))) {
       const deviceIds = [...new Set(batch.filter((item) => item.menu === menu).map((item) => item.deviceId))];
-      for (const account of accounts.values())
-        asked.push(
-          this.access
-            .devicesAllowingMenu(account, deviceIds, menu)
-            .catch(() => new Set<string>())
-            .then((visible) => void allowed.set(`${account.id}\u0000${menu}`, visible)),
-        );
+      // What was read ahead for these devices (fresh enough), then asked for what it does not say.
+      const readAhead = new Map<string, ReadonlyMap<string, ReadonlySet<string> | null>>();
+      for (const deviceId of deviceIds) {
+        const key = readAheadKey(menu, deviceId);
+        const entry = this.readAhead.get(key);
+        if (!entry) continue;
+        this.readAhead.delete(key);
+        if (now - entry.at <= READ_AHEAD_SERVES_MS && now >= entry.at)
+          readAhead.set(deviceId, await entry.allowed);
+      }
+      for (const account of accounts.values()) {
+        const visible = new Set<string>();
+        const unknown: string[] = [];
+        for (const deviceId of deviceIds) {
+          const answer = readAhead.get(deviceId)?.get(account.id);
+          if (!answer) unknown.push(deviceId);
+          else if (answer.has(deviceId)) visible.add(deviceId);
+        }
+        allowed.set(`${account.id}\u0000${menu}`, visible);
+        if (unknown.length > 0)
+          asked.push(
+            this.access
+              .devicesAllowingMenu(account, unknown, menu)
+              .catch(() => new Set<string>())
+              .then((found) => found.forEach((deviceId) => visible.add(deviceId))),
+          );
+      }
     }
     await Promise.all(asked);
     for (const item of batch)
@@ -270,3 +334,5 @@ export class LiveService {
     this.byConnection.clear();
   }
 }
+
+const readAheadKey = (menu: ShareMenu, deviceId: string) => `${menu}\u0000${deviceId}`;
