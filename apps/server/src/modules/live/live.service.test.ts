@@ -30,7 +30,7 @@ function buildLive(visible: Record<string, string[]>) {
   const connect = (accountId: string) => {
     const connection: LiveConnection = {
       account: () => ({ id: accountId }) as AccountRow,
-      locale: 'en',
+      locale: 'en-US',
       send: (message: LiveServerMessage) => {
         if (message.type === 'alarm')
           received.set(accountId, [...(received.get(accountId) ?? []), message.deviceId]);

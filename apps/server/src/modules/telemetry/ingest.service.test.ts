@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { Bus } from '../../bus/bus.ts';
 import type { HistoryRepository, PointRow } from './history.repository.ts';
@@ -21,7 +21,9 @@ function buildIngest(
     store?: (rows: readonly PointRow[]) => Promise<void>;
     publish?: (topic: string, event: { points: Array<{ ts: number }> }) => void;
     /** The device bound to `gw` at each lookup (d1 by default). */
-    bindings?: () => Promise<Map<string, { deviceId: string; productId: string; modelVersion: number }>>;
+    bindings?: (
+      sns: string[],
+    ) => Promise<Map<string, { deviceId: string; productId: string; modelVersion: number }>>;
     now?: () => number;
     options?: IngestOptions;
   } = {},
@@ -303,5 +305,40 @@ describe("a gateway's device, read again ahead of its expiry", () => {
     await next;
     expect(storedFor).toEqual([['d1'], ['d1'], ['d2']]);
     await ingest.drain();
+  });
+
+  it('gathers the background re-reads of several gateways into one query', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let now = 0;
+      const lookups: string[][] = [];
+      const { ingest } = buildIngest({
+        now: () => now,
+        options: { refreshGatherMs: 250 },
+        bindings: (sns: string[]) => {
+          lookups.push([...sns].sort());
+          return Promise.resolve(
+            new Map(sns.map((sn) => [sn, { deviceId: `device-of-${sn}`, productId: 'p1', modelVersion: 1 }])),
+          );
+        },
+      });
+      const send = (sn: string, seq: number) =>
+        ingest.ingest(sn, { seq, points: [{ k: 't', t: seq * 1000, v: seq }] });
+      await Promise.all([send('gw', 1), send('gw2', 1)]);
+      expect(lookups).toEqual([['gw', 'gw2']]);
+      now = 3000;
+      // Each gateway's next upload starts its re-read, in turns of their own.
+      await send('gw', 2);
+      await send('gw2', 2);
+      expect(lookups).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(250);
+      expect(lookups).toEqual([
+        ['gw', 'gw2'],
+        ['gw', 'gw2'],
+      ]);
+      await ingest.drain();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
