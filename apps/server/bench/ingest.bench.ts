@@ -145,14 +145,14 @@ async function measureCeiling(
 }
 
 /**
- * Lets PostgreSQL finish what the last scenario left it (autovacuum of the rows just written, a
- * checkpoint) before the next one is measured, so that a flood does not pay for the `COPY` or the
- * flood before it. What a flood's own rows cost while it runs still counts. PGlite has no
- * background work of that kind.
+ * Lets PostgreSQL finish what the last scenario left it (autovacuum of the rows just written and of
+ * the latest values, minute summaries and alarm states it updated, a checkpoint) before the next one
+ * is measured, so that a flood does not pay for the `COPY` or the flood before it. What a flood's own
+ * rows cost while it runs still counts. PGlite has no background work of that kind.
  */
 async function settle(server: TestServer, stack: Stack) {
   if (stack.variant.name !== 'postgres') return;
-  await server.database.db.execute(sql`vacuum (analyze) points`);
+  await server.database.db.execute(sql`vacuum (analyze)`);
   await server.database.db.execute(sql`checkpoint`);
 }
 
