@@ -97,8 +97,7 @@ export interface IngestOptions {
    * Points that must be queued before a second group commit starts while the database is busy with
    * one (or with an evaluation). Zero where the database runs them side by side (PostgreSQL). The
    * embedded database runs one statement at a time, so a second commit started early only waits
-   * inside it, holding the few uploads that came meanwhile: at 20,000 points/s its commits were
-   * half as large and it was busy 93% of the time instead of 85%.
+   * inside it with the few uploads that came meanwhile, while the next ones could have joined it.
    */
   readonly overlapFromPoints?: number;
 }
@@ -204,10 +203,10 @@ export class IngestService {
 
   /**
    * The gateway's device. An answer older than half of `contextTtlMs` is read again in the
-   * background (gathered with others for `refreshGatherMs`) while uploads go on using it, so a gateway that sends more often than that never
-   * waits for the database here (a wait that would fall on the alarm path behind a group commit).
-   * One older than `contextTtlMs` is never used: a change made on another node takes effect within
-   * it.
+   * background (gathered with others for `refreshGatherMs`) while uploads go on using it, so a
+   * gateway that sends more often than that never waits for the database here (a wait that fell on
+   * the alarm path, behind a group commit). One older than `contextTtlMs` is never used: a change
+   * made on another node takes effect within it.
    */
   private contextOf(sn: string): Promise<IngestContext | undefined> {
     const cached = this.contexts.get(sn);
