@@ -119,4 +119,42 @@ describe.each(databaseVariants())('alarm evaluation on two nodes of $name', (var
     ]);
     expect(a.events).toEqual(['released']);
   });
+
+  it('stops sending the states it checked while the count of other writes stays put, and reads them again once it moves', async () => {
+    const fixture = await alarmFixture(server);
+    await addRule(server, fixture.developerClient, fixture.product.id);
+    const [a, b] = [node(), node()];
+    const start = server.clock.now() - 60_000;
+    const sample = (node: typeof a, second: number, value: number) =>
+      node.evaluation.evaluateStored({
+        points: [{ deviceId: fixture.device.id, key: 'waterTemperature', ts: start + second * 1000, value }],
+        receivedAt: server.clock.now(),
+      });
+    /** How many unwritten states each of A's writes carried for checking. */
+    const sent = () => a.writes.mock.calls.map(([write]) => write.unwritten?.length ?? null);
+
+    // A stores the state; each answer also says the other nodes' count of state writes.
+    await sample(a, 1, 70);
+    // Only the newest sample time moved: the state is checked at that count.
+    await sample(a, 2, 71);
+    // The same count twice: from now on, states checked at it are not sent.
+    await sample(a, 3, 72);
+    await sample(a, 4, 73);
+    expect(sent()).toEqual([0, 1, 0, 0]);
+
+    // B raises: the count moves. A holds the state before the raise, and a normal value changes
+    // only its newest sample time, so A sends nothing to check; the answer shows the count moved, so
+    // A reads the state again, finds the alarm and releases it.
+    await sample(b, 5, 95);
+    a.writes.mockClear();
+    await sample(a, 6, 50);
+    expect(sent()[0]).toBe(0);
+    const [record] = await server.database.db
+      .select()
+      .from(alarmRecords)
+      .where(eq(alarmRecords.deviceId, fixture.device.id));
+    expect(record?.raisedAt.getTime()).toBe(start + 5000);
+    expect(record?.releasedAt?.getTime()).toBe(start + 6000);
+    expect(a.events).toEqual(['released']);
+  });
 });

@@ -170,6 +170,11 @@ export class AlarmEvaluationService {
    */
   private readonly states = new Map<string, CachedState>();
 
+  /**
+   * The other nodes' count of state writes in the last two answers. While it stays the same, the
+   * states checked at that count are not sent with the next write (see `writeAtOnce`).
+   */
+  private othersSeen: readonly [number | null, number | null] = [null, null];
   /** Told the devices whose raises or releases are about to be written (`announceEventsTo`). */
   private eventsComing: ((deviceIds: string[]) => void) | null = null;
 
@@ -409,10 +414,21 @@ export class AlarmEvaluationService {
       this.eventsComing([
         ...new Set([...inserts.map((row) => row.deviceId), ...releases.map(({ item }) => item.device.id)]),
       ]);
+    // While the other nodes' count stays put (a single node on PostgreSQL, whatever nodes wrote before
+    // a restart), the states checked at that count are not sent: a message of thousands of unchanged
+    // states cost the database more than the evaluation's writes. Should the count have moved after
+    // all, the answer says so, and those states are read and evaluated again like stale ones.
+    const [before, last] = this.othersSeen;
+    const steady = last !== null && before === last ? last : null;
+    const sent = this.deps.soleNode
+      ? null
+      : steady === null
+        ? unchanged
+        : unchanged.filter(({ entry }) => entry.verified !== steady);
     let answer;
     try {
       answer = await this.deps.repository.writeEvaluation({
-        unwritten: this.deps.soleNode ? null : unchanged.map(revisionOf),
+        unwritten: sent ? sent.map(revisionOf) : null,
         states: [...outcomes.values()].map((outcome) => ({
           deviceId: outcome.item.device.id,
           key: outcome.item.compiled.rule.id,
@@ -427,7 +443,10 @@ export class AlarmEvaluationService {
       throw error;
     }
     if (!answer) return null;
-    const stale = new Set([...answer.stale].map((position) => unchanged[position]!.key));
+    const stale = new Set([...answer.stale].map((position) => sent![position]!.key));
+    if (sent && sent.length < unchanged.length && answer.others !== steady)
+      for (const { key, entry } of unchanged) if (entry.verified === steady) stale.add(key);
+    this.noteOthers(answer.others);
     const events: AlarmEvent[] = [];
     for (const row of answer.released)
       events.push({ deviceId: row.deviceId, event: 'released', record: presentRecord(row) });
@@ -501,6 +520,10 @@ export class AlarmEvaluationService {
     }
   }
 
+  private noteOthers(count: number | null) {
+    if (count !== null) this.othersSeen = [this.othersSeen[1], count];
+  }
+
   /**
    * Which of the states left unwritten another node has written since this node read them (their
    * stored revision moved). None on a sole node.
@@ -510,6 +533,7 @@ export class AlarmEvaluationService {
   ): Promise<{ stale: Set<string>; others: number | null }> {
     if (this.deps.soleNode || unchanged.length === 0) return { stale: new Set(), others: null };
     const answer = await this.deps.repository.staleStates(unchanged.map(revisionOf));
+    this.noteOthers(answer.others);
     return {
       stale: new Set([...answer.stale].map((position) => unchanged[position]!.key)),
       others: answer.others,
