@@ -169,6 +169,8 @@ export class AlarmEvaluationService {
    * (ahead of it in memory until the next checkpoint); a stale entry only costs a retry.
    */
   private readonly states = new Map<string, CachedState>();
+  /** State keys by rule and device (`stateKeyOf`). */
+  private readonly stateKeys = new Map<string, Map<string, string>>();
 
   /**
    * The other nodes' count of state writes in the last two answers. While it stays the same, the
@@ -190,8 +192,13 @@ export class AlarmEvaluationService {
 
   /** A device moved or was deleted: forget what this node remembers of it. */
   forgetDevice(deviceId?: string) {
-    if (deviceId) this.deviceFacts.delete(deviceId);
-    else this.deviceFacts.clear();
+    if (deviceId) {
+      this.deviceFacts.delete(deviceId);
+      for (const byDevice of this.stateKeys.values()) byDevice.delete(deviceId);
+    } else {
+      this.deviceFacts.clear();
+      this.stateKeys.clear();
+    }
   }
 
   private async factsOf(deviceIds: readonly string[]): Promise<Map<string, DeviceFacts>> {
@@ -247,7 +254,7 @@ export class AlarmEvaluationService {
             referenceNeeds.set(deviceId, needs);
           }
           work.push({
-            key: stateKey(deviceId, compiled.rule.id),
+            key: this.stateKeyOf(deviceId, compiled.rule.id),
             device,
             rules,
             compiled,
@@ -518,6 +525,18 @@ export class AlarmEvaluationService {
       for (const key of outcomes.keys()) this.states.delete(key);
       throw error;
     }
+  }
+
+  /**
+   * `stateKey`, the same string each time for the same device and rule: a key built anew is hashed
+   * anew at its first lookup, and an evaluation looks up hundreds of thousands.
+   */
+  private stateKeyOf(deviceId: string, ruleId: string): string {
+    let byDevice = this.stateKeys.get(ruleId);
+    if (!byDevice) this.stateKeys.set(ruleId, (byDevice = new Map<string, string>()));
+    let key = byDevice.get(deviceId);
+    if (key === undefined) byDevice.set(deviceId, (key = stateKey(deviceId, ruleId)));
+    return key;
   }
 
   private noteOthers(count: number | null) {
