@@ -18,11 +18,8 @@ import { CommandService, type DeviceAccess } from './modules/command/command.ser
 import { GatewayLinkService } from './modules/telemetry/gateway-link.service.ts';
 import { GatewayLiveness } from './modules/telemetry/gateway-liveness.ts';
 import { HistoryQueries, HistoryRepository } from './modules/telemetry/history.repository.ts';
-import { IngestService } from './modules/telemetry/ingest.service.ts';
+import { IngestService, ONE_AT_A_TIME_OVERLAP_FROM_POINTS } from './modules/telemetry/ingest.service.ts';
 import { RuntimeRepository } from './modules/telemetry/runtime.repository.ts';
-
-/** A fifth of the largest group commit: a second commit worth starting early. */
-const EMBEDDED_OVERLAP_FROM_POINTS = 2500;
 
 export interface RuntimeDeps {
   config: Config;
@@ -78,7 +75,7 @@ export class PlatformRuntime {
         });
     this.ingest = new IngestService(this.history, this.runtime, deps.bus, deps.now, {
       // The embedded database runs one statement at a time (see `overlapFromPoints`).
-      overlapFromPoints: deps.databaseKind === 'pglite' ? EMBEDDED_OVERLAP_FROM_POINTS : 0,
+      overlapFromPoints: deps.databaseKind === 'pglite' ? ONE_AT_A_TIME_OVERLAP_FROM_POINTS : 0,
     });
     const transport = this.transport;
     this.liveness = new GatewayLiveness({

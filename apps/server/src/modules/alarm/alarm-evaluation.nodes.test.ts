@@ -40,6 +40,23 @@ describe.each(databaseVariants())('alarm evaluation on two nodes of $name', (var
     return { evaluation, events, writes, repository };
   }
 
+  /**
+   * A device with the high-temperature rule and two nodes; `sample` has a node evaluate one value
+   * of the rule's variable at `second` seconds after `start`.
+   */
+  async function twoNodesOnOneDevice() {
+    const fixture = await alarmFixture(server);
+    await addRule(server, fixture.developerClient, fixture.product.id);
+    const [a, b] = [node(), node()];
+    const start = server.clock.now() - 60_000;
+    const sample = (evaluationNode: ReturnType<typeof node>, second: number, value: number) =>
+      evaluationNode.evaluation.evaluateStored({
+        points: [{ deviceId: fixture.device.id, key: 'waterTemperature', ts: start + second * 1000, value }],
+        receivedAt: server.clock.now(),
+      });
+    return { fixture, a, b, start, sample };
+  }
+
   /** What each of a node's evaluation writes answered (null: a state had changed, nothing written). */
   const answers = (evaluationNode: ReturnType<typeof node>) =>
     Promise.all(
@@ -68,15 +85,7 @@ describe.each(databaseVariants())('alarm evaluation on two nodes of $name', (var
   });
 
   it('raises once and releases once when the nodes take turns and one of them is behind', async () => {
-    const fixture = await alarmFixture(server);
-    await addRule(server, fixture.developerClient, fixture.product.id);
-    const [a, b] = [node(), node()];
-    const start = server.clock.now() - 60_000;
-    const sample = (node: typeof a, second: number, value: number) =>
-      node.evaluation.evaluateStored({
-        points: [{ deviceId: fixture.device.id, key: 'waterTemperature', ts: start + second * 1000, value }],
-        receivedAt: server.clock.now(),
-      });
+    const { fixture, a, b, start, sample } = await twoNodesOnOneDevice();
     const records = () =>
       server.database.db.select().from(alarmRecords).where(eq(alarmRecords.deviceId, fixture.device.id));
 
@@ -121,15 +130,7 @@ describe.each(databaseVariants())('alarm evaluation on two nodes of $name', (var
   });
 
   it('stops sending the states it checked while the count of other writes stays put, and reads them again once it moves', async () => {
-    const fixture = await alarmFixture(server);
-    await addRule(server, fixture.developerClient, fixture.product.id);
-    const [a, b] = [node(), node()];
-    const start = server.clock.now() - 60_000;
-    const sample = (node: typeof a, second: number, value: number) =>
-      node.evaluation.evaluateStored({
-        points: [{ deviceId: fixture.device.id, key: 'waterTemperature', ts: start + second * 1000, value }],
-        receivedAt: server.clock.now(),
-      });
+    const { fixture, a, b, start, sample } = await twoNodesOnOneDevice();
     /** How many unwritten states each of A's writes carried for checking. */
     const sent = () => a.writes.mock.calls.map(([write]) => write.unwritten?.length ?? null);
 

@@ -205,8 +205,7 @@ export class LiveService {
    */
   prepareViewers(deviceIds: readonly string[], menu: ShareMenu) {
     const now = this.now();
-    for (const [key, entry] of this.readAhead)
-      if (now - entry.at > READ_AHEAD_SERVES_MS || now < entry.at) this.readAhead.delete(key);
+    for (const [key, entry] of this.readAhead) if (!servesAt(entry, now)) this.readAhead.delete(key);
     if (deviceIds.length === 0 || this.byConnection.size === 0) return;
     const accounts = new Map(
       [...this.byConnection.keys()].map((connection) => [connection.account().id, connection.account()]),
@@ -262,10 +261,9 @@ export class LiveService {
 
   /**
    * Queues a message for every connection whose account may see `menu` of the device, subscribed to
-   * it or not. The messages
-   * of one turn of the event loop (an alarm evaluation publishes its raises and releases together)
-   * are decided with one visibility query per account, and go out in the order they came, after
-   * those of the turn before.
+   * it or not. The messages of one turn of the event loop (an alarm evaluation publishes its raises
+   * and releases together) are decided with one visibility query per account, or by what was read
+   * ahead for them, and go out in the order they came, after those of the turn before.
    */
   private toViewers(deviceId: string, menu: ShareMenu, message: LiveServerMessage) {
     const first = this.forViewers.length === 0;
@@ -295,8 +293,7 @@ export class LiveService {
         const entry = this.readAhead.get(key);
         if (!entry) continue;
         this.readAhead.delete(key);
-        if (now - entry.at <= READ_AHEAD_SERVES_MS && now >= entry.at)
-          readAhead.set(deviceId, await entry.allowed);
+        if (servesAt(entry, now)) readAhead.set(deviceId, await entry.allowed);
       }
       for (const account of accounts.values()) {
         const visible = new Set<string>();
@@ -336,3 +333,6 @@ export class LiveService {
 }
 
 const readAheadKey = (menu: ShareMenu, deviceId: string) => `${menu}\u0000${deviceId}`;
+
+/** Whether a read-ahead may still decide messages at `now` (a clock set back ends it too). */
+const servesAt = (entry: ReadAhead, now: number) => now >= entry.at && now - entry.at <= READ_AHEAD_SERVES_MS;

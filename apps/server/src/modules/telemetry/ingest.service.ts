@@ -85,6 +85,12 @@ const MAX_POINTS_PER_HEARING = 100_000;
  */
 const DATABASE_WORK_AT_ONCE = 2;
 
+/**
+ * `IngestOptions.overlapFromPoints` for a database that runs one statement at a time: a fifth of
+ * the largest group commit.
+ */
+export const ONE_AT_A_TIME_OVERLAP_FROM_POINTS = MAX_POINTS_PER_COMMIT / 5;
+
 export interface IngestOptions {
   /** How long a device's model is cached; changes on this node clear it at once. */
   readonly contextTtlMs?: number;
