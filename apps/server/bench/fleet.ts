@@ -81,6 +81,13 @@ export async function addAlarmRules(db: Database, productId: string): Promise<vo
   await alarms.bumpRuleSet(productId);
 }
 
+/** Deletes the product's alarm rules (the next flood runs without any). */
+export async function removeAlarmRules(db: Database, productId: string): Promise<void> {
+  const alarms = new AlarmRepository(db);
+  for (const rule of await alarms.rulesOf(productId)) await alarms.deleteRule(productId, rule.id);
+  await alarms.bumpRuleSet(productId);
+}
+
 /** The fleet's child process: send it orders, wait for its answers. */
 export class FleetProcess {
   private constructor(private readonly child: ChildProcess) {}

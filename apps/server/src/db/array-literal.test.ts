@@ -6,7 +6,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { numberArrayLiteral, textArrayLiteral } from './array-literal.ts';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { numberArrayLiteral, numberArrayText, textArrayLiteral } from './array-literal.ts';
+
+const dialect = new PgDialect();
 
 const TEXTS = [
   'c454e984-8f46-45c9-99e3-e4d01c0292ea',
@@ -48,7 +52,7 @@ const NUMBERS = [
 
 interface Target {
   name: string;
-  select<T>(statement: string, parameter: string): Promise<T>;
+  select<T>(statement: string, parameter?: string): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -57,7 +61,8 @@ const lite = new PGlite();
 targets.push({
   name: 'pglite',
   select: async (statement, parameter) =>
-    (await lite.query<{ value: never }>(statement, [parameter])).rows[0]!.value,
+    (await lite.query<{ value: never }>(statement, parameter === undefined ? [] : [parameter])).rows[0]!
+      .value,
   close: () => lite.close(),
 });
 const url = process.env.TEST_DATABASE_URL;
@@ -67,7 +72,8 @@ if (url) {
     name: 'postgres',
     select: async (statement, parameter) => {
       if (!(client as unknown as { _connected?: boolean })._connected) await client.connect();
-      return (await client.query<{ value: never }>(statement, [parameter])).rows[0]!.value;
+      return (await client.query<{ value: never }>(statement, parameter === undefined ? [] : [parameter]))
+        .rows[0]!.value;
     },
     close: () => client.end(),
   });
@@ -92,6 +98,21 @@ describe.each(targets)('array literals on $name', (target) => {
       numberArrayLiteral(NUMBERS),
     );
     expect(value).toEqual(NUMBERS);
+  });
+
+  it('read back numbers without nulls (printed in one pass) bit for bit', async () => {
+    const numbers = NUMBERS.filter((value) => value !== null);
+    expect(numberArrayLiteral(numbers)).toBe(`{${numbers.map(String).join(',')}}`);
+    const value = await target.select<number[]>('select $1::float8[] as value', numberArrayLiteral(numbers));
+    expect(value).toEqual(numbers);
+  });
+
+  it('write number arrays into the statement text that read back as they were', async () => {
+    const floats = dialect.sqlToQuery(sql`select ${numberArrayText(NUMBERS, 'float8')} as value`);
+    expect(floats.params).toEqual([]);
+    expect(await target.select(floats.sql)).toEqual(NUMBERS);
+    const integers = dialect.sqlToQuery(sql`select ${numberArrayText([3, 1, null, 2], 'int')} as value`);
+    expect(await target.select(integers.sql)).toEqual([3, 1, null, 2]);
   });
 
   it('make an empty array of an empty list', async () => {

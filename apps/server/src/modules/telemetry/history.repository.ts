@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { numberArrayLiteral, prefersArrayLiterals, textArrayLiteral } from '../../db/array-literal.ts';
+import { numberArrayText, prefersArrayLiterals, textArrayLiteral } from '../../db/array-literal.ts';
 import { databaseCodeOf } from '../../db/database-error.ts';
 import { compareTexts } from '../../db/lock-order.ts';
 import { runInOneTransaction } from '../../db/one-transaction.ts';
@@ -211,8 +211,8 @@ function batchArrays(literals: boolean): BatchArrays {
   return literals
     ? {
         texts: (values) => sql`${textArrayLiteral(values)}::text[]`,
-        numbers: (values) => sql`${numberArrayLiteral(values)}::float8[]`,
-        integers: (values) => sql`${numberArrayLiteral(values)}::int[]`,
+        numbers: (values) => numberArrayText(values, 'float8'),
+        integers: (values) => numberArrayText(values, 'int'),
       }
     : {
         texts: (values) => sql`${sql.param(values)}::text[]`,
