@@ -3,6 +3,9 @@
  * new PostgreSQL database when TEST_DATABASE_URL is set — with a clock tests can move, and reads
  * SMS codes and captcha answers the way a person would see them (the log).
  */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { constants, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -89,6 +92,28 @@ export function databaseVariants(): DatabaseVariant[] {
   const url = process.env.TEST_DATABASE_URL;
   if (url) variants.push({ name: 'postgres', open: () => openFreshPostgres(url) });
   return variants;
+}
+
+/**
+ * The embedded database in a data directory of its own on disk, as `npm start` runs it, removed on
+ * `drop`: for the benchmarks. In memory, PGlite grows a file by copying it whole into a larger
+ * buffer (an eighth larger each time), so under a sustained flood of points an insert now and then
+ * waited for a copy of the whole `points` table, hundreds of milliseconds that a database on disk
+ * never spends.
+ */
+export function pgliteOnDiskVariant(): DatabaseVariant {
+  return {
+    name: 'pglite',
+    open: async () => {
+      const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'lyyp-pglite-'));
+      const handle = await openDatabase({
+        kind: 'pglite',
+        dataDir: directory,
+        loadDataDir: await pgliteTemplateBlob(),
+      });
+      return { ...handle, drop: () => fs.rm(directory, { recursive: true, force: true }) };
+    },
+  };
 }
 
 export class CapturingSmsProvider implements SmsProvider {
