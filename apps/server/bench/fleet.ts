@@ -6,9 +6,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { inArray } from 'drizzle-orm';
 import { alarmRuleSchema } from '@lyyp/contracts/alarm';
 import type { Database } from '../src/db/client.ts';
-import { devices, gateways } from '../src/db/schema/index.ts';
+import { alarmRuleStates, devices, gateways } from '../src/db/schema/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import { AlarmRepository } from '../src/modules/alarm/alarm.repository.ts';
 import { buildAccount, buildProduct } from '../src/test/factories.ts';
@@ -81,10 +82,21 @@ export async function addAlarmRules(db: Database, productId: string): Promise<vo
   await alarms.bumpRuleSet(productId);
 }
 
-/** Deletes the product's alarm rules (the next flood runs without any). */
+/**
+ * Deletes the product's alarm rules and their devices' states, as deleting them in the console does
+ * (the next flood runs without any rule, and the one after it starts from no state, like the first).
+ */
 export async function removeAlarmRules(db: Database, productId: string): Promise<void> {
   const alarms = new AlarmRepository(db);
-  for (const rule of await alarms.rulesOf(productId)) await alarms.deleteRule(productId, rule.id);
+  const rules = await alarms.rulesOf(productId);
+  for (const rule of rules) await alarms.deleteRule(productId, rule.id);
+  if (rules.length > 0)
+    await db.delete(alarmRuleStates).where(
+      inArray(
+        alarmRuleStates.ruleId,
+        rules.map((rule) => rule.id),
+      ),
+    );
   await alarms.bumpRuleSet(productId);
 }
 
