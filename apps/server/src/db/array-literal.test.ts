@@ -115,6 +115,11 @@ describe.each(targets)('array literals on $name', (target) => {
     expect(await target.select(integers.sql)).toEqual([3, 1, null, 2]);
   });
 
+  it('refuse to write anything but numbers into the statement text', () => {
+    const injected = ["1}'::float8[]; drop table points; --"] as unknown as number[];
+    expect(() => numberArrayText(injected, 'float8')).toThrow(TypeError);
+  });
+
   it('make an empty array of an empty list', async () => {
     expect(await target.select('select cardinality($1::float8[]) as value', numberArrayLiteral([]))).toBe(0);
     expect(await target.select('select cardinality($1::text[]) as value', textArrayLiteral([]))).toBe(0);

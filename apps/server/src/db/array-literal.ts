@@ -39,6 +39,10 @@ export function numberArrayLiteral(values: ReadonlyArray<number | null>): string
  * group commit were a large part of the platform's time building its text.
  */
 export function numberArrayText(values: ReadonlyArray<number | null>, type: 'float8' | 'int'): SQL {
+  // Written into the text unquoted: anything but a number (whatever the types said) never gets there.
+  for (const value of values)
+    if (value !== null && typeof value !== 'number')
+      throw new TypeError(`a number array holds a ${typeof value}`);
   return sql.raw(`'${numberArrayLiteral(values)}'::${type}[]`);
 }
 
