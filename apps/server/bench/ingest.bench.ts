@@ -22,8 +22,9 @@
  *    the rate of 4 (on a loaded machine 20,000 points/s is more than the platform gets through, and
  *    the latency of 4 is then the backlog's, not the alarm path's).
  *
- * On PostgreSQL each of 1–5 starts on a settled database (`settle`: vacuum and checkpoint after the
- * scenario before), so none pays for the rows the one before it wrote.
+ * Each of 1–5 starts on a settled database (`settle`: the hours the floods stored summarised, and on
+ * PostgreSQL every table vacuumed and checkpointed), so none pays for the rows the one before it
+ * wrote. PGlite keeps its data on disk, as `npm start` does (`pgliteOnDiskVariant`).
  *
  * Each of 1–3 also says how many CPU seconds the platform, the fleet, the broker and the database
  * spent on it (`cpu-usage.ts`): the parts share the machine's cores, so this shows what a figure is
