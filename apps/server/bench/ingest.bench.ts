@@ -199,15 +199,16 @@ async function summariseFloods(server: TestServer) {
     marks += swept.marks;
     if (swept.marks === 0) break;
   }
-  if (process.env.BENCH_DEBUG_SWEEP)
+  if (process.env.BENCH_DEBUG_SWEEP === '1')
     console.log(`# summarised ${marks} hours in ${Math.round(performance.now() - began)} ms`);
 }
 
 /**
- * Lets PostgreSQL finish what the last scenario left it (autovacuum of the rows just written and of
- * the latest values, minute summaries and alarm states it updated, a checkpoint) before the next one
- * is measured, so that a flood does not pay for the `COPY` or the flood before it. What a flood's own
- * rows cost while it runs still counts. PGlite has no background work of that kind.
+ * Finishes what the last scenario left before the next one is measured, so that a flood does not pay
+ * for the `COPY` or the flood before it: the summaries of the hours it stored, and on PostgreSQL the
+ * autovacuum of the rows just written and of the latest values, minute summaries and alarm states it
+ * updated, and a checkpoint (PGlite has no background work of that kind). What a flood's own rows
+ * cost while it runs still counts.
  */
 async function settle(server: TestServer, stack: Stack) {
   await summariseFloods(server);
@@ -312,8 +313,6 @@ async function runStack(stack: Stack) {
     await flood(fleetProcess, 1, 0, parts);
     await settle(server, stack);
     const { ceiling, cpuSeconds: ceilingCpuSeconds } = await measureCeiling(server, stack, fleet, parts);
-    await settle(server, stack);
-    await droppedSince(stack, broker);
     // Floods without and with rules, in turn: each pair runs on the same database at about the same
     // size, and one slow flood (the machine is shared by four processes) moves the median little.
     const withoutRuns: FloodRun[] = [];
