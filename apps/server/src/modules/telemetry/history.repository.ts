@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { numberArrayText, prefersArrayLiterals, textArrayLiteral } from '../../db/array-literal.ts';
+import { numberArrayText, textArrayLiteral } from '../../db/array-literal.ts';
 import { databaseCodeOf } from '../../db/database-error.ts';
 import { compareTexts } from '../../db/lock-order.ts';
 import { runInOneTransaction } from '../../db/one-transaction.ts';
@@ -39,12 +39,7 @@ export class HistoryRepository {
   /** Month partitions known to exist, as [start, end) in epoch ms (checked per point, so numbers). */
   private readonly knownMonths: Array<readonly [number, number]> = [];
 
-  /** How the batch statements send their arrays (see `array-literal.ts`). */
-  private readonly arrays: BatchArrays;
-
-  constructor(private readonly db: Database) {
-    this.arrays = batchArrays(prefersArrayLiterals(db));
-  }
+  constructor(private readonly db: Database) {}
 
   private isKnownMonth(ts: number): boolean {
     for (const [start, end] of this.knownMonths) if (ts >= start && ts < end) return true;
@@ -101,11 +96,11 @@ export class HistoryRepository {
     }
     await this.ensurePartitions(rows.map((row) => row.ts));
     const columns = pointColumns(rows);
-    const latest = upsertLatest(this.arrays, newestPerVariable(rows));
+    const latest = upsertLatest(newestPerVariable(rows));
     const statements = [
-      sql`insert into points (device_id, key, ts, v_num, v_text, e) ${pointsSource(this.arrays, columns)}`,
+      sql`insert into points (device_id, key, ts, v_num, v_text, e) ${pointsSource(columns)}`,
       latest,
-      upsertRollup(this.arrays, rows),
+      upsertRollup(rows),
       ...also,
     ].filter((statement): statement is SQL => statement !== null);
     try {
@@ -117,7 +112,7 @@ export class HistoryRepository {
     return this.db.transaction(async (tx) => {
       const inserted: unknown = await tx.execute(sql`
         insert into points (device_id, key, ts, v_num, v_text, e)
-        ${pointsSource(this.arrays, columns)}
+        ${pointsSource(columns)}
         on conflict do nothing
         returning device_id, key, (extract(epoch from ts) * 1000)::bigint::text as ts`);
       await tx.execute(latest);
@@ -126,7 +121,6 @@ export class HistoryRepository {
         resultRows.map((row) => pointIdentity(row.device_id, row.key, Number(row.ts))),
       );
       const rollup = upsertRollup(
-        this.arrays,
         rows.filter((row) => identities.has(pointIdentity(row.deviceId, row.key, row.ts))),
       );
       if (rollup) await tx.execute(rollup);
@@ -185,7 +179,7 @@ function pointColumns(rows: readonly PointRow[]) {
 const fromMilliseconds = (column: string) => sql.raw(`to_timestamp(${column} / 1000)`);
 
 /** The points of a batch as rows for `insert into points (device_id, key, ts, v_num, v_text, e)`. */
-function pointsSource({ texts, numbers, integers }: BatchArrays, columns: ReturnType<typeof pointColumns>) {
+function pointsSource(columns: ReturnType<typeof pointColumns>) {
   const text = columns.texts ? sql`x` : sql`null::text`;
   const error = columns.errors ? sql`e` : sql`null::text`;
   const optional = [
@@ -197,29 +191,17 @@ function pointsSource({ texts, numbers, integers }: BatchArrays, columns: Return
   );
   return sql`select device.id, variable.key, ${fromMilliseconds('t')}, v, ${text}, ${error}
     from unnest(${integers(columns.devices.positions)}, ${integers(columns.keys.positions)}, ${numbers(columns.times)}, ${numbers(columns.numbers)}${sql.join(optional)}) as incoming(${names})
-    ${joinDistinct(texts, columns.devices.distinct, columns.keys.distinct)}`;
+    ${joinDistinct(columns.devices.distinct, columns.keys.distinct)}`;
 }
 
-/** Array parameters of batch statements: one literal each on PostgreSQL, plain arrays on PGlite. */
-interface BatchArrays {
-  readonly texts: (values: ReadonlyArray<string | null>) => SQL;
-  readonly numbers: (values: ReadonlyArray<number | null>) => SQL;
-  readonly integers: (values: readonly number[]) => SQL;
-}
-
-function batchArrays(literals: boolean): BatchArrays {
-  return literals
-    ? {
-        texts: (values) => sql`${textArrayLiteral(values)}::text[]`,
-        numbers: (values) => numberArrayText(values, 'float8'),
-        integers: (values) => numberArrayText(values, 'int'),
-      }
-    : {
-        texts: (values) => sql`${sql.param(values)}::text[]`,
-        numbers: (values) => sql`${sql.param(values)}::float8[]`,
-        integers: (values) => sql`${sql.param(values)}::int[]`,
-      };
-}
+/**
+ * The arrays of batch statements, each written as one literal (`array-literal.ts`). On the embedded
+ * database too: plain arrays were serialised element by element on its thread, the one thread that
+ * runs every statement, so alarm evaluations waited longer behind each group commit.
+ */
+const texts = (values: ReadonlyArray<string | null>) => sql`${textArrayLiteral(values)}::text[]`;
+const numbers = (values: ReadonlyArray<number | null>) => numberArrayText(values, 'float8');
+const integers = (values: readonly number[]) => numberArrayText(values, 'int');
 
 /**
  * The newest point of each variable (one statement cannot update a row twice), in lock order
@@ -238,8 +220,7 @@ function newestPerVariable(rows: readonly PointRow[]): PointRow[] {
   return latest.sort((a, b) => compareTexts(a.deviceId, b.deviceId) || compareTexts(a.key, b.key));
 }
 
-function upsertLatest(arrays: BatchArrays, latestRows: readonly PointRow[]) {
-  const { texts, numbers, integers } = arrays;
+function upsertLatest(latestRows: readonly PointRow[]) {
   const devices = positionsOf(latestRows, (row) => row.deviceId);
   const keys = positionsOf(latestRows, (row) => row.key);
   return sql`
@@ -251,7 +232,7 @@ function upsertLatest(arrays: BatchArrays, latestRows: readonly PointRow[]) {
       ${texts(latestRows.map((row) => JSON.stringify(row.value)))},
       ${texts(latestRows.map((row) => row.error))}
     ) with ordinality as incoming(d, k, t, v, e, position)
-    ${joinDistinct(texts, devices.distinct, keys.distinct)}
+    ${joinDistinct(devices.distinct, keys.distinct)}
     order by incoming.position
     on conflict (device_id, key) do update
       set ts = excluded.ts, value = excluded.value, error = excluded.error, received_at = excluded.received_at
@@ -280,7 +261,7 @@ function positionsOf<T>(rows: readonly T[], field: (row: T) => string) {
  * `device.id` and `variable.key`. Joined rather than subscripted: an element of a text array is
  * found by walking the array, a thousand devices deep.
  */
-function joinDistinct(texts: BatchArrays['texts'], deviceIds: readonly string[], keys: readonly string[]) {
+function joinDistinct(deviceIds: readonly string[], keys: readonly string[]) {
   return sql`join unnest(${texts(deviceIds)}) with ordinality as device(id, position) on device.position = incoming.d
     join unnest(${texts(keys)}) with ordinality as variable(key, position) on variable.position = incoming.k`;
 }
@@ -322,7 +303,7 @@ function minuteSum(summary: MinuteSummary): number {
  * the stored ones: first and last by time, sums added (a minute's points arriving in one batch are
  * summed in time order; split over batches, the batches' sums are added).
  */
-function upsertRollup({ texts, numbers, integers }: BatchArrays, rows: readonly PointRow[]) {
+function upsertRollup(rows: readonly PointRow[]) {
   // By device, then variable and minute: no key text is built per point.
   const byDevice = new Map<string, Map<string, Map<number, MinuteSummary>>>();
   const list: MinuteSummary[] = [];
@@ -393,7 +374,7 @@ function upsertRollup({ texts, numbers, integers }: BatchArrays, rows: readonly 
       ${numbers(list.map((item) => item.lastAt))},
       ${numbers(list.map(minuteSum))})
       with ordinality as incoming(d, k, m, lo, hi, n, f, fa, l, la, total, position)
-    ${joinDistinct(texts, devices.distinct, keys.distinct)}
+    ${joinDistinct(devices.distinct, keys.distinct)}
     order by incoming.position
     on conflict (device_id, key, minute) do update
       set v_min = least(points_rollup.v_min, excluded.v_min),
