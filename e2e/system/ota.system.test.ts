@@ -96,8 +96,8 @@ describe('upgrades between the platform and the agent as separate processes', ()
   }, 240_000);
 
   afterAll(async () => {
-    await stopAll();
     await agent?.remove();
+    await stopAll();
     await platform?.remove();
   });
 

@@ -99,3 +99,6 @@ const shutDown = (signal: string) => {
 };
 process.on('SIGINT', () => shutDown('SIGINT'));
 process.on('SIGTERM', () => shutDown('SIGTERM'));
+// A launcher that is gone (killed, crashed) cannot restart or roll back this process, and the one
+// started in its place would find the data directory held by this one: stop with it.
+if (supervised) process.on('disconnect', () => shutDown('launcher gone'));

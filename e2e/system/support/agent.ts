@@ -31,8 +31,10 @@ export class AgentProcess {
     secret: string;
     platformUrl: string;
     launcher?: { platformHttpUrl: string; trialSeconds: number };
+    /** The directory of an agent started before (its data kept); a new one by default. */
+    dataDir?: string;
   }): Promise<AgentProcess> {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lyyp-system-agent-'));
+    const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'lyyp-system-agent-')));
     const traceFile = path.join(dataDir, 'uploads.jsonl');
     const { launcher } = options;
     const process = ManagedProcess.start(
@@ -83,8 +85,12 @@ export class AgentProcess {
     return this.process.stop('SIGTERM');
   }
 
+  /**
+   * Stops the agent (under a launcher, the launcher waits for it) and removes its files; retried
+   * while a process that wrote there is still going away.
+   */
   async remove(): Promise<void> {
-    await this.process.stop('SIGKILL');
-    await rm(this.dataDir, { recursive: true, force: true });
+    await this.process.stop('SIGTERM', 5_000);
+    await rm(this.dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
