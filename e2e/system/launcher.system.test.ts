@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isRunning } from '../../apps/gateway/src/agent/data-dir-lock.ts';
 import { AgentProcess } from './support/agent.ts';
 import { eventually, findFreePort, stopAll } from './support/processes.ts';
 
@@ -15,15 +16,6 @@ const AGENT_START_MS = 90_000;
 async function childrenOf(pid: number): Promise<number[]> {
   const text = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8');
   return text.split(/\s+/).filter(Boolean).map(Number);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('the agent under its launcher', () => {

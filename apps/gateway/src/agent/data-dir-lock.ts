@@ -17,7 +17,8 @@ export class DataDirectoryInUseError extends Error {
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this id exists (one of another user's answers EPERM). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

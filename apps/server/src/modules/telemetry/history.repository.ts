@@ -194,11 +194,7 @@ function pointsSource(columns: ReturnType<typeof pointColumns>) {
     ${joinDistinct(columns.devices.distinct, columns.keys.distinct)}`;
 }
 
-/**
- * The arrays of batch statements, each written as one literal (`array-literal.ts`). On the embedded
- * database too: plain arrays were serialised element by element on its thread, the one thread that
- * runs every statement, so alarm evaluations waited longer behind each group commit.
- */
+/** The arrays of batch statements, each written as one literal on both databases (`array-literal.ts`). */
 const texts = (values: ReadonlyArray<string | null>) => sql`${textArrayLiteral(values)}::text[]`;
 const numbers = (values: ReadonlyArray<number | null>) => numberArrayText(values, 'float8');
 const integers = (values: readonly number[]) => numberArrayText(values, 'int');
