@@ -39,6 +39,8 @@ export const deviceShares = pgTable(
     topMenu: boolean('top_menu').notNull(),
     menus: jsonb('menus').$type<ShareMenu[]>().notNull(),
     canWrite: boolean('can_write').notNull(),
+    /** Whether the receiver may share the device further (never unless the sharer chose it). */
+    canReshare: boolean('can_reshare').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     receiverAccountId: text('receiver_account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
