@@ -4,6 +4,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PLATFORM_NODE_FLAGS } from './platform-node-flags.mjs';
+import { requireSupportedNode } from './node-version.mjs';
+
+requireSupportedNode();
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
