@@ -21,8 +21,7 @@ import { ChangeFilter } from '../core/change-filter.ts';
 import { ComputedVariables } from '../core/computed-variables.ts';
 import type { Sample } from '../core/samples.ts';
 import type { Scheduler, TimerHandle } from '../core/scheduler.ts';
-import { ScriptRunner, type DeviceWrite } from '../scripts/script-runner.ts';
-import { loadQuickJs, type SandboxLimits } from '../scripts/script-sandbox.ts';
+import { ScriptRunner, type DeviceWrite, type ScriptLimits } from '../scripts/script-runner.ts';
 import type { AgentLogger } from './logger.ts';
 
 const KEPT_FORMAT = 1;
@@ -40,7 +39,7 @@ export interface EdgeLogicOptions {
   readonly onSamples: (samples: readonly Sample[], at: number) => void;
   /** Publishes a script report; false when not connected (the next connection sends one). */
   readonly publishReport: (report: ScriptReport) => boolean;
-  readonly sandbox?: SandboxLimits;
+  readonly sandbox?: ScriptLimits;
   readonly saveDelayMs?: number;
   readonly reportDelayMs?: number;
 }
@@ -76,16 +75,17 @@ export class EdgeLogic {
     await this.stop();
     const { model } = config;
     const computed = new ComputedVariables(model, await this.loadKept());
+    const keys = model.variables.map((variable) => variable.key);
     const runner = new ScriptRunner({
       scripts: model.scripts,
-      quickJs: await loadQuickJs(),
       scheduler: this.options.scheduler,
       writeDevice: this.options.writeDevice,
       ...(this.options.sandbox ? { limits: this.options.sandbox } : {}),
       variables: {
         read: (key) => computed.get(key) ?? null,
-        has: (key) => computed.variable(key) !== undefined,
         setKept: (key, value) => this.setKept(key, value),
+        snapshot: () => Object.fromEntries(keys.map((key) => [key, computed.get(key) ?? null])),
+        keptKeys: keys.filter((key) => computed.isKept(key)),
       },
       onStateChange: () => this.scheduleReport(),
       onWrite: (write) => this.keepWrite(write),

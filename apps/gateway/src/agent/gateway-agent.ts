@@ -35,7 +35,7 @@ import type { Scheduler } from '../core/scheduler.ts';
 import { sharedFormulaEngine } from '../core/shared-formula-engine.ts';
 import { systemScheduler } from '../modbus/system-scheduler.ts';
 import { PlatformLink } from '../mqtt/platform-link.ts';
-import type { SandboxLimits } from '../scripts/script-sandbox.ts';
+import type { ScriptLimits } from '../scripts/script-runner.ts';
 import { CommandJournal } from './command-journal.ts';
 import { CommandRunner } from './command-runner.ts';
 import { checkConfig } from './config-problem.ts';
@@ -86,7 +86,7 @@ export interface GatewayAgentOptions {
    * states wait to go out together, how long a changed kept value waits to be saved.
    */
   readonly edge?: {
-    readonly sandbox?: SandboxLimits;
+    readonly sandbox?: ScriptLimits;
     readonly reportDelayMs?: number;
     readonly saveDelayMs?: number;
   };

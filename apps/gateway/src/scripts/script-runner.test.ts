@@ -2,7 +2,7 @@ import { scriptSchema, type ScriptInput, type VariableValue } from '@lyyp/contra
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { ManualScheduler } from '../core/testing/manual-scheduler.ts';
-import { ScriptRunner, type DeviceWrite } from './script-runner.ts';
+import { SCRIPT_OVERRUNS_TO_PAUSE, ScriptRunner, type DeviceWrite } from './script-runner.ts';
 import { SandboxedScript, loadQuickJs } from './script-sandbox.ts';
 
 let quickJs: QuickJSWASMModule;
@@ -28,12 +28,13 @@ function setUp(
   const written: { key: string; value: VariableValue }[] = [];
   const runner = new ScriptRunner({
     scripts: scripts.map((script) => scriptSchema.parse(script)),
-    quickJs,
     scheduler,
-    limits: { cpuClock: steppingClock(), timeLimitMs: 200 },
+    limits: { timeLimitMs: 200 },
     variables: {
       read: (key) => values.get(key) ?? null,
-      has: (key) => values.has(key) || kept.has(key),
+      snapshot: () =>
+        Object.fromEntries([...values.keys(), ...kept].map((key) => [key, values.get(key) ?? null])),
+      keptKeys: [...kept],
       setKept: (key, value) => {
         if (!kept.has(key)) return false;
         values.set(key, value);
@@ -136,10 +137,13 @@ describe('ScriptRunner policies', () => {
     const { scheduler, values, runner, state } = setUp([script({ intervalSeconds: 2 })]);
     runner.start();
     scheduler.advance(1999);
+    await runner.idle();
     expect(values.get('hours')).toBe(0);
     scheduler.advance(1);
+    await runner.idle();
     expect(values.get('hours')).toBe(1);
     scheduler.advance(4000);
+    await runner.idle();
     expect(values.get('hours')).toBe(3);
     expect(state('counter')).toMatchObject({
       runs: 3,
@@ -149,6 +153,7 @@ describe('ScriptRunner policies', () => {
     });
     await runner.stop();
     scheduler.advance(10_000);
+    await runner.idle();
     expect(values.get('hours')).toBe(3);
   });
 
@@ -161,10 +166,12 @@ describe('ScriptRunner policies', () => {
     const counts: number[] = [];
     for (let second = 0; second < 4; second += 1) {
       scheduler.advance(1000);
+      await runner.idle();
       counts.push(ranBy());
     }
     expect(counts).toEqual([1, 2, 3, 4]);
     scheduler.advance(4000);
+    await runner.idle();
     expect([0, 1, 2, 3].map((index) => state(`s${index}`).runs)).toEqual([2, 2, 2, 2]);
     await runner.stop();
   });
@@ -175,7 +182,10 @@ describe('ScriptRunner policies', () => {
     ]);
     runner.start();
     scheduler.advance(60_000);
-    expect(state('boot')).toMatchObject({ runs: 1, log: [`started at ${scheduler.now() - 60_000}`] });
+    await runner.idle();
+    expect(state('boot')).toMatchObject({ runs: 1, lastRunAt: scheduler.now() - 60_000 });
+    const [line] = state('boot').log;
+    expect(Number(line?.replace('started at ', ''))).toBeGreaterThanOrEqual(scheduler.now() - 60_000);
     await runner.stop();
   });
 
@@ -185,15 +195,18 @@ describe('ScriptRunner policies', () => {
     ]);
     runner.start();
     runner.afterUpdate();
+    await runner.idle();
     expect(state('hot').runs).toBe(0);
     values.set('temp', 85);
     runner.afterUpdate();
     runner.afterUpdate();
+    await runner.idle();
     expect(state('hot').runs).toBe(1);
     values.set('temp', 70);
     runner.afterUpdate();
     values.set('temp', 90);
     runner.afterUpdate();
+    await runner.idle();
     expect(state('hot').runs).toBe(2);
     await runner.stop();
   });
@@ -212,10 +225,15 @@ describe('ScriptRunner policies', () => {
     runner.start();
     values.set('temp', 85);
     runner.afterUpdate();
-    scheduler.advance(10_000);
+    for (const _interval of [1, 2]) {
+      await runner.idle();
+      scheduler.advance(5000);
+    }
+    await runner.idle();
     expect(state('hot').runs).toBe(3);
     values.set('temp', 20);
     scheduler.advance(10_000);
+    await runner.idle();
     expect(state('hot').runs).toBe(3);
     await runner.stop();
   });
@@ -226,12 +244,15 @@ describe('ScriptRunner policies', () => {
     ]);
     runner.start();
     runner.afterUpdate();
+    await runner.idle();
     expect(state('watch').runs).toBe(0);
     values.set('pump', 1);
     runner.afterUpdate();
+    await runner.idle();
     expect(state('watch')).toMatchObject({ runs: 1, log: ['pump is 1'] });
     values.set('temp', 99);
     runner.afterUpdate();
+    await runner.idle();
     expect(state('watch').runs).toBe(1);
     await runner.stop();
   });
@@ -272,12 +293,57 @@ describe('ScriptRunner policies', () => {
     const { scheduler, runner, state } = setUp([script({ code: "write('nothing', 1)" })]);
     runner.start();
     scheduler.advance(1000);
+    await runner.idle();
     expect(state('counter')).toMatchObject({
       failures: 1,
       lastOk: false,
       lastErrorCode: '2355',
       lastErrorParams: { detail: 'Error: write: no variable nothing' },
     });
+    await runner.stop();
+  });
+});
+
+describe('scripts on the worker thread', () => {
+  const overrunning = {
+    loop: 'while (true) {}',
+    arrays: 'const kept = []; for (;;) kept.push([1, 2, 3, kept.length]);',
+    texts: "let text = 'x'; for (;;) text = text + text.slice(0, 64);",
+  };
+
+  for (const [name, code] of Object.entries(overrunning)) {
+    it(`stops a script that overruns (${name}), pauses it after ${SCRIPT_OVERRUNS_TO_PAUSE} runs in a row, and the agent's thread never waits for it`, async () => {
+      const { scheduler, runner, state, values } = setUp([
+        script({ key: 'hog', intervalSeconds: 1, code }),
+        script({ key: 'counter', intervalSeconds: 1 }),
+      ]);
+      runner.start();
+      for (let second = 0; second < SCRIPT_OVERRUNS_TO_PAUSE + 2; second += 1) {
+        // The run is asked for and the agent's thread goes on at once: it never waits for the worker.
+        scheduler.advance(1000);
+        expect(state('hog').runs).toBe(Math.min(second, SCRIPT_OVERRUNS_TO_PAUSE));
+        await runner.idle();
+      }
+      expect(state('hog')).toMatchObject({
+        runs: SCRIPT_OVERRUNS_TO_PAUSE,
+        failures: SCRIPT_OVERRUNS_TO_PAUSE,
+        lastOk: false,
+      });
+      expect(['2356', '2357']).toContain(state('hog').lastErrorCode);
+      expect(state('hog').pausedAt).toBeTypeOf('number');
+      // The other script of the configuration kept running on every interval.
+      expect(state('counter')).toMatchObject({ runs: SCRIPT_OVERRUNS_TO_PAUSE + 2, failures: 0 });
+      expect(values.get('hours')).toBe(SCRIPT_OVERRUNS_TO_PAUSE + 2);
+      await runner.stop();
+    }, 60_000);
+  }
+
+  it('reports a syntax error found by the worker without running the script', async () => {
+    const { scheduler, runner, state } = setUp([script({ key: 'broken', code: 'let = ;' })]);
+    runner.start();
+    scheduler.advance(1000);
+    await runner.idle();
+    await expect.poll(() => state('broken').lastErrorCode).toBe('2354');
     await runner.stop();
   });
 });

@@ -8,27 +8,44 @@
  * A run reads values, sets internal and summary variables at once, and asks for device writes,
  * which go out after the run, one after the other, through the agent's confirmed write path.
  * Each script's last run, last error and log are kept for the `up/script` report.
+ *
+ * Runs happen on the script worker's thread (`script-worker-host.ts`), one at a time and in the
+ * order they were asked for, so polling on the agent's thread never waits for a script. A script
+ * asked to run again while a run of it waits or runs runs once more after it (triggers are merged,
+ * never lost). A script that overruns its limits `SCRIPT_OVERRUNS_TO_PAUSE` runs in a row is paused
+ * until its configuration starts again; its state says so.
  */
 import type { ErrorParams } from '@lyyp/contracts';
 import {
-  SCRIPT_LOG_LINES_PER_RUN_MAX,
-  SCRIPT_WRITES_PER_RUN_MAX,
+  SCRIPT_MEMORY_LIMIT_BYTES,
+  SCRIPT_TIME_LIMIT_MS,
   type Script,
   type VariableValue,
 } from '@lyyp/contracts/device-model';
 import type { ScriptState } from '@lyyp/contracts/protocol';
 import { compileFormula, type Formula } from '@lyyp/formula';
-import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
+import type { RunOutcome } from './script-sandbox.ts';
 import type { Scheduler, TimerHandle } from '../core/scheduler.ts';
-import { SandboxedScript, ScriptHostError, processCpuMs, type SandboxLimits } from './script-sandbox.ts';
+import { ScriptWorkerHost, type HostRunResult } from './script-worker-host.ts';
+
+/** Runs in a row stopped by the time or memory limit after which a script is paused. */
+export const SCRIPT_OVERRUNS_TO_PAUSE = 3;
 
 /** The device's variables as scripts see them. */
 export interface ScriptVariables {
   /** The newest value, or null (unknown variable, never read, or its last read failed). */
   read(key: string): VariableValue | null;
-  has(key: string): boolean;
   /** Sets an internal or summary variable; false when the agent does not keep that variable. */
   setKept(key: string, value: VariableValue): boolean;
+  /** Every variable of the device with its newest value: what a run reads. */
+  snapshot(): Record<string, VariableValue | null>;
+  /** The variables the agent keeps itself (internal, summary). */
+  readonly keptKeys: readonly string[];
+}
+
+export interface ScriptLimits {
+  readonly timeLimitMs?: number;
+  readonly memoryLimitBytes?: number;
 }
 
 export type DeviceWrite = (
@@ -41,8 +58,7 @@ export interface ScriptRunnerOptions {
   readonly variables: ScriptVariables;
   readonly writeDevice: DeviceWrite;
   readonly scheduler: Scheduler;
-  readonly quickJs: QuickJSWASMModule;
-  readonly limits?: SandboxLimits;
+  readonly limits?: ScriptLimits;
   /** A script's state changed (a run, an error). */
   readonly onStateChange?: () => void;
   /** A device write a script asked for has ended (confirmed or refused), for the audit. */
@@ -57,12 +73,18 @@ export interface ScriptRunnerOptions {
 
 interface Running {
   readonly script: Script;
-  readonly sandbox: SandboxedScript;
   readonly condition: Formula | null;
   state: ScriptState;
   timer: TimerHandle | null;
   conditionHeld: boolean;
   watched: Map<string, VariableValue | null>;
+  /** Waiting for or in its run on the worker. */
+  queued: boolean;
+  /** Asked to run again while queued: runs once more after. */
+  again: boolean;
+  overrunsInARow: number;
+  /** A syntax error: every run fails with it without reaching the worker. */
+  syntaxError: { code: string; params: ErrorParams } | null;
 }
 
 const initialState = (key: string): ScriptState => ({
@@ -76,6 +98,7 @@ const initialState = (key: string): ScriptState => ({
   lastErrorCode: null,
   lastErrorParams: null,
   log: [],
+  pausedAt: null,
 });
 
 const asFormulaValue = (value: VariableValue | null) => (typeof value === 'number' ? value : undefined);
@@ -84,27 +107,39 @@ export class ScriptRunner {
   private readonly running: Running[] = [];
   private writing: Promise<void> = Promise.resolve();
   private stopped = false;
-  private readonly cpuClock: () => number;
+  private readonly host: ScriptWorkerHost | null;
+  private readonly queue: Running[] = [];
+  private draining: Promise<void> = Promise.resolve();
+  private drainingNow = false;
 
   constructor(private readonly options: ScriptRunnerOptions) {
-    this.cpuClock = options.limits?.cpuClock ?? processCpuMs;
     for (const script of options.scripts) {
-      const sandbox = new SandboxedScript(options.quickJs, script.code, options.limits);
       const compiled = script.condition === undefined ? null : compileFormula(script.condition);
       const entry: Running = {
         script,
-        sandbox,
         condition: compiled?.ok ? compiled.formula : null,
         state: initialState(script.key),
         timer: null,
         conditionHeld: false,
         watched: new Map(),
+        queued: false,
+        again: false,
+        overrunsInARow: 0,
+        syntaxError: null,
       };
-      if (sandbox.syntaxError && !sandbox.syntaxError.ok)
-        this.fail(entry, sandbox.syntaxError.code, sandbox.syntaxError.params);
       if (compiled && !compiled.ok) this.fail(entry, '2359', { detail: compiled.error.message });
       this.running.push(entry);
     }
+    this.host =
+      options.scripts.length === 0
+        ? null
+        : new ScriptWorkerHost({
+            scripts: options.scripts.map((script) => ({ key: script.key, code: script.code })),
+            keptKeys: options.variables.keptKeys,
+            timeLimitMs: options.limits?.timeLimitMs ?? SCRIPT_TIME_LIMIT_MS,
+            memoryLimitBytes: options.limits?.memoryLimitBytes ?? SCRIPT_MEMORY_LIMIT_BYTES,
+            onSyntaxErrors: (errors) => this.takeSyntaxErrors(errors),
+          });
   }
 
   /**
@@ -144,17 +179,24 @@ export class ScriptRunner {
     return this.running.map((entry) => entry.state);
   }
 
-  /** Stops the timers, lets the writes asked for finish, and frees the sandboxes. */
+  /** Stops the timers, lets the run in progress and the writes asked for finish, and ends the worker. */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const entry of this.running) this.clearTimer(entry);
+    this.queue.length = 0;
+    await this.draining;
     await this.writing;
-    for (const entry of this.running) entry.sandbox.dispose();
+    await this.host?.close();
   }
 
-  /** Waits for the writes asked for so far (tests). */
-  idle(): Promise<void> {
-    return this.writing;
+  /** Waits for the runs and the writes asked for so far (tests). */
+  async idle(): Promise<void> {
+    for (;;) {
+      const draining = this.draining;
+      await draining;
+      await this.writing;
+      if (draining === this.draining && !this.drainingNow) return;
+    }
   }
 
   /** Calls `tick` every interval, the first time after `firstDelayMs` (one interval by default). */
@@ -221,40 +263,94 @@ export class ScriptRunner {
     return changed;
   }
 
+  /** Asks for a run: queued for the worker, merged with a run of the same script already waiting. */
   private run(entry: Running): void {
+    if (this.stopped || typeof entry.state.pausedAt === 'number') return;
+    if (entry.queued) {
+      entry.again = true;
+      return;
+    }
+    entry.queued = true;
+    this.queue.push(entry);
+    if (!this.drainingNow) {
+      this.drainingNow = true;
+      this.draining = this.drain();
+    }
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (let entry = this.queue.shift(); entry; entry = this.queue.shift()) {
+        await this.runNow(entry);
+        entry.queued = false;
+        if (entry.again && !this.stopped) {
+          entry.again = false;
+          this.run(entry);
+        }
+      }
+    } finally {
+      this.drainingNow = false;
+    }
+  }
+
+  private async runNow(entry: Running): Promise<void> {
+    const { scheduler } = this.options;
+    const startedAt = scheduler.now();
+    const result: HostRunResult =
+      entry.syntaxError || !this.host
+        ? {
+            outcome: {
+              ok: false,
+              code: (entry.syntaxError?.code ?? '2354') as '2354',
+              params: entry.syntaxError?.params ?? {},
+            },
+            actions: [],
+            log: [],
+            durationMs: 0,
+            workerEnded: false,
+          }
+        : await this.host.run(entry.script.key, this.options.variables.snapshot(), startedAt);
     if (this.stopped) return;
     const writes: { key: string; value: VariableValue }[] = [];
-    const log: string[] = [];
-    const { variables, scheduler } = this.options;
-    const startedAt = scheduler.now();
-    const started = this.cpuClock();
-    const outcome = entry.sandbox.run({
-      read: (key) => variables.read(key),
-      write: (key, value) => {
-        if (!variables.has(key)) throw new ScriptHostError(`write: no variable ${key}`);
-        if (variables.setKept(key, value)) return;
-        if (writes.length >= SCRIPT_WRITES_PER_RUN_MAX)
-          throw new ScriptHostError(`write: at most ${SCRIPT_WRITES_PER_RUN_MAX} writes per run`);
-        writes.push({ key, value });
-      },
-      log: (line) => {
-        if (log.length < SCRIPT_LOG_LINES_PER_RUN_MAX) log.push(line);
-      },
-      now: () => scheduler.now(),
-    });
-    const durationMs = Math.max(0, this.cpuClock() - started);
+    for (const action of result.actions) {
+      if (action.kept && this.options.variables.setKept(action.key, action.value)) continue;
+      writes.push({ key: action.key, value: action.value });
+    }
+    const { outcome } = result;
     entry.state = {
       ...entry.state,
       runs: entry.state.runs + 1,
       lastRunAt: startedAt,
-      lastDurationMs: Math.round(durationMs * 1000) / 1000,
+      lastDurationMs: Math.round(result.durationMs * 1000) / 1000,
       lastOk: outcome.ok,
-      log,
+      log: [...result.log],
     };
     if (!outcome.ok) this.fail(entry, outcome.code, outcome.params, true);
+    const overran = !outcome.ok && (outcome.code === '2356' || outcome.code === '2357');
+    entry.overrunsInARow = overran ? entry.overrunsInARow + 1 : 0;
+    if (entry.overrunsInARow >= SCRIPT_OVERRUNS_TO_PAUSE) this.pause(entry);
     // Writes of a failed run still go: what the script did before the failure stands, as in any program.
     if (writes.length > 0) this.queueWrites(entry, writes);
     this.options.onStateChange?.();
+  }
+
+  /** No more runs of this script until its configuration starts again. */
+  private pause(entry: Running): void {
+    entry.state = { ...entry.state, pausedAt: this.options.scheduler.now() };
+    entry.again = false;
+    this.clearTimer(entry);
+  }
+
+  private takeSyntaxErrors(errors: Readonly<Record<string, RunOutcome>>): void {
+    let changed = false;
+    for (const entry of this.running) {
+      const error = errors[entry.script.key];
+      if (!error || error.ok || entry.syntaxError) continue;
+      entry.syntaxError = { code: error.code, params: error.params };
+      this.fail(entry, error.code, error.params);
+      changed = true;
+    }
+    if (changed) this.options.onStateChange?.();
   }
 
   private queueWrites(entry: Running, writes: readonly { key: string; value: VariableValue }[]): void {

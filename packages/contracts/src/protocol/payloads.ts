@@ -164,6 +164,12 @@ export const scriptStateSchema = z.object({
   lastErrorParams: z.record(z.string(), z.union([z.string().max(500), z.number()])).nullable(),
   /** The log lines of the last run (`log(...)` in the script). */
   log: z.array(z.string().max(SCRIPT_LOG_LINE_MAX_LENGTH)).max(SCRIPT_LOG_LINES_PER_RUN_MAX),
+  /**
+   * When the agent paused the script after it overran its time or memory limit several runs in a
+   * row (gateway clock, epoch ms); it runs again once its configuration starts again. Null or
+   * absent: running.
+   */
+  pausedAt: z.number().int().nullable().optional(),
 });
 export type ScriptState = z.infer<typeof scriptStateSchema>;
 
