@@ -30,6 +30,15 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOGIN_ADDRESS_FREE_FAILURES = 3;
 /** … and only this many failures in the window lock the address itself. */
 export const LOGIN_ADDRESS_MAX_FAILURES = 100;
+/**
+ * A wrong password never locks an account (anyone could lock anyone out, the super manager
+ * included): after this many failures for one account in the window every further try needs a
+ * solved picture check, whichever address it comes from.
+ */
+export const LOGIN_ACCOUNT_FREE_FAILURES = 3;
+
+/** JSON and form bodies nested deeper than this are refused (1011) before anything walks them. */
+export const REQUEST_BODY_MAX_DEPTH = 64;
 
 /** Steps of an identity check (password recovery, phone change) stay valid this long. */
 export const IDENTITY_CHECK_TTL_MS = 10 * 60_000;

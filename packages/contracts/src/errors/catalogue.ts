@@ -26,6 +26,12 @@ export const ERROR_CATALOGUE = {
   '1008': entry('接口不存在', 'No such API path', 404),
   '1009': entry('不支持的请求格式', 'Unsupported request format', 415),
   '1010': entry('登录信息丢失，请重新登录', 'Session lost, please sign in again', 401),
+  '1011': entry(
+    '请求数据嵌套过深（最多 {max} 层）',
+    'The request data is nested too deeply (at most {max} levels)',
+  ),
+  '1012': entry('请求来自其他站点，已拒绝', 'The request was sent by another site and was refused', 403),
+  '1013': entry('拒绝访问', 'Access refused', 403),
   '1206': entry('账号状态已变更，请重新登录', 'Your account changed, please sign in again', 401),
 
   // Sign-in and accounts
@@ -87,7 +93,11 @@ export const ERROR_CATALOGUE = {
   // Sign-in protection
   '1150': entry(
     '登录失败次数较多，请先完成安全验证',
-    'Several sign-ins failed from your network, please complete the security check',
+    'Several sign-ins failed, please complete the security check',
+  ),
+  '1160': entry(
+    '企业账号须通过企业认证开通：请先注册个人账号，再提交企业认证',
+    'Enterprise accounts come only through enterprise certification: register a personal account, then apply for certification',
   ),
 
   // Permissions

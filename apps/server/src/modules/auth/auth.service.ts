@@ -8,6 +8,7 @@ import {
   CatalogueError,
   DEFAULT_PERMISSIONS,
   IDENTITY_CHECK_TTL_MS,
+  LOGIN_ACCOUNT_FREE_FAILURES,
   LOGIN_ADDRESS_FREE_FAILURES,
   LOGIN_ADDRESS_MAX_FAILURES,
   type AccountInfo,
@@ -59,6 +60,18 @@ export interface RegisterInput {
   /** The agreement and privacy versions accepted (ids of the current texts). */
   agreementId?: string | undefined;
   privacyId?: string | undefined;
+}
+
+/**
+ * An account's sign-in failures are counted but never lock it (a stranger could lock anyone out):
+ * past `LOGIN_ACCOUNT_FREE_FAILURES` they only require the picture check. The counter's limit is
+ * the largest its column holds.
+ */
+const NEVER_LOCKED = 2_147_483_647;
+
+/** Registration and completion make personal accounts: enterprise comes only through certification. */
+function refuseEnterprise(accountType: AccountType): void {
+  if (accountType === 'enterprise') throw new CatalogueError('1160', { field: 'accountType' });
 }
 
 function defaultAuths(kind: AccountKind): string {
@@ -135,10 +148,9 @@ export class AuthService {
   }
 
   async register(input: RegisterInput): Promise<AccountRow> {
+    refuseEnterprise(input.accountType);
     if (await this.deps.accounts.findByTel(input.tel)) throw new CatalogueError('1108');
     if (await this.deps.accounts.usernameTaken(input.username)) throw new CatalogueError('1107');
-    if (input.accountType === 'enterprise' && !input.company?.trim())
-      throw new CatalogueError('1001', { field: 'company' });
     // Checked before the SMS code is used up: an outdated agreement is answered with nothing spent.
     const accepted = (await this.deps.agreements?.requireCurrent(input)) ?? [];
     await this.deps.smsCodes.consume(input.tel, 'register', input.smsCode);
@@ -150,17 +162,10 @@ export class AuthService {
       passwordHash: await hashPassword(input.password),
       roleType: 'company',
       accountKind: input.accountKind,
-      accountType: input.accountType,
-      company: input.accountType === 'enterprise' ? (input.company?.trim() ?? null) : null,
+      accountType: 'personal',
+      company: null,
       auths: defaultAuths(input.accountKind),
     });
-    if (input.accountType === 'enterprise' && input.company) {
-      await this.deps.accounts.insertCompany({
-        id: newId(),
-        name: input.company.trim(),
-        ownerAccountId: account.id,
-      });
-    }
     await this.deps.agreements?.record(account.id, accepted);
     return account;
   }
@@ -176,8 +181,12 @@ export class AuthService {
     const login = (await this.deps.loginKey.open(keyId, sealedAccount)).trim();
     const password = await this.deps.loginKey.open(keyId, sealedPassword);
     if (!login) throw new CatalogueError('1105');
-    const attempt = await this.reserveSignIn(`login:account:${login.toLowerCase()}`, address, proof);
     const account = await this.deps.accounts.findByLogin(login);
+    // Counted per account, whichever login text (username or phone) names it.
+    const accountKey = account
+      ? `login:account:${account.id}`
+      : `login:account:unknown:${login.toLowerCase()}`;
+    const attempt = await this.reserveSignIn(accountKey, address, proof);
     const matches = await verifyPassword(password, account?.passwordHash);
     // A wrong guess keeps its reserved attempts: they are the failure count.
     if (!account || !matches) throw new CatalogueError('1101');
@@ -205,17 +214,21 @@ export class AuthService {
   }
 
   /**
-   * Reserves a sign-in attempt for the account (strict limit) and for the address (a high limit,
-   * with a picture check required after a few failures, since one address may be a whole factory).
+   * Reserves a sign-in attempt for the account and for the address. A few failures on either make
+   * every further try need a solved picture check; the account is never locked (the right password
+   * keeps working for its owner), only the address is, as a last resort, after many failures.
    * `passed` clears the account's counter and gives the address its attempt back.
    */
   private async reserveSignIn(accountKey: string, address: string, proof: SignInProof | undefined) {
     const addressKey = `login:address:${address}`;
     const reservation = await this.deps.limiter.reserve([
       { key: addressKey, limit: LOGIN_ADDRESS_MAX_FAILURES },
-      accountKey,
+      { key: accountKey, limit: NEVER_LOCKED },
     ]);
-    if (reservation.countOf(addressKey) > LOGIN_ADDRESS_FREE_FAILURES) {
+    if (
+      reservation.countOf(addressKey) > LOGIN_ADDRESS_FREE_FAILURES ||
+      reservation.countOf(accountKey) > LOGIN_ACCOUNT_FREE_FAILURES
+    ) {
       try {
         if (!proof?.ticket || !proof.randstr) throw new CatalogueError('1150');
         await this.deps.captcha.consumeTicket(proof.ticket, proof.randstr);
@@ -237,6 +250,7 @@ export class AuthService {
     input: { username: string; password: string; accountType: AccountType } & AcceptedVersions,
   ): Promise<AccountRow> {
     if (!account.needsCompletion) throw new CatalogueError('1136');
+    refuseEnterprise(input.accountType);
     if (await this.deps.accounts.usernameTaken(input.username, account.id)) throw new CatalogueError('1107');
     // An account an SMS sign-in created agrees here, as a registration does.
     const accepted = (await this.deps.agreements?.requireCurrent(input)) ?? [];
@@ -244,7 +258,7 @@ export class AuthService {
       username: input.username.trim(),
       name: account.name ?? input.username.trim(),
       passwordHash: await hashPassword(input.password),
-      accountType: input.accountType,
+      accountType: 'personal',
       needsCompletion: false,
     });
     if (!updated) throw new CatalogueError('1003');

@@ -36,20 +36,35 @@ export class SmsCodeService {
     private readonly now: () => number,
   ) {}
 
+  /**
+   * Sends a new code. The resend countdown is reserved before anything else, in one conditional
+   * statement on an attempt counter (limit 1 per countdown), so parallel requests on any node send
+   * one SMS; a send that does not happen (daily cap, provider down) gives the countdown back.
+   */
   async send(tel: string, purpose: SmsCodePurpose): Promise<SmsSent> {
     const now = this.now();
-    const latest = await this.repository.latestSmsCode(tel, purpose);
-    if (latest) {
-      const waitMs = latest.createdAt.getTime() + SMS_RESEND_INTERVAL_MS - now;
-      if (waitMs > 0) throw new CatalogueError('1126', { seconds: Math.ceil(waitMs / 1000) });
+    const countdownKey = `sms-countdown:${purpose}:${tel}`;
+    const countdown = await this.repository.reserveAttempt(
+      countdownKey,
+      new Date(now),
+      SMS_RESEND_INTERVAL_MS,
+      1,
+    );
+    if (!countdown) {
+      const counter = await this.repository.readCounter(countdownKey);
+      const waitMs = (counter?.windowStart.getTime() ?? now) + SMS_RESEND_INTERVAL_MS - now;
+      throw new CatalogueError('1126', { seconds: Math.max(1, Math.ceil(waitMs / 1000)) });
     }
+    const giveBack = () => this.repository.releaseAttempt(countdownKey, countdown.windowStart);
     if ((await this.repository.countSmsSince(tel, new Date(now - DAY_MS))) >= SMS_DAILY_LIMIT_PER_PHONE) {
+      await giveBack();
       throw new CatalogueError('1127');
     }
     const code = newNumericCode(SMS_CODE_LENGTH);
     try {
       await this.provider.send({ tel, code, purpose, validMinutes: SMS_CODE_TTL_MS / 60_000 });
     } catch (error) {
+      await giveBack();
       throw error instanceof CatalogueError ? error : new CatalogueError('1111', undefined, { cause: error });
     }
     await this.repository.insertSmsCode({
