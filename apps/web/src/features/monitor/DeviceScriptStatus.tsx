@@ -85,6 +85,18 @@ export function DeviceScriptStatus({ deviceId }: { deviceId: string }) {
             ),
           },
           {
+            title: '',
+            key: 'paused',
+            width: 90,
+            render: withState((state) =>
+              typeof state.pausedAt === 'number' ? (
+                <Tag color="warning" title={t('edgeLogic.status.paused')} data-testid="script-paused">
+                  {t('edgeLogic.status.pausedShort')}
+                </Tag>
+              ) : null,
+            ),
+          },
+          {
             title: t('edgeLogic.status.duration'),
             key: 'duration',
             width: 80,

@@ -80,6 +80,9 @@ export const edgeLogicEnUS: Texts<typeof edgeLogicZhCN> = {
     result: 'Result',
     ok: 'Succeeded',
     failed: 'Failed',
+    pausedShort: 'Paused',
+    paused:
+      'Paused: it overran its limits several runs in a row; it runs again when its configuration starts again',
     lastError: 'Last error',
     runs: 'Runs / failures',
     log: 'Last log',

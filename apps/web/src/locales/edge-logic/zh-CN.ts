@@ -73,6 +73,8 @@ export const edgeLogicZhCN = {
     result: '结果',
     ok: '成功',
     failed: '失败',
+    pausedShort: '已暂停',
+    paused: '已暂停：连续多次超出限制，配置重新下发后恢复运行',
     lastError: '最近错误',
     runs: '运行 / 失败',
     log: '上次日志',
