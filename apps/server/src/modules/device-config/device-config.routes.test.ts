@@ -135,7 +135,8 @@ describe.each(databaseVariants())('per-device configuration on $name', (variant)
     expect((await info()).revision).toBe(1);
   });
 
-  it('queues a change for an offline gateway and sends it when the gateway comes back', async () => {
+  it('queues a change for an offline gateway: the broker keeps the new version for its first connection', async () => {
+    await link.close();
     await server.database.db
       .update(gateways)
       .set({ status: 'offline' })
@@ -146,11 +147,14 @@ describe.each(databaseVariants())('per-device configuration on $name', (variant)
       drivers: [{ key, host: '10.20.0.8', slaveId: 9 }],
     });
     expect(saved.data).toMatchObject({ version: 3, syncState: 'queued' });
-    expect(link.received.some((message) => (message.payload as ConfigPayload).version === 3)).toBe(false);
 
-    await link.send('status', { status: 'online', ts: Date.now(), configVersion: 2 });
-    const pushed = await link.waitFor<ConfigPayload>('config', (config) => config.version === 3);
-    expect(driverOf(pushed).host).toBe('10.20.0.8');
+    // The gateway connects: the very first configuration it receives (the retained one) is the new
+    // version, before it has said anything — it never runs the old address.
+    link = await TestGateway.connect(brokerUrl(), bound.gateway.sn, bound.gateway.secret);
+    const first = await link.waitFor<ConfigPayload>('config', () => true);
+    expect(first.version).toBe(3);
+    expect(driverOf(first).host).toBe('10.20.0.8');
+    await link.send('status', { status: 'online', ts: Date.now(), configVersion: 3 });
     await link.send('config', { version: 3, status: 'applied' });
     await eventually(async () => (await info()).syncState === 'complete');
   });

@@ -1,10 +1,12 @@
 /**
  * Per-device configuration: a device runs its product's model with its own driver addresses.
  * Saving checks the settings against the product, keeps only what differs, grows the revision and
- * pushes the effective configuration to an online gateway; an offline or sleeping gateway gets it
- * when it comes back (its status report names another version). Copying gives other devices of the
+ * pushes the effective configuration to an online gateway; for an offline or sleeping gateway the
+ * broker's retained copy is replaced at once, so it runs the new version from its first connection
+ * (and its status report naming another version brings it again). Copying gives other devices of the
  * same series the same settings (§9: their gateways must be online).
  */
+import type { ActionName } from '@lyyp/contracts/policy';
 import { CatalogueError } from '@lyyp/contracts';
 import {
   EMPTY_DEVICE_CONFIG,
@@ -29,6 +31,8 @@ export interface DeviceConfigServiceDeps {
   gateways: Pick<GatewayRepository, 'findBySn'>;
   /** Sends a device's effective configuration to its gateway (the gateway link). */
   push: (deviceId: string) => Promise<unknown>;
+  /** Leaves it retained on the broker for a gateway that is not online (the gateway link). */
+  retain: (deviceId: string) => Promise<unknown>;
   now: () => number;
 }
 
@@ -59,7 +63,7 @@ export class DeviceConfigService {
     deviceId: string,
     requested: DeviceConfigOverrides,
   ): Promise<DeviceConfigAnswer> {
-    const device = await this.requireManaged(caller, deviceId);
+    const device = await this.requireManaged(caller, deviceId, 'device.configure');
     const product = await this.productOf(device);
     const checked = normaliseDeviceConfig(product.model, requested);
     if (!checked.ok) throw new CatalogueError(checked.problem.code, checked.problem.params);
@@ -109,7 +113,7 @@ export class DeviceConfigService {
     targetId: string,
   ): Promise<string | null> {
     if (targetId === source.id) return '2603';
-    const target = await this.requireManaged(caller, targetId);
+    const target = await this.requireManaged(caller, targetId, 'device.configure');
     const gateway = await this.deps.gateways.findBySn(target.gatewaySn);
     if (!gateway) return '1504';
     const sameSeries =
@@ -124,9 +128,14 @@ export class DeviceConfigService {
     return null;
   }
 
+  /**
+   * An online gateway is sent the configuration; for any other the broker's retained copy is
+   * replaced, so the first thing the gateway runs when it connects is the current version.
+   */
   private async pushIfReachable(device: DeviceRow): Promise<void> {
     const gateway = await this.deps.gateways.findBySn(device.gatewaySn);
     if (gateway?.status === 'online') await this.deps.push(device.id);
+    else await this.deps.retain(device.id);
   }
 
   private async productOf(device: DeviceRow): Promise<ProductRow> {
@@ -135,9 +144,9 @@ export class DeviceConfigService {
     return product;
   }
 
-  private async requireManaged(caller: Caller, deviceId: string): Promise<DeviceRow> {
+  private async requireManaged(caller: Caller, deviceId: string, action: ActionName): Promise<DeviceRow> {
     const device = await this.deps.access.requireVisibleDevice(caller.account, deviceId);
-    if (!this.deps.access.canManageDevice(caller.account, device)) throw new CatalogueError('1201');
+    await this.deps.access.authorize(caller.account, action, device);
     return device;
   }
 

@@ -6,6 +6,7 @@
  * gateway link sends the current version to a gateway that reports another). Every version is kept:
  * any two can be compared, and rolling back makes a new version with an earlier one's settings.
  */
+import type { ActionName } from '@lyyp/contracts/policy';
 import { CatalogueError } from '@lyyp/contracts';
 import {
   EMPTY_DEVICE_CONFIG,
@@ -35,6 +36,8 @@ export interface DeviceTemplateServiceDeps {
   products: Pick<ProductRepository, 'findById' | 'findBindable'>;
   gateways: Pick<GatewayRepository, 'findBySn'>;
   push: (deviceId: string) => Promise<unknown>;
+  /** Leaves it retained on the broker for a gateway that is not online. */
+  retain: (deviceId: string) => Promise<unknown>;
   now: () => number;
 }
 
@@ -164,7 +167,7 @@ export class DeviceTemplateService {
     for (const deviceId of new Set(deviceIds)) {
       results.push(
         await this.each(deviceId, 'bound', async () => {
-          const device = await this.requireManaged(caller, deviceId);
+          const device = await this.requireManaged(caller, deviceId, 'device.configure');
           if (device.productId !== record.template.productId) return '2606';
           const current = await this.deps.configs.find(device.id);
           if (current?.templateId === id) return '1506';
@@ -187,7 +190,7 @@ export class DeviceTemplateService {
     for (const deviceId of new Set(deviceIds)) {
       results.push(
         await this.each(deviceId, 'unbound', async () => {
-          const device = await this.requireManaged(caller, deviceId);
+          const device = await this.requireManaged(caller, deviceId, 'device.configure');
           const current = await this.deps.configs.find(device.id);
           if (!current?.templateId) return '1505';
           // Only someone who sees the template may take devices off it.
@@ -236,6 +239,8 @@ export class DeviceTemplateService {
         await this.deps.push(deviceId);
         results.push({ id: deviceId, state: 'syncing', code: null });
       } else {
+        // Retained for the gateway's next connection: it never starts on an older version.
+        await this.deps.retain(deviceId);
         results.push({ id: deviceId, state: 'queued', code: null });
       }
     }
@@ -274,9 +279,9 @@ export class DeviceTemplateService {
     return product;
   }
 
-  private async requireManaged(caller: Caller, deviceId: string): Promise<DeviceRow> {
+  private async requireManaged(caller: Caller, deviceId: string, action: ActionName): Promise<DeviceRow> {
     const device = await this.deps.access.requireVisibleDevice(caller.account, deviceId);
-    if (!this.deps.access.canManageDevice(caller.account, device)) throw new CatalogueError('1201');
+    await this.deps.access.authorize(caller.account, action, device);
     return device;
   }
 }

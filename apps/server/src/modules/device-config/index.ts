@@ -17,19 +17,21 @@ import { DeviceTemplateService } from './device-template.service.ts';
 export interface DeviceConfigModuleOptions {
   db: Database;
   catalogue: Catalogue;
-  link: Pick<GatewayLinkService, 'pushConfig'>;
+  link: Pick<GatewayLinkService, 'pushConfig' | 'retainConfig'>;
   now: () => number;
 }
 
 export function createDeviceConfigModule({ db, catalogue, link, now }: DeviceConfigModuleOptions) {
   const configs = new DeviceConfigRepository(db);
   const push = (deviceId: string) => link.pushConfig(deviceId);
+  const retain = (deviceId: string) => link.retainConfig(deviceId);
   const service = new DeviceConfigService({
     configs,
     access: catalogue.deviceAccess,
     products: catalogue.repositories.products,
     gateways: catalogue.repositories.gateways,
     push,
+    retain,
     now,
   });
   const templates = new DeviceTemplateService({
@@ -39,6 +41,7 @@ export function createDeviceConfigModule({ db, catalogue, link, now }: DeviceCon
     products: catalogue.repositories.products,
     gateways: catalogue.repositories.gateways,
     push,
+    retain,
     now,
   });
   return {

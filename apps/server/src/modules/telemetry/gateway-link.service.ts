@@ -154,12 +154,16 @@ export class GatewayLinkService {
           const payload = this.parse(configReportSchema, message);
           if (!payload) return await this.reject(sn, message.topic, 'invalid config report');
           const context = await this.options.runtime.deviceContextBySn(sn);
+          // The current version reached the gateway through the broker's retained copy (it was saved
+          // while the gateway was away): it counts as sent from now.
+          if (context && payload.version === context.version && context.configVersion !== context.version)
+            await this.options.runtime.markConfigPushed(context.deviceId, sn, context.version);
           const state = await this.options.runtime.recordConfigReport(
             sn,
             payload.version,
             payload.status === 'applied',
             payload.message ?? payload.code ?? null,
-            context?.configVersion ?? payload.version,
+            context ? context.version : payload.version,
           );
           this.options.bus.publish('configSync', {
             sn,
@@ -212,14 +216,8 @@ export class GatewayLinkService {
 
   /** Sends a device's configuration (retained, so a gateway connecting later gets it too). */
   async pushConfig(deviceId: string): Promise<number | null> {
-    const context = await this.options.runtime.deviceContextById(deviceId);
+    const context = await this.retainConfig(deviceId);
     if (!context) return null;
-    this.options.ingest.forgetDevice(context.sn);
-    const payload: ConfigPayload = { version: context.version, model: context.model };
-    await this.options.transport.publish(downTopic(context.sn, 'config'), JSON.stringify(payload), {
-      qos: 1,
-      retain: true,
-    });
     await this.options.runtime.markConfigPushed(deviceId, context.sn, context.version);
     this.options.bus.publish('configSync', {
       sn: context.sn,
@@ -228,6 +226,24 @@ export class GatewayLinkService {
       version: context.version,
     });
     return context.version;
+  }
+
+  /**
+   * Replaces the retained configuration on the broker with the device's current one, without
+   * counting it as sent (the device stays `queued` until its gateway is back). The retained copy is
+   * what a gateway gets first when it connects: were it an older version, the gateway would run it —
+   * and poll an address no longer the device's — until its status report brought the current one.
+   */
+  async retainConfig(deviceId: string): Promise<{ sn: string; version: number } | null> {
+    const context = await this.options.runtime.deviceContextById(deviceId);
+    if (!context) return null;
+    this.options.ingest.forgetDevice(context.sn);
+    const payload: ConfigPayload = { version: context.version, model: context.model };
+    await this.options.transport.publish(downTopic(context.sn, 'config'), JSON.stringify(payload), {
+      qos: 1,
+      retain: true,
+    });
+    return { sn: context.sn, version: context.version };
   }
 
   /** Clears a gateway's retained configuration (its device was unbound). */
