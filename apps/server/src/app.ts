@@ -68,6 +68,8 @@ import { ViewerHints } from './modules/gateway-ops/viewer-hints.ts';
 import { createWidgetMediaModule } from './modules/widget-media/index.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { requestOriginPlugin } from './plugins/request-origin.ts';
+import { completionGatePlugin } from './plugins/completion-gate.ts';
 import { parseFormText, textInputPlugin } from './plugins/text-input.ts';
 
 export interface AppDependencies {
@@ -129,6 +131,8 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, config.csp);
+  // State changes sent by another site or origin are refused before anything else runs.
+  await app.register(requestOriginPlugin, { publicUrl: config.publicUrl });
   // History curves and tables are large JSON; gzip makes them a quarter of the size on the wire.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(cookie);
@@ -177,6 +181,8 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     deps.smsProvider ??
     (config.sms.provider === 'webhook' && config.sms.webhookUrl
       ? new WebhookSmsProvider(config.sms.webhookUrl, app.log)
+  // Until its first-time completion an account reaches only that step's paths.
+  await app.register(completionGatePlugin);
       : new LogSmsProvider(app.log));
   const captcha = new CaptchaService(authRepository, now, app.log, config.captchaDebugLog);
   const loginKey = new LoginKeyService(authRepository, now);

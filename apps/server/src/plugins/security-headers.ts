@@ -7,6 +7,10 @@
  * pages) and the hosts the operator configures (map tiles, cameras); connections to this origin and
  * its live WebSocket (and blob: objects the page made, for 3D model textures). API answers may not be framed at all. Answers that set their own policy
  * (served files) keep it.
+ *
+ * API answers are never stored by a browser or a shared cache (`Cache-Control: private, no-store`):
+ * they carry one-time codes, secrets and personal data. An answer that is a public asset says so
+ * itself (a design page's image sets its own `Cache-Control`), and keeps it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -20,6 +24,9 @@ export interface SecurityHeadersOptions {
   /** Extra hosts the console may fetch from or open a WebSocket to. */
   connectHosts: readonly string[];
 }
+
+/** What an API answer may be kept as, unless it declares itself cacheable. */
+export const API_CACHE_CONTROL = 'private, no-store';
 
 /** API answers are data: nothing to run, nothing to frame. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
@@ -60,6 +67,7 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
       reply.header('x-content-type-options', 'nosniff');
       const api = isApi(request);
       reply.header('x-frame-options', api ? 'DENY' : 'SAMEORIGIN');
+      if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', API_CACHE_CONTROL);
       if (!reply.hasHeader('content-security-policy')) {
         if (api) reply.header('content-security-policy', API_POLICY);
         else if (!isApiViewer(request))

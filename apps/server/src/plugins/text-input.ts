@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import qs from 'qs';
-import { CatalogueError, isMalformedText } from '@lyyp/contracts';
+import { CatalogueError, REQUEST_BODY_MAX_DEPTH, isMalformedText } from '@lyyp/contracts';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -81,6 +81,52 @@ export function parseFormText(text: string): Record<string, unknown> {
   });
 }
 
+/**
+ * A form body: like a query string, but nested at most `REQUEST_BODY_MAX_DEPTH` levels; deeper
+ * input is refused (1011) instead of being parsed.
+ */
+export function parseFormBody(text: string): Record<string, unknown> {
+  try {
+    return qs.parse(text, {
+      allowDots: true,
+      depth: REQUEST_BODY_MAX_DEPTH,
+      strictDepth: true,
+      arrayLimit: 200,
+      decoder: (value: string) => decodeFormComponent(value),
+    });
+  } catch (error) {
+    if (error instanceof RangeError) throw tooDeep();
+    throw error;
+  }
+}
+
+const tooDeep = () => new CatalogueError('1011', { max: REQUEST_BODY_MAX_DEPTH, field: 'body' });
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`, found in one pass without
+ * recursion (text inside strings skipped): checked before parsing, as everything that walks a
+ * parsed value (the text check, validation) recurses and would run out of stack.
+ */
+export function jsonNestingExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c) index += 1;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x7b || code === 0x5b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (code === 0x7d || code === 0x5d) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
 /** The first malformed text in a value, as the dotted path of its field (`items.0.name`). */
 export function findMalformedText(value: unknown, path: string): string | null {
   if (typeof value === 'string') return isMalformedText(value) ? path : null;
@@ -134,13 +180,24 @@ export const textInputPlugin = fp(
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'buffer' },
-      (_request, body: Buffer, done) => done(null, parseFormText(decodeUtf8(body))),
+      (_request, body: Buffer, done) => {
+        try {
+          done(null, parseFormBody(decodeUtf8(body)));
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      },
     );
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) =>
-      parseJson(request, decodeUtf8(body), done),
-    );
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+      const text = decodeUtf8(body);
+      if (jsonNestingExceeds(text, REQUEST_BODY_MAX_DEPTH)) {
+        done(tooDeep(), undefined);
+        return;
+      }
+      void parseJson(request, text, done);
+    });
 
     // Whether a body is multipart is known only once it is parsed; checking the parts costs nothing until read.
     app.addHook('onRequest', (request, _reply, done) => {

@@ -182,6 +182,32 @@ describe.each(databaseVariants())('account centre on $name', (variant) => {
     expect(codes[5]).toBe('1128');
   });
 
+  it('counts security-question guesses per account, whether it is named by username or phone', async () => {
+    const { account, tel, client } = await person();
+    await send(server, client, '/account/security/check', {
+      target: 'question',
+      method: 'password',
+      password: FACTORY_PASSWORD,
+    });
+    expect((await send(server, client, '/account/question/submit', { questions: ANSWERS })).code).toBe('200');
+    const guesser = new TestClient(server);
+    const guess = (login: string) =>
+      send(server, guesser, '/user/findpwd/question/check', { account: login, answers: ['a', 'b', 'c'] });
+    const codes: string[] = [];
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      codes.push((await guess(attempt % 2 === 0 ? account.username! : tel!)).code);
+    }
+    expect(codes.filter((code) => code === '2256')).toHaveLength(5);
+    expect(codes.slice(5)).toEqual(['1128', '1128', '1128', '1128', '1128']);
+    // The signed-in check by questions shares the same count.
+    const signedInGuess = await send(server, client, '/account/security/check', {
+      target: 'tel',
+      method: 'question',
+      answers: ANSWERS.map((item) => item.answer),
+    });
+    expect(signedInGuess.code).toBe('1128');
+  });
+
   it('recovers a password by email and by security questions', async () => {
     const { account, client } = await person();
     const email = `r${account.id.slice(0, 8)}@example.com`;

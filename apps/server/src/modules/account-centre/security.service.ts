@@ -57,6 +57,9 @@ export function normaliseAnswer(answer: string): string {
 const isQuestionKey = (value: string): value is SecurityQuestionKey =>
   (SECURITY_QUESTION_KEYS as readonly string[]).includes(value);
 
+/** One counter of security-question guesses per account, whichever path or login text guesses. */
+const questionAttemptKey = (accountId: string) => `security-question:${accountId}`;
+
 export class SecurityService {
   constructor(private readonly deps: SecurityServiceDeps) {}
 
@@ -99,7 +102,8 @@ export class SecurityService {
   async check(account: AccountRow, input: SecurityCheckBody, address: string | null): Promise<string> {
     const methods = await this.methodsOf(account);
     if (!methods.includes(input.method)) throw new CatalogueError('2258', { method: input.method });
-    const key = `security-${input.method}:${account.id}`;
+    const key =
+      input.method === 'question' ? questionAttemptKey(account.id) : `security-${input.method}:${account.id}`;
     const attempt = await this.deps.limiter.reserve([key]);
     // A missing part of the proof is no guess: the attempt goes back.
     const missing = this.missingProof(input);
@@ -234,11 +238,15 @@ export class SecurityService {
     return keys;
   }
 
+  /**
+   * Guesses are counted per account, together with the signed-in check by questions: naming the
+   * account by username and by phone gives no second set of guesses.
+   */
   async checkRecoveryQuestions(login: string, answers: readonly string[]): Promise<string> {
-    const key = `findpwd-question:${login.toLowerCase()}`;
-    const attempt = await this.deps.limiter.reserve([key]);
     const account = await this.deps.accounts.findByLogin(login);
     if (!account || account.status !== 'enabled') throw new CatalogueError('2255');
+    const key = questionAttemptKey(account.id);
+    const attempt = await this.deps.limiter.reserve([key]);
     await this.checkAnswers(account.id, answers);
     await attempt.clear([key]);
     return this.deps.auth.openVerification(account.id, 'findpwd');
