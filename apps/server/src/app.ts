@@ -30,6 +30,7 @@ import { SessionService } from './modules/session/session.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerCommandRoutes } from './modules/command/command.routes.ts';
 import { registerBrokerAuthRoutes } from './modules/telemetry/broker-auth.routes.ts';
+import { buildBrokerHookServer, hooksOnConsolePort } from './modules/telemetry/broker-hook-listener.ts';
 import { registerSyncRoutes } from './modules/telemetry/sync.routes.ts';
 import { HistoryService } from './modules/history/history.service.ts';
 import { registerHistoryRoutes } from './modules/history/history.routes.ts';
@@ -99,6 +100,8 @@ export interface Platform {
   alarms: AlarmModule;
   accountCentre: AccountCentreModule;
   reports: ReportModule;
+  /** The broker hooks' own listener (BROKER_HOOK_PORT), started by `main.ts`; null without one. */
+  brokerHooks: FastifyInstance | null;
   /** Start-up is complete (see `AppDependencies.awaitStartup`). */
   markReady: () => void;
 }
@@ -176,13 +179,13 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     secureCookie: config.session.secureCookie,
     maxAgeMs: config.session.maxAgeMs,
   });
+  // Until its first-time completion an account reaches only that step's paths.
+  await app.register(completionGatePlugin);
 
   const smsProvider =
     deps.smsProvider ??
     (config.sms.provider === 'webhook' && config.sms.webhookUrl
       ? new WebhookSmsProvider(config.sms.webhookUrl, app.log)
-  // Until its first-time completion an account reaches only that step's paths.
-  await app.register(completionGatePlugin);
       : new LogSmsProvider(app.log));
   const captcha = new CaptchaService(authRepository, now, app.log, config.captchaDebugLog);
   const loginKey = new LoginKeyService(authRepository, now);
@@ -336,6 +339,12 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     await bus.close();
   });
 
+  const brokerHookOptions = { runtime: runtime.runtime, platformUser: brokerUser(config.mqtt.url), limiter };
+  const brokerHooks = await buildBrokerHookServer(config.brokerHook, brokerHookOptions, app.log);
+  app.addHook('onClose', async () => {
+    await brokerHooks?.close();
+  });
+
   await app.register(
     (api) => {
       registerAuthRoutes(api, {
@@ -416,7 +425,9 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
         ),
       );
       registerLiveRoutes(api, { live, sessions });
-      registerBrokerAuthRoutes(api, { runtime: runtime.runtime, platformUser: brokerUser(config.mqtt.url) });
+      if (hooksOnConsolePort(config.brokerHook)) {
+        registerBrokerAuthRoutes(api, { ...brokerHookOptions, secret: config.brokerHook.secret });
+      }
     },
     { prefix: API_PREFIX },
   );
@@ -435,7 +446,19 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   const markReady = () => {
     ready = true;
   };
-  return { app, auth, runtime: runtime, bus, live, catalogue, alarms, accountCentre, reports, markReady };
+  return {
+    app,
+    auth,
+    runtime: runtime,
+    bus,
+    live,
+    catalogue,
+    alarms,
+    accountCentre,
+    reports,
+    brokerHooks,
+    markReady,
+  };
 }
 
 /**

@@ -37,6 +37,10 @@ const environmentSchema = z.object({
     .default('lyyp-platform'),
   GATEWAY_MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp|ssl)$/ }).optional(),
   BUS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  // Broker hooks (/mqtt/auth, /mqtt/acl) for an external broker: a listener of their own, or a secret.
+  BROKER_HOOK_PORT: port.optional(),
+  BROKER_HOOK_HOST: z.string().default('127.0.0.1'),
+  BROKER_HOOK_SECRET: z.string().min(16, { message: 'expected at least 16 characters' }).optional(),
   PUBLIC_URL: z.url().optional(),
   ADMIN_USERNAME: z.string().default('admin'),
   ADMIN_PASSWORD: z.string().optional(),
@@ -112,6 +116,11 @@ export interface Config {
     portsExplicit: boolean;
   };
   busUrl: string | undefined;
+  /**
+   * The broker hooks: their own listener (`port`, on `host`) and the shared secret a broker sends
+   * (never logged). Neither set: the hooks are not served (the embedded broker needs none).
+   */
+  brokerHook: { port: number | undefined; host: string; secret: string | undefined };
   publicUrl: string | undefined;
   admin: { username: string; password: string | undefined };
   logLevel: string;
@@ -223,6 +232,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       portsExplicit: present.MQTT_PORT !== undefined || present.MQTT_WS_PORT !== undefined,
     },
     busUrl: env.BUS_URL,
+    brokerHook: { port: env.BROKER_HOOK_PORT, host: env.BROKER_HOOK_HOST, secret: env.BROKER_HOOK_SECRET },
     publicUrl: env.PUBLIC_URL,
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     logLevel: env.LOG_LEVEL,

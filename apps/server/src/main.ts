@@ -6,6 +6,7 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
+import { listenBrokerHooks } from './modules/telemetry/broker-hook-listener.ts';
 import { generatePassword } from './lib/password.ts';
 import { printBanner } from './banner.ts';
 import { withoutCredentials } from './mqtt/broker-address.ts';
@@ -41,7 +42,11 @@ async function start() {
     );
   });
 
-  const { app, auth, runtime, markReady } = await buildApp({ config, database, awaitStartup: true });
+  const { app, auth, runtime, brokerHooks, markReady } = await buildApp({
+    config,
+    database,
+    awaitStartup: true,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -84,6 +89,17 @@ async function start() {
     if (code === 'EADDRINUSE') fail(`port ${config.port} is in use: set PORT to a free port`);
     if (code === 'EACCES') fail(`port ${config.port} needs privileges: set PORT above 1024`);
     throw error;
+  }
+  if (brokerHooks) {
+    try {
+      await listenBrokerHooks(brokerHooks, config.brokerHook);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      await database.close();
+      if (code === 'EADDRINUSE')
+        fail(`port ${config.brokerHook.port} is in use: set BROKER_HOOK_PORT to a free port`);
+      throw error;
+    }
   }
 
   // Created only once the platform is reachable: a start that fails earlier (a busy port) must not

@@ -1,6 +1,7 @@
 /**
  * The API paths anyone may call, for the tests that walk the OpenAPI document: signing in and what
- * leads to it, files shown on pages, the broker's checks. They declare no access.
+ * leads to it, files shown on pages. They declare no access. (The broker's checks are served on the
+ * console's port only behind their shared secret, and are tested in modules/telemetry.)
  */
 import { AUTH_PATHS } from '@lyyp/contracts';
 import { ACCOUNT_SECURITY_PATHS } from '@lyyp/contracts/account-centre';
@@ -25,8 +26,6 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   // What /download and registration show before anyone signs in.
   APP_VERSION_API_PATHS.latest,
   AGREEMENT_API_PATHS.current,
-  '/mqtt/auth',
-  '/mqtt/acl',
   // Gateways, signed in with their own credentials (HTTP Basic sn:secret), not a session.
   '/ota/firmware/{id}',
 ]);
