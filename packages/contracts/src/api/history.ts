@@ -1,6 +1,7 @@
 /**
- * History of a device's variables (/history/*): the table (one row per second, newest first), its
- * CSV and XLSX export, and curves as raw points or min/max buckets sized to the plot's width.
+ * History of a device's variables (/history/*): the table (one row per stored instant, to the
+ * millisecond, newest first: each variable's value at that instant, absent where it has none), its
+ * CSV and XLSX export (the same rows, oldest first), and curves as raw points or min/max buckets sized to the plot's width.
  * Times are epoch milliseconds within 1970 … 9999 (`epochMsInput`); tables and exports span at
  * most MAX_QUERY_RANGE_DAYS (checked with `checkQueryRange`).
  */
@@ -86,6 +87,7 @@ export const HistoryValueSchema = pointValueSchema;
 export type HistoryValue = z.infer<typeof HistoryValueSchema>;
 
 export const HistoryRowSchema = z.object({
+  /** The instant, epoch ms: every value of the row was stored with exactly this time. */
   ts: z.number().int(),
   values: z.record(z.string(), HistoryValueSchema),
 });

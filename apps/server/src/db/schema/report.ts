@@ -103,7 +103,8 @@ export const historyDirty = pgTable(
 
 /**
  * The statistics every summary level keeps beside min, max and count: the first and last value
- * with their times and the sum, so periodic reports (difference, first, last, average) and coarser
+ * with their times, the sum and the time-integral, so periodic reports (difference, first, last,
+ * time-weighted average) and coarser
  * levels are computed from summaries instead of raw points.
  */
 const summaryStatistics = () => ({
@@ -112,6 +113,8 @@ const summaryStatistics = () => ({
   vLast: doublePrecision('v_last').notNull(),
   lastAt: moment('last_at').notNull(),
   vSum: doublePrecision('v_sum').notNull(),
+  /** Time-integral from the first point to the last, value × ms (`points_rollup.v_area`). */
+  vArea: doublePrecision('v_area').notNull().default(0),
 });
 
 /** Hour summaries of numeric history, refreshed from the minute summaries (`points_rollup`). */

@@ -83,7 +83,7 @@ export const dataGaps = pgTable(
 
 /**
  * Minute summaries of numeric history (min, max, number of points, first and last value with their
- * times, sum), kept with every stored batch so curves over long ranges read thousands of rows
+ * times, sum, time-integral), kept with every stored batch so curves over long ranges read thousands of rows
  * instead of millions and periodic reports never read raw points. Only points stored for the first
  * time are added, so a point delivered twice counts once.
  */
@@ -101,6 +101,12 @@ export const pointsRollup = pgTable(
     last: doublePrecision('v_last').notNull(),
     lastAt: timestamp('last_at', { withTimezone: true, precision: 3 }).notNull(),
     sum: doublePrecision('v_sum').notNull(),
+    /**
+     * The time-integral of the value from the first point to the last (value × milliseconds), each
+     * value holding until the next point: with first/last and their times, what a time-weighted
+     * average needs (docs/reports.md).
+     */
+    area: doublePrecision('v_area').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.deviceId, table.key, table.minute] })],
 );

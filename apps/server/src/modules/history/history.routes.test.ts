@@ -47,7 +47,7 @@ describe.each(databaseVariants())('history on $name', (variant) => {
   });
   afterAll(async () => server.close());
 
-  it('pages rows by second, newest first, with each variable in its own type', async () => {
+  it('pages a row per stored instant to the millisecond, newest first, each variable in its own type', async () => {
     const page = await owner.call('POST', '/history/query', {
       equipmentId: deviceId,
       keys: 'waterTemperature,running',
@@ -58,10 +58,12 @@ describe.each(databaseVariants())('history on $name', (variant) => {
     });
     expect(page.code).toBe('200');
     const data = page.data as { total: number; list: Array<{ ts: number; values: Record<string, unknown> }> };
-    expect(data.total).toBe(25);
+    // 25 temperatures at .120 and 13 states at .450 of their seconds: 38 instants, none merged.
+    expect(data.total).toBe(38);
     expect(data.list).toHaveLength(10);
-    expect(data.list[0]).toEqual({ ts: base + 24_000, values: { waterTemperature: 84, running: true } });
-    expect(data.list[1]).toEqual({ ts: base + 23_000, values: { waterTemperature: 83 } });
+    expect(data.list[0]).toEqual({ ts: base + 24_450, values: { running: true } });
+    expect(data.list[1]).toEqual({ ts: base + 24_120, values: { waterTemperature: 84 } });
+    expect(data.list[2]).toEqual({ ts: base + 23_120, values: { waterTemperature: 83 } });
     expect(HistoryPageSchema.parse(page.data)).toEqual(page.data);
     const last = (
       await owner.call('POST', '/history/query', {
@@ -167,15 +169,18 @@ describe.each(databaseVariants())('history on $name', (variant) => {
     const csv = await request('csv');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="history-2026-11-10\.csv"/);
     const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
-    expect(lines).toHaveLength(26);
+    expect(lines).toHaveLength(27);
     expect(lines[0]).toBe('时间,出水温度 (℃),设备序列号');
-    expect(lines[1]).toBe('2026-11-10 08:00:00,60,"BLR,""A"""');
+    expect(lines[1]).toBe('2026-11-10 08:00:00.000,,"BLR,""A"""');
+    expect(lines[2]).toBe('2026-11-10 08:00:00.120,60,');
     const xlsx = await request('xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('history')!;
-    expect(sheet.rowCount).toBe(26);
-    expect(sheet.getRow(26).getCell(2).value).toBe(84);
+    expect(sheet.rowCount).toBe(27);
+    expect(sheet.getRow(2).getCell(1).value).toBe('2026-11-10 08:00:00.000');
+    expect(sheet.getRow(27).getCell(1).value).toBe('2026-11-10 08:00:24.120');
+    expect(sheet.getRow(27).getCell(2).value).toBe(84);
   });
 
   it('sends raw points when they fit the width, min/max buckets when they do not', async () => {

@@ -30,14 +30,14 @@ function validTimeZone(name: string | undefined): string {
 export function registerHistoryRoutes(app: FastifyInstance, history: HistoryService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['history'];
-  const view = { preHandler: app.requirePermission(['monitor:history', 'monitor:device:view']) };
+  const view = { preHandler: app.allow('history.view') };
 
   api.post(
     '/history/query',
     {
       schema: {
         tags,
-        summary: 'History table: one row per second, newest first',
+        summary: 'History table: one row per stored instant (to the millisecond), newest first',
         body: HistoryQueryRequestSchema,
         response: answerSchemas(HistoryPageSchema),
       },
@@ -55,10 +55,10 @@ export function registerHistoryRoutes(app: FastifyInstance, history: HistoryServ
     {
       schema: {
         tags,
-        summary: 'History as a CSV or XLSX file (at most 100,000 rows)',
+        summary: 'History as a CSV or XLSX file, a row per stored instant (at most 100,000 rows, else 2305)',
         body: HistoryExportRequestSchema,
       },
-      preHandler: app.requirePermission('monitor:history:export'),
+      preHandler: app.allow('history.export'),
     },
     async (request, reply) => {
       const { equipmentId, timeZone, ...rest } = request.body;

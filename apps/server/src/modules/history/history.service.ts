@@ -1,6 +1,8 @@
 /**
- * History of a device's variables: a paged table (one row per second), exports (CSV, XLSX) and
- * curves. Curves send min/max buckets sized to the screen when a range holds more points than the
+ * History of a device's variables: a paged table, exports (CSV, XLSX) and curves. A table row is
+ * one instant (a stored time, to the millisecond) at which any chosen variable has a point, with
+ * each variable's value at that instant (empty where it has none), so every stored value appears
+ * exactly once with its own time, in the table, its pages and the exports alike. Curves Curves send min/max buckets sized to the screen when a range holds more points than the
  * screen has pixels to show them, and raw points once zoomed in far enough. Buckets come from the
  * coarsest store that still gives at least one bucket per pixel: raw points, or the minute, hour or
  * day summaries (`history-summary.repository.ts`), so any range up to years answers in one step.
@@ -25,7 +27,28 @@ import { summaryLevelFor, type HistorySummaryQueries } from './history-summary.r
 
 export { CURVE_MAX_KEYS } from '@lyyp/contracts';
 export const CURVE_LATEST_POINTS = 200_000;
+/** Most rows (instants) an export holds; a range with more is refused (2305), never cut. */
 export const EXPORT_MAX_ROWS = 100_000;
+
+/** `YYYY-MM-DD HH:mm:ss.SSS` in `timeZone`: the export's times, to the millisecond. */
+export function instantFormatter(timeZone: string): (ts: number) => string {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    fractionalSecondDigits: 3,
+    hourCycle: 'h23',
+  });
+  return (ts) => {
+    const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+    for (const { type, value } of format.formatToParts(ts)) part[type] = value;
+    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}.${part.fractionalSecond}`;
+  };
+}
 
 /** §5 (the contract's `checkQueryRange`): within 1970 … 9999, start before end, at most `limitDays`. */
 export function checkRange(
@@ -81,7 +104,7 @@ export class HistoryService {
     checkRange(input.start, input.end);
     const { context, variables } = await this.context(account, input.deviceId, input.keys, 'history');
     const keys = input.keys.length > 0 ? input.keys : [...variables.keys()];
-    const { total, seconds } = await this.queries.secondsPage(
+    const { total, instants } = await this.queries.instantsPage(
       context.deviceId,
       keys,
       input.start,
@@ -89,26 +112,36 @@ export class HistoryService {
       input.pageSize,
       (input.page - 1) * input.pageSize,
     );
-    const list = await this.rowsFor(context.deviceId, keys, variables, seconds);
+    const list = await this.rowsFor(context.deviceId, keys, variables, instants);
     return { list, total, page: input.page, pageSize: input.pageSize };
   }
 
+  /**
+   * The rows of `instants` (newest first, a contiguous run of the range's instants): the points
+   * from the oldest to the newest of them are exactly theirs, at most one per key and instant.
+   */
   private async rowsFor(
     deviceId: string,
     keys: readonly string[],
     variables: Map<string, Variable>,
-    seconds: readonly number[],
+    instants: readonly number[],
   ) {
-    if (seconds.length === 0) return [];
-    const newest = Math.max(...seconds);
-    const oldest = Math.min(...seconds);
-    const points = await this.queries.points(deviceId, keys, oldest, newest + 1000);
-    const bySecond = new Map<number, Record<string, StoredValue>>(seconds.map((second) => [second, {}]));
+    if (instants.length === 0) return [];
+    const newest = instants[0]!;
+    const oldest = instants[instants.length - 1]!;
+    const points = await this.queries.points(
+      deviceId,
+      keys,
+      oldest,
+      newest + 1,
+      instants.length * keys.length,
+    );
+    const byInstant = new Map<number, Record<string, StoredValue>>(instants.map((ts) => [ts, {}]));
     for (const point of points) {
-      const row = bySecond.get(Math.floor(point.ts / 1000) * 1000);
+      const row = byInstant.get(point.ts);
       if (row) row[point.key] = valueOf(variables.get(point.key), point);
     }
-    return seconds.map((ts) => ({ ts, values: bySecond.get(ts) ?? {} }));
+    return instants.map((ts) => ({ ts, values: byInstant.get(ts) ?? {} }));
   }
 
   async export(
@@ -126,7 +159,7 @@ export class HistoryService {
     checkRange(input.start, input.end);
     const { context, variables } = await this.context(account, input.deviceId, input.keys, 'history');
     const keys = input.keys.length > 0 ? input.keys : [...variables.keys()];
-    const { seconds } = await this.queries.secondsPage(
+    const { total, instants } = await this.queries.instantsPage(
       context.deviceId,
       keys,
       input.start,
@@ -134,17 +167,10 @@ export class HistoryService {
       EXPORT_MAX_ROWS,
       0,
     );
-    const rows = (await this.rowsFor(context.deviceId, keys, variables, seconds)).reverse();
-    const format = new Intl.DateTimeFormat('sv-SE', {
-      timeZone: input.timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hour12: false,
-    });
+    // A file that silently lacks rows would look complete: refuse instead.
+    if (total > EXPORT_MAX_ROWS) throw new CatalogueError('2305', { rows: total, max: EXPORT_MAX_ROWS });
+    const rows = (await this.rowsFor(context.deviceId, keys, variables, instants)).reverse();
+    const formatInstant = instantFormatter(input.timeZone);
     const header = [
       input.locale === 'en-US' ? 'Time' : '时间',
       ...keys.map((key) => {
@@ -152,7 +178,7 @@ export class HistoryService {
         return variable?.unit ? `${variable.name} (${variable.unit})` : (variable?.name ?? key);
       }),
     ];
-    const table = rows.map((row) => [format.format(row.ts), ...keys.map((key) => row.values[key] ?? '')]);
+    const table = rows.map((row) => [formatInstant(row.ts), ...keys.map((key) => row.values[key] ?? '')]);
     if (input.format === 'csv') {
       const escape = (cell: unknown) => {
         const text = String(cell);

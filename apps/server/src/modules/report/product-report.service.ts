@@ -21,7 +21,13 @@ import type { ProductService } from '../product/product.service.ts';
 import { viewerOf, type Caller } from '../device/viewer.ts';
 import { resolveTimeZone, unitStarts } from './engine/calendar.ts';
 import { writeSheet } from './report-sheet.ts';
-import { AGGREGATION_LABELS, TIME_FORMATS, columnsOf, mergeIntoUnits } from './report-query.service.ts';
+import {
+  AGGREGATION_LABELS,
+  TIME_FORMATS,
+  columnsOf,
+  mergeIntoUnits,
+  windowAtOrAfter,
+} from './report-query.service.ts';
 import type { ReportRepository } from './report.repository.ts';
 
 export interface ProductReportRange {
@@ -81,7 +87,7 @@ export class ProductReportService {
         names.get(a.deviceId)!.localeCompare(names.get(b.deviceId)!) ||
         a.deviceId.localeCompare(b.deviceId),
     );
-    return { columns: columnsOf(stored.report, product.model), names, starts, pairs };
+    return { columns: columnsOf(stored.report, product.model), names, starts, pairs, report: stored.report };
   }
 
   /** The rows of the chosen (device, unit) pairs, in their order, merged from stored rows. */
@@ -96,12 +102,38 @@ export class ProductReportService {
     const from = Math.max(range.start, starts[Math.min(...units)]!);
     const to = Math.min(range.end, starts[Math.max(...units) + 1] ?? range.end);
     const deviceIds = [...new Set(chosen.map((pair) => pair.deviceId))];
-    const stored = await this.deps.repository.storedRows(range.reportId, deviceIds, from, to);
+    const report = resolved.report;
+    const windowMs = report.intervalMinutes * 60_000;
+    const holdFrom = windowAtOrAfter(from, windowMs);
+    const [stored, holdings] = await Promise.all([
+      this.deps.repository.storedRows(range.reportId, deviceIds, from, to),
+      report.storageMode === 'periodic'
+        ? this.deps.repository.holdingOf(
+            range.reportId,
+            deviceIds,
+            columns.map((column) => column.key),
+            holdFrom,
+          )
+        : null,
+    ]);
     const byDevice = new Map<string, typeof stored>();
     for (const row of stored) byDevice.set(row.deviceId, [...(byDevice.get(row.deviceId) ?? []), row]);
     const merged = new Map<string, Map<number, ProductReportRow['values']>>();
-    for (const [deviceId, rows] of byDevice)
-      merged.set(deviceId, new Map(mergeIntoUnits(rows, starts, columns).map((row) => [row.at, row.values])));
+    for (const [deviceId, rows] of byDevice) {
+      const holding = holdings?.get(deviceId);
+      const units = mergeIntoUnits(
+        rows,
+        starts,
+        columns,
+        holding && {
+          windowMs,
+          from: holdFrom,
+          until: Math.min(to, holding.computedUntil),
+          before: holding.before,
+        },
+      );
+      merged.set(deviceId, new Map(units.map((row) => [row.at, row.values])));
+    }
     return chosen.map((pair) => ({
       deviceId: pair.deviceId,
       deviceName: names.get(pair.deviceId) ?? '',

@@ -19,7 +19,7 @@ import type { AccountRow } from '../account/account.repository.ts';
 import type { DeviceAccess } from '../device/device-access.ts';
 import type { RuntimeRepository } from '../telemetry/runtime.repository.ts';
 import { assignUnits, resolveTimeZone, unitStarts } from './engine/calendar.ts';
-import { mergeCell, presentCell, type CellStats } from './engine/window-compute.ts';
+import { heldOnlyCell, holdCell, mergeCell, presentCell, type CellStats } from './engine/window-compute.ts';
 import type { ReportRepository, StoredReport } from './report.repository.ts';
 import { writeSheet } from './report-sheet.ts';
 
@@ -51,11 +51,30 @@ export function columnsOf(report: StoredReport['report'], model: DeviceModel): R
   });
 }
 
+/**
+ * What a periodic report's time-weighted average needs beyond the stored rows of `[from, until)`:
+ * the window length, and each variable's value held at `from` (a window start). Windows without a
+ * sample of a variable have no cell; the value held then (the previous cell's last) counts toward
+ * the units those windows lie in, up to `until` (the end of the computed windows read).
+ */
+export interface Holding {
+  readonly windowMs: number;
+  readonly from: number;
+  readonly until: number;
+  readonly before: ReadonlyMap<string, number>;
+}
+
+/** The first window start at or after `ts`. */
+export function windowAtOrAfter(ts: number, windowMs: number): number {
+  return Math.ceil(ts / windowMs) * windowMs;
+}
+
 /** Merges stored rows (sorted by time) into the units starting at `starts`. */
 export function mergeIntoUnits(
   rows: ReadonlyArray<{ at: number; cells: Record<string, CellStats> }>,
   starts: readonly number[],
   columns: readonly ReportColumn[],
+  holding?: Holding,
 ): ReportRow[] {
   const units = assignUnits(
     rows.map((row) => row.at),
@@ -69,6 +88,7 @@ export function mergeIntoUnits(
     for (const [key, cell] of Object.entries(row.cells)) cells[key] = mergeCell(cells[key], cell);
     merged.set(unit, cells);
   });
+  if (holding) fillHeldStretches(rows, starts, columns, holding, merged);
   return [...merged.entries()]
     .sort((a, b) => a[0] - b[0])
     .map(([unit, cells]) => ({
@@ -77,6 +97,58 @@ export function mergeIntoUnits(
         columns.map((column) => [column.key, presentCell(cells[column.key], column.aggregation)]),
       ),
     }));
+}
+
+/**
+ * Adds to the merged units the stretches in which a variable held a value without a sample: from
+ * `holding.from` to its first cell (the value held before), between the end of a cell's window and
+ * the next cell's window (the earlier cell's last value), after its last cell up to
+ * `holding.until`. Only units that have rows are shown, so only those receive their share.
+ */
+function fillHeldStretches(
+  rows: ReadonlyArray<{ at: number; cells: Record<string, CellStats> }>,
+  starts: readonly number[],
+  columns: readonly ReportColumn[],
+  holding: Holding,
+  merged: Map<number, Record<string, CellStats>>,
+): void {
+  const unitOf = (ts: number) => {
+    let low = 0;
+    let high = starts.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (starts[middle]! <= ts) {
+        found = middle;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    return found;
+  };
+  const fill = (key: string, value: number, from: number, to: number) => {
+    if (to <= from) return;
+    for (let unit = Math.max(0, unitOf(from)); unit < starts.length && starts[unit]! < to; unit += 1) {
+      const cells = merged.get(unit);
+      if (!cells) continue;
+      const ms = Math.min(to, starts[unit + 1] ?? to) - Math.max(from, starts[unit]!);
+      if (ms <= 0) continue;
+      const cell = cells[key];
+      if (cell) holdCell(cell, value, ms);
+      else cells[key] = heldOnlyCell(value, ms);
+    }
+  };
+  for (const { key } of columns) {
+    let value = holding.before.get(key);
+    let since = holding.from;
+    for (const row of rows) {
+      const cell = row.cells[key];
+      if (!cell) continue;
+      if (value !== undefined) fill(key, value, since, Math.min(row.at, holding.until));
+      value = cell.last;
+      since = row.at + holding.windowMs;
+    }
+    if (value !== undefined) fill(key, value, since, holding.until);
+  }
 }
 
 export const TIME_FORMATS: Record<ReportGranularity, string> = {
@@ -137,7 +209,44 @@ export class ReportQueryService {
     if (!stored || stored.productId !== context.productId) throw new CatalogueError('1003');
     const columns = columnsOf(stored.report, context.model);
     const starts = unitStarts(range.start, range.end, range.granularity, resolveTimeZone(range.timeZone));
-    return { deviceId: context.deviceId, columns, starts };
+    return { deviceId: context.deviceId, columns, starts, report: stored.report };
+  }
+
+  /** The stored rows of `[from, to)` merged into units, periodic averages with their held stretches. */
+  private async merged(
+    resolved: Awaited<ReturnType<ReportQueryService['resolve']>>,
+    from: number,
+    to: number,
+  ): Promise<ReportRow[]> {
+    const { deviceId, columns, starts, report } = resolved;
+    const repository = this.deps.repository;
+    if (report.storageMode !== 'periodic') {
+      const rows = await repository.storedRows(report.id, [deviceId], from, to);
+      return mergeIntoUnits(rows, starts, columns);
+    }
+    const windowMs = report.intervalMinutes * 60_000;
+    const holdFrom = windowAtOrAfter(from, windowMs);
+    const [rows, holdings] = await Promise.all([
+      repository.storedRows(report.id, [deviceId], from, to),
+      repository.holdingOf(
+        report.id,
+        [deviceId],
+        columns.map((column) => column.key),
+        holdFrom,
+      ),
+    ]);
+    const holding = holdings.get(deviceId);
+    return mergeIntoUnits(
+      rows,
+      starts,
+      columns,
+      holding && {
+        windowMs,
+        from: holdFrom,
+        until: Math.min(to, holding.computedUntil),
+        before: holding.before,
+      },
+    );
   }
 
   /** Every row of the range, oldest first. */
@@ -145,9 +254,8 @@ export class ReportQueryService {
     account: AccountRow,
     range: ReportRange,
   ): Promise<{ columns: ReportColumn[]; rows: ReportRow[] }> {
-    const { deviceId, columns, starts } = await this.resolve(account, range);
-    const rows = await this.deps.repository.storedRows(range.reportId, [deviceId], range.start, range.end);
-    return { columns, rows: mergeIntoUnits(rows, starts, columns) };
+    const resolved = await this.resolve(account, range);
+    return { columns: resolved.columns, rows: await this.merged(resolved, range.start, range.end) };
   }
 
   /**
@@ -156,7 +264,8 @@ export class ReportQueryService {
    * month of hourly rows, not the year.
    */
   async table(account: AccountRow, range: ReportRange & { page: number; pageSize: number }) {
-    const { deviceId, columns, starts } = await this.resolve(account, range);
+    const resolved = await this.resolve(account, range);
+    const { deviceId, columns, starts } = resolved;
     const repository = this.deps.repository;
     const units = await repository.unitsWithRows(range.reportId, deviceId, starts, range.start, range.end);
     const offset = (range.page - 1) * range.pageSize;
@@ -165,8 +274,7 @@ export class ReportQueryService {
     if (page.length === 0) return { ...answer, list: [] };
     const from = Math.max(range.start, starts[page.at(-1)!]!);
     const to = Math.min(range.end, starts[page[0]! + 1] ?? range.end);
-    const rows = await repository.storedRows(range.reportId, [deviceId], from, to);
-    return { ...answer, list: mergeIntoUnits(rows, starts, columns).reverse() };
+    return { ...answer, list: (await this.merged(resolved, from, to)).reverse() };
   }
 
   async export(account: AccountRow, range: ReportRange & { format: SheetFormat }, locale: Locale) {

@@ -73,6 +73,8 @@ describe.each(databaseVariants())('report rows of deleted reports and devices on
           max: hour + 1,
           sum: 60 * hour + 30,
           diff: 1,
+          area: (hour + 0.5) * HOUR,
+          heldMs: HOUR,
         },
       },
     }));

@@ -96,6 +96,9 @@ const cell = (overrides: Partial<CellStats>): CellStats => ({
   sum: 333_333.333_333_333_4,
   count: 7,
   diff: 1 / 3,
+  // Rows stored before averages were time-weighted have no integral: read back as unknown.
+  area: Number.NaN,
+  heldMs: 0,
   ...overrides,
 });
 

@@ -296,16 +296,24 @@ export class ReportRepository {
     await this.db.execute(sql`
       delete from report_rows where report_id = ${reportId} and device_id = any(${devicesParam}::text[])
         and at >= ${iso(from)}::timestamptz and at < ${iso(to)}::timestamptz`);
-    const columns = sql`device_id, key, v_first, first_at, v_last, last_at, v_min, v_max, n, v_sum`;
+    const columns = sql`device_id, key, v_first, first_at, v_last, last_at, v_min, v_max, n, v_sum, v_area`;
+    const bin = (time: SQL) =>
+      sql`date_bin(${`${windowMs} milliseconds`}::interval, ${time}, timestamptz '1970-01-01 00:00:00+00')`;
     const range = (column: string) =>
       sql`device_id = any(${devicesParam}::text[]) and key = any(${keysParam}::text[])
         and ${sql.raw(column)} >= ${iso(from)}::timestamptz and ${sql.raw(column)} < ${iso(to)}::timestamptz`;
+    // A window's time-integral from its summaries: each one's own plus the previous one's last
+    // value held until its first point (`joined`), added in time order, as hour summaries are built.
     const grouped = (sources: SQL) => sql`
-        select device_id, key, date_bin(${`${windowMs} milliseconds`}::interval, t, timestamptz '1970-01-01 00:00:00+00') as at,
+        select device_id, key, ${bin(sql`t`)} as at,
           (array_agg(v_first order by t))[1] as first, min(first_at) as first_at,
           (array_agg(v_last order by t desc))[1] as last, max(last_at) as last_at,
-          min(v_min) as min, max(v_max) as max, sum(n) as n, sum(v_sum order by t) as sum
-        from (${sources}) as summaries group by 1, 2, 3`;
+          min(v_min) as min, max(v_max) as max, sum(n) as n, sum(v_sum order by t) as sum,
+          sum(v_area + joined order by t) as area
+        from (select *, coalesce(lag(v_last) over w * ${millisecondsBetween(sql`lag(last_at) over w`, sql`first_at`)}, 0) as joined
+          from (${sources}) as parts
+          window w as (partition by device_id, key, ${bin(sql`t`)} order by t)) as summaries
+        group by 1, 2, 3`;
     let windows: SQL;
     if (windowMs !== HOUR_MS)
       windows = grouped(sql`select ${columns}, minute as t from points_rollup where ${range('minute')}`);
@@ -313,7 +321,7 @@ export class ReportRepository {
       // Every hour is summarised: an hour's summary is its window, nothing to group.
       windows = sql`
         select device_id, key, hour as at, v_first as first, first_at, v_last as last, last_at,
-          v_min as min, v_max as max, n, v_sum as sum
+          v_min as min, v_max as max, n, v_sum as sum, v_area as area
         from points_hour where ${range('hour')}`;
     else
       // Hours still marked are read from their minutes (their hour summary is not refreshed yet).
@@ -321,7 +329,7 @@ export class ReportRepository {
         select ${columns}, hour as t from points_hour h where ${range('hour')}
           and not exists (select 1 from history_dirty m where m.device_id = h.device_id and m.hour = h.hour)
         union all
-        select r.device_id, r.key, r.v_first, r.first_at, r.v_last, r.last_at, r.v_min, r.v_max, r.n, r.v_sum, r.minute as t
+        select r.device_id, r.key, r.v_first, r.first_at, r.v_last, r.last_at, r.v_min, r.v_max, r.n, r.v_sum, r.v_area, r.minute as t
         from history_dirty m join points_rollup r on r.device_id = m.device_id
           and r.minute >= m.hour and r.minute < m.hour + interval '1 hour'
         where m.device_id = any(${devicesParam}::text[]) and r.key = any(${keysParam}::text[])
@@ -334,22 +342,30 @@ export class ReportRepository {
     // were deleted just above and the progress rows are held, so a conflict can only be a bug, and
     // it fails instead of overwriting. The samples are counted from what was stored, with `unnest`
     // in the select list (one pass over the returned rows, not a subquery per row).
+    // The value held before a window (`held`): the previous window's last; before the span the last
+    // earlier minute's. The time-weighted statistics (`CellStats.area`, `heldMs`): the held value
+    // from the window start to its first point, the window's own integral, its last value to the
+    // window's end; held from the window start, or from the first point without a value before.
+    const windowEnd = sql`(at + ${`${windowMs} milliseconds`}::interval)`;
     const [row] = await this.rows<{ samples: number; rows: number }>(sql`
       with windows as (${windows}),
       cells as (
         select device_id, at, key, first, first_at, last, last_at, min, max, sum, n,
-          last - coalesce(lag(last) over (partition by device_id, key order by at),
+          last - coalesce(held, first) as diff,
+          coalesce(held * ${millisecondsBetween(sql`at`, sql`first_at`)}, 0) + area
+            + last * ${millisecondsBetween(sql`last_at`, windowEnd)} as area,
+          ${millisecondsBetween(sql`case when held is null then first_at else at end`, windowEnd)} as held_ms
+        from (select w.*, coalesce(lag(last) over (partition by device_id, key order by at),
             (select b.v_last from points_rollup b where b.device_id = w.device_id and b.key = w.key
-              and b.minute < ${iso(from)}::timestamptz order by b.minute desc limit 1),
-            first) as diff
-        from windows w),
+              and b.minute < ${iso(from)}::timestamptz order by b.minute desc limit 1)) as held
+          from windows w) as w),
       stored as (
         insert into report_rows (report_id, device_id, at, ${ROW_ARRAYS})
         -- Times as floating-point epochs rounded to the millisecond: exact for millisecond times,
         -- and several times cheaper than the numeric extract() per cell.
         select ${reportId}, device_id, at, array_agg(key), array_agg(n),
           array_agg(array[first, round(date_part('epoch', first_at) * 1000), last,
-            round(date_part('epoch', last_at) * 1000), min, max, sum, diff])
+            round(date_part('epoch', last_at) * 1000), min, max, sum, diff, area, held_ms])
         from cells group by device_id, at
         returning n)
       select coalesce((select sum(v) from (select unnest(n) as v from stored) as c), 0)::int as samples,
@@ -413,6 +429,34 @@ export class ReportRepository {
         and at >= ${iso(from)}::timestamptz and at < ${iso(to)}::timestamptz
       order by at`);
     return rows.map((row) => ({ deviceId: row.d, at: Number(row.a), cells: cellsOf(row.c) }));
+  }
+
+  /**
+   * What a periodic report's time-weighted average reads beside the stored rows from `at` (a window
+   * start): per device, how far its windows are computed, and each key's last numeric value before
+   * `at` (one index lookup per device and key).
+   */
+  async holdingOf(
+    reportId: string,
+    deviceIds: readonly string[],
+    keys: readonly string[],
+    at: number,
+  ): Promise<Map<string, { computedUntil: number; before: Map<string, number> }>> {
+    const result = new Map<string, { computedUntil: number; before: Map<string, number> }>();
+    if (deviceIds.length === 0) return result;
+    const devicesParam = sql.param(deviceIds);
+    const [progress, values] = await Promise.all([
+      this.rows<{ d: string; until: string }>(sql`
+        select device_id as d, (extract(epoch from computed_until) * 1000)::bigint::text as until
+        from report_progress where report_id = ${reportId} and device_id = any(${devicesParam}::text[])`),
+      this.rows<{ d: string; k: string; v: number | null }>(sql`
+        select d, k, (select v_num from points p where p.device_id = d and p.key = k and p.v_num is not null
+          and p.ts < ${iso(at)}::timestamptz order by p.ts desc limit 1) as v
+        from unnest(${devicesParam}::text[]) as d cross join unnest(${sql.param(keys)}::text[]) as k`),
+    ]);
+    for (const row of progress) result.set(row.d, { computedUntil: Number(row.until), before: new Map() });
+    for (const row of values) if (row.v !== null) result.get(row.d)?.before.set(row.k, row.v);
+    return result;
   }
 
   /**
@@ -515,10 +559,11 @@ export class ReportRepository {
       with marks (d, t) as (
         select * from ${deviceTimes(hours.map((entry) => [entry.deviceId, entry.hour]))}),
       spans as (select d, min(t) as low, max(t) + interval '1 hour' as high from marks group by d)
-      insert into points_hour (device_id, key, hour, v_min, v_max, n, v_first, first_at, v_last, last_at, v_sum)
+      insert into points_hour (device_id, key, hour, v_min, v_max, n, v_first, first_at, v_last, last_at, v_sum, v_area)
       select r.device_id, r.key, date_trunc('hour', r.minute), ${mergedStatistics(sql`minute`)}
       from spans s cross join lateral (
-        select * from points_rollup where device_id = s.d and minute >= s.low and minute < s.high) as r
+        select *, ${joinArea(sql`date_trunc('hour', minute)`, sql`minute`)}
+        from points_rollup where device_id = s.d and minute >= s.low and minute < s.high) as r
       where (r.device_id, date_trunc('hour', r.minute)) in (select d, t from marks)
       group by 1, 2, 3
       on conflict (device_id, key, hour) do update set ${SUMMARY_UPDATE}`);
@@ -532,10 +577,11 @@ export class ReportRepository {
       with marks (d, t) as (
         select * from ${deviceTimes(dayList.map((entry) => [entry.deviceId, entry.day]))}),
       spans as (select d, min(t) as low, max(t) + interval '1 day' as high from marks group by d)
-      insert into points_day (device_id, key, day, v_min, v_max, n, v_first, first_at, v_last, last_at, v_sum)
+      insert into points_day (device_id, key, day, v_min, v_max, n, v_first, first_at, v_last, last_at, v_sum, v_area)
       select p.device_id, p.key, date_trunc('day', p.hour, 'UTC'), ${mergedStatistics(sql`hour`)}
       from spans s cross join lateral (
-        select * from points_hour where device_id = s.d and hour >= s.low and hour < s.high) as p
+        select *, ${joinArea(sql`date_trunc('day', hour, 'UTC')`, sql`hour`)}
+        from points_hour where device_id = s.d and hour >= s.low and hour < s.high) as p
       where (p.device_id, date_trunc('day', p.hour, 'UTC')) in (select d, t from marks)
       group by 1, 2, 3
       on conflict (device_id, key, day) do update set ${SUMMARY_UPDATE}`);
@@ -566,12 +612,29 @@ function deviceTimes(pairs: ReadonlyArray<readonly [string, number]>) {
 
 /**
  * The statistics of summary rows merged into a coarser one, in the column order of every level:
- * min, max, count, first and last by time, and the sum added in time order (`order by t`), so the
- * result is the same number whatever level it is read from (and the report engine's).
+ * min, max, count, first and last by time, the sum added in time order (`order by t`), so the
+ * result is the same number whatever level it is read from (and the report engine's), and the
+ * time-integral: each part's own plus the previous part's last value held until its first point
+ * (`joined`, from `joinArea`), added in time order.
  */
 function mergedStatistics(time: SQL) {
   return sql`min(v_min), max(v_max), sum(n)::int, (array_agg(v_first order by ${time}))[1], min(first_at),
-    (array_agg(v_last order by ${time} desc))[1], max(last_at), sum(v_sum order by ${time})`;
+    (array_agg(v_last order by ${time} desc))[1], max(last_at), sum(v_sum order by ${time}),
+    sum(v_area + joined order by ${time})`;
+}
+
+/**
+ * `joined`: the previous summary's last value (of the same variable and coarser unit) held from
+ * its last point to this summary's first point, value × ms; 0 for the first summary of the unit.
+ */
+function joinArea(unit: SQL, time: SQL) {
+  return sql`coalesce(lag(v_last) over (partition by key, ${unit} order by ${time})
+    * ${millisecondsBetween(sql`lag(last_at) over (partition by key, ${unit} order by ${time})`, sql`first_at`)}, 0) as joined`;
+}
+
+/** Whole milliseconds from `from` to `to` (timestamps of millisecond precision), as a float8. */
+function millisecondsBetween(from: SQL, to: SQL) {
+  return sql`round(date_part('epoch', ${to} - ${from}) * 1000)`;
 }
 
 /**
@@ -581,9 +644,21 @@ function mergedStatistics(time: SQL) {
 const ROW_ARRAYS = sql.raw('keys, n, stats');
 const ROW_ARRAYS_UPDATE = sql.raw('keys = excluded.keys, n = excluded.n, stats = excluded.stats');
 /** A row of `stats`: a cell's floating-point statistics, in this order (times in epoch ms). */
-const CELL_STATISTICS = ['first', 'firstAt', 'last', 'lastAt', 'min', 'max', 'sum', 'diff'] as const;
+const CELL_STATISTICS = [
+  'first',
+  'firstAt',
+  'last',
+  'lastAt',
+  'min',
+  'max',
+  'sum',
+  'diff',
+  'area',
+  'heldMs',
+] as const;
 
 type StoredArrays = [keys: string[], counts: number[], stats: Array<StatisticsRow>];
+/** Rows stored before averages were time-weighted have the first eight statistics only. */
 type StatisticsRow = [
   first: number,
   firstAt: number,
@@ -593,20 +668,35 @@ type StatisticsRow = [
   max: number,
   sum: number,
   diff: number,
+  area?: number,
+  heldMs?: number,
 ];
 
 /** A stored row's arrays as cells by key (a `stats` row is in the order of `CELL_STATISTICS`). */
 function cellsOf([keys, counts, stats]: StoredArrays) {
   const cells: Record<string, CellStats> = {};
   keys.forEach((key, index) => {
-    const [first, firstAt, last, lastAt, min, max, sum, diff] = stats[index]!;
-    cells[key] = { first, firstAt, last, lastAt, min, max, sum, count: counts[index]!, diff };
+    const [first, firstAt, last, lastAt, min, max, sum, diff, area, heldMs] = stats[index]!;
+    cells[key] = {
+      first,
+      firstAt,
+      last,
+      lastAt,
+      min,
+      max,
+      sum,
+      count: counts[index]!,
+      diff,
+      // Unknown in older rows: their average stays the mean of their samples (`averageOf`).
+      area: area ?? Number.NaN,
+      heldMs: heldMs ?? 0,
+    };
   });
   return cells;
 }
 
 const SUMMARY_UPDATE = sql.raw(
-  ['v_min', 'v_max', 'n', 'v_first', 'first_at', 'v_last', 'last_at', 'v_sum']
+  ['v_min', 'v_max', 'n', 'v_first', 'first_at', 'v_last', 'last_at', 'v_sum', 'v_area']
     .map((column) => `${column} = excluded.${column}`)
     .join(', '),
 );

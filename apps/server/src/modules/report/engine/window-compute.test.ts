@@ -37,7 +37,9 @@ describe('computeWindow', () => {
     const cells = rows[0]!.cells;
     expect(rows[0]!.at).toBe(base);
     expect(presentCell(cells.energy, 'difference')).toBe(10);
-    expect(presentCell(cells.temp, 'average')).toBe(70);
+    // Time-weighted: 60 holds 30 minutes, 70 holds 29, 80 holds the last minute (the mean of the
+    // samples would be 70).
+    expect(presentCell(cells.temp, 'average')).toBeCloseTo((60 * 30 + 70 * 29 + 80 * 1) / 60, 12);
     expect(presentCell(cells.temp, 'first')).toBe(60);
     expect(presentCell(cells.temp, 'last')).toBe(80);
     expect(presentCell(cells.temp, 'max')).toBe(80);

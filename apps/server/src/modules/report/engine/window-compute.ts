@@ -29,6 +29,15 @@ export interface CellStats {
   count: number;
   /** Sum of increments from the value held before each counted sample. */
   diff: number;
+  /**
+   * The time-integral of the held value over `heldMs` (value × ms): each value holds from its
+   * sample until the next sample, the value held before the window carries in from the window's
+   * start, and the last one holds to the window's end. NaN in rows stored before averages were
+   * time-weighted (they show the mean of their samples).
+   */
+  area: number;
+  /** Milliseconds of the window during which the variable held a value (0: a moment, not a span). */
+  heldMs: number;
 }
 
 export interface ComputedRow {
@@ -73,6 +82,8 @@ function single(value: number, ts: number, diff: number): CellStats {
     sum: value,
     count: 1,
     diff,
+    area: 0,
+    heldMs: 0,
   };
 }
 
@@ -110,12 +121,43 @@ export function mergeCell(into: CellStats | undefined, next: CellStats): CellSta
   into.sum += next.sum;
   into.count += next.count;
   into.diff += next.diff;
+  into.area += next.area;
+  into.heldMs += next.heldMs;
   return into;
+}
+
+/**
+ * Adds to a merged cell a stretch without samples during which `value` held (a window without a
+ * sample of the variable between two that have one): it counts toward the time-weighted average.
+ */
+export function holdCell(cell: CellStats, value: number, ms: number): void {
+  if (ms <= 0) return;
+  cell.area += value * ms;
+  cell.heldMs += ms;
+}
+
+/** A cell for a unit in which the variable held `value` for `ms` without a sample of its own. */
+export function heldOnlyCell(value: number, ms: number): CellStats {
+  return {
+    first: value,
+    firstAt: Number.POSITIVE_INFINITY,
+    last: value,
+    lastAt: Number.NEGATIVE_INFINITY,
+    min: Number.POSITIVE_INFINITY,
+    max: Number.NEGATIVE_INFINITY,
+    sum: 0,
+    count: 0,
+    diff: 0,
+    area: value * ms,
+    heldMs: ms,
+  };
 }
 
 /** The value a table shows for a merged cell. */
 export function presentCell(cell: CellStats | undefined, aggregation: ReportAggregation): number | null {
-  if (!cell || cell.count === 0) return null;
+  if (!cell) return null;
+  // A unit in which the variable only held a value (no sample of its own): only the average.
+  if (cell.count === 0) return aggregation === 'average' && cell.heldMs > 0 ? cell.area / cell.heldMs : null;
   switch (aggregation) {
     case 'difference':
       return cell.diff;
@@ -128,8 +170,18 @@ export function presentCell(cell: CellStats | undefined, aggregation: ReportAggr
     case 'min':
       return cell.min;
     case 'average':
-      return cell.sum / cell.count;
+      return averageOf(cell);
   }
+}
+
+/**
+ * The time-weighted average: the integral of the held value over the time it held. A cell of a
+ * moment (change mode, single storage) has no span and shows its value; a row stored before
+ * averages were time-weighted (its integral unknown, NaN) shows the mean of its samples.
+ */
+export function averageOf(cell: CellStats): number {
+  if (cell.heldMs > 0 && Number.isFinite(cell.area)) return cell.area / cell.heldMs;
+  return cell.sum / cell.count;
 }
 
 /**
@@ -149,8 +201,10 @@ function periodicWindow(
   const listed = new Set(report.keys);
   const cells: Record<string, CellStats> = {};
   const minuteSums = new Map<string, { minute: number; sums: number[] }>();
+  const integrals = new Map<string, MinuteIntegral>();
   for (const sample of samples) {
     if (!listed.has(sample.key)) continue;
+    integrate(integrals, sample);
     const cell = cells[sample.key];
     if (cell) {
       if (sample.ts < cell.firstAt) {
@@ -183,8 +237,60 @@ function periodicWindow(
     for (let index = 1; index < sums.length; index += 1) sum += sums[index]!;
     cell.sum = sum;
     cell.diff = cell.last - (before.get(key) ?? cell.first);
+    const windowEnd = windowStart + report.windowMs;
+    const held = before.get(key);
+    const integral = integrals.get(key)!;
+    const inner = integral.inner + (integral.minuteArea + integral.join);
+    cell.area =
+      (held === undefined ? 0 : held * (cell.firstAt - windowStart)) +
+      inner +
+      cell.last * (windowEnd - cell.lastAt);
+    cell.heldMs = windowEnd - (held === undefined ? cell.firstAt : windowStart);
   }
   return [{ at: windowStart, cells }];
+}
+
+/**
+ * A variable's time-integral over a window's samples, built the way the summaries build it, so the
+ * database's figure from summaries is the same number: within a minute each value × the ms until
+ * the next sample, added in time order (`points_rollup.v_area`); across minutes, each minute's
+ * integral plus the previous minute's last value held until its first sample, added in time order.
+ */
+interface MinuteIntegral {
+  minute: number;
+  minuteArea: number;
+  /** The previous minute's last value × the ms from its last sample to this minute's first. */
+  join: number;
+  lastValue: number;
+  lastAt: number;
+  /** The closed minutes' integrals and joins, added in time order. */
+  inner: number;
+}
+
+function integrate(integrals: Map<string, MinuteIntegral>, sample: Sample): void {
+  const minute = Math.floor(sample.ts / 60_000) * 60_000;
+  const integral = integrals.get(sample.key);
+  if (!integral) {
+    integrals.set(sample.key, {
+      minute,
+      minuteArea: 0,
+      join: 0,
+      lastValue: sample.value,
+      lastAt: sample.ts,
+      inner: 0,
+    });
+    return;
+  }
+  const step = integral.lastValue * (sample.ts - integral.lastAt);
+  if (integral.minute === minute) integral.minuteArea += step;
+  else {
+    integral.inner += integral.minuteArea + integral.join;
+    integral.minute = minute;
+    integral.minuteArea = 0;
+    integral.join = step;
+  }
+  integral.lastValue = sample.value;
+  integral.lastAt = sample.ts;
 }
 
 function holds(trigger: Formula | null, state: ReadonlyMap<string, number>): boolean {
@@ -212,10 +318,27 @@ export function computeWindow(
   const windowCells: Record<string, CellStats> = {};
   let counted = false;
   let held = mode === 'condition' || mode === 'expression' ? holds(report.trigger, state) : false;
+  // Interval storage: each listed variable's value × the time the condition held (time-weighted
+  // average over the time it holds), from the window start or the last moment to the next.
+  const holding = new Map<string, { area: number; heldMs: number }>();
+  let since = windowStart;
+  const accumulate = (until: number) => {
+    if (held && storage === 'interval' && until > since)
+      for (const key of report.keys) {
+        const value = state.get(key);
+        if (value === undefined) continue;
+        const entry = holding.get(key) ?? { area: 0, heldMs: 0 };
+        entry.area += value * (until - since);
+        entry.heldMs += until - since;
+        holding.set(key, entry);
+      }
+    since = until;
+  };
 
   for (let index = 0; index < samples.length;) {
     // Samples of one moment are applied together, then the moment is judged once.
     const ts = samples[index]!.ts;
+    if (mode !== 'change') accumulate(ts);
     const moment: Array<{ key: string; value: number; previous: number | undefined }> = [];
     for (; index < samples.length && samples[index]!.ts === ts; index += 1) {
       const sample = samples[index]!;
@@ -256,6 +379,12 @@ export function computeWindow(
       }
     }
     held = now;
+  }
+  if (mode !== 'change') accumulate(windowStart + report.windowMs);
+  for (const [key, cell] of Object.entries(windowCells)) {
+    const entry = holding.get(key);
+    cell.area = entry?.area ?? 0;
+    cell.heldMs = entry?.heldMs ?? 0;
   }
   if (counted) rows.unshift({ at: windowStart, cells: windowCells });
   return rows;
