@@ -292,6 +292,10 @@ export const ERROR_CATALOGUE = {
     'Variable {key} holds text and cannot be used in a report',
   ),
   '2304': entry('报表名称已存在：{name}', 'A report named {name} already exists'),
+  '2305': entry(
+    '所选时间范围内有 {rows} 行历史数据，超过导出上限 {max} 行，请缩短时间范围或减少变量',
+    'The range holds {rows} rows of history, more than the {max} an export may hold: choose a shorter range or fewer variables',
+  ),
   // Computed variables and edge scripts (2351-2399)
   '2351': entry('脚本数量超出容量（{used}/{total}）', 'Capacity exceeded for scripts ({used}/{total})', 409),
   '2352': entry('脚本不存在：{key}', 'No such script: {key}', 404),
