@@ -7,8 +7,10 @@
  */
 import {
   demoBoilerModel,
+  isModbusDriver,
   type DeviceModel,
   type Driver,
+  type ModbusDriver,
   type ModbusTcpDriver,
 } from '@lyyp/contracts/device-model';
 import { startModbusSimulator, type ModbusSimulator } from '../simulator/modbus-simulator.ts';
@@ -33,7 +35,7 @@ function carriesDemoBoiler(model: DeviceModel, driver: Driver): boolean {
   );
 }
 
-function pointedAt(driver: Driver, port: number): ModbusTcpDriver {
+function pointedAt(driver: ModbusDriver, port: number): ModbusTcpDriver {
   return {
     key: driver.key,
     name: driver.name,
@@ -63,7 +65,7 @@ export class SimulatedEndpoints implements EndpointRewriter {
   async prepare(model: DeviceModel): Promise<PreparedModel> {
     const started: SimulatedEndpoint[] = [];
     try {
-      for (const driver of model.drivers) {
+      for (const driver of model.drivers.filter(isModbusDriver)) {
         const simulator = await startModbusSimulator({
           host: LOOPBACK,
           model,
@@ -78,7 +80,12 @@ export class SimulatedEndpoints implements EndpointRewriter {
     }
     const ports = new Map(started.map((endpoint) => [endpoint.driverKey, endpoint.simulator.port]));
     return {
-      model: { ...model, drivers: model.drivers.map((driver) => pointedAt(driver, ports.get(driver.key)!)) },
+      model: {
+        ...model,
+        drivers: model.drivers.map((driver) =>
+          isModbusDriver(driver) ? pointedAt(driver, ports.get(driver.key)!) : driver,
+        ),
+      },
       activate: () => {
         this.current = started;
         for (const endpoint of started) this.onStarted?.(endpoint);

@@ -5,7 +5,11 @@
  * bits). Points the caller isolates, because a merged read of them failed, get a request of
  * their own so one bad address cannot blind its neighbours.
  */
-import { REGISTER_TYPE_DEFINITIONS, type Driver, type RegisterType } from '@lyyp/contracts/device-model';
+import {
+  REGISTER_TYPE_DEFINITIONS,
+  type ModbusDriver as Driver,
+  type RegisterType,
+} from '@lyyp/contracts/device-model';
 import type { ModbusPoint } from './points.ts';
 
 export interface ReadBlock {

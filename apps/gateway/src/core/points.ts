@@ -7,10 +7,12 @@ import type { ErrorCode } from '@lyyp/contracts';
 import {
   DATA_TYPE_DEFINITIONS,
   byteOrderFor,
+  isModbusDriver,
   parseRegisterAddress,
   type DataTypeDefinition,
   type DeviceModel,
   type Driver,
+  type ModbusDriver,
   type RegisterType,
   type Variable,
 } from '@lyyp/contracts/device-model';
@@ -53,7 +55,7 @@ const UNSUPPORTED_WRITE_FORMULA: CompiledFormula = {
 /** Where a device variable lives on its slave: table, address, span, and the byte order to read it with. */
 export interface RegisterSlot {
   readonly variable: Variable;
-  readonly driver: Driver;
+  readonly driver: ModbusDriver;
   readonly registerType: RegisterType;
   readonly offset: number;
   readonly count: number;
@@ -68,7 +70,8 @@ export function locateVariable(
 ): { readonly ok: true; readonly slot: RegisterSlot } | { readonly ok: false; readonly code: ErrorCode } {
   const driver = variable.driverKey === undefined ? undefined : drivers.get(variable.driverKey);
   const registerType = variable.registerType;
-  if (!driver || !registerType || variable.address === undefined) return { ok: false, code: '99904' };
+  if (!driver || !isModbusDriver(driver) || !registerType || variable.address === undefined)
+    return { ok: false, code: '99904' };
   const address = parseRegisterAddress(variable.address, variable.addressType, registerType);
   if (!address.ok) return { ok: false, code: address.code };
   const dataType = DATA_TYPE_DEFINITIONS[variable.dataType];

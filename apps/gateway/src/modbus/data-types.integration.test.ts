@@ -2,7 +2,7 @@
  * Every data type in every byte order, read over Modbus TCP from the simulator. The registers are
  * laid down from hand-computed words, not from the codec under test.
  */
-import type { DriverInput, VariableInput } from '@lyyp/contracts/device-model';
+import type { ModbusDriver, VariableInput } from '@lyyp/contracts/device-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDriver, buildModel, buildVariable } from '../core/testing/model-builders.ts';
 import { sharedFormulaEngine } from '../core/shared-formula-engine.ts';
@@ -11,7 +11,7 @@ import { createModbusAgent, type ModbusAgent } from './index.ts';
 
 interface OrderCase {
   readonly name: string;
-  readonly orders: Pick<DriverInput, 'byteOrder16' | 'byteOrder32' | 'byteOrder64'>;
+  readonly orders: Pick<ModbusDriver, 'byteOrder16' | 'byteOrder32' | 'byteOrder64'>;
   /** Words at offsets 0-20 of the slave: unbyte, byte, unshort, short, unint, int, float, double, long, string. */
   readonly words: readonly number[];
 }

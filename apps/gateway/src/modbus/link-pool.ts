@@ -3,7 +3,7 @@
  * one channel per driver. Poller and writer share the pool, so a write queues behind the poll on
  * the same connection instead of racing it.
  */
-import type { Driver } from '@lyyp/contracts/device-model';
+import type { ModbusDriver as Driver } from '@lyyp/contracts/device-model';
 import type { Scheduler } from '../core/scheduler.ts';
 import { DEFAULT_BACKOFF, ModbusLink, endpointOf, type BackoffPolicy } from './modbus-link.ts';
 import { SlaveChannel, type SlaveStatus } from './slave-channel.ts';

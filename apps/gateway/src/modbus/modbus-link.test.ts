@@ -3,7 +3,7 @@ import { ModbusRequestError } from '../core/modbus-errors.ts';
 import type { Scheduler } from '../core/scheduler.ts';
 import { ModbusLink, endpointOf, type LinkEndpoint } from './modbus-link.ts';
 import { buildDriver } from '../core/testing/model-builders.ts';
-import { driverSchema } from '@lyyp/contracts/device-model';
+import { modbusRtuDriverSchema, modbusTcpDriverSchema } from '@lyyp/contracts/device-model';
 
 /** A clock the test moves by hand; timers never fire on their own. */
 function createManualScheduler() {
@@ -54,11 +54,11 @@ describe('link reconnection', () => {
   });
 
   it('gives each TCP slave its own connection and shares a serial port between its slaves', () => {
-    const tcp = (slaveId: number) => endpointOf(driverSchema.parse(buildDriver({ slaveId })));
+    const tcp = (slaveId: number) => endpointOf(modbusTcpDriverSchema.parse(buildDriver({ slaveId })));
     expect(tcp(1).key).not.toBe(tcp(2).key);
     const rtu = (slaveId: number) =>
       endpointOf(
-        driverSchema.parse({
+        modbusRtuDriverSchema.parse({
           key: `m${slaveId}`,
           name: 'meter',
           protocol: 'modbus-rtu',

@@ -5,7 +5,7 @@
  * dead endpoint costs one quick refusal per poll instead of a connect attempt. Repeated timeouts
  * drop the connection too: a half-open TCP socket looks exactly like a silent slave.
  */
-import type { Driver } from '@lyyp/contracts/device-model';
+import type { ModbusDriver as Driver } from '@lyyp/contracts/device-model';
 import ModbusRTU from 'modbus-serial';
 import { ModbusRequestError, classifyModbusError } from '../core/modbus-errors.ts';
 import type { Scheduler } from '../core/scheduler.ts';

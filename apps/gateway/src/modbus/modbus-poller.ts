@@ -5,7 +5,7 @@
  * when `readNow` asks. Every cycle is reported: with what the dead zone and state changes let
  * through, and whether every periodic variable was read (which confirms the unchanged ones).
  */
-import type { DeviceModel, Driver } from '@lyyp/contracts/device-model';
+import { isModbusDriver, type DeviceModel, type ModbusDriver as Driver } from '@lyyp/contracts/device-model';
 import {
   planReadBlocks,
   sliceForPoint,
@@ -176,7 +176,7 @@ export class ModbusPoller {
     this.links = options.links;
     const variables = new Map(options.model.variables.map((variable) => [variable.key, variable]));
     for (const point of resolved.points) this.points.set(point.key, point);
-    for (const driver of options.model.drivers) {
+    for (const driver of options.model.drivers.filter(isModbusDriver)) {
       const points = resolved.points.filter((point) => point.driver.key === driver.key);
       const rejected = resolved.rejected.filter((item) => variables.get(item.key)?.driverKey === driver.key);
       if (points.length === 0 && rejected.length === 0) continue;

@@ -4,7 +4,7 @@
  * remembers the last error code, for the gateway's status reports.
  */
 import type { ErrorCode } from '@lyyp/contracts';
-import type { Driver, RegisterType, WriteFunctionCode } from '@lyyp/contracts/device-model';
+import type { ModbusDriver as Driver, RegisterType, WriteFunctionCode } from '@lyyp/contracts/device-model';
 import type ModbusRTU from 'modbus-serial';
 import {
   ModbusRequestError,

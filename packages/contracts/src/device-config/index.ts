@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { DeviceModel, Driver } from '../device-model/index.ts';
-import { modbusRtuDriverSchema, modbusTcpDriverSchema } from '../device-model/index.ts';
+import { PROTOCOLS, modbusRtuDriverSchema, modbusTcpDriverSchema } from '../device-model/index.ts';
 import { INVALID_FIELD_MESSAGE } from '../device-model/issues.ts';
 import { idField } from '../api/common.ts';
 import type { ErrorCode } from '../errors/catalogue.ts';
@@ -126,7 +126,7 @@ export const driverAddressRowSchema = z.object({
 export const deviceConfigDriverSchema = z.object({
   key: z.string(),
   name: z.string(),
-  protocol: z.enum(['modbus-tcp', 'modbus-rtu']),
+  protocol: z.enum(PROTOCOLS),
   addresses: z.array(driverAddressRowSchema),
 });
 export type DeviceConfigDriver = z.infer<typeof deviceConfigDriverSchema>;

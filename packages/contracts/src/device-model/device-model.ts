@@ -3,7 +3,8 @@
  * every device variable names a driver of the same model.
  */
 import { z } from 'zod';
-import { driverSchema } from './driver.ts';
+import { ADDRESS_TYPE_DEFINITIONS } from './address.ts';
+import { PROTOCOL_FAMILY, driverSchema } from './driver.ts';
 import { INVALID_FIELD_MESSAGE, addCatalogueIssue } from './issues.ts';
 import { scriptSchema } from './script.ts';
 import { variableSchema } from './variable.ts';
@@ -17,10 +18,12 @@ export const deviceModelSchema = z
   })
   .superRefine((model, context) => {
     const driverKeys = new Set<string>();
+    const families = new Map<string, string>();
     model.drivers.forEach((driver, index) => {
       if (driverKeys.has(driver.key))
         addCatalogueIssue(context, '1002', { field: 'drivers.key' }, ['drivers', index, 'key']);
       driverKeys.add(driver.key);
+      families.set(driver.key, PROTOCOL_FAMILY[driver.protocol]);
     });
     const variableKeys = new Set<string>();
     model.variables.forEach((variable, index) => {
@@ -30,6 +33,13 @@ export const deviceModelSchema = z
       variableKeys.add(variable.key);
       if (variable.driverKey !== undefined && !driverKeys.has(variable.driverKey)) {
         addCatalogueIssue(context, '1002', { field: 'driverKey' }, ['variables', index, 'driverKey']);
+      } else if (
+        variable.kind === 'device' &&
+        variable.driverKey !== undefined &&
+        families.get(variable.driverKey) !== ADDRESS_TYPE_DEFINITIONS[variable.addressType].family
+      ) {
+        // The address notation must be the driver's: a NodeId means nothing to a Modbus slave.
+        addCatalogueIssue(context, '1002', { field: 'addressType' }, ['variables', index, 'addressType']);
       }
     });
     const scriptKeys = new Set<string>();

@@ -3,6 +3,8 @@ export * from './byte-order.ts';
 export * from './register-types.ts';
 export * from './data-types.ts';
 export * from './address.ts';
+export * from './opcua.ts';
+export * from './s7-address.ts';
 export * from './driver.ts';
 export * from './variable.ts';
 export * from './script.ts';

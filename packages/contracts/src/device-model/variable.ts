@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { FORMULA_MAX_LENGTH } from '../formula/index.ts';
 import { NAME_MAX_LENGTH, characterCount } from '../validation/index.ts';
-import { ADDRESS_TYPES, parseRegisterAddress } from './address.ts';
+import { ADDRESS_TYPES, ADDRESS_TYPE_DEFINITIONS, parseRegisterAddress } from './address.ts';
 import { DATA_TYPES, DATA_TYPE_DEFINITIONS } from './data-types.ts';
 import {
   INVALID_FIELD_MESSAGE,
@@ -17,7 +17,13 @@ import {
   optionalText,
   requiredText,
 } from './issues.ts';
+import { isNodeId } from './opcua.ts';
 import { MAX_REGISTER_ADDRESS, REGISTER_TYPES, REGISTER_TYPE_DEFINITIONS } from './register-types.ts';
+import { parseS7Address, s7AddressHolds } from './s7-address.ts';
+
+/** Bounds of an OPC UA monitored item's sampling interval. */
+export const SAMPLING_INTERVAL_MIN_MS = 50;
+export const SAMPLING_INTERVAL_MAX_MS = 86_400_000;
 
 /** §3 variable type: read from a device, computed, kept by the gateway, or aggregated. */
 export const VARIABLE_KINDS = ['device', 'intermediate', 'internal', 'summary'] as const;
@@ -107,7 +113,7 @@ export const variableFields = z.object({
   addressType: enumField(ADDRESS_TYPES)
     .default('decimal')
     .describe(
-      'How address is written: decimal = 0-based protocol address 0-65535; hex = the same in hexadecimal (0x0064); plc = 1-based with the table digit in front, 5 or 6 digits (40001 = holding register 0).',
+      "How address is written: decimal = 0-based protocol address 0-65535; hex = the same in hexadecimal (0x0064); plc = 1-based with the table digit in front, 5 or 6 digits (40001 = holding register 0); node-id = an OPC UA NodeId (ns=2;s=Line1.Temp) for OPC UA drivers; s7 = a Siemens address (DB1.DBW4, M10.1, DB1.S10.20) for S7 drivers. The notation must belong to the driver's protocol.",
     ),
   address: z
     .string({ error: INVALID_FIELD_MESSAGE })
@@ -129,6 +135,15 @@ export const variableFields = z.object({
     .optional()
     .describe(
       `Length of a string in bytes (UTF-8), 1-${STRING_LENGTH_MAX}, two per register in byteOrder16; NUL-padded. Required for strings.`,
+    ),
+  samplingIntervalMs: boundedNumber('samplingIntervalMs', {
+    min: SAMPLING_INTERVAL_MIN_MS,
+    max: SAMPLING_INTERVAL_MAX_MS,
+    integer: true,
+  })
+    .optional()
+    .describe(
+      `OPC UA: how often the server samples the node for its monitored item, ${SAMPLING_INTERVAL_MIN_MS}-${SAMPLING_INTERVAL_MAX_MS} ms; the driver's poll interval when left out.`,
     ),
   readWrite: enumField(READ_WRITE_TYPES)
     .default('read-only')
@@ -197,11 +212,37 @@ export const variableFields = z.object({
 type VariableFields = z.infer<typeof variableFields>;
 type IssueContext = Parameters<Parameters<typeof variableFields.superRefine>[0]>[1];
 
+/** OPC UA and S7 variables: the address names the place, no Modbus table or bit index applies. */
+function checkAddressPlacement(variable: VariableFields, context: IssueContext): void {
+  const family = ADDRESS_TYPE_DEFINITIONS[variable.addressType].family;
+  if (variable.registerType !== undefined)
+    addCatalogueIssue(context, '1002', { field: 'registerType' }, ['registerType']);
+  if (variable.bitIndex !== undefined)
+    addCatalogueIssue(context, '1002', { field: 'bitIndex' }, ['bitIndex']);
+  const address = variable.address?.trim();
+  if (!address) return;
+  if (family === 'opcua') {
+    if (!isNodeId(address)) addCatalogueIssue(context, '99904', {}, ['address']);
+    return;
+  }
+  const parsed = parseS7Address(address);
+  if (!parsed) {
+    addCatalogueIssue(context, '99904', {}, ['address']);
+    return;
+  }
+  if (!s7AddressHolds(parsed, variable.dataType)) addCatalogueIssue(context, '1722', {}, ['dataType']);
+  else if (parsed.width === 'string' && (variable.stringLength ?? 0) > parsed.stringLength)
+    addCatalogueIssue(context, '1002', { field: 'stringLength' }, ['stringLength']);
+  if (parsed.area === 'I' && variable.readWrite !== 'read-only')
+    addCatalogueIssue(context, '99905', {}, ['readWrite']);
+}
+
 function checkRegisterPlacement(variable: VariableFields, context: IssueContext): void {
   const definition = DATA_TYPE_DEFINITIONS[variable.dataType];
+  const modbus = ADDRESS_TYPE_DEFINITIONS[variable.addressType].family === 'modbus';
   if (variable.kind === 'device') {
     if (!variable.driverKey) addCatalogueIssue(context, '1001', { field: 'driverKey' }, ['driverKey']);
-    if (!variable.registerType)
+    if (modbus && !variable.registerType)
       addCatalogueIssue(context, '1001', { field: 'registerType' }, ['registerType']);
     if (!variable.address?.trim()) addCatalogueIssue(context, '99904', {}, ['address']);
   }
@@ -214,6 +255,10 @@ function checkRegisterPlacement(variable: VariableFields, context: IssueContext)
     addCatalogueIssue(context, '1722', {}, ['formula']);
   if (definition.id === 'string' && variable.stringLength === undefined) {
     addCatalogueIssue(context, '1001', { field: 'stringLength' }, ['stringLength']);
+  }
+  if (!modbus) {
+    checkAddressPlacement(variable, context);
+    return;
   }
   const registerType = variable.registerType;
   if (!registerType) return;

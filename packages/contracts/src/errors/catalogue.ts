@@ -104,6 +104,16 @@ export const ERROR_CATALOGUE = {
   '1201': entry('没有相关权限', 'No relevant permissions', 403),
   '1202': entry('您没有写入权限', 'You have no write permission', 403),
   '1203': entry('没有查看报警记录的权限', 'No permission to view alarm records', 403),
+  '1210': entry(
+    '您对该设备的权限已变更，实时数据已停止',
+    'Your access to this device changed; its live values stopped',
+    403,
+  ),
+  '1211': entry(
+    '分享者未允许您再次分享该设备',
+    'The person who shared this device did not allow you to share it further',
+    403,
+  ),
 
   // Commands (§7 polling)
   '1301': entry('通讯超时', 'Communication timeout', 504),
@@ -182,6 +192,67 @@ export const ERROR_CATALOGUE = {
   '1738': entry('网关目标设备响应失败', 'Gateway target device failed to respond', 502),
   '1739': entry('设备无响应', 'No response from the device', 504),
   '1740': entry('通讯超时', 'Timeout', 504),
+
+  // OPC UA: node and session status as people read it (the server's status code is in the logs)
+  '1741': entry('OPC UA 节点不存在：{node}', 'OPC UA node does not exist: {node}', 404),
+  '1742': entry(
+    'OPC UA 服务器拒绝访问该节点（读写权限不足）',
+    'The OPC UA server refuses access to the node (not readable or writable)',
+    403,
+  ),
+  '1743': entry('OPC UA 节点数据质量为坏（{status}）', 'The OPC UA node reports a bad value ({status})', 502),
+  '1744': entry('无法连接 OPC UA 服务器', 'The OPC UA server cannot be reached', 504),
+  '1745': entry(
+    'OPC UA 服务器不信任网关证书：请在服务器上信任证书（指纹 {thumbprint}）',
+    'The OPC UA server does not trust the gateway certificate: trust it on the server (thumbprint {thumbprint})',
+    502,
+  ),
+  '1746': entry(
+    'OPC UA 服务器拒绝了用户名或密码',
+    'The OPC UA server refused the user name or password',
+    502,
+  ),
+  '1747': entry(
+    'OPC UA 服务器不提供所选的安全模式和策略',
+    'The OPC UA server offers no endpoint with the chosen security mode and policy',
+    502,
+  ),
+  '1748': entry(
+    'OPC UA 节点数据类型与变量不符',
+    'The OPC UA node data type does not match the variable',
+    502,
+  ),
+
+  // Siemens S7: why a read or write fails, with what to change on the PLC side
+  '1751': entry(
+    'S7 访问被拒绝：请在 TIA Portal 中打开 CPU 属性“防护与安全 > 连接机制 > 允许来自远程对象的 PUT/GET 通信访问”，并在数据块属性中取消“优化的块访问”',
+    'S7 access denied: in TIA Portal enable CPU properties "Protection & Security > Connection mechanisms > Permit access with PUT/GET communication from remote partner", and clear "Optimized block access" in the data block properties',
+    502,
+  ),
+  '1752': entry(
+    'S7 地址超出范围：数据块不存在或比地址短（{address}）',
+    'S7 address out of range: the data block does not exist or is shorter than the address ({address})',
+    502,
+  ),
+  '1753': entry(
+    'S7 CPU 拒绝连接：请检查机架号/槽号或 TSAP（S7-1200/1500：机架 0 槽 1；S7-300：机架 0 槽 2）',
+    'The S7 CPU refused the connection: check rack and slot or the TSAPs (S7-1200/1500: rack 0 slot 1; S7-300: rack 0 slot 2)',
+    502,
+  ),
+  '1754': entry('无法连接 S7 PLC（{host}）', 'The S7 PLC cannot be reached ({host})', 504),
+  '1755': entry(
+    'S7 PLC 不支持该地址的数据类型',
+    'The S7 PLC does not support the data type of the address',
+    502,
+  ),
+
+  // Browsing a server's address space through a gateway
+  '1781': entry(
+    '网关未在限定时间内回复浏览请求',
+    'The gateway did not answer the browse request in time',
+    504,
+  ),
+  '1782': entry('只能浏览 OPC UA 驱动', 'Only OPC UA drivers can be browsed', 400),
 
   // Resources
   '1801': entry('版本号不能包含中文', 'The version number cannot contain Chinese'),
@@ -284,6 +355,22 @@ export const ERROR_CATALOGUE = {
     'You cannot grant data beyond the products you may see yourself',
     403,
   ),
+  '2226': entry('新建运营账号须选择角色', 'Choose a role for the new staff account'),
+  '2227': entry(
+    '该账号的权限或数据权限超出您自己的，不能对其操作',
+    'This account holds permissions or data beyond yours; you cannot change it',
+    403,
+  ),
+  '2228': entry(
+    '该角色的权限或数据权限超出您自己的，不能修改或删除',
+    'This role holds permissions or data beyond yours; you cannot change or delete it',
+    403,
+  ),
+  '2229': entry(
+    '您没有写入数据权限，不能授予调试权限',
+    'You cannot grant debug rights without the write-values permission yourself',
+    403,
+  ),
   // History reports and the data centre (2301-2349)
   '2301': entry('报表变量不存在：{key}', 'No such variable for the report: {key}'),
   '2302': entry('报表变量重复：{key}', 'The report lists the variable {key} twice'),
@@ -382,6 +469,14 @@ export const ERROR_CATALOGUE = {
   ),
   '2504': entry('网关认证失败', 'Gateway authentication failed', 401),
   '2505': entry('请求的字节范围无效', 'The requested byte range cannot be served', 416),
+  '2506': entry(
+    '应用固件须为网关程序包：含 package.json（版本与启动文件）的 .tgz',
+    'Application firmware must be an agent package: a .tgz with a package.json naming its version and main file',
+  ),
+  '2507': entry(
+    '程序包的版本为 {found}，与填写的版本 {version} 不一致',
+    'The package is version {found}, not the version {version} entered',
+  ),
 
   // OTA upgrade tasks (2731-2760)
   '2731': entry('没有符合条件的网关', 'No gateway of the product matches the choice'),

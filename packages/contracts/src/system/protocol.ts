@@ -1,9 +1,10 @@
 /**
  * Communication protocols, register types and driver models (§2 system/protocol).
  *
- * The protocols are the ones the edge agent speaks (`PROTOCOLS` of the device model: Modbus TCP
- * and Modbus RTU) and their register types are the Modbus data tables (`REGISTER_TYPE_DEFINITIONS`);
- * both are built in, because a protocol the agent cannot run would only mislead. What a developer
+ * The protocols are the ones the edge agent speaks (`PROTOCOLS` of the device model: Modbus TCP,
+ * Modbus RTU, OPC UA and Siemens S7). Modbus variables name a data table (`REGISTER_TYPE_DEFINITIONS`)
+ * and a register address; OPC UA variables a NodeId; S7 variables a Siemens address whose width
+ * gives the table. All are built in, because a protocol the agent cannot run would only mislead. What a developer
  * adds are driver models: a named kind of slave (a meter, a PLC family) over one of those protocols,
  * with the settings it ships with. A product's driver may name the driver model it was made from;
  * a driver model a product's driver names cannot be deleted (§8 "protocol in use").
@@ -27,6 +28,7 @@ import {
   type Protocol,
 } from '../device-model/driver.ts';
 import { BYTE_ORDERS_16, BYTE_ORDERS_32, BYTE_ORDERS_64 } from '../device-model/byte-order.ts';
+import { ADDRESS_TYPES, addressTypesOf, type AddressType } from '../device-model/address.ts';
 import { REGISTER_TYPES, type RegisterType } from '../device-model/register-types.ts';
 
 export const PROTOCOL_API_PATHS = {
@@ -42,8 +44,21 @@ export interface ProtocolDefinition {
   readonly label: { readonly zh: string; readonly en: string };
   /** How the agent reaches the slave. */
   readonly transport: 'network' | 'serial';
+  /** Modbus data tables a variable chooses from; none for protocols whose address says it all. */
   readonly registerTypes: readonly RegisterType[];
+  /** Address notations of its variables (the first is the default). */
+  readonly addressTypes: readonly AddressType[];
+  /** How an address is written, for people. */
+  readonly addressSyntax: { readonly zh: string; readonly en: string };
+  /** Addresses as a developer would type them. */
+  readonly examples: readonly string[];
 }
+
+const MODBUS_SYNTAX = {
+  zh: '十进制 0-65535、十六进制 0x0000-0xFFFF，或 PLC 地址（0xxxx 线圈、1xxxx 离散输入、3xxxx 输入寄存器、4xxxx 保持寄存器）',
+  en: 'Decimal 0-65535, hexadecimal 0x0000-0xFFFF, or PLC notation (0xxxx coils, 1xxxx discrete inputs, 3xxxx input registers, 4xxxx holding registers)',
+};
+const MODBUS_EXAMPLES = ['100', '0x0064', '40001', '30001'];
 
 /** The built-in protocols as a registry: one entry per protocol the agent runs. */
 export const PROTOCOL_DEFINITIONS: { readonly [K in Protocol]: ProtocolDefinition & { id: K } } = {
@@ -52,12 +67,57 @@ export const PROTOCOL_DEFINITIONS: { readonly [K in Protocol]: ProtocolDefinitio
     label: { zh: 'Modbus TCP', en: 'Modbus TCP' },
     transport: 'network',
     registerTypes: REGISTER_TYPES,
+    addressTypes: addressTypesOf('modbus'),
+    addressSyntax: MODBUS_SYNTAX,
+    examples: MODBUS_EXAMPLES,
   },
   'modbus-rtu': {
     id: 'modbus-rtu',
     label: { zh: 'Modbus RTU', en: 'Modbus RTU' },
     transport: 'serial',
     registerTypes: REGISTER_TYPES,
+    addressTypes: addressTypesOf('modbus'),
+    addressSyntax: MODBUS_SYNTAX,
+    examples: MODBUS_EXAMPLES,
+  },
+  opcua: {
+    id: 'opcua',
+    label: { zh: 'OPC UA', en: 'OPC UA' },
+    transport: 'network',
+    registerTypes: [],
+    addressTypes: addressTypesOf('opcua'),
+    addressSyntax: {
+      zh: 'NodeId：ns=<命名空间>;i=<数字> | s=<字符串> | g=<GUID> | b=<Base64>',
+      en: 'NodeId: ns=<namespace>;i=<number> | s=<text> | g=<GUID> | b=<base64>',
+    },
+    examples: [
+      'ns=2;s=Line1.Temp',
+      'ns=2;i=1001',
+      'ns=3;g=72962b91-fa75-4ae6-8d28-b404dc7daf63',
+      'ns=4;b=M/RbKBsRVkePCePcx24oRA==',
+    ],
+  },
+  s7: {
+    id: 's7',
+    label: { zh: '西门子 S7', en: 'Siemens S7' },
+    transport: 'network',
+    registerTypes: [],
+    addressTypes: addressTypesOf('s7'),
+    addressSyntax: {
+      zh: 'DB<n>.DBX<字节>.<位> / DBB / DBW / DBD，DB<n>.S<字节>.<长度>；M、I、Q 区：M10.1、MB10、MW20、MD24',
+      en: 'DB<n>.DBX<byte>.<bit> / DBB / DBW / DBD, DB<n>.S<byte>.<length>; M, I, Q areas: M10.1, MB10, MW20, MD24',
+    },
+    examples: [
+      'DB1.DBX0.0',
+      'DB1.DBB2',
+      'DB1.DBW4',
+      'DB1.DBD6',
+      'DB1.S10.20',
+      'M10.1',
+      'MW20',
+      'I0.0',
+      'Q0.1',
+    ],
   },
 };
 
@@ -126,6 +186,9 @@ export const protocolSchema = z.object({
   transport: z.enum(['network', 'serial']),
   builtIn: z.literal(true),
   registerTypes: z.array(z.enum(REGISTER_TYPES)),
+  addressTypes: z.array(z.enum(ADDRESS_TYPES)),
+  addressSyntax: z.object({ zh: z.string(), en: z.string() }),
+  examples: z.array(z.string()),
   driverModelCount: z.number().int().min(0),
 });
 export type ProtocolItem = z.infer<typeof protocolSchema>;

@@ -87,7 +87,12 @@ describe.each(databaseVariants())('device templates on $name', (variant) => {
     const diff = await call<{ changes: unknown[] }>(`${T}/diff`, { id: created.id, from: 2, to: 3 });
     expect(diff.data.changes).toEqual([
       { driverKey, field: 'host', from: '10.1.0.2', to: '10.1.0.3' },
-      { driverKey, field: 'slaveId', from: 4, to: bound.product.model.drivers[0]!.slaveId },
+      {
+        driverKey,
+        field: 'slaveId',
+        from: 4,
+        to: (bound.product.model.drivers[0] as { slaveId: number }).slaveId,
+      },
     ]);
     expect((await call(`${T}/diff`, { id: created.id, from: 2, to: 9 })).code).toBe('2608');
 

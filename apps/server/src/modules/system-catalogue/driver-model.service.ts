@@ -57,6 +57,9 @@ export class DriverModelService implements DriverModelCheck {
       transport: protocol.transport,
       builtIn: true as const,
       registerTypes: [...protocol.registerTypes],
+      addressTypes: [...protocol.addressTypes],
+      addressSyntax: protocol.addressSyntax,
+      examples: [...protocol.examples],
       driverModelCount: counts.get(protocol.id) ?? 0,
     }));
   }

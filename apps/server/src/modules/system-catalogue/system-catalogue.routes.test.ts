@@ -265,10 +265,16 @@ describe.each(databaseVariants())('system catalogue screens on $name', (variant)
   });
 
   describe('protocols and driver models', () => {
-    it('lists the built-in protocols with their register types', async () => {
+    it('lists the built-in protocols with their register types and address syntax', async () => {
       const protocols = protocolsSchema.parse(await okData(staff, PROTOCOL_API_PATHS.list, {}));
-      expect(protocols.map((protocol) => protocol.id)).toEqual(['modbus-tcp', 'modbus-rtu']);
+      expect(protocols.map((protocol) => protocol.id)).toEqual(['modbus-tcp', 'modbus-rtu', 'opcua', 's7']);
       expect(protocols[0]!.registerTypes).toEqual([...REGISTER_TYPES]);
+      expect(protocols[0]!.addressTypes).toEqual(['decimal', 'hex', 'plc']);
+      const [, , opcua, s7] = protocols;
+      expect(opcua).toMatchObject({ registerTypes: [], addressTypes: ['node-id'] });
+      expect(opcua!.examples).toContain('ns=2;s=Line1.Temp');
+      expect(s7).toMatchObject({ registerTypes: [], addressTypes: ['s7'] });
+      expect(s7!.examples).toEqual(expect.arrayContaining(['DB1.DBX0.0', 'DB1.DBD6', 'DB1.S10.20', 'MW20']));
     });
 
     it('adds driver models, lets a driver name one, and refuses to delete one in use', async () => {
@@ -336,7 +342,7 @@ describe.each(databaseVariants())('system catalogue screens on $name', (variant)
         }),
       ).toMatchObject({ code: '2703', data: { field: 'protocol' } });
       const protocols = protocolsSchema.parse(await okData(staff, PROTOCOL_API_PATHS.list, {}));
-      expect(protocols.map((protocol) => protocol.driverModelCount)).toEqual([1, 1]);
+      expect(protocols.map((protocol) => protocol.driverModelCount)).toEqual([1, 1, 0, 0]);
 
       // Once no driver names it, it can go.
       await okData(developerClient, '/product/driver/save', {

@@ -1,6 +1,7 @@
 /**
- * Adding or editing a driver: every field of the Modbus TCP or RTU driver schema, checked as typed
- * by the schema in @lyyp/contracts; the fields of the other protocol are hidden and not sent.
+ * Adding or editing a driver: every field of the driver schema of its protocol (Modbus TCP or RTU,
+ * OPC UA, S7), checked as typed by the schema in @lyyp/contracts; the fields of the other protocols
+ * are hidden and not sent.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -9,19 +10,25 @@ import {
   BYTE_ORDERS_32,
   BYTE_ORDERS_64,
   DATA_BITS,
+  OPCUA_AUTHENTICATIONS,
+  OPCUA_SECURITY_MODES,
+  OPCUA_SECURITY_POLICIES,
   PARITIES,
   POLL_INTERVAL_MAX_MS,
   POLL_INTERVAL_MIN_MS,
   PROTOCOLS,
   SLAVE_ID_MAX,
   SLAVE_ID_MIN,
+  S7_PDU_SIZES,
+  S7_RACK_MAX,
+  S7_SLOT_MAX,
   STOP_BITS,
   TIMEOUT_MAX_MS,
   TIMEOUT_MIN_MS,
   driverSchema,
   type Driver,
 } from '@lyyp/contracts/device-model';
-import { Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
@@ -31,6 +38,7 @@ import { FormAlert } from '../auth/FormAlert.tsx';
 import { requiredKindOf, schemaRule } from '../monitor/common/schema-rules.ts';
 import { locateFields, useFormFailure } from '../monitor/common/use-form-failure.ts';
 import {
+  DEFAULT_PORTS,
   DRIVER_FIELDS,
   PROTOCOL_FIELDS,
   applyDriverModel,
@@ -82,7 +90,12 @@ export function DriverDialog({
   ];
   const item = (field: string, control: ReactNode, span = 12) => (
     <Col xs={24} md={span} key={field}>
-      <Form.Item name={field} label={t(`monitor.fields.${field}`)} rules={rule(field, control)}>
+      <Form.Item
+        name={field}
+        label={t(`monitor.fields.${field}`)}
+        rules={rule(field, control)}
+        {...(field === 'subscribe' ? { valuePropName: 'checked' } : {})}
+      >
         {control}
       </Form.Item>
     </Col>
@@ -98,7 +111,36 @@ export function DriverDialog({
     dataBits: <Select options={options(DATA_BITS)} />,
     parity: <Select options={PARITIES.map((value) => ({ value, label: t(`monitor.parity.${value}`) }))} />,
     stopBits: <Select options={options(STOP_BITS)} />,
+    slaveId: number(SLAVE_ID_MIN, SLAVE_ID_MAX),
+    byteOrder16: <Select options={options(BYTE_ORDERS_16)} />,
+    byteOrder32: <Select options={options(BYTE_ORDERS_32)} />,
+    byteOrder64: <Select options={options(BYTE_ORDERS_64)} />,
+    endpointUrl: <Input placeholder="opc.tcp://192.168.1.20:4840" data-testid="driver-endpoint" />,
+    securityMode: <Select options={options(OPCUA_SECURITY_MODES)} />,
+    securityPolicy: <Select options={options(OPCUA_SECURITY_POLICIES)} />,
+    authentication: (
+      <Select
+        options={OPCUA_AUTHENTICATIONS.map((value) => ({
+          value,
+          label: t(`monitor.opcuaAuthentication.${value}`),
+        }))}
+      />
+    ),
+    userName: <Input autoComplete="off" />,
+    password: <Input.Password autoComplete="new-password" />,
+    subscribe: <Switch />,
+    rack: number(0, S7_RACK_MAX),
+    slot: number(0, S7_SLOT_MAX),
+    localTsap: <Input placeholder="0200" />,
+    remoteTsap: <Input placeholder="0201" />,
+    pduSize: <Select options={options(S7_PDU_SIZES)} />,
   };
+  const spanOf = (field: string) =>
+    field === 'host' || field === 'serialPort' || field === 'endpointUrl'
+      ? 12
+      : field.startsWith('byteOrder')
+        ? 8
+        : 6;
 
   return (
     <Modal
@@ -149,17 +191,17 @@ export function DriverDialog({
           {item('key', <Input />)}
           {item(
             'protocol',
-            <Select options={PROTOCOLS.map((value) => ({ value, label: t(`monitor.protocol.${value}`) }))} />,
+            <Select
+              options={PROTOCOLS.map((value) => ({ value, label: t(`monitor.protocol.${value}`) }))}
+              onChange={(value: keyof typeof DEFAULT_PORTS) => {
+                const port = DEFAULT_PORTS[value];
+                if (port !== undefined) form.setFieldValue('port', port);
+              }}
+            />,
           )}
-          {item('slaveId', number(SLAVE_ID_MIN, SLAVE_ID_MAX))}
-          {PROTOCOL_FIELDS[protocol].map((field) =>
-            item(field, protocolFields[field], field === 'host' || field === 'serialPort' ? 12 : 6),
-          )}
+          {PROTOCOL_FIELDS[protocol].map((field) => item(field, protocolFields[field], spanOf(field)))}
           {item('pollIntervalMs', number(POLL_INTERVAL_MIN_MS, POLL_INTERVAL_MAX_MS))}
           {item('timeoutMs', number(TIMEOUT_MIN_MS, TIMEOUT_MAX_MS))}
-          {item('byteOrder16', <Select options={options(BYTE_ORDERS_16)} />, 8)}
-          {item('byteOrder32', <Select options={options(BYTE_ORDERS_32)} />, 8)}
-          {item('byteOrder64', <Select options={options(BYTE_ORDERS_64)} />, 8)}
         </Row>
       </Form>
     </Modal>

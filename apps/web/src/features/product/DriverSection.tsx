@@ -1,7 +1,7 @@
 /** The drivers of a product (one per Modbus slave): list, add, edit, delete. */
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Driver } from '@lyyp/contracts/device-model';
+import { isModbusDriver, type Driver } from '@lyyp/contracts/device-model';
 import { App, Button, Card, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,18 @@ import { DriverDialog } from './DriverDialog.tsx';
 import { useModelChanged } from './use-product.ts';
 
 function describeEndpoint(driver: Driver): string {
-  return driver.protocol === 'modbus-tcp'
-    ? `${driver.host}:${driver.port}`
-    : `${driver.serialPort} ${driver.baudRate} ${driver.dataBits}${driver.parity.charAt(0).toUpperCase()}${driver.stopBits}`;
+  switch (driver.protocol) {
+    case 'modbus-tcp':
+      return `${driver.host}:${driver.port}`;
+    case 'modbus-rtu':
+      return `${driver.serialPort} ${driver.baudRate} ${driver.dataBits}${driver.parity.charAt(0).toUpperCase()}${driver.stopBits}`;
+    case 'opcua':
+      return `${driver.endpointUrl} · ${driver.securityMode}`;
+    case 's7':
+      return driver.localTsap
+        ? `${driver.host}:${driver.port} TSAP ${driver.localTsap}/${driver.remoteTsap ?? ''}`
+        : `${driver.host}:${driver.port} R${driver.rack}/S${driver.slot}`;
+  }
 }
 
 export function DriverSection({ productId, editable }: { productId: string; editable: boolean }) {
@@ -91,7 +100,10 @@ export function DriverSection({ productId, editable }: { productId: string; edit
           {
             title: t('monitor.driver.byteOrders'),
             key: 'orders',
-            render: (_, driver) => `${driver.byteOrder16} / ${driver.byteOrder32} / ${driver.byteOrder64}`,
+            render: (_, driver) =>
+              isModbusDriver(driver)
+                ? `${driver.byteOrder16} / ${driver.byteOrder32} / ${driver.byteOrder64}`
+                : '—',
           },
           ...(editable
             ? [

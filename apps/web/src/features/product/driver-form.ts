@@ -1,11 +1,14 @@
 /**
- * The driver form: the fields every Modbus driver has, plus those of its protocol (host and port
- * for TCP; serial port, baud rate, data bits, parity and stop bits for RTU), as a table per
- * protocol. Fields of the other protocol are left out of what is checked and sent.
+ * The driver form: the fields every driver has, plus those of its protocol (Modbus: slave id and
+ * byte orders, host and port for TCP, the serial line for RTU; OPC UA: endpoint, security and
+ * user; S7: host, rack and slot or TSAPs, PDU size), as a table per protocol. Fields of the other
+ * protocols are left out of what is checked and sent.
  */
 import {
   DEFAULT_MODBUS_TCP_PORT,
   DEFAULT_POLL_INTERVAL_MS,
+  DEFAULT_S7_PDU_SIZE,
+  DEFAULT_S7_PORT,
   DEFAULT_TIMEOUT_MS,
   type DriverInput,
   type Protocol,
@@ -14,22 +17,30 @@ import type { DriverModel } from '@lyyp/contracts/system';
 
 export type DriverFormValues = Partial<Record<string, unknown>> & { protocol?: Protocol };
 
-const COMMON_FIELDS = [
-  'key',
-  'name',
-  'protocol',
-  'slaveId',
-  'pollIntervalMs',
-  'timeoutMs',
-  'byteOrder16',
-  'byteOrder32',
-  'byteOrder64',
-  'driverModelId',
-] as const;
+const COMMON_FIELDS = ['key', 'name', 'protocol', 'pollIntervalMs', 'timeoutMs', 'driverModelId'] as const;
+
+/** Fields of every Modbus driver. */
+export const MODBUS_FIELDS = ['slaveId', 'byteOrder16', 'byteOrder32', 'byteOrder64'] as const;
 
 export const PROTOCOL_FIELDS: Readonly<Record<Protocol, readonly string[]>> = {
-  'modbus-tcp': ['host', 'port'],
-  'modbus-rtu': ['serialPort', 'baudRate', 'dataBits', 'parity', 'stopBits'],
+  'modbus-tcp': ['host', 'port', ...MODBUS_FIELDS],
+  'modbus-rtu': ['serialPort', 'baudRate', 'dataBits', 'parity', 'stopBits', ...MODBUS_FIELDS],
+  opcua: [
+    'endpointUrl',
+    'securityMode',
+    'securityPolicy',
+    'authentication',
+    'userName',
+    'password',
+    'subscribe',
+  ],
+  s7: ['host', 'port', 'rack', 'slot', 'localTsap', 'remoteTsap', 'pduSize'],
+};
+
+/** Default port of each network protocol, set when the protocol changes. */
+export const DEFAULT_PORTS: Partial<Record<Protocol, number>> = {
+  'modbus-tcp': DEFAULT_MODBUS_TCP_PORT,
+  s7: DEFAULT_S7_PORT,
 };
 
 export const DRIVER_FIELDS: readonly string[] = [
@@ -45,7 +56,11 @@ export function toDriverInput(values: DriverFormValues): DriverInput {
     const value = values[field];
     if (value === null || value === undefined) continue;
     // No driver model chosen: the field is left out rather than sent empty.
-    if (field === 'driverModelId' && value === '') continue;
+    if (
+      (field === 'driverModelId' || field.endsWith('Tsap') || field === 'userName' || field === 'password') &&
+      value === ''
+    )
+      continue;
     input[field] = typeof value === 'string' && field !== 'name' ? value.trim() : value;
   }
   return input as DriverInput;
@@ -69,6 +84,14 @@ export function createDriverValues(existingKeys: readonly string[]): DriverFormV
     dataBits: 8,
     parity: 'none',
     stopBits: 1,
+    endpointUrl: 'opc.tcp://',
+    securityMode: 'None',
+    securityPolicy: 'None',
+    authentication: 'anonymous',
+    subscribe: true,
+    rack: 0,
+    slot: 1,
+    pduSize: DEFAULT_S7_PDU_SIZE,
   };
 }
 
@@ -87,6 +110,13 @@ export function applyDriverModel(model: Pick<DriverModel, 'id' | 'protocol' | 's
     byteOrder32: settings.byteOrder32,
     byteOrder64: settings.byteOrder64,
   };
+  if (model.protocol === 'opcua' || model.protocol === 's7')
+    return {
+      driverModelId: model.id,
+      protocol: model.protocol,
+      pollIntervalMs: settings.pollIntervalMs,
+      timeoutMs: settings.timeoutMs,
+    };
   return model.protocol === 'modbus-tcp'
     ? { ...common, port: settings.port }
     : {
