@@ -90,7 +90,8 @@ export class EdgeLogic {
       onStateChange: () => this.scheduleReport(),
       onWrite: (write) => this.keepWrite(write),
     });
-    for (const variable of model.variables) this.filter.forget(variable.key);
+    // Computed values reported under the configuration before go on from where they were.
+    this.filter.keepOnly(new Set(keys));
     this.active = {
       keptReported: false,
       version: config.version,

@@ -32,6 +32,7 @@ import type { FormulaEngine } from '../core/formula-engine.ts';
 import { DEFAULT_BATCH_DELAY_MS, PointBatcher, pointsOf, type Batch } from '../core/point-batcher.ts';
 import type { ReconnectPolicy } from '../core/reconnect-delay.ts';
 import type { Scheduler } from '../core/scheduler.ts';
+import { ChangeFilter } from '../core/change-filter.ts';
 import { sharedFormulaEngine } from '../core/shared-formula-engine.ts';
 import { systemScheduler } from '../modbus/system-scheduler.ts';
 import { PlatformLink } from '../mqtt/platform-link.ts';
@@ -161,6 +162,15 @@ export class GatewayAgent {
   private readonly commands: CommandRunner;
   private readonly configStore: ConfigStore;
   private readonly latest = new Map<string, Point['v']>();
+  /** What was reported of each polled variable, across configurations (docs/protocol.md). */
+  private readonly reported = new ChangeFilter();
+  /** Dead zones of the configuration running, and the configuration they were taken from. */
+  private deadZones: { config: ConfigPayload | null; byKey: Map<string, number> } = {
+    config: null,
+    byKey: new Map(),
+  };
+  /** Variables a point was sent of since the agent started: the first one of each is a snapshot. */
+  private readonly sentSinceStart = new Set<string>();
   private readonly appends = new Set<Promise<unknown>>();
   private pendingReplies: string[] = [];
   private pendingReport: ConfigReport | null = null;
@@ -200,7 +210,11 @@ export class GatewayAgent {
       scheduler,
       onReport: (report) => {
         const computed = this.edge.afterCycle(report.readings, report.at);
-        this.collect(pointsOf([...report.samples, ...computed], report.at));
+        // The agent's own filter decides, not the poller's: it carries on across configurations.
+        const samples = report.readings.filter((sample) =>
+          this.reported.accept(sample, this.deadZoneOf(sample.key)),
+        );
+        this.collect(pointsOf([...samples, ...computed], report.at));
         if (report.complete)
           this.batcher.confirm({ driver: report.driverKey, t: report.at }, report.pollIntervalMs);
         this.status.checkForChange();
@@ -470,9 +484,32 @@ export class GatewayAgent {
     return run;
   }
 
+  /**
+   * The dead zone of a variable in the configuration running. A new configuration also ends what
+   * was reported of variables it no longer has.
+   */
+  private deadZoneOf(key: string): number {
+    const config = this.runtime.config;
+    if (this.deadZones.config !== config) {
+      const variables = config?.model.variables ?? [];
+      this.deadZones = {
+        config,
+        byKey: new Map(variables.map((variable) => [variable.key, variable.deadZone])),
+      };
+      this.reported.keepOnly(new Set(this.deadZones.byKey.keys()));
+    }
+    return this.deadZones.byKey.get(key) ?? 0;
+  }
+
   private collect(points: Point[]): void {
     this.batcher.setMaxDelay(this.settings.batchDelayMs() ?? this.batchDelayMs);
-    for (const point of points) if (point.e === undefined) this.latest.set(point.k, point.v);
+    for (const point of points) {
+      if (point.e === undefined) this.latest.set(point.k, point.v);
+      if (this.sentSinceStart.has(point.k)) continue;
+      // The first value since the start: the platform stores it only if it is news (docs/protocol.md).
+      this.sentSinceStart.add(point.k);
+      point.s = true;
+    }
     this.batcher.add(points);
   }
 
@@ -630,6 +667,7 @@ export class GatewayAgent {
         if (held) return held.ok ? success(uuid, { value: held.value }) : failure(uuid, held.code);
         const [sample] = await this.runtime.readNow(key ? [key] : [], at);
         if (!sample) return failure(uuid, '99903');
+        this.reported.remember(sample);
         // The poller now counts this value as reported, so history gets it from here.
         const [point] = pointsOf([sample], at);
         if (point) this.collect([point]);

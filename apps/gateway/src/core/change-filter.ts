@@ -3,6 +3,10 @@
  * variable's dead zone from the last reported value, or when its state changed: its mapping text,
  * its limit flag, or recovery from a fault. Text values and faults are reported when they change.
  * The first sample of every variable is always reported.
+ *
+ * The agent keeps one filter for as long as it runs, across configurations: a configuration
+ * applied again (saved with no change for this variable, or changed elsewhere) goes on from the
+ * values already reported instead of sending every value again.
  */
 import type { Sample } from './samples.ts';
 
@@ -26,6 +30,11 @@ export class ChangeFilter {
 
   forget(key: string): void {
     this.lastReported.delete(key);
+  }
+
+  /** Forgets every variable but these (those of a new configuration): one added again starts anew. */
+  keepOnly(keys: ReadonlySet<string>): void {
+    for (const key of this.lastReported.keys()) if (!keys.has(key)) this.lastReported.delete(key);
   }
 }
 

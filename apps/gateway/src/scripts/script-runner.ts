@@ -17,8 +17,11 @@
  */
 import type { ErrorParams } from '@lyyp/contracts';
 import {
+  SCRIPT_LOG_LINE_MAX_LENGTH,
+  SCRIPT_LOG_LINES_PER_RUN_MAX,
   SCRIPT_MEMORY_LIMIT_BYTES,
   SCRIPT_TIME_LIMIT_MS,
+  SCRIPT_WRITES_PER_RUN_MAX,
   type Script,
   type VariableValue,
 } from '@lyyp/contracts/device-model';
@@ -138,6 +141,9 @@ export class ScriptRunner {
             keptKeys: options.variables.keptKeys,
             timeLimitMs: options.limits?.timeLimitMs ?? SCRIPT_TIME_LIMIT_MS,
             memoryLimitBytes: options.limits?.memoryLimitBytes ?? SCRIPT_MEMORY_LIMIT_BYTES,
+            logLineMaxLength: SCRIPT_LOG_LINE_MAX_LENGTH,
+            logLinesPerRunMax: SCRIPT_LOG_LINES_PER_RUN_MAX,
+            writesPerRunMax: SCRIPT_WRITES_PER_RUN_MAX,
             onSyntaxErrors: (errors) => this.takeSyntaxErrors(errors),
           });
   }

@@ -8,12 +8,12 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { VariableValue } from '@lyyp/contracts/device-model';
-import type { RunOutcome } from './script-sandbox.ts';
+import type { RunOutcome } from './quickjs-sandbox.ts';
 import type { ScriptRunResult, ScriptWorkerData, ScriptWorkerMessage } from './script-worker-protocol.ts';
 
 /**
- * How long the agent waits for a run's answer (wall clock, from when the ready worker was sent it)
- * before it ends the worker. Ten times the time limit: the worker's own limit stops nearly every
+ * How long the agent waits for a run's answer (wall clock, from when the worker began it) before it
+ * ends the worker. Ten times the time limit: the worker's own limit stops nearly every
  * run first; this one holds where its interrupt handler is reached too rarely, and leaves a busy
  * machine room enough that a run which merely waited for the processor is not taken for one.
  */
@@ -38,7 +38,6 @@ export interface HostRunResult extends Omit<ScriptRunResult, 'id'> {
 interface InFlight {
   readonly id: number;
   readonly key: string;
-  readonly sentAt: number;
   readonly resolve: (result: HostRunResult) => void;
   timer: NodeJS.Timeout | null;
 }
@@ -68,12 +67,11 @@ export class ScriptWorkerHost {
       }
       const worker = this.worker ?? this.startWorker();
       const id = this.nextId++;
-      const inFlight: InFlight = { id, key, sentAt: Date.now(), resolve, timer: null };
+      const inFlight: InFlight = { id, key, resolve, timer: null };
       this.inFlight = inFlight;
+      // The hard limit counts from when the worker says the run started: a worker still compiling
+      // the scripts (after a restart) or still starting up on a busy machine has not begun it.
       worker.postMessage({ id, key, values, now });
-      // The hard limit counts from when the worker is ready: a worker compiling the scripts after
-      // a restart has not started the run yet.
-      if (this.ready) this.armWatchdog(inFlight);
     });
   }
 
@@ -84,8 +82,6 @@ export class ScriptWorkerHost {
     this.settle(failed('2356', { ms: this.options.timeLimitMs }, false));
     if (worker) await worker.terminate();
   }
-
-  private ready = false;
 
   private startWorker(): Worker {
     const { onSyntaxErrors: _syntax, onWorkerEnded: _ended, ...data } = this.options;
@@ -98,13 +94,14 @@ export class ScriptWorkerHost {
     // The agent's process may end while a worker runs: the worker never holds it up.
     worker.unref();
     this.worker = worker;
-    this.ready = false;
     worker.on('message', (message: ScriptWorkerMessage) => {
       if (worker !== this.worker) return;
       if (message.type === 'ready') {
-        this.ready = true;
         this.options.onSyntaxErrors?.(message.syntaxErrors);
-        if (this.inFlight) this.armWatchdog(this.inFlight);
+        return;
+      }
+      if (message.type === 'started') {
+        if (this.inFlight?.id === message.id) this.armWatchdog(this.inFlight);
         return;
       }
       if (this.inFlight?.id !== message.id) return;

@@ -5,7 +5,7 @@
  * agent's thread in the order the script made them.
  */
 import type { VariableValue } from '@lyyp/contracts/device-model';
-import type { RunOutcome } from './script-sandbox.ts';
+import type { RunOutcome } from './quickjs-sandbox.ts';
 
 export interface ScriptWorkerData {
   readonly scripts: readonly { readonly key: string; readonly code: string }[];
@@ -13,6 +13,13 @@ export interface ScriptWorkerData {
   readonly keptKeys: readonly string[];
   readonly timeLimitMs: number;
   readonly memoryLimitBytes: number;
+  /**
+   * The contracts' limits, given rather than imported: the worker loads nothing of the contracts,
+   * which would add most of a second to its start.
+   */
+  readonly logLineMaxLength: number;
+  readonly logLinesPerRunMax: number;
+  readonly writesPerRunMax: number;
 }
 
 export interface ScriptRunRequest {
@@ -46,4 +53,6 @@ export type ScriptWorkerMessage =
       /** Syntax errors by script key. */
       readonly syntaxErrors: Readonly<Record<string, RunOutcome>>;
     }
+  /** A run begins now: the agent's hard limit counts from here. */
+  | { readonly type: 'started'; readonly id: number }
   | ({ readonly type: 'result' } & ScriptRunResult);

@@ -7,8 +7,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import { SCRIPT_LOG_LINES_PER_RUN_MAX, SCRIPT_WRITES_PER_RUN_MAX } from '@lyyp/contracts/device-model';
-import { SandboxedScript, ScriptHostError, loadQuickJs, type RunOutcome } from './script-sandbox.ts';
+import {
+  SandboxedScript,
+  ScriptHostError,
+  loadQuickJs,
+  processCpuMs,
+  type RunOutcome,
+} from './quickjs-sandbox.ts';
 import type {
   ScriptAction,
   ScriptRunRequest,
@@ -20,15 +25,30 @@ const port = parentPort;
 if (!port) throw new Error('script-worker.ts runs as a worker thread');
 const data = workerData as ScriptWorkerData;
 const kept = new Set(data.keptKeys);
+/**
+ * The clock of the time limit: the lesser of wall-clock and process CPU time elapsed since the run
+ * started (`alignClock` at each start). An endless loop moves both and is stopped after 50 ms; a run
+ * that merely waited for the processor on a busy machine moved only the wall clock and goes on. The
+ * agent's hard limit (`script-worker-host.ts`) is wall-clock time alone and ends any run that
+ * outlives it.
+ */
+let cpuOffset = 0;
+function alignClock(): void {
+  cpuOffset = performance.now() - processCpuMs();
+}
+const limitClock = () => Math.min(performance.now(), processCpuMs() + cpuOffset);
+
 const quickJs = await loadQuickJs();
 warmUp();
 const sandboxes = new Map<string, SandboxedScript>();
 const syntaxErrors: Record<string, RunOutcome> = {};
 for (const script of data.scripts) {
+  alignClock();
   const sandbox = new SandboxedScript(quickJs, script.code, {
     timeLimitMs: data.timeLimitMs,
     memoryLimitBytes: data.memoryLimitBytes,
-    cpuClock: () => performance.now(),
+    logLineMaxLength: data.logLineMaxLength,
+    cpuClock: limitClock,
   });
   sandboxes.set(script.key, sandbox);
   if (sandbox.syntaxError) syntaxErrors[script.key] = sandbox.syntaxError;
@@ -42,7 +62,12 @@ function warmUp(): void {
   const sandbox = new SandboxedScript(
     quickJs,
     "let text = ''; const list = []; for (let i = 0; i < 2000; i += 1) { list.push({ i, s: String(i) }); text += i; } log(JSON.stringify(list.slice(0, 3)), text.length, read('x'), now());",
-    { timeLimitMs: 10_000, memoryLimitBytes: data.memoryLimitBytes, cpuClock: () => performance.now() },
+    {
+      timeLimitMs: 10_000,
+      memoryLimitBytes: data.memoryLimitBytes,
+      logLineMaxLength: data.logLineMaxLength,
+      cpuClock: () => performance.now(),
+    },
   );
   sandbox.run({ read: () => null, write: () => undefined, log: () => undefined, now: () => 0 });
   sandbox.dispose();
@@ -56,7 +81,9 @@ function run(request: ScriptRunRequest): void {
   const log: string[] = [];
   const overlay = new Map<string, (typeof request.values)[string]>();
   let deviceWrites = 0;
+  post({ type: 'started', id: request.id });
   const started = performance.now();
+  alignClock();
   const outcome: RunOutcome = sandbox
     ? sandbox.run({
         read: (key) => (overlay.has(key) ? overlay.get(key)! : (request.values[key] ?? null)),
@@ -68,13 +95,13 @@ function run(request: ScriptRunRequest): void {
             actions.push({ key, value, kept: true });
             return;
           }
-          if (deviceWrites >= SCRIPT_WRITES_PER_RUN_MAX)
-            throw new ScriptHostError(`write: at most ${SCRIPT_WRITES_PER_RUN_MAX} writes per run`);
+          if (deviceWrites >= data.writesPerRunMax)
+            throw new ScriptHostError(`write: at most ${data.writesPerRunMax} writes per run`);
           deviceWrites += 1;
           actions.push({ key, value, kept: false });
         },
         log: (line) => {
-          if (log.length < SCRIPT_LOG_LINES_PER_RUN_MAX) log.push(line);
+          if (log.length < data.logLinesPerRunMax) log.push(line);
         },
         now: () => request.now + Math.floor(performance.now() - started),
       })

@@ -57,6 +57,12 @@ export const pointSchema = z.object({
   v: pointValueSchema,
   /** Error code when the read failed (the value is then null). */
   e: z.string().max(16).optional(),
+  /**
+   * Snapshot: the first value of this variable the agent sends since it started. The platform
+   * stores it only when it differs from the latest stored value (beyond the variable's dead zone,
+   * or in its fault); otherwise it only confirms that value current. Absent on every later point.
+   */
+  s: z.literal(true).optional(),
 });
 export type Point = z.infer<typeof pointSchema>;
 

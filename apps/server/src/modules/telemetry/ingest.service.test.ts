@@ -342,3 +342,65 @@ describe("a gateway's device, read again ahead of its expiry", () => {
     }
   });
 });
+
+describe('snapshot points (the first of each variable after an agent started)', () => {
+  it('stores a snapshot only when it differs from the latest value beyond the dead zone, and confirms the rest', async () => {
+    const stored: PointRow[] = [];
+    const confirmed: string[][] = [];
+    const model = {
+      variables: [
+        { key: 'counter', dataType: 'unshort', deadZone: 0 },
+        { key: 'temp', dataType: 'float', deadZone: 0.5 },
+        { key: 'flow', dataType: 'float', deadZone: 0 },
+      ],
+    } as unknown as DeviceModel;
+    const latest = [
+      { key: 'counter', value: 16, error: null },
+      { key: 'temp', value: 60, error: null },
+      { key: 'flow', value: 3, error: null },
+    ];
+    const history = {
+      store: (rows: readonly PointRow[]) => {
+        stored.push(...rows);
+        return Promise.resolve({ allNew: true as const });
+      },
+    } as unknown as HistoryRepository;
+    const runtime = {
+      deviceBindingsBySns: () =>
+        Promise.resolve(new Map([['gw', { deviceId: 'd1', productId: 'p1', modelVersion: 1 }]])),
+      productModel: () => Promise.resolve({ model, modelVersion: 1 }),
+      latestValuesOf: () => Promise.resolve(latest),
+      confirmValues: (_device: string, keys: readonly string[]) => {
+        confirmed.push([...keys]);
+        return Promise.resolve();
+      },
+      insertGaps: () => Promise.resolve(),
+    } as unknown as RuntimeRepository;
+    const ingest = new IngestService(
+      history,
+      runtime,
+      { publish: () => undefined } as unknown as Bus,
+      () => 9000,
+      {
+        refreshGatherMs: 0,
+      },
+    );
+    await ingest.ingest('gw', {
+      seq: 1,
+      points: [
+        // Unchanged: the counter held 16 through the restart; the temperature moved within its dead zone.
+        { k: 'counter', t: 5000, v: 16, s: true },
+        { k: 'temp', t: 5000, v: 60.3, s: true },
+        // Changed while the agent was down: news, stored.
+        { k: 'flow', t: 5000, v: 4, s: true },
+        // A later point of the same upload is an ordinary one.
+        { k: 'counter', t: 6000, v: 16 },
+      ],
+    });
+    expect(stored.map((row) => [row.key, row.ts, row.value])).toEqual([
+      ['flow', 5000, 4],
+      ['counter', 6000, 16],
+    ]);
+    expect(confirmed).toEqual([['counter', 'temp']]);
+  });
+});

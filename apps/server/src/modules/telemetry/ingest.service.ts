@@ -299,22 +299,27 @@ export class IngestService {
   async ingest(sn: string, payload: DataPayload): Promise<IngestResult | null> {
     const context = await this.contextOf(sn);
     if (!context) return null;
-    const rows: PointRow[] = [];
+    let rows: PointRow[] = [];
     let rejected = 0;
+    let snapshots: PointRow[] | null = null;
     for (const point of payload.points) {
       const accepted = acceptValue(context.variables, point);
       if (!accepted.ok) {
         rejected += 1;
         continue;
       }
-      rows.push({
+      const row: PointRow = {
         deviceId: context.deviceId,
         key: point.k,
         ts: point.t,
         value: accepted.value,
         error: point.e ?? null,
-      });
+      };
+      rows.push(row);
+      if (point.s) (snapshots ??= []).push(row);
     }
+    let confirmed: string[] = [];
+    if (snapshots) ({ rows, confirmed } = await this.settleSnapshots(context, rows, snapshots));
     // Queued at once, so one gateway's uploads reach the group commits in the order they came.
     const stored = new Promise<IngestResult>((resolve, reject) => {
       this.queuedPoints += rows.length;
@@ -325,10 +330,49 @@ export class IngestService {
     const sideEffects = Promise.all([
       payload.gaps?.length ? this.runtime.insertGaps(sn, payload.seq, payload.gaps) : undefined,
       payload.polled?.length ? this.confirmPolled(context, payload.polled) : undefined,
+      confirmed.length > 0 ? this.confirmKeys(context, confirmed) : undefined,
     ]);
     const [result] = await Promise.all([stored, sideEffects]);
     if (rejected > 0) await this.runtime.countRejected(sn, rejected);
     return result;
+  }
+
+  /**
+   * Snapshot points (the first of each variable after the agent started) are news only when they
+   * differ from the latest stored value beyond the variable's dead zone, or in their fault: those
+   * are stored like any point; the others only confirm the latest value current, so an agent's
+   * restart adds no copies to history.
+   */
+  private async settleSnapshots(
+    context: IngestContext,
+    rows: PointRow[],
+    snapshots: readonly PointRow[],
+  ): Promise<{ rows: PointRow[]; confirmed: string[] }> {
+    const latest = new Map(
+      (await this.runtime.latestValuesOf(context.deviceId)).map((row) => [row.key, row]),
+    );
+    const repeated = new Set<PointRow>();
+    for (const row of snapshots) {
+      const before = latest.get(row.key);
+      if (!before || (before.error ?? null) !== row.error) continue;
+      const deadZone = context.variables.get(row.key)?.deadZone ?? 0;
+      const same =
+        typeof before.value === 'number' && typeof row.value === 'number'
+          ? Math.abs(before.value - row.value) <= deadZone
+          : before.value === row.value;
+      if (same) repeated.add(row);
+    }
+    if (repeated.size === 0) return { rows, confirmed: [] };
+    return {
+      rows: rows.filter((row) => !repeated.has(row)),
+      confirmed: [...new Set([...repeated].map((row) => row.key))],
+    };
+  }
+
+  private async confirmKeys(context: IngestContext, keys: string[]) {
+    const at = this.now();
+    await this.runtime.confirmValues(context.deviceId, keys, new Date(at));
+    this.bus.publish('fresh', { deviceId: context.deviceId, keys, at });
   }
 
   /** Periodic variables of the polled drivers are current even when no new value was sent. */
