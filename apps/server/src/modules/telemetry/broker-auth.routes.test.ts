@@ -150,7 +150,11 @@ describe.each(databaseVariants())('broker hooks on $name', (variant) => {
 
     it('answer only a caller sending the secret', async () => {
       const body = { clientid: 'node-1', username: 'platform', password: 'Pl@tform-secret' };
-      for (const headers of [{}, { [BROKER_HOOK_SECRET_HEADER]: 'wrong-secret-0123456789' }]) {
+      const withoutSecret: Array<Record<string, string>> = [
+        {},
+        { [BROKER_HOOK_SECRET_HEADER]: 'wrong-secret-0123456789' },
+      ];
+      for (const headers of withoutSecret) {
         const refused = await postTo(server.app, headers)('/mqtt/auth', body);
         expect(refused.status).toBe(403);
         expect(refused.code).toBe('1013');
