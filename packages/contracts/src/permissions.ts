@@ -103,7 +103,12 @@ function codesUnder(...prefixes: string[]): string[] {
   );
 }
 
-/** What a new account of each kind may do until someone assigns otherwise. */
+/**
+ * The most an account of each kind may hold, and what a self-registered end user or developer, or a
+ * newly certified dealer, starts with. Staff are never made without a role: `operation` lists every
+ * code only as the ceiling a staff role may reach (an account without a role holds
+ * `MINIMAL_PERMISSIONS`).
+ */
 export const DEFAULT_PERMISSIONS = {
   operation: ALL_PERMISSION_CODES,
   developer: codesUnder('manage', 'monitor', 'account').filter(
@@ -118,6 +123,21 @@ export const DEFAULT_PERMISSIONS = {
   terminal: codesUnder('monitor', 'account').filter((code) => code !== 'monitor:operations'),
   dealer: [...codesUnder('monitor', 'account'), ...codesUnder('manage:equipment', 'manage:gateway')],
 } as const satisfies Record<string, readonly string[]>;
+
+const OWN_ACCOUNT_CODES = ['account', 'account:info', 'account:security'];
+
+/**
+ * What an account of each kind keeps with no role: a staff account made without one and an account
+ * whose authorization is cancelled hold exactly these — their own account's information and
+ * security settings (to see who they are, change their password, sign out), and nothing that
+ * reaches data or other accounts.
+ */
+export const MINIMAL_PERMISSIONS = {
+  operation: OWN_ACCOUNT_CODES,
+  developer: OWN_ACCOUNT_CODES,
+  terminal: OWN_ACCOUNT_CODES,
+  dealer: OWN_ACCOUNT_CODES,
+} as const satisfies Record<keyof typeof DEFAULT_PERMISSIONS, readonly string[]>;
 
 /** Parses the comma-separated `auths` string of the session. */
 export function parseAuths(auths: string | null | undefined): Set<string> {

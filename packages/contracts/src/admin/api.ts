@@ -41,6 +41,7 @@ export const ADMIN_API_PATHS = {
   roleAssign: '/admin/role/assign',
   authorizationList: '/admin/authorization/list',
   productOptions: '/admin/product/options',
+  grantCeiling: '/admin/grant/ceiling',
   dealerList: '/admin/dealer/list',
   dealerDetail: '/admin/dealer/detail',
   dealerCertify: '/admin/dealer/certify',
@@ -130,14 +131,19 @@ export const adminAccountSchema = z.object({
 });
 export type AdminAccount = z.infer<typeof adminAccountSchema>;
 
-export const accountAddBodySchema = z.object({
-  kind: z.enum(['op', 'dev'], { error: INVALID_FIELD_MESSAGE }),
-  username: checkedString(checkUsername).transform((v) => v.trim()),
-  name: text('name', NAME_MAX_LENGTH),
-  tel: checkedString(checkPhone).optional(),
-  email: checkedString(checkEmail).optional(),
-  roleId: z.string().max(64).optional(),
-});
+/** A staff account is made with a role (2226); without one it would hold only the minimal codes. */
+export const accountAddBodySchema = z
+  .object({
+    kind: z.enum(['op', 'dev'], { error: INVALID_FIELD_MESSAGE }),
+    username: checkedString(checkUsername).transform((v) => v.trim()),
+    name: text('name', NAME_MAX_LENGTH),
+    tel: checkedString(checkPhone).optional(),
+    email: checkedString(checkEmail).optional(),
+    roleId: z.string().max(64).optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.kind === 'op' && !body.roleId) addCatalogueIssue(context, '2226', {}, ['roleId']);
+  });
 export type AccountAddRequest = z.input<typeof accountAddBodySchema>;
 
 /** A new password, shown once to the staff member who asked for it and never stored in clear. */
@@ -212,6 +218,20 @@ export const productOptionSchema = z.object({
   productModel: z.string().nullable(),
 });
 export type ProductOption = z.infer<typeof productOptionSchema>;
+
+/**
+ * What the caller may grant (the grant ceiling): the console offers only these codes, every product
+ * only with `allProducts`, and debug rights only with `debug`.
+ */
+export const grantCeilingSchema = z.object({
+  superManager: z.boolean(),
+  codes: z.array(z.string()),
+  allProducts: z.boolean(),
+  /** With `allProducts` false: the products the caller's data permission names. */
+  productIds: z.array(z.string()),
+  debug: z.boolean(),
+});
+export type GrantCeiling = z.infer<typeof grantCeilingSchema>;
 
 // Dealers ----------------------------------------------------------------------------------------
 

@@ -3,4 +3,5 @@
  * follow from a role, data scopes, dealer and certification shapes, and the admin API.
  */
 export * from './roles.ts';
+export * from './grant-ceiling.ts';
 export * from './api.ts';

@@ -5,6 +5,7 @@
 import {
   ALL_PERMISSION_CODES,
   DEFAULT_PERMISSIONS,
+  parseAuths,
   permissionCeiling,
   withAncestors,
 } from '../permissions.ts';
@@ -98,16 +99,16 @@ export interface PermissionFacts {
 
 /**
  * The codes an account holds now: everything for the super manager; with a role, the role's codes
- * (with their ancestors) within what the account's kind may hold at most; without one, its own.
+ * (with their ancestors) within what the account's kind may hold at most; without one, its own
+ * stored codes within the same ceiling. Administration stores only `MINIMAL_PERMISSIONS` for a
+ * staff account without a role and for an account whose authorization is cancelled.
  */
 export function effectivePermissions(
   account: PermissionFacts,
   rolePermissions: readonly string[] | null,
 ): string {
   if (account.isSuperManager) return ALL_PERMISSION_CODES.join(',');
-  if (rolePermissions === null) return account.auths;
   const ceiling = new Set(permissionCeiling(account.accountKind));
-  return withAncestors(rolePermissions)
-    .filter((code) => ceiling.has(code))
-    .join(',');
+  const codes = rolePermissions === null ? parseAuths(account.auths) : withAncestors(rolePermissions);
+  return [...codes].filter((code) => ceiling.has(code)).join(',');
 }
