@@ -128,7 +128,7 @@ export class ProductReportService {
         holding && {
           windowMs,
           from: holdFrom,
-          until: Math.min(to, holding.computedUntil),
+          until: Math.min(windowAtOrAfter(to, windowMs), holding.computedUntil),
           before: holding.before,
         },
       );

@@ -243,7 +243,7 @@ export class ReportQueryService {
       holding && {
         windowMs,
         from: holdFrom,
-        until: Math.min(to, holding.computedUntil),
+        until: Math.min(windowAtOrAfter(to, windowMs), holding.computedUntil),
         before: holding.before,
       },
     );
