@@ -4,13 +4,14 @@
  * version number with Chinese is refused, saves, and finds the firmware in the list with the same
  * checksum; the list and the dialog are photographed in Chinese and English.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCALE_STORAGE_KEY } from '@lyyp/contracts';
 import { describe, expect, it } from 'vitest';
 import { signInWithPassword, waitForTitle } from './support/console.ts';
 import { useFlowEnvironment } from './support/flow.ts';
+import { agentPackage } from '../apps/server/src/test/agent-package.ts';
 
 const FLOW_TIMEOUT_MS = 300_000;
 const SHOTS = '/tmp/shots-firmware-ota';
@@ -27,7 +28,8 @@ describe('firmware in the browser', () => {
       const shoot = async (name: string) => {
         fs.copyFileSync(await screenshot(name), path.join(SHOTS, `${name}.png`));
       };
-      const bytes = Buffer.alloc(6 * 1024 * 1024, 0x5a);
+      // An agent package of about 6 MB (its payload does not compress).
+      const bytes = agentPackage('2.0.0', '', { 'payload.bin': randomBytes(6 * 1024 * 1024 - 8192) });
       const sha256 = createHash('sha256').update(bytes).digest('hex');
 
       await page.goto(`${platform.baseUrl}/login`);

@@ -1,6 +1,7 @@
 /**
  * Firmware and OTA vocabulary (`@lyyp/contracts/firmware`): kinds and parts, the version rule,
- * file limits and the firmware API.
+ * file limits, what an agent package is, and the firmware API.
  */
 export * from './firmware.ts';
 export * from './api.ts';
+export * from './agent-package.ts';

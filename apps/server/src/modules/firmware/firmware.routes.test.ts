@@ -22,6 +22,7 @@ import {
 } from '../../test/test-server.ts';
 import { closeTestServer, signIn } from '../device/catalogue-test-support.ts';
 import { multipartBody } from '../files/files-test-support.ts';
+import { agentPackage, tarGz } from '../../test/agent-package.ts';
 import { ABANDONED_FILE_AGE_MS } from './firmware.service.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -73,7 +74,7 @@ describe.each(databaseVariants())('firmware paths on $name', (variant) => {
   });
 
   it('saves application firmware with its package, and refuses the same version again (1509)', async () => {
-    const bytes = Buffer.from('agent package 2.0.0');
+    const bytes = agentPackage('2.0.0', 'console.log("agent 2.0.0");');
     const file = (await upload('agent.tgz', bytes)).data as FirmwareFile;
     const saved = await staff.call('POST', FIRMWARE_API_PATHS.add, {
       name: 'Edge agent',
@@ -104,6 +105,34 @@ describe.each(databaseVariants())('firmware paths on $name', (variant) => {
       packageFileId: file.id,
     });
     expect(reused.code).toBe('2501');
+  });
+
+  it('refuses application firmware that is not an agent package of its version, and keeps the file free', async () => {
+    const save = (fileId: string, version: string) =>
+      staff.call('POST', FIRMWARE_API_PATHS.add, {
+        name: 'Edge agent',
+        kind: 'application',
+        version,
+        packageFileId: fileId,
+      });
+    for (const bytes of [
+      Buffer.from('any bytes at all'),
+      tarGz({ 'package/readme.txt': 'no manifest' }),
+      tarGz({ 'package/package.json': JSON.stringify({ version: '4.0.0', main: 'missing.mjs' }) }),
+    ]) {
+      const file = (await upload('agent.tgz', bytes)).data as FirmwareFile;
+      expect(await save(file.id, '4.0.0')).toMatchObject({ code: '2506', data: { field: 'packageFileId' } });
+    }
+    const otherVersion = (await upload('agent.tgz', agentPackage('4.0.1'))).data as FirmwareFile;
+    expect(await save(otherVersion.id, '4.0.0')).toMatchObject({
+      code: '2507',
+      message: 'The package is version 4.0.1, not the version 4.0.0 entered',
+    });
+    const listed = (await staff.call('POST', FIRMWARE_API_PATHS.list, { keyword: '4.0.' }))
+      .data as FirmwarePage;
+    expect(listed.total).toBe(0);
+    // The refused file is still the uploader's to save under its own version.
+    expect((await save(otherVersion.id, '4.0.1')).code).toBe('200');
   });
 
   it('saves system firmware from a root filesystem and a kernel', async () => {
@@ -172,7 +201,7 @@ describe.each(databaseVariants())('firmware paths on $name', (variant) => {
 
   it('removes uploads no save named after a day, and keeps saved ones', async () => {
     const abandoned = (await upload('left.bin', Buffer.from('left behind'))).data as FirmwareFile;
-    const kept = (await upload('kept.bin', Buffer.from('kept'))).data as FirmwareFile;
+    const kept = (await upload('kept.tgz', agentPackage('3.0.0'))).data as FirmwareFile;
     expect(
       (
         await staff.call('POST', FIRMWARE_API_PATHS.add, {
@@ -200,7 +229,7 @@ describe.each(databaseVariants())('firmware paths on $name', (variant) => {
   });
 
   it('deletes a firmware with its stored files', async () => {
-    const file = (await upload('agent.tgz', Buffer.from('to delete'))).data as FirmwareFile;
+    const file = (await upload('agent.tgz', agentPackage('0.0.1'))).data as FirmwareFile;
     const item = (
       await staff.call('POST', FIRMWARE_API_PATHS.add, {
         name: 'Old agent',

@@ -1,8 +1,9 @@
 /**
  * Firmware (§2 system/firmware). Uploads stream to the file store while their size and SHA-256 are
  * counted, so a 200 MB image never sits in memory; a save then names the uploaded files of its
- * parts, checks the version rule and its uniqueness per kind (§8 1509), and takes the files in one
- * transaction. Deleting removes the records first and the bytes after.
+ * parts, checks the version rule and its uniqueness per kind (§8 1509), that application firmware
+ * is an agent package of that version, and takes the files in one transaction. Deleting removes
+ * the records first and the bytes after.
  */
 import { CatalogueError } from '@lyyp/contracts';
 import {
@@ -25,6 +26,7 @@ import { newId } from '../../lib/ids.ts';
 import { baseNameOf } from '../files/file.service.ts';
 import type { ByteRange, FileStore } from '../files/file-store.ts';
 import { streamUploadedFile } from '../files/multipart.ts';
+import { requireAgentPackage } from './agent-package-check.ts';
 import { databaseCodeOf } from '../../db/database-error.ts';
 import type { FirmwareFileRow, FirmwareRepository, FirmwareRow } from './firmware.repository.ts';
 
@@ -99,6 +101,8 @@ export class FirmwareService {
     if (new Set(named.map((entry) => entry.fileId)).size !== named.length) {
       throw new CatalogueError('2501', { field: FIELD_OF_PART[named[1]!.part] });
     }
+    const agentPackage = named.find((entry) => entry.part === 'package');
+    if (agentPackage) await this.requireOwnAgentPackage(ownerAccountId, agentPackage.fileId, body.version);
     const id = newId();
     try {
       await this.repository.transaction(async (tx) => {
@@ -122,6 +126,14 @@ export class FirmwareService {
     }
     const row = await this.repository.findFirmware(id);
     return presentFirmware(row!, await this.repository.filesOf([id]));
+  }
+
+  /** The owner's free upload must be an agent package of the version (2501 when it is not theirs or taken). */
+  private async requireOwnAgentPackage(ownerAccountId: string, fileId: string, version: string) {
+    const file = await this.repository.findFile(fileId);
+    if (!file || file.ownerAccountId !== ownerAccountId || file.firmwareId)
+      throw new CatalogueError('2501', { field: 'packageFileId' });
+    await requireAgentPackage(() => this.store.readStream(file.storageKey), version);
   }
 
   async list(body: ListBody): Promise<ServerForm<FirmwarePage>> {
