@@ -77,9 +77,11 @@ export interface DerivedStep {
 }
 
 /**
- * What a step really is now: a gateway that reports the task's version has succeeded whatever the
- * row says (unless the step was cancelled before it started); an active step without news for
- * `OTA_STEP_SILENCE_MS` has failed (2745). Otherwise the row.
+ * What a step really is now: an active step whose gateway reports the task's version has succeeded
+ * whatever progress the row last heard of; an active step without news for `OTA_STEP_SILENCE_MS`
+ * has failed (2745). Otherwise the row: a step that failed stays failed even when the gateway
+ * reaches the version later by another task (that task's success is its own), and a cancelled or
+ * waiting one stays as it is.
  */
 export function deriveStepState(
   step: StepFacts,
@@ -87,7 +89,7 @@ export function deriveStepState(
   targetVersion: string,
   now: number,
 ): DerivedStep {
-  if (reportedVersion === targetVersion && step.state !== 'cancelled' && step.state !== 'waiting')
+  if (reportedVersion === targetVersion && OTA_ACTIVE_STATES.includes(step.state))
     return { state: 'succeeded', code: null, params: null };
   if (OTA_ACTIVE_STATES.includes(step.state) && now - step.updatedAt > OTA_STEP_SILENCE_MS) {
     return {

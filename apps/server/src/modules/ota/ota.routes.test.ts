@@ -171,6 +171,10 @@ describe.each(databaseVariants())('upgrade tasks on $name', (variant) => {
     now = await detail(task.id);
     expect(stateOf(now, weak)).toMatchObject({ state: 'failed', code: '2742' });
     expect(now.state).toBe('running');
+    // Upgraded later by other means (another task, by hand): this task's failure stands.
+    await status(weak, { signal: 90, firmware: '2.0.0' });
+    now = await detail(task.id);
+    expect(stateOf(now, weak)).toMatchObject({ state: 'failed', code: '2742', currentVersion: '2.0.0' });
 
     // Silent too long: failed with 2745, derived on reading without waiting for a sweep.
     server.clock.advance(OTA_STEP_SILENCE_MS + 1000);
