@@ -80,7 +80,7 @@ try {
 
 consoleLogger.log(
   'info',
-  `gateway ${settings.sn} version ${agentVersion()} started: platform ${settings.platformUrl}, data ${settings.dataDir}${settings.simulate ? ', simulated devices' : ''}`,
+  `gateway ${settings.sn} version ${agentVersion()} started: command-line platform ${settings.platformUrl}, data ${settings.dataDir}${settings.simulate ? ', simulated devices' : ''}`,
 );
 
 const shutDown = (signal: string) => {

@@ -38,6 +38,7 @@ import { systemScheduler } from '../modbus/system-scheduler.ts';
 import { PlatformLink } from '../mqtt/platform-link.ts';
 import type { ScriptLimits } from '../scripts/script-runner.ts';
 import { CommandJournal } from './command-journal.ts';
+import { readLastWorkingUrl, saveLastWorkingUrl, withoutCredentials } from './link-memory.ts';
 import { CommandRunner } from './command-runner.ts';
 import { checkConfig } from './config-problem.ts';
 import { ConfigStore } from './config-store.ts';
@@ -171,6 +172,8 @@ export class GatewayAgent {
   };
   /** Variables a point was sent of since the agent started: the first one of each is a snapshot. */
   private readonly sentSinceStart = new Set<string>();
+  private readonly linkMemoryFile: string;
+  private lastWorkingUrl: string | null;
   private readonly appends = new Set<Promise<unknown>>();
   private pendingReplies: string[] = [];
   private pendingReport: ConfigReport | null = null;
@@ -191,6 +194,8 @@ export class GatewayAgent {
     private readonly lock: DataDirectoryLock,
     /** Remote settings in force (docs/protocol.md, `settings` command). */
     readonly settings: SettingsRunner,
+    /** The last MQTT address that worked (`link.json`), null before any did. */
+    lastWorkingUrl: string | null = null,
   ) {
     this.buffer = buffer;
     this.batchDelayMs = options.batch?.maxDelayMs ?? DEFAULT_BATCH_DELAY_MS;
@@ -208,6 +213,7 @@ export class GatewayAgent {
     this.runtime = new ModbusRuntime({
       formulas: options.formulas ?? sharedFormulaEngine,
       scheduler,
+      dataDir: options.dataDir,
       onReport: (report) => {
         const computed = this.edge.afterCycle(report.readings, report.at);
         // The agent's own filter decides, not the poller's: it carries on across configurations.
@@ -246,8 +252,18 @@ export class GatewayAgent {
     });
     // Saved MQTT settings take over from the command line at start (they are read only then).
     const mqtt = settings.saved ? settings.atStart.mqtt : null;
+    // A saved address that never answers gives way to the last one that worked (or the command line's).
+    const url = mqtt?.url || options.platformUrl;
+    const fallbackUrl = lastWorkingUrl ?? options.platformUrl;
+    this.linkMemoryFile = path.join(options.dataDir, 'link.json');
+    this.lastWorkingUrl = lastWorkingUrl;
+    logger.log(
+      'info',
+      `platform address: ${withoutCredentials(url)} (${mqtt?.url ? 'remote settings' : 'command line'})`,
+    );
     this.link = new PlatformLink({
-      url: mqtt?.url || options.platformUrl,
+      url,
+      ...(fallbackUrl !== url ? { fallbackUrl } : {}),
       sn: options.sn,
       secret: options.secret,
       scheduler,
@@ -264,6 +280,11 @@ export class GatewayAgent {
           this.notify({ kind: 'disconnected' });
         },
         onRetryScheduled: (delayMs) => this.notify({ kind: 'retry-scheduled', delayMs }),
+        onFallback: (fallback) =>
+          logger.log(
+            'warn',
+            `platform address: ${withoutCredentials(this.link.url)} (the last that worked; ${withoutCredentials(fallback.url)} failed ${fallback.attempts} times)`,
+          ),
         onAck: (ack) => {
           this.forwarder.acknowledged(ack.seq);
           for (const listener of this.ackListeners) listener();
@@ -313,9 +334,22 @@ export class GatewayAgent {
       extra: () => {
         const signal = options.signal ?? (options.simulate ? SIMULATED_SIGNAL : undefined);
         const systemFirmware = this.ota.systemFirmware;
+        const failed = this.link.fellBack;
         return {
           ...(signal !== undefined ? { signal } : {}),
           ...(systemFirmware ? { systemFirmware } : {}),
+          mqtt: {
+            url: withoutCredentials(this.link.url),
+            ...(failed
+              ? {
+                  failed: {
+                    url: withoutCredentials(failed.url),
+                    reason: failed.reason.slice(0, 500),
+                    at: failed.at,
+                  },
+                }
+              : {}),
+          },
         };
       },
       publish: (payload) => this.link.publish('status', JSON.stringify(payload)),
@@ -376,7 +410,17 @@ export class GatewayAgent {
         host: options.host ?? PLAIN_HOST,
         now: () => scheduler.now(),
       });
-      const agent = new GatewayAgent(options, scheduler, logger, buffer, journal, lock, settings);
+      const lastWorkingUrl = await readLastWorkingUrl(path.join(options.dataDir, 'link.json'));
+      const agent = new GatewayAgent(
+        options,
+        scheduler,
+        logger,
+        buffer,
+        journal,
+        lock,
+        settings,
+        lastWorkingUrl,
+      );
       await agent.resume();
       await agent.ota.open();
       agent.link.start();
@@ -546,6 +590,13 @@ export class GatewayAgent {
 
   private handleConnected(): void {
     this.settings.connected();
+    const url = this.link.url;
+    if (url !== this.lastWorkingUrl) {
+      this.lastWorkingUrl = url;
+      saveLastWorkingUrl(this.linkMemoryFile, url).catch((error: unknown) =>
+        this.logger.log('warn', `the platform address that worked could not be kept: ${String(error)}`),
+      );
+    }
     this.status.sendNow();
     if (this.pendingReport && this.link.publish('config', JSON.stringify(this.pendingReport)))
       this.pendingReport = null;

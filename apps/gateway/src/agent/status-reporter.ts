@@ -23,8 +23,8 @@ export interface StatusReporterOptions {
   readonly identity: GatewayIdentity;
   readonly configVersion: () => number;
   readonly slaves: () => readonly SlaveStatus[];
-  /** What else the status carries when known (signal, system firmware). */
-  readonly extra?: () => Pick<StatusPayload, 'signal' | 'systemFirmware'>;
+  /** What else the status carries when known (signal, system firmware, the MQTT address in use). */
+  readonly extra?: () => Pick<StatusPayload, 'signal' | 'systemFirmware' | 'mqtt'>;
   /** The status while connected: online, or dormant when put to sleep. */
   readonly currentStatus?: () => 'online' | 'dormant';
   /** Publishes; false when not connected. */

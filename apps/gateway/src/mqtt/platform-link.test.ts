@@ -6,9 +6,27 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FakePlatform } from '../agent/testing/fake-platform.ts';
 import { Conditions } from '../core/testing/conditions.ts';
 import { ManualScheduler } from '../core/testing/manual-scheduler.ts';
-import { PlatformLink, type PlatformLinkHandlers } from './platform-link.ts';
+import {
+  ATTEMPTS_BEFORE_FALLBACK,
+  PlatformLink,
+  type LinkFallback,
+  type PlatformLinkHandlers,
+} from './platform-link.ts';
+import { createServer } from 'node:net';
 
 const SN = '100000000007';
+
+/** A loopback port nobody listens on (taken and given back at once). */
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 describe('platform link', () => {
   let platform: FakePlatform;
@@ -19,7 +37,11 @@ describe('platform link', () => {
     await platform.stop();
   });
 
-  function open(secret: string, handlers: Partial<PlatformLinkHandlers> = {}) {
+  function open(
+    secret: string,
+    handlers: Partial<PlatformLinkHandlers> = {},
+    addresses: { url?: string; fallbackUrl?: string } = {},
+  ) {
     const logs: string[] = [];
     const retries: number[] = [];
     const clock = new ManualScheduler(Date.now());
@@ -33,7 +55,8 @@ describe('platform link', () => {
         recheck();
       };
     const link = new PlatformLink({
-      url: platform.url,
+      url: addresses.url ?? platform.url,
+      ...(addresses.fallbackUrl ? { fallbackUrl: addresses.fallbackUrl } : {}),
       sn: SN,
       secret,
       scheduler: clock,
@@ -49,6 +72,7 @@ describe('platform link', () => {
         onConfigCleared: after(handlers.onConfigCleared),
         onCommand: after(handlers.onCommand),
         onRetryScheduled: after((delayMs: number) => retries.push(delayMs)),
+        onFallback: after(handlers.onFallback),
       },
     });
     links.push(link);
@@ -113,5 +137,32 @@ describe('platform link', () => {
     await until(() => configs.length === 1);
     expect(configs).toEqual([{ version: 4 }]);
     expect(cleared).toBe(1);
+  });
+
+  it('gives up on a new address that never answers after a bounded number of attempts, and runs on the last one that worked', async () => {
+    platform = await FakePlatform.start({ sn: SN, secret: 'right' });
+    const nowhere = `mqtt://127.0.0.1:${await findFreePort()}`;
+    const fallbacks: LinkFallback[] = [];
+    const { link, logs, retries, clock, until } = open(
+      'right',
+      { onFallback: (fallback) => fallbacks.push(fallback) },
+      { url: nowhere, fallbackUrl: platform.url },
+    );
+    for (let attempt = 1; attempt < ATTEMPTS_BEFORE_FALLBACK; attempt += 1) {
+      await until(() => retries.length === attempt);
+      expect(link.url).toBe(nowhere);
+      clock.advance(retries.at(-1)!);
+    }
+    await until(() => fallbacks.length === 1);
+    expect(fallbacks[0]).toMatchObject({ url: nowhere, attempts: ATTEMPTS_BEFORE_FALLBACK });
+    expect(link.url).toBe(platform.url);
+    clock.advance(retries.at(-1)!);
+    await until(() => link.connected);
+    expect(link.fellBack).toMatchObject({ url: nowhere });
+    // The log names the address in use.
+    expect(logs.some((line) => line.includes(`using the last address that worked, ${platform.url}`))).toBe(
+      true,
+    );
+    expect(logs.at(-1)).toBe(`connected to ${platform.url}`);
   });
 });

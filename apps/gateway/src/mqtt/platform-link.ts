@@ -38,11 +38,30 @@ export interface PlatformLinkHandlers {
   onView?(): void;
   /** No connection, and the next attempt is due in `delayMs` (no attempt is under way meanwhile). */
   onRetryScheduled?(delayMs: number): void;
+  /** The address given never answered: the link went over to its fallback address for good. */
+  onFallback?(fallback: LinkFallback): void;
 }
+
+/** Why the link runs on its fallback address: the address it was given, and how it failed. */
+export interface LinkFallback {
+  readonly url: string;
+  readonly attempts: number;
+  readonly reason: string;
+  readonly at: number;
+}
+
+/** Attempts at a new address (one that never connected in this run) before the fallback is used. */
+export const ATTEMPTS_BEFORE_FALLBACK = 3;
 
 export interface PlatformLinkOptions {
   /** mqtt://host:port, mqtts://…, ws://…, wss://… */
   readonly url: string;
+  /**
+   * Where to connect instead when `url` never connects in `attemptsBeforeFallback` attempts: the
+   * last address that worked. Once there, the link stays for the rest of the run.
+   */
+  readonly fallbackUrl?: string;
+  readonly attemptsBeforeFallback?: number;
   readonly sn: string;
   readonly secret: string;
   readonly handlers: PlatformLinkHandlers;
@@ -70,9 +89,24 @@ export class PlatformLink {
   private retryTimer: TimerHandle | null = null;
   private lastProblem = '';
   private readonly scheduler: Scheduler;
+  private currentUrl: string;
+  /** Whether `currentUrl` connected at least once in this run (a working address that drops is retried). */
+  private everConnected = false;
+  private fallback: LinkFallback | null = null;
 
   constructor(private readonly options: PlatformLinkOptions) {
     this.scheduler = options.scheduler ?? systemScheduler;
+    this.currentUrl = options.url;
+  }
+
+  /** The address the link uses now. */
+  get url(): string {
+    return this.currentUrl;
+  }
+
+  /** Set once the link went over to its fallback address. */
+  get fellBack(): LinkFallback | null {
+    return this.fallback;
   }
 
   get connected(): boolean {
@@ -129,7 +163,8 @@ export class PlatformLink {
   }
 
   private openSession(): void {
-    const { sn, secret, url } = this.options;
+    const { sn, secret } = this.options;
+    const url = this.currentUrl;
     const client = mqtt.connect(url, {
       clientId: sn,
       username: sn,
@@ -160,6 +195,7 @@ export class PlatformLink {
             throw new Error('the platform refused the subscription to down/+');
           this.failures = 0;
           this.lastProblem = '';
+          this.everConnected = true;
           this.isConnected = true;
           this.log('info', `connected to ${url}`);
           this.options.handlers.onConnected();
@@ -222,7 +258,31 @@ export class PlatformLink {
     this.log('warn', `platform connection: ${problem}`);
   }
 
+  /** After a failed attempt: a new address that never answered gives way to the fallback. */
+  private considerFallback(attempts: number): void {
+    const { fallbackUrl } = this.options;
+    const limit = this.options.attemptsBeforeFallback ?? ATTEMPTS_BEFORE_FALLBACK;
+    if (!fallbackUrl || this.everConnected || this.fallback || fallbackUrl === this.currentUrl) return;
+    if (attempts < limit) return;
+    this.fallback = {
+      url: this.currentUrl,
+      attempts,
+      reason: this.lastProblem || 'no answer',
+      at: this.scheduler.now(),
+    };
+    this.log(
+      'warn',
+      `platform connection: ${this.currentUrl} failed ${attempts} times (${this.fallback.reason}); using the last address that worked, ${fallbackUrl}`,
+    );
+    this.currentUrl = fallbackUrl;
+    this.failures = 0;
+    this.lastProblem = '';
+    this.options.handlers.onFallback?.(this.fallback);
+  }
+
   private scheduleReconnect(): void {
+    // Attempts at this address so far: the one that just failed and those before it.
+    if (!this.everConnected) this.considerFallback(this.failures + 1);
     const delay = reconnectDelay(
       this.failures,
       this.options.reconnect ?? DEFAULT_RECONNECT,

@@ -44,6 +44,19 @@ export const statusPayloadSchema = z.object({
   /** Version of the configuration the gateway runs (0: none yet). */
   configVersion: z.number().int().nonnegative().optional(),
   slaves: z.array(slaveCountersSchema).max(64).optional(),
+  /**
+   * The MQTT address the agent runs on (without credentials) and, when it gave up on the address
+   * it was set to (it never connected in a few attempts), that address, why and when: it then runs
+   * on the last address that worked.
+   */
+  mqtt: z
+    .object({
+      url: z.string().max(512),
+      failed: z
+        .object({ url: z.string().max(512), reason: z.string().max(500), at: z.number().int() })
+        .optional(),
+    })
+    .optional(),
 });
 export type StatusPayload = z.infer<typeof statusPayloadSchema>;
 
