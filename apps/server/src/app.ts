@@ -164,15 +164,20 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  // Created first: ending a session or changing an account's rights is announced on it.
+  const bus: Bus = config.busUrl
+    ? await RedisBus.connect(config.busUrl, (error) => app.log.error({ err: error }, 'bus error'))
+    : new LocalBus();
   const accounts = new AccountRepository(database.db);
   const authRepository = new AuthRepository(database.db);
-  const admin = createAdminModule({ db: database.db, accounts, now });
+  const admin = createAdminModule({ db: database.db, accounts, now, bus });
   const sessions = new SessionService(
     new SessionRepository(database.db),
     accounts,
     config.session,
     now,
     admin.permissions,
+    bus,
   );
   await app.register(sessionPlugin, {
     sessions,
@@ -215,9 +220,6 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     agreements: systemCatalogue.agreements,
   });
 
-  const bus: Bus = config.busUrl
-    ? await RedisBus.connect(config.busUrl, (error) => app.log.error({ err: error }, 'bus error'))
-    : new LocalBus();
   const deviceEvents = createDeviceEventRecorder(database.db, now, (error) =>
     app.log.warn({ err: error }, 'device event not recorded'),
   );

@@ -37,11 +37,21 @@ export interface BusEvents {
   alarm: { deviceId: string; event: 'raised' | 'released' | 'acknowledged'; record: AlarmRecord };
   /** An account lost its access to a device (a share or an authorisation revoked): its live subscriptions end. */
   accessRevoked: { deviceId: string; accountId: string };
+  /**
+   * Sessions or rights of accounts changed (signed out, password changed, disabled, deleted, a role
+   * or dealer certification changed): every node checks those accounts' open live connections at
+   * once, closing those whose session ended and re-authorising the subscriptions of the others.
+   */
+  accountChanged: { accountIds: string[]; reason: AccountChangeReason };
   /** A message for one account (in-app alarm push, expiry reminder); `speak`: a voice announcement. */
   notice: { accountId: string; message: Message; speak: boolean };
 }
 
 export type BusChannel = keyof BusEvents;
+
+/** Why accounts' sessions or rights changed (for the logs; every reason is handled alike). */
+export type AccountChangeReason =
+  'signed-out' | 'replaced' | 'password' | 'disabled' | 'deleted' | 'role' | 'dealer' | 'certification';
 
 export interface Bus {
   publish<C extends BusChannel>(channel: C, event: BusEvents[C]): void;

@@ -8,6 +8,19 @@ import type { Bus, BusChannel, BusEvents } from './bus.ts';
 
 const PREFIX = 'lyyp:bus:';
 
+/** Every channel of the bus: a channel added to `BusEvents` and left out here fails the typecheck. */
+const CHANNELS: Record<BusChannel, true> = {
+  values: true,
+  fresh: true,
+  gatewayStatus: true,
+  command: true,
+  configSync: true,
+  alarm: true,
+  notice: true,
+  accessRevoked: true,
+  accountChanged: true,
+};
+
 export class RedisBus implements Bus {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
@@ -37,16 +50,7 @@ export class RedisBus implements Bus {
     const bus = new RedisBus(url, onError);
     await Promise.all([bus.publisher.connect(), bus.subscriber.connect()]);
     // Subscribe to every channel up front so no event published after start is missed.
-    for (const channel of [
-      'values',
-      'fresh',
-      'gatewayStatus',
-      'command',
-      'configSync',
-      'alarm',
-      'notice',
-      'accessRevoked',
-    ] satisfies BusChannel[]) {
+    for (const channel of Object.keys(CHANNELS) as BusChannel[]) {
       await bus.subscriber.subscribe(PREFIX + channel);
       bus.subscribed.add(channel);
     }

@@ -1,8 +1,9 @@
 /**
  * Device sharing (`/equipment/share/*`, §1, §5, §6): the owner, or anyone who may see a device,
  * shares it by link (also drawn as a QR code) or by password, with permission settings (top menu
- * bar, menus, data writing). The receiver accepts and then sees the device marked as shared. A
- * share never grants more than its sharer has; revoking ends the receiver's access at once.
+ * bar, menus, data writing, sharing further). The receiver accepts and then sees the device marked
+ * as shared. A share never grants more than its sharer has; a receiver shares the device further
+ * only when the share allows it; revoking ends the receiver's access at once.
  */
 import { z } from 'zod';
 import type { Check } from '../validation/index.ts';
@@ -76,6 +77,8 @@ export const SharePermissionsSchema = z.object({
     .default([...SHARE_MENU_KEYS]),
   /** Whether the receiver may write values; only a sharer who may write can give it. */
   canWrite: z.boolean().default(false),
+  /** Whether the receiver may share the device further (with no more than this share gives). */
+  canReshare: z.boolean().default(false),
 });
 export type SharePermissions = z.infer<typeof SharePermissionsSchema>;
 
@@ -118,6 +121,7 @@ export const DeviceShareSchema = z.object({
   topMenu: z.boolean(),
   menus: z.array(z.enum(SHARE_MENU_KEYS)),
   canWrite: z.boolean(),
+  canReshare: z.boolean(),
   expiresAt: isoTimeSchema,
   acceptedAt: isoTimeSchema.nullable(),
   revokedAt: isoTimeSchema.nullable(),
@@ -143,6 +147,7 @@ export const SharePreviewSchema = z.object({
   topMenu: z.boolean(),
   menus: z.array(z.enum(SHARE_MENU_KEYS)),
   canWrite: z.boolean(),
+  canReshare: z.boolean(),
   expiresAt: isoTimeSchema,
 });
 export type SharePreview = z.infer<typeof SharePreviewSchema>;

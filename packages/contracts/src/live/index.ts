@@ -63,12 +63,27 @@ export type LiveServerMessage =
     }
   /** A message for this account (in-app alarm, expiry reminder); `speak`: announce it by voice. */
   | { type: 'notice'; message: Message; speak: boolean }
+  /**
+   * A refusal. With `deviceId`: that device's subscription was refused or ended (1003 not visible,
+   * 1201 without a view code, 1210 access changed while subscribed); without: the connection's.
+   */
   | { type: 'error'; code: string; message: string; deviceId?: string }
   | { type: 'pong'; serverTime: number };
 
-/** Close codes the server uses: the session ended (the client signs in again) or a protocol fault. */
+/**
+ * Close codes the server uses: the session ended (the client signs in again) or a protocol fault.
+ * The session ends when its account signs out, changes its password, is disabled or deleted, or
+ * its session is replaced; the socket closes at once, with the catalogue code (1010, 1006, 1206) as
+ * the close reason after an `error` message carrying it.
+ */
 export const LIVE_CLOSE_SESSION_ENDED = 4001;
 export const LIVE_CLOSE_BAD_MESSAGE = 4002;
+
+/**
+ * A subscription needs one of these permission codes (the device list of the monitoring site or of
+ * the back office), besides the device's data scope; alarm events need them too.
+ */
+export const LIVE_VIEW_CODES = ['monitor:device:view', 'manage:equipment:view'] as const;
 
 /**
  * Whether a value should be shown as stale: its gateway is not online, or it was not refreshed

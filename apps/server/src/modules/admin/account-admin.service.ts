@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { newId } from '../../lib/ids.ts';
 import { generatePassword, hashPassword } from '../../lib/password.ts';
 import type { AccountRepository, AccountRow } from '../account/account.repository.ts';
+import { announceNothing, type AnnounceAccountChange } from '../session/account-change.ts';
 import type { AdminRepository } from './admin.repository.ts';
 import { auditEntry, requireCode, type AdminCaller } from './admin-caller.ts';
 import { presentAccount, roleNameOf } from './admin-presenter.ts';
@@ -38,6 +39,7 @@ export class AccountAdminService {
     private readonly accounts: AccountRepository,
     private readonly roles: RoleService,
     private readonly now: () => number,
+    private readonly announce: AnnounceAccountChange = announceNothing,
   ) {}
 
   async list(caller: AdminCaller, query: z.output<typeof accountListBodySchema>) {
@@ -122,6 +124,7 @@ export class AccountAdminService {
       at,
       auditEntry(caller, 'account.password.reset', id, at),
     );
+    this.announce([id], 'password');
     const names = await this.roles.storedNames();
     return {
       account: presentAccount(
@@ -143,6 +146,7 @@ export class AccountAdminService {
         at,
         auditEntry(caller, input.status === 'disabled' ? 'account.disable' : 'account.enable', input.id, at),
       );
+      if (input.status === 'disabled') this.announce([input.id], 'disabled');
     }
     return this.detail(caller, input.id);
   }
@@ -158,6 +162,7 @@ export class AccountAdminService {
       at,
       auditEntry(caller, 'account.delete', id, at, { movedTo: superManager.id }),
     );
+    this.announce([id], 'deleted');
     return { id, moved };
   }
 }

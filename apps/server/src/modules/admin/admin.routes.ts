@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ADMIN_API_PATHS,
-  ACCOUNT_LIST_PERMISSIONS,
   accountAddBodySchema,
   accountDeletedSchema,
   accountIdBodySchema,
@@ -54,13 +53,10 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
   const dealerTags = ['admin: dealers'];
   const certificationTags = ['admin: enterprise certification'];
   // The account lists need the list's own code; the service checks it against the account's kind.
-  const anyAccountList = app.requirePermission(Object.values(ACCOUNT_LIST_PERMISSIONS));
-  const assigning = app.requirePermission(['manage:account:permission', 'manage:authorization:permission']);
-  const choosingProducts = app.requirePermission([
-    'manage:authorization',
-    'manage:account:permission',
-    'manage:dealer:permission',
-  ]);
+  const anyAccountList = app.allow('account.list');
+  const administering = app.allow('account.administer');
+  const assigning = app.allow('role.assign');
+  const choosingProducts = app.allow('admin.productOptions');
 
   postRoute(
     app,
@@ -93,7 +89,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: accountTags,
       summary: 'New operation staff or developer account; answers its password once',
-      guard: app.requirePermission([ACCOUNT_LIST_PERMISSIONS.op, ACCOUNT_LIST_PERMISSIONS.dev]),
+      guard: app.allow('account.create'),
       body: accountAddBodySchema,
       answer: issuedPasswordSchema,
     },
@@ -105,7 +101,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: accountTags,
       summary: 'New random password, answered once; the account’s sessions end',
-      guard: anyAccountList,
+      guard: administering,
       body: accountIdBodySchema,
       answer: issuedPasswordSchema,
     },
@@ -117,7 +113,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: accountTags,
       summary: 'Enable or disable; a disabled account cannot sign in and its sessions end at once',
-      guard: anyAccountList,
+      guard: administering,
       body: accountSetStatusBodySchema,
       answer: adminAccountSchema,
     },
@@ -129,7 +125,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: accountTags,
       summary: 'Delete; its devices, products (with pages) and gateways move to the super manager',
-      guard: anyAccountList,
+      guard: administering,
       body: accountIdBodySchema,
       answer: accountDeletedSchema,
     },
@@ -142,7 +138,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: roleTags,
       summary: 'Built-in and staff-created roles with their menu codes and data permission',
-      guard: app.requirePermission(['manage:authorization', 'manage:account:permission']),
+      guard: app.allow('role.list'),
       answer: z.array(roleSchema),
     },
     async (request) => ok(await roles.list(request.locale)),
@@ -153,7 +149,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: roleTags,
       summary: 'Create a role (no id) or change one; holders get the new codes on their next request',
-      guard: app.requirePermission('manage:authorization'),
+      guard: app.allow('role.edit'),
       body: roleSaveBodySchema,
       answer: roleSchema,
     },
@@ -165,7 +161,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: roleTags,
       summary: 'Delete a staff-created role nobody holds',
-      guard: app.requirePermission('manage:authorization'),
+      guard: app.allow('role.edit'),
       body: roleIdBodySchema,
       answer: roleDeletedSchema,
     },
@@ -189,7 +185,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: roleTags,
       summary: 'Staff and developers holding a role, with the codes they hold now',
-      guard: app.requirePermission('manage:authorization'),
+      guard: app.allow('authorization.list'),
       body: authorizationListBodySchema,
       answer: adminPageSchema(authorizationSchema),
     },
@@ -213,7 +209,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: dealerTags,
       summary: 'Certified dealers with their data permission and customers',
-      guard: app.requirePermission('manage:dealer'),
+      guard: app.allow('dealer.list'),
       body: dealerListBodySchema,
       answer: adminPageSchema(dealerSchema),
     },
@@ -225,7 +221,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: dealerTags,
       summary: 'One dealer',
-      guard: app.requirePermission(['manage:dealer', 'manage:dealer:permission']),
+      guard: app.allow('dealer.detail'),
       body: dealerAccountBodySchema,
       answer: dealerSchema,
     },
@@ -237,7 +233,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: dealerTags,
       summary: 'Certify an end-user account as dealer by organisation id, with its data permission',
-      guard: app.requirePermission('manage:dealer:permission'),
+      guard: app.allow('dealer.certify'),
       body: dealerCertifyBodySchema,
       answer: dealerSchema,
     },
@@ -249,7 +245,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: dealerTags,
       summary: 'Change a dealer’s products, debug rights and customers; they all sign in again',
-      guard: app.requirePermission('manage:dealer:permission'),
+      guard: app.allow('dealer.certify'),
       body: dealerEditBodySchema,
       answer: dealerSchema,
     },
@@ -261,7 +257,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: dealerTags,
       summary: 'Cancel a dealer certification; access ends at once',
-      guard: app.requirePermission('manage:dealer:permission'),
+      guard: app.allow('dealer.certify'),
       body: dealerAccountBodySchema,
       answer: dealerCancelledSchema,
     },
@@ -274,7 +270,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: certificationTags,
       summary: 'Enterprise certification requests, newest first, by status',
-      guard: app.requirePermission('manage:account:ter'),
+      guard: app.allow('certification.list'),
       body: certificationListBodySchema,
       answer: adminPageSchema(certificationSchema),
     },
@@ -286,7 +282,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: certificationTags,
       summary: 'Approve (the account becomes an enterprise account) or reject with a reason',
-      guard: app.requirePermission('manage:account:ter'),
+      guard: app.allow('certification.decide'),
       body: certificationDecideBodySchema,
       answer: certificationSchema,
     },
@@ -298,7 +294,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: certificationTags,
       summary: 'My account type and latest enterprise certification request',
-      guard: app.requirePermission('account:info'),
+      guard: app.allow('account.profile'),
       answer: myCertificationSchema,
     },
     async (request) => ok(await certifications.mine(adminCallerOf(request))),
@@ -309,7 +305,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
     {
       tags: certificationTags,
       summary: 'Apply for enterprise certification: company name, licence number, address, contact',
-      guard: app.requirePermission('account:info'),
+      guard: app.allow('account.profile'),
       body: certificationApplyBodySchema,
       answer: myCertificationSchema,
     },

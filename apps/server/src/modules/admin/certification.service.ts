@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { databaseCodeOf } from '../../db/database-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
+import { announceNothing, type AnnounceAccountChange } from '../session/account-change.ts';
 import type { AdminRepository } from './admin.repository.ts';
 import { auditEntry, type AdminCaller } from './admin-caller.ts';
 import { presentCertification } from './admin-presenter.ts';
@@ -27,6 +28,7 @@ export class CertificationService {
     private readonly repository: AdminRepository,
     private readonly accounts: AccountRepository,
     private readonly now: () => number,
+    private readonly announce: AnnounceAccountChange = announceNothing,
   ) {}
 
   async mine(caller: AdminCaller) {
@@ -96,6 +98,7 @@ export class CertificationService {
       ),
     });
     if (!decided) throw new CatalogueError('2219');
+    if (approve) this.announce([found.account.id], 'certification');
     const after = await this.repository.findCertification(input.id);
     return presentCertification(after!.request, after!.account);
   }

@@ -12,6 +12,7 @@ import type {
 } from '@lyyp/contracts/admin';
 import type { z } from 'zod';
 import { viewerOf } from '../device/viewer.ts';
+import { announceNothing, type AnnounceAccountChange } from '../session/account-change.ts';
 import type { AdminRepository } from './admin.repository.ts';
 import { auditEntry, type AdminCaller } from './admin-caller.ts';
 import { presentDealer } from './admin-presenter.ts';
@@ -25,6 +26,7 @@ export class DealerService {
   constructor(
     private readonly repository: AdminRepository,
     private readonly now: () => number,
+    private readonly announce: AnnounceAccountChange = announceNothing,
   ) {}
 
   async list(query: z.output<typeof dealerListBodySchema>) {
@@ -107,6 +109,7 @@ export class DealerService {
         customers: scope.customerIds,
       }),
     });
+    this.announce([account.id, ...scope.customerIds], 'dealer');
     return this.detail(account.id);
   }
 
@@ -114,6 +117,7 @@ export class DealerService {
     const found = await this.repository.findDealer(input.accountId);
     if (!found) throw new CatalogueError('2216');
     const scope = await this.checkScope(caller, input.accountId, input);
+    const customersBefore = await this.repository.customerIdsOf(input.accountId);
     const at = new Date(this.now());
     await this.repository.saveDealer({
       dealer: { ...found.dealer, dataScope: input.dataScope, canDebug: input.canDebug },
@@ -128,12 +132,14 @@ export class DealerService {
         customers: scope.customerIds,
       }),
     });
+    this.announce([input.accountId, ...customersBefore, ...scope.customerIds], 'dealer');
     return this.detail(input.accountId);
   }
 
   async cancel(caller: AdminCaller, accountId: string) {
     const found = await this.repository.findDealer(accountId);
     if (!found) throw new CatalogueError('2216');
+    const customers = await this.repository.customerIdsOf(accountId);
     const at = new Date(this.now());
     await this.repository.cancelDealer(
       accountId,
@@ -141,6 +147,7 @@ export class DealerService {
       at,
       auditEntry(caller, 'dealer.cancel', accountId, at, { organisationId: found.dealer.organisationId }),
     );
+    this.announce([accountId, ...customers], 'dealer');
     return { accountId };
   }
 }

@@ -4,7 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { Bus } from '../../bus/bus.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
+import { accountChangeAnnouncer } from '../session/account-change.ts';
 import { AccountAdminService } from './account-admin.service.ts';
 import { AdminRepository } from './admin.repository.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
@@ -21,15 +23,22 @@ export interface AdminServices {
   certifications: CertificationService;
 }
 
-export function createAdminModule(deps: { db: Database; accounts: AccountRepository; now: () => number }) {
+export function createAdminModule(deps: {
+  db: Database;
+  accounts: AccountRepository;
+  now: () => number;
+  /** Where changes to accounts' sessions and rights are announced (the live channel follows them). */
+  bus?: Pick<Bus, 'publish'>;
+}) {
   const repository = new AdminRepository(deps.db);
-  const roles = new RoleService(repository, deps.now);
+  const announce = accountChangeAnnouncer(deps.bus);
+  const roles = new RoleService(repository, deps.now, announce);
   const services: AdminServices = {
     repository,
     roles,
-    accounts: new AccountAdminService(repository, deps.accounts, roles, deps.now),
-    dealers: new DealerService(repository, deps.now),
-    certifications: new CertificationService(repository, deps.accounts, deps.now),
+    accounts: new AccountAdminService(repository, deps.accounts, roles, deps.now, announce),
+    dealers: new DealerService(repository, deps.now, announce),
+    certifications: new CertificationService(repository, deps.accounts, deps.now, announce),
   };
   return {
     permissions: new CurrentPermissions(repository),

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import { newId } from '../../lib/ids.ts';
 import type { AccountRow } from '../account/account.repository.ts';
 import { viewerOf } from '../device/viewer.ts';
+import { announceNothing, type AnnounceAccountChange } from '../session/account-change.ts';
 import type { AdminRepository, RoleRow } from './admin.repository.ts';
 import { auditEntry, type AdminCaller } from './admin-caller.ts';
 import { presentAccount, roleNameOf } from './admin-presenter.ts';
@@ -35,6 +36,7 @@ export class RoleService {
   constructor(
     private readonly repository: AdminRepository,
     private readonly now: () => number,
+    private readonly announce: AnnounceAccountChange = announceNothing,
   ) {}
 
   async storedNames(): Promise<Map<string, RoleRow>> {
@@ -119,6 +121,7 @@ export class RoleService {
         productIds,
       }),
     );
+    if (!isNew) this.announce(await this.repository.holdersOf(id), 'role');
     const saved = (await this.list(caller.locale)).find((role) => role.id === id);
     return saved!;
   }
@@ -189,6 +192,7 @@ export class RoleService {
         to: roleId,
       }),
     );
+    this.announce([found.account.id], 'role');
     return this.authorizationOf(caller.locale, found.account, roleId, roleId ? at : null);
   }
 

@@ -64,6 +64,7 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
     const made = await created(owner, {
       method: 'link',
       canWrite: true,
+      canReshare: true,
       menus: ['data', 'history'],
       topMenu: false,
     });
@@ -72,6 +73,7 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
       state: 'open',
       method: 'link',
       canWrite: true,
+      canReshare: true,
       menus: ['data', 'history'],
     });
     const lifetime = Date.parse(made.share.expiresAt) - server.clock.now();
@@ -190,10 +192,13 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
     expect((await share(receiver, { method: 'link', menus: ['alarms'] })).code).toBe('2833');
     expect((await share(receiver, { method: 'link', menus: ['data'], topMenu: true })).code).toBe('2833');
     const down = await created(receiver, { method: 'link', menus: ['data'], topMenu: false, canWrite: true });
+    expect(down.share.canReshare).toBe(false);
     expect((await postJson(server, third, '/equipment/share/accept', { token: down.token })).code).toBe(
       '200',
     );
     expect((await listOf(third))[0]).toMatchObject({ access: { kind: 'shared', canWrite: true } });
+    // The receiver was allowed to share further; the third account was not, and cannot.
+    expect((await share(third, { method: 'link', menus: ['data'], topMenu: false })).code).toBe('1211');
     // The receiver lists only the shares it made.
     const mine = DeviceShareListAnswerSchema.parse(
       (await postJson(server, receiver, '/equipment/share/list', { id: fixture.device.id })).data,
@@ -237,7 +242,7 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
     const after = DeviceShareListAnswerSchema.parse(revoked.data);
     expect(after.filter((entry) => entry.state === 'revoked')).toHaveLength(2);
 
-    expect(sent.at(-1)).toMatchObject({ type: 'error', code: '1003', deviceId: fixture.device.id });
+    expect(sent.at(-1)).toMatchObject({ type: 'error', code: '1210', deviceId: fixture.device.id });
     sent.length = 0;
     server.bus.publish('values', { deviceId: fixture.device.id, points: [] });
     expect(sent).toEqual([]);
@@ -282,7 +287,7 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
       accountId: receiverAccount.id,
     });
     expect(revoked.code).toBe('200');
-    expect(sent.at(-1)).toMatchObject({ type: 'error', code: '1003', deviceId: fixture.device.id });
+    expect(sent.at(-1)).toMatchObject({ type: 'error', code: '1210', deviceId: fixture.device.id });
     server.live.close(connection);
     const shares = DeviceShareListAnswerSchema.parse(
       (await postJson(server, owner, '/equipment/share/list', { id: fixture.device.id })).data,
@@ -366,5 +371,57 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
     for (let index = live; index < DEVICE_SHARES_MAX; index += 1)
       expect((await share(owner, { method: 'link' })).code).toBe('200');
     expect((await share(owner, { method: 'link' })).code).toBe('2831');
+  });
+});
+
+describe.each(databaseVariants())('sharing further on $name', (variant) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(variant);
+  });
+  afterAll(async () => server.close());
+
+  async function signedIn(account: { username: string | null }) {
+    const client = new TestClient(server);
+    expect((await client.login(account.username!, FACTORY_PASSWORD)).code).toBe('200');
+    return client;
+  }
+
+  it('a receiver shares the device further only when the share allows it, off by default', async () => {
+    const db = server.database.db;
+    const fixture = await buildBoundDevice(db);
+    const owner = await signedIn(fixture.owner);
+    const receiver = await signedIn(await buildAccount(db));
+    const onward = await signedIn(await buildAccount(db));
+    const shareOf = (client: TestClient, body: Record<string, unknown>) =>
+      postJson(server, client, '/equipment/share/add', { id: fixture.device.id, method: 'link', ...body });
+
+    const plain = await shareOf(owner, {});
+    expect(DeviceShareCreatedSchema.parse(plain.data).share.canReshare).toBe(false);
+    const preview = await postJson(server, receiver, '/equipment/share/preview', {
+      token: DeviceShareCreatedSchema.parse(plain.data).token,
+    });
+    expect(preview.data).toMatchObject({ canReshare: false });
+    const token = DeviceShareCreatedSchema.parse(plain.data).token;
+    expect((await postJson(server, receiver, '/equipment/share/accept', { token })).code).toBe('200');
+    expect((await shareOf(receiver, {})).code).toBe('1211');
+    expect((await shareOf(receiver, { method: 'password', password: 'Pump42' })).code).toBe('1211');
+
+    // Allowed by the owner, a receiver shares further, within what its own share gives.
+    const allowing = DeviceShareCreatedSchema.parse((await shareOf(owner, { canReshare: true })).data);
+    expect(allowing.share.canReshare).toBe(true);
+    const second = await signedIn(await buildAccount(db));
+    expect((await postJson(server, second, '/equipment/share/accept', { token: allowing.token })).code).toBe(
+      '200',
+    );
+    const further = await shareOf(second, { menus: ['data'], topMenu: false });
+    expect(further.code, further.message).toBe('200');
+    expect(
+      (
+        await postJson(server, onward, '/equipment/share/accept', {
+          token: DeviceShareCreatedSchema.parse(further.data).token,
+        })
+      ).code,
+    ).toBe('200');
   });
 });

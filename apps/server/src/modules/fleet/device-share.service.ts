@@ -3,7 +3,8 @@
  * grant may share it by link (the console also draws the link as a QR code) or by password, with
  * permission settings; a share never gives more than its sharer has. One account accepts a share
  * and is granted access (`device_access`, kind `shared`); the owner sees and revokes every share
- * of the device, a sharer their own. Revoking removes the grant, ends the live channel's
+ * of the device, a sharer their own. A receiver shares the device further only when its share
+ * allows it (`canReshare`, off by default: 1211 otherwise). Revoking removes the grant, ends the live channel's
  * subscriptions of the receiver (the bus's `accessRevoked`), and alarm pushes stop because the
  * dispatcher asks the access policy at send time. Shares made by a receiver end with the receiver's
  * access. Share, accept and revoke are recorded in the device log.
@@ -49,6 +50,8 @@ interface SharerRights {
   topMenu: boolean;
   menus: readonly ShareMenu[];
   canWrite: boolean;
+  /** Whether it may share at all: a share's receiver only when the share allows sharing further. */
+  mayShare: boolean;
 }
 
 /**
@@ -75,6 +78,7 @@ function present(record: DeviceShareRecord, now: number): DeviceShare {
     topMenu: share.topMenu,
     menus: share.menus,
     canWrite: share.canWrite,
+    canReshare: share.canReshare,
     expiresAt: share.expiresAt.toISOString(),
     acceptedAt: share.acceptedAt?.toISOString() ?? null,
     revokedAt: share.revokedAt?.toISOString() ?? null,
@@ -98,6 +102,7 @@ export class DeviceShareService {
     const device = await this.deps.access.requireVisibleDevice(caller.account, input.id);
     const rights = await this.rightsOf(caller.account, device);
     if (!rights) throw new CatalogueError('1201');
+    if (!rights.mayShare) throw new CatalogueError('1211');
     if ((input.method === 'password') !== (input.password !== undefined))
       throw new CatalogueError('2839', { field: 'password' });
     if (input.canWrite && !rights.canWrite) throw new CatalogueError('2832', { field: 'canWrite' });
@@ -119,6 +124,7 @@ export class DeviceShareService {
         topMenu: input.topMenu,
         menus: [...new Set(input.menus)],
         canWrite: input.canWrite,
+        canReshare: input.canReshare,
         expiresAt: new Date(now + input.expiresInDays * DAY_MS),
         createdAt: new Date(now),
       },
@@ -162,6 +168,7 @@ export class DeviceShareService {
       topMenu: share.topMenu,
       menus: share.menus,
       canWrite: share.canWrite,
+      canReshare: share.canReshare,
       expiresAt: share.expiresAt.toISOString(),
     };
   }
@@ -222,7 +229,7 @@ export class DeviceShareService {
     // The sharer's rights are read again: a share gives no more than its sharer has now.
     const sharer = await this.deps.accounts.findById(share.sharerAccountId);
     const rights = sharer ? await this.rightsOf(sharer, device) : null;
-    if (!rights) throw new CatalogueError('2835');
+    if (!rights?.mayShare) throw new CatalogueError('2835');
     const accepted = await this.deps.shares.accept(
       share,
       caller.account.id,
@@ -244,21 +251,22 @@ export class DeviceShareService {
 
   /**
    * What an account may pass on: everything as owner or staff; a grant's writing as authorised;
-   * a share's own settings as a receiver. Developers and dealers see devices they do not hold and
-   * may not share them (null).
+   * a share's own settings as a receiver, and only when the share lets it share further.
+   * Developers and dealers see devices they do not hold and may not share them (null).
    */
   private async rightsOf(account: AccountFacts, device: DeviceRow): Promise<SharerRights | null> {
     if (device.ownerAccountId === account.id || viewerOf(account).staff)
-      return { topMenu: true, menus: SHARE_MENU_KEYS, canWrite: true };
+      return { topMenu: true, menus: SHARE_MENU_KEYS, canWrite: true, mayShare: true };
     const grant = await this.deps.devices.accessOf(device.id, account.id);
     if (!grant) return null;
     if (grant.kind === 'authorized')
-      return { topMenu: true, menus: SHARE_MENU_KEYS, canWrite: grant.canWrite };
+      return { topMenu: true, menus: SHARE_MENU_KEYS, canWrite: grant.canWrite, mayShare: true };
     const share = await this.deps.shares.shareOfGrant(device.id, account.id);
     return {
       topMenu: share?.topMenu ?? false,
       menus: share?.menus ?? [],
       canWrite: grant.canWrite,
+      mayShare: share?.canReshare ?? false,
     };
   }
 

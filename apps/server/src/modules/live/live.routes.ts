@@ -1,6 +1,8 @@
 /**
- * The WebSocket endpoint of the live channel. The session cookie signs the connection in; the
- * session is checked again every minute and the socket closes (4001) when it has ended.
+ * The WebSocket endpoint of the live channel. The session cookie signs the connection in. The
+ * session is read again at once when its account's sessions or rights change (the live service
+ * hears it on the bus), and every minute besides (idle and absolute expiry); the socket closes
+ * (4001, the catalogue code as reason) as soon as the session has ended.
  */
 import type { FastifyInstance } from 'fastify';
 import { CatalogueError, SESSION_COOKIE, translateError } from '@lyyp/contracts';
@@ -32,20 +34,28 @@ export function registerLiveRoutes(
         send: (message: LiveServerMessage) => {
           if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
         },
+        refresh: () => refresh(),
       };
       options.live.open(connection);
 
-      const recheck = setInterval(() => {
-        options.sessions
-          .resolve(token)
-          .then((active) => {
-            account = active.account;
-          })
-          .catch((error: unknown) => {
-            const code = error instanceof CatalogueError ? error.code : '1010';
-            connection.send({ type: 'error', code, message: translateError(code, request.locale) });
-            socket.close(LIVE_CLOSE_SESSION_ENDED, code);
+      const refresh = async (): Promise<boolean> => {
+        try {
+          account = (await options.sessions.resolve(token)).account;
+          return true;
+        } catch (error) {
+          // Only a session that is gone closes the socket; a failed read is tried again later.
+          if (!(error instanceof CatalogueError)) throw error;
+          connection.send({
+            type: 'error',
+            code: error.code,
+            message: translateError(error.code, request.locale),
           });
+          socket.close(LIVE_CLOSE_SESSION_ENDED, error.code);
+          return false;
+        }
+      };
+      const recheck = setInterval(() => {
+        refresh().catch((error: unknown) => request.log.warn({ err: error }, 'live session check failed'));
       }, SESSION_RECHECK_MS);
 
       socket.on('message', (data: Buffer) => {

@@ -29,7 +29,7 @@ function buildLive(visible: Record<string, string[]>) {
   const received = new Map<string, string[]>();
   const connect = (accountId: string) => {
     const connection: LiveConnection = {
-      account: () => ({ id: accountId }) as AccountRow,
+      account: () => ({ id: accountId, auths: 'monitor:device:view', isSuperManager: false }) as AccountRow,
       locale: 'en-US',
       send: (message: LiveServerMessage) => {
         if (message.type === 'alarm')

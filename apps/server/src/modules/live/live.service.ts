@@ -1,10 +1,23 @@
 /**
  * Fans bus events out to browser connections. A connection subscribes to devices; each
- * subscription is checked against what the session may see (a device it may not see is answered as
- * missing), starts with a snapshot of latest values, then carries changes.
+ * subscription needs a device view code (`LIVE_VIEW_CODES`, else 1201) and a device the session may
+ * see (else answered as missing, 1003), starts with a snapshot of latest values, then carries
+ * changes.
+ *
+ * Sessions follow the policy at once: when an account's sessions or rights change
+ * (`accountChanged` on the bus, from any node) its connections read their session again; a
+ * connection whose session ended is closed, the others keep only the subscriptions still allowed
+ * (each one dropped is told with 1210). A revoked share or authorisation (`accessRevoked`) ends the
+ * account's subscriptions to that device the same way.
  */
-import { translateError, type Locale } from '@lyyp/contracts';
-import type { LiveServerMessage } from '@lyyp/contracts/live';
+import {
+  ALL_PERMISSION_CODES,
+  hasPermission,
+  translateError,
+  type ErrorCode,
+  type Locale,
+} from '@lyyp/contracts';
+import { LIVE_VIEW_CODES, type LiveServerMessage } from '@lyyp/contracts/live';
 import type { Bus } from '../../bus/bus.ts';
 import type { AccountRow } from '../account/account.repository.ts';
 import type { ShareMenu } from '@lyyp/contracts/fleet';
@@ -16,6 +29,20 @@ export interface LiveConnection {
   readonly account: () => AccountRow;
   readonly locale: Locale;
   send(message: LiveServerMessage): void;
+  /**
+   * Reads the connection's session again, so `account()` answers the rights it holds now. False when
+   * the session has ended: the connection has then been told and closed. Absent, the account never
+   * changes (a connection the server makes for itself).
+   */
+  refresh?(): Promise<boolean>;
+}
+
+/** Whether an account may follow devices on the live channel at all (one of the view codes). */
+export function mayViewLive(account: Pick<AccountRow, 'auths' | 'isSuperManager'>): boolean {
+  return hasPermission(
+    account.isSuperManager ? ALL_PERMISSION_CODES.join(',') : account.auths,
+    LIVE_VIEW_CODES,
+  );
 }
 
 interface ForViewers {
@@ -116,6 +143,7 @@ export class LiveService {
       }),
       // A revoked share or authorisation ends the account's subscriptions to the device at once.
       bus.subscribe('accessRevoked', (event) => this.endAccess(event.deviceId, event.accountId)),
+      bus.subscribe('accountChanged', (event) => void this.recheck(event.accountIds)),
       bus.subscribe('configSync', (event) => {
         if (event.deviceId)
           this.broadcast(event.deviceId, {
@@ -168,12 +196,12 @@ export class LiveService {
         });
         continue;
       }
-      const device = await this.access.findVisibleDevice(connection.account(), deviceId);
-      if (!device) {
+      const refusal = await this.refusalOf(connection.account(), deviceId);
+      if (refusal) {
         connection.send({
           type: 'error',
-          code: '1003',
-          message: translateError('1003', connection.locale),
+          code: refusal,
+          message: translateError(refusal, connection.locale),
           deviceId,
         });
         continue;
@@ -222,22 +250,58 @@ export class LiveService {
     for (const deviceId of deviceIds) this.readAhead.set(readAheadKey(menu, deviceId), entry);
   }
 
+  /** Why the account may not follow the device now (1201 no view code, 1003 not visible), or null. */
+  private async refusalOf(account: AccountRow, deviceId: string): Promise<ErrorCode | null> {
+    if (!mayViewLive(account)) return '1201';
+    return (await this.access.findVisibleDevice(account, deviceId)) ? null : '1003';
+  }
+
   private endAccess(deviceId: string, accountId: string) {
     // A read-ahead may predate the revocation.
     this.readAhead.clear();
     const listeners = this.byDevice.get(deviceId);
     if (!listeners) return;
-    for (const connection of [...listeners]) {
-      if (connection.account().id !== accountId) continue;
-      listeners.delete(connection);
-      this.byConnection.get(connection)?.delete(deviceId);
-      connection.send({
-        type: 'error',
-        code: '1003',
-        message: translateError('1003', connection.locale),
-        deviceId,
-      });
-    }
+    for (const connection of [...listeners])
+      if (connection.account().id === accountId) this.drop(connection, deviceId);
+  }
+
+  /** Ends one subscription of a connection whose access to the device changed, telling it (1210). */
+  private drop(connection: LiveConnection, deviceId: string) {
+    this.byDevice.get(deviceId)?.delete(connection);
+    const current = this.byConnection.get(connection);
+    if (!current?.delete(deviceId)) return;
+    connection.send({
+      type: 'error',
+      code: '1210',
+      message: translateError('1210', connection.locale),
+      deviceId,
+    });
+  }
+
+  /**
+   * The sessions or rights of these accounts changed: each of their connections reads its session
+   * again (closed when it ended) and keeps only the subscriptions still allowed.
+   */
+  async recheck(accountIds: readonly string[]): Promise<void> {
+    // A read-ahead may predate the change.
+    this.readAhead.clear();
+    const changed = new Set(accountIds);
+    const connections = [...this.byConnection.keys()].filter((connection) =>
+      changed.has(connection.account().id),
+    );
+    await Promise.all(
+      connections.map(async (connection) => {
+        try {
+          if (connection.refresh && !(await connection.refresh())) return this.close(connection);
+          const account = connection.account();
+          for (const deviceId of [...(this.byConnection.get(connection) ?? [])]) {
+            if (await this.refusalOf(account, deviceId)) this.drop(connection, deviceId);
+          }
+        } catch {
+          // A failed read leaves the connection as it was; its periodic session check still runs.
+        }
+      }),
+    );
   }
 
   private async snapshot(deviceId: string): Promise<LiveServerMessage | null> {
@@ -276,7 +340,10 @@ export class LiveService {
   }
 
   private async sendToViewers(batch: readonly ForViewers[]) {
-    const connections = [...this.byConnection.keys()];
+    // Alarm events need a device view code, like subscriptions.
+    const connections = [...this.byConnection.keys()].filter((connection) =>
+      mayViewLive(connection.account()),
+    );
     const accounts = new Map(
       connections.map((connection) => [connection.account().id, connection.account()]),
     );

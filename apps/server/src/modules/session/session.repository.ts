@@ -26,11 +26,14 @@ export class SessionRepository {
     await this.db.update(sessions).set({ companyId }).where(eq(sessions.tokenHash, tokenHash));
   }
 
-  async end(tokenHash: string, reason: SessionEndReason, at: Date): Promise<void> {
-    await this.db
+  /** Ends a live session; answers its account, or undefined when it had already ended. */
+  async end(tokenHash: string, reason: SessionEndReason, at: Date): Promise<string | undefined> {
+    const [ended] = await this.db
       .update(sessions)
       .set({ endedAt: at, endReason: reason })
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)));
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)))
+      .returning({ accountId: sessions.accountId });
+    return ended?.accountId;
   }
 
   /** Ends every live session of an account, except one when given (the caller's own). */

@@ -2,8 +2,13 @@
  * Session lifecycle: a new random token at every sign-in, idle and absolute expiry, and the codes
  * of §7 when a session is gone — 1010 lost (none, unknown, signed out), 1006 expired, 1206 ended
  * because the account changed (password, disabled, deleted).
+ *
+ * Every session it ends is announced on the bus (`accountChanged`), so each node closes the live
+ * connections of that session at once instead of at their next periodic check.
  */
 import { CatalogueError } from '@lyyp/contracts';
+import type { AccountChangeReason, Bus } from '../../bus/bus.ts';
+import { accountChangeAnnouncer, type AnnounceAccountChange } from './account-change.ts';
 import { hashToken, newToken } from '../../lib/ids.ts';
 import type { AccountRepository, AccountRow } from '../account/account.repository.ts';
 import type { SessionEndReason, SessionRepository, SessionRow } from './session.repository.ts';
@@ -28,13 +33,26 @@ export interface PermissionSource {
 const TOUCH_INTERVAL_MS = 60_000;
 
 export class SessionService {
+  private readonly announce: AnnounceAccountChange;
+
   constructor(
     private readonly sessions: SessionRepository,
     private readonly accounts: AccountRepository,
     private readonly policy: SessionPolicy,
     private readonly now: () => number,
     private readonly permissions?: PermissionSource,
-  ) {}
+    bus?: Pick<Bus, 'publish'>,
+  ) {
+    this.announce = accountChangeAnnouncer(bus);
+  }
+
+  /**
+   * Tells every node that these accounts' sessions or rights changed: their open live connections
+   * are checked again at once (closed when the session ended, re-authorised otherwise).
+   */
+  announceChange(accountIds: readonly string[], reason: AccountChangeReason): void {
+    this.announce(accountIds, reason);
+  }
 
   /** The account with the permission codes it holds now (sessions never keep a copy). */
   async withCurrentPermissions(account: AccountRow): Promise<AccountRow> {
@@ -70,6 +88,7 @@ export class SessionService {
     if (!account || account.status !== 'enabled') {
       const reason: SessionEndReason = account?.status === 'disabled' ? 'disabled' : 'deleted';
       await this.sessions.end(tokenHash, reason, new Date(now));
+      this.announceChange([session.accountId], reason);
       throw new CatalogueError('1206');
     }
     if (now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS)
@@ -78,14 +97,19 @@ export class SessionService {
   }
 
   async end(tokenHash: string, reason: SessionEndReason): Promise<void> {
-    await this.sessions.end(tokenHash, reason, new Date(this.now()));
+    const accountId = await this.sessions.end(tokenHash, reason, new Date(this.now()));
+    if (accountId) this.announceChange([accountId], changeReasonOf(reason));
   }
 
   async endAllOf(accountId: string, reason: SessionEndReason, exceptTokenHash?: string): Promise<void> {
     await this.sessions.endAllOf(accountId, reason, new Date(this.now()), exceptTokenHash);
+    this.announceChange([accountId], changeReasonOf(reason));
   }
 
   async setCompany(tokenHash: string, companyId: string | null): Promise<void> {
     await this.sessions.setCompany(tokenHash, companyId);
   }
 }
+
+const changeReasonOf = (reason: SessionEndReason): AccountChangeReason =>
+  reason === 'logout' ? 'signed-out' : reason;
