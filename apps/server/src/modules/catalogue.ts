@@ -5,6 +5,7 @@
  * answers what the HTTP layer registers and what the runtime (ingest, commands, live values)
  * needs: the device access policy, the repositories and the configuration a gateway runs.
  */
+import { Authorizer, PolicyRelationRepository } from '../policy/index.ts';
 import type { DriverModelCheck } from './system-catalogue/driver-model.service.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
@@ -57,7 +58,8 @@ export function createCatalogue(db: Database, hooks: CatalogueHooks, options: Ca
   const products = new ProductRepository(db);
   const gateways = new GatewayRepository(db);
   const devices = new DeviceRepository(db);
-  const deviceAccess = new DeviceAccess(devices);
+  const authorizer = new Authorizer(new PolicyRelationRepository(db));
+  const deviceAccess = new DeviceAccess(devices, authorizer);
 
   const hardware = createHardwareModule(db);
   const productService = new ProductService(products, now, hardware.repository, options.driverModels);
@@ -69,6 +71,7 @@ export function createCatalogue(db: Database, hooks: CatalogueHooks, options: Ca
     options.driverModels,
   );
   const gatewayService = new GatewayService(gateways, {
+    authorizer,
     mqttUrl: options.mqttUrl ?? DEFAULT_AGENT_MQTT_URL,
     models: hardware.repository,
   });
@@ -92,8 +95,10 @@ export function createCatalogue(db: Database, hooks: CatalogueHooks, options: Ca
       registerDeviceRoutes(api, { devices: deviceService });
       hardware.registerRoutes(api);
     },
-    /** `findVisibleDevice(account, id)` and `canWriteDevice(account, device)` for commands and live values. */
+    /** `findVisibleDevice(account, id)` and `authorize(account, action, device)` for every device path. */
     deviceAccess,
+    /** The policy's one decision (`authorize`), for objects other than devices. */
+    authorizer,
     repositories: { products, gateways, devices, hardwareModels: hardware.repository },
     services: {
       products: productService,

@@ -1,12 +1,14 @@
 /**
  * Permission and data scope, proved over the whole API: every path of the OpenAPI document
- * declares its access (`x-access`, with the codes in `x-permission`); every path that needs a
+ * declares its action of the policy table (`x-action`) and its access (`x-access`, with the codes
+ * in `x-permission`); every path that needs a
  * permission refuses a signed-in caller holding none of its codes; and no path answers with another
  * tenant's or another product's device, product or gateway, whatever ids it is sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, DATA_SCOPES } from '@lyyp/contracts';
 import { ADMIN_API_PATHS } from '@lyyp/contracts/admin';
+import { codesOfAction, isActionName, isPublicAction, type ActionName } from '@lyyp/contracts/policy';
 import { buildBoundDevice, buildUpgradeTask } from '../test/factories.ts';
 import { TestClient, databaseVariants, startTestServer, type TestServer } from '../test/test-server.ts';
 import { PUBLIC_PATHS, TICKET_PATHS } from '../test/public-paths.ts';
@@ -16,6 +18,7 @@ import type { AccountRow } from '../modules/account/account.repository.ts';
 interface Operation {
   path: string;
   method: 'GET' | 'POST';
+  action?: string;
   access?: string;
   permission?: string[];
   refusal?: string;
@@ -27,7 +30,13 @@ interface OpenApiDocument {
     string,
     Record<
       string,
-      { 'x-access'?: string; 'x-permission'?: string[]; 'x-refusal'?: string; 'x-data-scope'?: string }
+      {
+        'x-action'?: string;
+        'x-access'?: string;
+        'x-permission'?: string[];
+        'x-refusal'?: string;
+        'x-data-scope'?: string;
+      }
     >
   >;
 }
@@ -43,6 +52,7 @@ describe.each(databaseVariants())('permission and data scope on every path on $n
       Object.entries(methods).map(([method, operation]) => ({
         path,
         method: method.toUpperCase() as 'GET' | 'POST',
+        action: operation['x-action'],
         access: operation['x-access'],
         permission: operation['x-permission'],
         refusal: operation['x-refusal'],
@@ -84,6 +94,24 @@ describe.each(databaseVariants())('permission and data scope on every path on $n
     const admin = apiOperations().filter(({ path }) => path.includes('/admin/'));
     expect(admin.length).toBeGreaterThanOrEqual(Object.keys(ADMIN_API_PATHS).length - 2);
     expect(admin.every(({ access }) => access === 'permission')).toBe(true);
+  });
+
+  it('declares the action of every API path, public ones included, with the codes the table names', () => {
+    const api = operations.filter(({ path }) => path.startsWith(API_PREFIX));
+    const undeclared = api.filter(({ action }) => !action || !isActionName(action));
+    expect(undeclared.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+    const mismatched = api.filter(({ action, access, permission }) => {
+      const name = action as ActionName;
+      if (isPublicAction(name)) return access !== 'public';
+      return (
+        access === 'permission' && [...(permission ?? [])].sort().join() !== codesOfAction(name).sort().join()
+      );
+    });
+    expect(mismatched.map(({ method, path, action }) => `${method} ${path} (${action})`)).toEqual([]);
+    const publicPaths = api
+      .filter(({ access }) => access === 'public')
+      .map(({ path }) => path.slice(API_PREFIX.length));
+    expect(new Set(publicPaths)).toEqual(new Set([...PUBLIC_PATHS, ...Object.keys(TICKET_PATHS)]));
   });
 
   it('declares the data scope of every path that needs a session', () => {

@@ -2,6 +2,12 @@
  * Session cookie handling: `app.authenticate` guards routes that need a signed-in account and
  * puts the active session on the request; `reply.startSession` signs an account in.
  *
+ * Every API route declares its action of the policy table (`app.allow(action)`, docs/permissions.md):
+ * the guard signs the caller in (unless the action is public) and refuses a caller that holds none
+ * of the codes any grant open to it needs. A route under the API prefix that declares no action
+ * fails when it is added, so the server does not start (deny by default). The object-level part of
+ * the decision is `authorize` (src/policy/), once the handler has loaded the object.
+ *
  * Authentication comes first, everywhere: a route may list its guard as a pre-handler (the
  * natural place in Fastify), but the guard is moved to the route's `onRequest` when the route is
  * added, so it runs before the body is parsed and validated. A caller without a session learns
@@ -11,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import fp from 'fastify-plugin';
 import {
   ALL_PERMISSION_CODES,
+  API_PREFIX,
   CatalogueError,
   SESSION_COOKIE,
   dataScopeOf,
@@ -18,6 +25,17 @@ import {
   type DataScope,
   type ErrorCode,
 } from '@lyyp/contracts';
+import {
+  codesOfAction,
+  dataScopeOfAction,
+  isActionName,
+  isPublicAction,
+  mayAttempt,
+  needsNoCode,
+  policyCallerOf,
+  refusalOf,
+  type ActionName,
+} from '@lyyp/contracts/policy';
 import type { AccountRow } from '../modules/account/account.repository.ts';
 import type { ActiveSession, SessionService } from '../modules/session/session.service.ts';
 
@@ -40,6 +58,12 @@ declare module 'fastify' {
       required: string | readonly string[],
       options?: { refusal?: ErrorCode; dataScope?: DataScope },
     ) => (request: FastifyRequest) => Promise<void>;
+    /**
+     * The guard of a route doing `action` (the policy table, `@lyyp/contracts/policy`): public
+     * actions pass anyone; others need a session (1010) and a code of a grant open to the caller
+     * (else the action's refusal, 1201 by default). Declares `x-action` in the OpenAPI operation.
+     */
+    allow: (action: ActionName) => (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyReply {
     startSession: (account: AccountRow) => Promise<void>;
@@ -57,6 +81,7 @@ type Guard = (request: FastifyRequest) => Promise<void>;
 const GUARD = Symbol('session guard');
 const PERMISSION = Symbol('permission codes');
 const SCOPE = Symbol('data scope');
+const ACTION = Symbol('policy action');
 
 interface DeclaredPermission {
   codes: readonly string[];
@@ -79,6 +104,10 @@ function permissionOf(hook: unknown): DeclaredPermission | undefined {
   return (hook as { [PERMISSION]?: DeclaredPermission })[PERMISSION];
 }
 
+function actionOf(hook: unknown): ActionName | undefined {
+  return (hook as { [ACTION]?: ActionName })[ACTION];
+}
+
 function isGuard(hook: unknown): boolean {
   return typeof hook === 'function' && (hook as { [GUARD]?: boolean })[GUARD] === true;
 }
@@ -88,9 +117,28 @@ const listOf = (hooks: unknown): HookList =>
   hooks === undefined || hooks === null ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
 /**
+ * Deny by default: a route under the API prefix must declare its action (`app.allow`), public ones
+ * included; one that does not is refused when it is added, and the server does not start.
+ */
+export function requireDeclaredAction(route: RouteOptions): void {
+  const url = typeof route.url === 'string' ? route.url : '';
+  if (url !== API_PREFIX && !url.startsWith(`${API_PREFIX}/`)) return;
+  const options = route as unknown as Record<string, unknown>;
+  const hooks = ['onRequest', 'preParsing', 'preValidation', 'preHandler'].flatMap((stage) =>
+    listOf(options[stage]),
+  );
+  if (hooks.some((hook) => isGuard(hook) && actionOf(hook) !== undefined)) return;
+  const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+  throw new Error(
+    `${methods} ${url} declares no action of the policy table: guard it with app.allow(action)`,
+  );
+}
+
+/**
  * Moves session guards declared in later hooks of a route to its `onRequest`, and declares the
- * route's access in its OpenAPI operation: `x-access` is `permission` (with the codes, one of which
- * is needed, in `x-permission`) or `session` (any signed-in account). Public routes declare none.
+ * route's access in its OpenAPI operation: `x-action` names its action of the policy table;
+ * `x-access` is `public`, `permission` (with the codes, one of which is needed, in `x-permission`)
+ * or `session` (any signed-in account).
  */
 export function runGuardsFirst(route: RouteOptions): void {
   const options = route as unknown as Record<string, unknown>;
@@ -106,10 +154,12 @@ export function runGuardsFirst(route: RouteOptions): void {
   if (declared.length === 0) return;
   const permission = declared.map(permissionOf).find((codes) => codes !== undefined);
   const scope = declared.map(scopeOf).find((found) => found !== undefined);
+  const action = declared.map(actionOf).find((found) => found !== undefined);
   const schema = (options.schema ?? {}) as Record<string, unknown>;
   options.schema = {
     ...schema,
-    'x-access': permission ? 'permission' : 'session',
+    ...(action ? { 'x-action': action } : {}),
+    'x-access': action && isPublicAction(action) ? 'public' : permission ? 'permission' : 'session',
     ...(permission ? { 'x-permission': [...permission.codes], 'x-refusal': permission.refusal } : {}),
     ...(scope ? { 'x-data-scope': scope } : {}),
   };
@@ -165,6 +215,28 @@ export const sessionPlugin = fp<SessionPluginOptions>(
           guardOptions?.dataScope ?? dataScopeOf(typeof required === 'string' ? [required] : required),
         ),
     );
+    app.decorate('allow', (action: ActionName) => {
+      if (!isActionName(action)) throw new Error(`unknown action ${String(action)}`);
+      const guard = isPublicAction(action)
+        ? () => Promise.resolve()
+        : async (request: FastifyRequest) => {
+            const active = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
+            request.activeSession = active;
+            if (!mayAttempt(action, policyCallerOf(active.account)))
+              throw new CatalogueError(refusalOf(action));
+          };
+      const codes = codesOfAction(action);
+      const declared = Object.assign(
+        markGuard(
+          guard,
+          isPublicAction(action) || needsNoCode(action) ? undefined : { codes, refusal: refusalOf(action) },
+          isPublicAction(action) ? undefined : dataScopeOfAction(action),
+        ),
+        { [ACTION]: action },
+      );
+      return declared;
+    });
+    app.addHook('onRoute', requireDeclaredAction);
     app.addHook('onRoute', runGuardsFirst);
     app.decorateReply('startSession', async function startSession(this: FastifyReply, account: AccountRow) {
       const request = this.request;

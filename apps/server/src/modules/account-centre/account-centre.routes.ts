@@ -68,8 +68,8 @@ export function registerAccountCentreRoutes(app: FastifyInstance, options: Accou
   const { auth, security, centre, files } = options;
   const tags = ['account centre'];
   const recoveryTags = ['sign-in'];
-  const signedIn: Guard = app.signedIn('own');
-  const open: Guard = () => Promise.resolve();
+  const signedIn: Guard = app.allow('account.security');
+  const open: Guard = app.allow('session.recoverPassword');
   const cookie = verificationCookieOptions(options.secureCookie);
   const tokenOf = (request: FastifyRequest) => request.cookies[VERIFICATION_COOKIE];
   const setToken = (reply: FastifyReply, token: string) =>
@@ -253,7 +253,7 @@ export function registerAccountCentreRoutes(app: FastifyInstance, options: Accou
 
   // Basic info, avatar, log ------------------------------------------------------------------------
 
-  const info = app.requirePermission('account:info');
+  const info = app.allow('account.profile');
   postRoute(
     app,
     ACCOUNT_CENTRE_PATHS.profile,
@@ -301,7 +301,7 @@ export function registerAccountCentreRoutes(app: FastifyInstance, options: Accou
     {
       tags,
       summary: 'My operation log: sign-ins with address, security changes, writes (range ≤ 30 days)',
-      guard: app.requirePermission('account:log'),
+      guard: app.allow('account.log'),
       body: accountLogQuerySchema,
       answer: accountLogPageSchema,
     },
@@ -310,7 +310,7 @@ export function registerAccountCentreRoutes(app: FastifyInstance, options: Accou
 
   // Feedback ---------------------------------------------------------------------------------------
 
-  const giveFeedback = app.requirePermission('account:feedback');
+  const giveFeedback = app.allow('account.feedback');
   postRoute(
     app,
     ACCOUNT_CENTRE_PATHS.feedbackAdd,
@@ -341,7 +341,7 @@ export function registerAccountCentreRoutes(app: FastifyInstance, options: Accou
     {
       tags: ['back-office feedback'],
       summary: 'Everyone’s feedback, by answered or not and type',
-      guard: app.requirePermission('manage:feedback'),
+      guard: app.allow('feedback.view'),
       body: manageFeedbackListSchema,
       answer: feedbackPageSchema,
     },
@@ -353,7 +353,7 @@ export function registerAccountCentreRoutes(app: FastifyInstance, options: Accou
     {
       tags: ['back-office feedback'],
       summary: 'Answer a feedback (once)',
-      guard: app.requirePermission('manage:feedback:reply'),
+      guard: app.allow('feedback.reply'),
       body: feedbackReplySchema,
       answer: z.null(),
     },
@@ -365,7 +365,7 @@ export function registerAccountCentreRoutes(app: FastifyInstance, options: Accou
 
   // Orders and invoices ----------------------------------------------------------------------------
 
-  const ordersGuard = app.requirePermission('account:order');
+  const ordersGuard = app.allow('account.orders');
   postRoute(
     app,
     ACCOUNT_CENTRE_PATHS.orderList,

@@ -61,13 +61,13 @@ export function registerAlarmRoutes(
   const ruleTags = ['alarm rules'];
   const groupTags = ['alarm groups'];
   const recordTags = ['alarm records'];
-  const view = app.requirePermission('manage:product:view');
-  const edit = app.requirePermission('manage:product:edit');
-  const signedIn = app.signedIn('own');
+  const view = app.allow('alarmRule.view');
+  const edit = app.allow('alarmRule.edit');
+  const signedIn = app.allow('account.preferences');
   // §6: without the alarm permission the answer says so (2116) rather than the generic 1201.
-  const viewAlarms = app.requirePermission('monitor:alarm:view', { refusal: '2116' });
-  const acknowledge = app.requirePermission('monitor:alarm:acknowledge');
-  const exportRecords = app.requirePermission('monitor:alarm:export');
+  const viewAlarms = app.allow('alarmRecord.view');
+  const acknowledge = app.allow('alarmRecord.acknowledge');
+  const exportRecords = app.allow('alarmRecord.export');
 
   // Rules ---------------------------------------------------------------------------------------------
   alarmRoute(

@@ -28,9 +28,9 @@ import type { MessageService } from './message.service.ts';
 export function registerMessageRoutes(app: FastifyInstance, messages: MessageService) {
   const tags = ['messages'];
   const simTags = ['SIM cards'];
-  const signedIn = app.signedIn('own');
-  const announce = app.requirePermission('manage:system:announcement');
-  const sims = app.requirePermission('manage:system:sim');
+  const signedIn = app.allow('message.read');
+  const announce = app.allow('announcement.publish');
+  const sims = app.allow('sim.manage');
 
   alarmRoute(
     app,

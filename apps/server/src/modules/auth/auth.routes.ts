@@ -59,7 +59,6 @@ export function verificationCookieOptions(secure: boolean) {
 export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const { auth, captcha, loginKey, sessions, accounts } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const authenticated = { onRequest: app.signedIn('own') };
   const tags = ['sign-in'];
   const accountTags = ['account'];
 
@@ -74,7 +73,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   const verified = (purpose: VerificationPurpose) => async (request: FastifyRequest) =>
     auth.requireVerification(verificationOf(request), purpose, request.activeSession?.account.id);
   const afterCheck = (purpose: VerificationPurpose) => ({
-    onRequest: [app.signedIn('own'), verified(purpose)],
+    onRequest: [app.allow('account.security'), verified(purpose)],
   });
 
   const answerSignedIn = async (reply: FastifyReply, account: Parameters<typeof auth.describe>[0]) => {
@@ -82,19 +81,26 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
     return ok(await auth.describe(await sessions.withCurrentPermissions(account), null));
   };
 
-  api.get(AUTH_PATHS.publicKey, { schema: { tags, summary: 'Public key for encrypted sign-in' } }, () =>
-    ok(loginKey.publicKey()),
+  api.get(
+    AUTH_PATHS.publicKey,
+    { onRequest: app.allow('session.signIn'), schema: { tags, summary: 'Public key for encrypted sign-in' } },
+    () => ok(loginKey.publicKey()),
   );
 
   api.post(
     AUTH_PATHS.showCaptcha,
-    { schema: { tags, summary: 'New picture captcha' }, config: { rateLimit: limits.captcha } },
+    {
+      onRequest: app.allow('session.signIn'),
+      schema: { tags, summary: 'New picture captcha' },
+      config: { rateLimit: limits.captcha },
+    },
     async () => ok(await captcha.create()),
   );
 
   api.post(
     AUTH_PATHS.verifyCaptcha,
     {
+      onRequest: app.allow('session.signIn'),
       schema: { tags, summary: 'Answer a captcha; yields ticket and randstr', body: verifyCaptchaSchema },
       config: { rateLimit: limits.captcha },
     },
@@ -104,6 +110,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   api.post(
     AUTH_PATHS.sendSmsCode,
     {
+      onRequest: app.allow('session.signIn'),
       schema: { tags, summary: 'Send a sign-in or registration SMS code', body: sendSmsCodeSchema },
       config: { rateLimit: limits.sms },
     },
@@ -116,6 +123,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   api.post(
     AUTH_PATHS.register,
     {
+      onRequest: app.allow('session.signIn'),
       schema: { tags, summary: 'Register and sign in', body: registerSchema },
       config: { rateLimit: limits.login },
     },
@@ -125,6 +133,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   api.post(
     AUTH_PATHS.encryptLogin,
     {
+      onRequest: app.allow('session.signIn'),
       schema: { tags, summary: 'Sign in with encrypted account and password', body: encryptLoginSchema },
       config: { rateLimit: limits.login },
     },
@@ -140,6 +149,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   api.post(
     AUTH_PATHS.smsLogin,
     {
+      onRequest: app.allow('session.signIn'),
       schema: { tags, summary: 'Sign in with an SMS code', body: smsLoginSchema },
       config: { rateLimit: limits.login },
     },
@@ -153,7 +163,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
     AUTH_PATHS.complete,
     {
       schema: { tags, summary: 'First-time completion: username and password', body: completeSchema },
-      ...authenticated,
+      onRequest: app.allow('account.complete'),
     },
     async (request) => {
       const active = sessionOf(request);
@@ -162,12 +172,16 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
     },
   );
 
-  api.post(AUTH_PATHS.logout, { schema: { tags, summary: 'Sign out' } }, async (request, reply) => {
-    await app.authenticate(request).catch(() => undefined);
-    if (request.activeSession) await sessions.end(request.activeSession.tokenHash, 'logout');
-    reply.clearSession();
-    return ok(null);
-  });
+  api.post(
+    AUTH_PATHS.logout,
+    { onRequest: app.allow('session.signIn'), schema: { tags, summary: 'Sign out' } },
+    async (request, reply) => {
+      await app.authenticate(request).catch(() => undefined);
+      if (request.activeSession) await sessions.end(request.activeSession.tokenHash, 'logout');
+      reply.clearSession();
+      return ok(null);
+    },
+  );
 
   api.get(
     AUTH_PATHS.accountInfo,
@@ -177,7 +191,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
         summary: 'The signed-in account with its permission codes',
         querystring: accountInfoQuerySchema,
       },
-      ...authenticated,
+      onRequest: app.allow('account.read'),
     },
     async (request) => {
       const active = sessionOf(request);
@@ -187,7 +201,10 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
 
   api.post(
     AUTH_PATHS.queryCompanyForMe,
-    { schema: { tags: accountTags, summary: 'Companies of the account' }, ...authenticated },
+    {
+      schema: { tags: accountTags, summary: 'Companies of the account' },
+      onRequest: app.allow('account.read'),
+    },
     async (request) => {
       const active = sessionOf(request);
       return ok(await auth.companiesFor(active.account, active.session.companyId));
@@ -202,7 +219,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
         summary: 'Act for another company of the account',
         body: changeCompanySchema,
       },
-      ...authenticated,
+      onRequest: app.allow('account.changeCompany'),
     },
     async (request) => {
       const active = sessionOf(request);
@@ -215,6 +232,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   api.post(
     AUTH_PATHS.findpwdSendSmsCode,
     {
+      onRequest: app.allow('session.recoverPassword'),
       schema: { tags, summary: 'Password recovery: send a code', body: findpwdSendSmsCodeSchema },
       config: { rateLimit: limits.sms },
     },
@@ -224,6 +242,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   api.post(
     AUTH_PATHS.findpwdCheckSmsCode,
     {
+      onRequest: app.allow('session.recoverPassword'),
       schema: { tags, summary: 'Password recovery: check the code', body: findpwdCheckSmsCodeSchema },
       config: { rateLimit: limits.login },
     },
@@ -236,7 +255,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
     AUTH_PATHS.findpwdSubmit,
     {
       schema: { tags, summary: 'Password recovery: set the new password', body: newPasswordSchema },
-      onRequest: verified('findpwd'),
+      onRequest: [app.allow('session.recoverPassword'), verified('findpwd')],
     },
     async (request, reply) => {
       await auth.submitRecoveredPassword(verificationOf(request), request.body.password);
@@ -251,7 +270,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
     {
       schema: { tags: accountTags, summary: 'Password reset: send a code to the own phone' },
       config: { rateLimit: limits.sms },
-      ...authenticated,
+      onRequest: app.allow('account.security'),
     },
     async (request) => ok(await auth.sendOwnPhoneCode(sessionOf(request).account, 'resetpwd')),
   );
@@ -259,7 +278,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
     AUTH_PATHS.resetpwdCheckSmsCode,
     {
       schema: { tags: accountTags, summary: 'Password reset: check the code', body: checkSmsCodeSchema },
-      ...authenticated,
+      onRequest: app.allow('account.security'),
     },
     async (request, reply) => {
       setVerification(
@@ -298,7 +317,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
     {
       schema: { tags: accountTags, summary: 'Phone change: code to the current phone' },
       config: { rateLimit: limits.sms },
-      ...authenticated,
+      onRequest: app.allow('account.security'),
     },
     async (request) => ok(await auth.sendOwnPhoneCode(sessionOf(request).account, 'verifytel')),
   );
@@ -310,7 +329,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
         summary: 'Phone change: check the current phone',
         body: checkSmsCodeSchema,
       },
-      ...authenticated,
+      onRequest: app.allow('account.security'),
     },
     async (request, reply) => {
       setVerification(

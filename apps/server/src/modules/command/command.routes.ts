@@ -31,7 +31,7 @@ export function registerCommandRoutes(app: FastifyInstance, commands: CommandSer
         ...reply,
       },
       serializerCompiler: writeAnswerAsJson,
-      preHandler: app.requirePermission('monitor:device:view'),
+      preHandler: app.allow('device.readValues'),
     },
     async (request): Reply =>
       ok(
@@ -48,7 +48,7 @@ export function registerCommandRoutes(app: FastifyInstance, commands: CommandSer
         ...reply,
       },
       serializerCompiler: writeAnswerAsJson,
-      preHandler: app.requirePermission('monitor:device:view'),
+      preHandler: app.allow('device.write'),
     },
     async (request): Reply =>
       ok(
@@ -71,7 +71,7 @@ export function registerCommandRoutes(app: FastifyInstance, commands: CommandSer
         ...reply,
       },
       serializerCompiler: writeAnswerAsJson,
-      preHandler: app.signedIn('devices'),
+      preHandler: app.allow('device.commandResult'),
     },
     async (request): Reply => ok(await commands.state(sessionOf(request).account, request.body.uuid)),
   );

@@ -4,6 +4,7 @@
  * settled once by the gateway's reply or by its deadline. The callback answers from the database,
  * so any node can answer for a command another node sent.
  */
+import type { ActionName } from '@lyyp/contracts/policy';
 import { randomUUID } from 'node:crypto';
 import { CatalogueError } from '@lyyp/contracts';
 import type { CommandReply } from '@lyyp/contracts/commands';
@@ -23,13 +24,17 @@ export type { CommandRow };
 /** A gateway must execute a command within this time or not at all. */
 export const COMMAND_DEADLINE_MS = 30_000;
 
-/** Who may see and write which device (the catalogue's tenancy policy). */
+/** Which devices an account sees, and what the policy allows it to do to one. */
 export interface DeviceAccess {
   findVisibleDevice(
     account: AccountRow,
     deviceId: string,
   ): Promise<{ id: string; ownerAccountId: string } | undefined>;
-  canWriteDevice(account: AccountRow, device: { id: string; ownerAccountId: string }): Promise<boolean>;
+  allows(
+    account: AccountRow,
+    action: ActionName,
+    device: { id: string; ownerAccountId: string },
+  ): Promise<boolean>;
 }
 
 export interface CommandServiceDeps {
@@ -130,13 +135,15 @@ export class CommandService {
   ): Promise<CommandReply<{ value: StoredValue }>> {
     const device = await this.deps.access.findVisibleDevice(account, deviceId);
     if (!device) throw new CatalogueError('1003');
+    // Writing needs the write code and a relation that allows it (the policy's device.write).
+    if (op === 'write' && !(await this.deps.access.allows(account, 'device.write', device)))
+      throw new CatalogueError('1202');
     const context = await this.deps.runtime.deviceContextById(device.id);
     if (!context) throw new CatalogueError('1504');
     const variable = context.model.variables.find((item) => item.key === key);
     if (!variable) throw new CatalogueError('1714');
     let value: StoredValue = null;
     if (op === 'write') {
-      if (!(await this.deps.access.canWriteDevice(account, device))) throw new CatalogueError('1202');
       const checked = checkWriteValue(variable, requested);
       if (!checked.ok) throw new CatalogueError(checked.violation.code, checked.violation.params);
       value = checked.value;

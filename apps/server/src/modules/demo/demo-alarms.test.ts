@@ -18,7 +18,13 @@ describe.each(databaseVariants())('demo alarms on $name', (variant) => {
     const device = (await server.catalogue.repositories.devices.findById(demo!.deviceId))!;
     const rules = await server.alarms.config.listRules(
       {
-        account: { id: 'staff', roleType: 'admin', accountKind: 'operation', isSuperManager: true },
+        account: {
+          id: 'staff',
+          roleType: 'admin',
+          accountKind: 'operation',
+          isSuperManager: true,
+          auths: '',
+        },
         locale: 'zh-CN',
       },
       device.productId,

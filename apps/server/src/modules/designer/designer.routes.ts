@@ -37,10 +37,10 @@ export interface DesignerRoutesOptions {
 export function registerDesignerPageRoutes(app: FastifyInstance, { pages, runtime }: DesignerRoutesOptions) {
   const tags = ['designer pages'];
   const viewerTags = ['device pages'];
-  const view = app.requirePermission(['manage:product:designer', 'manage:product:view']);
-  const design = app.requirePermission('manage:product:designer');
+  const view = app.allow('page.view');
+  const design = app.allow('page.design');
   // The same codes the device paths ask for: back-office staff and the monitoring site.
-  const viewDevice = app.requirePermission(['manage:equipment:view', 'monitor:device:view']);
+  const viewDevice = app.allow('device.view');
 
   postRoute(
     app,
@@ -173,7 +173,7 @@ export function registerDesignerPageRoutes(app: FastifyInstance, { pages, runtim
     {
       tags: viewerTags,
       summary: "Main and child pages of the device's product, the start page first",
-      guard: viewDevice,
+      guard: app.allow('device.list'),
       answer: PageListSchema,
       body: devicePagesSchema,
     },

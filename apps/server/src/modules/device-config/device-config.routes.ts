@@ -15,8 +15,8 @@ import type { DeviceConfigService } from './device-config.service.ts';
 export function registerDeviceConfigRoutes(app: FastifyInstance, service: DeviceConfigService) {
   const tags = ['device configuration'];
   // The same access as the device itself: staff manage any device, end users their own.
-  const view = app.requirePermission(['manage:equipment:view', 'monitor:device:view']);
-  const manage = app.requirePermission(['manage:equipment:edit', 'monitor:device:view']);
+  const view = app.allow('device.view');
+  const manage = app.allow('device.configure');
 
   postRoute(
     app,

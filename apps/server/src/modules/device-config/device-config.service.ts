@@ -54,7 +54,8 @@ export class DeviceConfigService {
   constructor(private readonly deps: DeviceConfigServiceDeps) {}
 
   async info(caller: Caller, deviceId: string): Promise<DeviceConfigAnswer> {
-    const device = await this.deps.access.requireVisibleDevice(caller.account, deviceId);
+    // PLC addresses and driver settings are the gateway detail: a share without it is refused.
+    const device = await this.deps.access.requireDeviceMenu(caller.account, deviceId, 'gateway');
     return this.present(device);
   }
 
@@ -88,7 +89,7 @@ export class DeviceConfigService {
     sourceId: string,
     targetIds: readonly string[],
   ): Promise<DeviceConfigCopyAnswer> {
-    const source = await this.deps.access.requireVisibleDevice(caller.account, sourceId);
+    const source = await this.deps.access.requireDeviceMenu(caller.account, sourceId, 'gateway');
     const sourceGateway = await this.deps.gateways.findBySn(source.gatewaySn);
     const overrides = (await this.deps.configs.find(source.id))?.overrides ?? EMPTY_DEVICE_CONFIG;
     const results: DeviceConfigCopyAnswer['results'] = [];

@@ -21,8 +21,8 @@ import type { DeviceTemplateService } from './device-template.service.ts';
 
 export function registerDeviceTemplateRoutes(app: FastifyInstance, service: DeviceTemplateService) {
   const tags = ['device templates'];
-  const view = app.requirePermission(['manage:equipment:view', 'monitor:device:view']);
-  const manage = app.requirePermission(['manage:equipment:edit', 'monitor:device:view']);
+  const view = app.allow('device.view');
+  const manage = app.allow('device.configure');
   const paths = DEVICE_TEMPLATE_API_PATHS;
 
   postRoute(

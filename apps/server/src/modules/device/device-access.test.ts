@@ -42,11 +42,11 @@ describe.each(databaseVariants())('device access policy on $name', (variant) => 
   it('lets the owner and staff see and write a device', async () => {
     const device = (await access().findVisibleDevice(owner, deviceId))!;
     expect(device.ownerAccountId).toBe(owner.id);
-    expect(await access().canWriteDevice(owner, device)).toBe(true);
+    expect(await access().allows(owner, 'device.write', device)).toBe(true);
     for (const kind of ['operation', 'super'] as const) {
       const staff = await createTestAccount(fixture.accounts, kind);
       expect(await access().findVisibleDevice(staff, deviceId), kind).toBeDefined();
-      expect(await access().canWriteDevice(staff, device), kind).toBe(true);
+      expect(await access().allows(staff, 'device.write', device), kind).toBe(true);
     }
   });
 
@@ -74,17 +74,17 @@ describe.each(databaseVariants())('device access policy on $name', (variant) => 
       canWrite: true,
     });
     const seenByViewer = (await access().findVisibleDevice(viewer, deviceId))!;
-    expect(await access().canWriteDevice(viewer, seenByViewer)).toBe(false);
-    expect(await access().canWriteDevice(writer, (await access().findVisibleDevice(writer, deviceId))!)).toBe(
-      true,
-    );
-    expect(access().canManageDevice(writer, seenByViewer)).toBe(false);
+    expect(await access().allows(viewer, 'device.write', seenByViewer)).toBe(false);
+    expect(
+      await access().allows(writer, 'device.write', (await access().findVisibleDevice(writer, deviceId))!),
+    ).toBe(true);
+    expect(await access().allows(writer, 'device.unbind', seenByViewer)).toBe(false);
   });
 
   it('shows the devices of a product to its developer, read only', async () => {
     const device = (await access().findVisibleDevice(developer, deviceId))!;
     expect(device.id).toBe(deviceId);
-    expect(await access().canWriteDevice(developer, device)).toBe(false);
+    expect(await access().allows(developer, 'device.write', device)).toBe(false);
   });
 
   it('lists the devices running a product and the configuration their gateways run', async () => {

@@ -1,14 +1,8 @@
 /**
- * The device access policy: who may see a device and who may write its values. Commands, live
- * values and every catalogue path ask here, so tenancy is decided in one place:
- *
- * - operation staff see and write every device;
- * - the owner sees and writes it;
- * - an account granted access (device_access) sees it, and writes if the grant says so;
- * - a developer sees the devices running their products, without writing;
- * - a certified dealer sees its customers' devices of the products it may serve, and writes to
- *   them with debug rights;
- * - a staff member whose role names chosen products sees only those (visibility.repository.ts).
+ * Devices as the services meet them: finding one the caller may see, and asking the policy
+ * (src/policy/authorize.ts) whether the caller may act on it. Who sees what is the SQL of
+ * visibility.repository.ts; who may change, unbind, configure or write is the policy table
+ * (`@lyyp/contracts/policy`, docs/permissions.md). Nothing here decides on its own.
  *
  * A device the caller may not see is answered like a missing one (1003). A share also names the
  * device screens its receiver may open (§6 menu permissions); the paths behind those screens ask
@@ -16,14 +10,60 @@
  */
 import { CatalogueError, type ErrorCode } from '@lyyp/contracts';
 import type { ShareMenu } from '@lyyp/contracts/fleet';
+import { policyCallerOf, type ActionName } from '@lyyp/contracts/policy';
+import type { Authorizer } from '../../policy/authorize.ts';
 import type { DeviceRepository, DeviceRow } from './device.repository.ts';
-import { dealerDebugCondition } from './visibility.repository.ts';
 import { viewerOf, type AccountFacts } from './viewer.ts';
 
 export type DeviceAccessKind = 'staff' | 'owner' | 'authorized' | 'shared' | 'developer';
 
 export class DeviceAccess {
-  constructor(private readonly devices: DeviceRepository) {}
+  constructor(
+    private readonly devices: DeviceRepository,
+    private readonly authorizer: Authorizer,
+  ) {}
+
+  /**
+   * `action` on a device the caller has loaded: 1003 when the caller may not see it, the action's
+   * refusal when the policy does not allow it.
+   */
+  async authorize(
+    account: AccountFacts,
+    action: ActionName,
+    device: Pick<DeviceRow, 'id' | 'ownerAccountId'>,
+  ): Promise<void> {
+    await this.authorizer.authorize(account, action, {
+      kind: 'device',
+      id: device.id,
+      ownerAccountId: device.ownerAccountId,
+    });
+  }
+
+  /** Whether the policy allows `action` on the device (what the console offers). */
+  async allows(
+    account: AccountFacts,
+    action: ActionName,
+    device: Pick<DeviceRow, 'id' | 'ownerAccountId'>,
+  ): Promise<boolean> {
+    return this.authorizer.allows(account, action, {
+      kind: 'device',
+      id: device.id,
+      ownerAccountId: device.ownerAccountId,
+    });
+  }
+
+  /** Each of `actions` on the device, allowed or not. */
+  async abilities<Action extends ActionName>(
+    account: AccountFacts,
+    actions: readonly Action[],
+    device: Pick<DeviceRow, 'id' | 'ownerAccountId'>,
+  ): Promise<Record<Action, boolean>> {
+    return this.authorizer.abilities(account, actions, {
+      kind: 'device',
+      id: device.id,
+      ownerAccountId: device.ownerAccountId,
+    });
+  }
 
   /** The device if the account may see it, else undefined (missing and foreign look the same). */
   async findVisibleDevice(account: AccountFacts, deviceId: string): Promise<DeviceRow | undefined> {
@@ -82,25 +122,6 @@ export class DeviceAccess {
     const share = await this.devices.shareMenusOf(device.id, account.id);
     return !share || share.menus.includes(menu) || (orTopMenu && share.topMenu);
   }
-
-  /**
-   * Whether the account may write values to a device it can see. The caller still checks the
-   * `monitor:device:write` permission code; this is the data side.
-   */
-  async canWriteDevice(
-    account: AccountFacts,
-    device: Pick<DeviceRow, 'id' | 'ownerAccountId'>,
-  ): Promise<boolean> {
-    const viewer = viewerOf(account);
-    if (viewer.staff || device.ownerAccountId === account.id) return true;
-    if ((await this.devices.accessOf(device.id, account.id))?.canWrite) return true;
-    return viewer.dealer && (await this.devices.meets(device.id, dealerDebugCondition(viewer)));
-  }
-
-  /** Editing and unbinding a device is for its owner and operation staff. */
-  canManageDevice(account: AccountFacts, device: Pick<DeviceRow, 'ownerAccountId'>): boolean {
-    return viewerOf(account).staff || device.ownerAccountId === account.id;
-  }
 }
 
 /** How the caller comes to see a device, from a list record's own grant. */
@@ -109,8 +130,10 @@ export function accessKindOf(
   device: Pick<DeviceRow, 'ownerAccountId'>,
   grant: { kind: 'authorized' | 'shared' | null; canWrite: boolean | null },
 ): { kind: DeviceAccessKind; canWrite: boolean } {
-  if (device.ownerAccountId === account.id) return { kind: 'owner', canWrite: true };
-  if (viewerOf(account).staff) return { kind: 'staff', canWrite: true };
-  if (grant.kind) return { kind: grant.kind, canWrite: grant.canWrite ?? false };
+  // The list's hint follows the policy's `device.write`: the write code, then the relation.
+  const writes = policyCallerOf(account).codes.has('monitor:device:write');
+  if (device.ownerAccountId === account.id) return { kind: 'owner', canWrite: writes };
+  if (viewerOf(account).staff) return { kind: 'staff', canWrite: writes };
+  if (grant.kind) return { kind: grant.kind, canWrite: writes && (grant.canWrite ?? false) };
   return { kind: 'developer', canWrite: false };
 }

@@ -39,7 +39,7 @@ export function registerDeviceValueRoutes(
         response: { 200: envelopeSchema(currentValuesAnswerSchema), '4xx': errorEnvelopeSchema },
         security: [{ session: [] }],
       },
-      preHandler: app.signedIn('devices'),
+      preHandler: app.allow('device.values'),
     },
     async (request) => {
       const device = await options.access.findVisibleDevice(

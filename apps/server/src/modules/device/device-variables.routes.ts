@@ -26,7 +26,7 @@ export function registerDeviceVariableRoutes(
         response: answerSchemas(DeviceVariablesSchema),
       },
       serializerCompiler: writeAnswerAsJson,
-      preHandler: app.requirePermission(['monitor:device:view', 'manage:equipment:view']),
+      preHandler: app.allow('device.view'),
     },
     async (request): Promise<AnswerOf<typeof DeviceVariablesSchema>> => {
       const device = await options.access.findVisibleDevice(sessionOf(request).account, request.body.id);

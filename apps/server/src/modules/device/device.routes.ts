@@ -27,8 +27,7 @@ const BIND_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 export function registerDeviceRoutes(app: FastifyInstance, { devices }: { devices: DeviceService }) {
   const tags = ['devices'];
   // Back-office staff manage devices; end users manage their own from the monitoring site.
-  const view = app.requirePermission(['manage:equipment:view', 'monitor:device:view']);
-  const manage = app.requirePermission(['manage:equipment:edit', 'monitor:device:view']);
+  const view = app.allow('device.list');
 
   postRoute(
     app,
@@ -36,7 +35,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { devices }: { device
     {
       tags,
       summary: 'Bind a device to a gateway by SN and verification code; the caller owns it',
-      guard: manage,
+      guard: app.allow('device.bind'),
       answer: DeviceRecordSchema,
       body: deviceAddSchema,
       rateLimit: BIND_RATE_LIMIT,
@@ -78,7 +77,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { devices }: { device
     {
       tags,
       summary: 'A device with its gateway and product',
-      guard: view,
+      guard: app.allow('device.view'),
       answer: DeviceDetailSchema,
       body: deviceIdSchema,
     },
@@ -91,7 +90,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { devices }: { device
     {
       tags,
       summary: 'Change the §3 fields of a device (owner or staff)',
-      guard: manage,
+      guard: app.allow('device.edit'),
       answer: DeviceRecordSchema,
       body: deviceEditSchema,
     },
@@ -104,7 +103,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { devices }: { device
     {
       tags,
       summary: 'Unbind a device: it is removed and its gateway is free again',
-      guard: manage,
+      guard: app.allow('device.unbind'),
       answer: z.null(),
       body: deviceIdSchema,
     },

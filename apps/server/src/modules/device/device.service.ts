@@ -3,6 +3,7 @@
  * list with gateway status, details, editing and unbinding. Guessing verification codes is
  * limited per gateway and per account.
  */
+import type { ActionName } from '@lyyp/contracts/policy';
 import { CatalogueError } from '@lyyp/contracts';
 import { effectiveConfigVersion } from '@lyyp/contracts/device-config';
 import { newId } from '../../lib/ids.ts';
@@ -134,6 +135,8 @@ export class DeviceService {
     if (!record) throw new CatalogueError('1003');
     const gateway = (await this.deps.gateways.findBySn(record.device.gatewaySn))!;
     const product = (await this.deps.products.findById(record.device.productId))!;
+    // A share without the gateway detail shows the gateway's state, never its firmware, modes or sync errors.
+    const detail = await this.deps.access.allowsDeviceMenu(caller.account, record.device.id, 'gateway');
     return {
       ...presentRecord(caller, record),
       gateway: {
@@ -141,14 +144,14 @@ export class DeviceService {
         status: gateway.status,
         signal: gateway.signal,
         signalBand: signalBandOf(gateway.signal),
-        firmware: gateway.firmware,
-        hardwareModel: (await this.deps.gateways.hardwareModelNameOf(gateway.sn)) ?? null,
-        networkMode: gateway.networkMode,
-        gatewayMode: gateway.gatewayMode,
+        firmware: detail ? gateway.firmware : null,
+        hardwareModel: detail ? ((await this.deps.gateways.hardwareModelNameOf(gateway.sn)) ?? null) : null,
+        networkMode: detail ? gateway.networkMode : null,
+        gatewayMode: detail ? gateway.gatewayMode : null,
         lastSeenAt: gateway.lastSeenAt,
         configVersionReported: gateway.configVersionReported,
         configSyncState: gateway.configSyncState,
-        configSyncError: gateway.configSyncError,
+        configSyncError: detail ? gateway.configSyncError : null,
       },
       product: {
         id: product.id,
@@ -162,7 +165,7 @@ export class DeviceService {
   }
 
   async edit(caller: Caller, input: DeviceEditRequest): Promise<DeviceRow> {
-    const device = await this.requireManaged(caller, input.id);
+    const device = await this.requireManaged(caller, input.id, 'device.edit');
     const { id, ...changes } = input;
     checkDateOrder(
       changes.factoryDate === undefined ? device.factoryDate : changes.factoryDate,
@@ -179,7 +182,7 @@ export class DeviceService {
 
   /** Unbinds a device: it is deleted and its gateway is free to bind again. */
   async unbind(caller: Caller, id: string): Promise<void> {
-    const device = await this.requireManaged(caller, id);
+    const device = await this.requireManaged(caller, id, 'device.unbind');
     await this.deps.devices.unbind(device);
     await this.deps
       .onDeviceUnbound(device.gatewaySn)
@@ -188,9 +191,9 @@ export class DeviceService {
       );
   }
 
-  private async requireManaged(caller: Caller, id: string): Promise<DeviceRow> {
+  private async requireManaged(caller: Caller, id: string, action: ActionName): Promise<DeviceRow> {
     const device = await this.deps.access.requireVisibleDevice(caller.account, id);
-    if (!this.deps.access.canManageDevice(caller.account, device)) throw new CatalogueError('1201');
+    await this.deps.access.authorize(caller.account, action, device);
     return device;
   }
 }

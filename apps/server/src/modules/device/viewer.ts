@@ -5,7 +5,7 @@
 import type { Locale } from '@lyyp/contracts';
 import type { AccountRow } from '../account/account.repository.ts';
 
-export type AccountFacts = Pick<AccountRow, 'id' | 'roleType' | 'accountKind' | 'isSuperManager'>;
+export type AccountFacts = Pick<AccountRow, 'id' | 'roleType' | 'accountKind' | 'isSuperManager' | 'auths'>;
 
 export interface Viewer {
   readonly accountId: string;

@@ -48,7 +48,7 @@ function withinDealerScope(viewer: Viewer, productId: SQLWrapper): SQL {
 }
 
 /** Dealer: the devices of its customers running a product it may serve. */
-function dealerDeviceCondition(viewer: Viewer): SQL {
+export function dealerDeviceCondition(viewer: Viewer): SQL {
   const ofCustomer = sql`${devices.ownerAccountId} in (select ${dealerCustomers.customerAccountId} from ${dealerCustomers} where ${dealerCustomers.dealerAccountId} = ${viewer.accountId})`;
   return and(ofCustomer, withinDealerScope(viewer, devices.productId))!;
 }
@@ -73,14 +73,18 @@ export function bindableProductCondition(viewer: Viewer): SQL {
     : or(eq(products.ownerAccountId, viewer.accountId), eq(products.status, 'published'))!;
 }
 
+/** Developer: the devices running a product the viewer owns. */
+export function developerDeviceCondition(viewer: Viewer): SQL {
+  return sql`exists (select 1 from ${products} where ${products.id} = ${devices.productId} and ${products.ownerAccountId} = ${viewer.accountId})`;
+}
+
 export function visibleDeviceCondition(viewer: Viewer): SQL {
   if (viewer.staff) return withinStaffScope(viewer, devices.productId);
   const granted = sql`exists (select 1 from ${deviceAccess} where ${deviceAccess.deviceId} = ${devices.id} and ${deviceAccess.accountId} = ${viewer.accountId})`;
-  const ownProduct = sql`exists (select 1 from ${products} where ${products.id} = ${devices.productId} and ${products.ownerAccountId} = ${viewer.accountId})`;
   return or(
     eq(devices.ownerAccountId, viewer.accountId),
     granted,
-    viewer.developer ? ownProduct : undefined,
+    viewer.developer ? developerDeviceCondition(viewer) : undefined,
     viewer.dealer ? dealerDeviceCondition(viewer) : undefined,
   )!;
 }

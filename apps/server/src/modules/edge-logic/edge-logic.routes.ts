@@ -26,8 +26,8 @@ import type { EdgeLogicService } from './edge-logic.service.ts';
 export function registerEdgeLogicRoutes(app: FastifyInstance, service: EdgeLogicService) {
   const formulaTags = ['computed variables'];
   const scriptTags = ['scripts'];
-  const view = app.requirePermission('manage:product:view');
-  const edit = app.requirePermission('manage:product:edit');
+  const view = app.allow('edgeLogic.view');
+  const edit = app.allow('edgeLogic.edit');
 
   postRoute(
     app,
@@ -124,7 +124,7 @@ export function registerEdgeLogicRoutes(app: FastifyInstance, service: EdgeLogic
     {
       tags: scriptTags,
       summary: 'The scripts of a device with their last run and last error as its gateway reported them',
-      guard: app.signedIn('devices'),
+      guard: app.allow('device.scriptStatus'),
       body: deviceScriptStatusBodySchema,
       answer: deviceScriptStatusAnswerSchema,
     },

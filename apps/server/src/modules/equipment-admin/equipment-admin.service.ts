@@ -3,6 +3,7 @@
  * authorising a device to accounts and revoking, and the device log. Who may see which device is
  * the device access policy's: the list uses its SQL condition, single devices `requireVisibleDevice`.
  */
+import type { ActionName } from '@lyyp/contracts/policy';
 import { CatalogueError, checkQueryRange, type SheetFormat } from '@lyyp/contracts';
 import {
   DEVICE_LOG_KINDS,
@@ -219,14 +220,18 @@ export class EquipmentAdminService {
   }
 
   async grants(caller: Caller, id: string): Promise<EquipmentGrant[]> {
-    await this.deps.access.requireVisibleDevice(caller.account, id);
+    await this.deps.access.authorize(
+      caller.account,
+      'device.grants',
+      await this.deps.access.requireVisibleDevice(caller.account, id),
+    );
     const rows = await this.deps.repository.grantsOf(id);
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }
 
   /** Authorises a device to an account found by username or phone (§6); a second call updates it. */
   async authorize(caller: Caller, input: { id: string; account: string; canWrite: boolean }) {
-    const device = await this.requireManaged(caller, input.id);
+    const device = await this.requireManaged(caller, input.id, 'device.grant');
     const target = await this.deps.accounts.findByLogin(input.account);
     if (!target) throw new CatalogueError('2263', { account: input.account, field: 'account' });
     if (target.id === device.ownerAccountId) throw new CatalogueError('2264', { field: 'account' });
@@ -248,7 +253,7 @@ export class EquipmentAdminService {
    * device access at send time (§6).
    */
   async revoke(caller: Caller, input: { id: string; accountId: string }) {
-    const device = await this.requireManaged(caller, input.id);
+    const device = await this.requireManaged(caller, input.id, 'device.grant');
     const target = await this.deps.accounts.findById(input.accountId);
     if (!(await this.deps.repository.revoke(device.id, input.accountId))) throw new CatalogueError('1003');
     this.deps.bus?.publish('accessRevoked', { deviceId: device.id, accountId: input.accountId });
@@ -325,9 +330,9 @@ export class EquipmentAdminService {
     return { name: `${device.gatewaySn}-${en ? 'log' : '日志'}.${format}`, bytes };
   }
 
-  private async requireManaged(caller: Caller, id: string) {
+  private async requireManaged(caller: Caller, id: string, action: ActionName) {
     const device = await this.deps.access.requireVisibleDevice(caller.account, id);
-    if (!this.deps.access.canManageDevice(caller.account, device)) throw new CatalogueError('1201');
+    await this.deps.access.authorize(caller.account, action, device);
     return device;
   }
 }

@@ -1,7 +1,11 @@
 /**
- * Upload and download of files (/file/*): page images and the WebGL widget's scene models. Uploading needs a signed-in account; downloading is
- * open, as pages show their images to every viewer, and ids are random. Served files can never act
- * as a page of this site: the browser must not guess another type, and an SVG runs no script.
+ * Upload and download of files (/file/*): page images and the WebGL widget's scene models. Uploading needs a signed-in account. Downloading is
+ * open for public files (pages show their images to every viewer; ids are random, and such answers
+ * may be cached for a year); a file of an object that is not public (a knowledge article's image
+ * or attachment) is served only to a signed-in viewer who may see that object, with
+ * `Cache-Control: private, no-store`, and looks missing (1003) to anyone else. Served files can
+ * never act as a page of this site: the browser must not guess another type, and an SVG runs no
+ * script.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,6 +26,11 @@ const UPLOAD_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 /** Served files are inert: no script, no plugins, no framing, styles only inside an SVG. */
 export const SERVED_FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
+/** How long a public file may be kept, by anyone. */
+export const PUBLIC_FILE_CACHE = 'public, max-age=31536000, immutable';
+/** A private file is kept by nobody. */
+export const PRIVATE_FILE_CACHE = 'private, no-store';
+
 export function registerFileRoutes(app: FastifyInstance, { files }: { files: FileService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['files'];
@@ -35,7 +44,7 @@ export function registerFileRoutes(app: FastifyInstance, { files }: { files: Fil
         consumes: ['multipart/form-data'],
         security: [{ session: [] }],
       },
-      onRequest: app.signedIn('own'),
+      onRequest: app.allow('file.upload'),
       config: { rateLimit: UPLOAD_RATE_LIMIT },
     },
     async (request) => {
@@ -59,7 +68,7 @@ export function registerFileRoutes(app: FastifyInstance, { files }: { files: Fil
         consumes: ['multipart/form-data'],
         security: [{ session: [] }],
       },
-      onRequest: app.signedIn('own'),
+      onRequest: app.allow('file.upload'),
       config: { rateLimit: UPLOAD_RATE_LIMIT },
     },
     async (request) => {
@@ -79,19 +88,23 @@ export function registerFileRoutes(app: FastifyInstance, { files }: { files: Fil
     {
       schema: {
         tags,
-        summary: 'An uploaded file with its content type (open to everyone: pages show images to viewers)',
+        summary:
+          'An uploaded file with its content type: public files (page images) to everyone; files of a knowledge article only to those who may read it (1003 otherwise)',
         params: z.object({ id: z.string().max(64) }),
       },
+      onRequest: app.allow('file.download'),
     },
     async (request, reply) => {
-      const file = await files.open(request.params.id);
+      // The session is optional here: a public file needs none, a private one decides by it.
+      await app.authenticate(request).catch(() => undefined);
+      const file = await files.openFor(request.params.id, request.activeSession?.account ?? null);
       if (!file) throw new CatalogueError('1003');
       return reply
         .type(file.mime)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', SERVED_FILE_POLICY)
         .header('content-disposition', 'inline')
-        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cache-control', file.private ? PRIVATE_FILE_CACHE : PUBLIC_FILE_CACHE)
         .send(file.bytes);
     },
   );

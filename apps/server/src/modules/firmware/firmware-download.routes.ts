@@ -61,7 +61,7 @@ export function registerFirmwareDownloadRoutes(app: FastifyInstance, options: Fi
           'For gateways (HTTP Basic sn:secret): a firmware file, resumable with a single Range; SHA-256 as ETag and x-checksum-sha256',
         params: z.object({ id: z.string().max(64) }),
       },
-      onRequest: authenticateGateway,
+      onRequest: [app.allow('firmware.gatewayDownload'), authenticateGateway],
       // Bytes as stored: a range is a range of the file, and the length is the file's. Compressing
       // on the way would leave the declared length wrong and the download waiting for the rest.
       compress: false,

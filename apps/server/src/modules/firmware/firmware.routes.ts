@@ -27,7 +27,7 @@ const UPLOAD_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 export function registerFirmwareRoutes(app: FastifyInstance, { firmware }: { firmware: FirmwareService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['firmware'];
-  const access = app.requirePermission('manage:system:firmware');
+  const access = app.allow('firmware.manage');
 
   api.post(
     FIRMWARE_API_PATHS.upload,

@@ -33,8 +33,8 @@ export function registerDeviceBulkRoutes(
 ) {
   const tags = ['devices'];
   // The same codes as the device paths: staff from the back office, end users on the monitoring site.
-  const view = app.requirePermission(['manage:equipment:view', 'monitor:device:view']);
-  const manage = app.requirePermission(['manage:equipment:edit', 'monitor:device:view']);
+  const view = app.allow('device.list');
+  const manage = app.allow('device.edit');
 
   postRoute(
     app,
@@ -145,7 +145,7 @@ export function registerDeviceBulkRoutes(
     {
       tags,
       summary: 'Unbind several devices (owner or staff); all or nothing',
-      guard: manage,
+      guard: app.allow('device.unbind'),
       body: DeviceBatchRequestSchema,
       answer: DeviceUnbindBatchAnswerSchema,
     },

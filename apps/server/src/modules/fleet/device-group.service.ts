@@ -59,7 +59,7 @@ export class DeviceGroupService {
     const checked: DeviceRow[] = [];
     for (const id of ids) {
       const device = await this.access.requireVisibleDevice(caller.account, id);
-      if (!this.access.canManageDevice(caller.account, device)) throw new CatalogueError('1201');
+      await this.access.authorize(caller.account, 'device.edit', device);
       if (group && device.ownerAccountId !== group.ownerAccountId)
         throw new CatalogueError('2823', { name: device.name });
       checked.push(device);

@@ -21,8 +21,8 @@ const ACCEPT_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 
 export function registerDeviceShareRoutes(app: FastifyInstance, { shares }: { shares: DeviceShareService }) {
   const tags = ['device sharing'];
-  const share = app.requirePermission(['monitor:device:share', 'manage:equipment:edit']);
-  const receive = app.requirePermission(['monitor:device:view', 'manage:equipment:view']);
+  const share = app.allow('share.manage');
+  const receive = app.allow('share.accept');
 
   postRoute(
     app,

@@ -175,7 +175,7 @@ export class DeviceSheetService {
     const checked: DeviceRow[] = [];
     for (const id of new Set(ids)) {
       const device = await this.deps.access.requireVisibleDevice(caller.account, id);
-      if (!this.deps.access.canManageDevice(caller.account, device)) throw new CatalogueError('1201');
+      await this.deps.access.authorize(caller.account, 'device.unbind', device);
       checked.push(device);
     }
     for (const device of checked)

@@ -17,7 +17,7 @@ import type { FleetMapService } from './fleet-map.service.ts';
 export function registerFleetMapRoutes(app: FastifyInstance, { map }: { map: FleetMapService }) {
   const tags = ['map'];
   // The map screen, and device pages whose map widget shows their devices.
-  const view = app.requirePermission(['monitor:map', 'monitor:device:view', 'manage:equipment:view']);
+  const view = app.allow('device.map');
 
   postRoute(
     app,
@@ -26,7 +26,7 @@ export function registerFleetMapRoutes(app: FastifyInstance, { map }: { map: Fle
       tags,
       summary:
         'The map settings every map of the console uses: tile server (or none), deepest zoom, refresh quota',
-      guard: app.signedIn('platform'),
+      guard: app.allow('platform.settings'),
       answer: MapSettingsSchema,
     },
     () => Promise.resolve(ok(map.settings())),
@@ -64,7 +64,7 @@ export function registerFleetMapRoutes(app: FastifyInstance, { map }: { map: Fle
     {
       tags,
       summary: "Sets a device's map position from its latest position values, within a daily quota",
-      guard: view,
+      guard: app.allow('device.refreshPosition'),
       answer: PositionRefreshSchema,
       body: PositionRefreshRequestSchema,
     },

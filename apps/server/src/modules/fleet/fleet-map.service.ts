@@ -140,7 +140,7 @@ export class FleetMapService {
     request: PositionVariables & { id: string },
   ): Promise<PositionRefresh> {
     const device = await this.deps.access.requireVisibleDevice(caller.account, request.id);
-    if (!(await this.deps.access.canWriteDevice(caller.account, device))) throw new CatalogueError('1201');
+    await this.deps.access.authorize(caller.account, 'device.refreshPosition', device);
     await this.checkVariables(device.id, request);
     const key = `position-refresh:${caller.account.id}:${device.id}`;
     const reservation = await this.deps.refreshLimiter

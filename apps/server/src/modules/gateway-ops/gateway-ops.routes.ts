@@ -26,8 +26,6 @@ const REPLACE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 export function registerGatewayOpsRoutes(app: FastifyInstance, service: GatewayOpsService) {
   const tags = ['gateway operations'];
   // The device module's permissions: staff manage devices in the back office, owners on the monitoring site.
-  const view = app.requirePermission(['manage:equipment:view', 'monitor:device:view']);
-  const manage = app.requirePermission(['manage:equipment:edit', 'monitor:device:view']);
 
   postRoute(
     app,
@@ -35,7 +33,7 @@ export function registerGatewayOpsRoutes(app: FastifyInstance, service: GatewayO
     {
       tags,
       summary: 'Move a device to a new gateway (SN + verification code); its data stays with it',
-      guard: manage,
+      guard: app.allow('device.replaceGateway'),
       answer: GatewayReplacementAnswerSchema,
       body: GatewayReplaceRequestSchema,
       rateLimit: REPLACE_RATE_LIMIT,
@@ -49,7 +47,7 @@ export function registerGatewayOpsRoutes(app: FastifyInstance, service: GatewayO
     {
       tags,
       summary: 'The latest gateway replacement of a device with its progress (syncing, complete, failed)',
-      guard: view,
+      guard: app.allow('device.view'),
       answer: GatewayReplacementAnswerSchema,
       body: GatewayOpsDeviceRequestSchema,
     },
@@ -62,7 +60,7 @@ export function registerGatewayOpsRoutes(app: FastifyInstance, service: GatewayO
     {
       tags,
       summary: 'Return the gateway to factory settings, keeping or clearing the device data on the platform',
-      guard: manage,
+      guard: app.allow('device.resetGateway'),
       answer: GatewayCommandAnswerSchema,
       body: GatewayFactoryResetRequestSchema,
     },
@@ -75,7 +73,7 @@ export function registerGatewayOpsRoutes(app: FastifyInstance, service: GatewayO
     {
       tags,
       summary: 'Remove the device data on the platform, all or measured in a time range',
-      guard: manage,
+      guard: app.allow('device.clearData'),
       answer: ClearedDataSchema,
       body: GatewayClearDataRequestSchema,
     },
@@ -88,7 +86,7 @@ export function registerGatewayOpsRoutes(app: FastifyInstance, service: GatewayO
     {
       tags,
       summary: 'The gateway’s remote settings and what the gateway did with each of them',
-      guard: view,
+      guard: app.allow('device.gatewaySettings'),
       answer: GatewaySettingsAnswerSchema,
       body: GatewayOpsDeviceRequestSchema,
     },
@@ -101,7 +99,7 @@ export function registerGatewayOpsRoutes(app: FastifyInstance, service: GatewayO
     {
       tags,
       summary: 'Save the gateway’s remote settings and send them to it (answered per setting)',
-      guard: manage,
+      guard: app.allow('device.configureGateway'),
       answer: GatewayCommandAnswerSchema,
       body: GatewaySaveSettingsRequestSchema,
     },
@@ -114,7 +112,7 @@ export function registerGatewayOpsRoutes(app: FastifyInstance, service: GatewayO
     {
       tags,
       summary: 'Restart the gateway (a changed working mode takes effect)',
-      guard: manage,
+      guard: app.allow('device.restartGateway'),
       answer: GatewayCommandAnswerSchema,
       body: GatewayOpsDeviceRequestSchema,
     },

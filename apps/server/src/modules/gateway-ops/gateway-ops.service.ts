@@ -5,6 +5,7 @@
  * platform's part (moving the device, removing data) happens in one transaction. Every operation
  * is recorded in the device log with who asked.
  */
+import type { ActionName } from '@lyyp/contracts/policy';
 import { CatalogueError } from '@lyyp/contracts';
 import type { CommandReply } from '@lyyp/contracts/commands';
 import {
@@ -37,7 +38,7 @@ type GatewayCommandReply = CommandReply<{ value: StoredValue }>;
 export interface GatewayOpsServiceDeps {
   repository: GatewayOpsRepository;
   gateways: Pick<GatewayRepository, 'findBySn'>;
-  access: Pick<DeviceAccess, 'requireVisibleDevice' | 'canManageDevice'>;
+  access: Pick<DeviceAccess, 'requireVisibleDevice' | 'authorize'>;
   limiter: AttemptLimiter;
   commands: Pick<CommandService, 'sendGatewayCommand' | 'onSettled' | 'onReplying'>;
   /** The device's configuration to its (new) gateway; the old gateway's withdrawn. */
@@ -63,7 +64,7 @@ export class GatewayOpsService {
    * new gateway is sent the configuration at once, or when it connects.
    */
   async replace(caller: Caller, input: { equipmentId: string; sn: string; verificationCode: string }) {
-    const device = await this.requireManaged(caller, input.equipmentId);
+    const device = await this.requireManaged(caller, input.equipmentId, 'device.replaceGateway');
     if (input.sn === device.gatewaySn) throw new CatalogueError('2858', { field: 'sn' });
     const keys = bindKeys(input.sn, caller.account.id);
     // The attempt is taken before the code is compared, so parallel guesses cannot pass the limit.
@@ -116,7 +117,7 @@ export class GatewayOpsService {
 
   /** The device's latest replacement and its progress, derived from the new gateway's sync. */
   async replacement(caller: Caller, equipmentId: string): Promise<GatewayReplacement | null> {
-    const device = await this.deps.access.requireVisibleDevice(caller.account, equipmentId);
+    const device = await this.deps.access.requireDeviceMenu(caller.account, equipmentId, 'gateway');
     return this.replacementOf(device.id);
   }
 
@@ -147,7 +148,7 @@ export class GatewayOpsService {
    * gateway confirmed the reset.
    */
   async factoryReset(caller: Caller, input: { equipmentId: string; keepPlatformData: boolean }) {
-    const device = await this.requireManaged(caller, input.equipmentId);
+    const device = await this.requireManaged(caller, input.equipmentId, 'device.resetGateway');
     const answer = await this.deps.commands.sendGatewayCommand({
       deviceId: device.id,
       sn: device.gatewaySn,
@@ -165,7 +166,7 @@ export class GatewayOpsService {
 
   /** Clears the device's data on the platform (all, or measured in [from, to)); the gateway is not involved. */
   async clearData(caller: Caller, input: GatewayClearDataRequest): Promise<ClearedData> {
-    const device = await this.requireManaged(caller, input.equipmentId);
+    const device = await this.requireManaged(caller, input.equipmentId, 'device.clearData');
     let range: { from: number; to: number } | null = null;
     if (input.scope === 'range') {
       if (input.from === undefined) throw new CatalogueError('1001', { field: 'from' });
@@ -185,6 +186,7 @@ export class GatewayOpsService {
 
   async settings(caller: Caller, equipmentId: string): Promise<GatewaySettingsAnswer> {
     const device = await this.deps.access.requireVisibleDevice(caller.account, equipmentId);
+    await this.deps.access.authorize(caller.account, 'device.gatewaySettings', device);
     return this.settingsOf(device.gatewaySn);
   }
 
@@ -236,7 +238,7 @@ export class GatewayOpsService {
    * requests change nothing: the settings are stored only once the command went out.
    */
   async saveSettings(caller: Caller, input: { equipmentId: string; settings: GatewaySettings }) {
-    const device = await this.requireManaged(caller, input.equipmentId);
+    const device = await this.requireManaged(caller, input.equipmentId, 'device.configureGateway');
     const current =
       (await this.deps.repository.settingsOf(device.gatewaySn))?.row.settings ?? DEFAULT_GATEWAY_SETTINGS;
     const settings = withKeptPassword(input.settings, current);
@@ -268,7 +270,7 @@ export class GatewayOpsService {
   }
 
   async restart(caller: Caller, equipmentId: string): Promise<GatewayCommandReply> {
-    const device = await this.requireManaged(caller, equipmentId);
+    const device = await this.requireManaged(caller, equipmentId, 'device.restartGateway');
     return this.deps.commands.sendGatewayCommand({
       deviceId: device.id,
       sn: device.gatewaySn,
@@ -290,9 +292,9 @@ export class GatewayOpsService {
       );
   }
 
-  private async requireManaged(caller: Caller, id: string): Promise<DeviceRow> {
+  private async requireManaged(caller: Caller, id: string, action: ActionName): Promise<DeviceRow> {
     const device = await this.deps.access.requireVisibleDevice(caller.account, id);
-    if (!this.deps.access.canManageDevice(caller.account, device)) throw new CatalogueError('1201');
+    await this.deps.access.authorize(caller.account, action, device);
     return device;
   }
 }

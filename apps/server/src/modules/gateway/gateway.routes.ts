@@ -35,9 +35,8 @@ export const GATEWAY_PATHS = {
 
 export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gateways: GatewayService }) {
   const tags = ['gateways'];
-  const view = app.requirePermission('manage:gateway:view');
-  const edit = app.requirePermission('manage:gateway:edit');
-  const transfer = app.requirePermission('manage:gateway:import');
+  const view = app.allow('gateway.view');
+  const edit = app.allow('gateway.edit');
 
   postRoute(
     app,
@@ -45,7 +44,7 @@ export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gate
     {
       tags,
       summary: 'Gateways the caller may see, paged, with status, signal band, owner and device',
-      guard: view,
+      guard: app.allow('gateway.list'),
       answer: GatewayPageSchema,
       body: gatewayQuerySchema,
     },
@@ -74,7 +73,7 @@ export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gate
     {
       tags,
       summary: 'Create gateways (operation staff): generated or given SNs, new codes and secrets',
-      guard: edit,
+      guard: app.allow('gateway.create'),
       answer: z.array(GatewayCreatedSchema),
       body: gatewayBatchAddSchema,
     },
@@ -87,7 +86,7 @@ export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gate
     {
       tags,
       summary: 'Import gateways from CSV or XLSX (operation staff), all or nothing',
-      guard: transfer,
+      guard: app.allow('gateway.import'),
       answer: GatewayImportAnswerSchema,
       body: gatewayImportSchema,
     },
@@ -107,7 +106,7 @@ export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gate
     {
       tags,
       summary: 'Gateways as CSV or XLSX: the chosen SNs or everything the filter matches',
-      guard: transfer,
+      guard: app.allow('gateway.export'),
       body: gatewayExportSchema,
     },
     async (request, reply) => {
@@ -138,7 +137,7 @@ export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gate
     {
       tags,
       summary: 'SN, secret and broker settings for the edge agent (staff and owner)',
-      guard: view,
+      guard: app.allow('gateway.credentials'),
       answer: GatewayCredentialsSchema,
       body: gatewaySnSchema,
     },
@@ -151,7 +150,7 @@ export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gate
     {
       tags,
       summary: 'Delete gateways no device is bound to (operation staff)',
-      guard: edit,
+      guard: app.allow('gateway.delete'),
       answer: GatewayDeleteAnswerSchema,
       body: gatewayDeleteSchema,
     },

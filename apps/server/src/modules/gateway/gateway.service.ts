@@ -3,11 +3,12 @@
  * exporting, remarks, and the credentials the edge agent needs. Another tenant's gateway is
  * answered like a missing one (1003).
  */
+import { NO_OBJECT, type Authorizer, type PolicyObject } from '../../policy/index.ts';
 import { randomBytes, randomInt } from 'node:crypto';
 import { CatalogueError, GATEWAY_CODE_LENGTH, SN_LENGTH, type Locale } from '@lyyp/contracts';
 import { DOWN_TOPICS, UP_TOPICS, downTopic, upTopic } from '@lyyp/contracts/protocol';
 import { newNumericCode } from '../../lib/ids.ts';
-import { viewerOf, type AccountFacts, type Caller } from '../device/viewer.ts';
+import { viewerOf, type Caller } from '../device/viewer.ts';
 import { DEFAULT_HARDWARE_MODEL_ID } from '@lyyp/contracts/hardware';
 import type { HardwareModelRepository } from '../hardware/hardware.repository.ts';
 import type { Page, PageRequest } from '../product/catalogue-route.ts';
@@ -59,6 +60,8 @@ export interface GatewayServiceOptions {
   mqttUrl: string | (() => string);
   /** Hardware models: a gateway refers to one, named by id in a batch or by name in a sheet. */
   models: Pick<HardwareModelRepository, 'exists' | 'idsByName'>;
+  /** The policy's decision on gateways (src/policy/). */
+  authorizer: Pick<Authorizer, 'authorize' | 'allows'>;
 }
 
 /** A random SN: 12 digits, the first not 0 so spreadsheets keep it whole. */
@@ -118,7 +121,7 @@ export class GatewayService {
     caller: Caller,
     input: GatewayBatchAddRequest,
   ): Promise<Array<Pick<GatewayRow, 'sn' | 'verificationCode' | 'secret'>>> {
-    requireStaff(caller.account);
+    await this.options.authorizer.authorize(caller.account, 'gateway.create', NO_OBJECT);
     const developerAccountId = await this.checkedDeveloper(input.developerAccountId);
     const hardwareModelId = input.hardwareModelId ?? DEFAULT_HARDWARE_MODEL_ID;
     if (!(await this.options.models.exists(hardwareModelId)))
@@ -194,7 +197,7 @@ export class GatewayService {
     bytes: Buffer,
     developerAccountId?: string,
   ): Promise<{ imported: number; generatedSecrets: number }> {
-    requireStaff(caller.account);
+    await this.options.authorizer.authorize(caller.account, 'gateway.import', NO_OBJECT);
     const developer = await this.checkedDeveloper(developerAccountId);
     const imported = await readGatewaySheet(bytes);
     const existing = await this.gateways.existingSns(imported.map((gateway) => gateway.sn));
@@ -245,15 +248,14 @@ export class GatewayService {
 
   async editRemark(caller: Caller, sn: string, remark: string | null): Promise<void> {
     const gateway = await this.requireVisible(caller, sn);
-    requireCustodian(caller.account, gateway);
+    await this.options.authorizer.authorize(caller.account, 'gateway.edit', policyObjectOf(gateway));
     await this.gateways.updateRemark(sn, remark?.trim() || null);
   }
 
   /** Operation staff and the gateway's owner may read what the agent signs in with. */
   async credentials(caller: Caller, sn: string): Promise<GatewayCredentials> {
     const gateway = await this.requireVisible(caller, sn);
-    if (!viewerOf(caller.account).staff && gateway.ownerAccountId !== caller.account.id)
-      throw new CatalogueError('1201');
+    await this.options.authorizer.authorize(caller.account, 'gateway.credentials', policyObjectOf(gateway));
     return {
       sn,
       secret: gateway.secret,
@@ -269,12 +271,21 @@ export class GatewayService {
   }
 
   /**
-   * Deletes gateways no device is bound to (operation staff). Bound or unknown SNs are kept and
-   * answered as such, so a person sees which ones need unbinding first.
+   * Deletes gateways no device is bound to (operation staff, within their data permission). Bound,
+   * unknown or out-of-scope SNs are kept and answered as such (one outside the caller's scope looks
+   * like an unknown one), so a person sees which ones need unbinding first.
    */
   async delete(caller: Caller, sns: readonly string[]): Promise<{ deleted: string[]; kept: string[] }> {
-    requireStaff(caller.account);
-    const deleted = await this.gateways.deleteUnbound(sns);
+    const { authorizer } = this.options;
+    await authorizer.authorize(caller.account, 'gateway.delete', NO_OBJECT);
+    const viewer = viewerOf(caller.account);
+    const allowed: string[] = [];
+    for (const sn of new Set(sns)) {
+      const gateway = await this.gateways.findVisible(viewer, sn);
+      if (gateway && (await authorizer.allows(caller.account, 'gateway.delete', policyObjectOf(gateway))))
+        allowed.push(sn);
+    }
+    const deleted = await this.gateways.deleteUnbound(allowed);
     return { deleted, kept: sns.filter((sn) => !deleted.includes(sn)) };
   }
 
@@ -286,17 +297,13 @@ export class GatewayService {
   }
 }
 
-function requireStaff(account: AccountFacts): void {
-  if (!viewerOf(account).staff) throw new CatalogueError('1201');
-}
-
-/** Staff, the owner and the assigned developer look after a gateway; people it is shared with do not. */
-function requireCustodian(account: AccountFacts, gateway: GatewayRow): void {
-  const custodian =
-    viewerOf(account).staff ||
-    gateway.ownerAccountId === account.id ||
-    gateway.developerAccountId === account.id;
-  if (!custodian) throw new CatalogueError('1201');
+function policyObjectOf(gateway: GatewayRow): PolicyObject {
+  return {
+    kind: 'gateway',
+    sn: gateway.sn,
+    ownerAccountId: gateway.ownerAccountId,
+    developerAccountId: gateway.developerAccountId,
+  };
 }
 
 function exportName(locale: Locale): string {

@@ -26,12 +26,8 @@ export function registerHardwareModelRoutes(
   { models }: { models: HardwareModelService },
 ) {
   const tags = ['hardware models'];
-  const view = app.requirePermission([
-    'manage:system:hardware',
-    'manage:product:view',
-    'manage:gateway:view',
-  ]);
-  const manage = app.requirePermission('manage:system:hardware');
+  const view = app.allow('hardwareModel.view');
+  const manage = app.allow('hardwareModel.edit');
 
   postRoute(
     app,

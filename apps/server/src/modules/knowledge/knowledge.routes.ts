@@ -35,9 +35,9 @@ export function registerKnowledgeRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['knowledge base'];
-  const view = app.requirePermission('manage:product:view');
-  const write = app.requirePermission('manage:product:knowledge');
-  const viewDevice = app.requirePermission('monitor:device:view');
+  const view = app.allow('knowledge.view');
+  const write = app.allow('knowledge.edit');
+  const viewDevice = app.allow('device.view');
 
   postRoute(
     app,

@@ -51,11 +51,11 @@ export function registerMaintenanceRoutes(app: FastifyInstance, options: Mainten
   const { workOrders, inspections, operations } = options;
   const orderTags = ['work orders'];
   const inspectionTags = ['inspections'];
-  const workOrderAccess = app.requirePermission('monitor:workorder');
-  const exportAccess = app.requirePermission('monitor:workorder:export');
-  const inspectionAccess = app.requirePermission('monitor:inspection');
-  const planAccess = app.requirePermission('monitor:inspection:plan', { refusal: '2417' });
-  const operationsAccess = app.requirePermission('monitor:operations');
+  const workOrderAccess = app.allow('workOrder.view');
+  const exportAccess = app.allow('workOrder.export');
+  const inspectionAccess = app.allow('inspection.view');
+  const planAccess = app.allow('inspection.plan');
+  const operationsAccess = app.allow('operations.view');
   const PAGED_ORDERS = maintenancePageSchema(workOrderItemSchema);
 
   alarmRoute(
@@ -106,7 +106,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, options: Mainten
     {
       tags: orderTags,
       summary: 'Raise a work order for a device by hand: problem and photos (uploaded image ids)',
-      guard: workOrderAccess,
+      guard: app.allow('workOrder.create'),
       body: workOrderCreateBodySchema,
       answer: workOrderDetailSchema,
     },
@@ -119,7 +119,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, options: Mainten
       tags: orderTags,
       summary: 'Raise a work order from an alarm record in one click (device, alarm, time and value carried)',
       description: 'An alarm has at most one open work order (2408 names it).',
-      guard: workOrderAccess,
+      guard: app.allow('workOrder.create'),
       body: workOrderFromAlarmBodySchema,
       answer: workOrderDetailSchema,
     },
@@ -133,7 +133,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, options: Mainten
       summary: 'Move a work order on: dispatch (assigneeId), receive, finish (content), end (comment)',
       description:
         '2401 when its state does not allow the action, 2402 only the assignee, 2403 only the creator or a dispatcher, 2404 no dispatch permission.',
-      guard: workOrderAccess,
+      guard: app.allow('workOrder.act'),
       body: workOrderActBodySchema,
       answer: workOrderDetailSchema,
     },
@@ -145,7 +145,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, options: Mainten
     {
       tags: orderTags,
       summary: 'Add a comment (with photos) to a work order’s timeline',
-      guard: workOrderAccess,
+      guard: app.allow('workOrder.act'),
       body: workOrderCommentBodySchema,
       answer: workOrderDetailSchema,
     },
@@ -234,7 +234,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, options: Mainten
     {
       tags: inspectionTags,
       summary: 'Record one item normal or abnormal (reading, remark, photos); abnormal raises a work order',
-      guard: inspectionAccess,
+      guard: app.allow('inspection.task'),
       body: taskRecordBodySchema,
       answer: inspectionTaskDetailSchema,
     },
@@ -246,7 +246,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, options: Mainten
     {
       tags: inspectionTags,
       summary: 'Finish a task once every item is recorded; the result is abnormal if any item is',
-      guard: inspectionAccess,
+      guard: app.allow('inspection.task'),
       body: taskCloseBodySchema,
       answer: inspectionTaskDetailSchema,
     },
@@ -258,7 +258,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, options: Mainten
     {
       tags: inspectionTags,
       summary: 'Abort a task (with a remark)',
-      guard: inspectionAccess,
+      guard: app.allow('inspection.task'),
       body: taskCloseBodySchema,
       answer: inspectionTaskDetailSchema,
     },

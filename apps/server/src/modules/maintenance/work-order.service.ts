@@ -8,7 +8,7 @@
  * is applied conditional on the state it was decided on, so of two people acting at once one wins
  * and the other is told the state no longer allows it (2401).
  */
-import { CatalogueError, hasPermission, type Locale } from '@lyyp/contracts';
+import { CatalogueError, type Locale } from '@lyyp/contracts';
 import {
   WORK_ORDER_ACTION_NAMES,
   WORK_ORDER_EXPORT_MAX_ROWS,
@@ -29,6 +29,7 @@ import type { AccountRepository, AccountRow } from '../account/account.repositor
 import type { MessageService } from '../alarm/message.service.ts';
 import type { DeviceAccess } from '../device/device-access.ts';
 import { viewerOf } from '../device/viewer.ts';
+import { allowsOnSeenDevice } from '../../policy/index.ts';
 import { fileUrlOf } from '../files/index.ts';
 import { writeSheet, type SheetFormat } from '../product/spreadsheet.ts';
 import type { MaintenanceRepository, WorkOrderListRow, WorkOrderRow } from './maintenance.repository.ts';
@@ -41,13 +42,8 @@ const ASSIGNEE_CANDIDATES_MAX = 200;
  * manage the device (its owner or operation staff, by the device access policy): a technician who
  * was only granted the device repairs, and does not hand out work.
  */
-export function actorOf(
-  account: AccountRow,
-  device: { ownerAccountId: string },
-  access: Pick<DeviceAccess, 'canManageDevice'>,
-): WorkOrderActor {
-  const permitted = account.isSuperManager || hasPermission(account.auths ?? '', DISPATCH_PERMISSION);
-  return { accountId: account.id, canDispatch: permitted && access.canManageDevice(account, device) };
+export function actorOf(account: AccountRow, device: { ownerAccountId: string }): WorkOrderActor {
+  return { accountId: account.id, canDispatch: allowsOnSeenDevice(account, 'workOrder.dispatch', device) };
 }
 
 export function photosOf(ids: readonly string[]): Photo[] {
@@ -66,7 +62,7 @@ export class WorkOrderService {
   constructor(private readonly deps: WorkOrderServiceDeps) {}
 
   private actor(account: AccountRow, row: WorkOrderListRow): WorkOrderActor {
-    return actorOf(account, { ownerAccountId: row.deviceOwnerId }, this.deps.access);
+    return actorOf(account, { ownerAccountId: row.deviceOwnerId });
   }
 
   private present(row: WorkOrderListRow, account: AccountRow): WorkOrderItem {

@@ -21,7 +21,7 @@ import type { OtaService } from './ota.service.ts';
 
 export function registerOtaRoutes(app: FastifyInstance, ota: OtaService) {
   const tags = ['ota'];
-  const guard = app.requirePermission('manage:product:ota');
+  const guard = app.allow('ota.manage');
 
   postRoute(
     app,

@@ -82,9 +82,9 @@ async function modelAnswer(products: ProductService, product: ProductRow) {
 export function registerProductRoutes(app: FastifyInstance, { products, models }: ProductRoutesOptions) {
   const tags = ['products'];
   const modelTags = ['product model'];
-  const view = app.requirePermission('manage:product:view');
-  const edit = app.requirePermission('manage:product:edit');
-  const publish = app.requirePermission('manage:product:publish');
+  const view = app.allow('product.list');
+  const edit = app.allow('product.edit');
+  const publish = app.allow('product.publish');
 
   postRoute(
     app,
@@ -108,7 +108,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
     {
       tags,
       summary: 'Every product the caller may pick: own ones and published ones',
-      guard: app.signedIn('products'),
+      guard: app.allow('product.options'),
       answer: z.array(SelectableProductSchema),
       body: productQueryAllSchema,
     },
@@ -121,7 +121,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
     {
       tags,
       summary: 'New product in development with an empty model',
-      guard: edit,
+      guard: app.allow('product.create'),
       answer: ProductRecordSchema,
       body: productAddSchema,
     },
@@ -202,7 +202,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
     {
       tags,
       summary: 'Copy a product with its model; the copy is in development',
-      guard: edit,
+      guard: app.allow('product.create'),
       answer: ProductRecordSchema,
       body: productCopySchema,
     },
@@ -215,7 +215,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
     {
       tags,
       summary: 'New product from an exported product document (multipart, form or JSON)',
-      guard: edit,
+      guard: app.allow('product.create'),
       answer: ProductRecordSchema,
       body: productImportSchema,
     },

@@ -53,12 +53,12 @@ export function registerReportRoutes(
 ) {
   const tags = ['reports'];
   const centreTags = ['data centre'];
-  const view = app.requirePermission('manage:product:view');
-  const edit = app.requirePermission('manage:product:edit');
+  const view = app.allow('report.definitionView');
+  const edit = app.allow('report.definitionEdit');
   // Reports are history: a person who may read a device's history may read its reports.
-  const viewReports = app.requirePermission(['monitor:report', 'monitor:history']);
-  const exportReports = app.requirePermission(['monitor:report:export', 'monitor:history:export']);
-  const viewCentre = app.requirePermission('monitor:datacenter');
+  const viewReports = app.allow('report.view');
+  const exportReports = app.allow('report.export');
+  const viewCentre = app.allow('datacenter.view');
 
   alarmRoute(
     app,

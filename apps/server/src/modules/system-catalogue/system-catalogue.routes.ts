@@ -55,7 +55,7 @@ export function registerSystemScreenRoutes(app: FastifyInstance, services: Syste
 function registerAppVersionRoutes(app: FastifyInstance, versions: AppVersionService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['app versions'];
-  const access = app.requirePermission('manage:system:version');
+  const access = app.allow('appVersion.manage');
 
   postRoute(
     app,
@@ -123,6 +123,7 @@ function registerAppVersionRoutes(app: FastifyInstance, versions: AppVersionServ
   api.get(
     APP_VERSION_API_PATHS.latest,
     {
+      onRequest: app.allow('session.publicCatalogue'),
       schema: {
         tags,
         summary: 'Public: the latest version of each app with its http(s) links, for /download',
@@ -137,7 +138,7 @@ function registerAppVersionRoutes(app: FastifyInstance, versions: AppVersionServ
 function registerAgreementRoutes(app: FastifyInstance, agreements: AgreementService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['agreements'];
-  const access = app.requirePermission('manage:system:agreement');
+  const access = app.allow('agreement.manage');
 
   postRoute(
     app,
@@ -178,6 +179,7 @@ function registerAgreementRoutes(app: FastifyInstance, agreements: AgreementServ
   api.get(
     AGREEMENT_API_PATHS.current,
     {
+      onRequest: app.allow('session.publicCatalogue'),
       schema: {
         tags,
         summary: 'Public: the current user agreement and privacy policy, shown at registration',
@@ -191,9 +193,9 @@ function registerAgreementRoutes(app: FastifyInstance, agreements: AgreementServ
 
 function registerProtocolRoutes(app: FastifyInstance, models: DriverModelService) {
   const tags = ['protocols'];
-  const manage = app.requirePermission('manage:system:protocol');
+  const manage = app.allow('protocol.manage');
   // The product's driver dialog offers driver models to whoever edits drivers.
-  const view = app.requirePermission(['manage:system:protocol', 'manage:product:edit']);
+  const view = app.allow('protocol.view');
 
   postRoute(
     app,

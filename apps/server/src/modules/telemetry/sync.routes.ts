@@ -23,7 +23,7 @@ export function registerSyncRoutes(
         response: answerSchemas(SyncAnswerSchema),
       },
       serializerCompiler: writeAnswerAsJson,
-      preHandler: app.requirePermission(['monitor:device:view', 'manage:equipment:edit']),
+      preHandler: app.allow('device.sync'),
     },
     async (request): Promise<AnswerOf<typeof SyncAnswerSchema>> => {
       const device = await options.access.findVisibleDevice(

@@ -29,7 +29,7 @@ export function registerWidgetMediaRoutes(app: FastifyInstance, service: WidgetM
     {
       tags,
       summary: 'Current weather of a place for the weather widget; configured false without a provider',
-      guard: app.signedIn('platform'),
+      guard: app.allow('platform.settings'),
       body: weatherBodySchema,
       answer: weatherAnswerSchema,
     },
@@ -42,7 +42,7 @@ export function registerWidgetMediaRoutes(app: FastifyInstance, service: WidgetM
       tags,
       summary:
         'A pan-tilt or zoom command to a camera, sent through the camera adapter with the caller’s key',
-      guard: app.signedIn('devices'),
+      guard: app.allow('device.camera'),
       body: cameraControlBodySchema,
       answer: z.null(),
     },
@@ -57,7 +57,7 @@ export function registerWidgetMediaRoutes(app: FastifyInstance, service: WidgetM
     {
       tags,
       summary: 'Whether the caller has a camera cloud key (the key shown by its last characters only)',
-      guard: app.signedIn('own'),
+      guard: app.allow('account.preferences'),
       answer: cameraKeyAnswerSchema,
     },
     async (request) => ok(await service.cameraKey(accountIdOf(request))),
@@ -68,7 +68,7 @@ export function registerWidgetMediaRoutes(app: FastifyInstance, service: WidgetM
     {
       tags,
       summary: 'Associate (or replace) the caller’s camera cloud key',
-      guard: app.signedIn('own'),
+      guard: app.allow('account.preferences'),
       body: cameraKeySaveBodySchema,
       answer: cameraKeyAnswerSchema,
     },
@@ -80,7 +80,7 @@ export function registerWidgetMediaRoutes(app: FastifyInstance, service: WidgetM
     {
       tags,
       summary: 'Remove the caller’s camera cloud key',
-      guard: app.signedIn('own'),
+      guard: app.allow('account.preferences'),
       answer: cameraKeyAnswerSchema,
     },
     async (request) => ok(await service.deleteCameraKey(accountIdOf(request))),

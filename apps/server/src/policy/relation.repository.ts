@@ -1,0 +1,81 @@
+/**
+ * The facts the policy's relations are decided from, read from the database at each decision (a
+ * role, grant or dealer change holds on the very next request, on every node). The scope rules
+ * themselves are the SQL conditions of visibility.repository.ts; nothing here restates them.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { deviceAccess, deviceShares, devices, gateways, products } from '../db/schema/index.ts';
+import {
+  dealerDebugCondition,
+  dealerDeviceCondition,
+  developerDeviceCondition,
+  visibleDeviceCondition,
+  visibleGatewayCondition,
+  visibleProductCondition,
+} from '../modules/device/visibility.repository.ts';
+import type { Viewer } from '../modules/device/viewer.ts';
+
+/** How an account comes to a device through device_access: its write right and, for a share, its menus. */
+export interface DeviceGrantFacts {
+  readonly canWrite: boolean;
+  /** The menus of the share it came through; null for an authorization (every menu). */
+  readonly shareMenus: readonly string[] | null;
+}
+
+export type DeviceCondition = 'visible' | 'developerOfProduct' | 'dealerOfCustomer' | 'dealerWithDebug';
+
+export class PolicyRelationRepository {
+  constructor(private readonly db: Database) {}
+
+  async deviceMeets(viewer: Viewer, deviceId: string, condition: DeviceCondition): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(eq(devices.id, deviceId), this.deviceCondition(viewer, condition)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async deviceGrant(deviceId: string, accountId: string): Promise<DeviceGrantFacts | null> {
+    const rows = await this.db
+      .select({ canWrite: deviceAccess.canWrite, shareMenus: deviceShares.menus })
+      .from(deviceAccess)
+      .leftJoin(deviceShares, eq(deviceShares.id, deviceAccess.shareId))
+      .where(and(eq(deviceAccess.deviceId, deviceId), eq(deviceAccess.accountId, accountId)))
+      .limit(1);
+    const row = rows[0];
+    return row ? { canWrite: row.canWrite, shareMenus: row.shareMenus ?? null } : null;
+  }
+
+  async gatewayVisible(viewer: Viewer, sn: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ sn: gateways.sn })
+      .from(gateways)
+      .where(and(eq(gateways.sn, sn), visibleGatewayCondition(viewer)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async productVisible(viewer: Viewer, productId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, productId), visibleProductCondition(viewer)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  private deviceCondition(viewer: Viewer, condition: DeviceCondition): SQL {
+    switch (condition) {
+      case 'visible':
+        return visibleDeviceCondition(viewer);
+      case 'developerOfProduct':
+        return developerDeviceCondition(viewer);
+      case 'dealerOfCustomer':
+        return viewer.dealer ? dealerDeviceCondition(viewer) : sql`false`;
+      case 'dealerWithDebug':
+        return dealerDebugCondition(viewer);
+    }
+  }
+}

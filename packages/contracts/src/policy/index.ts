@@ -1,0 +1,3 @@
+export * from './relations.ts';
+export * from './table.ts';
+export * from './evaluate.ts';
