@@ -164,7 +164,7 @@ export const AGGREGATION_LABELS: Record<Locale, Record<ReportColumn['aggregation
     last: '末值',
     max: '最大值',
     min: '最小值',
-    average: '平均值',
+    average: '平均值（时间加权）',
   },
   'en-US': {
     difference: 'difference',
@@ -172,7 +172,7 @@ export const AGGREGATION_LABELS: Record<Locale, Record<ReportColumn['aggregation
     last: 'last',
     max: 'max',
     min: 'min',
-    average: 'average',
+    average: 'time-weighted average',
   },
 };
 

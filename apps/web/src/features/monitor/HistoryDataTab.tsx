@@ -14,7 +14,7 @@ import type { SheetFormat } from '../../api/catalogue.types.ts';
 import { historyApi, type HistoryRange, type HistoryRow } from '../../api/history.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { describeViolation, useDescribeFailure } from './common/catalogue-text.ts';
-import { TIME_FORMAT, formatTime } from './common/format-time.ts';
+import { TIME_FORMAT, formatInstant, formatTime } from './common/format-time.ts';
 import { saveFile } from './common/save-file.ts';
 import { usePermission } from './common/use-permission.ts';
 import type { DeviceTabProps } from './DeviceDetailPage.tsx';
@@ -161,7 +161,7 @@ export function HistoryDataTab({ device, variables }: DeviceTabProps) {
             title: t('monitor.fields.time'),
             dataIndex: 'ts',
             fixed: 'left',
-            render: (ts: number) => formatTime(ts),
+            render: (ts: number) => formatInstant(ts),
           },
           ...keys.map((key) => {
             const variable = byKey.get(key);

@@ -22,6 +22,7 @@ import { saveFile } from '../monitor/common/save-file.ts';
 import { usePermission } from '../monitor/common/use-permission.ts';
 import type { DeviceTabProps } from '../monitor/DeviceDetailPage.tsx';
 import { useDeviceReports } from '../device-config/use-wizard-data.ts';
+import { IntervalTag } from './IntervalTag.tsx';
 import {
   checkReportRange,
   defaultPicked,
@@ -106,6 +107,7 @@ export default function DeviceReportTab({ device }: DeviceTabProps) {
           }}
           options={reports.data.map((report) => ({ value: report.id, label: report.name }))}
         />
+        <IntervalTag minutes={reports.data.find((report) => report.id === reportId)?.intervalMinutes} />
         <Segmented<ReportGranularity>
           value={granularity}
           onChange={changeGranularity}

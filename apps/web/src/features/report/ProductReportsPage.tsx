@@ -42,6 +42,7 @@ import {
   formatReportValue,
   rangeOfPicked,
 } from './report-range.ts';
+import { IntervalTag } from './IntervalTag.tsx';
 
 export default function ProductReportsPage() {
   const { t } = useTranslation();
@@ -180,6 +181,7 @@ export default function ProductReportsPage() {
             }}
             options={(reports.data ?? []).map((report) => ({ value: report.id, label: report.name }))}
           />
+          <IntervalTag minutes={reports.data?.find((report) => report.id === reportId)?.intervalMinutes} />
           <Segmented<ReportGranularity>
             value={granularity}
             onChange={changeGranularity}

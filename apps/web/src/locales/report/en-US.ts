@@ -43,10 +43,11 @@ export const reportEnUS: Texts<typeof reportZhCN> = {
     last: 'Last',
     max: 'Max',
     min: 'Min',
-    average: 'Average',
+    average: 'Average (time-weighted)',
   },
   granularities: { hour: 'By hour', day: 'By day', month: 'By month' },
   minutes: '{{count}} min',
+  interval: 'Interval {{count}} min',
   product: {
     title: 'History reports',
     capacity: 'Capacity {{used}}/{{total}}',

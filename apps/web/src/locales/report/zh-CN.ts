@@ -31,10 +31,11 @@ export const reportZhCN = {
     last: '末值',
     max: '最大值',
     min: '最小值',
-    average: '平均值',
+    average: '平均值（时间加权）',
   },
   granularities: { hour: '按小时', day: '按天', month: '按月' },
   minutes: '{{count}} 分钟',
+  interval: '统计周期 {{count}} 分钟',
   product: {
     title: '历史报表',
     capacity: '容量 {{used}}/{{total}}',
