@@ -19,8 +19,12 @@ async function appWith(register: (app: FastifyInstance) => void): Promise<Fastif
   await app.register(sessionPlugin, { sessions, secureCookie: false, maxAgeMs: 60_000 });
   await app.register(
     (api, _options, done) => {
-      register(api);
-      done();
+      try {
+        register(api);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
     },
     { prefix: API_PREFIX },
   );
