@@ -21,9 +21,9 @@ import type { EquipmentAdminService } from './equipment-admin.service.ts';
 
 export function registerEquipmentAdminRoutes(app: FastifyInstance, service: EquipmentAdminService) {
   const tags = ['staff devices'];
-  const view = app.requirePermission('manage:equipment:view');
-  const edit = app.requirePermission('manage:equipment:edit');
-  const log = app.requirePermission('manage:equipment:log');
+  const view = app.allow('device.staffList');
+  const edit = app.allow('device.grant');
+  const log = app.allow('device.log');
 
   postRoute(
     app,
@@ -65,7 +65,7 @@ export function registerEquipmentAdminRoutes(app: FastifyInstance, service: Equi
     {
       tags,
       summary: 'Unbind a device: it is removed and its gateway is free again',
-      guard: edit,
+      guard: app.allow('device.unbind'),
       body: equipmentIdSchema,
       answer: z.null(),
     },
@@ -80,7 +80,7 @@ export function registerEquipmentAdminRoutes(app: FastifyInstance, service: Equi
     {
       tags,
       summary: 'Accounts a device is authorised or shared to',
-      guard: view,
+      guard: app.allow('device.grants'),
       body: equipmentIdSchema,
       answer: equipmentGrantListSchema,
     },

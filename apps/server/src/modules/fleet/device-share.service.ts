@@ -92,7 +92,7 @@ export class DeviceShareService {
   /** The owner and staff see every share of the device; anyone else the shares they made. */
   async list(caller: Caller, deviceId: string): Promise<DeviceShare[]> {
     const device = await this.deps.access.requireVisibleDevice(caller.account, deviceId);
-    const all = this.deps.access.canManageDevice(caller.account, device);
+    const all = await this.deps.access.allows(caller.account, 'share.manage', device);
     const rows = await this.deps.shares.listOf(device.id, all ? undefined : caller.account.id);
     const now = this.deps.now();
     return rows.map((row) => present(row, now));
@@ -148,8 +148,8 @@ export class DeviceShareService {
     if (
       !share ||
       share.deviceId !== device.id ||
-      (!this.deps.access.canManageDevice(caller.account, device) &&
-        share.sharerAccountId !== caller.account.id)
+      (share.sharerAccountId !== caller.account.id &&
+        !(await this.deps.access.allows(caller.account, 'share.manage', device)))
     )
       throw new CatalogueError('1003');
     if (share.revokedAt) throw new CatalogueError('2840');

@@ -24,7 +24,7 @@ export function registerLiveRoutes(
 ) {
   app.get(
     '/live',
-    { websocket: true, preHandler: app.signedIn('devices'), schema: { hide: true } },
+    { websocket: true, preHandler: app.allow('device.values'), schema: { hide: true } },
     (socket, request) => {
       let account = sessionOf(request).account;
       const token = request.cookies[SESSION_COOKIE];
