@@ -378,6 +378,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
         products: catalogue.services.products,
         access: catalogue.deviceAccess,
         now,
+        files,
       });
       equipmentAdmin.registerRoutes(api);
       systemCatalogue.registerRoutes(api);

@@ -1,7 +1,12 @@
 /**
  * Uploaded images for designer pages and product pictures (§5: jpg, png, gif, svg or ico, under
  * 100K), and scene models of the WebGL widget (glTF 2.0, stored as GLB). The type is checked by name before the body is read and by content after; the size is
- * the size that arrived. Files are served by random id to anyone, as pages show them to viewers.
+ * the size that arrived.
+ *
+ * A file belongs to the object it was uploaded for. Modules whose files are not for everyone (the
+ * knowledge base) register an access rule: a file a rule claims is served only to those the rule
+ * allows, privately; any other file (a design page's images, which public pages show to every
+ * viewer) is public.
  */
 import { API_PREFIX, CatalogueError, type UploadedScene } from '@lyyp/contracts';
 import {
@@ -13,7 +18,8 @@ import {
   checkSceneModelFile,
 } from '@lyyp/contracts/designer';
 import { newId } from '../../lib/ids.ts';
-import type { FileRepository } from './file.repository.ts';
+import type { AccountRow } from '../account/account.repository.ts';
+import type { FileRepository, FileRow } from './file.repository.ts';
 import type { FileStore } from './file-store.ts';
 import { IMAGE_KINDS, imageExtensionOf } from './image-kinds.ts';
 import type { UploadedFile } from './multipart.ts';
@@ -37,6 +43,20 @@ export interface StoredFile {
   bytes: Buffer;
 }
 
+/**
+ * What a module says of a file: null when the file is not its; otherwise whether the viewer (null:
+ * nobody signed in) may see the object the file belongs to.
+ */
+export type FileAccessRule = (
+  file: FileRow,
+  viewer: AccountRow | null,
+) => Promise<'allowed' | 'refused' | null>;
+
+/** A file to serve, and whether it is private (not to be kept by any cache but the viewer's own). */
+export interface ServedFile extends StoredFile {
+  private: boolean;
+}
+
 function errorOf(
   violation: ReturnType<typeof checkDesignerImage | typeof checkSceneModelFile>,
 ): CatalogueError | null {
@@ -49,10 +69,37 @@ export function baseNameOf(name: string): string {
 }
 
 export class FileService {
+  private readonly accessRules: FileAccessRule[] = [];
+
   constructor(
     private readonly files: FileRepository,
     private readonly store: FileStore,
   ) {}
+
+  /** Adds the rule of a module whose files are served only to those who may see their object. */
+  addAccessRule(rule: FileAccessRule): void {
+    this.accessRules.push(rule);
+  }
+
+  /**
+   * The file as `viewer` may have it: undefined when there is no such file or the viewer may not
+   * see the object it belongs to (the same answer, so ids of private files reveal nothing).
+   */
+  async openFor(id: string, viewer: AccountRow | null): Promise<ServedFile | undefined> {
+    const row = await this.files.findById(id);
+    if (!row) return undefined;
+    let isPrivate = false;
+    for (const rule of this.accessRules) {
+      const decision = await rule(row, viewer);
+      if (decision === 'refused') return undefined;
+      if (decision === 'allowed') {
+        isPrivate = true;
+        break;
+      }
+    }
+    const bytes = await this.store.read(row.storageKey);
+    return bytes ? { mime: row.mime, bytes, private: isPrivate } : undefined;
+  }
 
   /** Why a file name is of a type pages do not accept (1803), known before its bytes are read. */
   refusalOfImageName(name: string): CatalogueError | null {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { DeviceAccess } from '../device/device-access.ts';
 import { DiskFileStore, type FileStore } from '../files/file-store.ts';
+import type { FileService } from '../files/file.service.ts';
 import type { ProductService } from '../product/product.service.ts';
 import { KnowledgeRepository } from './knowledge.repository.ts';
 import { registerKnowledgeRoutes } from './knowledge.routes.ts';
@@ -19,6 +20,8 @@ export interface KnowledgeDependencies {
   products: Pick<ProductService, 'requireVisible'>;
   access: Pick<DeviceAccess, 'requireVisibleDevice' | 'requireDeviceMenu'>;
   now: () => number;
+  /** Where uploaded files are served: the knowledge base's are served only to its readers. */
+  files?: Pick<FileService, 'addAccessRule'>;
 }
 
 export function registerKnowledge(api: FastifyInstance, deps: KnowledgeDependencies): KnowledgeService {
@@ -29,6 +32,7 @@ export function registerKnowledge(api: FastifyInstance, deps: KnowledgeDependenc
     access: deps.access,
     now: deps.now,
   });
+  deps.files?.addAccessRule((file, viewer) => knowledge.fileAccess(file, viewer));
   registerKnowledgeRoutes(api, { knowledge });
   return knowledge;
 }

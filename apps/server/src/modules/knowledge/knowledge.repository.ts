@@ -1,7 +1,9 @@
 /** Knowledge articles (the only ORM code of the knowledge base), the files they name, and the rules that link them. */
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { accounts, alarmRules, files, knowledgeArticles } from '../../db/schema/index.ts';
+import { accounts, alarmRules, devices, files, knowledgeArticles } from '../../db/schema/index.ts';
+import { allOf, shareAllowsMenuCondition, visibleDeviceCondition } from '../device/visibility.repository.ts';
+import type { Viewer } from '../device/viewer.ts';
 
 export type ArticleRow = typeof knowledgeArticles.$inferSelect;
 export type NewArticleRow = typeof knowledgeArticles.$inferInsert;
@@ -102,6 +104,36 @@ export class KnowledgeRepository {
 
   async insertFile(row: typeof files.$inferInsert): Promise<void> {
     await this.db.insert(files).values(row);
+  }
+
+  /** The products whose articles name a file: as an attachment, or in the body (an image). */
+  async productsNamingFile(fileId: string, fileUrl: string): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ productId: knowledgeArticles.productId })
+      .from(knowledgeArticles)
+      .where(
+        or(
+          sql`${knowledgeArticles.attachments} @> ${JSON.stringify([{ id: fileId }])}::jsonb`,
+          sql`strpos(${knowledgeArticles.body}, ${`"${fileUrl}"`}) > 0`,
+        ),
+      );
+    return rows.map((row) => row.productId);
+  }
+
+  /** Whether the viewer sees a device of the product whose knowledge screen it may open. */
+  async seesDeviceOfProduct(viewer: Viewer, productId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(
+        allOf(
+          eq(devices.productId, productId),
+          visibleDeviceCondition(viewer),
+          shareAllowsMenuCondition(viewer, 'knowledge'),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
   }
 
   /** Files by id that the account uploaded. */

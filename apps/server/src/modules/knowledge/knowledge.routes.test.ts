@@ -34,6 +34,15 @@ describe.each(databaseVariants())('product knowledge base on $name', (variant) =
     expect(answer.code, answer.message).toBe('200');
     return answer.data;
   };
+  /** GET a served file as `client` (null: nobody signed in). */
+  const fetchFile = (url: string, client: TestClient | null) =>
+    server.app.inject({
+      method: 'GET',
+      url,
+      headers: client
+        ? { cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+        : {},
+    });
   const write = async (client: TestClient, body: KnowledgeAddBody) =>
     knowledgeArticleSchema.parse(await okData(client, KNOWLEDGE_API_PATHS.add, body));
 
@@ -77,10 +86,11 @@ describe.each(databaseVariants())('product knowledge base on $name', (variant) =
       expect(article.body).not.toContain(removed);
     }
     expect(article.authorName).toBe(fixture.developer.name);
-    // The uploaded image is served from the file store.
-    const served = await server.app.inject({ method: 'GET', url: image.url });
+    // The uploaded image is served from the file store, to those who may read the article only.
+    const served = await fetchFile(image.url, fixture.developerClient);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('private, no-store');
   });
 
   it('finds articles by part of the title or body text, Chinese included, with wildcards taken literally', async () => {
@@ -308,5 +318,59 @@ describe.each(databaseVariants())('product knowledge base on $name', (variant) =
       id: article.id,
       title: '超温怎么办',
     });
+  });
+  it('serves an article’s images and attachments only to its readers, never from a shared cache', async () => {
+    const upload = async (path: string, name: string, bytes: Buffer) =>
+      knowledgeFileSchema.parse(
+        (await postMultipart(server, fixture.developerClient, path, {}, { field: 'file', name, bytes })).data,
+      );
+    const image = await upload(KNOWLEDGE_API_PATHS.uploadImage, 'pump.png', IMAGE_SAMPLES.png);
+    const attachment = await upload(
+      KNOWLEDGE_API_PATHS.uploadAttachment,
+      'manual.pdf',
+      Buffer.from('%PDF-1.4 x'),
+    );
+    // Before any article names them, only the person who uploaded them gets them.
+    expect((await fetchFile(attachment.url, fixture.ownerClient)).statusCode).toBe(404);
+    expect((await fetchFile(attachment.url, fixture.developerClient)).statusCode).toBe(200);
+    await write(fixture.developerClient, {
+      productId: fixture.product.id,
+      title: 'Pump manual',
+      body: `<p>Pump</p><img src="${image.url}">`,
+      attachments: [{ id: attachment.id }],
+    });
+
+    const other = await buildBoundDevice(server.database.db);
+    const strangers = {
+      nobody: null,
+      'another developer': await signedIn(server, other.developer.username!),
+      'the owner of another product’s device': await signedIn(server, other.owner.username!),
+    };
+    for (const url of [image.url, attachment.url]) {
+      for (const [who, client] of Object.entries(strangers)) {
+        const refused = await fetchFile(url, client);
+        expect(refused.statusCode, `${who} ${url}`).toBe(404);
+        expect(refused.json()).toMatchObject({ code: '1003' });
+        expect(refused.headers['cache-control']).toBe('private, no-store');
+      }
+      // The product's developer and the owner of one of its devices read the article, so its files.
+      for (const client of [fixture.developerClient, fixture.ownerClient]) {
+        const served = await fetchFile(url, client);
+        expect(served.statusCode).toBe(200);
+        expect(served.headers['cache-control']).toBe('private, no-store');
+      }
+    }
+
+    // A design page's image stays public and cacheable.
+    const pageImage = await postMultipart(
+      server,
+      fixture.developerClient,
+      '/file/upload',
+      {},
+      { field: 'file', name: 'logo.png', bytes: IMAGE_SAMPLES.png },
+    );
+    const publicImage = await fetchFile((pageImage.data as { url: string }).url, null);
+    expect(publicImage.statusCode).toBe(200);
+    expect(publicImage.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });

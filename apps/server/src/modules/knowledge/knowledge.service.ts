@@ -4,7 +4,7 @@
  * plain text kept for search; images and attachments are files of the file store, uploaded first
  * (images checked by name and content, attachments streamed) and named by the save.
  */
-import { CatalogueError } from '@lyyp/contracts';
+import { ALL_PERMISSION_CODES, CatalogueError, hasPermission } from '@lyyp/contracts';
 import { DESIGNER_IMAGE_EXTENSIONS } from '@lyyp/contracts/designer';
 import {
   KNOWLEDGE_ATTACHMENT_MAX_BYTES,
@@ -23,7 +23,9 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { newId } from '../../lib/ids.ts';
 import type { DeviceAccess } from '../device/device-access.ts';
-import type { Caller } from '../device/viewer.ts';
+import { viewerOf, type Caller } from '../device/viewer.ts';
+import type { AccountRow } from '../account/account.repository.ts';
+import type { FileRow } from '../files/file.repository.ts';
 import { baseNameOf, fileUrlOf } from '../files/file.service.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { IMAGE_KINDS, imageExtensionOf } from '../files/image-kinds.ts';
@@ -43,6 +45,9 @@ export interface KnowledgeDeps {
   readonly access: Pick<DeviceAccess, 'requireVisibleDevice' | 'requireDeviceMenu'>;
   readonly now: () => number;
 }
+
+/** Where the knowledge base keeps an upload's bytes: marked, so an upload not yet saved in an article is known as its. */
+export const KNOWLEDGE_STORAGE_PREFIX = 'knowledge-';
 
 const imageRefusal = () =>
   new CatalogueError('2764', { types: DESIGNER_IMAGE_EXTENSIONS.join(', '), field: KNOWLEDGE_UPLOAD_FIELD });
@@ -173,6 +178,38 @@ export class KnowledgeService {
     });
   }
 
+  // Serving files --------------------------------------------------------------------------------
+
+  /**
+   * The file rule of the knowledge base (`FileService.addAccessRule`): a file an article names, or
+   * one uploaded here, is served only to those who may read an article naming it — readers of the
+   * product (its view permission, within their data scope) or viewers of one of its devices who
+   * may open its knowledge screen — and to the person who uploaded it (an article being written).
+   */
+  async fileAccess(file: FileRow, viewer: AccountRow | null): Promise<'allowed' | 'refused' | null> {
+    const productIds = await this.deps.repository.productsNamingFile(file.id, fileUrlOf(file.id));
+    if (productIds.length === 0 && !file.storageKey.startsWith(KNOWLEDGE_STORAGE_PREFIX)) return null;
+    if (!viewer) return 'refused';
+    if (file.ownerAccountId === viewer.id) return 'allowed';
+    const auths = viewer.isSuperManager ? ALL_PERMISSION_CODES.join(',') : viewer.auths;
+    for (const productId of productIds) {
+      if (hasPermission(auths, 'manage:product:view')) {
+        const visible = await this.deps.products
+          .requireVisible({ account: viewer, locale: 'zh-CN' }, productId)
+          .then(() => true)
+          .catch(() => false);
+        if (visible) return 'allowed';
+      }
+      if (
+        hasPermission(auths, 'monitor:device:view') &&
+        (await this.deps.repository.seesDeviceOfProduct(viewerOf(viewer), productId))
+      ) {
+        return 'allowed';
+      }
+    }
+    return 'refused';
+  }
+
   // Uploads -----------------------------------------------------------------------------------------
 
   /** An image for a body: a known image type by name and by content, at most 5 MB. */
@@ -191,7 +228,7 @@ export class KnowledgeService {
     if (!kind?.matches(upload.bytes)) throw imageRefusal();
     const id = newId();
     const name = baseNameOf(upload.name);
-    await this.deps.store.write(id, upload.bytes);
+    await this.deps.store.write(storageKeyOf(id), upload.bytes);
     await this.recordFile(caller, { id, name, mime: kind.mime, size: upload.bytes.length });
     return { id, name, size: upload.bytes.length, url: fileUrlOf(id) };
   }
@@ -202,8 +239,8 @@ export class KnowledgeService {
     const streamed = await streamUploadedFile(request, {
       field: KNOWLEDGE_UPLOAD_FIELD,
       maxBytes: KNOWLEDGE_ATTACHMENT_MAX_BYTES,
-      store: (source) => this.deps.store.writeStream(id, source),
-      discardStored: () => this.deps.store.remove(id),
+      store: (source) => this.deps.store.writeStream(storageKeyOf(id), source),
+      discardStored: () => this.deps.store.remove(storageKeyOf(id)),
       tooLarge: () =>
         new CatalogueError('1802', { max: KNOWLEDGE_ATTACHMENT_MAX_LABEL, field: KNOWLEDGE_UPLOAD_FIELD }),
     });
@@ -219,13 +256,17 @@ export class KnowledgeService {
       await this.deps.repository.insertFile({
         ...file,
         ownerAccountId: caller.account.id,
-        storageKey: file.id,
+        storageKey: storageKeyOf(file.id),
       });
     } catch (error) {
-      await this.deps.store.remove(file.id);
+      await this.deps.store.remove(storageKeyOf(file.id));
       throw error;
     }
   }
+}
+
+function storageKeyOf(fileId: string): string {
+  return `${KNOWLEDGE_STORAGE_PREFIX}${fileId}`;
 }
 
 /** The body as stored: sanitised, with its plain text; 2761 when nothing is left to show. */
