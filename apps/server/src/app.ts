@@ -429,7 +429,9 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       );
       registerLiveRoutes(api, { live, sessions });
       if (hooksOnConsolePort(config.brokerHook)) {
-        registerBrokerAuthRoutes(api, { ...brokerHookOptions, secret: config.brokerHook.secret });
+        registerBrokerAuthRoutes(api, { ...brokerHookOptions, secret: config.brokerHook.secret }, [
+          api.allow('broker.check'),
+        ]);
       }
     },
     { prefix: API_PREFIX },
