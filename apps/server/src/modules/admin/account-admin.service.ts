@@ -2,9 +2,12 @@
  * Accounts in the back-office (§6): the lists of operation staff, developers and end users; new
  * staff and developer accounts; password reset; enable and disable; delete with the data moved to
  * the super manager. The super manager cannot be disabled or deleted and nobody can act on
- * themselves here, so no one locks themselves out.
+ * themselves here, so no one locks themselves out. The grant ceiling (holdings.ts) holds on every
+ * change: nobody acts on an account holding more than they do, and a new staff account gets a
+ * role within the caller's own (it is refused without one); a new account otherwise keeps only its
+ * kind's minimal codes.
  */
-import { CatalogueError, DEFAULT_PERMISSIONS } from '@lyyp/contracts';
+import { CatalogueError, MINIMAL_PERMISSIONS } from '@lyyp/contracts';
 import {
   ACCOUNT_LIST_PERMISSIONS,
   type AccountListKind,
@@ -20,6 +23,7 @@ import { announceNothing, type AnnounceAccountChange } from '../session/account-
 import type { AdminRepository } from './admin.repository.ts';
 import { auditEntry, requireCode, type AdminCaller } from './admin-caller.ts';
 import { presentAccount, roleNameOf } from './admin-presenter.ts';
+import { requireManageable } from './holdings.ts';
 import type { RoleService } from './role.service.ts';
 
 const KINDS_OF_LIST: Record<AccountListKind, AccountRow['accountKind'][]> = {
@@ -63,13 +67,18 @@ export class AccountAdminService {
     };
   }
 
-  /** An account the caller may manage: live, in a list the caller holds, neither the super manager nor the caller. */
-  private async manageable(caller: AdminCaller, id: string, allowSuperManager = false) {
+  /**
+   * An account the caller may manage: live, in a list the caller holds, neither the super manager
+   * nor the caller, and holding nothing beyond the caller's own codes and data (2227).
+   */
+  private async manageable(caller: AdminCaller, id: string) {
     const found = await this.repository.findAccount(id);
     if (!found) throw new CatalogueError('2201');
     requireCode(caller, ACCOUNT_LIST_PERMISSIONS[listKindOf(found.account)]);
-    if (found.account.isSuperManager && !allowSuperManager) throw new CatalogueError('2202');
+    if (found.account.isSuperManager) throw new CatalogueError('2202');
     if (found.account.id === caller.account.id) throw new CatalogueError('2203');
+    const { holdings } = this.roles;
+    requireManageable(await holdings.ofCaller(caller), await holdings.ofAccount(found.account), 'account');
     return found;
   }
 
@@ -81,13 +90,17 @@ export class AccountAdminService {
     return presentAccount(found.account, found.roleId, roleNameOf(found.roleId, names, caller.locale));
   }
 
-  /** A new operation staff or developer account, with a password shown once to the caller. */
+  /**
+   * A new operation staff or developer account, with a password shown once to the caller. Staff
+   * need a role (2226); a developer without one keeps only the minimal codes until given one.
+   */
   async add(caller: AdminCaller, input: z.output<typeof accountAddBodySchema>) {
     requireCode(caller, ACCOUNT_LIST_PERMISSIONS[input.kind]);
-    if (await this.accounts.usernameTaken(input.username)) throw new CatalogueError('1107');
-    if (input.tel && (await this.accounts.findByTel(input.tel))) throw new CatalogueError('1108');
     const kind = input.kind === 'op' ? 'operation' : 'developer';
     const roleId = input.roleId || null;
+    if (!roleId && kind === 'operation') throw new CatalogueError('2226');
+    if (await this.accounts.usernameTaken(input.username)) throw new CatalogueError('1107');
+    if (input.tel && (await this.accounts.findByTel(input.tel))) throw new CatalogueError('1108');
     if (roleId) await this.roles.requireAssignable(caller, roleId, kind);
     const password = generatePassword();
     const at = new Date(this.now());
@@ -102,7 +115,7 @@ export class AccountAdminService {
         passwordHash: await hashPassword(password),
         roleType: kind === 'operation' ? 'operation' : 'company',
         accountKind: kind,
-        auths: DEFAULT_PERMISSIONS[kind].join(','),
+        auths: MINIMAL_PERMISSIONS[kind].join(','),
         createdAt: at,
         updatedAt: at,
       },

@@ -294,11 +294,21 @@ export class AdminRepository {
     });
   }
 
-  /** Gives an account a role, or with null takes it away; audited in the same transaction. */
-  async assignRole(accountId: string, roleId: string | null, at: Date, entry: AuditEntry): Promise<void> {
+  /**
+   * Gives an account a role, or with null takes it away and leaves the account `keptCodes` (its
+   * kind's minimal codes); audited in the same transaction.
+   */
+  async assignRole(
+    accountId: string,
+    roleId: string | null,
+    at: Date,
+    entry: AuditEntry,
+    keptCodes: string,
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (roleId === null) {
         await tx.delete(accountRoles).where(eq(accountRoles.accountId, accountId));
+        await tx.update(accounts).set({ auths: keptCodes, updatedAt: at }).where(eq(accounts.id, accountId));
       } else {
         await tx
           .insert(accountRoles)

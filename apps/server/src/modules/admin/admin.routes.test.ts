@@ -12,6 +12,7 @@ import {
   productOptionSchema,
   roleSchema,
 } from '@lyyp/contracts/admin';
+import { MINIMAL_PERMISSIONS } from '@lyyp/contracts';
 import { auditEvents, devices, products } from '../../db/schema/index.ts';
 import { buildBoundDevice, buildProduct } from '../../test/factories.ts';
 import { TestClient, databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -48,14 +49,19 @@ describe.each(databaseVariants())('administration on $name', (variant) => {
     const created = await post<{ account: { id: string; username: string }; password: string }>(
       admin,
       ADMIN_API_PATHS.accountAdd,
-      { kind: 'op', username: 'ops1', name: 'Operator One' },
+      { kind: 'op', username: 'ops1', name: 'Operator One', roleId: 'builtin-after-sales' },
     );
     expect(created.code).toBe('200');
     const { password } = created.data!;
     expect(JSON.stringify(server.logs)).not.toContain(password);
     const person = new TestClient(server);
     expect((await person.login('ops1', password)).code).toBe('200');
-    const again = await post(admin, ADMIN_API_PATHS.accountAdd, { kind: 'op', username: 'OPS1', name: 'x' });
+    const again = await post(admin, ADMIN_API_PATHS.accountAdd, {
+      kind: 'op',
+      username: 'OPS1',
+      name: 'x',
+      roleId: 'builtin-after-sales',
+    });
     expect(again.code).toBe('1107');
 
     const reset = await post<{ password: string }>(admin, ADMIN_API_PATHS.accountResetPassword, {
@@ -201,10 +207,15 @@ describe.each(databaseVariants())('administration on $name', (variant) => {
     expect((await post(client, '/equipment/info', { id: seen.device.id })).code).toBe('200');
     expect((await post(client, ADMIN_API_PATHS.accountList, { kind: 'op' })).code).toBe('1201');
 
-    // Cancelling the authorization holds on the next request: the account's own codes apply again.
-    await post(admin, ADMIN_API_PATHS.roleAssign, { accountId: account.id });
-    expect((await post(client, ADMIN_API_PATHS.accountList, { kind: 'op' })).code).toBe('200');
-    expect((await post(client, '/equipment/info', { id: hidden.device.id })).code).toBe('200');
+    // Cancelling the authorization holds on the next request: only the minimal codes remain.
+    const cancelled = await post<{ permissions: string[] }>(admin, ADMIN_API_PATHS.roleAssign, {
+      accountId: account.id,
+    });
+    expect(cancelled.data!.permissions).toEqual([...MINIMAL_PERMISSIONS.operation]);
+    const after = (await client.call('GET', '/account/info')).data as { auths: string };
+    expect(after.auths.split(',').sort()).toEqual([...MINIMAL_PERMISSIONS.operation].sort());
+    expect((await post(client, ADMIN_API_PATHS.accountList, { kind: 'op' })).code).toBe('1201');
+    expect((await post(client, '/product/query', { pageSize: 100 })).code).not.toBe('200');
 
     // Staff narrowed to one product hand out no role reaching further.
     const narrowedAdmin = await signIn(server, 'operation');
@@ -230,7 +241,9 @@ describe.each(databaseVariants())('administration on $name', (variant) => {
       permissions: ['manage:product:view'],
       dataScope: 'all',
     });
-    const { account: other } = await signIn(server, 'operation');
+    const { account: other } = await signIn(server, 'operation', {
+      auths: MINIMAL_PERMISSIONS.operation.join(','),
+    });
     const wider = await post(narrowedAdmin.client, ADMIN_API_PATHS.roleAssign, {
       accountId: other.id,
       roleId: everyProduct.data!.id,

@@ -26,6 +26,7 @@ import {
   dealerEditBodySchema,
   dealerListBodySchema,
   dealerSchema,
+  grantCeilingSchema,
   issuedPasswordSchema,
   myCertificationSchema,
   productOptionSchema,
@@ -201,6 +202,17 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
       answer: z.array(productOptionSchema),
     },
     async (request) => ok(await repository.productOptions(viewerOf(sessionOf(request).account))),
+  );
+  postRoute(
+    app,
+    ADMIN_API_PATHS.grantCeiling,
+    {
+      tags: roleTags,
+      summary: 'What the caller may grant: their codes, their data permission and debug rights',
+      guard: choosingProducts,
+      answer: grantCeilingSchema,
+    },
+    async (request) => ok(await roles.grantCeiling(adminCallerOf(request))),
   );
 
   postRoute(

@@ -1,9 +1,10 @@
 /**
  * An account's permission codes as they are now: read from its role at every request (the session
  * asks here), so a role change or a cancelled authorization holds on the person's next request, on
- * every node, with nothing cached.
+ * every node, with nothing cached. Without a role an account holds its own stored codes, which
+ * administration sets to the kind's minimal codes.
  */
-import { ALL_PERMISSION_CODES, parseAuths } from '@lyyp/contracts';
+import { ALL_PERMISSION_CODES, MINIMAL_PERMISSIONS, parseAuths } from '@lyyp/contracts';
 import { effectivePermissions, findBuiltInRole } from '@lyyp/contracts/admin';
 import type { AccountRow } from '../account/account.repository.ts';
 import type { AdminRepository, RoleRow } from './admin.repository.ts';
@@ -25,7 +26,10 @@ export class CurrentPermissions {
   async current(account: AccountRow): Promise<AccountRow> {
     if (account.isSuperManager) return { ...account, auths: ALL_PERMISSION_CODES.join(',') };
     const held = await this.repository.roleOf(account.id);
-    const codes = held ? codesOfRole(held.roleId, held.stored) : null;
+    // A role that no longer exists gives nothing beyond the kind's minimal codes.
+    const codes = held
+      ? (codesOfRole(held.roleId, held.stored) ?? MINIMAL_PERMISSIONS[account.accountKind])
+      : null;
     return { ...account, auths: effectivePermissions(account, codes) };
   }
 }

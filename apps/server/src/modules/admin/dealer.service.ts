@@ -2,20 +2,25 @@
  * Dealers (§6): an end-user account certified by organisation id, with data permission for all
  * products or chosen ones, debug rights, and its customers. A change ends the sessions of the dealer
  * and its customers (they sign in again); cancelling the certification removes access at once. What
- * a dealer sees is decided in device/visibility.repository.ts like everyone else's.
+ * a dealer sees is decided in device/visibility.repository.ts like everyone else's. The grant
+ * ceiling (holdings.ts): a certifier gives only codes and products within their own, and debug
+ * rights only while holding the write code; nobody changes or cancels a dealer holding more.
  */
-import { CatalogueError, DEFAULT_PERMISSIONS } from '@lyyp/contracts';
-import type {
-  dealerCertifyBodySchema,
-  dealerEditBodySchema,
-  dealerListBodySchema,
+import { CatalogueError, DEFAULT_PERMISSIONS, parseAuths } from '@lyyp/contracts';
+import {
+  dealerHolding,
+  type dealerCertifyBodySchema,
+  type dealerEditBodySchema,
+  type dealerListBodySchema,
 } from '@lyyp/contracts/admin';
 import type { z } from 'zod';
+import type { AccountRow } from '../account/account.repository.ts';
 import { viewerOf } from '../device/viewer.ts';
 import { announceNothing, type AnnounceAccountChange } from '../session/account-change.ts';
 import type { AdminRepository } from './admin.repository.ts';
 import { auditEntry, type AdminCaller } from './admin-caller.ts';
 import { presentDealer } from './admin-presenter.ts';
+import { Holdings, requireGrantable, requireManageable } from './holdings.ts';
 
 type ScopeInput = Pick<
   z.output<typeof dealerEditBodySchema>,
@@ -27,7 +32,34 @@ export class DealerService {
     private readonly repository: AdminRepository,
     private readonly now: () => number,
     private readonly announce: AnnounceAccountChange = announceNothing,
-  ) {}
+  ) {
+    this.holdings = new Holdings(repository);
+  }
+
+  private readonly holdings: Holdings;
+
+  /** Refuses a certification holding more than the caller: a code (2224), products (2225), debug rights (2229). */
+  private async requireWithinCaller(caller: AdminCaller, codes: readonly string[], input: ScopeInput) {
+    const own = await this.holdings.ofCaller(caller);
+    requireGrantable(
+      own,
+      dealerHolding({
+        codes,
+        dataScope: input.dataScope,
+        productIds: input.productIds,
+        canDebug: input.canDebug,
+      }),
+    );
+  }
+
+  /** Refuses to change or cancel a dealer holding more than the caller (2227). */
+  private async requireManageableDealer(caller: AdminCaller, account: AccountRow): Promise<void> {
+    requireManageable(
+      await this.holdings.ofCaller(caller),
+      await this.holdings.ofAccount(account),
+      'account',
+    );
+  }
 
   async list(query: z.output<typeof dealerListBodySchema>) {
     const { rows, total } = await this.repository.listDealers(
@@ -86,6 +118,7 @@ export class DealerService {
     if (!account) throw new CatalogueError('2201');
     if (account.accountKind !== 'terminal') throw new CatalogueError('2215');
     if (await this.repository.organisationTaken(input.organisationId)) throw new CatalogueError('2214');
+    await this.requireWithinCaller(caller, DEFAULT_PERMISSIONS.dealer, input);
     const scope = await this.checkScope(caller, account.id, input);
     const at = new Date(this.now());
     await this.repository.saveDealer({
@@ -116,6 +149,8 @@ export class DealerService {
   async edit(caller: AdminCaller, input: z.output<typeof dealerEditBodySchema>) {
     const found = await this.repository.findDealer(input.accountId);
     if (!found) throw new CatalogueError('2216');
+    await this.requireManageableDealer(caller, found.account);
+    await this.requireWithinCaller(caller, [...parseAuths(found.account.auths)], input);
     const scope = await this.checkScope(caller, input.accountId, input);
     const customersBefore = await this.repository.customerIdsOf(input.accountId);
     const at = new Date(this.now());
@@ -139,6 +174,7 @@ export class DealerService {
   async cancel(caller: AdminCaller, accountId: string) {
     const found = await this.repository.findDealer(accountId);
     if (!found) throw new CatalogueError('2216');
+    await this.requireManageableDealer(caller, found.account);
     const customers = await this.repository.customerIdsOf(accountId);
     const at = new Date(this.now());
     await this.repository.cancelDealer(

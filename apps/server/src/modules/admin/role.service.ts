@@ -2,15 +2,24 @@
  * Roles and authorization (§6): the built-in roles and those staff create, each with menu codes
  * (three levels) and data permission per product; giving an account a role and cancelling it.
  * Codes take effect on the holder's next request (sessions read them, see current-permissions.ts).
- * Staff may grant only codes they hold themselves, and never change their own role.
+ * The grant ceiling holds on every path (holdings.ts): nobody creates, changes, deletes or gives a
+ * role holding more than they do, nor gives or cancels the role of someone holding more; nobody
+ * changes their own role. Cancelling leaves the account its kind's minimal codes.
  */
-import { ALL_PERMISSION_CODES, CatalogueError, parseAuths, type Locale } from '@lyyp/contracts';
+import {
+  ALL_PERMISSION_CODES,
+  CatalogueError,
+  MINIMAL_PERMISSIONS,
+  parseAuths,
+  type Locale,
+} from '@lyyp/contracts';
 import {
   BUILT_IN_ROLES,
   MAX_CUSTOM_ROLES,
   effectivePermissions,
   findBuiltInRole,
   roleFitsAccount,
+  roleHolding,
   type RoleAudience,
   type authorizationListBodySchema,
   type roleAssignBodySchema,
@@ -25,11 +34,14 @@ import type { AdminRepository, RoleRow } from './admin.repository.ts';
 import { auditEntry, type AdminCaller } from './admin-caller.ts';
 import { presentAccount, roleNameOf } from './admin-presenter.ts';
 import { codesOfRole } from './current-permissions.ts';
+import { Holdings, requireGrantable, requireManageable } from './holdings.ts';
 
 interface ResolvedRole {
   id: string;
   audience: RoleAudience;
   permissions: readonly string[];
+  dataScope: 'all' | 'chosen';
+  productIds: readonly string[];
 }
 
 export class RoleService {
@@ -37,7 +49,12 @@ export class RoleService {
     private readonly repository: AdminRepository,
     private readonly now: () => number,
     private readonly announce: AnnounceAccountChange = announceNothing,
-  ) {}
+  ) {
+    this.holdings = new Holdings(repository);
+  }
+
+  /** What accounts and roles hold, for the grant ceiling. */
+  readonly holdings: Holdings;
 
   async storedNames(): Promise<Map<string, RoleRow>> {
     const rows = await this.repository.listRoles();
@@ -74,14 +91,6 @@ export class RoleService {
     return [...builtIn, ...custom];
   }
 
-  /** Refuses codes the caller does not hold (2224): nobody grants more than they have. */
-  private requireHeld(caller: AdminCaller, codes: readonly string[]): void {
-    if (caller.account.isSuperManager) return;
-    const held = parseAuths(caller.account.auths);
-    const missing = codes.find((code) => !held.has(code));
-    if (missing) throw new CatalogueError('2224', { code: missing });
-  }
-
   async save(caller: AdminCaller, input: z.output<typeof roleSaveBodySchema>) {
     const isNew = !input.id;
     const id = input.id ?? newId();
@@ -95,8 +104,15 @@ export class RoleService {
     const known = new Set(ALL_PERMISSION_CODES);
     const unknown = input.permissions.find((code) => !known.has(code));
     if (unknown) throw new CatalogueError('2212', { code: unknown });
-    this.requireHeld(caller, input.permissions);
     const productIds = input.dataScope === 'chosen' ? [...new Set(input.productIds)] : [];
+    const own = await this.holdings.ofCaller(caller);
+    // Changing a role changes what its holders (the caller included) hold: the role as it is and
+    // as it will be must both be within the caller's own.
+    if (!isNew) requireManageable(own, roleHolding(await this.resolve(id)), 'role');
+    requireGrantable(
+      own,
+      roleHolding({ permissions: input.permissions, dataScope: input.dataScope, productIds }),
+    );
     const existing = await this.repository.visibleProductIds(viewerOf(caller.account), productIds);
     const missing = productIds.find((productId) => !existing.has(productId));
     if (missing) throw new CatalogueError('2210', { product: missing });
@@ -130,6 +146,7 @@ export class RoleService {
     if (findBuiltInRole(id)) throw new CatalogueError('2206');
     const role = await this.repository.findRole(id);
     if (!role) throw new CatalogueError('2204');
+    requireManageable(await this.holdings.ofCaller(caller), roleHolding(await this.resolve(id)), 'role');
     const holders = await this.repository.holdersOf(id);
     if (holders.length > 0) throw new CatalogueError('2207', { count: holders.length });
     const at = new Date(this.now());
@@ -142,46 +159,48 @@ export class RoleService {
 
   private async resolve(roleId: string): Promise<ResolvedRole> {
     const builtIn = findBuiltInRole(roleId);
-    if (builtIn) return builtIn;
+    if (builtIn) return { ...builtIn, dataScope: 'all', productIds: [] };
     const stored = await this.repository.findRole(roleId);
     if (!stored) throw new CatalogueError('2204');
-    return { id: stored.id, audience: stored.audience, permissions: codesOfRole(stored.id, stored) ?? [] };
+    return {
+      id: stored.id,
+      audience: stored.audience,
+      permissions: codesOfRole(stored.id, stored) ?? [],
+      dataScope: stored.dataScope,
+      productIds: stored.dataScope === 'chosen' ? stored.productIds : [],
+    };
   }
 
   /**
-   * Refuses (2225) a role whose data reaches beyond the caller's own: staff narrowed to chosen
-   * products may hand out only roles narrowed to products they see themselves.
+   * A role the caller may give to an account of this kind: it fits the kind, and its codes and data
+   * are within the caller's own (2224 a code, 2225 data).
    */
-  private async requireDataWithin(caller: AdminCaller, roleId: string): Promise<void> {
-    if (caller.account.isSuperManager) return;
-    const own = await this.repository.roleOf(caller.account.id);
-    if (own?.stored?.dataScope !== 'chosen') return;
-    const target = await this.repository.findRole(roleId);
-    if (!target || target.dataScope !== 'chosen') throw new CatalogueError('2225');
-    const visible = await this.repository.visibleProductIds(viewerOf(caller.account), target.productIds);
-    if (target.productIds.some((productId) => !visible.has(productId))) throw new CatalogueError('2225');
-  }
-
-  /** A role the caller may give to an account of this kind. */
   async requireAssignable(caller: AdminCaller, roleId: string, kind: AccountRow['accountKind']) {
     const role = await this.resolve(roleId);
     if (!roleFitsAccount(role.audience, kind)) throw new CatalogueError('2211');
-    this.requireHeld(caller, role.permissions);
-    await this.requireDataWithin(caller, roleId);
+    requireGrantable(await this.holdings.ofCaller(caller), roleHolding(role));
     return role;
   }
 
-  /** Gives the account a role, or without `roleId` cancels its authorization (its own codes apply again). */
+  /**
+   * Gives the account a role, or without `roleId` cancels its authorization: it keeps only its
+   * kind's minimal codes. Either way the account as it is must be within the caller's own (2227).
+   */
   async assign(caller: AdminCaller, input: z.output<typeof roleAssignBodySchema>) {
     const found = await this.repository.findAccount(input.accountId);
     if (!found) throw new CatalogueError('2201');
     if (found.account.isSuperManager) throw new CatalogueError('2202');
     if (found.account.id === caller.account.id) throw new CatalogueError('2203');
+    const kind = found.account.accountKind;
+    if (kind !== 'operation' && kind !== 'developer') throw new CatalogueError('2211');
     const roleId = input.roleId || null;
-    if (roleId) await this.requireAssignable(caller, roleId, found.account.accountKind);
-    else if (found.account.accountKind !== 'operation' && found.account.accountKind !== 'developer') {
-      throw new CatalogueError('2211');
-    }
+    requireManageable(
+      await this.holdings.ofCaller(caller),
+      await this.holdings.ofAccount(found.account),
+      'account',
+    );
+    if (roleId) await this.requireAssignable(caller, roleId, kind);
+    const keptCodes = MINIMAL_PERMISSIONS[kind].join(',');
     const at = new Date(this.now());
     await this.repository.assignRole(
       found.account.id,
@@ -191,9 +210,11 @@ export class RoleService {
         from: found.roleId,
         to: roleId,
       }),
+      keptCodes,
     );
     this.announce([found.account.id], 'role');
-    return this.authorizationOf(caller.locale, found.account, roleId, roleId ? at : null);
+    const account = roleId ? found.account : { ...found.account, auths: keptCodes };
+    return this.authorizationOf(caller.locale, account, roleId, roleId ? at : null);
   }
 
   private async authorizationOf(
@@ -208,6 +229,18 @@ export class RoleService {
       account: presentAccount(account, roleId, roleNameOf(roleId, names, locale)),
       permissions: effectivePermissions(account, codes).split(',').filter(Boolean),
       assignedAt,
+    };
+  }
+
+  /** What the caller may grant, for the console to offer only that. */
+  async grantCeiling(caller: AdminCaller) {
+    const own = await this.holdings.ofCaller(caller);
+    return {
+      superManager: own.superManager,
+      codes: own.superManager ? [...ALL_PERMISSION_CODES] : [...own.codes],
+      allProducts: own.products === 'all',
+      productIds: own.products === 'all' ? [] : [...own.products],
+      debug: own.debug,
     };
   }
 
