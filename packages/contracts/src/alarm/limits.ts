@@ -46,6 +46,13 @@ export const ACKNOWLEDGE_COMMENT_MAX_LENGTH = 200;
  */
 export const LATE_SAMPLE_THRESHOLD_MS = 60_000;
 
+/**
+ * A value that holds past its due time (filter count − 1 poll intervals after its run began) is
+ * raised by the sweep once the platform's clock is this far past the due time and no sample has
+ * contradicted it: the time an online gateway's samples take to arrive.
+ */
+export const HELD_VALUE_SETTLE_MS = 5_000;
+
 /** Offline and power-off alarms: gateway status must last this long before the alarm is raised. */
 export const DEVICE_STATUS_ALARM_DELAY_MIN_SECONDS = 0;
 export const DEVICE_STATUS_ALARM_DELAY_MAX_SECONDS = 24 * 3600;

@@ -4,7 +4,7 @@
  * A placeholder is a name in braces from the list below; any other `{name}` is refused when the
  * rule is saved (2107), so a typo never reaches a person's phone.
  */
-import type { Locale } from '../locale.ts';
+import { DEFAULT_LOCALE, type Locale } from '../locale.ts';
 
 export const ALARM_MESSAGE_PLACEHOLDERS = {
   value: { zh: '当前值', en: 'value' },
@@ -36,6 +36,17 @@ export const DEFAULT_ALARM_MESSAGES = {
   },
   offline: { zh: '{device} 网关离线', en: '{device}: the gateway is offline' },
   'power-off': { zh: '{device} 网关断电', en: '{device}: the gateway lost power' },
+} as const;
+
+/**
+ * The text of a release notice: the value the alarm released at, never the one it raised at. A
+ * rule's own text describes the alarm, so a release always says it in the platform's words.
+ */
+export const DEFAULT_RELEASE_MESSAGES = {
+  variable: {
+    zh: '{device} {rule} 已解除：{variable} 当前值 {value}{unit}',
+    en: '{device} {rule} released: {variable} is {value}{unit}',
+  },
 } as const;
 
 export interface ValueFormat {
@@ -91,13 +102,38 @@ export const ALARM_NOTICE_WORDS = {
   },
 } as const satisfies Record<'alarm' | 'release', Record<Locale, { title: string; suffix: string }>>;
 
-/** The title and text a person is sent about a record, in their language. */
+/**
+ * The title and text a person is sent about a record, in their language. A release says its own
+ * text (with the release value) when the record has one; otherwise the raise text marked released.
+ */
 export function alarmNoticeText(
   kind: 'alarm' | 'release',
   deviceName: string,
-  record: { readonly name: string; readonly message: string },
+  record: { readonly name: string; readonly message: string; readonly release?: string | undefined },
   locale: Locale,
 ): { title: string; text: string } {
   const words = ALARM_NOTICE_WORDS[kind][locale];
-  return { title: `${words.title}${deviceName} ${record.name}`, text: `${record.message}${words.suffix}` };
+  const title = `${words.title}${deviceName} ${record.name}`;
+  if (kind === 'release' && record.release !== undefined) return { title, text: record.release };
+  return { title, text: `${record.message}${words.suffix}` };
+}
+
+/** Han characters: a text containing one is written in Chinese. */
+const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
+
+/**
+ * The language of a notice: the recipient's choice; without one, the language the record's text is
+ * written in — a rule's own text is the same in every language, so it decides (Chinese when it has
+ * Han characters, else English) — and the platform's default for the default texts. Every word of
+ * one notice is in that one language.
+ */
+export function noticeLocale(
+  chosen: Locale | null | undefined,
+  texts: Readonly<Record<Locale, { readonly message: string }>>,
+): Locale {
+  if (chosen) return chosen;
+  const messages = Object.values(texts).map((text) => text.message);
+  const typed = messages.every((message) => message === messages[0]);
+  if (typed && messages[0] !== undefined) return HAN.test(messages[0]) ? 'zh-CN' : 'en-US';
+  return DEFAULT_LOCALE;
 }

@@ -42,8 +42,15 @@ export const ALARM_STATES = {
 } as const;
 export type AlarmState = keyof typeof ALARM_STATES;
 
-/** A record's name and message in one language. */
-export const alarmRecordTextSchema = z.object({ name: z.string(), message: z.string() });
+/**
+ * A record's name and message in one language, and once it released, the release notice's text
+ * (with the value it released at).
+ */
+export const alarmRecordTextSchema = z.object({
+  name: z.string(),
+  message: z.string(),
+  release: z.string().optional(),
+});
 export type AlarmRecordText = z.infer<typeof alarmRecordTextSchema>;
 
 /**

@@ -146,6 +146,28 @@ export const deviceStatusAlarmsSchema = z.object({
 export type DeviceStatusAlarms = z.infer<typeof deviceStatusAlarmsSchema>;
 export type DeviceStatusAlarmSettings = DeviceStatusAlarms[DeviceStatusAlarmType];
 
+/**
+ * The poll interval a rule's filter count is measured in: the interval of the driver that polls the
+ * variable (a periodic device variable). Null for variables that are not polled on a cycle
+ * (on-demand, internal, intermediate, summary): their filter counts stored samples.
+ */
+export function alarmPollIntervalMs(
+  model: {
+    readonly drivers: readonly { readonly key: string; readonly pollIntervalMs: number }[];
+    readonly variables: readonly {
+      readonly key: string;
+      readonly kind: string;
+      readonly collectionMode: string;
+      readonly driverKey?: string | undefined;
+    }[];
+  },
+  variableKey: string,
+): number | null {
+  const variable = model.variables.find((candidate) => candidate.key === variableKey);
+  if (!variable || variable.kind !== 'device' || variable.collectionMode !== 'periodic') return null;
+  return model.drivers.find((driver) => driver.key === variable.driverKey)?.pollIntervalMs ?? null;
+}
+
 export interface AlarmRuleIssue {
   readonly code: ErrorCode;
   readonly params: ErrorParams;

@@ -10,6 +10,7 @@ import { DEVICE_STATUS_ALARM_TYPES } from './rule.ts';
 export const ALARM_STATE_VERSION = 1;
 
 const time = z.number().int();
+const heldValue = z.union([z.number(), z.string(), z.boolean(), z.null()]);
 
 export const alarmRuleStateSchema = z.object({
   version: z.literal(ALARM_STATE_VERSION),
@@ -24,6 +25,14 @@ export const alarmRuleStateSchema = z.object({
   raisedAt: time.nullable(),
   /** Time of the newest sample evaluated: older or equal ones are not evaluated again. */
   lastAt: time.nullable(),
+  /**
+   * While a matching run waits for its filter: when the value, held since `since`, has matched for
+   * (filter count − 1) poll intervals and raises unless a sample contradicts it first. Absent or
+   * null: no run, or a variable without a poll interval (the filter counts samples only).
+   */
+  dueAt: time.nullable().optional(),
+  /** The newest matching value of the waiting run: the value a raise at `dueAt` reports. */
+  held: heldValue.optional(),
 });
 export type AlarmRuleState = z.infer<typeof alarmRuleStateSchema>;
 

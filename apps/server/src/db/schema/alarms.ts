@@ -103,9 +103,16 @@ export const alarmRuleStates = pgTable(
     ruleId: text('rule_id').notNull(),
     state: jsonb('state').notNull(),
     revision: integer('revision').notNull().default(1),
+    /** The state's `dueAt`: a held value raises then unless a sample contradicts it (the sweep looks). */
+    dueAt: moment('due_at'),
     updatedAt: moment('updated_at').notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.deviceId, table.ruleId] })],
+  (table) => [
+    primaryKey({ columns: [table.deviceId, table.ruleId] }),
+    index('alarm_rule_states_due_idx')
+      .on(table.dueAt)
+      .where(sql`${table.dueAt} is not null`),
+  ],
 );
 
 /**

@@ -93,7 +93,7 @@ export class AlarmConfigService {
     });
     if (!updated) throw new CatalogueError('1003');
     this.deps.rules.invalidate(productId);
-    await this.deps.evaluation.reconcileRuleChange(rule.id, rule, this.deps.now());
+    await this.deps.evaluation.reconcileRuleChange(productId, rule.id, this.deps.now());
     return rule;
   }
 
@@ -107,7 +107,7 @@ export class AlarmConfigService {
       await tx.bumpRuleSet(productId);
     });
     this.deps.rules.invalidate(productId);
-    await this.deps.evaluation.reconcileRuleChange(id, changed, this.deps.now());
+    await this.deps.evaluation.reconcileRuleChange(productId, id, this.deps.now());
     return changed;
   }
 
@@ -120,7 +120,7 @@ export class AlarmConfigService {
     });
     if (!deleted) throw new CatalogueError('1003');
     this.deps.rules.invalidate(productId);
-    await this.deps.evaluation.reconcileRuleChange(id, null, this.deps.now());
+    await this.deps.evaluation.reconcileRuleChange(productId, id, this.deps.now());
   }
 
   async saveStatusAlarms(

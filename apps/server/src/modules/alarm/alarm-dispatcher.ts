@@ -8,8 +8,8 @@
  * (§6: authorization revoked) gets nothing.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@lyyp/contracts';
-import { alarmNoticeText, type AlarmGroup } from '@lyyp/contracts/alarm';
+import { LOCALES, type Locale } from '@lyyp/contracts';
+import { alarmNoticeText, noticeLocale, type AlarmGroup } from '@lyyp/contracts/alarm';
 import { newId } from '../../lib/ids.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { DeviceAccess } from '../device/device-access.ts';
@@ -133,8 +133,10 @@ export class AlarmDispatcher {
       const now = this.deps.now();
       const claimed = await this.deps.repository.claimDue(now, CLAIM_HOLD_MS, CLAIM_BATCH);
       if (claimed.length === 0) return sent;
+      // Oldest first: a recipient's sends of one record on one channel go out in the order planned
+      // (a later one is claimed only once the earlier is settled, so it may follow in the next round).
+      claimed.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || (a.key < b.key ? -1 : 1));
       for (const notification of claimed) if (await this.sendOne(notification)) sent += 1;
-      if (claimed.length < CLAIM_BATCH) return sent;
     }
   }
 
@@ -149,16 +151,18 @@ export class AlarmDispatcher {
       if (record.releasedAt) return cancel('released').then(() => false);
     }
     let account: { id: string; name: string | null; tel: string | null } | null = null;
-    // A person gets their chosen language; a group's own target (robot, webhook) the platform's.
-    let locale: Locale = DEFAULT_LOCALE;
+    // A person gets their chosen language; anyone else (no choice, a group's own target) the
+    // language the record's text is written in (`noticeLocale`): one language per message.
+    let chosen: Locale | null = null;
     if (notification.accountId) {
       const row = await this.deps.accounts.findById(notification.accountId);
       if (!row || !(await this.mayReceive(row.id, record.deviceId)))
         return cancel('the recipient may no longer see the device').then(() => false);
       account = { id: row.id, name: row.name, tel: row.tel };
       const preferences = await this.deps.repository.preferencesOf([row.id]);
-      locale = preferences.get(row.id)?.locale ?? DEFAULT_LOCALE;
+      chosen = preferences.get(row.id)?.locale ?? null;
     }
+    const locale = noticeLocale(chosen, recordTextsOf(record));
     const [group] = await this.deps.repository.groupsByIds([notification.groupId]);
     if (!group) return cancel('the alarm group was deleted').then(() => false);
     const [device] = await this.deps.repository.deviceFacts([record.deviceId]);

@@ -1,7 +1,7 @@
 /**
  * Two rules on one variable, one comparing it with another variable of the same device: each rule
- * is evaluated over the same samples, the comparing one with the comparand's value at each sample's
- * time (from the same upload when it carries one, else the stored value).
+ * is evaluated over the same samples, the comparing one also at each change of the comparand, with
+ * the values of both at that time (from the same upload when it carries one, else the stored value).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -53,10 +53,10 @@ describe.each(databaseVariants())('rules comparing with another variable on $nam
         value: record.value,
       }))
       .sort((a, b) => a.raised - b.raised);
-    // 75 is above the set point of 70 (not above 80); at second 5 the set point is 90, so 85
-    // releases the first rule (below 90 by the dead band) and raises the second.
+    // 75 is above the set point of 70 (not above 80); the set point's change to 90 at second 4
+    // releases the first rule at once (75 is below 90 by the dead band); 85 raises the second.
     expect(cycles).toEqual([
-      { rule: aboveSetpoint.id, raised: 3000, released: 5000, value: 75 },
+      { rule: aboveSetpoint.id, raised: 3000, released: 4000, value: 75 },
       { rule: high.id, raised: 5000, released: null, value: 85 },
     ]);
   });

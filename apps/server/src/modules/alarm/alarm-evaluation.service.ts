@@ -11,8 +11,14 @@
  * source), so a raise is never recorded twice and a release always finds its record.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Locale } from '@lyyp/contracts';
-import type { AlarmRuleState, DeviceStatusAlarmType } from '@lyyp/contracts/alarm';
+import { LOCALES, type Locale } from '@lyyp/contracts';
+import {
+  HELD_VALUE_SETTLE_MS,
+  type AlarmRecordTexts,
+  type AlarmRule,
+  type AlarmRuleState,
+  type DeviceStatusAlarmType,
+} from '@lyyp/contracts/alarm';
 import type { GatewayStatus } from '@lyyp/contracts/protocol';
 import type { Bus, BusEvents } from '../../bus/bus.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
@@ -31,15 +37,18 @@ import {
   deviceStatusAlarmTexts,
   evaluateDeviceStatus,
   evaluateRuleSamples,
-  reconcileRule,
   restoreDeviceStatusState,
   restoreRuleState,
   ruleStateNeedsWrite,
+  settleRule,
   variableAlarmTexts,
+  variableReleaseTexts,
   type AlarmSample,
   type AlarmTransition,
   type CompiledAlarmRule,
+  type CurrentValues,
   type DeviceStatusTransition,
+  type MessageVariable,
   type SampleValue,
 } from './engine/index.ts';
 import type { ProductAlarmRules, RuleCache } from './rule-cache.ts';
@@ -83,6 +92,10 @@ interface RuleWork {
   readonly rules: ProductAlarmRules;
   readonly compiled: CompiledAlarmRule;
   readonly samples: AlarmSample[];
+  /** A rule that compares with other variables: its samples are built at every change of any of them. */
+  readonly comparing?: boolean;
+  /** The sweep: the value is known to have held until then (a waiting run due by then raises). */
+  readonly heldUntil?: number;
 }
 
 type AlarmEvent = BusEvents['alarm'];
@@ -135,6 +148,27 @@ function revisionOf({ item, entry }: UnchangedState): StateRevision {
   };
 }
 
+/** The variable of a rule as alarm texts show it. */
+function messageVariable(rules: Pick<ProductAlarmRules, 'variables'>, rule: AlarmRule): MessageVariable {
+  const variable = rules.variables.get(rule.variableKey);
+  return {
+    name: variable?.name ?? rule.variableKey,
+    unit: variable?.unit,
+    decimals: variable?.decimals,
+    stateMapping: variable?.stateMapping,
+  };
+}
+
+/** A variable alarm's release notice in every language, with the value it released at. */
+function releaseTexts(
+  rules: Pick<ProductAlarmRules, 'variables'>,
+  rule: AlarmRule,
+  deviceName: string,
+  value: SampleValue,
+): Record<Locale, string> {
+  return variableReleaseTexts({ rule, variable: messageVariable(rules, rule), deviceName, value });
+}
+
 function releaseOf(item: RuleWork, transition: ReleaseTransition, now: number): RecordRelease {
   return {
     deviceId: item.device.id,
@@ -143,6 +177,7 @@ function releaseOf(item: RuleWork, transition: ReleaseTransition, now: number): 
     reason: transition.reason,
     value: transition.value ?? null,
     notifyAt: now,
+    texts: releaseTexts(item.rules, item.compiled.rule, item.device.name, transition.value ?? null),
   };
 }
 
@@ -238,34 +273,51 @@ export class AlarmEvaluationService {
       if (!device || !rules || rules.byVariable.size === 0) continue;
       // The samples of each watched variable, in one pass over the device's points.
       const byKey = new Map<string, AlarmSample[]>();
+      let compared = false;
       for (const point of points) {
-        if (!rules.byVariable.has(point.key)) continue;
+        if (!rules.byVariable.has(point.key)) {
+          if (rules.byReference.size > 0 && rules.byReference.has(point.key)) compared = true;
+          continue;
+        }
         const sample: AlarmSample = { time: point.ts, receivedAt, value: point.value };
         const list = byKey.get(point.key);
         if (list) list.push(sample);
         else byKey.set(point.key, [sample]);
       }
+      // A rule that compares with other variables is evaluated at every change of any variable it
+      // reads; its samples are built with the values of all of them (`fillReferences`).
+      let comparing: Set<CompiledAlarmRule> | null = null;
       for (const [key, samples] of byKey) {
         for (const compiled of rules.byVariable.get(key) ?? []) {
-          const references = compiled.references.length > 0;
-          if (references) {
-            const needs = referenceNeeds.get(deviceId) ?? new Set<string>();
-            for (const reference of compiled.references) needs.add(reference);
-            referenceNeeds.set(deviceId, needs);
+          if (compiled.references.length > 0) {
+            (comparing ??= new Set()).add(compiled);
+            continue;
           }
-          work.push({
-            key: this.stateKeyOf(deviceId, compiled.rule.id),
-            device,
-            rules,
-            compiled,
-            // A rule that reads other variables gets its own samples: their values are added to them.
-            samples: references ? samples.slice() : samples,
-          });
+          work.push({ key: this.stateKeyOf(deviceId, compiled.rule.id), device, rules, compiled, samples });
         }
+      }
+      if (compared)
+        for (const point of points)
+          for (const compiled of rules.byReference.get(point.key) ?? [])
+            (comparing ??= new Set()).add(compiled);
+      if (!comparing) continue;
+      const needs = referenceNeeds.get(deviceId) ?? new Set<string>();
+      referenceNeeds.set(deviceId, needs);
+      for (const compiled of comparing) {
+        needs.add(compiled.rule.variableKey);
+        for (const reference of compiled.references) needs.add(reference);
+        work.push({
+          key: this.stateKeyOf(deviceId, compiled.rule.id),
+          device,
+          rules,
+          compiled,
+          samples: [],
+          comparing: true,
+        });
       }
     }
     if (work.length === 0) return;
-    if (referenceNeeds.size > 0) await this.fillReferences(work, byDevice, referenceNeeds);
+    if (referenceNeeds.size > 0) await this.fillReferences(work, byDevice, referenceNeeds, receivedAt);
     if (!(await this.applyRuleWork(work, retried))) {
       // Another node saved a rule edit this node has not loaded yet: load it, then evaluate.
       for (const productId of productIds) this.deps.rules.invalidate(productId);
@@ -274,32 +326,47 @@ export class AlarmEvaluationService {
   }
 
   /**
-   * Comparand values at each sample: the newest value of the comparand in the same batch at or
-   * before the sample's time, else its current stored value.
+   * The samples of the rules that compare with other variables: one at each time in the batch at
+   * which the rule's variable or a variable it compares with has a point, each with the values of
+   * all of them then — the newest point of each in the batch at or before that time, else its
+   * stored current value. A time before the rule's own variable has any known value is left out.
    */
   private async fillReferences(
     work: RuleWork[],
     byDevice: ReadonlyMap<string, readonly StoredPoint[]>,
     needs: ReadonlyMap<string, ReadonlySet<string>>,
+    receivedAt: number,
   ) {
     const keys = [...new Set([...needs.values()].flatMap((set) => [...set]))];
     const stored = await this.deps.repository.latestValues([...needs.keys()], keys);
-    const current = new Map(stored.map((row) => [stateKey(row.deviceId, row.key), row.value ?? null]));
+    const current = new Map(
+      stored.map((row) => [
+        stateKey(row.deviceId, row.key),
+        { value: row.value ?? null, ts: row.ts.getTime() },
+      ]),
+    );
     for (const item of work) {
-      if (item.compiled.references.length === 0) continue;
-      const points = byDevice.get(item.device.id) ?? [];
-      for (let index = 0; index < item.samples.length; index += 1) {
-        const sample = item.samples[index]!;
+      if (!item.comparing) continue;
+      const deviceId = item.device.id;
+      const subject = item.compiled.rule.variableKey;
+      const read = new Set([subject, ...item.compiled.references]);
+      const points = (byDevice.get(deviceId) ?? []).filter((point) => read.has(point.key));
+      const times = [...new Set(points.map((point) => point.ts))].sort((a, b) => a - b);
+      /** The newest point of `key` in the batch at or before `time`, else the stored one (with its time). */
+      const valueAt = (key: string, time: number): { value: SampleValue; ts: number } | undefined => {
+        let best: StoredPoint | undefined;
+        for (const point of points)
+          if (point.key === key && point.ts <= time && (!best || point.ts > best.ts)) best = point;
+        return best ? { value: best.value, ts: best.ts } : current.get(stateKey(deviceId, key));
+      };
+      for (const time of times) {
+        const own = valueAt(subject, time);
+        // The stored value came after this time (from this batch): the value then is not known here.
+        if (!own || own.ts > time) continue;
         const references: Record<string, SampleValue | undefined> = {};
-        for (const reference of item.compiled.references) {
-          let best: StoredPoint | undefined;
-          for (const point of points) {
-            if (point.key === reference && point.ts <= sample.time && (!best || point.ts > best.ts))
-              best = point;
-          }
-          references[reference] = best ? best.value : current.get(stateKey(item.device.id, reference));
-        }
-        item.samples[index] = { ...sample, references };
+        for (const reference of item.compiled.references)
+          references[reference] = valueAt(reference, time)?.value;
+        item.samples.push({ time, receivedAt, value: own.value, references });
       }
     }
   }
@@ -352,7 +419,14 @@ export class AlarmEvaluationService {
         const key = item.key;
         const entry = this.cachedState(key);
         const previous = entry?.state ?? null;
-        const result = evaluateRuleSamples(item.compiled, previous, item.samples);
+        const result = evaluateRuleSamples(
+          item.compiled,
+          previous,
+          item.samples,
+          item.heldUntil === undefined
+            ? undefined
+            : { heldUntil: item.heldUntil, heldKnownAt: this.deps.now() },
+        );
         for (const problem of result.problems)
           this.deps.logger.debug(
             { deviceId: item.device.id, rule: item.compiled.rule.id, ...problem },
@@ -579,6 +653,11 @@ export class AlarmEvaluationService {
         open.releasedAt = new Date(Math.max(transition.at, open.raisedAt.getTime()));
         open.releaseReason = transition.reason;
         open.releaseValue = transition.value;
+        const release = releaseTexts(item.rules, item.compiled.rule, item.device.name, transition.value);
+        const texts = open.texts!;
+        open.texts = Object.fromEntries(
+          LOCALES.map((locale) => [locale, { ...texts[locale], release: release[locale] }]),
+        ) as AlarmRecordTexts;
         open = null;
       } else {
         releases.push({ item, transition });
@@ -592,16 +671,10 @@ export class AlarmEvaluationService {
     now: number,
   ): NewAlarmRecordRow {
     const rule = item.compiled.rule;
-    const variable = item.rules.variables.get(rule.variableKey);
     const sample = item.samples.find((candidate) => candidate.time === transition.at);
     const texts = variableAlarmTexts({
       rule,
-      variable: {
-        name: variable?.name ?? rule.variableKey,
-        unit: variable?.unit,
-        decimals: variable?.decimals,
-        stateMapping: variable?.stateMapping,
-      },
+      variable: messageVariable(item.rules, rule),
       deviceName: item.device.name,
       value: transition.value,
       references: sample?.references,
@@ -662,7 +735,7 @@ export class AlarmEvaluationService {
     tx: AlarmRepository,
     deviceId: string,
     source: string,
-    transition: { at: number; reason: string; value?: SampleValue },
+    transition: { at: number; reason: string; value?: SampleValue; texts?: Record<Locale, string> | null },
     now: number,
     events: AlarmEvent[],
   ) {
@@ -671,6 +744,7 @@ export class AlarmEvaluationService {
       reason: transition.reason,
       value: transition.value ?? null,
       notifyAt: now,
+      texts: transition.texts ?? null,
     });
     if (row) events.push({ deviceId, event: 'released', record: presentRecord(row) });
   }
@@ -680,23 +754,41 @@ export class AlarmEvaluationService {
   }
 
   /**
-   * A rule was edited, disabled or deleted (`rule` null) at `at`: settles the state of every device
-   * that has one (releases with reason rule changed/disabled/deleted). Runs on the node that saved.
+   * A rule was saved (edited, enabled, disabled) or deleted (`ruleId` not among the product's rules)
+   * at `at`: settles the state of every device that has one against the current values of the
+   * variables the rule reads (`settleRule`): an active alarm continues under the new rule (its
+   * record takes the new texts, groups and push methods) unless the current value meets the new
+   * release condition; an inactive one raises or starts its run when the current value matches.
+   * Runs on the node that saved, after it dropped its copy of the product's rules.
    */
-  async reconcileRuleChange(
-    ruleId: string,
-    rule: CompiledAlarmRule['rule'] | null,
-    at: number,
-  ): Promise<void> {
+  async reconcileRuleChange(productId: string, ruleId: string, at: number): Promise<void> {
+    const rules = await this.deps.rules.forProduct(productId);
+    const compiled = rules?.rules.find((candidate) => candidate.rule.id === ruleId) ?? null;
     for (let round = 0; round < MAX_WRITE_ROUNDS; round += 1) {
       const states = await this.deps.repository.ruleStatesOfRule(ruleId);
+      if (states.length === 0) return;
+      const deviceIds = states.map((entry) => entry.deviceId);
+      const facts = await this.factsOf(deviceIds);
+      const keys = compiled ? [compiled.rule.variableKey, ...compiled.references] : [];
+      const latest = await this.deps.repository.latestValues(deviceIds, keys);
+      const values = new Map(latest.map((row) => [stateKey(row.deviceId, row.key), row.value ?? null]));
+      const currentOf = (deviceId: string): CurrentValues | null => {
+        if (!compiled) return null;
+        const references: Record<string, SampleValue | undefined> = {};
+        for (const reference of compiled.references)
+          references[reference] = values.get(stateKey(deviceId, reference));
+        return { value: values.get(stateKey(deviceId, compiled.rule.variableKey)), references };
+      };
       let conflicts = 0;
       for (const entry of states) {
         this.states.delete(stateKey(entry.deviceId, ruleId));
         const previous = restoreRuleState(entry.state);
-        const result = reconcileRule(previous, rule, at);
+        const current = currentOf(entry.deviceId);
+        const result = settleRule(previous, compiled, current, at);
         if (result.state !== null && JSON.stringify(result.state) === JSON.stringify(previous)) continue;
+        const device = facts.get(entry.deviceId);
         const events: AlarmEvent[] = [];
+        const now = this.deps.now();
         const applied = await this.deps.repository.transaction(async (tx) => {
           const ok =
             result.state === null
@@ -707,10 +799,36 @@ export class AlarmEvaluationService {
                   ])
                 ).size > 0;
           if (!ok) return false;
+          const item: RuleWork | null =
+            device && rules && compiled
+              ? {
+                  key: stateKey(entry.deviceId, ruleId),
+                  device,
+                  rules,
+                  compiled,
+                  samples: [
+                    {
+                      time: at,
+                      receivedAt: at,
+                      value: current?.value ?? null,
+                      references: current?.references,
+                    },
+                  ],
+                }
+              : null;
           for (const transition of result.transitions) {
-            if (transition.kind === 'release')
-              await this.recordRelease(tx, entry.deviceId, ruleId, transition, this.deps.now(), events);
+            if (transition.kind === 'release') {
+              const texts =
+                item && transition.reason !== 'rule-deleted'
+                  ? releaseTexts(item.rules, item.compiled.rule, item.device.name, transition.value)
+                  : null;
+              await this.recordRelease(tx, entry.deviceId, ruleId, { ...transition, texts }, now, events);
+            } else if (item) {
+              const row = await tx.insertRecord(this.raiseRow(item, transition, now));
+              if (row) events.push({ deviceId: row.deviceId, event: 'raised', record: presentRecord(row) });
+            }
           }
+          if (result.continued && item) await this.continueRecord(tx, item);
           return true;
         });
         if (!applied) conflicts += 1;
@@ -718,6 +836,57 @@ export class AlarmEvaluationService {
       }
       if (conflicts === 0) return;
     }
+  }
+
+  /** An alarm that continues under an edited rule: its record takes the rule's texts (with its own raise value). */
+  private async continueRecord(tx: AlarmRepository, item: RuleWork) {
+    const rule = item.compiled.rule;
+    const active = await tx.activeRecord(item.device.id, rule.id);
+    if (!active) return;
+    const texts = variableAlarmTexts({
+      rule,
+      variable: messageVariable(item.rules, rule),
+      deviceName: item.device.name,
+      value: active.value ?? null,
+      references: item.samples[0]?.references,
+    });
+    await tx.updateActiveRecord(item.device.id, rule.id, {
+      name: rule.name,
+      message: texts[RECORD_LOCALE].message,
+      texts,
+      groupIds: rule.groupIds,
+      pushMethods: rule.pushMethods,
+    });
+  }
+
+  /**
+   * Raises the held values that are due (the sweep, on the injected clock): a waiting run whose
+   * matching value has held past its due time on a device whose gateway is online, no sample having
+   * contradicted it within `HELD_VALUE_SETTLE_MS`. The raise is dated at the due time; the write
+   * over the state's revision and the record's unique raise keep it once across nodes and restarts.
+   */
+  async sweepHeldValues(limit = 200): Promise<number> {
+    const heldUntil = this.deps.now() - HELD_VALUE_SETTLE_MS;
+    const due = await this.deps.repository.dueRuleStates(heldUntil, limit);
+    if (due.length === 0) return 0;
+    const facts = await this.factsOf([...new Set(due.map((row) => row.deviceId))]);
+    const ruleSets = await this.deps.rules.forProducts([
+      ...new Set([...facts.values()].map((device) => device.productId)),
+    ]);
+    const work: RuleWork[] = [];
+    for (const { deviceId, ruleId } of due) {
+      const device = facts.get(deviceId);
+      const rules = device && ruleSets.get(device.productId);
+      const compiled = rules?.rules.find((candidate) => candidate.rule.id === ruleId);
+      if (!device || !rules || !compiled?.rule.enabled) continue;
+      work.push({ key: this.stateKeyOf(deviceId, ruleId), device, rules, compiled, samples: [], heldUntil });
+    }
+    if (work.length > 0 && !(await this.applyRuleWork(work, false))) {
+      for (const productId of new Set(work.map((item) => item.device.productId)))
+        this.deps.rules.invalidate(productId);
+      await this.applyRuleWork(work, true);
+    }
+    return due.length;
   }
 
   // Offline and power-off ---------------------------------------------------------------------------

@@ -103,7 +103,7 @@ describe.each(databaseVariants())('alarm texts in both languages on $name', (var
     await raise(fixture.device.id, 70);
     await server.alarms.sweep();
     expect(server.sms.sent.filter((sms) => sms.tel === tel).at(-1)?.text).toBe(
-      'Boiler 1 High temperature：出水温度 当前值 95.0℃（已解除）',
+      'Boiler 1 High temperature 已解除：出水温度 当前值 70.0℃',
     );
   });
 

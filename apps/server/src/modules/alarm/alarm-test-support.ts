@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import type { AckPayload } from '@lyyp/contracts/protocol';
 import type { AlarmGroupInput, AlarmRuleInput } from '@lyyp/contracts/alarm';
+import { latestValues } from '../../db/schema/index.ts';
 import { FACTORY_PASSWORD, buildBoundDevice } from '../../test/factories.ts';
 import { TestGateway } from '../../test/gateway-client.ts';
 import { TestClient, type TestServer } from '../../test/test-server.ts';
@@ -92,4 +93,21 @@ export async function deviceRecords(server: TestServer, client: TestClient, devi
   });
   expect(answer.code, answer.message).toBe('200');
   return (answer.data as { list: RecordItem[] }).list;
+}
+
+/** A device's current value as the ingest stores it beside the points (what a rule edit reads). */
+export async function storeLatest(
+  server: TestServer,
+  deviceId: string,
+  key: string,
+  value: number,
+  at: number,
+) {
+  await server.database.db
+    .insert(latestValues)
+    .values({ deviceId, key, ts: new Date(at), value })
+    .onConflictDoUpdate({
+      target: [latestValues.deviceId, latestValues.key],
+      set: { ts: new Date(at), value },
+    });
 }

@@ -10,6 +10,7 @@ import type {
   DeviceStatusAlarms,
   NotificationPreferences,
 } from '@lyyp/contracts/alarm';
+import { LOCALES, type Locale } from '@lyyp/contracts';
 import type { Database } from '../../db/client.ts';
 import { databaseCodeOf } from '../../db/database-error.ts';
 import { compareTexts } from '../../db/lock-order.ts';
@@ -28,6 +29,7 @@ import {
   alarmRules,
   alarmStateWriters,
   devices,
+  gateways,
   knowledgeArticles,
   latestValues,
   products,
@@ -79,7 +81,23 @@ export interface RecordRelease {
   reason: string;
   value: AlarmRecordRow['releaseValue'];
   notifyAt: number | null;
+  /** The release notice's text per language (`texts.<locale>.release`); none for status alarms. */
+  texts?: Readonly<Record<Locale, string>> | null;
 }
+
+/** `texts` with each language's release notice set from `v.release` (the row's own texts if it has none). */
+const TEXTS_WITH_RELEASE = (() => {
+  let texts = sql`coalesce(${alarmRecords.texts}, jsonb_build_object(${sql.join(
+    LOCALES.map(
+      (locale) =>
+        sql`${locale}::text, jsonb_build_object('name', ${alarmRecords.name}, 'message', ${alarmRecords.message})`,
+    ),
+    sql`, `,
+  )}))`;
+  for (const locale of LOCALES)
+    texts = sql`jsonb_set(${texts}, ${`{${locale},release}`}::text[], v.release -> ${locale}::text)`;
+  return sql`case when v.release is null then ${alarmRecords.texts} else ${texts} end`;
+})();
 
 /** What one evaluation writes at once (`AlarmRepository.writeEvaluation`). */
 export interface EvaluationWrite {
@@ -186,14 +204,21 @@ function splitWrites(writes: readonly StateWrite[]) {
 const stateParam = <T>(list: readonly StateWrite[], pick: (write: StateWrite) => T) =>
   sql.param(list.map(pick));
 
+/** The state's due time (a held value raises then), as the indexed `due_at` column keeps it. */
+function dueAtOf(write: StateWrite): string | null {
+  const dueAt = (write.state as { dueAt?: number | null } | null)?.dueAt;
+  return typeof dueAt === 'number' ? new Date(dueAt).toISOString() : null;
+}
+
 /** Writes states over the revision read; answers (device_id, rule_id) of each one written. */
 function stateUpdates(updates: readonly StateWrite[]): SQL {
   return sql`
     update ${alarmRuleStates} as s
-    set state = v.state, revision = s.revision + 1, updated_at = now()
+    set state = v.state, revision = s.revision + 1, due_at = v.due_at, updated_at = now()
     from unnest(${stateParam(updates, (w) => w.deviceId)}::text[], ${stateParam(updates, (w) => w.key)}::text[],
-      ${stateParam(updates, (w) => JSON.stringify(w.state))}::jsonb[], ${stateParam(updates, (w) => w.revision)}::int[])
-      as v(device_id, rule_id, state, revision)
+      ${stateParam(updates, (w) => JSON.stringify(w.state))}::jsonb[], ${stateParam(updates, (w) => w.revision)}::int[],
+      ${stateParam(updates, dueAtOf)}::timestamptz[])
+      as v(device_id, rule_id, state, revision, due_at)
     where s.device_id = v.device_id and s.rule_id = v.rule_id and s.revision = v.revision
     returning s.device_id, s.rule_id`;
 }
@@ -201,9 +226,9 @@ function stateUpdates(updates: readonly StateWrite[]): SQL {
 /** Stores new states unless stored meanwhile; answers (device_id, rule_id) of each one stored. */
 function stateInserts(inserts: readonly StateWrite[]): SQL {
   return sql`
-    insert into ${alarmRuleStates} (device_id, rule_id, state)
+    insert into ${alarmRuleStates} (device_id, rule_id, state, due_at)
     select * from unnest(${stateParam(inserts, (w) => w.deviceId)}::text[], ${stateParam(inserts, (w) => w.key)}::text[],
-      ${stateParam(inserts, (w) => JSON.stringify(w.state))}::jsonb[])
+      ${stateParam(inserts, (w) => JSON.stringify(w.state))}::jsonb[], ${stateParam(inserts, dueAtOf)}::timestamptz[])
     on conflict do nothing
     returning device_id, rule_id`;
 }
@@ -398,6 +423,21 @@ export class AlarmRepository {
     }));
   }
 
+  /**
+   * Rule states whose held value is due by `before` on devices whose gateway is online (an offline
+   * gateway's values are unknown until it sends them), earliest first.
+   */
+  async dueRuleStates(before: number, limit: number): Promise<{ deviceId: string; ruleId: string }[]> {
+    return this.db
+      .select({ deviceId: alarmRuleStates.deviceId, ruleId: alarmRuleStates.ruleId })
+      .from(alarmRuleStates)
+      .innerJoin(devices, eq(devices.id, alarmRuleStates.deviceId))
+      .innerJoin(gateways, eq(gateways.sn, devices.gatewaySn))
+      .where(and(lte(alarmRuleStates.dueAt, new Date(before)), eq(gateways.status, 'online')))
+      .orderBy(asc(alarmRuleStates.dueAt))
+      .limit(limit);
+  }
+
   async ruleStatesOfRule(ruleId: string): Promise<StoredState[]> {
     const rows = await this.db.select().from(alarmRuleStates).where(eq(alarmRuleStates.ruleId, ruleId));
     return rows.map((row) => ({
@@ -512,6 +552,44 @@ export class AlarmRepository {
     return inserted;
   }
 
+  /** The active record of a source, if any. */
+  async activeRecord(deviceId: string, source: string): Promise<AlarmRecordRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(alarmRecords)
+      .where(
+        and(
+          eq(alarmRecords.deviceId, deviceId),
+          eq(alarmRecords.source, source),
+          isNull(alarmRecords.releasedAt),
+        ),
+      );
+    return row;
+  }
+
+  /**
+   * An alarm that continues under an edited rule takes the rule's texts, groups and push methods;
+   * undefined when the source has no active record.
+   */
+  async updateActiveRecord(
+    deviceId: string,
+    source: string,
+    fields: Pick<NewAlarmRecordRow, 'name' | 'message' | 'texts' | 'groupIds' | 'pushMethods'>,
+  ): Promise<AlarmRecordRow | undefined> {
+    const [row] = await this.db
+      .update(alarmRecords)
+      .set(fields)
+      .where(
+        and(
+          eq(alarmRecords.deviceId, deviceId),
+          eq(alarmRecords.source, source),
+          isNull(alarmRecords.releasedAt),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
   /** Releases the active record of a source; undefined when none is active. */
   async releaseRecord(
     deviceId: string,
@@ -536,8 +614,9 @@ export class AlarmRepository {
     const v = sql`unnest(${column((r) => r.deviceId)}::text[], ${column((r) => r.source)}::text[],
       ${column((r) => new Date(r.at).toISOString())}::timestamptz[], ${column((r) => r.reason)}::text[],
       ${column((r) => (r.value === null || r.value === undefined ? null : JSON.stringify(r.value)))}::jsonb[],
-      ${column((r) => (r.notifyAt === null ? null : new Date(r.notifyAt).toISOString()))}::timestamptz[])
-      as v(device_id, source, at, reason, value, notify_at)`;
+      ${column((r) => (r.notifyAt === null ? null : new Date(r.notifyAt).toISOString()))}::timestamptz[],
+      ${column((r) => (r.texts ? JSON.stringify(r.texts) : null))}::jsonb[])
+      as v(device_id, source, at, reason, value, notify_at, release)`;
     return this.db
       .update(alarmRecords)
       .set({
@@ -545,6 +624,7 @@ export class AlarmRepository {
         releaseReason: sql`v.reason`,
         releaseValue: sql`v.value`,
         notifyAt: sql`v.notify_at`,
+        texts: TEXTS_WITH_RELEASE,
       })
       .from(v)
       .where(
@@ -749,7 +829,9 @@ export class AlarmRepository {
   /**
    * Claims due sends for this node: pending, due, and not held by a live claim of another node.
    * `FOR UPDATE SKIP LOCKED` keeps two nodes from taking the same row; the claim's expiry frees a
-   * send held by a node that crashed.
+   * send held by a node that crashed. A send waits while an earlier send of the same record to the
+   * same recipient (person, or the group's own target) on the same channel is still pending — a
+   * retry in back-off, or claimed elsewhere — so each recipient gets a record's notices in order.
    */
   async claimDue(now: number, holdMs: number, limit: number): Promise<NotificationRow[]> {
     const at = new Date(now).toISOString();
@@ -757,12 +839,18 @@ export class AlarmRepository {
     const result = await this.db.execute(sql`
       update ${alarmNotifications} set claimed_until = ${until}::timestamptz, attempts = attempts + 1
       where id in (
-        select id from ${alarmNotifications}
-        where status = 'pending' and next_attempt_at <= ${at}::timestamptz
-          and (claimed_until is null or claimed_until <= ${at}::timestamptz)
-        order by next_attempt_at
+        select n.id from ${alarmNotifications} as n
+        where n.status = 'pending' and n.next_attempt_at <= ${at}::timestamptz
+          and (n.claimed_until is null or n.claimed_until <= ${at}::timestamptz)
+          and not exists (
+            select 1 from ${alarmNotifications} as e
+            where e.record_id = n.record_id and e.channel = n.channel and e.status = 'pending'
+              and (case when n.account_id is null then e.account_id is null and e.group_id = n.group_id
+                        else e.account_id = n.account_id end)
+              and (e.due_at, e.key) < (n.due_at, n.key))
+        order by n.next_attempt_at
         limit ${limit}
-        for update skip locked)
+        for update of n skip locked)
       returning id`);
     const ids = rowsOf<{ id: string }>(result).map((row) => row.id);
     if (ids.length === 0) return [];
@@ -846,11 +934,16 @@ export class AlarmRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Current values of some variables of some devices (comparands of conditions). */
+  /** Current values of some variables of some devices (comparands of conditions), with their times. */
   async latestValues(deviceIds: readonly string[], keys: readonly string[]) {
     if (deviceIds.length === 0 || keys.length === 0) return [];
     return this.db
-      .select({ deviceId: latestValues.deviceId, key: latestValues.key, value: latestValues.value })
+      .select({
+        deviceId: latestValues.deviceId,
+        key: latestValues.key,
+        value: latestValues.value,
+        ts: latestValues.ts,
+      })
       .from(latestValues)
       .where(and(inArray(latestValues.deviceId, [...deviceIds]), inArray(latestValues.key, [...keys])));
   }

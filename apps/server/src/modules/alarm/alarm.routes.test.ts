@@ -23,6 +23,7 @@ import {
   connectGateway,
   deviceRecords,
   signedIn,
+  storeLatest,
   upload,
 } from './alarm-test-support.ts';
 import { createAlarmModule, type AlarmModule } from './index.ts';
@@ -344,20 +345,28 @@ describe.each(databaseVariants())('alarm rules and records on $name', (variant) 
     expect(records[0]).toMatchObject({ raisedAt: start + 62_000, releasedAt: start + 64_000 });
   });
 
-  it('releases an active alarm when its rule changes what decides it', async () => {
+  it('settles an active alarm against the current value when its rule changes what decides it', async () => {
     const { product, device, developerClient, ownerClient } = await alarmFixture(server);
     const rule = await addRule(server, developerClient, product.id);
     const at = server.clock.now();
+    await storeLatest(server, device.id, 'waterTemperature', 99, at);
     await server.alarms.evaluation.evaluateStored({
       points: [{ deviceId: device.id, key: 'waterTemperature', ts: at, value: 99 }],
       receivedAt: at,
     });
+    // 99 still violates "> 90": the alarm continues.
     await postJson(server, developerClient, '/alarm/rule/edit', {
       productId: product.id,
       rule: { ...rule, condition: { operator: 'gt', limit: { kind: 'value', value: 90 } } },
     });
+    expect(await deviceRecords(server, ownerClient, device.id)).toMatchObject([{ releasedAt: null }]);
+    // 99 meets the release condition of "> 120": released, with the value it released at.
+    await postJson(server, developerClient, '/alarm/rule/edit', {
+      productId: product.id,
+      rule: { ...rule, condition: { operator: 'gt', limit: { kind: 'value', value: 120 } } },
+    });
     const [changed] = await deviceRecords(server, ownerClient, device.id);
-    expect(changed).toMatchObject({ releaseReason: 'rule-changed' });
+    expect(changed).toMatchObject({ releaseReason: 'rule-changed', releaseValue: 99 });
   });
 
   it('lists alarms across devices with filters, acknowledges with a comment, refuses foreign records', async () => {

@@ -94,9 +94,10 @@ export function createAlarmModule(deps: AlarmModuleDeps) {
   let unsubscribe: (() => void) | null = null;
   let sweeping: Promise<void> | null = null;
 
-  /** One round of everything time-driven: due offline alarms, escalation planning, queued sends. */
+  /** One round of everything time-driven: due offline alarms, held values, escalation planning, queued sends. */
   async function sweep(): Promise<void> {
     await evaluation.sweepDeviceStatus();
+    await evaluation.sweepHeldValues();
     await dispatcher.dispatch();
   }
 

@@ -5,7 +5,11 @@
  * node that saved it (`invalidate`) and within a second on every other node, without a restart and
  * without a bus message.
  */
-import { deviceStatusAlarmsSchema, type DeviceStatusAlarms } from '@lyyp/contracts/alarm';
+import {
+  alarmPollIntervalMs,
+  deviceStatusAlarmsSchema,
+  type DeviceStatusAlarms,
+} from '@lyyp/contracts/alarm';
 import type { Variable } from '@lyyp/contracts/device-model';
 import type { AlarmRepository } from './alarm.repository.ts';
 import { compileAlarmRule, type CompiledAlarmRule } from './engine/index.ts';
@@ -15,6 +19,8 @@ export interface ProductAlarmRules {
   readonly rules: readonly CompiledAlarmRule[];
   /** Enabled rules by the variable they watch. */
   readonly byVariable: ReadonlyMap<string, readonly CompiledAlarmRule[]>;
+  /** Enabled rules that compare with other variables, by each variable they compare with. */
+  readonly byReference: ReadonlyMap<string, readonly CompiledAlarmRule[]>;
   readonly statusAlarms: DeviceStatusAlarms;
   readonly variables: ReadonlyMap<string, Variable>;
 }
@@ -78,18 +84,28 @@ export class RuleCache {
       this.repository.ruleSet(productId),
       this.repository.productModel(productId),
     ]);
-    const compiled = rules.map(compileAlarmRule);
+    const model = product?.model;
+    // A rule's filter count is measured in its variable's poll interval (docs/alarms.md).
+    const compiled = rules.map((rule) =>
+      compileAlarmRule(rule, { pollIntervalMs: model ? alarmPollIntervalMs(model, rule.variableKey) : null }),
+    );
     const byVariable = new Map<string, CompiledAlarmRule[]>();
+    const byReference = new Map<string, CompiledAlarmRule[]>();
+    const add = (map: Map<string, CompiledAlarmRule[]>, key: string, rule: CompiledAlarmRule) => {
+      const list = map.get(key) ?? [];
+      list.push(rule);
+      map.set(key, list);
+    };
     for (const rule of compiled) {
       if (!rule.rule.enabled) continue;
-      const list = byVariable.get(rule.rule.variableKey) ?? [];
-      list.push(rule);
-      byVariable.set(rule.rule.variableKey, list);
+      add(byVariable, rule.rule.variableKey, rule);
+      for (const reference of rule.references) add(byReference, reference, rule);
     }
     return {
       version,
       rules: compiled,
       byVariable,
+      byReference,
       statusAlarms: set?.statusAlarms ?? DEFAULT_STATUS_ALARMS,
       variables: new Map((product?.model.variables ?? []).map((variable) => [variable.key, variable])),
     };

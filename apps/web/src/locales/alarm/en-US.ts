@@ -80,7 +80,8 @@ export const alarmEnUS: Texts<typeof alarmZhCN> = {
     chooseVariable: 'Choose a variable',
     valuePlaceholder: 'Enter a number',
     bitHint: 'Bit 0 is the least significant, at most {{max}}',
-    filterCountHint: 'The alarm is raised after this many matching values in a row',
+    filterCountHint:
+      'Consecutive polls that must match before the alarm is raised, whether or not the value changes: it raises once the condition has held for (count − 1) × the poll interval of the variable’s driver. Variables not polled on a cycle count reported values. Saving the rule checks the current value again',
     deadBandHint: 'The value must come back past the limit by this much before the alarm releases',
     chooseGroups: 'Choose alarm groups',
     noGroups: 'This product has no alarm groups yet; add one under “Alarm groups” below',

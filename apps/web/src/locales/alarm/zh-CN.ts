@@ -80,7 +80,8 @@ export const alarmZhCN = {
     chooseVariable: '请选择变量',
     valuePlaceholder: '请输入数值',
     bitHint: '第 0 位为最低位，最大 {{max}}',
-    filterCountHint: '连续满足条件的次数达到后才报警',
+    filterCountHint:
+      '连续这么多次轮询满足条件才报警，数值变不变都算：条件持续（次数 − 1）× 变量所在驱动的采集周期即报警；不按周期采集的变量按上报的数值计次。保存规则时按当前值重新判断',
     deadBandHint: '数值需回到限值以内超过死区才解除，避免在限值附近反复报警',
     chooseGroups: '请选择报警组',
     noGroups: '本产品还没有报警组，可在下方“报警组”中添加',

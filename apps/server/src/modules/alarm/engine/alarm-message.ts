@@ -6,6 +6,7 @@
 import { LOCALES, type Locale } from '@lyyp/contracts';
 import {
   ALARM_RECORD_TYPE_NAMES,
+  DEFAULT_RELEASE_MESSAGES,
   type AlarmRecordTexts,
   alarmMessageTemplate,
   conditionOperands,
@@ -70,6 +71,26 @@ export function variableAlarmTexts(input: Omit<VariableAlarmMessageInput, 'local
   const texts = {} as AlarmRecordTexts;
   for (const locale of LOCALES) {
     texts[locale] = { name: input.rule.name, message: variableAlarmMessage({ ...input, locale }) };
+  }
+  return texts;
+}
+
+/**
+ * A variable alarm's release notice in every language: the value it released at (the platform's
+ * words, whatever text the rule has; `--` when the release had no value, a deleted rule).
+ */
+export function variableReleaseTexts(
+  input: Omit<VariableAlarmMessageInput, 'locale' | 'references'>,
+): Record<Locale, string> {
+  const texts = {} as Record<Locale, string>;
+  for (const locale of LOCALES) {
+    texts[locale] = renderAlarmMessage(DEFAULT_RELEASE_MESSAGES.variable[locale === 'en-US' ? 'en' : 'zh'], {
+      value: formatAlarmValue(input.value, input.variable),
+      unit: input.value === null ? '' : (input.variable.unit ?? ''),
+      variable: input.variable.name,
+      device: input.deviceName,
+      rule: input.rule.name,
+    });
   }
   return texts;
 }

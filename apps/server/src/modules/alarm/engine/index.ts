@@ -5,20 +5,25 @@
  */
 export {
   compileAlarmRule,
+  type CompileOptions,
   type CompiledAlarmRule,
   type EvaluationProblem,
   type SampleValue,
 } from './rule-condition.ts';
 export {
+  DISABLED_RULE_FINGERPRINT,
   evaluateRuleSamples,
   initialRuleState,
   reconcileRule,
   restoreRuleState,
+  settleRule,
   ruleStateNeedsWrite,
   RULE_STATE_CHECKPOINT_MS,
   type AlarmSample,
   type AlarmTransition,
+  type CurrentValues,
   type EvaluationOptions,
+  type RuleSettlement,
   type RuleEvaluation,
 } from './rule-evaluator.ts';
 export { ruleFingerprint } from './fingerprint.ts';
@@ -35,6 +40,7 @@ export {
   deviceStatusAlarmTexts,
   variableAlarmMessage,
   variableAlarmTexts,
+  variableReleaseTexts,
   type MessageVariable,
 } from './alarm-message.ts';
 export { quietPeriodAt, type QuietPeriod } from './quiet-hours.ts';

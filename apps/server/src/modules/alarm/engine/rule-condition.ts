@@ -50,6 +50,11 @@ export interface CompiledAlarmRule {
   readonly fingerprint: string;
   /** The other variables the condition reads; a sample carries their current values. */
   readonly references: readonly string[];
+  /**
+   * How long a matching value must hold to raise: (filter count − 1) × the variable's poll
+   * interval. Null for a variable without a poll interval: the filter counts samples only.
+   */
+  readonly holdMs: number | null;
   /** The raise (while inactive) or release (while active) test of one sample. */
   test(
     phase: 'raise' | 'release',
@@ -66,7 +71,12 @@ function numberOf(key: string, value: SampleValue | undefined): number | Evaluat
   return { kind: 'not-a-number', key };
 }
 
-export function compileAlarmRule(rule: AlarmRule): CompiledAlarmRule {
+export interface CompileOptions {
+  /** The poll interval of the rule's variable (its driver's), null or absent when it is not polled. */
+  readonly pollIntervalMs?: number | null | undefined;
+}
+
+export function compileAlarmRule(rule: AlarmRule, options: CompileOptions = {}): CompiledAlarmRule {
   const formulas = CONDITION_FORMULAS[rule.condition.operator];
   const operands = conditionOperands(rule.condition);
   const references = [
@@ -89,6 +99,10 @@ export function compileAlarmRule(rule: AlarmRule): CompiledAlarmRule {
     rule,
     fingerprint: ruleFingerprint(rule),
     references,
+    holdMs:
+      options.pollIntervalMs === null || options.pollIntervalMs === undefined
+        ? null
+        : (rule.filterCount - 1) * options.pollIntervalMs,
     test(phase, value, referenceValues) {
       const subject = numberOf(rule.variableKey, value);
       if (typeof subject !== 'number') return { ok: false, problem: subject };

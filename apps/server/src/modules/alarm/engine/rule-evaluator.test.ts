@@ -9,6 +9,7 @@ import {
   reconcileRule,
   restoreRuleState,
   ruleStateNeedsWrite,
+  settleRule,
 } from './rule-evaluator.ts';
 
 const kinds = (result: { transitions: readonly { kind: string; at: number }[] }) =>
@@ -124,6 +125,57 @@ describe('filter count', () => {
       ['raise', T0 + 2 * SECOND],
       ['release', T0 + 3 * SECOND],
     ]);
+  });
+});
+
+describe('filter count on a polled variable: consecutive polls, whether or not the value changed', () => {
+  // Polled every second: 3 polls span 2 s.
+  const rule = compileAlarmRule(buildRule({ filterCount: 3 }), { pollIntervalMs: SECOND });
+
+  it('raises a value that steps over the limit and stays there once it has held 2 intervals', () => {
+    const first = evaluateRuleSamples(rule, null, samplesOf([70, 90]));
+    expect(first.transitions).toEqual([]);
+    expect(first.state).toMatchObject({ matches: 1, since: T0 + SECOND, dueAt: T0 + 3 * SECOND, held: 90 });
+    // Not yet known to have held: nothing.
+    expect(
+      evaluateRuleSamples(rule, first.state, [], { heldUntil: T0 + 3 * SECOND - 1 }).transitions,
+    ).toEqual([]);
+    const held = evaluateRuleSamples(rule, first.state, [], {
+      heldUntil: T0 + 8 * SECOND,
+      heldKnownAt: T0 + 8 * SECOND,
+    });
+    expect(held.transitions).toEqual([
+      { kind: 'raise', at: T0 + 3 * SECOND, since: T0 + SECOND, value: 90, late: false },
+    ]);
+    expect(held.state).toMatchObject({ active: true, raisedAt: T0 + 3 * SECOND, lastAt: T0 + 3 * SECOND });
+    expect(held.state.dueAt).toBeUndefined();
+  });
+
+  it('raises at the due time when a later sample shows the value held through it', () => {
+    const result = evaluateRuleSamples(rule, null, [
+      ...samplesOf([90]),
+      { time: T0 + 10 * SECOND, receivedAt: T0 + 10 * SECOND, value: 70 },
+    ]);
+    expect(result.transitions).toMatchObject([
+      { kind: 'raise', at: T0 + 2 * SECOND, value: 90 },
+      { kind: 'release', at: T0 + 10 * SECOND, value: 70 },
+    ]);
+  });
+
+  it('does not raise when a sample at or before the due time contradicts it', () => {
+    const result = evaluateRuleSamples(rule, null, [
+      ...samplesOf([90]),
+      { time: T0 + 2 * SECOND, receivedAt: T0 + 2 * SECOND, value: 70 },
+    ]);
+    expect(result.transitions).toEqual([]);
+    expect(evaluateRuleSamples(rule, result.state, [], { heldUntil: T0 + MINUTE }).transitions).toEqual([]);
+  });
+
+  it('counts a variable without a poll interval by its samples', () => {
+    const counted = compileAlarmRule(buildRule({ filterCount: 3 }));
+    const first = evaluateRuleSamples(counted, null, samplesOf([90]));
+    expect(first.state.dueAt).toBeUndefined();
+    expect(evaluateRuleSamples(counted, first.state, [], { heldUntil: T0 + MINUTE }).transitions).toEqual([]);
   });
 });
 
@@ -252,9 +304,10 @@ describe('replayed, out-of-order and duplicate samples', () => {
 describe('samples that cannot be evaluated', () => {
   const rule = compileAlarmRule(buildRule({ filterCount: 2 }));
 
-  it('keeps the count and the alarm across a failed read, and reports it', () => {
-    const result = evaluateRuleSamples(rule, null, samplesOf([81, null, 82]));
-    expect(kinds(result)).toEqual([['raise', T0 + 2 * SECOND]]);
+  it('ends a waiting run at a failed read (the polls are no longer consecutive), and reports it', () => {
+    const result = evaluateRuleSamples(rule, null, samplesOf([81, null, 82, 83]));
+    expect(kinds(result)).toEqual([['raise', T0 + 3 * SECOND]]);
+    expect(result.transitions[0]).toMatchObject({ since: T0 + 2 * SECOND });
     expect(result.problems).toEqual([{ time: T0 + SECOND, problem: { kind: 'no-value', key: 'temp' } }]);
   });
 
@@ -306,20 +359,51 @@ describe('rule changes', () => {
     expect(next.transitions).toEqual([]);
   });
 
-  it('releases the active alarm and starts afresh when the condition changes', () => {
+  it('releases the active alarm at an edit only when the current value meets the new release condition', () => {
     const raised = evaluateRuleSamples(compileAlarmRule(original), null, samplesOf([90]));
-    const edited = buildRule({ condition: { operator: 'gt', limit: { kind: 'value', value: 95 } } });
-    const reconciled = reconcileRule(raised.state, edited, T0 + MINUTE);
-    expect(reconciled.transitions).toEqual([
-      { kind: 'release', at: T0 + MINUTE, reason: 'rule-changed', value: null, late: false },
-    ]);
-    expect(reconciled.state).toMatchObject({ active: false, matches: 0, lastAt: T0 });
-    const next = evaluateRuleSamples(
-      compileAlarmRule(edited),
-      reconciled.state,
-      samplesOf([96], { start: T0 + 2 * MINUTE }),
+    const edited = compileAlarmRule(
+      buildRule({ condition: { operator: 'gt', limit: { kind: 'value', value: 95 } } }),
     );
+    const settled = settleRule(raised.state, edited, { value: 90 }, T0 + MINUTE);
+    expect(settled.transitions).toEqual([
+      { kind: 'release', at: T0 + MINUTE, reason: 'rule-changed', value: 90, late: false },
+    ]);
+    expect(settled.state).toMatchObject({ active: false, matches: 0, lastAt: T0 });
+    const next = evaluateRuleSamples(edited, settled.state, samplesOf([96], { start: T0 + 2 * MINUTE }));
     expect(kinds(next)).toEqual([['raise', T0 + 2 * MINUTE]]);
+  });
+
+  it('continues the active alarm under the edited rule while the current value still violates it', () => {
+    const raised = evaluateRuleSamples(compileAlarmRule(original), null, samplesOf([90]));
+    const edited = compileAlarmRule(
+      buildRule({ condition: { operator: 'gt', limit: { kind: 'value', value: 85 } } }),
+    );
+    const settled = settleRule(raised.state, edited, { value: 90 }, T0 + MINUTE);
+    expect(settled).toMatchObject({ transitions: [], continued: true });
+    expect(settled.state).toMatchObject({ active: true, raisedAt: T0, rule: edited.fingerprint });
+    // Without a current value the alarm continues as well.
+    expect(settleRule(raised.state, edited, null, T0 + MINUTE)).toMatchObject({ continued: true });
+    const next = evaluateRuleSamples(edited, settled.state, samplesOf([84], { start: T0 + 2 * MINUTE }));
+    expect(kinds(next)).toEqual([['release', T0 + 2 * MINUTE]]);
+  });
+
+  it('raises or starts a run at an edit when the current value violates the new rule', () => {
+    const quiet = evaluateRuleSamples(compileAlarmRule(original), null, samplesOf([70]));
+    const lowered = compileAlarmRule(
+      buildRule({ condition: { operator: 'gt', limit: { kind: 'value', value: 60 } } }),
+    );
+    expect(kinds(settleRule(quiet.state, lowered, { value: 70 }, T0 + MINUTE))).toEqual([
+      ['raise', T0 + MINUTE],
+    ]);
+    const filtered = compileAlarmRule(
+      buildRule({ condition: { operator: 'gt', limit: { kind: 'value', value: 60 } }, filterCount: 3 }),
+      { pollIntervalMs: SECOND },
+    );
+    const waiting = settleRule(quiet.state, filtered, { value: 70 }, T0 + MINUTE);
+    expect(waiting.transitions).toEqual([]);
+    expect(waiting.state).toMatchObject({ matches: 1, since: T0 + MINUTE, dueAt: T0 + MINUTE + 2 * SECOND });
+    const held = evaluateRuleSamples(filtered, waiting.state, [], { heldUntil: T0 + 2 * MINUTE });
+    expect(kinds(held)).toEqual([['raise', T0 + MINUTE + 2 * SECOND]]);
   });
 
   it('clears a partial count when the filter count changes', () => {
@@ -338,15 +422,14 @@ describe('rule changes', () => {
     expect(next.state).toMatchObject({ matches: 1, since: T0 + 2 * SECOND });
   });
 
-  it('settles a state built for an older rule at the first sample when it was not reconciled', () => {
+  it('settles a state built for an older rule at the first sample when it was not settled', () => {
     const raised = evaluateRuleSamples(compileAlarmRule(original), null, samplesOf([90]));
     const edited = compileAlarmRule(buildRule({ deadBand: 5 }));
     const next = evaluateRuleSamples(edited, raised.state, samplesOf([90], { start: T0 + MINUTE }));
-    expect(kinds(next)).toEqual([
-      ['release', T0 + MINUTE],
-      ['raise', T0 + MINUTE],
-    ]);
-    expect(next.transitions[0]).toMatchObject({ reason: 'rule-changed' });
+    expect(kinds(next)).toEqual([]);
+    expect(next.state).toMatchObject({ active: true, rule: edited.fingerprint });
+    const released = evaluateRuleSamples(edited, next.state, samplesOf([75], { start: T0 + 2 * MINUTE }));
+    expect(released.transitions).toMatchObject([{ kind: 'release', reason: 'condition-cleared', value: 75 }]);
   });
 
   it('releases with a reason when the rule is disabled or deleted, and evaluates nothing while disabled', () => {
