@@ -64,6 +64,19 @@ try {
           .catch((error: unknown) => exitWith(`stopping for the new version failed: ${String(error)}`, 1));
       },
     },
+    // Under the launcher a restart is a new process, which reads the saved settings afresh.
+    ...(supervised
+      ? {
+          restartProcess: () => {
+            if (stopping) return;
+            stopping = true;
+            agent
+              .stop()
+              .then(() => process.exit(RESTART_EXIT_CODE))
+              .catch((error: unknown) => exitWith(`stopping for the restart failed: ${String(error)}`, 1));
+          },
+        }
+      : {}),
     onActivity: (activity) => {
       if (activity.kind !== 'connected' || reportedIn || !supervised) return;
       reportedIn = true;

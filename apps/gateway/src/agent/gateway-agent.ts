@@ -118,6 +118,12 @@ export interface GatewayAgentOptions {
   readonly signal?: number;
   /** What the host lets the agent change of the remote settings (network, positioning); none by default. */
   readonly host?: HostCapabilities;
+  /**
+   * Restarts the agent's process (stop, then the launcher starts it again), so the settings read
+   * only at start (working mode, MQTT) take effect: the restart command. Without it (no launcher)
+   * the command restarts the device side only.
+   */
+  readonly restartProcess?: () => void;
   /** Upgrades (docs/ota.md). */
   readonly ota?: {
     /** The platform's HTTP address to download firmware from. */
@@ -377,7 +383,12 @@ export class GatewayAgent {
       reply: (reply) => this.publishReply(reply),
       afterReply: (command, reply) => {
         if (command.op !== 'restart' || reply.status !== 'success') return;
-        logger.log('info', 'restarting the Modbus side on request');
+        if (options.restartProcess) {
+          logger.log('info', 'restarting on request: the launcher starts the agent again');
+          options.restartProcess();
+          return;
+        }
+        logger.log('info', 'restarting the Modbus side on request (no launcher to restart the agent)');
         this.exclusive(() => this.runtime.restart()).catch((error: unknown) =>
           logger.log('error', `the Modbus side could not restart: ${String(error)}`),
         );

@@ -4,7 +4,9 @@
  * with 75 after installing application firmware, it starts the trial package; the trial is kept
  * once it reports in (it reached the platform), and otherwise — it exits, or stays silent past
  * the trial time — it is stopped and the previous agent runs again, which tells the platform
- * (2744). Signals are passed on; the launcher ends with its child.
+ * (2744). An agent that exits with 75 and no trial waiting asked to be restarted (the restart
+ * command): the same package starts again and reads its saved settings afresh. Signals are passed
+ * on; the launcher ends with its child.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -142,6 +142,11 @@ export const ERROR_CATALOGUE = {
   '1514': entry('产品正被设备使用，无法删除', 'The product is used by devices and cannot be deleted', 409),
   '1515': entry('该网关已绑定设备', 'This gateway is already bound to a device', 409),
   '1516': entry('网关序列号已存在', 'The gateway SN already exists', 409),
+  '1517': entry(
+    '网关无法连接新的 MQTT 服务器地址，已改用上次可用的地址',
+    'The gateway could not reach the new MQTT server address and went back to the last address that worked',
+    409,
+  ),
 
   // Console
   '1601': entry('弹窗内不能再弹出页面', 'Cannot pop up a page inside a popup'),

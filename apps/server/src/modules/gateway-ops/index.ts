@@ -11,19 +11,26 @@ import type { GatewayOpsServiceDeps } from './gateway-ops.service.ts';
 import { GatewayOpsRepository } from './gateway-ops.repository.ts';
 import { registerGatewayOpsRoutes } from './gateway-ops.routes.ts';
 import { GatewayOpsService } from './gateway-ops.service.ts';
+import { recordRunningSettings } from './running-settings.ts';
+import type { GatewayLinkService } from '../telemetry/gateway-link.service.ts';
 
 export function createGatewayOpsModule(deps: {
   db: Database;
   catalogue: Catalogue;
   limiter: AttemptLimiter;
   commands: GatewayOpsServiceDeps['commands'];
-  link: GatewayOpsServiceDeps['link'];
+  link: GatewayOpsServiceDeps['link'] & Pick<GatewayLinkService, 'onGatewayStatus'>;
   events: GatewayOpsServiceDeps['events'];
   now: () => number;
   reportFailure: GatewayOpsServiceDeps['reportFailure'];
 }) {
+  const repository = new GatewayOpsRepository(deps.db);
+  // What the agent runs after it started decides whether its restart-required settings are in force.
+  deps.link.onGatewayStatus(async (sn, status) => {
+    if (status) await recordRunningSettings(repository, sn, status);
+  });
   const service = new GatewayOpsService({
-    repository: new GatewayOpsRepository(deps.db),
+    repository,
     gateways: deps.catalogue.repositories.gateways,
     access: deps.catalogue.deviceAccess,
     limiter: deps.limiter,

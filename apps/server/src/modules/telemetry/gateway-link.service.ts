@@ -21,6 +21,7 @@ import {
   type OtaReport,
   type ReplyPayload,
   type ScriptReport,
+  type StatusPayload,
 } from '@lyyp/contracts/protocol';
 import type { Bus } from '../../bus/bus.ts';
 import type { IncomingMessage, MqttTransport } from '../../mqtt/transport.ts';
@@ -40,8 +41,11 @@ export interface GatewayLinkOptions {
 
 export type ScriptReportHandler = (deviceId: string, report: ScriptReport) => Promise<void>;
 export type OtaReportHandler = (sn: string, report: OtaReport) => Promise<void>;
-/** Told after a gateway's status is stored (the OTA rollout starts what now qualifies). */
-export type GatewayStatusHandler = (sn: string) => Promise<void>;
+/**
+ * Told after a gateway's status is stored, with that status (the OTA rollout starts what now
+ * qualifies; remote settings read what the agent runs).
+ */
+export type GatewayStatusHandler = (sn: string, status?: StatusPayload) => Promise<void>;
 
 export class GatewayLinkService {
   /** Messages refused since start, by reason; also counted per gateway in the database. */
@@ -147,7 +151,7 @@ export class GatewayLinkService {
           // A gateway unbound while it was offline still runs its old configuration: withdraw it again.
           if (payload.status === 'online' && !context && (payload.configVersion ?? 0) > 0)
             await this.clearConfig(sn);
-          for (const handler of this.statusHandlers) await handler(sn);
+          for (const handler of this.statusHandlers) await handler(sn, payload);
           return;
         }
         case 'config': {

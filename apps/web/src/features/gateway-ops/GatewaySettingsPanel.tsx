@@ -92,8 +92,14 @@ export function GatewaySettingsPanel({ deviceId, manage }: { deviceId: string; m
     const outcome = data?.outcomes.find((item) => item.key === key);
     if (!outcome) return null;
     return (
-      <Tag color={OUTCOME_COLOURS[outcome.status]} data-testid={`outcome-${key}`}>
+      <Tag
+        color={OUTCOME_COLOURS[outcome.status]}
+        data-testid={`outcome-${key}`}
+        // A failure the gateway reported (the MQTT address it could not reach, 1517) in words.
+        title={outcome.code ? translateCatalogue(outcome.code, locale) : undefined}
+      >
         {t(`gatewayOps.settings.outcome.${outcome.status}`)}
+        {outcome.code ? `: ${translateCatalogue(outcome.code, locale)}` : null}
       </Tag>
     );
   };
