@@ -19,6 +19,7 @@ import {
   type Dealer,
   type DealerCertifyRequest,
   type DealerEditRequest,
+  type GrantCeiling,
   type IssuedPassword,
   type MyCertification,
   type ProductOption,
@@ -71,6 +72,7 @@ export function createAdminApi(client: ApiClient) {
     listAuthorizations: (query: { keyword?: string; page?: number; pageSize?: number }) =>
       client.post<AdminPage<Authorization>>(ADMIN_API_PATHS.authorizationList, { ...query }),
     productOptions: () => client.post<ProductOption[]>(ADMIN_API_PATHS.productOptions),
+    grantCeiling: () => client.post<GrantCeiling>(ADMIN_API_PATHS.grantCeiling),
     listDealers: (query: { keyword?: string; page?: number; pageSize?: number }) =>
       client.post<AdminPage<Dealer>>(ADMIN_API_PATHS.dealerList, { ...query }),
     dealerDetail: (accountId: string) => client.post<Dealer>(ADMIN_API_PATHS.dealerDetail, { accountId }),

@@ -1,11 +1,17 @@
-/** A new operation staff or developer account: username, name, phone, email and optionally a role. */
+/**
+ * A new operation staff or developer account: username, name, phone, email and a role — required
+ * for staff (the catalogue's 2226), optional for developers, who keep only the minimal codes
+ * without one. Roles beyond the caller's own permissions are shown but cannot be chosen.
+ */
 import { roleFitsAccount, type AccountAddRequest, type IssuedPassword } from '@lyyp/contracts/admin';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { translateCatalogue } from '../../app/messages.ts';
 import { buildAdminRules, useDescribeAdminFailure } from './admin-text.ts';
+import { minimalCodeNames, roleGrantable, useGrantCeiling } from './grant-ceiling.ts';
 
 interface AccountAddDialogProps {
   kind: 'op' | 'dev';
@@ -41,6 +47,10 @@ export function AccountAddDialog({ kind, open, onClose, onCreated }: AccountAddD
     onError: (error) => void message.error(describe(error)),
   });
   const audience = kind === 'op' ? 'operation' : 'developer';
+  const ceiling = useGrantCeiling();
+  const separator = locale === 'en-US' ? ', ' : '、';
+  const noRole = t('admin.accounts.noRole', { codes: minimalCodeNames(audience, locale).join(separator) });
+  const roleRules = kind === 'op' ? [{ required: true, message: translateCatalogue('2226', locale) }] : [];
   return (
     <Modal
       open={open}
@@ -64,13 +74,27 @@ export function AccountAddDialog({ kind, open, onClose, onCreated }: AccountAddD
         <Form.Item name="email" label={t('admin.fields.email')} rules={rules.email}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="roleId" label={t('admin.fields.roleId')}>
+        <Form.Item
+          name="roleId"
+          label={t('admin.fields.roleId')}
+          rules={roleRules}
+          required={kind === 'op'}
+          extra={kind === 'dev' ? noRole : undefined}
+        >
           <Select
-            allowClear
-            placeholder={t('admin.accounts.noRole')}
+            allowClear={kind === 'dev'}
+            data-testid="account-add-role"
+            placeholder={kind === 'dev' ? noRole : undefined}
             options={(roles.data ?? [])
               .filter((role) => roleFitsAccount(role.audience, audience))
-              .map((role) => ({ value: role.id, label: role.name }))}
+              .map((role) => {
+                const grantable = roleGrantable(ceiling, role);
+                return {
+                  value: role.id,
+                  label: grantable ? role.name : t('admin.accounts.beyond', { name: role.name }),
+                  disabled: !grantable,
+                };
+              })}
           />
         </Form.Item>
       </Form>

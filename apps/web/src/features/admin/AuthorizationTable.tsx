@@ -1,4 +1,7 @@
-/** Accounts holding a role: their role and codes; open the assignment, or cancel the authorization at once. */
+/**
+ * Accounts holding a role: their role and codes; open the assignment, or cancel the authorization
+ * at once — the confirmation names the minimal codes the account keeps.
+ */
 import type { AccountListKind, Authorization } from '@lyyp/contracts/admin';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Input, Popconfirm, Space, Table } from 'antd';
@@ -9,11 +12,14 @@ import { adminApi } from '../../api/admin.api.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
 import { permissionPathOf } from './AccountActions.tsx';
 import { useDescribeAdminFailure } from './admin-text.ts';
+import { minimalCodeNames } from './grant-ceiling.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
 
 export function AuthorizationTable() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const describe = useDescribeAdminFailure();
+  const locale = useLocaleStore((state) => state.locale);
   const [keyword, setKeyword] = useState('');
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const list = useQuery({
@@ -89,6 +95,16 @@ export function AuthorizationTable() {
                   ) : null}
                   <Popconfirm
                     title={t('admin.roles.cancelConfirm', { name })}
+                    description={
+                      <div style={{ maxWidth: 320 }} data-testid="cancel-keeps">
+                        {t('admin.roles.cancelKeeps', {
+                          codes: minimalCodeNames(
+                            row.account.accountKind === 'developer' ? 'developer' : 'operation',
+                            locale,
+                          ).join(locale === 'en-US' ? ', ' : '、'),
+                        })}
+                      </div>
+                    }
                     onConfirm={() => cancel.mutate(row.account.id)}
                   >
                     <Button type="link" size="small" danger>

@@ -1,7 +1,10 @@
-/** Data permission: every product, or the chosen ones (a searchable list of the products the caller sees). */
+/**
+ * Data permission: every product, or the chosen ones (a searchable list of the products the caller
+ * sees). Without `allowAll` (the caller has chosen products only) "all products" cannot be picked.
+ */
 import type { DataScope } from '@lyyp/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
-import { Radio, Select, Space } from 'antd';
+import { Radio, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.api.ts';
 
@@ -14,6 +17,8 @@ interface DataScopeFieldProps {
   value?: DataScopeValue;
   onChange?: (value: DataScopeValue) => void;
   disabled?: boolean;
+  /** Whether "all products" may be picked (the caller has all products). */
+  allowAll?: boolean;
 }
 
 export function useProductOptions() {
@@ -24,6 +29,7 @@ export function DataScopeField({
   value = { dataScope: 'all', productIds: [] },
   onChange,
   disabled,
+  allowAll = true,
 }: DataScopeFieldProps) {
   const { t } = useTranslation();
   const products = useProductOptions();
@@ -34,10 +40,15 @@ export function DataScopeField({
         value={value.dataScope}
         onChange={(event) => onChange?.({ ...value, dataScope: event.target.value as DataScope })}
         options={[
-          { value: 'all', label: t('admin.roles.scopeAll') },
+          { value: 'all', label: t('admin.roles.scopeAll'), disabled: !allowAll },
           { value: 'chosen', label: t('admin.roles.scopeChosen') },
         ]}
       />
+      {!allowAll && !disabled ? (
+        <Typography.Text type="secondary" data-testid="scope-all-beyond">
+          {t('admin.roles.scopeAllBeyond')}
+        </Typography.Text>
+      ) : null}
       {value.dataScope === 'chosen' ? (
         <Select
           mode="multiple"

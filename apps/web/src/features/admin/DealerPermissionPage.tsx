@@ -1,6 +1,8 @@
 /**
  * /manage/dealer/permission/:id: certify a dealer (`new`) or change one's data permission — all
  * products or chosen ones, debug rights, customers. After saving, the dealer and its customers sign in again.
+ * Only what the caller may grant is offered: all products only with all products, debug rights only
+ * with the write code.
  */
 import type { DealerCertifyRequest } from '@lyyp/contracts/admin';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -12,6 +14,7 @@ import { adminApi } from '../../api/admin.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { DataScopeField, type DataScopeValue } from './DataScopeField.tsx';
 import { buildAdminRules, useDescribeAdminFailure } from './admin-text.ts';
+import { useGrantCeiling } from './grant-ceiling.ts';
 
 interface DealerFormValues {
   account: string;
@@ -31,6 +34,7 @@ export default function DealerPermissionPage() {
   const id = useParams().id ?? 'new';
   const isNew = id === 'new';
   const [form] = Form.useForm<DealerFormValues>();
+  const ceiling = useGrantCeiling();
   const dealer = useQuery({
     queryKey: ['admin', 'dealer', id],
     queryFn: () => adminApi.dealerDetail(id),
@@ -98,10 +102,15 @@ export default function DealerPermissionPage() {
           <Input disabled={!isNew} autoComplete="off" />
         </Form.Item>
         <Form.Item name="scope" label={t('admin.roles.dataScope')}>
-          <DataScopeField />
+          <DataScopeField allowAll={ceiling.allProducts} />
         </Form.Item>
-        <Form.Item name="canDebug" label={t('admin.dealers.canDebug')} valuePropName="checked">
-          <Switch />
+        <Form.Item
+          name="canDebug"
+          label={t('admin.dealers.canDebug')}
+          valuePropName="checked"
+          extra={ceiling.debug ? undefined : t('admin.dealers.debugBeyond')}
+        >
+          <Switch disabled={!ceiling.debug} data-testid="dealer-debug" />
         </Form.Item>
         <Form.Item
           name="customers"

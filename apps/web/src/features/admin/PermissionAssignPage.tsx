@@ -1,11 +1,12 @@
 /**
  * Permission assignment of one account (§2 account/op/permission/:id/:roleId/:tel and
  * authorization/permission/:id/:account/:roleId): choose its role, see the role's menu tree and
- * data permission, save. The person holds the new codes from their next request.
+ * data permission, save. The person holds the new codes from their next request. "No role" says
+ * exactly what remains (the kind's minimal codes); roles beyond the caller's own cannot be chosen.
  */
 import { roleFitsAccount } from '@lyyp/contracts/admin';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Form, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -14,6 +15,8 @@ import { DataScopeField } from './DataScopeField.tsx';
 import { PermissionTree } from './PermissionTree.tsx';
 import { useRoles } from './RoleTable.tsx';
 import { useDescribeAdminFailure } from './admin-text.ts';
+import { minimalCodeNames, roleGrantable, useGrantCeiling } from './grant-ceiling.ts';
+import { useLocaleStore } from '../../app/i18n.ts';
 
 const NO_ROLE = '0';
 
@@ -30,6 +33,8 @@ export default function PermissionAssignPage() {
     queryFn: () => adminApi.accountDetail(accountId),
   });
   const roles = useRoles();
+  const locale = useLocaleStore((state) => state.locale);
+  const ceiling = useGrantCeiling();
   // The role chosen on this screen; until one is chosen, the one the account holds.
   const [picked, setRoleId] = useState<string | null>(null);
   const roleId = picked ?? (account.data ? (account.data.roleId ?? NO_ROLE) : (params.roleId ?? NO_ROLE));
@@ -44,6 +49,9 @@ export default function PermissionAssignPage() {
   const kind = account.data?.accountKind;
   const fitting = (roles.data ?? []).filter((role) => kind && roleFitsAccount(role.audience, kind));
   const chosen = fitting.find((role) => role.id === roleId);
+  const kept = minimalCodeNames(kind === 'developer' ? 'developer' : 'operation', locale).join(
+    locale === 'en-US' ? ', ' : '、',
+  );
   const error = account.error ?? roles.error;
   return (
     <Card
@@ -75,7 +83,14 @@ export default function PermissionAssignPage() {
             onChange={setRoleId}
             options={[
               { value: NO_ROLE, label: t('admin.assign.noRole') },
-              ...fitting.map((role) => ({ value: role.id, label: role.name })),
+              ...fitting.map((role) => {
+                const grantable = roleGrantable(ceiling, role) || role.id === account.data?.roleId;
+                return {
+                  value: role.id,
+                  label: grantable ? role.name : t('admin.accounts.beyond', { name: role.name }),
+                  disabled: !grantable,
+                };
+              }),
             ]}
           />
         </Form.Item>
@@ -92,7 +107,13 @@ export default function PermissionAssignPage() {
             </Form.Item>
           </>
         ) : (
-          <Typography.Paragraph type="secondary">{t('admin.assign.noRoleHint')}</Typography.Paragraph>
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="assign-no-role-hint"
+            style={{ marginBottom: 16 }}
+            message={t('admin.assign.noRoleHint', { codes: kept })}
+          />
         )}
         <Button
           type="primary"

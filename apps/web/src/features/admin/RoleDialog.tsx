@@ -1,14 +1,19 @@
-/** Creates or edits a role: name, which accounts it is for, menu permissions (tree) and data permission. */
+/**
+ * Creates or edits a role: name, which accounts it is for, menu permissions (tree) and data
+ * permission. Codes beyond the caller's own are greyed, and "all products" is offered only to those
+ * who have all products themselves.
+ */
 import type { Role, RoleSaveRequest } from '@lyyp/contracts/admin';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Radio } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { DataScopeField, type DataScopeValue } from './DataScopeField.tsx';
 import { PermissionTree } from './PermissionTree.tsx';
 import { buildAdminRules, useDescribeAdminFailure } from './admin-text.ts';
+import { grantableCodes, useGrantCeiling } from './grant-ceiling.ts';
 
 interface RoleFormValues {
   name: string;
@@ -35,15 +40,20 @@ export function RoleDialog({
   const describe = useDescribeAdminFailure();
   const [form] = Form.useForm<RoleFormValues>();
   const readOnly = draft?.builtIn === true;
+  const ceiling = useGrantCeiling();
+  const grantable = useMemo(() => grantableCodes(ceiling), [ceiling]);
   useEffect(() => {
     if (!draft) return;
     form.setFieldsValue({
       name: draft.name ?? '',
       audience: draft.audience ?? 'operation',
       permissions: draft.permissions ?? [],
-      scope: { dataScope: draft.dataScope ?? 'all', productIds: draft.productIds ?? [] },
+      scope: {
+        dataScope: draft.dataScope ?? (ceiling.allProducts ? 'all' : 'chosen'),
+        productIds: draft.productIds ?? [],
+      },
     });
-  }, [draft, form]);
+  }, [draft, form, ceiling.allProducts]);
   const save = useMutation({
     mutationFn: (values: RoleFormValues) => {
       const request: RoleSaveRequest = {
@@ -89,11 +99,19 @@ export function RoleDialog({
             ]}
           />
         </Form.Item>
-        <Form.Item name="permissions" label={t('admin.roles.permissions')} extra={t('admin.roles.treeHint')}>
-          <PermissionTree disabled={readOnly} />
+        <Form.Item
+          name="permissions"
+          label={t('admin.roles.permissions')}
+          extra={
+            readOnly || ceiling.superManager
+              ? t('admin.roles.treeHint')
+              : `${t('admin.roles.treeHint')} ${t('admin.roles.treeCeilingHint')}`
+          }
+        >
+          <PermissionTree disabled={readOnly} grantable={readOnly ? undefined : grantable} />
         </Form.Item>
         <Form.Item name="scope" label={t('admin.roles.dataScope')}>
-          <DataScopeField disabled={readOnly} />
+          <DataScopeField disabled={readOnly} allowAll={readOnly || ceiling.allProducts} />
         </Form.Item>
       </Form>
     </Modal>

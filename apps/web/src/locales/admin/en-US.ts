@@ -49,7 +49,8 @@ export const adminEnUS: Texts<typeof adminZhCN> = {
     add: 'New account',
     addTitle: { op: 'New operation account', dev: 'New developer account' },
     role: 'Role',
-    noRole: 'None (the account’s default permissions)',
+    noRole: 'No role: the account keeps only {{codes}}',
+    beyond: '{{name}} (beyond your own permissions)',
     createdAt: 'Created',
     resetPassword: 'Reset password',
     resetConfirm: 'Make a new password for {{name}}? Every sign-in of the account ends at once.',
@@ -92,7 +93,11 @@ export const adminEnUS: Texts<typeof adminZhCN> = {
     holders: 'Accounts',
     deleteConfirm: 'Delete the role {{name}}?',
     cancelAuthorization: 'Cancel authorization',
-    cancelConfirm: 'Cancel the authorization of {{name}}? The account’s default permissions apply at once.',
+    cancelConfirm: 'Cancel the authorization of {{name}}?',
+    cancelKeeps:
+      'It ends at once. The account keeps only: {{codes}}; it sees no devices, products or other accounts.',
+    treeCeilingHint: 'Greyed menus are beyond your own permissions and cannot be given.',
+    scopeAllBeyond: 'All products is beyond your own data permission (chosen products).',
     assignedAt: 'Authorized',
     empty: 'No roles of your own yet. Use “New role”, tick its menus and choose the products it may see.',
     emptyAuthorizations:
@@ -103,11 +108,11 @@ export const adminEnUS: Texts<typeof adminZhCN> = {
   assign: {
     account: 'Account',
     role: 'Role',
-    noRole: 'No role (the account’s default permissions)',
+    noRole: 'No role (keeps only its own account centre)',
     treeTitle: 'Menu permissions of the role',
     dataTitle: 'Data permission',
     noRoleHint:
-      'Without a role the account has its kind’s default permissions, and sees all products (staff) or its own (developers).',
+      'Without a role the account keeps only: {{codes}}. It sees no devices, products or other accounts until it is given a role.',
     saved: 'Saved; it holds from the person’s next request',
     manageRoles: 'Manage roles',
   },
@@ -118,6 +123,7 @@ export const adminEnUS: Texts<typeof adminZhCN> = {
     account: 'End-user account (username or phone)',
     organisationId: 'Organisation id',
     canDebug: 'Debug rights (may write values)',
+    debugBeyond: 'Only someone holding “Write values” may give debug rights.',
     customers: 'Customer accounts',
     customersHint:
       'Type a customer’s username or phone and press Enter. The dealer sees these customers’ devices of the chosen products.',
