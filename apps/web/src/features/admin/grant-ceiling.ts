@@ -42,7 +42,11 @@ export function grantableCodes(ceiling: GrantCeiling): string[] {
 /** Whether the caller may give this role (codes and data within their own). */
 export function roleGrantable(
   ceiling: GrantCeiling,
-  role: Pick<Role, 'permissions' | 'dataScope' | 'productIds'>,
+  role: {
+    readonly permissions: readonly string[];
+    readonly dataScope: Role['dataScope'];
+    readonly productIds: readonly string[];
+  },
 ) {
   return ceilingExcess(holdingOfCeiling(ceiling), roleHolding(role)) === null;
 }
