@@ -38,7 +38,7 @@ type GatewayCommandReply = CommandReply<{ value: StoredValue }>;
 export interface GatewayOpsServiceDeps {
   repository: GatewayOpsRepository;
   gateways: Pick<GatewayRepository, 'findBySn'>;
-  access: Pick<DeviceAccess, 'requireVisibleDevice' | 'authorize'>;
+  access: Pick<DeviceAccess, 'requireVisibleDevice' | 'requireDeviceMenu' | 'authorize'>;
   limiter: AttemptLimiter;
   commands: Pick<CommandService, 'sendGatewayCommand' | 'onSettled' | 'onReplying'>;
   /** The device's configuration to its (new) gateway; the old gateway's withdrawn. */
