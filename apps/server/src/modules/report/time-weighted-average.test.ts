@@ -201,7 +201,7 @@ describe.each(databaseVariants().slice(0, 1))('time-weighted average computed on
       const result = await server.database.db.execute(sql`
         select v_area as a from points_rollup where device_id = ${fixture.device.id} and key = ${KEY}
           and minute = ${new Date(minute).toISOString()}::timestamptz`);
-      return (result as unknown as { rows: Array<{ a: number }> }).rows[0]?.a;
+      return (result as { rows: Array<{ a: number }> }).rows[0]?.a;
     };
     await server.runtime.history.store([point(10, 1), point(30, 2)]);
     expect(await area()).toBe(1 * 20_000);
