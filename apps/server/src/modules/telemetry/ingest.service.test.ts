@@ -404,3 +404,50 @@ describe('snapshot points (the first of each variable after an agent started)', 
     expect(confirmed).toEqual([['counter', 'temp']]);
   });
 });
+
+describe('uploads of a gateway replaced away from its device', () => {
+  it('stores what the old gateway measured before the replacement for the device, and nothing after', async () => {
+    const stored: PointRow[] = [];
+    const model = { variables: [{ key: 't', dataType: 'float', deadZone: 0 }] } as unknown as DeviceModel;
+    const history = {
+      store: (rows: readonly PointRow[]) => {
+        stored.push(...rows);
+        return Promise.resolve({ allNew: true as const });
+      },
+    } as unknown as HistoryRepository;
+    const runtime = {
+      // The old gateway is bound to nothing any more.
+      deviceBindingsBySns: () => Promise.resolve(new Map()),
+      replacedFrom: (sn: string) =>
+        Promise.resolve(
+          sn === 'old' ? { deviceId: 'd1', productId: 'p1', modelVersion: 1, at: 10_000 } : undefined,
+        ),
+      productModel: () => Promise.resolve({ model, modelVersion: 1 }),
+      countRejected: () => Promise.resolve(),
+    } as unknown as RuntimeRepository;
+    const ingest = new IngestService(
+      history,
+      runtime,
+      { publish: () => undefined } as unknown as Bus,
+      () => 20_000,
+      {
+        refreshGatherMs: 0,
+      },
+    );
+    const result = await ingest.ingest('old', {
+      seq: 31,
+      points: [
+        { k: 't', t: 9_000, v: 1 },
+        { k: 't', t: 10_000, v: 2 },
+        { k: 't', t: 11_000, v: 3 },
+      ],
+    });
+    expect(stored.map((row) => [row.deviceId, row.ts, row.value])).toEqual([
+      ['d1', 9_000, 1],
+      ['d1', 10_000, 2],
+    ]);
+    expect(result).toMatchObject({ stored: 2, rejected: 1 });
+    // A gateway never bound to anything is still answered with nothing stored.
+    expect(await ingest.ingest('stranger', { seq: 1, points: [{ k: 't', t: 1, v: 1 }] })).toBeNull();
+  });
+});

@@ -275,6 +275,14 @@ export class IngestService {
   private async loadContext(sn: string, when: 'now' | 'later' = 'now'): Promise<IngestContext | undefined> {
     const binding = await this.bindingOf(sn, when);
     if (!binding) return undefined;
+    const model = await this.modelOf(binding);
+    return model ? { deviceId: binding.deviceId, ...model } : undefined;
+  }
+
+  /** A product's model by its version, read again only when the version moved. */
+  private async modelOf(
+    binding: Pick<DeviceBinding, 'productId' | 'modelVersion'>,
+  ): Promise<Omit<IngestContext, 'deviceId'> | undefined> {
     let product = this.models.get(binding.productId);
     if (!product || product.version !== binding.modelVersion) {
       const stored = await this.runtime.productModel(binding.productId);
@@ -288,7 +296,7 @@ export class IngestService {
       };
       this.models.set(binding.productId, product);
     }
-    return { deviceId: binding.deviceId, ...product.context };
+    return product.context;
   }
 
   /**
@@ -297,13 +305,23 @@ export class IngestService {
    * Answers null when the gateway has no device to store for.
    */
   async ingest(sn: string, payload: DataPayload): Promise<IngestResult | null> {
-    const context = await this.contextOf(sn);
-    if (!context) return null;
+    const bound = await this.contextOf(sn);
+    /** For a gateway replaced away from its device: points measured up to then are the device's. */
+    let until = Infinity;
+    let context: IngestContext;
+    if (bound) context = bound;
+    else {
+      const replaced = await this.runtime.replacedFrom(sn);
+      const model = replaced ? await this.modelOf(replaced) : undefined;
+      if (!replaced || !model) return null;
+      context = { deviceId: replaced.deviceId, ...model };
+      until = replaced.at;
+    }
     let rows: PointRow[] = [];
     let rejected = 0;
     let snapshots: PointRow[] | null = null;
     for (const point of payload.points) {
-      const accepted = acceptValue(context.variables, point);
+      const accepted = point.t <= until ? acceptValue(context.variables, point) : { ok: false as const };
       if (!accepted.ok) {
         rejected += 1;
         continue;
@@ -329,7 +347,8 @@ export class IngestService {
     // Settled before the acknowledgement like the points (a failure here means no ack and a resend).
     const sideEffects = Promise.all([
       payload.gaps?.length ? this.runtime.insertGaps(sn, payload.seq, payload.gaps) : undefined,
-      payload.polled?.length ? this.confirmPolled(context, payload.polled) : undefined,
+      // A replaced gateway's poll cycles are no longer the device's: they confirm nothing.
+      payload.polled?.length && until === Infinity ? this.confirmPolled(context, payload.polled) : undefined,
       confirmed.length > 0 ? this.confirmKeys(context, confirmed) : undefined,
     ]);
     const [result] = await Promise.all([stored, sideEffects]);

@@ -1,5 +1,5 @@
 /** Gateway runtime state as the MQTT side sees it: credentials, status, sequence, sync, gaps. */
-import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { applyDeviceConfig, effectiveConfigVersion } from '@lyyp/contracts/device-config';
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { SlaveCounters } from '@lyyp/contracts/protocol';
@@ -9,6 +9,7 @@ import {
   dataGaps,
   deviceConfigs,
   devices,
+  gatewayReplacements,
   gateways,
   hardwareModels,
   latestValues,
@@ -107,6 +108,28 @@ export class RuntimeRepository {
       for (const { sn, ...binding } of rows) bindings.set(sn, binding);
     }
     return bindings;
+  }
+
+  /**
+   * The device a gateway was last replaced away from, and when (undefined: it never was, or the
+   * device is gone). What that gateway measured before the replacement still belongs to the device.
+   */
+  async replacedFrom(sn: string): Promise<(DeviceBinding & { at: number }) | undefined> {
+    const rows = await this.db
+      .select({
+        deviceId: devices.id,
+        productId: products.id,
+        modelVersion: products.modelVersion,
+        at: gatewayReplacements.at,
+      })
+      .from(gatewayReplacements)
+      .innerJoin(devices, eq(devices.id, gatewayReplacements.deviceId))
+      .innerJoin(products, eq(products.id, devices.productId))
+      .where(eq(gatewayReplacements.oldSn, sn))
+      .orderBy(desc(gatewayReplacements.at))
+      .limit(1);
+    const row = rows[0];
+    return row ? { ...row, at: new Date(row.at).getTime() } : undefined;
   }
 
   async productModel(productId: string): Promise<{ model: DeviceModel; modelVersion: number } | undefined> {
