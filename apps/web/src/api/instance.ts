@@ -32,3 +32,12 @@ export const apiClient = createApiClient({
 });
 
 export const authApi = createAuthApi(apiClient);
+
+/**
+ * Another channel learnt that the session has ended (the live channel closed with 4001): the
+ * session is cleared and the console goes to the sign-in page at once, as a 1206 answer does.
+ */
+export function leaveForSignIn(): void {
+  bindings.clearSession();
+  bindings.navigate('/login');
+}

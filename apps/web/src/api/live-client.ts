@@ -4,7 +4,9 @@
  * with the first subscription and closes after the last. Each (re)subscription answers with a
  * snapshot, then changes. A dropped connection is retried with growing, jittered waits and every
  * device is subscribed again; a quiet connection is probed with pings and replaced when the server
- * stops answering. Close code 4001 means the session is gone: no retry, the session ends. Signing
+ * stops answering. Close code 4001 means the session is gone (signed out, password changed, account
+ * disabled or deleted, sessions replaced; the server closes at once): no retry, every listener is
+ * dropped and the session ends (the console goes to the sign-in page). Signing
  * out ends the channel first (`end`), so no reconnect is tried without a session.
  *
  * WebSocket, timers, clock and randomness are injected, so the rules are tested without a network.

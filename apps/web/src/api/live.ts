@@ -1,6 +1,6 @@
 /** The tab's one live channel client, on the page's own origin (the dev server proxies it). */
 import { LIVE_PATH } from '@lyyp/contracts/live';
-import { endSessionThroughClient } from './catalogue.api.ts';
+import { leaveForSignIn } from './instance.ts';
 import { createLiveClient } from './live-client.ts';
 
 function liveUrl(): string {
@@ -18,5 +18,7 @@ export const liveClient = createLiveClient({
     clearInterval: (handle) => window.clearInterval(handle as number),
   },
   now: () => Date.now(),
-  onSessionEnded: endSessionThroughClient,
+  // The server closes the socket when the session ends (signed out, password changed, account
+  // disabled or deleted, sessions replaced): straight to the sign-in page.
+  onSessionEnded: leaveForSignIn,
 });

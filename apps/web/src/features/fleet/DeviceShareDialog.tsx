@@ -55,6 +55,7 @@ interface ShareValues {
   topMenu: boolean;
   menus: ShareMenu[];
   canWrite: boolean;
+  canReshare: boolean;
 }
 
 const STATE_COLOURS: Record<ShareState, string> = {
@@ -106,6 +107,7 @@ export function DeviceShareDialog({ device, onClose }: { device: DeviceView | nu
         topMenu: values.topMenu,
         menus: values.menus,
         canWrite: values.canWrite,
+        canReshare: values.canReshare,
       }),
     onSuccess: () => refresh(),
     onError: (error) => void message.error(describeFailure(error)),
@@ -146,6 +148,7 @@ export function DeviceShareDialog({ device, onClose }: { device: DeviceView | nu
               topMenu: limits.topMenu,
               menus: limits.menus,
               canWrite: false,
+              canReshare: false,
             }}
             onFinish={(values) => create.mutate(values)}
             onValuesChange={() => create.reset()}
@@ -198,6 +201,14 @@ export function DeviceShareDialog({ device, onClose }: { device: DeviceView | nu
             <Form.Item name="canWrite" label={t('fleet.share.canWrite')} valuePropName="checked">
               <Switch disabled={!limits.canWrite} data-testid="share-can-write" />
             </Form.Item>
+            <Form.Item
+              name="canReshare"
+              label={t('fleet.share.canReshare')}
+              valuePropName="checked"
+              extra={t('fleet.share.canReshareHint')}
+            >
+              <Switch data-testid="share-can-reshare" />
+            </Form.Item>
             <Form.Item wrapperCol={{ offset: 6 }}>
               <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="share-create">
                 {t('fleet.share.create')}
@@ -240,6 +251,11 @@ export function DeviceShareDialog({ device, onClose }: { device: DeviceView | nu
               {
                 title: t('fleet.share.canWrite'),
                 dataIndex: 'canWrite',
+                render: (value: boolean) => (value ? t('monitor.common.yes') : t('monitor.common.no')),
+              },
+              {
+                title: t('fleet.share.canReshare'),
+                dataIndex: 'canReshare',
                 render: (value: boolean) => (value ? t('monitor.common.yes') : t('monitor.common.no')),
               },
               {

@@ -103,6 +103,8 @@ export const fleetEnUS: Texts<typeof fleetZhCN> = {
     topMenu: 'Top menu bar',
     menus: 'Menu permissions',
     canWrite: 'Data writing',
+    canReshare: 'May share further',
+    canReshareHint: 'The receiver may share the device with others, giving no more than this share does',
     create: 'Create share',
     created: 'Share created',
     linkLabel: 'Share link',

@@ -96,6 +96,8 @@ export const fleetZhCN = {
     topMenu: '顶部菜单栏',
     menus: '菜单权限',
     canWrite: '数据写入',
+    canReshare: '允许再次分享',
+    canReshareHint: '接收者可把设备分享给他人，所给权限不超过本次分享',
     create: '生成分享',
     created: '分享已生成',
     linkLabel: '分享链接',
