@@ -22,7 +22,6 @@ import type { DeviceAccess } from '../device/device-access.ts';
 import type { DeviceRepository } from '../device/device.repository.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import { viewerOf, type Caller } from '../device/viewer.ts';
-import { phoneShownTo } from '../../lib/phone-visibility.ts';
 import { writeSheet } from '../product/spreadsheet.ts';
 import type { DeviceEventRecorder } from './device-events.ts';
 import type { EquipmentAdminRepository, EquipmentFilterInput, LogRow } from './equipment-admin.repository.ts';
@@ -46,8 +45,7 @@ interface PageInput {
 
 type PageRow = Awaited<ReturnType<EquipmentAdminRepository['page']>>['rows'][number];
 
-/** A list row; the owner's phone as the caller may see it (masked unless staff managing accounts). */
-function presentItem(row: PageRow, showPhone: ReturnType<typeof phoneShownTo>): EquipmentItem {
+function presentItem(row: PageRow): EquipmentItem {
   const { device } = row;
   return {
     id: device.id,
@@ -58,7 +56,7 @@ function presentItem(row: PageRow, showPhone: ReturnType<typeof phoneShownTo>): 
     groupName: device.groupName,
     ownerAccountId: device.ownerAccountId,
     ownerName: row.ownerName,
-    ownerTel: showPhone(row.ownerTel, device.ownerAccountId),
+    ownerTel: row.ownerTel,
     gatewayStatus: row.gatewayStatus,
     lastSeenAt: row.lastSeenAt ? new Date(row.lastSeenAt).toISOString() : null,
     iccid: device.iccid,
@@ -150,8 +148,7 @@ export class EquipmentAdminService {
       { offset: (paging.page - 1) * paging.pageSize, limit: paging.pageSize },
       new Date(this.deps.now()),
     );
-    const showPhone = phoneShownTo(caller.account);
-    return { list: rows.map((row) => presentItem(row, showPhone)), total, ...paging };
+    return { list: rows.map(presentItem), total, ...paging };
   }
 
   async export(
@@ -195,8 +192,7 @@ export class EquipmentAdminService {
           'SIM 状态',
           '绑定时间',
         ];
-    const showPhone = phoneShownTo(caller.account);
-    const items = rows.map((row) => presentItem(row, showPhone));
+    const items = rows.map(presentItem);
     const bytes = await writeSheet(
       format,
       en ? 'Devices' : '设备',
@@ -230,12 +226,7 @@ export class EquipmentAdminService {
       await this.deps.access.requireVisibleDevice(caller.account, id),
     );
     const rows = await this.deps.repository.grantsOf(id);
-    const showPhone = phoneShownTo(caller.account);
-    return rows.map((row) => ({
-      ...row,
-      tel: showPhone(row.tel, row.accountId),
-      createdAt: row.createdAt.toISOString(),
-    }));
+    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }
 
   /** Authorises a device to an account found by username or phone (§6); a second call updates it. */
