@@ -22,6 +22,7 @@ import type { DeviceAccess } from '../device/device-access.ts';
 import type { DeviceRepository } from '../device/device.repository.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import { viewerOf, type Caller } from '../device/viewer.ts';
+import { phoneShownTo } from '../../lib/phone-visibility.ts';
 import { writeSheet } from '../product/spreadsheet.ts';
 import type { DeviceEventRecorder } from './device-events.ts';
 import type { EquipmentAdminRepository, EquipmentFilterInput, LogRow } from './equipment-admin.repository.ts';
@@ -45,7 +46,8 @@ interface PageInput {
 
 type PageRow = Awaited<ReturnType<EquipmentAdminRepository['page']>>['rows'][number];
 
-function presentItem(row: PageRow): EquipmentItem {
+/** A list row; the owner's phone as the caller may see it (masked unless staff managing accounts). */
+function presentItem(row: PageRow, showPhone: ReturnType<typeof phoneShownTo>): EquipmentItem {
   const { device } = row;
   return {
     id: device.id,
@@ -56,7 +58,7 @@ function presentItem(row: PageRow): EquipmentItem {
     groupName: device.groupName,
     ownerAccountId: device.ownerAccountId,
     ownerName: row.ownerName,
-    ownerTel: row.ownerTel,
+    ownerTel: showPhone(row.ownerTel, device.ownerAccountId),
     gatewayStatus: row.gatewayStatus,
     lastSeenAt: row.lastSeenAt ? new Date(row.lastSeenAt).toISOString() : null,
     iccid: device.iccid,
@@ -148,7 +150,8 @@ export class EquipmentAdminService {
       { offset: (paging.page - 1) * paging.pageSize, limit: paging.pageSize },
       new Date(this.deps.now()),
     );
-    return { list: rows.map(presentItem), total, ...paging };
+    const showPhone = phoneShownTo(caller.account);
+    return { list: rows.map((row) => presentItem(row, showPhone)), total, ...paging };
   }
 
   async export(
@@ -192,7 +195,8 @@ export class EquipmentAdminService {
           'SIM 状态',
           '绑定时间',
         ];
-    const items = rows.map(presentItem);
+    const showPhone = phoneShownTo(caller.account);
+    const items = rows.map((row) => presentItem(row, showPhone));
     const bytes = await writeSheet(
       format,
       en ? 'Devices' : '设备',
@@ -226,7 +230,12 @@ export class EquipmentAdminService {
       await this.deps.access.requireVisibleDevice(caller.account, id),
     );
     const rows = await this.deps.repository.grantsOf(id);
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    const showPhone = phoneShownTo(caller.account);
+    return rows.map((row) => ({
+      ...row,
+      tel: showPhone(row.tel, row.accountId),
+      createdAt: row.createdAt.toISOString(),
+    }));
   }
 
   /** Authorises a device to an account found by username or phone (§6); a second call updates it. */
