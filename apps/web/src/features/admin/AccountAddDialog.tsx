@@ -56,7 +56,13 @@ export function AccountAddDialog({ kind, open, onClose, onCreated }: AccountAddD
       open={open}
       title={t(`admin.accounts.addTitle.${kind}`)}
       onCancel={onClose}
-      onOk={() => void form.validateFields().then((values) => add.mutate(values))}
+      // A refused form shows its messages on the inputs; nothing else is left to handle.
+      onOk={() =>
+        void form
+          .validateFields()
+          .then((values) => add.mutate(values))
+          .catch(() => undefined)
+      }
       confirmLoading={add.isPending}
       okText={t('admin.common.save')}
       destroyOnHidden
