@@ -338,10 +338,12 @@ export class GatewayAgent {
       configVersion: () => this.runtime.version,
       slaves: () => this.runtime.statuses(),
       extra: () => {
+        const opcuaThumbprint = this.runtime.certificate.thumbprint;
         const signal = options.signal ?? (options.simulate ? SIMULATED_SIGNAL : undefined);
         const systemFirmware = this.ota.systemFirmware;
         const failed = this.link.fellBack;
         return {
+          ...(opcuaThumbprint ? { opcuaThumbprint } : {}),
           ...(signal !== undefined ? { signal } : {}),
           ...(systemFirmware ? { systemFirmware } : {}),
           mqtt: {
@@ -766,6 +768,13 @@ export class GatewayAgent {
       case 'factory-reset':
         await this.factoryReset();
         return success(uuid);
+      case 'browse': {
+        // The tag browser: the children of a node of an OPC UA driver's server, never stored.
+        if (!command.driver) return failure(uuid, '1001');
+        const outcome = await this.runtime.browse(command.driver, command.node);
+        if (!outcome.ok) return failure(uuid, outcome.code);
+        return success(uuid, { nodes: [...outcome.nodes], truncated: outcome.truncated });
+      }
     }
   }
 

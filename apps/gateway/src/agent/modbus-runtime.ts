@@ -1,7 +1,7 @@
 /**
- * The configuration the gateway runs and the Modbus agent running it. A new configuration is
- * built beside the running one and takes over only once it stands; if it cannot be built, the
- * old one keeps running. No process restart is involved.
+ * The configuration the gateway runs and the field agents running it (Modbus, OPC UA; see
+ * field-agents.ts). A new configuration is built beside the running one and takes over only once
+ * it stands; if it cannot be built, the old one keeps running. No process restart is involved.
  */
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { ConfigPayload } from '@lyyp/contracts/protocol';
@@ -9,10 +9,12 @@ import type { FormulaEngine } from '../core/formula-engine.ts';
 import type { RejectedVariable } from '../core/points.ts';
 import type { Sample } from '../core/samples.ts';
 import type { Scheduler } from '../core/scheduler.ts';
-import { createModbusAgent, type ModbusAgent } from '../modbus/modbus-agent.ts';
 import type { PollReport } from '../modbus/modbus-poller.ts';
 import type { WriteOutcome } from '../modbus/modbus-writer.ts';
 import type { SlaveStatus } from '../modbus/slave-channel.ts';
+import { GatewayCertificate } from '../opcua/gateway-certificate.ts';
+import type { BrowseOutcome } from '../opcua/opcua-driver.ts';
+import { FieldAgents } from './field-agents.ts';
 
 export interface PreparedModel {
   readonly model: DeviceModel;
@@ -33,11 +35,13 @@ export interface ModbusRuntimeOptions {
   readonly onError?: (error: unknown) => void;
   readonly scheduler?: Scheduler;
   readonly endpoints?: EndpointRewriter;
+  /** Where the gateway keeps its OPC UA application certificate (a temporary folder when left out). */
+  readonly dataDir?: string;
 }
 
 interface Running {
   readonly config: ConfigPayload;
-  readonly agent: ModbusAgent;
+  readonly agent: FieldAgents;
   readonly prepared: PreparedModel;
 }
 
@@ -46,8 +50,23 @@ const asIs = (model: DeviceModel): Promise<PreparedModel> =>
 
 export class ModbusRuntime {
   private running: Running | null = null;
+  /** The gateway's OPC UA application certificate, made once and kept across configurations. */
+  readonly certificate: GatewayCertificate;
 
-  constructor(private readonly options: ModbusRuntimeOptions) {}
+  constructor(private readonly options: ModbusRuntimeOptions) {
+    this.certificate = new GatewayCertificate(options.dataDir);
+  }
+
+  private createAgents(model: DeviceModel): FieldAgents {
+    return new FieldAgents({
+      model,
+      formulas: this.options.formulas,
+      onReport: this.options.onReport,
+      certificate: this.certificate,
+      ...(this.options.onError ? { onError: this.options.onError } : {}),
+      ...(this.options.scheduler ? { scheduler: this.options.scheduler } : {}),
+    });
+  }
 
   /** Version of the configuration running (0: none). */
   get version(): number {
@@ -60,21 +79,15 @@ export class ModbusRuntime {
 
   /** Variables of the running configuration that cannot be polled, with the reason. */
   get rejected(): readonly RejectedVariable[] {
-    return this.running?.agent.poller.rejected ?? [];
+    return this.running?.agent.rejected ?? [];
   }
 
   /** Runs a configuration in place of the current one; throws (and keeps the current one) if it cannot be built. */
   async apply(config: ConfigPayload): Promise<void> {
     const prepared = await (this.options.endpoints?.prepare(config.model) ?? asIs(config.model));
-    let agent: ModbusAgent;
+    let agent: FieldAgents;
     try {
-      agent = createModbusAgent({
-        model: prepared.model,
-        formulas: this.options.formulas,
-        onReport: this.options.onReport,
-        ...(this.options.onError ? { onError: this.options.onError } : {}),
-        ...(this.options.scheduler ? { scheduler: this.options.scheduler } : {}),
-      });
+      agent = this.createAgents(prepared.model);
     } catch (error) {
       await prepared.release();
       throw error;
@@ -90,13 +103,7 @@ export class ModbusRuntime {
     const running = this.running;
     if (!running) return;
     await running.agent.stop();
-    const agent = createModbusAgent({
-      model: running.prepared.model,
-      formulas: this.options.formulas,
-      onReport: this.options.onReport,
-      ...(this.options.onError ? { onError: this.options.onError } : {}),
-      ...(this.options.scheduler ? { scheduler: this.options.scheduler } : {}),
-    });
+    const agent = this.createAgents(running.prepared.model);
     this.running = { ...running, agent };
     agent.start();
   }
@@ -122,7 +129,13 @@ export class ModbusRuntime {
 
   /** Poll cycles completed per slave by the Modbus side running now. */
   cycleCounts(): Record<string, number> {
-    return this.running?.agent.poller.cycleCounts() ?? {};
+    return this.running?.agent.cycleCounts() ?? {};
+  }
+
+  /** The children of a node of an OPC UA driver's server (the tag browser). */
+  async browse(driverKey: string, nodeId: string | undefined): Promise<BrowseOutcome> {
+    if (!this.running) return { ok: false, code: '99903' };
+    return this.running.agent.browse(driverKey, nodeId);
   }
 
   private async stopRunning(): Promise<void> {

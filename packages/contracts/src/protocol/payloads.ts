@@ -5,6 +5,8 @@ import {
   SCRIPT_LOG_LINES_PER_RUN_MAX,
   SCRIPT_WRITES_REPORTED_MAX,
   SCRIPT_LOG_LINE_MAX_LENGTH,
+  DATA_TYPES,
+  READ_WRITE_TYPES,
   deviceModelSchema,
 } from '../device-model/index.ts';
 import { GATEWAY_MODES, gatewaySettingsSchema, settingOutcomeSchema } from '../gateway-ops/settings.ts';
@@ -43,6 +45,8 @@ export const statusPayloadSchema = z.object({
   gatewayMode: z.enum(GATEWAY_MODES).optional(),
   /** Version of the configuration the gateway runs (0: none yet). */
   configVersion: z.number().int().nonnegative().optional(),
+  /** SHA-1 thumbprint of the gateway's own OPC UA application certificate, once it has one. */
+  opcuaThumbprint: z.string().max(128).optional(),
   slaves: z.array(slaveCountersSchema).max(64).optional(),
   /**
    * The MQTT address the agent runs on (without credentials) and, when it gave up on the address
@@ -134,7 +138,14 @@ export type ConfigReport = z.infer<typeof configReportSchema>;
  * carries (answered per setting); `factory-reset` returns the gateway to its factory settings and
  * forgets its buffer, commands and configuration.
  */
-export const COMMAND_OPERATIONS = ['read', 'write', 'restart', 'settings', 'factory-reset'] as const;
+export const COMMAND_OPERATIONS = [
+  'read',
+  'write',
+  'restart',
+  'settings',
+  'factory-reset',
+  'browse',
+] as const;
 export type CommandOperation = (typeof COMMAND_OPERATIONS)[number];
 
 /** `down/cmd`: one command, identified by uuid. */
@@ -145,10 +156,29 @@ export const commandPayloadSchema = z.object({
   value: pointValueSchema.optional(),
   /** `settings`: every remote setting, as the platform holds them. */
   settings: gatewaySettingsSchema.optional(),
+  /** `browse`: the OPC UA driver whose server is browsed. */
+  driver: z.string().min(1).max(64).optional(),
+  /** `browse`: the NodeId whose children are wanted; the Objects folder when left out. */
+  node: z.string().min(1).max(512).optional(),
   /** Epoch ms after which the gateway must not execute it any more. */
   expiresAt: z.number().int(),
 });
 export type CommandPayload = z.infer<typeof commandPayloadSchema>;
+
+/** One child of a browsed OPC UA node, with what a variable made from it takes from the server. */
+export const browsedNodeSchema = z.object({
+  name: z.string().max(256),
+  nodeId: z.string().max(512),
+  nodeClass: z.enum(['Object', 'Variable']),
+  /** OPC UA built-in type name (Double, Int32 …; Other for types the platform reads as text). */
+  opcuaType: z.string().max(64).optional(),
+  /** The platform data type a variable of this node gets. */
+  dataType: z.enum(DATA_TYPES).optional(),
+  isArray: z.boolean().optional(),
+  access: z.enum(READ_WRITE_TYPES).optional(),
+  hasChildren: z.boolean(),
+});
+export type BrowsedNode = z.infer<typeof browsedNodeSchema>;
 
 /** `up/reply`: the outcome of a command (§3 async command reply, minus `online`). */
 export const replyPayloadSchema = z.object({
@@ -162,6 +192,9 @@ export const replyPayloadSchema = z.object({
       previous: pointValueSchema.optional(),
       /** `settings`: what the gateway did with each setting. */
       settings: z.array(settingOutcomeSchema).max(32).optional(),
+      /** `browse`: the node's children (at most 500; `truncated` when it has more). */
+      nodes: z.array(browsedNodeSchema).max(500).optional(),
+      truncated: z.boolean().optional(),
     })
     .optional(),
 });
