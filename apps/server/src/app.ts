@@ -42,6 +42,7 @@ import { createSystemCatalogueModule } from './modules/system-catalogue/index.ts
 import { registerKnowledge } from './modules/knowledge/index.ts';
 import { registerDeviceVariableRoutes } from './modules/device/device-variables.routes.ts';
 import { registerDeviceValueRoutes } from './modules/device/device-values.routes.ts';
+import { registerCapabilityRoutes } from './policy/capabilities.routes.ts';
 import { createCatalogue } from './modules/catalogue.ts';
 import { LocalBus, type Bus } from './bus/bus.ts';
 import { RedisBus } from './bus/redis-bus.ts';
@@ -412,6 +413,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       });
       registerDeviceVariableRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime });
       registerDeviceValueRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime, now });
+      registerCapabilityRoutes(api, { access: catalogue.deviceAccess });
       registerSyncRoutes(api, {
         access: catalogue.deviceAccess,
         runtime: runtime.runtime,

@@ -1,3 +1,5 @@
 export * from './relations.ts';
 export * from './table.ts';
 export * from './evaluate.ts';
+export * from './describe.ts';
+export * from './capabilities.ts';

@@ -224,12 +224,17 @@ export const POLICY = {
       grant('shareMenu:gateway', 'monitor:device:view', 'manage:equipment:view'),
     ],
   ),
-  'device.refreshPosition': change('device', '刷新设备位置', "Refresh a device's position", [
-    grant('owner', 'monitor:map', 'monitor:device:view', 'manage:equipment:view'),
-    grant('grantWithWrite', 'monitor:map', 'monitor:device:view', 'manage:equipment:view'),
-    grant('dealerWithDebug', 'monitor:map', 'monitor:device:view', 'manage:equipment:view'),
-    grant('staffInScope', 'monitor:map', 'monitor:device:view', 'manage:equipment:view'),
-  ]),
+  'device.refreshPosition': view(
+    'device',
+    '刷新设备位置（读取定位）',
+    "Refresh a device's position (read from the gateway)",
+    [
+      grant('owner', 'monitor:map', 'monitor:device:view', 'manage:equipment:view'),
+      grant('grantWithWrite', 'monitor:map', 'monitor:device:view', 'manage:equipment:view'),
+      grant('dealerWithDebug', 'monitor:map', 'monitor:device:view', 'manage:equipment:view'),
+      grant('staffInScope', 'monitor:map', 'monitor:device:view', 'manage:equipment:view'),
+    ],
+  ),
   'device.map': view('device', '地图与轨迹', 'Map and track', [
     grant('visible', 'monitor:map', 'monitor:device:view', 'manage:equipment:view'),
   ]),
@@ -243,12 +248,18 @@ export const POLICY = {
   'device.staffList': view('device', '后台设备列表与导出', 'The back-office device list and export', [
     grant('staffInScope', 'manage:equipment:view'),
   ]),
+  'share.list': view(
+    'share',
+    '设备的分享（管理者看全部，分享者看自己的）',
+    "A device's shares (managers see all, a sharer its own)",
+    [grant('visible', 'monitor:device:share', 'manage:equipment:edit')],
+  ),
   'share.manage': change('share', '分享设备、查看与撤销分享', 'Share a device, list and revoke its shares', [
     grant('owner', 'monitor:device:share'),
     grant('staffInScope', 'manage:equipment:edit'),
   ]),
   'share.accept': change('share', '预览与接受分享', 'Preview and accept a share', [
-    grant('self', 'monitor:device:view', 'manage:equipment:view'),
+    grant('self', 'monitor:device', 'manage:equipment'),
   ]),
 
   // Monitoring screens over visible devices.

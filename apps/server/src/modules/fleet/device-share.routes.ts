@@ -30,7 +30,7 @@ export function registerDeviceShareRoutes(app: FastifyInstance, { shares }: { sh
     {
       tags,
       summary: 'Shares of a device: all of them for its owner and staff, else the ones I made',
-      guard: share,
+      guard: app.allow('share.list'),
       body: DeviceShareListSchema,
       answer: DeviceShareListAnswerSchema,
     },

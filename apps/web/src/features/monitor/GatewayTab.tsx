@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { commandApi } from '../../api/command.api.ts';
 import { ConfigSyncTag, GatewayStatusTag, SignalTag } from '../gateway/status-tags.tsx';
 import { useDescribeFailure } from './common/catalogue-text.ts';
+import { useDeviceAbilities } from './common/use-device-abilities.ts';
 import { formatTime } from './common/format-time.ts';
 import { describeConfigMatch } from './config-sync.ts';
 import { DeviceScriptStatus } from './DeviceScriptStatus.tsx';
@@ -30,8 +31,11 @@ export function GatewayTab({ device, live }: DeviceTabProps) {
   const liveStatus = live.gateway?.status;
   const liveSignal = live.gateway?.signal;
   const syncState = live.config?.state;
-  // Replacing, resetting, clearing and settings are for the owner and staff (the platform checks too).
-  const manage = device.access.kind === 'owner' || device.access.kind === 'staff';
+  // The gateway's operations and settings show as the server's policy allows them on this device.
+  const may = useDeviceAbilities(device.id);
+  const manage = (
+    ['device.replaceGateway', 'device.resetGateway', 'device.clearData', 'device.restartGateway'] as const
+  ).some((action) => may(action));
 
   // Status, signal band and versions come from the platform: read them again when the channel says they moved.
   useEffect(() => {
@@ -109,7 +113,7 @@ export function GatewayTab({ device, live }: DeviceTabProps) {
       {manage ? (
         <GatewayOperations deviceId={device.id} online={(liveStatus ?? gateway.status) === 'online'} />
       ) : null}
-      <GatewaySettingsPanel deviceId={device.id} manage={manage} />
+      <GatewaySettingsPanel deviceId={device.id} manage={may('device.configureGateway')} />
     </Space>
   );
 }

@@ -1,0 +1,250 @@
+/**
+ * The policy, proved on the running server: for every operation of the OpenAPI document and every
+ * persona (policy-personas.test-support.ts), the answer the policy table predicts is compared with
+ * the route's answer. An operation whose action is missing from the table fails.
+ *
+ * - Every operation, with an empty body: the guard answers before validation, so a persona that
+ *   may not attempt the action gets its refusal (1010 without a session), and one that may gets
+ *   past the guard (any other answer).
+ * - The device actions, on real objects (device A: owned, in one staff scope, shared, a dealer's
+ *   customer's, a developer's product's; device B: a foreign tenant's, out of that scope): 1003
+ *   where the persona may not see it, the refusal where the table allows none of its grants, and
+ *   past the decision otherwise. Unbinding is tried on a fresh twin of the device each time the
+ *   table allows it, so one persona's allowed unbind does not change what the next one finds.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX } from '@lyyp/contracts';
+import {
+  POLICY,
+  decideKnown,
+  isActionName,
+  isPublicAction,
+  mayAttempt,
+  refusalOf,
+  type ActionName,
+} from '@lyyp/contracts/policy';
+import { devices as deviceTable, gateways } from '../db/schema/index.ts';
+import { databaseVariants, startTestServer, type TestServer } from '../test/test-server.ts';
+import {
+  buildPolicyWorld,
+  type DeviceName,
+  type Persona,
+  type PolicyWorld,
+} from './policy-personas.test-support.ts';
+
+interface Operation {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly action: string | undefined;
+}
+
+/** Signing out ends the persona's session; it is public and answers the same to everyone. */
+const NOT_WALKED = new Set([`${API_PREFIX}/user/logout`]);
+/** Answers that mean a guard or a decision refused. */
+const REFUSALS = new Set(['1010', '1206', '1003', '1201', '1202', '2116', '2417']);
+
+async function answerOf(
+  server: TestServer,
+  persona: Persona,
+  operation: Operation,
+  body: Record<string, unknown>,
+) {
+  const cookie = persona.client
+    ? [...persona.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+    : '';
+  const url = operation.path.replaceAll(/\{\w+\}/g, 'x');
+  const response = await server.app.inject({
+    method: operation.method,
+    url,
+    headers: { 'accept-language': 'en-US', ...(cookie ? { cookie } : {}) },
+    remoteAddress: persona.client?.address ?? '10.250.0.1',
+    ...(operation.method === 'POST' ? { payload: body } : {}),
+  });
+  const isJson = String(response.headers['content-type']).startsWith('application/json');
+  return isJson
+    ? (response.json<{ code?: string }>().code ?? `HTTP ${response.statusCode}`)
+    : `HTTP ${response.statusCode}`;
+}
+
+function callerOf(persona: Persona) {
+  return { kind: persona.kind, codes: persona.codes };
+}
+
+/** What the guard must answer: a refusal code, or `past` when the persona may attempt the action. */
+function expectedAtGuard(action: ActionName, persona: Persona): string {
+  if (isPublicAction(action)) return 'past';
+  if (!persona.client) return '1010';
+  return mayAttempt(action, callerOf(persona)) ? 'past' : refusalOf(action);
+}
+
+function matches(expected: string, actual: string): boolean {
+  return expected === 'past' ? !REFUSALS.has(actual) : actual === expected;
+}
+
+/** Past the guard: neither the session's answer nor the action's refusal (an empty body may find nothing: 1003). */
+function passesGuard(action: ActionName, expected: string, actual: string): boolean {
+  if (expected !== 'past') return actual === expected;
+  return actual !== '1010' && actual !== '1206' && actual !== refusalOf(action);
+}
+
+interface DeviceProbe {
+  readonly action: ActionName;
+  readonly path: string;
+  readonly body: (deviceId: string) => Record<string, unknown>;
+  /** Refusal once the device is loaded, when it differs from the guard's. */
+  readonly decisionRefusal?: string;
+  readonly destructive?: boolean;
+}
+
+const DEVICE_PROBES: readonly DeviceProbe[] = [
+  { action: 'device.view', path: '/equipment/info', body: (id) => ({ id }) },
+  { action: 'device.values', path: '/equipment/values', body: (id) => ({ equipmentId: id }) },
+  {
+    action: 'device.gatewaySettings',
+    path: '/equipment/gateway/settings',
+    body: (id) => ({ equipmentId: id }),
+  },
+  { action: 'device.edit', path: '/equipment/edit', body: (id) => ({ id, name: 'Boiler 1' }) },
+  {
+    action: 'device.restartGateway',
+    path: '/equipment/gateway/restart',
+    body: (id) => ({ equipmentId: id }),
+  },
+  {
+    action: 'device.clearData',
+    path: '/equipment/gateway/clearData',
+    body: (id) => ({ equipmentId: id, scope: 'all', confirm: true }),
+  },
+  {
+    action: 'device.resetGateway',
+    path: '/equipment/gateway/factoryReset',
+    body: (id) => ({ equipmentId: id, keepPlatformData: true, confirm: true }),
+  },
+  {
+    action: 'device.write',
+    path: '/equipment/command/write',
+    body: (id) => ({ equipmentId: id, key: 'waterTemperature', value: 60 }),
+    decisionRefusal: '1202',
+  },
+  { action: 'share.list', path: '/equipment/share/list', body: (id) => ({ id }) },
+  { action: 'device.grants', path: '/manage/equipment/grants', body: (id) => ({ id }) },
+  { action: 'device.unbind', path: '/equipment/delete', body: (id) => ({ id }), destructive: true },
+];
+
+function expectedOnDevice(probe: DeviceProbe, persona: Persona, device: DeviceName): string {
+  const atGuard = expectedAtGuard(probe.action, persona);
+  if (atGuard !== 'past') return atGuard;
+  const relations = persona.relations[device];
+  if (!relations.has('visible')) return '1003';
+  const allowed = decideKnown(probe.action, callerOf(persona), (relation) =>
+    relation === 'signedIn' || relation === 'self' || relation === 'platform'
+      ? true
+      : relations.has(relation),
+  );
+  return allowed ? 'past' : (probe.decisionRefusal ?? refusalOf(probe.action));
+}
+
+describe.each(databaseVariants())('the policy table against every route on $name', (variant) => {
+  let server: TestServer;
+  let world: PolicyWorld;
+  let operations: Operation[];
+
+  beforeAll(async () => {
+    server = await startTestServer(variant);
+    world = await buildPolicyWorld(server);
+    const document = (await server.app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      paths: Record<string, Record<string, { 'x-action'?: string }>>;
+    }>();
+    operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        method: method.toUpperCase() as 'GET' | 'POST',
+        path,
+        action: operation['x-action'],
+      })),
+    );
+  }, 300_000);
+  afterAll(async () => server.close());
+
+  it('names an action of the table for every operation of the API', () => {
+    const api = operations.filter(({ path }) => path.startsWith(API_PREFIX));
+    expect(api.length).toBeGreaterThan(250);
+    const missing = api.filter(({ action }) => !action || !isActionName(action));
+    expect(missing.map(({ method, path, action }) => `${method} ${path}: ${action}`)).toEqual([]);
+    expect(world.personas.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('answers every operation for every persona as the table predicts', { timeout: 600_000 }, async () => {
+    const mismatches: string[] = [];
+    const walked = operations.filter(
+      ({ path, action }) =>
+        path.startsWith(API_PREFIX) && !NOT_WALKED.has(path) && action && isActionName(action),
+    );
+    for (const operation of walked) {
+      const action = operation.action as ActionName;
+      const answers = await Promise.all(
+        world.personas.map(async (persona) => ({
+          persona,
+          expected: expectedAtGuard(action, persona),
+          actual: await answerOf(server, persona, operation, {}),
+        })),
+      );
+      for (const { persona, expected, actual } of answers)
+        if (!passesGuard(action, expected, actual))
+          mismatches.push(
+            `${operation.method} ${operation.path} (${action}) as ${persona.name}: expected ${expected}, got ${actual}`,
+          );
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it(
+    'decides device actions on owned, foreign, in-scope and out-of-scope devices as the table predicts',
+    { timeout: 600_000 },
+    async () => {
+      const db = server.database.db;
+      async function twinOf(name: DeviceName): Promise<string> {
+        const source = world.devices[name];
+        const sn = String(randomInt(100_000_000_000, 999_999_999_999));
+        await db.insert(gateways).values({
+          sn,
+          verificationCode: '123456',
+          secret: randomUUID(),
+          ownerAccountId: source.ownerAccountId,
+        });
+        const id = randomUUID();
+        await db.insert(deviceTable).values({
+          id,
+          name: 'Twin',
+          gatewaySn: sn,
+          productId: source.productId,
+          ownerAccountId: source.ownerAccountId,
+        });
+        return id;
+      }
+      const mismatches: string[] = [];
+      for (const probe of DEVICE_PROBES) {
+        expect(POLICY[probe.action], probe.action).toBeDefined();
+        for (const name of ['A', 'B'] as const) {
+          for (const persona of world.personas) {
+            const expected = expectedOnDevice(probe, persona, name);
+            // Grants and shares hang on device A itself; a twin is used only where they play no part.
+            const deviceId =
+              probe.destructive && expected === 'past' ? await twinOf(name) : world.devices[name].id;
+            const actual = await answerOf(
+              server,
+              persona,
+              { method: 'POST', path: `${API_PREFIX}${probe.path}`, action: probe.action },
+              probe.body(deviceId),
+            );
+            if (!matches(expected, actual))
+              mismatches.push(
+                `${probe.action} on device ${name} as ${persona.name}: expected ${expected}, got ${actual}`,
+              );
+          }
+        }
+      }
+      expect(mismatches).toEqual([]);
+    },
+  );
+});
