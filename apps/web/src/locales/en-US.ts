@@ -156,6 +156,8 @@ export const enUS: ConsoleTexts = {
     title: 'Create an account',
     kinds: { terminal: 'End user', developer: 'Developer' },
     types: { personal: 'Personal', enterprise: 'Enterprise' },
+    enterpriseHint:
+      'Accounts start as personal. For an enterprise account, apply for enterprise certification under Account centre → Account info once registered; it takes effect when approved.',
     agree: 'I have read and accept the user agreement and the privacy policy',
     agreeTo: 'I have read and accept the',
     and: 'and the',

@@ -154,6 +154,7 @@ export const zhCN = {
     title: '注册账号',
     kinds: { terminal: '终端用户', developer: '开发者' },
     types: { personal: '个人', enterprise: '企业' },
+    enterpriseHint: '注册后为个人账号；企业账号请在「账号中心 → 账号信息」申请企业认证，审核通过后生效。',
     agree: '我已阅读并同意《用户协议》和《隐私政策》',
     agreeTo: '我已阅读并同意',
     and: '和',

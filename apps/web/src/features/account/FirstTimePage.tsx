@@ -1,11 +1,12 @@
 /**
  * First-time completion (§2 /account/first and /account/register/first): an account created by an SMS
- * sign-in chooses its username and password, whether it is personal or enterprise, and agrees to the
- * current user agreement and privacy policy (recorded on the account, as at registration).
+ * sign-in chooses its username and password and agrees to the current user agreement and privacy
+ * policy (recorded on the account, as at registration). It starts personal: an enterprise account
+ * comes only through enterprise certification, applied for from the account info.
  */
-import { ACCOUNT_TYPES, type CompleteRequest } from '@lyyp/contracts';
+import type { CompleteRequest } from '@lyyp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Input, Radio, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/index.ts';
 import { PublicCard, PublicFrame } from '../../app/public/PublicFrame.tsx';
@@ -14,9 +15,9 @@ import { FormAlert } from '../auth/FormAlert.tsx';
 import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
 import { AgreementConsentItem, useAgreementConsent } from './AgreementConsent.tsx';
 
-type FirstTimeValues = CompleteRequest & { agree?: boolean };
+type FirstTimeValues = Omit<CompleteRequest, 'accountType'> & { agree?: boolean };
 
-const FIELDS = ['username', 'password', 'confirmPassword', 'accountType', 'agree'] as const;
+const FIELDS = ['username', 'password', 'confirmPassword', 'agree'] as const;
 
 export default function FirstTimePage() {
   const { t } = useTranslation();
@@ -28,7 +29,12 @@ export default function FirstTimePage() {
 
   const complete = useMutation({
     mutationFn: ({ agree: _agree, ...values }: FirstTimeValues) =>
-      authApi.completeAccount({ ...values, username: values.username.trim(), ...consent.accepted }),
+      authApi.completeAccount({
+        ...values,
+        accountType: 'personal',
+        username: values.username.trim(),
+        ...consent.accepted,
+      }),
     onSuccess: land,
     onError: (error) => {
       showError(error);
@@ -45,16 +51,12 @@ export default function FirstTimePage() {
           name="first"
           layout="vertical"
           size="large"
-          initialValues={{ accountType: 'personal', agree: false }}
+          initialValues={{ agree: false }}
           onFinish={(values) => complete.mutate(values)}
           onValuesChange={clearError}
         >
           <FormAlert text={alertText} />
-          <Form.Item name="accountType" label={t('fields.accountType')}>
-            <Radio.Group
-              options={ACCOUNT_TYPES.map((type) => ({ value: type, label: t(`register.types.${type}`) }))}
-            />
-          </Form.Item>
+          <Typography.Paragraph type="secondary">{t('register.enterpriseHint')}</Typography.Paragraph>
           <Form.Item name="username" label={t('fields.username')} rules={rules.username} required>
             <Input placeholder={t('placeholders.username')} autoComplete="username" />
           </Form.Item>

@@ -1,13 +1,14 @@
 /**
- * Registration (§2 /account/register): what the account is for (end user or developer), personal or
- * enterprise, phone proven by SMS code, username and password, the agreement. The current user
+ * Registration (§2 /account/register): what the account is for (end user or developer), phone
+ * proven by SMS code, username and password, the agreement. Accounts start personal: an enterprise
+ * account comes only through enterprise certification, applied for from the account info. The current user
  * agreement and privacy policy are shown from the links of the agreement box; registering sends the
  * versions read, and the platform records them on the account (or refuses when a newer one was
  * published meanwhile, and the texts are read again). Success signs the person in and takes them home.
  */
-import { SELF_REGISTER_KINDS, ACCOUNT_TYPES, type AccountType } from '@lyyp/contracts';
+import { SELF_REGISTER_KINDS } from '@lyyp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Input, Radio } from 'antd';
+import { Button, Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { authApi, type RegisterFields } from '../../api/index.ts';
@@ -28,7 +29,6 @@ const FIELDS = [
   'username',
   'password',
   'confirmPassword',
-  'company',
   'agree',
 ] as const;
 
@@ -39,16 +39,15 @@ export default function RegisterPage() {
   const rules = useFormRules();
   const land = useLandAfterSignIn();
   const { alertText, showError, clearError } = useFormError(form, FIELDS);
-  const accountType = Form.useWatch<AccountType | undefined>('accountType', form);
   const consent = useAgreementConsent();
 
   const register = useMutation({
-    mutationFn: ({ captcha: _captcha, company, ...values }: RegisterValues) =>
+    mutationFn: ({ captcha: _captcha, ...values }: RegisterValues) =>
       authApi.registerAccount({
         ...values,
+        accountType: 'personal',
         tel: values.tel.trim(),
         username: values.username.trim(),
-        ...(values.accountType === 'enterprise' && company ? { company: company.trim() } : {}),
         ...consent.accepted,
       }),
     onSuccess: land,
@@ -66,7 +65,7 @@ export default function RegisterPage() {
           name="register"
           layout="vertical"
           size="large"
-          initialValues={{ accountKind: 'terminal', accountType: 'personal', agree: false }}
+          initialValues={{ accountKind: 'terminal', agree: false }}
           onFinish={(values) => register.mutate(values)}
           onValuesChange={clearError}
         >
@@ -81,16 +80,9 @@ export default function RegisterPage() {
               }))}
             />
           </Form.Item>
-          <Form.Item name="accountType" label={t('fields.accountType')}>
-            <Radio.Group
-              options={ACCOUNT_TYPES.map((type) => ({ value: type, label: t(`register.types.${type}`) }))}
-            />
-          </Form.Item>
-          {accountType === 'enterprise' ? (
-            <Form.Item name="company" label={t('fields.company')} rules={rules.company} required>
-              <Input placeholder={t('placeholders.company')} autoComplete="organization" />
-            </Form.Item>
-          ) : null}
+          <Typography.Paragraph type="secondary" data-testid="register-enterprise-hint">
+            {t('register.enterpriseHint')}
+          </Typography.Paragraph>
           <Form.Item name="tel" label={t('fields.tel')} rules={rules.phone} required>
             <Input placeholder={t('placeholders.tel')} autoComplete="tel" inputMode="tel" />
           </Form.Item>
