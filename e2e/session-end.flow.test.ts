@@ -12,6 +12,8 @@ import { PlatformApi } from './system/support/platform-api.ts';
 
 const KEY = 'waterTemperature';
 const cell = `[data-testid="value-${KEY}"]`;
+/** A ceiling far above the expected moment and far below the periodic session check (60 s). */
+const PROMPT_MS = 20_000;
 
 describe('a disabled account on an open monitoring page', () => {
   const flow = useFlowEnvironment({ demo: true });
@@ -64,9 +66,15 @@ describe('a disabled account on an open monitoring page', () => {
         if (socketClosed) framesAfterClose += 1;
       });
       await api.post(ADMIN_API_PATHS.accountSetStatus, { id: user!.id, status: 'disabled' });
-      await closed;
+      // Well before the session's periodic check (a minute): the change itself closes the socket.
+      await Promise.race([
+        closed,
+        new Promise((_resolve, reject) =>
+          setTimeout(() => reject(new Error('the live socket was not closed by the change')), PROMPT_MS),
+        ),
+      ]);
       socketClosed = true;
-      await page.waitForURL((url) => url.pathname.startsWith('/login'));
+      await page.waitForURL((url) => url.pathname.startsWith('/login'), { timeout: PROMPT_MS });
       await page.locator('input[type="password"]').first().waitFor();
       expect(framesAfterClose).toBe(0);
       await screenshot('session-end-signin');
