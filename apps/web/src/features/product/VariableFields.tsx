@@ -22,7 +22,9 @@ import { useLocaleStore } from '../../app/i18n.ts';
 import { requiredKindOf } from '../monitor/common/schema-rules.ts';
 import type { RuleFor } from './VariableDialog.tsx';
 import {
+  defaultAddressType,
   isWritableTable,
+  listAddressTypes,
   listDataTypes,
   type VariableField,
   type VariableFormValues,
@@ -111,38 +113,56 @@ export function VariableIdentityFields({ relevant, ruleFor, values }: PartProps)
   );
 }
 
-export function VariableRegisterFields({ relevant, ruleFor, drivers }: PartProps) {
+export function VariableRegisterFields({ relevant, ruleFor, drivers, values }: PartProps) {
   const { t } = useTranslation();
   const item = useItem(ruleFor);
   const label = useRegistryLabel();
+  const form = Form.useFormInstance<VariableFormValues>();
+  const driver = drivers.find((candidate) => candidate.key === values.driverKey);
+  const addressType = ADDRESS_TYPE_DEFINITIONS[values.addressType ?? 'decimal'];
   return (
     <Row gutter={16}>
       {item(
         'driverKey',
         <Select
           placeholder={drivers.length === 0 ? t('monitor.variable.noDriver') : undefined}
-          options={drivers.map((driver) => ({ value: driver.key, label: `${driver.name} (${driver.key})` }))}
-        />,
-      )}
-      {item(
-        'registerType',
-        <Select
-          options={Object.values(REGISTER_TYPE_DEFINITIONS).map((definition) => ({
-            value: definition.id,
-            label: label(definition),
+          options={drivers.map((candidate) => ({
+            value: candidate.key,
+            label: `${candidate.name} (${candidate.key})`,
           }))}
+          onChange={(key: string) => {
+            // A driver of another protocol brings its own address notation.
+            const chosen = drivers.find((candidate) => candidate.key === key);
+            const allowed = listAddressTypes(chosen);
+            if (!allowed.includes(form.getFieldValue('addressType') as never))
+              form.setFieldValue('addressType', defaultAddressType(chosen));
+          }}
         />,
       )}
+      {relevant.has('registerType')
+        ? item(
+            'registerType',
+            <Select
+              options={Object.values(REGISTER_TYPE_DEFINITIONS).map((definition) => ({
+                value: definition.id,
+                label: label(definition),
+              }))}
+            />,
+          )
+        : null}
       {item(
         'addressType',
         <Select
-          options={Object.values(ADDRESS_TYPE_DEFINITIONS).map((definition) => ({
-            value: definition.id,
-            label: label(definition),
+          options={listAddressTypes(driver).map((id) => ({
+            value: id,
+            label: label(ADDRESS_TYPE_DEFINITIONS[id]),
           }))}
         />,
       )}
-      {item('address', <Input placeholder="0" />, {
+      {relevant.has('samplingIntervalMs')
+        ? item('samplingIntervalMs', numberInput({ min: 50, max: 86_400_000, precision: 0 }))
+        : null}
+      {item('address', <Input placeholder={addressType.example} />, {
         dependencies: ['registerType', 'addressType', 'dataType', 'stringLength'],
         extra: t('monitor.variable.addressHint'),
       })}

@@ -1,8 +1,10 @@
-import { demoBoilerModel, variableSchema } from '@lyyp/contracts/device-model';
+import { demoBoilerModel, driverSchema, variableSchema } from '@lyyp/contracts/device-model';
 import { describe, expect, it } from 'vitest';
 import {
   createVariableValues,
+  defaultAddressType,
   isWritableTable,
+  listAddressTypes,
   listDataTypes,
   listRelevantFields,
   toFormValues,
@@ -81,5 +83,32 @@ describe('variable form', () => {
       { value: 1, text: '开' },
       { value: undefined, text: '' },
     ]);
+  });
+});
+
+describe('variables of OPC UA and S7 drivers', () => {
+  const opcua = driverSchema.parse({
+    key: 'ua',
+    name: 'Line',
+    protocol: 'opcua',
+    endpointUrl: 'opc.tcp://10.0.0.5:4840',
+  });
+  const s7 = driverSchema.parse({ key: 'plc', name: 'PLC', protocol: 's7', host: '10.0.0.6' });
+
+  it('takes the driver notation and sends no Modbus table, an OPC UA sampling interval instead', () => {
+    const values = createVariableValues([opcua]);
+    expect(values.addressType).toBe('node-id');
+    const input = toVariableInput({
+      ...values,
+      key: 'temp',
+      name: 'Temp',
+      address: 'ns=2;s=Line1.Temp',
+      samplingIntervalMs: 250,
+    });
+    expect(input).not.toHaveProperty('registerType');
+    expect(input).toMatchObject({ addressType: 'node-id', samplingIntervalMs: 250 });
+    expect(variableSchema.safeParse(input).success).toBe(true);
+    expect(listAddressTypes(s7)).toEqual(['s7']);
+    expect(defaultAddressType(undefined)).toBe('decimal');
   });
 });

@@ -7,8 +7,11 @@
  * type changed cannot block saving.
  */
 import {
+  ADDRESS_TYPE_DEFINITIONS,
   DATA_TYPE_DEFINITIONS,
+  PROTOCOL_FAMILY,
   REGISTER_TYPE_DEFINITIONS,
+  addressTypesOf,
   isComputedKind,
   type AddressType,
   type CollectionMode,
@@ -51,6 +54,17 @@ export interface VariableFormValues {
   stateMapping?: StateMappingRow[];
   collectionMode?: CollectionMode;
   writePermission?: boolean;
+  samplingIntervalMs?: number | null;
+}
+
+/** The address notation a variable of the driver uses by default (OPC UA: NodeId, S7: S7 address). */
+export function defaultAddressType(driver: Driver | undefined): AddressType {
+  return driver ? (addressTypesOf(PROTOCOL_FAMILY[driver.protocol])[0] ?? 'decimal') : 'decimal';
+}
+
+/** The notations a variable of the driver may use. */
+export function listAddressTypes(driver: Driver | undefined): AddressType[] {
+  return addressTypesOf(driver ? PROTOCOL_FAMILY[driver.protocol] : 'modbus');
 }
 
 export type VariableField = keyof VariableFormValues;
@@ -64,9 +78,12 @@ export function listRelevantFields(values: VariableFormValues): Set<VariableFiel
   const device = (values.kind ?? 'device') === 'device';
   const type = values.dataType ? DATA_TYPE_DEFINITIONS[values.dataType] : null;
   const table = device && values.registerType ? REGISTER_TYPE_DEFINITIONS[values.registerType] : null;
+  const family = ADDRESS_TYPE_DEFINITIONS[values.addressType ?? 'decimal'].family;
   if (device) {
-    for (const field of ['driverKey', 'registerType', 'addressType', 'address', 'collectionMode'] as const)
-      fields.add(field);
+    for (const field of ['driverKey', 'addressType', 'address', 'collectionMode'] as const) fields.add(field);
+    // OPC UA and S7 addresses name the place themselves: no Modbus table.
+    if (family === 'modbus') fields.add('registerType');
+    if (family === 'opcua') fields.add('samplingIntervalMs');
   }
   if (values.kind !== undefined && isComputedKind(values.kind)) fields.add('formula');
   if (type?.id === 'boolean' && table?.unit === 'word') fields.add('bitIndex');
@@ -94,7 +111,8 @@ export function listRelevantFields(values: VariableFormValues): Set<VariableFiel
 
 /** Data types the chosen register table can hold (every type for variables outside registers). */
 export function listDataTypes(values: VariableFormValues): DataType[] {
-  const registerType = (values.kind ?? 'device') === 'device' ? values.registerType : undefined;
+  const modbus = ADDRESS_TYPE_DEFINITIONS[values.addressType ?? 'decimal'].family === 'modbus';
+  const registerType = (values.kind ?? 'device') === 'device' && modbus ? values.registerType : undefined;
   return Object.values(DATA_TYPE_DEFINITIONS)
     .filter((definition) => !registerType || definition.registerTypes.includes(registerType))
     .map((definition) => definition.id);
@@ -103,6 +121,7 @@ export function listDataTypes(values: VariableFormValues): DataType[] {
 /** Read-only tables (discrete inputs, input registers) allow no write. */
 export function isWritableTable(values: VariableFormValues): boolean {
   if ((values.kind ?? 'device') !== 'device' || !values.registerType) return true;
+  if (ADDRESS_TYPE_DEFINITIONS[values.addressType ?? 'decimal'].family !== 'modbus') return true;
   return REGISTER_TYPE_DEFINITIONS[values.registerType].write !== null;
 }
 
@@ -143,6 +162,7 @@ export function toVariableInput(values: VariableFormValues): VariableInput {
     ),
     collectionMode: pick('collectionMode', values.collectionMode),
     writePermission: pick('writePermission', values.writePermission),
+    samplingIntervalMs: pick('samplingIntervalMs', number(values.samplingIntervalMs)),
   };
   return Object.fromEntries(
     Object.entries(input).filter(([, value]) => value !== undefined),
@@ -159,7 +179,7 @@ export function createVariableValues(drivers: readonly Driver[]): VariableFormVa
     kind: 'device',
     driverKey: drivers[0]?.key,
     registerType: 'holding-register',
-    addressType: 'decimal',
+    addressType: defaultAddressType(drivers[0]),
     dataType: 'short',
     readWrite: 'read-only',
     unit: '',
