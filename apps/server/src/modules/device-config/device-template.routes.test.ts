@@ -192,6 +192,14 @@ describe.each(databaseVariants())('device templates on $name', (variant) => {
     await offlineLink.send('status', { status: 'online', ts: Date.now(), configVersion: 0 });
     const late = await offlineLink.waitFor<ConfigPayload>('config');
     expect((late.model.drivers[0] as ModbusTcpDriver).host).toBe('10.9.0.1');
+    // The retained copy comes first (already the new version), then the platform's answer to the
+    // status that reported none; the agent answers each, and the last answer settles the state.
+    const configs = () => offlineLink.received.filter((message) => message.topic.endsWith('/down/config'));
+    await eventually(async () => configs().length >= 2);
+    expect(configs().map((message) => (message.payload as ConfigPayload).version)).toEqual([
+      late.version,
+      late.version,
+    ]);
     await offlineLink.send('config', { version: late.version, status: 'applied' });
     await eventually(async () => {
       const rows = (await call<TemplateInfoAnswer>(`${T}/info`, { id: site.id })).data.devices;
