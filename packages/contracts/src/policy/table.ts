@@ -450,11 +450,17 @@ export const POLICY = {
     "Reset an account's password, enable, disable or delete it",
     administers('manage:account:op', 'manage:account:dev', 'manage:account:ter'),
   ),
+  // Who adds staff or developers picks their role, so reads the roles too.
   'role.list': view(
     'role',
     '角色列表',
     'Roles',
-    administers('manage:authorization', 'manage:account:permission'),
+    administers(
+      'manage:authorization',
+      'manage:account:permission',
+      'manage:account:op',
+      'manage:account:dev',
+    ),
   ),
   'role.edit': change('role', '编辑与删除角色', 'Save and delete roles', administers('manage:authorization')),
   'role.assign': change(

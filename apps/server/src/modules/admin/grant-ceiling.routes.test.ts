@@ -64,6 +64,10 @@ describe.each(databaseVariants())('grant ceiling on $name', (variant) => {
     const operator = await staffWith(accountsOnly.id);
     const colleague = await staffWith('builtin-admin');
 
+    // Staff are added with a role, so the operator reads the roles to pick one.
+    const roles = await post<Array<{ id: string }>>(operator.client, ADMIN_API_PATHS.roleList);
+    expect(roles.code).toBe('200');
+    expect(roles.data!.map((listed) => listed.id)).toContain(accountsOnly.id);
     const noRole = await post(operator.client, ADMIN_API_PATHS.accountAdd, {
       kind: 'op',
       username: uniqueUsername(),
