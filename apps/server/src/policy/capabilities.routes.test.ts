@@ -21,14 +21,12 @@ describe.each(databaseVariants())('capabilities from the policy on $name', (vari
   async function staffWith(permissions: string[]) {
     const { account, client } = await signIn(server, 'operation', { auths: '' });
     const roleId = randomUUID();
-    await server.database.db
-      .insert(roles)
-      .values({
-        id: roleId,
-        name: roleId.slice(0, 8),
-        audience: 'operation',
-        permissions: permissions.join(','),
-      });
+    await server.database.db.insert(roles).values({
+      id: roleId,
+      name: roleId.slice(0, 8),
+      audience: 'operation',
+      permissions: permissions.join(','),
+    });
     await server.database.db.insert(accountRoles).values({ accountId: account.id, roleId });
     return client;
   }
