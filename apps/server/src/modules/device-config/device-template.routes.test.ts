@@ -195,7 +195,7 @@ describe.each(databaseVariants())('device templates on $name', (variant) => {
     // The retained copy comes first (already the new version), then the platform's answer to the
     // status that reported none; the agent answers each, and the last answer settles the state.
     const configs = () => offlineLink.received.filter((message) => message.topic.endsWith('/down/config'));
-    await eventually(async () => configs().length >= 2);
+    await eventually(() => Promise.resolve(configs().length >= 2));
     expect(configs().map((message) => (message.payload as ConfigPayload).version)).toEqual([
       late.version,
       late.version,
