@@ -244,9 +244,10 @@ export const POLICY = {
   'device.grant': change('device', '授权与撤销设备', 'Grant or revoke a device', [
     grant('staffInScope', 'manage:equipment:edit'),
   ]),
-  'device.log': view('device', '设备日志', 'Device log', [grant('staffInScope', 'manage:equipment:log')]),
+  // Dealers and developers hold the back-office device menu too: they see the devices they may see.
+  'device.log': view('device', '设备日志', 'Device log', [grant('visible', 'manage:equipment:log')]),
   'device.staffList': view('device', '后台设备列表与导出', 'The back-office device list and export', [
-    grant('staffInScope', 'manage:equipment:view'),
+    grant('visible', 'manage:equipment:view'),
   ]),
   'share.list': view(
     'share',

@@ -288,11 +288,11 @@ describe.each(databaseVariants())('staff device management on $name', (variant) 
     });
     expect(file.raw.toString('utf8')).toContain('setTemperature');
 
-    // Another person's device is answered like a missing one.
+    // Another person's device is answered like a missing one (a dealer holds the device log code).
     const stranger = await buildAccount(server.database.db, 'terminal');
     await server.database.db
       .update(accounts)
-      .set({ auths: 'manage:equipment,manage:equipment:log' })
+      .set({ accountKind: 'dealer', auths: 'manage:equipment,manage:equipment:log' })
       .where(eq(accounts.id, stranger.id));
     const strangerClient = await signedIn(server, stranger.username!);
     expect((await send(server, strangerClient, '/manage/equipment/log', range)).code).toBe('1003');
