@@ -26,6 +26,7 @@ import {
   TIME_FORMATS,
   columnsOf,
   mergeIntoUnits,
+  heldStretch,
   windowAtOrAfter,
 } from './report-query.service.ts';
 import type { ReportRepository } from './report.repository.ts';
@@ -120,17 +121,11 @@ export class ProductReportService {
     for (const row of stored) byDevice.set(row.deviceId, [...(byDevice.get(row.deviceId) ?? []), row]);
     const merged = new Map<string, Map<number, ProductReportRow['values']>>();
     for (const [deviceId, rows] of byDevice) {
-      const holding = holdings?.get(deviceId);
       const units = mergeIntoUnits(
         rows,
         starts,
         columns,
-        holding && {
-          windowMs,
-          from: holdFrom,
-          until: Math.min(windowAtOrAfter(to, windowMs), holding.computedUntil),
-          before: holding.before,
-        },
+        heldStretch(holdings?.get(deviceId), from, to, windowMs),
       );
       merged.set(deviceId, new Map(units.map((row) => [row.at, row.values])));
     }

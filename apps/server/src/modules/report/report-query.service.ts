@@ -69,6 +69,26 @@ export function windowAtOrAfter(ts: number, windowMs: number): number {
   return Math.ceil(ts / windowMs) * windowMs;
 }
 
+/**
+ * The held stretches of a device between the first whole window from `from` and the end of the
+ * window reaching `to`, no later than the device is computed; undefined without a holding.
+ */
+export function heldStretch(
+  holding: { computedUntil: number; before: ReadonlyMap<string, number> } | undefined,
+  from: number,
+  to: number,
+  windowMs: number,
+): Holding | undefined {
+  return (
+    holding && {
+      windowMs,
+      from: windowAtOrAfter(from, windowMs),
+      until: Math.min(windowAtOrAfter(to, windowMs), holding.computedUntil),
+      before: holding.before,
+    }
+  );
+}
+
 /** Merges stored rows (sorted by time) into the units starting at `starts`. */
 export function mergeIntoUnits(
   rows: ReadonlyArray<{ at: number; cells: Record<string, CellStats> }>,
@@ -235,18 +255,7 @@ export class ReportQueryService {
         holdFrom,
       ),
     ]);
-    const holding = holdings.get(deviceId);
-    return mergeIntoUnits(
-      rows,
-      starts,
-      columns,
-      holding && {
-        windowMs,
-        from: holdFrom,
-        until: Math.min(windowAtOrAfter(to, windowMs), holding.computedUntil),
-        before: holding.before,
-      },
-    );
+    return mergeIntoUnits(rows, starts, columns, heldStretch(holdings.get(deviceId), from, to, windowMs));
   }
 
   /** Every row of the range, oldest first. */
