@@ -11,13 +11,13 @@ import { asc, eq } from 'drizzle-orm';
 import { HELD_VALUE_SETTLE_MS, type AlarmRuleInput } from '@lyyp/contracts/alarm';
 import { alarmRecords, gateways } from '../../db/schema/index.ts';
 import { databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
-import { AccountRepository } from '../account/account.repository.ts';
 import {
   ALARM_TEST_ENVIRONMENT,
   HIGH_TEMPERATURE,
   addRule,
   alarmFixture,
   storeLatest,
+  anotherAlarmNode,
 } from './alarm-test-support.ts';
 import {
   REPLAY_DELAY_MS,
@@ -27,7 +27,7 @@ import {
   type Config,
   type Outcome,
 } from './engine/alarm-model-test-support.ts';
-import { createAlarmModule, type AlarmModule } from './index.ts';
+import type { AlarmModule } from './index.ts';
 
 /** Steps the platform takes without an edit (edits are covered by the engine's property test and the route tests). */
 const platformStep = step.filter(
@@ -55,17 +55,7 @@ describe.each(databaseVariants())('alarm evaluation against the reference model 
   afterAll(async () => server.close());
 
   function node(): AlarmModule {
-    return createAlarmModule({
-      db: server.database.db,
-      config: server.config,
-      bus: server.bus,
-      access: server.catalogue.deviceAccess,
-      accounts: new AccountRepository(server.database.db),
-      products: server.catalogue.services.products,
-      sms: server.sms,
-      logger: server.app.log,
-      now: server.clock.now,
-    });
+    return anotherAlarmNode(server);
   }
 
   it('records what the model says for random samples, held values, set points, restarts and replays', async () => {

@@ -14,7 +14,6 @@ import { HELD_VALUE_SETTLE_MS } from '@lyyp/contracts/alarm';
 import { accounts, alarmNotifications, alarmRecords, gateways } from '../../db/schema/index.ts';
 import { databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { postJson } from '../device/catalogue-test-support.ts';
-import { AccountRepository } from '../account/account.repository.ts';
 import {
   ALARM_TEST_ENVIRONMENT,
   HIGH_TEMPERATURE,
@@ -23,8 +22,8 @@ import {
   alarmFixture,
   deviceRecords,
   storeLatest,
+  anotherAlarmNode,
 } from './alarm-test-support.ts';
-import { createAlarmModule } from './index.ts';
 import type { TestClient } from '../../test/test-server.ts';
 
 /** A local robot/webhook receiver that records each call's text, and fails the calls it is told to. */
@@ -82,17 +81,7 @@ describe.each(databaseVariants())('alarm semantics as people see them on $name',
   }
 
   function anotherNode() {
-    return createAlarmModule({
-      db: server.database.db,
-      config: server.config,
-      bus: server.bus,
-      access: server.catalogue.deviceAccess,
-      accounts: new AccountRepository(server.database.db),
-      products: server.catalogue.services.products,
-      sms: server.sms,
-      logger: server.app.log,
-      now: server.clock.now,
-    });
+    return anotherAlarmNode(server);
   }
 
   async function messageBodies(client: TestClient) {

@@ -7,6 +7,26 @@ import { FACTORY_PASSWORD, buildBoundDevice } from '../../test/factories.ts';
 import { TestGateway } from '../../test/gateway-client.ts';
 import { TestClient, type TestServer } from '../../test/test-server.ts';
 import { postJson } from '../device/catalogue-test-support.ts';
+import { AccountRepository } from '../account/account.repository.ts';
+import { createAlarmModule, type AlarmModule } from './index.ts';
+
+/**
+ * Another platform node's alarm module on the test server's database, bus and clock: nothing in
+ * memory, as after a restart or on a second node.
+ */
+export function anotherAlarmNode(server: TestServer): AlarmModule {
+  return createAlarmModule({
+    db: server.database.db,
+    config: server.config,
+    bus: server.bus,
+    access: server.catalogue.deviceAccess,
+    accounts: new AccountRepository(server.database.db),
+    products: server.catalogue.services.products,
+    sms: server.sms,
+    logger: server.app.log,
+    now: server.clock.now,
+  });
+}
 
 /** Alarm sweeps off: tests drive them with their own clock. */
 export const ALARM_TEST_ENVIRONMENT = { ALARM_SWEEP_INTERVAL_MS: '0' };

@@ -9,7 +9,6 @@ import {
   deviceAccess,
   devices,
 } from '../../db/schema/index.ts';
-import { AccountRepository } from '../account/account.repository.ts';
 import { buildAccount, buildGateway } from '../../test/factories.ts';
 import { newId } from '../../lib/ids.ts';
 import { databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -25,8 +24,9 @@ import {
   signedIn,
   storeLatest,
   upload,
+  anotherAlarmNode,
 } from './alarm-test-support.ts';
-import { createAlarmModule, type AlarmModule } from './index.ts';
+import type { AlarmModule } from './index.ts';
 
 describe.each(databaseVariants())('alarm rules and records on $name', (variant) => {
   let server: TestServer;
@@ -275,17 +275,7 @@ describe.each(databaseVariants())('alarm rules and records on $name', (variant) 
     });
     expect(await deviceRecords(server, ownerClient, device.id)).toEqual([]);
     // A new node (nothing in memory) on the same database continues the count.
-    const restarted = createAlarmModule({
-      db: server.database.db,
-      config: server.config,
-      bus: server.bus,
-      access: server.catalogue.deviceAccess,
-      accounts: new AccountRepository(server.database.db),
-      products: server.catalogue.services.products,
-      sms: server.sms,
-      logger: server.app.log,
-      now: server.clock.now,
-    });
+    const restarted = anotherAlarmNode(server);
     await restarted.evaluation.evaluateStored({ points: [point(1000)], receivedAt: start + 1500 });
     expect(await deviceRecords(server, ownerClient, device.id)).toEqual([]);
     await restarted.evaluation.evaluateStored({ points: [point(2000)], receivedAt: start + 2000 });
@@ -326,17 +316,7 @@ describe.each(databaseVariants())('alarm rules and records on $name', (variant) 
     expect(await storedState()).toMatchObject({ revision: 3, lastAt: start + 62_000 });
 
     // A restarted node gets the same uploads again (a resend): nothing is recorded twice.
-    const restarted = createAlarmModule({
-      db: server.database.db,
-      config: server.config,
-      bus: server.bus,
-      access: server.catalogue.deviceAccess,
-      accounts: new AccountRepository(server.database.db),
-      products: server.catalogue.services.products,
-      sms: server.sms,
-      logger: server.app.log,
-      now: server.clock.now,
-    });
+    const restarted = anotherAlarmNode(server);
     await evaluate(restarted, [point(61_000, 20), point(62_000, 90), point(63_000, 85)]);
     await evaluate(restarted, [point(64_000, 70)]);
     await evaluate(server.alarms, [point(62_000, 90)]);
