@@ -17,7 +17,8 @@ import { CommandRepository } from './modules/command/command.repository.ts';
 import { CommandService, type DeviceAccess } from './modules/command/command.service.ts';
 import { GatewayLinkService } from './modules/telemetry/gateway-link.service.ts';
 import { GatewayLiveness } from './modules/telemetry/gateway-liveness.ts';
-import { HistoryQueries, HistoryRepository } from './modules/telemetry/history.repository.ts';
+import { HistoryQueries } from './modules/telemetry/history-queries.repository.ts';
+import { HistoryRepository } from './modules/telemetry/history.repository.ts';
 import { IngestService, ONE_AT_A_TIME_OVERLAP_FROM_POINTS } from './modules/telemetry/ingest.service.ts';
 import { RuntimeRepository } from './modules/telemetry/runtime.repository.ts';
 

@@ -21,7 +21,7 @@ import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import type { DeviceAccess } from '../device/device-access.ts';
 import type { Caller } from '../device/viewer.ts';
 import { viewerOf } from '../device/viewer.ts';
-import type { HistoryQueries } from '../telemetry/history.repository.ts';
+import type { HistoryQueries } from '../telemetry/history-queries.repository.ts';
 import type { RuntimeRepository } from '../telemetry/runtime.repository.ts';
 import type { FleetMapRepository, MapDeviceRow } from './fleet-map.repository.ts';
 

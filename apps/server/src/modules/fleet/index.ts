@@ -13,7 +13,7 @@ import { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { AuthRepository } from '../auth/auth.repository.ts';
 import type { Catalogue } from '../catalogue.ts';
 import type { DeviceEventRecorder } from '../equipment-admin/device-events.ts';
-import type { HistoryQueries } from '../telemetry/history.repository.ts';
+import type { HistoryQueries } from '../telemetry/history-queries.repository.ts';
 import type { RuntimeRepository } from '../telemetry/runtime.repository.ts';
 import { registerDeviceBulkRoutes } from './device-bulk.routes.ts';
 import { DeviceGroupRepository } from './device-group.repository.ts';

@@ -21,7 +21,7 @@ import { DATA_TYPE_DEFINITIONS, type Variable } from '@lyyp/contracts/device-mod
 import type { StoredValue } from '../../db/schema/index.ts';
 import type { AccountRow } from '../account/account.repository.ts';
 import type { DeviceAccess } from '../device/device-access.ts';
-import type { HistoryQueries, RawHistoryRow } from '../telemetry/history.repository.ts';
+import type { HistoryQueries, RawHistoryRow } from '../telemetry/history-queries.repository.ts';
 import type { DeviceContext, RuntimeRepository } from '../telemetry/runtime.repository.ts';
 import { summaryLevelFor, type HistorySummaryQueries } from './history-summary.repository.ts';
 
