@@ -250,6 +250,13 @@ export const ERROR_CATALOGUE = {
     'The S7 PLC does not support the data type of the address',
     502,
   ),
+  '1756': entry(
+    'S7 字符串只能包含单字节（Latin-1）字符',
+    'An S7 STRING holds only single-byte (Latin-1) characters',
+    400,
+  ),
+  '1757': entry('S7 PLC 报告该地址硬件故障', 'The S7 PLC reports a hardware fault at the address', 502),
+  '1758': entry('S7 PLC 拒绝了请求（错误 {code}）', 'The S7 PLC refused the request (error {code})', 502),
 
   // Browsing a server's address space through a gateway
   '1781': entry(
