@@ -277,7 +277,44 @@ describe('OPC UA driver against node-opcua server', () => {
           dataType: 'string',
         });
         expect(nodes.find((node) => node.name === 'Numeric')).toMatchObject({ nodeId: 'ns=1;i=1001' });
+        expect(nodes.find((node) => node.name === 'Double')?.browseName).toBe('1:Double');
         expect(nodes).toHaveLength(17);
+        // A folder within a folder, and nodes the server lets no one write.
+        expect(top.ok && top.nodes.find((node) => node.name === 'Utilities')).toMatchObject({
+          nodeId: 'ns=1;s=Utilities',
+          nodeClass: 'Object',
+        });
+        const utilities = await agent.browse('ua', 'ns=1;s=Utilities');
+        expect(utilities.ok && utilities.nodes).toEqual([
+          {
+            name: 'Pump',
+            browseName: '1:Pump',
+            nodeId: 'ns=1;s=Utilities.Pump',
+            nodeClass: 'Object',
+            hasChildren: true,
+          },
+          {
+            name: 'Mode',
+            browseName: '1:Mode',
+            nodeId: 'ns=1;s=Utilities.Mode',
+            nodeClass: 'Variable',
+            opcuaType: 'Int16',
+            dataType: 'short',
+            isArray: false,
+            access: 'read-only',
+            hasChildren: false,
+          },
+        ]);
+        const pump = await agent.browse('ua', 'ns=1;s=Utilities.Pump');
+        expect(pump.ok && pump.nodes).toEqual([
+          expect.objectContaining({
+            name: 'Speed',
+            nodeId: 'ns=1;s=Utilities.Pump.Speed',
+            opcuaType: 'Float',
+            dataType: 'float',
+            access: 'read-only',
+          }),
+        ]);
         expect(await agent.browse('ua', 'ns=1;s=Nope')).toEqual({ ok: false, code: '1741' });
         expect(await agent.browse('other', undefined)).toEqual({ ok: false, code: '1782' });
       } finally {

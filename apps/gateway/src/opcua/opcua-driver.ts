@@ -523,8 +523,15 @@ export class OpcUaDriverRunner {
         : [];
       const nodes = references.map((reference): BrowsedNode => {
         const name = reference.displayName.text ?? reference.browseName.name ?? reference.nodeId.toString();
+        const browseName = reference.browseName.toString();
         if (Number(reference.nodeClass) !== Number(NodeClass.Variable))
-          return { name, nodeId: reference.nodeId.toString(), nodeClass: 'Object', hasChildren: true };
+          return {
+            name,
+            browseName,
+            nodeId: reference.nodeId.toString(),
+            nodeClass: 'Object',
+            hasChildren: true,
+          };
         const at = variables.indexOf(reference) * 3;
         const typeId = attributes[at]?.value.value as { namespace?: number; value?: unknown } | undefined;
         const builtIn =
@@ -537,6 +544,7 @@ export class OpcUaDriverRunner {
         const writable = (accessLevel & 2) !== 0;
         return {
           name,
+          browseName,
           nodeId: reference.nodeId.toString(),
           nodeClass: 'Variable',
           opcuaType: builtIn ? DataType[builtIn] : 'Other',

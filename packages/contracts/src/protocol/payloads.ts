@@ -167,7 +167,10 @@ export type CommandPayload = z.infer<typeof commandPayloadSchema>;
 
 /** One child of a browsed OPC UA node, with what a variable made from it takes from the server. */
 export const browsedNodeSchema = z.object({
+  /** The display name (the browse name's text when the server gives none). */
   name: z.string().max(256),
+  /** The browse name, qualified by its namespace index (`1:Temp`). */
+  browseName: z.string().max(256).optional(),
   nodeId: z.string().max(512),
   nodeClass: z.enum(['Object', 'Variable']),
   /** OPC UA built-in type name (Double, Int32 …; Other for types the platform reads as text). */

@@ -2,6 +2,8 @@
  * node-opcua's own server as the third-party server the OPC UA tests talk to: a `Line1` folder with
  * one node of every built-in type the platform maps (known values), an array, a numeric, a GUID
  * and an opaque NodeId, a node the test can turn bad, and options for Sign & Encrypt with a user.
+ * A second folder, `Utilities`, holds read-only nodes one of them a level deeper (`Utilities/Pump`),
+ * so a browser sees nested folders and access levels other than read-write.
  * `restart()` stops the server and starts a new one on the same port, as a server reboot does.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -56,6 +58,12 @@ export const FIXTURE_NODES: readonly FixtureNode[] = [
   { name: 'Opaque', nodeId: 'b=M/RbKBsRVkePCePcx24oRA==', dataType: DataType.UInt16, value: 7 },
   { name: 'Flaky', nodeId: 's=Line1.Flaky', dataType: DataType.Double, value: 5 },
 ];
+
+/** Read-only nodes of the `Utilities` folder (and its `Pump` folder), for the tag browser. */
+export const FIXTURE_UTILITIES = {
+  mode: { name: 'Mode', nodeId: 's=Utilities.Mode', dataType: DataType.Int16, value: 3 },
+  speed: { name: 'Speed', nodeId: 's=Utilities.Pump.Speed', dataType: DataType.Float, value: 12.5 },
+} as const satisfies Record<string, FixtureNode>;
 
 export interface FixtureOptions {
   /** Only SignAndEncrypt / Basic256Sha256 with this user (anonymous refused). */
@@ -180,6 +188,25 @@ export class OpcUaFixture {
         kept?.statusCode ?? StatusCodes.Good,
       );
       this.variables.set(node.name, variable);
+    }
+    const utilities = namespace.addFolder(addressSpace.rootFolder.objects, {
+      browseName: 'Utilities',
+      nodeId: 's=Utilities',
+    });
+    const pump = namespace.addFolder(utilities, { browseName: 'Pump', nodeId: 's=Utilities.Pump' });
+    for (const [folder, node] of [
+      [utilities, FIXTURE_UTILITIES.mode],
+      [pump, FIXTURE_UTILITIES.speed],
+    ] as const) {
+      namespace.addVariable({
+        componentOf: folder,
+        browseName: node.name,
+        nodeId: node.nodeId,
+        dataType: DataType[node.dataType],
+        accessLevel: 'CurrentRead',
+        userAccessLevel: 'CurrentRead',
+        value: new Variant({ dataType: node.dataType, value: node.value }),
+      });
     }
     await server.start();
     this.server = server;
