@@ -258,6 +258,22 @@ export const ERROR_CATALOGUE = {
   '1757': entry('S7 PLC 报告该地址硬件故障', 'The S7 PLC reports a hardware fault at the address', 502),
   '1758': entry('S7 PLC 拒绝了请求（错误 {code}）', 'The S7 PLC refused the request (error {code})', 502),
 
+  // OPC UA certificate files and the tag browser's preconditions
+  '1770': entry(
+    '文件不是 PEM 或 DER 格式的 X.509 证书',
+    'The file is not an X.509 certificate in PEM or DER form',
+  ),
+  '1771': entry(
+    '文件不是 PEM 或 DER 格式的私钥（加密的私钥请先解密）',
+    'The file is not a private key in PEM or DER form (decrypt an encrypted key first)',
+  ),
+  '1772': entry('证书或私钥文件过大，最大 {max}', 'The certificate or key file is too large, at most {max}', 413),
+  '1773': entry(
+    '网关尚未运行包含此驱动的最新配置，请等待配置同步完成后再浏览',
+    'The gateway does not run the configuration with this driver yet: browse once the configuration is synchronised',
+    409,
+  ),
+
   // Browsing a server's address space through a gateway
   '1781': entry(
     '网关未在限定时间内回复浏览请求',

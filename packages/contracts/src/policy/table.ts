@@ -169,6 +169,14 @@ export const POLICY = {
     grant('dealerWithDebug', 'monitor:device:write'),
     grant('staffInScope', 'monitor:device:write'),
   ]),
+  // The tag browser: a product's developer (or staff who edit products) browses an OPC UA server
+  // through a device of the product; nothing on the device changes.
+  'device.browseOpcUa': view(
+    'device',
+    '通过设备网关浏览 OPC UA 服务器（标签浏览器）',
+    "Browse an OPC UA server through a device's gateway (tag browser)",
+    [grant('developerOfProduct', 'manage:product:edit'), grant('staffInScope', 'manage:product:edit')],
+  ),
   'device.bind': change('device', '绑定设备（成为所有者）', 'Bind a device (the caller becomes its owner)', [
     grant('staffInScope', 'manage:equipment:edit'),
     grant('self', 'monitor:device'),
