@@ -10,7 +10,7 @@
  * rate. An upload is acknowledged once its commit and the listeners of its batch are done, so a
  * crash never leaves an acknowledged point unevaluated.
  */
-import { DATA_TYPE_DEFINITIONS, type DeviceModel, type Variable } from '@lyyp/contracts/device-model';
+import { DATA_TYPE_DEFINITIONS, type Variable } from '@lyyp/contracts/device-model';
 import type { DataPayload, Point } from '@lyyp/contracts/protocol';
 import type { SQL } from 'drizzle-orm';
 import type { Bus, ValuePoint } from '../../bus/bus.ts';
@@ -21,11 +21,8 @@ import {
   type PointRow,
   type StoreOutcome,
 } from './history.repository.ts';
-import {
-  recordSequencesStatement,
-  type DeviceBinding,
-  type RuntimeRepository,
-} from './runtime.repository.ts';
+import { IngestContexts, type IngestContext } from './ingest-context.ts';
+import { recordSequencesStatement, type RuntimeRepository } from './runtime.repository.ts';
 
 export interface IngestResult {
   stored: number;
@@ -108,26 +105,6 @@ export interface IngestOptions {
   readonly overlapFromPoints?: number;
 }
 
-/** Gateways whose devices are read in one query, and its answer. */
-interface BindingLookup {
-  readonly sns: Set<string>;
-  readonly bindings: Promise<Map<string, DeviceBinding>>;
-}
-
-/** A gateway's device as read at `loadedAt`, and whether it is being read again. */
-interface CachedContext {
-  readonly context: Promise<IngestContext | undefined>;
-  readonly loadedAt: number;
-  refreshing: boolean;
-}
-
-/** What ingest needs of a gateway's device: its id and its model's variables by key. */
-interface IngestContext {
-  readonly deviceId: string;
-  readonly model: DeviceModel;
-  readonly variables: ReadonlyMap<string, Variable>;
-}
-
 function acceptValue(
   variables: ReadonlyMap<string, Variable>,
   point: Point,
@@ -160,24 +137,10 @@ export class IngestService {
   private heard: Array<{ points: PointRow[]; receivedAt: number; acknowledge: () => void }> = [];
   /** The stored listeners at work (settled when no committed batch waits for them). */
   private listening: Promise<void> | null = null;
-  /**
-   * Per gateway, its device as last read (a promise, so uploads arriving while it is read wait for
-   * the same answer and keep their order), and whether it is being read again ahead of its expiry.
-   */
-  private readonly contexts = new Map<string, CachedContext>();
-  /** Models by product, kept while the product's model version stays the same. */
-  private readonly models = new Map<string, { version: number; context: Omit<IngestContext, 'deviceId'> }>();
   private readonly storedListeners: StoredListener[] = [];
   private readonly commitStatements: CommitStatement[] = [];
-  /** Device lookups gathering gateways: for uploads waiting now, and for background re-reads. */
-  private readonly bindingLookups: { now: BindingLookup | null; later: BindingLookup | null } = {
-    now: null,
-    later: null,
-  };
-
-  private readonly contextTtlMs: number;
-  private readonly refreshGatherMs: number;
   private readonly overlapFromPoints: number;
+  private readonly contexts: IngestContexts;
 
   constructor(
     private readonly history: HistoryRepository,
@@ -186,8 +149,7 @@ export class IngestService {
     private readonly now: () => number,
     options: IngestOptions = {},
   ) {
-    this.contextTtlMs = options.contextTtlMs ?? 5000;
-    this.refreshGatherMs = options.refreshGatherMs ?? 250;
+    this.contexts = new IngestContexts(runtime, now, options);
     this.overlapFromPoints = options.overlapFromPoints ?? 0;
   }
 
@@ -201,102 +163,9 @@ export class IngestService {
     this.commitStatements.push(statement);
   }
 
+  /** Forgets a gateway's device (or every one), so the next upload reads it again. */
   forgetDevice(sn?: string) {
-    if (sn) this.contexts.delete(sn);
-    else this.contexts.clear();
-    this.models.clear();
-  }
-
-  /**
-   * The gateway's device. An answer older than half of `contextTtlMs` is read again in the
-   * background (gathered with others for `refreshGatherMs`) while uploads go on using it, so a
-   * gateway that sends more often than that never waits for the database here (a wait that fell on
-   * the alarm path, behind a group commit). One older than `contextTtlMs` is never used: a change
-   * made on another node takes effect within it.
-   */
-  private contextOf(sn: string): Promise<IngestContext | undefined> {
-    const cached = this.contexts.get(sn);
-    const now = this.now();
-    const age = cached ? now - cached.loadedAt : Number.NaN;
-    if (cached && age >= 0 && age < this.contextTtlMs) {
-      if (age >= this.contextTtlMs / 2 && !cached.refreshing) this.refreshContext(sn, cached, now);
-      return cached.context;
-    }
-    return this.storeContext(sn, this.loadContext(sn), now).context;
-  }
-
-  private storeContext(sn: string, context: Promise<IngestContext | undefined>, loadedAt: number) {
-    const entry: CachedContext = { context, loadedAt, refreshing: false };
-    this.contexts.set(sn, entry);
-    context.catch(() => {
-      if (this.contexts.get(sn) === entry) this.contexts.delete(sn);
-    });
-    return entry;
-  }
-
-  /** Reads the device again; the answer replaces `cached` unless it was dropped meanwhile. */
-  private refreshContext(sn: string, cached: CachedContext, startedAt: number) {
-    cached.refreshing = true;
-    this.loadContext(sn, 'later').then(
-      (context) => {
-        if (this.contexts.get(sn) === cached) this.storeContext(sn, Promise.resolve(context), startedAt);
-      },
-      () => {
-        // Kept until it expires; the next upload after half its lifetime tries again.
-        cached.refreshing = false;
-      },
-    );
-  }
-
-  /**
-   * The bindings of every gateway whose upload came in the same turn of the event loop, in one
-   * query (a thousand gateways refreshing every few seconds would otherwise make hundreds a second).
-   * Background re-reads (`later`) gather for `refreshGatherMs` instead.
-   */
-  private bindingOf(sn: string, when: 'now' | 'later'): Promise<DeviceBinding | undefined> {
-    let lookup = this.bindingLookups[when];
-    if (!lookup) {
-      const sns = new Set<string>();
-      const gathered =
-        when === 'now' || this.refreshGatherMs === 0
-          ? new Promise<void>((resolve) => setImmediate(resolve))
-          : new Promise<void>((resolve) => setTimeout(resolve, this.refreshGatherMs).unref());
-      const bindings = gathered.then(() => {
-        this.bindingLookups[when] = null;
-        return this.runtime.deviceBindingsBySns([...sns]);
-      });
-      lookup = this.bindingLookups[when] = { sns, bindings };
-    }
-    lookup.sns.add(sn);
-    return lookup.bindings.then((bindings) => bindings.get(sn));
-  }
-
-  /** The binding is read each time; the model (large) only when its version moved. */
-  private async loadContext(sn: string, when: 'now' | 'later' = 'now'): Promise<IngestContext | undefined> {
-    const binding = await this.bindingOf(sn, when);
-    if (!binding) return undefined;
-    const model = await this.modelOf(binding);
-    return model ? { deviceId: binding.deviceId, ...model } : undefined;
-  }
-
-  /** A product's model by its version, read again only when the version moved. */
-  private async modelOf(
-    binding: Pick<DeviceBinding, 'productId' | 'modelVersion'>,
-  ): Promise<Omit<IngestContext, 'deviceId'> | undefined> {
-    let product = this.models.get(binding.productId);
-    if (!product || product.version !== binding.modelVersion) {
-      const stored = await this.runtime.productModel(binding.productId);
-      if (!stored) return undefined;
-      product = {
-        version: stored.modelVersion,
-        context: {
-          model: stored.model,
-          variables: new Map(stored.model.variables.map((variable) => [variable.key, variable])),
-        },
-      };
-      this.models.set(binding.productId, product);
-    }
-    return product.context;
+    this.contexts.forgetDevice(sn);
   }
 
   /**
@@ -305,14 +174,14 @@ export class IngestService {
    * Answers null when the gateway has no device to store for.
    */
   async ingest(sn: string, payload: DataPayload): Promise<IngestResult | null> {
-    const bound = await this.contextOf(sn);
+    const bound = await this.contexts.contextOf(sn);
     /** For a gateway replaced away from its device: points measured up to then are the device's. */
     let until = Infinity;
     let context: IngestContext;
     if (bound) context = bound;
     else {
       const replaced = await this.runtime.replacedFrom(sn);
-      const model = replaced ? await this.modelOf(replaced) : undefined;
+      const model = replaced ? await this.contexts.modelOf(replaced) : undefined;
       if (!replaced || !model) return null;
       context = { deviceId: replaced.deviceId, ...model };
       until = replaced.at;
