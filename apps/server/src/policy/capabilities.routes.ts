@@ -1,6 +1,7 @@
 /**
  * `/account/capabilities`: the policy's answer to the console — which actions the account may
- * attempt, and, for a device it names, which device actions are allowed on it. The console shows
+ * attempt, the relations its codes open for each (so a list decides its rows without asking per
+ * row), and, for a device it names, which device actions are allowed on it. The console shows
  * buttons from this, so it never offers what the server refuses nor hides what it allows.
  */
 import type { FastifyInstance } from 'fastify';
@@ -10,9 +11,10 @@ import {
   CapabilitiesRequestSchema,
   CapabilitiesSchema,
   DEVICE_ABILITY_ACTIONS,
+  grantsOpenTo,
   isPublicAction,
-  mayAttempt,
   policyCallerOf,
+  type ActionName,
 } from '@lyyp/contracts/policy';
 import { ok } from '../lib/envelope.ts';
 import { callerOf, postRoute } from '../modules/product/catalogue-route.ts';
@@ -32,11 +34,21 @@ export function registerCapabilityRoutes(app: FastifyInstance, { access }: { acc
     async (request) => {
       const { account } = callerOf(request);
       const caller = policyCallerOf(account);
-      const actions = ACTION_NAMES.filter((action) => !isPublicAction(action) && mayAttempt(action, caller));
+      const actions: ActionName[] = [];
+      const relations: Partial<Record<ActionName, string[]>> = {};
+      for (const action of ACTION_NAMES) {
+        if (isPublicAction(action)) continue;
+        const open = grantsOpenTo(action, caller);
+        if (open.length === 0) continue;
+        actions.push(action);
+        relations[action] = [...new Set(open.map((grant) => grant.relation))];
+      }
       const id = request.body.equipmentId;
       const device = id ? await access.requireVisibleDevice(account, id) : null;
       return ok({
+        kind: caller.kind,
         actions,
+        relations,
         device: device ? await access.abilities(account, DEVICE_ABILITY_ACTIONS, device) : null,
       });
     },

@@ -162,7 +162,14 @@ export const DeviceViewSchema = DeviceRecordSchema.extend({
   shared: z.boolean(),
   access: z.object({ kind: z.enum(DEVICE_ACCESS_KINDS), canWrite: z.boolean() }),
   /** §6 share permission settings, when the caller sees the device through a share. */
-  sharePermissions: z.object({ topMenu: z.boolean(), menus: z.array(z.enum(SHARE_MENU_KEYS)) }).nullable(),
+  sharePermissions: z
+    .object({
+      topMenu: z.boolean(),
+      menus: z.array(z.enum(SHARE_MENU_KEYS)),
+      /** Whether the share lets the caller share the device further. */
+      canReshare: z.boolean(),
+    })
+    .nullable(),
 });
 export type DeviceView = z.infer<typeof DeviceViewSchema>;
 

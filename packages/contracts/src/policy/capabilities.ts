@@ -1,8 +1,18 @@
 /**
- * What the console asks the policy: the actions the account may attempt, and for one device the
- * actions allowed on it, so a screen offers exactly the buttons the server allows.
+ * What the console asks the policy: the actions the account may attempt, the relations its codes
+ * open for each of them, and for one device the actions allowed on it, so a screen offers exactly
+ * the buttons the server allows.
+ *
+ * A list cannot ask about every row. It asks once, and decides each row with `allowsOnRow`: an
+ * action is allowed on a row when one of the relations the caller's codes open for it holds for
+ * that row — the same rule as the server's `decideKnown`, with the relations a listed row shows
+ * (whose it is, how the caller reaches it). Relations a row cannot show (developer of the
+ * product, dealer of the owner) count as not holding, so a list never offers what the server
+ * might refuse; the device detail asks the server for its device instead.
  */
 import { z } from 'zod';
+import type { DeviceAccessKind } from '../api/device.ts';
+import type { CallerKind, Relation } from './relations.ts';
 import { ACTION_NAMES, type ActionName } from './table.ts';
 
 export const CAPABILITIES_PATH = '/account/capabilities';
@@ -21,6 +31,10 @@ export const DEVICE_ABILITY_ACTIONS = [
   'device.replaceGateway',
   'device.configureGateway',
   'device.gatewaySettings',
+  'device.grants',
+  'device.grant',
+  'device.log',
+  'share.list',
   'share.manage',
 ] as const satisfies readonly ActionName[];
 export type DeviceAbilityAction = (typeof DEVICE_ABILITY_ACTIONS)[number];
@@ -31,10 +45,87 @@ export const CapabilitiesRequestSchema = z.object({
 });
 export type CapabilitiesRequest = z.input<typeof CapabilitiesRequestSchema>;
 
+/** The kinds of caller the policy's relations are open to (`relationOpenTo`). */
+const CALLER_KINDS = ['staff', 'developer', 'dealer', 'terminal'] as const satisfies readonly CallerKind[];
+
+const actionSchema = z.enum(ACTION_NAMES as [ActionName, ...ActionName[]]);
+
 export const CapabilitiesSchema = z.object({
+  /** Operation staff, developer, dealer or end user: the kind the policy's relations are open to. */
+  kind: z.enum(CALLER_KINDS),
   /** Every action the account may attempt (its codes allow some line of the action). */
-  actions: z.array(z.enum(ACTION_NAMES as [ActionName, ...ActionName[]])),
+  actions: z.array(actionSchema),
+  /**
+   * For each action the account may attempt: the relations of the lines its codes open. The
+   * action is allowed on an object when one of them holds (`allowsOnRow` for a listed device).
+   */
+  relations: z.partialRecord(actionSchema, z.array(z.string())),
   /** For the device asked about: each device action, allowed or not. */
   device: z.record(z.enum(DEVICE_ABILITY_ACTIONS), z.boolean()).nullable(),
 });
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;
+
+/** What the console knows of a device it lists: whose it is and how the caller reaches it. */
+export interface DeviceRowFacts {
+  readonly ownerAccountId: string;
+  /** How the caller reaches the device (the monitoring list and the device detail say it). */
+  readonly access?: { readonly kind: DeviceAccessKind; readonly canWrite: boolean };
+  /** The share the caller reaches the device through, if it came through one. */
+  readonly sharePermissions?: {
+    readonly menus: readonly string[];
+    readonly canReshare?: boolean;
+  } | null;
+}
+
+/**
+ * Whether a relation holds between the caller and a device it sees in a list. Every listed device
+ * is visible; to operation staff, a listed device is within their data permission (staff see no
+ * other), and the staff relation is open to staff alone.
+ */
+export function rowRelationHolds(relation: Relation, callerId: string, row: DeviceRowFacts): boolean {
+  const kind = row.access?.kind;
+  const granted = kind === 'authorized' || kind === 'shared';
+  if (
+    relation === 'visible' ||
+    relation === 'staffInScope' ||
+    relation === 'signedIn' ||
+    relation === 'public'
+  )
+    return true;
+  if (relation === 'owner') return row.ownerAccountId === callerId;
+  if (relation === 'grant') return granted;
+  if (relation === 'grantWithWrite') return granted && row.access?.canWrite === true;
+  if (!relation.startsWith('shareMenu:')) return false;
+  // An authorization opens every menu; a share the menus it names.
+  if (kind === 'authorized') return true;
+  return (
+    kind === 'shared' && (row.sharePermissions?.menus ?? []).includes(relation.slice('shareMenu:'.length))
+  );
+}
+
+/** Whether the policy allows `action` on a listed device, from one capabilities answer. */
+export function allowsOnRow(
+  capabilities: Pick<Capabilities, 'relations'>,
+  action: ActionName,
+  callerId: string,
+  row: DeviceRowFacts,
+): boolean {
+  const relations = (capabilities.relations[action] ?? []) as Relation[];
+  return relations.some((relation) => rowRelationHolds(relation, callerId, row));
+}
+
+/**
+ * Whether the caller may share the device further, as the share service decides it: the caller
+ * may attempt `share.manage` at all, and holds the device as its owner or staff, through an
+ * authorization, or through a share that allows sharing further ("may re-share", 1211 otherwise).
+ */
+export function maySharePerRow(
+  capabilities: Pick<Capabilities, 'actions' | 'kind'>,
+  callerId: string,
+  row: DeviceRowFacts,
+): boolean {
+  if (!capabilities.actions.includes('share.manage')) return false;
+  if (capabilities.kind === 'staff' || row.ownerAccountId === callerId) return true;
+  if (row.access?.kind === 'authorized') return true;
+  return row.access?.kind === 'shared' && row.sharePermissions?.canReshare === true;
+}

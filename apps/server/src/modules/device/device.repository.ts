@@ -87,6 +87,7 @@ const listColumns = {
   accessCanWrite: deviceAccess.canWrite,
   shareTopMenu: deviceShares.topMenu,
   shareMenus: deviceShares.menus,
+  shareCanReshare: deviceShares.canReshare,
 };
 
 export interface DeviceListRecord {
@@ -107,6 +108,7 @@ export interface DeviceListRecord {
   /** The permission settings of the share the caller's grant came from, if it came from one. */
   shareTopMenu: boolean | null;
   shareMenus: (typeof deviceShares.$inferSelect)['menus'] | null;
+  shareCanReshare: boolean | null;
 }
 
 export class DeviceRepository {

@@ -62,7 +62,11 @@ function presentRecord(caller: Caller, record: DeviceListRecord) {
     /** What a share lets the caller open, when the caller sees the device through one. */
     sharePermissions:
       record.accessKind === 'shared' && record.shareMenus && device.ownerAccountId !== caller.account.id
-        ? { topMenu: record.shareTopMenu ?? true, menus: record.shareMenus }
+        ? {
+            topMenu: record.shareTopMenu ?? true,
+            menus: record.shareMenus,
+            canReshare: record.shareCanReshare ?? false,
+          }
         : null,
   };
 }
