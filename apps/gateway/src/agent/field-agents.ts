@@ -17,6 +17,7 @@ import type { SlaveStatus } from '../modbus/slave-channel.ts';
 import type { GatewayCertificate } from '../opcua/gateway-certificate.ts';
 import { OpcUaAgent } from '../opcua/opcua-agent.ts';
 import type { BrowseOutcome } from '../opcua/opcua-driver.ts';
+import { S7Agent } from '../s7/s7-agent.ts';
 
 export interface FieldAgentsOptions {
   readonly model: DeviceModel;
@@ -44,6 +45,7 @@ export function modelOfFamily(model: DeviceModel, family: ProtocolFamily): Devic
 export class FieldAgents {
   readonly modbus: ModbusAgent;
   readonly opcua: OpcUaAgent;
+  readonly s7: S7Agent;
 
   constructor(options: FieldAgentsOptions) {
     const shared = {
@@ -61,32 +63,37 @@ export class FieldAgents {
       model: modelOfFamily(options.model, 'opcua'),
       certificate: options.certificate,
     });
+    this.s7 = new S7Agent({ ...shared, model: modelOfFamily(options.model, 's7') });
   }
 
   get rejected(): readonly RejectedVariable[] {
-    return [...this.modbus.poller.rejected, ...this.opcua.rejected];
+    return [...this.modbus.poller.rejected, ...this.opcua.rejected, ...this.s7.rejected];
   }
 
   start(): void {
     this.modbus.start();
     this.opcua.start();
+    this.s7.start();
   }
 
   async stop(): Promise<void> {
-    await Promise.all([this.modbus.stop(), this.opcua.stop()]);
+    await Promise.all([this.modbus.stop(), this.opcua.stop(), this.s7.stop()]);
   }
 
   async readNow(keys: readonly string[]): Promise<Sample[]> {
     const opcuaKeys = keys.filter((key) => this.opcua.owns(key));
-    const [modbus, opcua] = await Promise.all([
-      this.modbus.readNow(keys.filter((key) => !this.opcua.owns(key))),
+    const s7Keys = keys.filter((key) => this.s7.owns(key));
+    const [modbus, opcua, s7] = await Promise.all([
+      this.modbus.readNow(keys.filter((key) => !this.opcua.owns(key) && !this.s7.owns(key))),
       opcuaKeys.length ? this.opcua.readNow(opcuaKeys) : Promise.resolve([]),
+      s7Keys.length ? this.s7.readNow(s7Keys) : Promise.resolve([]),
     ]);
-    const byKey = new Map([...modbus, ...opcua].map((sample) => [sample.key, sample]));
+    const byKey = new Map([...modbus, ...opcua, ...s7].map((sample) => [sample.key, sample]));
     return keys.map((key) => byKey.get(key)).filter((sample) => sample !== undefined);
   }
 
   write(key: string, value: unknown): Promise<WriteOutcome> {
+    if (this.s7.owns(key)) return this.s7.write(key, value);
     return this.opcua.owns(key) ? this.opcua.write(key, value) : this.modbus.write(key, value);
   }
 
@@ -95,10 +102,10 @@ export class FieldAgents {
   }
 
   statuses(): SlaveStatus[] {
-    return [...this.modbus.statuses(), ...this.opcua.statuses()];
+    return [...this.modbus.statuses(), ...this.opcua.statuses(), ...this.s7.statuses()];
   }
 
   cycleCounts(): Record<string, number> {
-    return { ...this.modbus.poller.cycleCounts(), ...this.opcua.cycleCounts() };
+    return { ...this.modbus.poller.cycleCounts(), ...this.opcua.cycleCounts(), ...this.s7.cycleCounts() };
   }
 }
