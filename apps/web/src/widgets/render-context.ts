@@ -54,6 +54,11 @@ export interface WidgetRuntime {
   /** A control (input, radio, time picker) asks to write a value to its binding. */
   readonly writeValue: (widget: LeafWidget, binding: DataBinding, value: RuleValue) => void;
   /**
+   * Whether the viewer may write values to the device (the policy's `device.write`); `false` makes
+   * the writing controls read-only. Absent in the editor, where controls are inert anyway.
+   */
+  readonly mayWrite?: boolean;
+  /**
    * The device the page runs for; absent in the editor. Widgets that read records (history table,
    * alarm records) ask the platform about it with the viewer's own session and permissions.
    */

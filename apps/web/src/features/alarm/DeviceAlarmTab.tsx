@@ -12,6 +12,7 @@ import { alarmApi } from '../../api/alarm.api.ts';
 import { isApiError } from '../../api/index.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import type { DeviceTabProps } from '../monitor/DeviceDetailPage.tsx';
+import { ClearRecordsButton } from '../gateway-ops/ClearRecordsButton.tsx';
 import { usePermission } from '../monitor/common/use-permission.ts';
 import { AlarmRecordTable } from './AlarmRecordTable.tsx';
 import { stateName, useDescribeAlarmFailure } from './alarm-text.ts';
@@ -38,17 +39,20 @@ export function DeviceAlarmTab({ device }: DeviceTabProps) {
   if (!mayView || (isApiError(records.error) && records.error.code === '2116')) return <NoAlarmPermission />;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Select
-        allowClear
-        style={{ width: 220 }}
-        placeholder={t('alarm.fields.state')}
-        value={state}
-        onChange={(next: AlarmState | undefined) => {
-          setState(next);
-          setPaging((current) => ({ ...current, page: 1 }));
-        }}
-        options={ALARM_STATE_CODES.map((code) => ({ value: code, label: stateName(code, locale) }))}
-      />
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Select
+          allowClear
+          style={{ width: 220 }}
+          placeholder={t('alarm.fields.state')}
+          value={state}
+          onChange={(next: AlarmState | undefined) => {
+            setState(next);
+            setPaging((current) => ({ ...current, page: 1 }));
+          }}
+          options={ALARM_STATE_CODES.map((code) => ({ value: code, label: stateName(code, locale) }))}
+        />
+        <ClearRecordsButton deviceId={device.id} onCleared={() => void records.refetch()} />
+      </Space>
       {records.error ? (
         <Typography.Text type="danger">{describeFailure(records.error)}</Typography.Text>
       ) : null}

@@ -2,7 +2,8 @@
  * The configuration of a device (§2 device management: gateway and driver): each driver's address
  * on this device beside its product's, marked where it differs, saved and sent to the gateway
  * (an offline gateway receives it when it comes back), with the version and its sync state, and
- * copying the settings to other devices. Owners and staff edit; others read.
+ * copying the settings to other devices. Those the policy allows to configure the device
+ * (`device.configure`) edit; others read.
  */
 import { CopyOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -31,6 +32,7 @@ import {
 import type { DeviceTabProps } from '../monitor/DeviceDetailPage.tsx';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
+import { useDeviceAbilities } from '../monitor/common/use-device-abilities.ts';
 import { CopyConfigDialog } from './CopyConfigDialog.tsx';
 import { TemplatePanel } from './TemplatePanel.tsx';
 import { deviceConfigQueryKey, useDeviceConfig } from './use-wizard-data.ts';
@@ -58,7 +60,7 @@ const NUMBER_LIMITS: Partial<Record<DriverAddressField, { min: number; max: numb
 export default function DeviceConfigTab({ device, live }: DeviceTabProps) {
   const describeFailure = useDescribeFailure();
   const queryClient = useQueryClient();
-  const editable = device.access.kind === 'owner' || device.access.kind === 'staff';
+  const editable = useDeviceAbilities(device.id)('device.configure');
   const config = useDeviceConfig(device.id);
   const syncState = live.config?.state;
 

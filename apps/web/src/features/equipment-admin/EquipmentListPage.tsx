@@ -1,7 +1,8 @@
 /**
  * Staff device management (/manage/equipment): every device the staff member may see (the server
  * applies the device access policy), with filters, paging and export; each row opens the monitoring
- * device detail, the device log and the grants, or unbinds the device.
+ * device detail, the device log and the grants, or unbinds the device — each as the policy allows it
+ * on the row (one capabilities answer for the whole list).
  */
 import { DownloadOutlined } from '@ant-design/icons';
 import type { EquipmentFilter, EquipmentItem, EquipmentSimState } from '@lyyp/contracts/equipment-admin';
@@ -17,7 +18,7 @@ import { GatewayStatusTag } from '../gateway/status-tags.tsx';
 import { EmptyGuide } from '../monitor/common/EmptyGuide.tsx';
 import { formatTime } from '../monitor/common/format-time.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { EquipmentFilters } from './EquipmentFilters.tsx';
 import { GrantsDrawer } from './GrantsDrawer.tsx';
 import { simStateName, useDescribeEquipmentFailure } from './equipment-text.ts';
@@ -35,8 +36,7 @@ export default function EquipmentListPage() {
   const { message } = App.useApp();
   const locale = useLocaleStore((state) => state.locale);
   const describe = useDescribeEquipmentFailure();
-  const canEdit = usePermission('manage:equipment:edit');
-  const canLog = usePermission('manage:equipment:log');
+  const { onRow } = useCapabilities();
   const [filter, setFilter] = useState<EquipmentFilter>({});
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [granting, setGranting] = useState<EquipmentItem | null>(null);
@@ -176,24 +176,24 @@ export default function EquipmentListPage() {
                     {t('equipmentAdmin.actions.detail')}
                   </Button>
                 </Link>
-                {canLog ? (
+                {onRow('device.log', device) ? (
                   <Link to={`/manage/equipment/${encodeURIComponent(device.id)}/log`}>
                     <Button type="link" size="small" data-testid="equipment-log-link">
                       {t('equipmentAdmin.actions.log')}
                     </Button>
                   </Link>
                 ) : null}
-                {canEdit ? (
+                {onRow('device.grants', device) ? (
                   <Button type="link" size="small" onClick={() => setGranting(device)}>
                     {t('equipmentAdmin.actions.grants')}
                   </Button>
                 ) : null}
-                {canEdit ? (
+                {onRow('device.unbind', device) ? (
                   <Popconfirm
                     title={t('equipmentAdmin.actions.unbindConfirm', { name: device.name })}
                     onConfirm={() => unbind.mutate(device.id)}
                   >
-                    <Button type="link" size="small" danger>
+                    <Button type="link" size="small" danger data-testid="equipment-unbind">
                       {t('equipmentAdmin.actions.unbind')}
                     </Button>
                   </Popconfirm>
@@ -206,6 +206,7 @@ export default function EquipmentListPage() {
       {granting ? (
         <GrantsDrawer
           device={granting}
+          mayGrant={onRow('device.grant', granting)}
           onClose={() => setGranting(null)}
           onChanged={() => void devices.refetch()}
         />

@@ -1,6 +1,7 @@
 /**
  * Who else may see a device (§6): its grants and shares, a form to authorise an account by
  * username or phone (with or without writing), and revoking, which stops the account's alarms.
+ * The form and revoking show only to those the policy lets grant (`device.grant`).
  */
 import type { EquipmentItem } from '@lyyp/contracts/equipment-admin';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -12,6 +13,8 @@ import { useDescribeEquipmentFailure } from './equipment-text.ts';
 
 interface GrantsDrawerProps {
   device: EquipmentItem;
+  /** Whether the policy lets the account grant and revoke the device. */
+  mayGrant: boolean;
   onClose: () => void;
   onChanged: () => void;
 }
@@ -21,7 +24,7 @@ interface GrantValues {
   canWrite: boolean;
 }
 
-export function GrantsDrawer({ device, onClose, onChanged }: GrantsDrawerProps) {
+export function GrantsDrawer({ device, mayGrant, onClose, onChanged }: GrantsDrawerProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const describe = useDescribeEquipmentFailure();
@@ -63,33 +66,35 @@ export function GrantsDrawer({ device, onClose, onChanged }: GrantsDrawerProps) 
       onClose={onClose}
     >
       <Typography.Paragraph type="secondary">{t('equipmentAdmin.grants.intro')}</Typography.Paragraph>
-      <Form
-        form={form}
-        name="equipment-authorize"
-        layout="vertical"
-        initialValues={{ canWrite: false }}
-        onFinish={(values) => authorize.mutate(values)}
-      >
-        <Form.Item
-          name="account"
-          label={t('equipmentAdmin.grants.account')}
-          rules={[
-            {
-              required: true,
-              whitespace: true,
-              message: t('forms.required', { field: t('equipmentAdmin.fields.account') }),
-            },
-          ]}
+      {mayGrant ? (
+        <Form
+          form={form}
+          name="equipment-authorize"
+          layout="vertical"
+          initialValues={{ canWrite: false }}
+          onFinish={(values) => authorize.mutate(values)}
         >
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item name="canWrite" valuePropName="checked">
-          <Checkbox>{t('equipmentAdmin.grants.canWrite')}</Checkbox>
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={authorize.isPending} data-testid="grant-add">
-          {t('equipmentAdmin.grants.add')}
-        </Button>
-      </Form>
+          <Form.Item
+            name="account"
+            label={t('equipmentAdmin.grants.account')}
+            rules={[
+              {
+                required: true,
+                whitespace: true,
+                message: t('forms.required', { field: t('equipmentAdmin.fields.account') }),
+              },
+            ]}
+          >
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="canWrite" valuePropName="checked">
+            <Checkbox>{t('equipmentAdmin.grants.canWrite')}</Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={authorize.isPending} data-testid="grant-add">
+            {t('equipmentAdmin.grants.add')}
+          </Button>
+        </Form>
+      ) : null}
       <List<EquipmentGrant>
         style={{ marginTop: 24 }}
         loading={grants.isFetching}
@@ -98,17 +103,21 @@ export function GrantsDrawer({ device, onClose, onChanged }: GrantsDrawerProps) 
         data-testid="grant-list"
         renderItem={(grant) => (
           <List.Item
-            actions={[
-              <Popconfirm
-                key="revoke"
-                title={t('equipmentAdmin.grants.revokeConfirm', { name: nameOf(grant) })}
-                onConfirm={() => revoke.mutate(grant.accountId)}
-              >
-                <Button type="link" danger size="small">
-                  {t('equipmentAdmin.grants.revoke')}
-                </Button>
-              </Popconfirm>,
-            ]}
+            actions={
+              mayGrant
+                ? [
+                    <Popconfirm
+                      key="revoke"
+                      title={t('equipmentAdmin.grants.revokeConfirm', { name: nameOf(grant) })}
+                      onConfirm={() => revoke.mutate(grant.accountId)}
+                    >
+                      <Button type="link" danger size="small">
+                        {t('equipmentAdmin.grants.revoke')}
+                      </Button>
+                    </Popconfirm>,
+                  ]
+                : []
+            }
           >
             <List.Item.Meta
               title={

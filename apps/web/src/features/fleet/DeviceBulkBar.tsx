@@ -1,6 +1,7 @@
 /**
  * The device list's bulk actions: groups, import, export of what the filters show, and for the
- * chosen devices moving to a group and unbinding; plus the way to accept a share.
+ * chosen devices moving to a group and unbinding; plus the way to accept a share. Each shows as the
+ * policy lets the account attempt it (the list offers for choosing only rows it may change).
  */
 import {
   DeleteOutlined,
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fleetApi } from '../../api/fleet.api.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
 import { DeviceGroupsDialog } from './DeviceGroupsDialog.tsx';
 import { DeviceImportDialog } from './DeviceImportDialog.tsx';
@@ -37,6 +39,7 @@ export function DeviceBulkBar({
   const describeFailure = useDescribeFailure();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { may } = useCapabilities();
   const [groupsOpen, setGroupsOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [moving, setMoving] = useState<string[] | null>(null);
@@ -76,15 +79,21 @@ export function DeviceBulkBar({
             </Popconfirm>
           </>
         ) : null}
-        <Button icon={<ShareAltOutlined />} onClick={() => void navigate('/monitor/share')}>
-          {t('fleet.bulk.acceptShare')}
-        </Button>
-        <Button icon={<FolderOutlined />} onClick={() => setGroupsOpen(true)} data-testid="groups-open">
-          {t('fleet.bulk.groups')}
-        </Button>
-        <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
-          {t('fleet.bulk.import')}
-        </Button>
+        {may('share.accept') ? (
+          <Button icon={<ShareAltOutlined />} onClick={() => void navigate('/monitor/share')}>
+            {t('fleet.bulk.acceptShare')}
+          </Button>
+        ) : null}
+        {may('device.edit') ? (
+          <>
+            <Button icon={<FolderOutlined />} onClick={() => setGroupsOpen(true)} data-testid="groups-open">
+              {t('fleet.bulk.groups')}
+            </Button>
+            <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+              {t('fleet.bulk.import')}
+            </Button>
+          </>
+        ) : null}
         <Button
           icon={<DownloadOutlined />}
           loading={exportList.isPending}

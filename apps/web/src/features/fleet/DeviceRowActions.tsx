@@ -1,6 +1,7 @@
 /**
- * What a device row of the list offers beyond opening it: its sort number, typed in place by whoever
- * manages the device, sharing (anyone who holds the device) and unbinding (owner and staff).
+ * What a device row of the list offers beyond opening it: its sort number, typed in place by those
+ * the policy lets edit the device, and unbinding. The list decides each row from one capabilities
+ * answer (`useCapabilities().onRow`), as the server decides it.
  */
 import type { DeviceView } from '@lyyp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,13 +12,7 @@ import { catalogueApi } from '../../api/catalogue.api.ts';
 import { fleetApi } from '../../api/fleet.api.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 
-/** Owners and staff manage a device; a grant or a share lets one hold and share it. */
-export const managesDevice = (device: DeviceView) =>
-  device.access.kind === 'owner' || device.access.kind === 'staff';
-export const holdsDevice = (device: DeviceView) =>
-  managesDevice(device) || device.access.kind === 'authorized' || device.access.kind === 'shared';
-
-export function SortNumberCell({ device }: { device: DeviceView }) {
+export function SortNumberCell({ device, editable }: { device: DeviceView; editable: boolean }) {
   const { message } = App.useApp();
   const describeFailure = useDescribeFailure();
   const queryClient = useQueryClient();
@@ -32,7 +27,7 @@ export function SortNumberCell({ device }: { device: DeviceView }) {
       void message.error(describeFailure(error));
     },
   });
-  if (!managesDevice(device)) return <>{device.sortNumber}</>;
+  if (!editable) return <>{device.sortNumber}</>;
   const commit = () => {
     if (value !== null && value !== initial) save.mutate(value);
     else setValue(initial);
@@ -74,7 +69,9 @@ export function UnbindLink({ device }: { device: DeviceView }) {
       cancelText={t('monitor.common.cancel')}
       onConfirm={() => unbind.mutate()}
     >
-      <Typography.Link type="danger">{t('fleet.bulk.unbind')}</Typography.Link>
+      <Typography.Link type="danger" data-testid="device-row-unbind">
+        {t('fleet.bulk.unbind')}
+      </Typography.Link>
     </Popconfirm>
   );
 }

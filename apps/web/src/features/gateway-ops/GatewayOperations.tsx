@@ -1,8 +1,9 @@
 /**
  * Gateway operations of a device on its gateway tab: the latest replacement with its progress
  * (syncing → complete / failed, derived by the platform), and replacing, factory reset, clearing
- * data and restarting, each behind a confirmation. Operations the gateway must carry out are
- * disabled while it is offline or dormant (§8); the platform refuses them too.
+ * data and restarting, each behind a confirmation and each shown only when the policy allows it on
+ * the device (`allowed`). Operations the gateway must carry out are disabled while it is offline or
+ * dormant (§8); the platform refuses them too.
  */
 import { ClearOutlined, PoweroffOutlined, RollbackOutlined, SwapOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +23,21 @@ const STATE_COLOURS = { syncing: 'processing', complete: 'success', failed: 'err
 
 type Dialog = 'replace' | 'reset' | 'clear' | null;
 
-export function GatewayOperations({ deviceId, online }: { deviceId: string; online: boolean }) {
+/** Which operations the policy allows on the device. */
+export interface GatewayOperationsAllowed {
+  replace: boolean;
+  reset: boolean;
+  clear: boolean;
+  restart: boolean;
+}
+
+interface Props {
+  deviceId: string;
+  online: boolean;
+  allowed: GatewayOperationsAllowed;
+}
+
+export function GatewayOperations({ deviceId, online, allowed }: Props) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const { message } = App.useApp();
@@ -66,37 +81,50 @@ export function GatewayOperations({ deviceId, online }: { deviceId: string; onli
           </Space>
         ) : null}
         <Space wrap>
-          <Button icon={<SwapOutlined />} onClick={() => setDialog('replace')} data-testid="open-replace">
-            {t('gatewayOps.operations.replace')}
-          </Button>
-          <Button
-            icon={<RollbackOutlined />}
-            danger
-            disabled={!online}
-            onClick={() => setDialog('reset')}
-            data-testid="open-reset"
-          >
-            {t('gatewayOps.operations.factoryReset')}
-          </Button>
-          <Button icon={<ClearOutlined />} danger onClick={() => setDialog('clear')} data-testid="open-clear">
-            {t('gatewayOps.operations.clearData')}
-          </Button>
-          <Popconfirm
-            title={t('gatewayOps.operations.restartConfirm')}
-            onConfirm={() => restart.mutate()}
-            disabled={!online}
-          >
-            <Button
-              icon={<PoweroffOutlined />}
-              disabled={!online}
-              loading={restart.isPending}
-              data-testid="restart-gateway"
-            >
-              {t('gatewayOps.operations.restart')}
+          {allowed.replace ? (
+            <Button icon={<SwapOutlined />} onClick={() => setDialog('replace')} data-testid="open-replace">
+              {t('gatewayOps.operations.replace')}
             </Button>
-          </Popconfirm>
+          ) : null}
+          {allowed.reset ? (
+            <Button
+              icon={<RollbackOutlined />}
+              danger
+              disabled={!online}
+              onClick={() => setDialog('reset')}
+              data-testid="open-reset"
+            >
+              {t('gatewayOps.operations.factoryReset')}
+            </Button>
+          ) : null}
+          {allowed.clear ? (
+            <Button
+              icon={<ClearOutlined />}
+              danger
+              onClick={() => setDialog('clear')}
+              data-testid="open-clear"
+            >
+              {t('gatewayOps.operations.clearData')}
+            </Button>
+          ) : null}
+          {allowed.restart ? (
+            <Popconfirm
+              title={t('gatewayOps.operations.restartConfirm')}
+              onConfirm={() => restart.mutate()}
+              disabled={!online}
+            >
+              <Button
+                icon={<PoweroffOutlined />}
+                disabled={!online}
+                loading={restart.isPending}
+                data-testid="restart-gateway"
+              >
+                {t('gatewayOps.operations.restart')}
+              </Button>
+            </Popconfirm>
+          ) : null}
         </Space>
-        {online ? null : (
+        {online || !(allowed.reset || allowed.restart) ? null : (
           <Typography.Text type="secondary">{t('gatewayOps.operations.offlineHint')}</Typography.Text>
         )}
       </Space>

@@ -17,6 +17,7 @@ import { DeviceRepairTab } from '../maintenance/DeviceRepairTab.tsx';
 import { GatewayStatusTag } from '../gateway/status-tags.tsx';
 import { DevicePagesButton } from '../runtime/DevicePagesButton.tsx';
 import { useDescribeFailure } from './common/catalogue-text.ts';
+import { DeviceHeaderActions } from './DeviceHeaderActions.tsx';
 import { DeviceInfoTab } from './DeviceInfoTab.tsx';
 import { GatewayTab } from './GatewayTab.tsx';
 import { HistoryDataTab } from './HistoryDataTab.tsx';
@@ -100,6 +101,7 @@ export default function DeviceDetailPage() {
               {device.data.product.title} · SN {device.data.gatewaySn}
             </Typography.Text>
             {shareSettings?.topMenu === false ? null : <DevicePagesButton deviceId={device.data.id} />}
+            <DeviceHeaderActions device={device.data} />
           </>
         ) : (
           <Skeleton.Input active size="small" />

@@ -1,6 +1,7 @@
 /**
  * Device info (§3 device fields): name, group, address and position, ICCID, remark, device number,
- * factory and install dates, warranty, manufacturer and sort number, edited by the owner or staff.
+ * factory and install dates, warranty, manufacturer and sort number, edited by whom the policy allows
+ * (`device.edit`: the owner, staff with the edit code).
  * Limits from contracts are checked as typed; the others show on the input the platform names.
  */
 import {
@@ -35,6 +36,7 @@ import { describeViolation } from './common/catalogue-text.ts';
 import { formatTime } from './common/format-time.ts';
 import { requiredCheck, rulesFromChecks } from './common/schema-rules.ts';
 import { locateFields, useFormFailure } from './common/use-form-failure.ts';
+import { useDeviceAbilities } from './common/use-device-abilities.ts';
 import type { DeviceTabProps } from './DeviceDetailPage.tsx';
 import { deviceQueryKey } from './use-device.ts';
 import {
@@ -100,7 +102,7 @@ export function DeviceInfoTab({ device }: DeviceTabProps) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<InfoValues>();
   const { alertText, showFailure, clearFailure } = useFormFailure(form, locate);
-  const editable = device.access.kind === 'owner' || device.access.kind === 'staff';
+  const editable = useDeviceAbilities(device.id)('device.edit');
   const save = useMutation({
     mutationFn: (values: InfoValues) => catalogueApi.editDevice(device.id, toFields(values)),
     onSuccess: async () => {

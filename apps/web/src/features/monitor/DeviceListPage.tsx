@@ -21,7 +21,7 @@ import { hardwareApi } from '../../api/hardware.api.ts';
 import type { DeviceView } from '../../api/catalogue.types.ts';
 import { DeviceBulkBar } from '../fleet/DeviceBulkBar.tsx';
 import { useDeviceGroups } from '../fleet/DeviceGroupsDialog.tsx';
-import { holdsDevice, managesDevice, SortNumberCell, UnbindLink } from '../fleet/DeviceRowActions.tsx';
+import { SortNumberCell, UnbindLink } from '../fleet/DeviceRowActions.tsx';
 import { DeviceShareDialog } from '../fleet/DeviceShareDialog.tsx';
 import { GatewayStatusTag, SignalTag } from '../gateway/status-tags.tsx';
 import { DevicePagesButton } from '../runtime/DevicePagesButton.tsx';
@@ -30,6 +30,7 @@ import { BindDeviceDialog } from './BindDeviceDialog.tsx';
 import { useDescribeFailure } from './common/catalogue-text.ts';
 import { EmptyGuide } from './common/EmptyGuide.tsx';
 import { formatTime } from './common/format-time.ts';
+import { useCapabilities } from './common/use-device-abilities.ts';
 import { useLiveDevices } from './use-live.ts';
 
 type AddressFilter = 'productId' | 'signalBand' | 'hardwareModelId' | 'firmware';
@@ -66,6 +67,10 @@ export default function DeviceListPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [sharing, setSharing] = useState<DeviceView | null>(null);
   const ownGroups = useDeviceGroups();
+  // What each row offers: the policy's answer for the account, decided per row (owner, grant, share).
+  const capabilities = useCapabilities();
+  const manages = (device: DeviceView) =>
+    capabilities.onRow('device.edit', device) && capabilities.onRow('device.unbind', device);
 
   const models = useQuery({
     queryKey: ['hardware-models', 'all'],
@@ -200,9 +205,11 @@ export default function DeviceListPage() {
             }}
             onSelectionDone={() => setSelected([])}
           />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setBinding(true)}>
-            {t('monitor.device.bind')}
-          </Button>
+          {capabilities.may('device.bind') ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setBinding(true)}>
+              {t('monitor.device.bind')}
+            </Button>
+          ) : null}
         </Space>
       </Space>
       <Table<DeviceView>
@@ -210,7 +217,7 @@ export default function DeviceListPage() {
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys.map(String)),
-          getCheckboxProps: (device) => ({ disabled: !managesDevice(device) }),
+          getCheckboxProps: (device) => ({ disabled: !manages(device) }),
         }}
         data-testid="device-table"
         loading={devices.isFetching && !devices.data}
@@ -226,9 +233,11 @@ export default function DeviceListPage() {
               title={t('monitor.device.emptyTitle')}
               text={t('monitor.device.emptyText')}
               actions={
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setBinding(true)}>
-                  {t('monitor.device.bind')}
-                </Button>
+                capabilities.may('device.bind') ? (
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setBinding(true)}>
+                    {t('monitor.device.bind')}
+                  </Button>
+                ) : null
               }
             />
           ),
@@ -277,7 +286,11 @@ export default function DeviceListPage() {
             title: t('monitor.fields.sortNumber'),
             key: 'sortNumber',
             render: (_, device) => (
-              <SortNumberCell key={`${device.id}:${device.sortNumber}`} device={device} />
+              <SortNumberCell
+                key={`${device.id}:${device.sortNumber}`}
+                device={device}
+                editable={capabilities.onRow('device.edit', device)}
+              />
             ),
           },
           {
@@ -296,12 +309,12 @@ export default function DeviceListPage() {
                   {t('monitor.device.open')}
                 </Link>
                 <DevicePagesButton deviceId={device.id} size="small" />
-                {holdsDevice(device) ? (
+                {capabilities.mayShare(device) ? (
                   <Typography.Link onClick={() => setSharing(device)} data-testid="device-share">
                     {t('fleet.bulk.share')}
                   </Typography.Link>
                 ) : null}
-                {managesDevice(device) ? <UnbindLink device={device} /> : null}
+                {capabilities.onRow('device.unbind', device) ? <UnbindLink device={device} /> : null}
               </Space>
             ),
           },

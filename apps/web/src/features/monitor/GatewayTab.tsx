@@ -33,9 +33,12 @@ export function GatewayTab({ device, live }: DeviceTabProps) {
   const syncState = live.config?.state;
   // The gateway's operations and settings show as the server's policy allows them on this device.
   const may = useDeviceAbilities(device.id);
-  const manage = (
-    ['device.replaceGateway', 'device.resetGateway', 'device.clearData', 'device.restartGateway'] as const
-  ).some((action) => may(action));
+  const operations = {
+    replace: may('device.replaceGateway'),
+    reset: may('device.resetGateway'),
+    clear: may('device.clearData'),
+    restart: may('device.restartGateway'),
+  };
 
   // Status, signal band and versions come from the platform: read them again when the channel says they moved.
   useEffect(() => {
@@ -86,14 +89,16 @@ export function GatewayTab({ device, live }: DeviceTabProps) {
         column={1}
         title={t('monitor.fields.configSyncState')}
         extra={
-          <Button
-            icon={<SyncOutlined />}
-            loading={syncNow.isPending}
-            onClick={() => syncNow.mutate()}
-            data-testid="sync-config"
-          >
-            {t('monitor.gatewayDetail.sync')}
-          </Button>
+          may('device.sync') ? (
+            <Button
+              icon={<SyncOutlined />}
+              loading={syncNow.isPending}
+              onClick={() => syncNow.mutate()}
+              data-testid="sync-config"
+            >
+              {t('monitor.gatewayDetail.sync')}
+            </Button>
+          ) : null
         }
       >
         <Descriptions.Item label={t('monitor.gatewayDetail.match')}>
@@ -110,10 +115,16 @@ export function GatewayTab({ device, live }: DeviceTabProps) {
       </Descriptions>
       {gateway.configSyncError ? <Alert type="error" showIcon message={gateway.configSyncError} /> : null}
       <DeviceScriptStatus deviceId={device.id} />
-      {manage ? (
-        <GatewayOperations deviceId={device.id} online={(liveStatus ?? gateway.status) === 'online'} />
+      {Object.values(operations).some(Boolean) ? (
+        <GatewayOperations
+          deviceId={device.id}
+          online={(liveStatus ?? gateway.status) === 'online'}
+          allowed={operations}
+        />
       ) : null}
-      <GatewaySettingsPanel deviceId={device.id} manage={may('device.configureGateway')} />
+      {may('device.gatewaySettings') ? (
+        <GatewaySettingsPanel deviceId={device.id} manage={may('device.configureGateway')} />
+      ) : null}
     </Space>
   );
 }

@@ -16,7 +16,8 @@ import { useLocaleStore } from '../../app/i18n.ts';
 import { describeViolation, useDescribeFailure } from './common/catalogue-text.ts';
 import { TIME_FORMAT, formatInstant, formatTime } from './common/format-time.ts';
 import { saveFile } from './common/save-file.ts';
-import { usePermission } from './common/use-permission.ts';
+import { useCapabilities } from './common/use-device-abilities.ts';
+import { ClearRecordsButton } from '../gateway-ops/ClearRecordsButton.tsx';
 import type { DeviceTabProps } from './DeviceDetailPage.tsx';
 import {
   RANGE_SHORTCUTS,
@@ -35,7 +36,8 @@ export function HistoryDataTab({ device, variables }: DeviceTabProps) {
   const locale = useLocaleStore((state) => state.locale);
   const { message } = App.useApp();
   const describeFailure = useDescribeFailure();
-  const canExport = usePermission('monitor:history:export');
+  // Exporting is for everyone whose codes allow `history.export` on the devices they see.
+  const canExport = useCapabilities().may('history.export');
   const [shortcut, setShortcut] = useState<RangeShortcut>('today');
   const [custom, setCustom] = useState<[Dayjs, Dayjs] | null>(null);
   const [chosen, setChosen] = useState<string[] | null>(null);
@@ -125,6 +127,7 @@ export function HistoryDataTab({ device, variables }: DeviceTabProps) {
             </Button>
           </Dropdown>
         ) : null}
+        <ClearRecordsButton deviceId={device.id} onCleared={() => void history.refetch()} />
       </Space>
       {violation ? (
         <Alert type="error" showIcon role="alert" message={describeViolation(violation, locale)} />

@@ -4,7 +4,6 @@
  * the device now, a Write button opens the write dialog for writable variables.
  */
 import { ReloadOutlined } from '@ant-design/icons';
-import { hasPermission } from '@lyyp/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Alert, Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -12,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { commandApi } from '../../api/command.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { translateCatalogue } from '../../app/messages.ts';
-import { useSessionStore } from '../../app/session-store.ts';
 import { useDescribeFailure } from './common/catalogue-text.ts';
 import { formatTime } from './common/format-time.ts';
+import { useDeviceAbilities } from './common/use-device-abilities.ts';
 import type { DeviceTabProps } from './DeviceDetailPage.tsx';
 import { isValueStale } from './live-values.ts';
 import type { DeviceVariable } from './use-device.ts';
@@ -29,8 +28,8 @@ export function ReadWriteTab({ device, live, variables }: DeviceTabProps) {
   const describeFailure = useDescribeFailure();
   const now = useNow();
   const locale = useLocaleStore((state) => state.locale);
-  const auths = useSessionStore((state) => state.auths);
-  const canWrite = device.access.canWrite && hasPermission(auths, 'monitor:device:write');
+  // Writing to a running machine: the write code and a relation that allows writing (policy).
+  const canWrite = useDeviceAbilities(device.id)('device.write');
   const [writing, setWriting] = useState<DeviceVariable | null>(null);
 
   const read = useMutation({

@@ -15,6 +15,7 @@ import { reportApi } from '../../api/report.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { describeError } from '../../app/messages.ts';
 import { useSessionStore } from '../../app/session-store.ts';
+import { useDeviceAbilities } from '../monitor/common/use-device-abilities.ts';
 import { computeFitScale, type Size } from '../../widgets/page-fit.ts';
 import { PageCanvas } from '../../widgets/PageCanvas.tsx';
 import type { LiveValueSource, WidgetRuntime } from '../../widgets/render-context.ts';
@@ -67,6 +68,7 @@ export function RuntimePage({
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const auths = useSessionStore((state) => state.auths);
+  const mayWrite = useDeviceAbilities(deviceId)('device.write');
   const [password, setPassword] = useState<string | undefined>(undefined);
   const [popup, setPopup] = useState<PopupRequest | null>(null);
   const [spaceRef, spaceSize] = useSpaceSize(size);
@@ -115,6 +117,7 @@ export function RuntimePage({
       auths,
       fireEvent,
       writeValue,
+      mayWrite,
       deviceId,
       loadHistory: (keys, start, end) => loadChartHistory(deviceId, keys, start, end),
       loadReportSeries: (request) =>
@@ -124,7 +127,7 @@ export function RuntimePage({
           timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         }),
     }),
-    [locale, read, live, describe, auths, fireEvent, writeValue, deviceId],
+    [locale, read, live, describe, auths, fireEvent, writeValue, mayWrite, deviceId],
   );
 
   const error = opened.error;

@@ -289,6 +289,11 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
   },
   detail: {
     openPages: 'Device pages',
+    share: 'Share',
+    unbind: 'Unbind',
+    unbindConfirm: 'Unbind {{name}}? It leaves the device list and its gateway can be bound again.',
+    unbound: '{{name}} unbound',
+    clearRecords: 'Clear records',
     tabs: {
       config: 'Device management',
       info: 'Device info',

@@ -286,6 +286,11 @@ export const monitorZhCN = {
   },
   detail: {
     openPages: '组态页面',
+    share: '分享',
+    unbind: '解绑',
+    unbindConfirm: '确定解绑「{{name}}」吗？设备将移出设备列表，其网关可被重新绑定。',
+    unbound: '已解绑「{{name}}」',
+    clearRecords: '清除记录',
     tabs: {
       config: '设备管理',
       info: '设备信息',

@@ -10,6 +10,10 @@ import type { WidgetRendererProps } from '../render-context.ts';
 import { boxCss, fontCss } from '../style-css.ts';
 import styles from '../widgets.module.css';
 
+/** Controls that write to the device do nothing in the editor, nor for a viewer who may not write. */
+const inert = (runtime: WidgetRendererProps<'UsualInput'>['runtime']) =>
+  runtime.mode === 'design' || runtime.mayWrite === false;
+
 export function SelectWidget({ widget, visual, runtime }: WidgetRendererProps<'UsualSelect'>) {
   const [chosen, setChosen] = useState('');
   const handleChange = (indexId: string) => {
@@ -59,7 +63,7 @@ export function InputWidget({ widget, visual, runtime }: WidgetRendererProps<'Us
       type={widget.data.inputType === 'number' ? 'number' : 'text'}
       placeholder={widget.data.placeholder}
       value={shown}
-      readOnly={runtime.mode === 'design'}
+      readOnly={inert(runtime)}
       onChange={(event) => setDraft(event.target.value)}
       onKeyDown={handleKeyDown}
       onBlur={() => setDraft(null)}
@@ -89,7 +93,7 @@ export function RadioWidget({ widget, visual, runtime }: WidgetRendererProps<'Us
               type="radio"
               name={widget.id}
               checked={checked}
-              disabled={runtime.mode === 'design'}
+              disabled={inert(runtime)}
               onChange={() => runtime.writeValue(widget, widget.binding, option.value)}
             />
             {option.title}
@@ -138,7 +142,7 @@ export function TimeSelectorWidget({ widget, visual, runtime }: WidgetRendererPr
       type={kind}
       step={widget.data.format.includes('ss') ? 1 : 60}
       value={input}
-      readOnly={runtime.mode === 'design'}
+      readOnly={inert(runtime)}
       onChange={(event) => handleChange(event.target.value)}
     />
   );
