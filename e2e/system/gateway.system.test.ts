@@ -8,12 +8,13 @@
  * the platform starts with the gateway offline and refuses a write at once.
  */
 import ModbusRTU from 'modbus-serial';
-import { runDeviceCommand, type CommandReply } from '@lyyp/contracts/commands';
+import type { CommandReply } from '@lyyp/contracts/commands';
 import { DEMO_BOILER_DRIVER_KEY, demoBoilerModelInput } from '@lyyp/contracts/device-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentProcess, type TracedBatch } from './support/agent.ts';
-import { ADMIN, PlatformProcess } from './support/platform.ts';
-import { PlatformApi } from './support/platform-api.ts';
+import type { AgentProcess, TracedBatch } from './support/agent.ts';
+import { Fleet } from './support/fleet.ts';
+import type { PlatformProcess } from './support/platform.ts';
+import type { PlatformApi } from './support/platform-api.ts';
 import { delay, eventually, stopAll } from './support/processes.ts';
 import { readStoredPoints } from './support/stored-points.ts';
 
@@ -26,13 +27,8 @@ const STEP_TIMEOUT_MS = 50_000;
 const RECONNECT_WAIT_MS = 90_000;
 const OUTAGE_STEP_TIMEOUT_MS = 240_000;
 
-interface CreatedGateway {
-  sn: string;
-  verificationCode: string;
-  secret: string;
-}
-
 describe('gateway and platform as separate processes', () => {
+  let fleet: Fleet;
   let platform: PlatformProcess;
   let api: PlatformApi;
   let agent: AgentProcess;
@@ -40,24 +36,16 @@ describe('gateway and platform as separate processes', () => {
   let gatewaySn: string;
   let gatewaySecret: string;
 
-  const gatewayInfo = () => api.post<{ status: string; lastSeq: number }>('/gateway/info', { sn: gatewaySn });
+  const gatewayInfo = () => fleet.gatewayInfo(gatewaySn);
   const lastTracedSeq = async () => (await agent.trace()).at(-1)?.seq ?? 0;
 
   async function signIn() {
-    api = new PlatformApi(platform.baseUrl);
-    await api.signIn(ADMIN.username, ADMIN.password);
+    api = await fleet.signIn();
   }
 
   /** The §7 command flow: post, then poll the callback by uuid. */
-  function deviceCommand(path: string, body: Record<string, unknown>) {
-    return runDeviceCommand<{ value: unknown }>({
-      post: () => api.post<CommandReply<{ value: unknown }>>(path, { equipmentId: deviceId, ...body }),
-      poll: (uuid) =>
-        api.post<CommandReply<{ value: unknown }>>('/bluetooth/equipment/multi/callback', { uuid }),
-      sleep: delay,
-      maxAttempts: 12,
-    });
-  }
+  const deviceCommand = (path: string, body: Record<string, unknown>) =>
+    fleet.command(path, { equipmentId: deviceId, ...body });
 
   /** Waits until the gateway is back online and the platform has acknowledged everything traced so far. */
   async function waitUntilCaughtUp() {
@@ -89,30 +77,18 @@ describe('gateway and platform as separate processes', () => {
   }
 
   beforeAll(async () => {
-    platform = await PlatformProcess.create();
-    await platform.start(90_000);
-    await signIn();
-    const product = await api.post<{ id: string }>('/product/advance/importProduct', {
+    fleet = await Fleet.start();
+    ({ platform, api } = fleet);
+    const boiler = await fleet.deviceWithAgent({
       title: 'Boiler system test',
       productModel: 'LY-BLR-2T',
-      json: demoBoilerModelInput({ host: '192.0.2.10', pollIntervalMs: 250 }),
+      model: demoBoilerModelInput({ host: '192.0.2.10', pollIntervalMs: 250 }),
+      deviceName: 'Boiler 1',
+      appliedTimeoutMs: 30_000,
     });
-    const [gateway] = await api.post<CreatedGateway[]>('/gateway/batchAdd', { count: 1 });
-    gatewaySn = gateway!.sn;
-    gatewaySecret = gateway!.secret;
-    const device = await api.post<{ id: string }>('/equipment/add', {
-      name: 'Boiler 1',
-      sn: gateway!.sn,
-      verificationCode: gateway!.verificationCode,
-      productId: product.id,
-    });
-    deviceId = device.id;
-    agent = await AgentProcess.start({
-      sn: gateway!.sn,
-      secret: gateway!.secret,
-      platformUrl: platform.mqttUrl,
-    });
-    await agent.process.waitForLine(/configuration version \d+ applied/, 30_000);
+    ({ deviceId, agent } = boiler);
+    gatewaySn = boiler.gateway.sn;
+    gatewaySecret = boiler.gateway.secret;
   }, 150_000);
 
   afterAll(async () => {
@@ -209,11 +185,7 @@ describe('gateway and platform as separate processes', () => {
   it(
     'shows the gateway offline after a crash during which it went away, and refuses a write at once',
     async () => {
-      const again = await AgentProcess.start({
-        sn: gatewaySn,
-        secret: gatewaySecret,
-        platformUrl: platform.mqttUrl,
-      });
+      const again = await fleet.startAgent({ sn: gatewaySn, secret: gatewaySecret });
       try {
         await eventually('the gateway to be online', async () => (await gatewayInfo()).status === 'online');
         await platform.stop('SIGKILL');

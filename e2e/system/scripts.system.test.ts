@@ -12,9 +12,10 @@ import ModbusRTU from 'modbus-serial';
 import type { DeviceScriptStatusAnswer } from '@lyyp/contracts/edge-logic';
 import { DEMO_BOILER_DRIVER_KEY, demoBoilerModelInput, type ScriptInput } from '@lyyp/contracts/device-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentProcess } from './support/agent.ts';
-import { ADMIN, PlatformProcess } from './support/platform.ts';
-import { PlatformApi } from './support/platform-api.ts';
+import type { AgentProcess } from './support/agent.ts';
+import { Fleet } from './support/fleet.ts';
+import type { PlatformProcess } from './support/platform.ts';
+import type { PlatformApi } from './support/platform-api.ts';
 import { eventually, stopAll } from './support/processes.ts';
 import { readStoredPoints } from './support/stored-points.ts';
 
@@ -44,33 +45,15 @@ describe('scripts beside a 1000 ms driver', () => {
   let slave: ModbusRTU;
 
   beforeAll(async () => {
-    platform = await PlatformProcess.create();
-    await platform.start(200_000);
-    api = new PlatformApi(platform.baseUrl);
-    await api.signIn(ADMIN.username, ADMIN.password);
+    const fleet = await Fleet.start(200_000);
+    ({ platform, api } = fleet);
     const model = demoBoilerModelInput({ host: '192.0.2.10', pollIntervalMs: POLL_MS });
-    const product = await api.post<{ id: string }>('/product/advance/importProduct', {
+    ({ deviceId, agent } = await fleet.deviceWithAgent({
       title: 'Scripts system test',
       productModel: 'LY-BLR-SCR',
-      json: { ...model, scripts: [...(model.scripts ?? []), ...HOGS, THROWER] },
-    });
-    const [gateway] = await api.post<Array<{ sn: string; verificationCode: string; secret: string }>>(
-      '/gateway/batchAdd',
-      { count: 1 },
-    );
-    const device = await api.post<{ id: string }>('/equipment/add', {
-      name: 'Boiler with scripts',
-      sn: gateway!.sn,
-      verificationCode: gateway!.verificationCode,
-      productId: product.id,
-    });
-    deviceId = device.id;
-    agent = await AgentProcess.start({
-      sn: gateway!.sn,
-      secret: gateway!.secret,
-      platformUrl: platform.mqttUrl,
-    });
-    await agent.process.waitForLine(/configuration version \d+ applied/, 90_000);
+      model: { ...model, scripts: [...(model.scripts ?? []), ...HOGS, THROWER] },
+      deviceName: 'Boiler with scripts',
+    }));
     slave = new ModbusRTU();
     await slave.connectTCP('127.0.0.1', { port: await agent.simulatorPort(DEMO_BOILER_DRIVER_KEY) });
     slave.setID(1);

@@ -33,6 +33,8 @@ export class AgentProcess {
     launcher?: { platformHttpUrl: string; trialSeconds: number };
     /** The directory of an agent started before (its data kept); a new one by default. */
     dataDir?: string;
+    /** Serve every driver from the built-in simulator (default); false: poll the addresses configured. */
+    simulate?: boolean;
   }): Promise<AgentProcess> {
     const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'lyyp-system-agent-')));
     const traceFile = path.join(dataDir, 'uploads.jsonl');
@@ -52,7 +54,7 @@ export class AgentProcess {
         path.join(dataDir, 'data'),
         '--trace-uploads',
         traceFile,
-        '--simulate',
+        ...(options.simulate === false ? [] : ['--simulate']),
       ],
       // As a gateway should be run: the secret in the environment, off the command line.
       {
