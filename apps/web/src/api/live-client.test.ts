@@ -35,7 +35,7 @@ class FakeSocket implements LiveSocket {
   }
 }
 
-function setUp() {
+function setUp(mayConnect?: () => Promise<boolean>) {
   const sockets: FakeSocket[] = [];
   const onSessionEnded = vi.fn();
   const client = createLiveClient({
@@ -54,6 +54,7 @@ function setUp() {
     now: () => Date.now(),
     random: () => 1,
     onSessionEnded,
+    ...(mayConnect ? { mayConnect } : {}),
     pingIntervalMs: 20_000,
     retryInitialMs: 1_000,
     retryMaxMs: 30_000,
@@ -277,5 +278,54 @@ describe('live channel client', () => {
     stopHeader();
     vi.advanceTimersByTime(10_000);
     expect(latest().closedWith).toBe(1000);
+  });
+
+  it('stops for good when the account may not have live values (the upgrade refused with 403)', async () => {
+    const mayConnect = vi.fn(() => Promise.resolve(false));
+    const { client, sockets, latest } = setUp(mayConnect);
+    const states: string[] = [];
+    client.onStateChange((state) => states.push(state));
+    client.subscribe('d1', () => undefined);
+    // The browser sees only a close before the socket opened.
+    latest().drop();
+    await vi.waitFor(() => expect(client.state).toBe('refused'));
+    expect(mayConnect).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10 * 60_000);
+    client.subscribe('d2', () => undefined);
+    client.listen(() => undefined);
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(sockets).toHaveLength(1);
+    expect(mayConnect).toHaveBeenCalledTimes(1);
+    expect(states).toEqual(['connecting', 'reconnecting', 'refused']);
+
+    // Signing out ends the refusal with the channel: the next session asks again.
+    client.end();
+    client.subscribe('d1', () => undefined);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('retries as before when the failed upgrade was the network, or the question failed too', async () => {
+    const answers = [() => Promise.resolve(true), () => Promise.reject(new Error('offline'))];
+    const mayConnect = vi.fn(() => (answers.shift() ?? (() => Promise.resolve(true)))());
+    const { client, sockets, latest } = setUp(mayConnect);
+    client.subscribe('d1', () => undefined);
+    // The retry is set once the answer came; each wait is the usual back-off.
+    const retriedAfter = (wait: number, count: number) =>
+      vi.waitFor(() => {
+        vi.advanceTimersByTime(wait);
+        expect(sockets).toHaveLength(count);
+      });
+    latest().drop();
+    await retriedAfter(1_000, 2);
+    latest().drop();
+    await retriedAfter(2_000, 3);
+    expect(mayConnect).toHaveBeenCalledTimes(2);
+    // A connection that had opened and then dropped is the network: no question asked.
+    latest().accept();
+    latest().drop();
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(4);
+    expect(mayConnect).toHaveBeenCalledTimes(2);
+    expect(client.state).toBe('reconnecting');
   });
 });

@@ -9,6 +9,12 @@
  * dropped and the session ends (the console goes to the sign-in page). Signing
  * out ends the channel first (`end`), so no reconnect is tried without a session.
  *
+ * The server refuses the upgrade (HTTP 403) to an account whose codes do not allow live values (an
+ * accounts-only staff member). A browser cannot read why an upgrade failed, so a connection that
+ * closes before it ever opened asks `mayConnect` (the policy's answer): when the account may not
+ * have live values the client stops ('refused') — no retries, screens simply show no live stream —
+ * until the channel is ended at sign-out. A network failure (or a failed question) retries as before.
+ *
  * WebSocket, timers, clock and randomness are injected, so the rules are tested without a network.
  */
 import {
@@ -35,7 +41,7 @@ export interface LiveTimers {
   clearInterval(handle: unknown): void;
 }
 
-export type LiveConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
+export type LiveConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'refused';
 
 export type LiveListener = (message: LiveServerMessage) => void;
 
@@ -47,6 +53,11 @@ export interface LiveClientOptions {
   random?: () => number;
   /** The server closed with 4001: the session has ended. */
   onSessionEnded: () => void;
+  /**
+   * Whether the account may have live values at all, asked after a connection closed before it
+   * opened; resolving `false` stops the client (the server refuses the upgrade with 403).
+   */
+  mayConnect?: () => Promise<boolean>;
   pingIntervalMs?: number;
   retryInitialMs?: number;
   retryMaxMs?: number;
@@ -92,6 +103,12 @@ export function createLiveClient(options: LiveClientOptions) {
   let pingTimer: unknown = null;
   let lingerTimer: unknown = null;
   let lastHeardAt = 0;
+  /** Asking `mayConnect` after a failed upgrade: nothing connects meanwhile. */
+  let asking = false;
+  /** The account may not have live values: nothing connects until `end`. */
+  let refused = false;
+  /** Bumped by `end`, so an answer to a question asked before it is ignored. */
+  let generation = 0;
 
   function setState(next: LiveConnectionState) {
     if (state === next) return;
@@ -153,12 +170,34 @@ export function createLiveClient(options: LiveClientOptions) {
     }, wait);
   }
 
+  /** A connection closed before it opened: refused by the policy, or only the network? */
+  function askBeforeRetry(mayConnect: () => Promise<boolean>) {
+    asking = true;
+    setState('reconnecting');
+    const asked = generation;
+    const settle = (allowed: boolean) => {
+      if (asked !== generation) return;
+      asking = false;
+      if (allowed) {
+        if (wanted()) scheduleRetry();
+        else setState('idle');
+        return;
+      }
+      refused = true;
+      setState('refused');
+    };
+    // A question that fails says nothing about the policy: retried as a dropped connection is.
+    mayConnect().then(settle, () => settle(true));
+  }
+
   function connect() {
-    if (socket || !wanted()) return;
+    if (socket || !wanted() || refused || asking) return;
     setState(attempt === 0 ? 'connecting' : 'reconnecting');
     const opened = options.createSocket(options.url());
     socket = opened;
+    let everOpened = false;
     opened.onopen = () => {
+      everOpened = true;
       attempt = 0;
       lastHeardAt = options.now();
       setState('open');
@@ -179,6 +218,7 @@ export function createLiveClient(options: LiveClientOptions) {
         return;
       }
       if (!wanted()) setState('idle');
+      else if (!everOpened && options.mayConnect) askBeforeRetry(options.mayConnect);
       else scheduleRetry();
     };
   }
@@ -194,7 +234,7 @@ export function createLiveClient(options: LiveClientOptions) {
     const closing = socket;
     socket = null;
     attempt = 0;
-    setState('idle');
+    setState(refused ? 'refused' : 'idle');
     closing?.close(1000, 'no subscriptions');
   }
 
@@ -239,6 +279,9 @@ export function createLiveClient(options: LiveClientOptions) {
       listeners.clear();
       sessionListeners.clear();
       cancelLinger();
+      generation += 1;
+      asking = false;
+      refused = false;
       disconnect();
     },
     onStateChange(listener: (state: LiveConnectionState) => void): () => void {

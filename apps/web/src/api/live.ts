@@ -2,6 +2,7 @@
 import { LIVE_PATH } from '@lyyp/contracts/live';
 import { leaveForSignIn } from './instance.ts';
 import { createLiveClient } from './live-client.ts';
+import { policyApi } from './policy.api.ts';
 
 function liveUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
@@ -21,4 +22,7 @@ export const liveClient = createLiveClient({
   // The server closes the socket when the session ends (signed out, password changed, account
   // disabled or deleted, sessions replaced): straight to the sign-in page.
   onSessionEnded: leaveForSignIn,
+  // An upgrade that failed before opening: the server refuses live values to an account whose codes
+  // do not allow them (403), and the policy's answer says so; no retrying then.
+  mayConnect: () => policyApi.capabilities().then((answer) => answer.actions.includes('device.values')),
 });

@@ -111,6 +111,7 @@ function LinkOffer({
                   {offer.canWrite ? t('fleet.accept.writeYes') : t('fleet.accept.writeNo')}
                 </Tag>
                 {offer.topMenu ? <Tag>{t('fleet.accept.topMenuYes')}</Tag> : null}
+                {offer.canReshare ? <Tag color="blue">{t('fleet.share.canReshare')}</Tag> : null}
                 {offer.menus.map((menu) => (
                   <Tag key={menu}>{nameIn(SHARE_MENUS, menu, locale)}</Tag>
                 ))}
