@@ -26,6 +26,7 @@ import { LoginKeyService } from './modules/auth/login-key.service.ts';
 import { SmsCodeService } from './modules/auth/sms-code.service.ts';
 import { LogSmsProvider, WebhookSmsProvider, type SmsProvider } from './modules/auth/sms.provider.ts';
 import { SessionRepository } from './modules/session/session.repository.ts';
+import { registerSessionRoutes } from './modules/session/session.routes.ts';
 import { SessionService } from './modules/session/session.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerCommandRoutes } from './modules/command/command.routes.ts';
@@ -67,6 +68,7 @@ import { createEdgeLogicModule } from './modules/edge-logic/index.ts';
 import { createOtaModule } from './modules/ota/index.ts';
 import { createGatewayOpsModule } from './modules/gateway-ops/index.ts';
 import { ViewerHints } from './modules/gateway-ops/viewer-hints.ts';
+import { createOpcUaBrowseModule } from './modules/opcua-browse/index.ts';
 import { createWidgetMediaModule } from './modules/widget-media/index.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -312,6 +314,17 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     reportFailure: (error, context) =>
       app.log.warn({ err: error, ...context }, 'gateway operation step failed'),
   });
+  const opcuaBrowse = createOpcUaBrowseModule({
+    db: database.db,
+    catalogue,
+    runtime: runtime.runtime,
+    commands: runtime.commands,
+    link: runtime.link,
+    liveness: runtime.liveness,
+    transport: runtime.transport,
+    bus,
+    now,
+  });
   const reports = createReportModule({
     db: database.db,
     access: catalogue.deviceAccess,
@@ -362,6 +375,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       registerDesignerRoutes(api, {
         db: database.db,
         findVisibleDevice: (account, id) => catalogue.deviceAccess.findVisibleDevice(account, id),
+        products: catalogue.services.products,
         now,
       });
       const files = registerFileRoutes(api, { db: database.db, dataDir: config.dataDir });
@@ -391,10 +405,12 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       ota.registerRoutes(api);
       deviceConfig.registerRoutes(api);
       gatewayOps.registerRoutes(api);
+      opcuaBrowse.registerRoutes(api);
       createWidgetMediaModule({ db: database.db, config, now }).registerRoutes(api);
       registerMaintenance(api, {
         db: database.db,
         access: catalogue.deviceAccess,
+        authorizer: catalogue.authorizer,
         accounts,
         messages: alarms.messages,
         logger: app.log,
@@ -414,6 +430,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       registerDeviceVariableRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime });
       registerDeviceValueRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime, now });
       registerCapabilityRoutes(api, { access: catalogue.deviceAccess });
+      registerSessionRoutes(api, { sessions });
       registerSyncRoutes(api, {
         access: catalogue.deviceAccess,
         runtime: runtime.runtime,

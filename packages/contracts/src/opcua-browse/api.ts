@@ -13,8 +13,10 @@ export const OPCUA_BROWSE_API_PATHS = {
   targets: '/product/opcua/targets',
   /** The children of one node of a driver's server, through one device's gateway. */
   browse: '/product/opcua/browse',
-  /** Checks an uploaded certificate or private key file (pem or der, at most 1 MB) and answers it as PEM. */
-  credential: '/product/opcua/credential',
+  /** Checks an uploaded certificate file (pem or der, at most 1 MB) and answers it as PEM. */
+  certificate: '/product/opcua/certificate',
+  /** Checks an uploaded private key file (pem or der, at most 1 MB) and answers it as PEM. */
+  privateKey: '/product/opcua/privateKey',
 } as const;
 
 /** The Objects folder, browsed when no node is named. */

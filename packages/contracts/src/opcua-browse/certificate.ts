@@ -11,9 +11,8 @@ export const OPCUA_CREDENTIAL_EXTENSIONS = ['.pem', '.der', '.crt', '.cer', '.ke
 export const OPCUA_CREDENTIAL_KINDS = ['certificate', 'key'] as const;
 export type OpcUaCredentialKind = (typeof OPCUA_CREDENTIAL_KINDS)[number];
 
-export const OpcUaCredentialRequestSchema = z.object({
-  kind: z.enum(OPCUA_CREDENTIAL_KINDS),
-});
+/** Form field of the multipart upload that carries the file. */
+export const OPCUA_CREDENTIAL_FIELD = 'file';
 
 export const OpcUaCredentialAnswerSchema = z.object({
   kind: z.enum(OPCUA_CREDENTIAL_KINDS),

@@ -87,6 +87,8 @@ export const gateways = pgTable(
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(-1),
     rejectedMessages: integer('rejected_messages').notNull().default(0),
     slaveCounters: jsonb('slave_counters').$type<SlaveCounters[]>().notNull().default([]),
+    /** SHA-1 thumbprint of the gateway's own OPC UA application certificate, as it last reported it. */
+    opcuaThumbprint: text('opcua_thumbprint'),
     ...timestamps,
   },
   (table) => [

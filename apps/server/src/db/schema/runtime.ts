@@ -44,7 +44,7 @@ export const commands = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     gatewaySn: text('gateway_sn').notNull(),
-    op: text('op', { enum: ['read', 'write', 'restart', 'settings', 'factory-reset'] }).notNull(),
+    op: text('op', { enum: ['read', 'write', 'restart', 'settings', 'factory-reset', 'browse'] }).notNull(),
     key: text('key'),
     value: jsonb('value').$type<StoredValue>(),
     previous: jsonb('previous').$type<StoredValue>(),
