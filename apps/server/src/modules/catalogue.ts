@@ -62,7 +62,13 @@ export function createCatalogue(db: Database, hooks: CatalogueHooks, options: Ca
   const deviceAccess = new DeviceAccess(devices, authorizer);
 
   const hardware = createHardwareModule(db);
-  const productService = new ProductService(products, now, hardware.repository, options.driverModels);
+  const productService = new ProductService(
+    products,
+    now,
+    hardware.repository,
+    authorizer,
+    options.driverModels,
+  );
   const modelService = new ProductModelService(
     products,
     productService,

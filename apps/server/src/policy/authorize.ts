@@ -34,7 +34,16 @@ export type PolicyObject =
       readonly ownerAccountId: string | null;
       readonly developerAccountId: string | null;
     }
+  /** A product, or what belongs to it (pages, alarm rules, report definitions, knowledge, upgrade tasks). */
   | { readonly kind: 'product'; readonly id: string; readonly ownerAccountId: string | null }
+  /** An inspection plan: its maker owns it; staff see it when their scope holds every device of it. */
+  | {
+      readonly kind: 'inspectionPlan';
+      readonly id: string;
+      readonly ownerAccountId: string;
+      readonly deviceIds: readonly string[];
+      readonly inspectorIds: readonly string[];
+    }
   /** Actions on the caller's own account, on platform catalogues, or on lists filtered by scope. */
   | { readonly kind: 'none' };
 
@@ -142,7 +151,8 @@ class RelationFacts {
         return this.viewer.staff && (await this.visible());
       case 'owner':
         return (
-          (object.kind === 'device' || object.kind === 'gateway') && object.ownerAccountId === this.accountId
+          (object.kind === 'device' || object.kind === 'gateway' || object.kind === 'inspectionPlan') &&
+          object.ownerAccountId === this.accountId
         );
       case 'grant':
         return (await this.grant()) !== null;
@@ -202,6 +212,10 @@ class RelationFacts {
         return this.relations.gatewayVisible(this.viewer, object.sn);
       case 'product':
         return this.relations.productVisible(this.viewer, object.id);
+      case 'inspectionPlan':
+        if (object.ownerAccountId === this.accountId || object.inspectorIds.includes(this.accountId))
+          return true;
+        return this.viewer.staff && this.relations.devicesAllVisible(this.viewer, object.deviceIds);
     }
   }
 }

@@ -11,6 +11,9 @@
  *   where the persona may not see it, the refusal where the table allows none of its grants, and
  *   past the decision otherwise. Unbinding is tried on a fresh twin of the device each time the
  *   table allows it, so one persona's allowed unbind does not change what the next one finds.
+ * - The product actions the same way, on the products of devices A and B (A: the developer's own,
+ *   in the one-product staff scope; B: foreign, out of it), and on what belongs to a product: its
+ *   designer page (decided on the page's product) and its alarm rules.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +26,7 @@ import {
   mayAttempt,
   refusalOf,
   type ActionName,
+  type Relation,
 } from '@lyyp/contracts/policy';
 import { devices as deviceTable, gateways } from '../db/schema/index.ts';
 import { databaseVariants, startTestServer, type TestServer } from '../test/test-server.ts';
@@ -132,10 +136,43 @@ const DEVICE_PROBES: readonly DeviceProbe[] = [
   { action: 'device.unbind', path: '/equipment/delete', body: (id) => ({ id }), destructive: true },
 ];
 
+/** A product probe's body, given the product and its designer page. */
+interface ProductProbe {
+  readonly action: ActionName;
+  readonly path: string;
+  readonly body: (object: { productId: string; pageId: string }) => Record<string, unknown>;
+}
+
+const PRODUCT_PROBES: readonly ProductProbe[] = [
+  { action: 'product.list', path: '/product/info', body: ({ productId }) => ({ id: productId }) },
+  {
+    action: 'product.edit',
+    path: '/product/edit',
+    body: ({ productId }) => ({ id: productId, note: 'checked' }),
+  },
+  { action: 'product.publish', path: '/product/setDevelop', body: ({ productId }) => ({ id: productId }) },
+  { action: 'page.view', path: '/product/page/list', body: ({ productId }) => ({ productId }) },
+  {
+    action: 'page.design',
+    path: '/product/page/rename',
+    body: ({ pageId }) => ({ id: pageId, title: 'Main' }),
+  },
+  { action: 'alarmRule.view', path: '/alarm/rule/list', body: ({ productId }) => ({ productId }) },
+  { action: 'alarmRule.edit', path: '/alarm/recipient/search', body: ({ productId }) => ({ productId }) },
+];
+
 function expectedOnDevice(probe: DeviceProbe, persona: Persona, device: DeviceName): string {
+  return expectedOnObject(probe, persona, persona.relations[device]);
+}
+
+/** What the route must answer for `probe` on an object the persona holds `relations` to. */
+function expectedOnObject(
+  probe: { action: ActionName; decisionRefusal?: string },
+  persona: Persona,
+  relations: ReadonlySet<Relation>,
+): string {
   const atGuard = expectedAtGuard(probe.action, persona);
   if (atGuard !== 'past') return atGuard;
-  const relations = persona.relations[device];
   if (!relations.has('visible')) return '1003';
   const allowed = decideKnown(probe.action, callerOf(persona), (relation) =>
     relation === 'signedIn' || relation === 'self' || relation === 'platform'
@@ -242,6 +279,37 @@ describe.each(databaseVariants())('the policy table against every route on $name
                 `${probe.action} on device ${name} as ${persona.name}: expected ${expected}, got ${actual}`,
               );
           }
+        }
+      }
+      expect(mismatches).toEqual([]);
+    },
+  );
+  it(
+    'decides product actions on owned, foreign, in-scope and out-of-scope products and their pages as the table predicts',
+    { timeout: 300_000 },
+    async () => {
+      const mismatches: string[] = [];
+      for (const probe of PRODUCT_PROBES) {
+        expect(POLICY[probe.action], probe.action).toBeDefined();
+        for (const name of ['A', 'B'] as const) {
+          const object = { productId: world.devices[name].productId, pageId: world.devices[name].pageId };
+          const answers = await Promise.all(
+            world.personas.map(async (persona) => ({
+              persona,
+              expected: expectedOnObject(probe, persona, persona.productRelations[name]),
+              actual: await answerOf(
+                server,
+                persona,
+                { method: 'POST', path: `${API_PREFIX}${probe.path}`, action: probe.action },
+                probe.body(object),
+              ),
+            })),
+          );
+          for (const { persona, expected, actual } of answers)
+            if (!matches(expected, actual))
+              mismatches.push(
+                `${probe.action} on product ${name} as ${persona.name}: expected ${expected}, got ${actual}`,
+              );
         }
       }
       expect(mismatches).toEqual([]);

@@ -3,14 +3,16 @@
  * with its developer's product and an end-user owner) and, around them, every kind of caller: the
  * super manager, staff with each built-in role and narrow custom roles, developers, dealers with
  * and without debug rights, the owner, share receivers with and without writing, a foreign tenant
- * and an anonymous browser. Each persona knows its relations to devices A and B, so a test can
- * derive from the policy table what the server must answer.
+ * and an anonymous browser. Each persona knows its relations to devices A and B and to their
+ * products (each with one designer page), so a test can derive from the policy table what the
+ * server must answer.
  */
 import { randomUUID } from 'node:crypto';
 import { type CallerKind, type Relation } from '@lyyp/contracts/policy';
 import {
   accountRoles,
   dealerCustomers,
+  designerPages,
   dealers,
   deviceAccess,
   deviceShares,
@@ -38,12 +40,14 @@ export interface Persona {
   codes: Set<string>;
   /** The relations this persona holds to each device. */
   readonly relations: Record<DeviceName, ReadonlySet<Relation>>;
+  /** The relations this persona holds to each device's product (and what belongs to it). */
+  readonly productRelations: Record<DeviceName, ReadonlySet<Relation>>;
 }
 
 export interface PolicyWorld {
   readonly devices: Record<
     DeviceName,
-    { id: string; productId: string; ownerAccountId: string; gatewaySn: string }
+    { id: string; productId: string; ownerAccountId: string; gatewaySn: string; pageId: string }
   >;
   readonly personas: Persona[];
 }
@@ -67,9 +71,26 @@ export async function buildPolicyWorld(server: TestServer): Promise<PolicyWorld>
   const accounts = new AccountRepository(db);
   const a = await buildBoundDevice(db);
   const b = await buildBoundDevice(db);
+  const pageOf = async (productId: string) => {
+    const id = randomUUID();
+    await db.insert(designerPages).values({ id, productId, title: 'Main', kind: 'main', isStart: true });
+    return id;
+  };
   const devices = {
-    A: { id: a.device.id, productId: a.product.id, ownerAccountId: a.owner.id, gatewaySn: a.gateway.sn },
-    B: { id: b.device.id, productId: b.product.id, ownerAccountId: b.owner.id, gatewaySn: b.gateway.sn },
+    A: {
+      id: a.device.id,
+      productId: a.product.id,
+      ownerAccountId: a.owner.id,
+      gatewaySn: a.gateway.sn,
+      pageId: await pageOf(a.product.id),
+    },
+    B: {
+      id: b.device.id,
+      productId: b.product.id,
+      ownerAccountId: b.owner.id,
+      gatewaySn: b.gateway.sn,
+      pageId: await pageOf(b.product.id),
+    },
   };
   const personas: Persona[] = [];
   const none = new Set<Relation>();
@@ -80,6 +101,7 @@ export async function buildPolicyWorld(server: TestServer): Promise<PolicyWorld>
     account: AccountRow | null,
     kind: CallerKind,
     relations: Record<DeviceName, ReadonlySet<Relation>>,
+    productRelations: Record<DeviceName, ReadonlySet<Relation>> = { A: none, B: none },
   ) {
     let client: TestClient | null = null;
     if (account) {
@@ -87,13 +109,14 @@ export async function buildPolicyWorld(server: TestServer): Promise<PolicyWorld>
       const answer = await client.login(account.username!, TEST_PASSWORD);
       if (answer.code !== '200') throw new Error(`${name} could not sign in: ${answer.code}`);
     }
-    personas.push({ name, client, account, kind, codes: new Set(), relations });
+    personas.push({ name, client, account, kind, codes: new Set(), relations, productRelations });
   }
   const newAccount = (kind: AccountKindForTest) => createTestAccount(accounts, kind);
   const staffSees = rel('visible', 'staffInScope');
+  const staffSeesBoth = { A: staffSees, B: staffSees };
 
   await add('anonymous', null, 'terminal', { A: none, B: none });
-  await add('super manager', await newAccount('super'), 'staff', { A: staffSees, B: staffSees });
+  await add('super manager', await newAccount('super'), 'staff', staffSeesBoth, staffSeesBoth);
 
   async function staffWithRole(roleId: string) {
     const account = await createTestAccount(accounts, 'operation', { auths: '' });
@@ -114,18 +137,20 @@ export async function buildPolicyWorld(server: TestServer): Promise<PolicyWorld>
     return id;
   }
   for (const roleId of ['builtin-admin', 'builtin-after-sales', 'builtin-rnd'])
-    await add(`staff ${roleId}`, await staffWithRole(roleId), 'staff', { A: staffSees, B: staffSees });
+    await add(`staff ${roleId}`, await staffWithRole(roleId), 'staff', staffSeesBoth, staffSeesBoth);
   await add(
     'staff devices-view-only',
     await staffWithRole(await customRole(['monitor:device:view', 'manage:equipment:view'])),
     'staff',
-    { A: staffSees, B: staffSees },
+    staffSeesBoth,
+    staffSeesBoth,
   );
   await add(
     'staff accounts-only',
     await staffWithRole(await customRole(['manage:account:op', 'manage:account:dev', 'manage:account:ter'])),
     'staff',
-    { A: staffSees, B: staffSees },
+    staffSeesBoth,
+    staffSeesBoth,
   );
   await add(
     'staff one-product',
@@ -138,17 +163,20 @@ export async function buildPolicyWorld(server: TestServer): Promise<PolicyWorld>
           'manage:gateway:edit',
           'monitor:device:view',
           'monitor:device:write',
+          // Products too, so its scope is tried on products and their pages.
+          'manage:product:view',
+          'manage:product:edit',
+          'manage:product:designer',
         ],
         [a.product.id],
       ),
     ),
     'staff',
     { A: staffSees, B: none },
+    { A: staffSees, B: none },
   );
-  await add('developer owner', a.developer, 'developer', {
-    A: rel('visible', 'developerOfProduct'),
-    B: none,
-  });
+  const developsA = { A: rel('visible', 'developerOfProduct'), B: none };
+  await add('developer owner', a.developer, 'developer', developsA, developsA);
   await add('developer non-owner', await newAccount('developer'), 'developer', { A: none, B: none });
   for (const canDebug of [true, false]) {
     const dealer = await newAccount('dealer');
@@ -159,10 +187,15 @@ export async function buildPolicyWorld(server: TestServer): Promise<PolicyWorld>
     const relations = canDebug
       ? rel('visible', 'dealerOfCustomer', 'dealerWithDebug')
       : rel('visible', 'dealerOfCustomer');
-    await add(canDebug ? 'dealer with debug' : 'dealer without debug', dealer, 'dealer', {
-      A: relations,
-      B: none,
-    });
+    // A dealer for every product sees every product (it holds no product codes by default).
+    const servesAll = rel('visible', 'dealerOfCustomer');
+    await add(
+      canDebug ? 'dealer with debug' : 'dealer without debug',
+      dealer,
+      'dealer',
+      { A: relations, B: none },
+      { A: servesAll, B: servesAll },
+    );
   }
   await add('end user owner', a.owner, 'terminal', { A: rel('visible', 'owner'), B: none });
   for (const canWrite of [true, false]) {

@@ -3,7 +3,7 @@
  * role, grant or dealer change holds on the very next request, on every node). The scope rules
  * themselves are the SQL conditions of visibility.repository.ts; nothing here restates them.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { deviceAccess, deviceShares, devices, gateways, products } from '../db/schema/index.ts';
 import {
@@ -55,6 +55,17 @@ export class PolicyRelationRepository {
       .where(and(eq(gateways.sn, sn), visibleGatewayCondition(viewer)))
       .limit(1);
     return rows.length > 0;
+  }
+
+  /** Whether none of the devices (those that still exist) lies outside what the viewer sees. */
+  async devicesAllVisible(viewer: Viewer, deviceIds: readonly string[]): Promise<boolean> {
+    if (deviceIds.length === 0) return true;
+    const rows = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(inArray(devices.id, [...deviceIds]), not(visibleDeviceCondition(viewer))))
+      .limit(1);
+    return rows.length === 0;
   }
 
   async productVisible(viewer: Viewer, productId: string): Promise<boolean> {

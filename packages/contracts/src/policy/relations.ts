@@ -17,7 +17,10 @@ export const RELATIONS = {
     en: 'Within what the caller may see (owner, grant, share, developer, dealer, staff in scope)',
   },
   staffInScope: { zh: '数据权限内的运营人员', en: "Operation staff within their role's data permission" },
-  owner: { zh: '所有者', en: 'The owner of the device or gateway' },
+  owner: {
+    zh: '所有者（设备或网关的所有者，巡检计划的创建者）',
+    en: 'The owner of the device or gateway (the maker of an inspection plan)',
+  },
   grant: { zh: '被授权或被分享者', en: 'An account granted or shared the device' },
   grantWithWrite: { zh: '带写入权限的授权或分享', en: 'A grant or share that allows writing' },
   developerOfProduct: { zh: '产品的开发者', en: 'The developer who owns the product' },

@@ -118,6 +118,18 @@ export const POLICY = {
     self('account:info'),
   ),
   'account.log': view('own', '本人操作日志', "The caller's operation log", self('account:log')),
+  'account.sessions': view(
+    'own',
+    '本人登录会话',
+    "The caller's open sign-in sessions",
+    self('account:security'),
+  ),
+  'account.endSessions': change(
+    'own',
+    '结束本人的登录会话',
+    "End the caller's own sign-in sessions",
+    self('account:security'),
+  ),
   'account.feedback': change(
     'own',
     '提交与查看本人反馈',
@@ -319,9 +331,17 @@ export const POLICY = {
   ]),
   'inspection.plan': change(
     'inspection',
-    '编辑巡检计划',
-    'Edit inspection plans',
+    '新建巡检计划（所见的设备）',
+    'Create inspection plans (over devices the caller sees)',
     [grant('visible', 'monitor:inspection:plan')],
+    '2417',
+  ),
+  // A plan is changed by the one who made it, or by staff whose scope holds every device of it.
+  'inspection.editPlan': change(
+    'inspection',
+    '编辑与删除巡检计划',
+    'Edit or delete an inspection plan',
+    [grant('owner', 'monitor:inspection:plan'), grant('staffInScope', 'monitor:inspection:plan')],
     '2417',
   ),
   'inspection.task': change('inspection', '执行巡检任务', 'Record, finish or abort an inspection task', [

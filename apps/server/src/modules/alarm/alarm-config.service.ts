@@ -30,7 +30,7 @@ export interface AlarmConfigDeps {
   readonly repository: AlarmRepository;
   /** This node's copy of the rules: dropped at once after a change (other nodes notice within a second). */
   readonly rules: Pick<RuleCache, 'invalidate'>;
-  readonly products: Pick<ProductService, 'requireVisible' | 'capacityOf'>;
+  readonly products: Pick<ProductService, 'requireFor' | 'capacityOf'>;
   /** Who may be named as a recipient (2118 for anyone else). */
   readonly recipients: Pick<AlarmRecipientsService, 'checkNewRecipients'>;
   readonly evaluation: AlarmEvaluationService;
@@ -41,7 +41,7 @@ export class AlarmConfigService {
   constructor(private readonly deps: AlarmConfigDeps) {}
 
   async listRules(caller: Caller, productId: string): Promise<RuleListAnswer> {
-    const product = await this.deps.products.requireVisible(caller, productId);
+    const product = await this.deps.products.requireFor(caller, 'alarmRule.view', productId);
     const [rules, set, capacity] = await Promise.all([
       this.deps.repository.rulesOf(productId),
       this.deps.repository.ruleSet(productId),
@@ -69,7 +69,7 @@ export class AlarmConfigService {
   }
 
   async addRule(caller: Caller, productId: string, input: AlarmRule): Promise<AlarmRule> {
-    const product = await this.deps.products.requireVisible(caller, productId);
+    const product = await this.deps.products.requireFor(caller, 'alarmRule.edit', productId);
     const count = await this.deps.repository.countRules(productId);
     const refusal = checkAlarmRuleCapacity(count + 1, (await this.deps.products.capacityOf(product)).alarms);
     if (refusal) throw new CatalogueError(refusal);
@@ -84,7 +84,7 @@ export class AlarmConfigService {
   }
 
   async editRule(caller: Caller, productId: string, rule: AlarmRule): Promise<AlarmRule> {
-    const product = await this.deps.products.requireVisible(caller, productId);
+    const product = await this.deps.products.requireFor(caller, 'alarmRule.edit', productId);
     await this.checkRule(productId, product.model, rule);
     const updated = await this.deps.repository.transaction(async (tx) => {
       if (!(await tx.updateRule(productId, rule))) return false;
@@ -98,7 +98,7 @@ export class AlarmConfigService {
   }
 
   async setRuleEnabled(caller: Caller, productId: string, id: string, enabled: boolean): Promise<AlarmRule> {
-    await this.deps.products.requireVisible(caller, productId);
+    await this.deps.products.requireFor(caller, 'alarmRule.edit', productId);
     const rule = (await this.deps.repository.rulesOf(productId)).find((candidate) => candidate.id === id);
     if (!rule) throw new CatalogueError('1003');
     const changed = { ...rule, enabled };
@@ -112,7 +112,7 @@ export class AlarmConfigService {
   }
 
   async deleteRule(caller: Caller, productId: string, id: string): Promise<void> {
-    await this.deps.products.requireVisible(caller, productId);
+    await this.deps.products.requireFor(caller, 'alarmRule.edit', productId);
     const deleted = await this.deps.repository.transaction(async (tx) => {
       if (!(await tx.deleteRule(productId, id))) return false;
       await tx.bumpRuleSet(productId);
@@ -128,7 +128,7 @@ export class AlarmConfigService {
     productId: string,
     statusAlarms: DeviceStatusAlarms,
   ): Promise<DeviceStatusAlarms> {
-    await this.deps.products.requireVisible(caller, productId);
+    await this.deps.products.requireFor(caller, 'alarmRule.edit', productId);
     const groups = new Set((await this.deps.repository.groupsOf(productId)).map((group) => group.id));
     for (const type of ['offline', 'power-off'] as const) {
       const missing = statusAlarms[type].groupIds.find((id) => !groups.has(id));
@@ -142,12 +142,12 @@ export class AlarmConfigService {
   // Groups -----------------------------------------------------------------------------------------
 
   async listGroups(caller: Caller, productId: string) {
-    await this.deps.products.requireVisible(caller, productId);
+    await this.deps.products.requireFor(caller, 'alarmRule.view', productId);
     return { productId, groups: await this.deps.repository.groupsOf(productId) };
   }
 
   async addGroup(caller: Caller, productId: string, input: AlarmGroup): Promise<AlarmGroup> {
-    await this.deps.products.requireVisible(caller, productId);
+    await this.deps.products.requireFor(caller, 'alarmRule.edit', productId);
     const existing = await this.deps.repository.groupsOf(productId);
     if (existing.length >= ALARM_GROUPS_PER_PRODUCT_MAX)
       throw new CatalogueError('1002', { field: 'groups', max: ALARM_GROUPS_PER_PRODUCT_MAX });
@@ -162,7 +162,7 @@ export class AlarmConfigService {
   }
 
   async editGroup(caller: Caller, productId: string, group: AlarmGroup): Promise<AlarmGroup> {
-    await this.deps.products.requireVisible(caller, productId);
+    await this.deps.products.requireFor(caller, 'alarmRule.edit', productId);
     const previous = (await this.deps.repository.groupsOf(productId)).find((entry) => entry.id === group.id);
     if (!previous) throw new CatalogueError('1003');
     await this.deps.recipients.checkNewRecipients(productId, group, previous);
@@ -177,7 +177,7 @@ export class AlarmConfigService {
   }
 
   async deleteGroup(caller: Caller, productId: string, id: string): Promise<void> {
-    await this.deps.products.requireVisible(caller, productId);
+    await this.deps.products.requireFor(caller, 'alarmRule.edit', productId);
     const user = (await this.deps.repository.rulesOf(productId)).find((rule) => rule.groupIds.includes(id));
     if (user) throw new CatalogueError('2117', { rule: user.name });
     const set = await this.deps.repository.ruleSet(productId);

@@ -22,7 +22,7 @@ import type { CandidateRow, RecipientRepository } from './recipient.repository.t
 export interface AlarmRecipientsDeps {
   readonly recipients: RecipientRepository;
   readonly repository: Pick<AlarmRepository, 'groupsOf' | 'preferencesOf'>;
-  readonly products: Pick<ProductService, 'requireVisible'>;
+  readonly products: Pick<ProductService, 'requireFor'>;
 }
 
 function presentCandidate(row: CandidateRow): RecipientCandidate {
@@ -50,7 +50,7 @@ export class AlarmRecipientsService {
    * recipients of one of the product's groups — an id alone reveals nobody.
    */
   async search(caller: Caller, search: RecipientSearch): Promise<RecipientSearchAnswer> {
-    await this.deps.products.requireVisible(caller, search.productId);
+    await this.deps.products.requireFor(caller, 'alarmRule.edit', search.productId);
     const keyword = search.keyword.trim();
     const [rows, groups, named] = await Promise.all([
       this.deps.recipients.searchCandidates(search.productId, {

@@ -34,7 +34,7 @@ export interface AlarmModuleDeps {
   readonly bus: Bus;
   readonly access: DeviceAccess;
   readonly accounts: AccountRepository;
-  readonly products: Pick<ProductService, 'requireVisible' | 'capacityOf'>;
+  readonly products: Pick<ProductService, 'requireFor' | 'capacityOf'>;
   readonly sms: SmsProvider;
   readonly logger: FastifyBaseLogger;
   readonly now: () => number;

@@ -1,14 +1,12 @@
 /**
- * Designer pages in the database: reads scoped by who may edit the product, the versioned save
+ * Designer pages in the database: pages by id and by product (the policy decides on the product), the versioned save
  * (one statement, so of two saves of the same version exactly one wins), and changes to a
  * product's list of pages made one at a time under a lock on the product row.
  */
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PageFile } from '@lyyp/contracts/designer';
 import type { Database } from '../../db/client.ts';
 import { designerPages, products } from '../../db/schema/index.ts';
-import { allOf, visibleProductCondition } from '../device/visibility.repository.ts';
-import type { Viewer } from '../device/viewer.ts';
 import type { OrderedPage, PageKind } from './page-order.ts';
 
 export type DesignerPageRow = typeof designerPages.$inferSelect;
@@ -92,24 +90,9 @@ export class ProductPages {
 export class DesignerPageRepository {
   constructor(private readonly db: Database) {}
 
-  /** Whether the viewer may edit the product (missing and foreign look the same). */
-  async isProductEditable(viewer: Viewer, productId: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ id: products.id })
-      .from(products)
-      .where(allOf(eq(products.id, productId), visibleProductCondition(viewer)))
-      .limit(1);
-    return rows.length > 0;
-  }
-
-  /** The page if the viewer may edit its product. */
-  async findEditable(viewer: Viewer, id: string): Promise<DesignerPageRow | undefined> {
-    const rows = await this.db
-      .select(getTableColumns(designerPages))
-      .from(designerPages)
-      .innerJoin(products, eq(products.id, designerPages.productId))
-      .where(allOf(eq(designerPages.id, id), visibleProductCondition(viewer)))
-      .limit(1);
+  /** A page by id; who may act on it is decided on its product by the policy. */
+  async findById(id: string): Promise<DesignerPageRow | undefined> {
+    const rows = await this.db.select().from(designerPages).where(eq(designerPages.id, id)).limit(1);
     return rows[0];
   }
 
@@ -141,11 +124,10 @@ export class DesignerPageRepository {
   }
 
   /**
-   * Runs `work` in a transaction holding the product row locked, if the viewer may edit the
-   * product; undefined otherwise. Errors thrown by `work` roll everything back.
+   * Runs `work` in a transaction holding the product row locked (the caller was authorized on the
+   * product); undefined when the product is gone. Errors thrown by `work` roll everything back.
    */
   async withProductPages<T>(
-    viewer: Viewer,
     productId: string,
     work: (pages: ProductPages) => Promise<T>,
   ): Promise<{ value: T } | undefined> {
@@ -153,7 +135,7 @@ export class DesignerPageRepository {
       const locked = await tx
         .select({ id: products.id })
         .from(products)
-        .where(allOf(eq(products.id, productId), visibleProductCondition(viewer)))
+        .where(eq(products.id, productId))
         .for('update');
       if (locked.length === 0) return undefined;
       return { value: await work(new ProductPages(tx, productId)) };

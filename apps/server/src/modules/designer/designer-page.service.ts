@@ -1,16 +1,19 @@
 /**
  * Designer pages of a product for the people who edit it (its developer, operation staff): the
  * list, adding, renaming, copying and deleting pages, the start page and page kinds, loading and
- * saving content. Another tenant's product or page is answered like a missing one (1003); a save
- * based on an older version than the stored one is refused (1141).
+ * saving content. A page belongs to its product: the policy decides on the product (`page.view`,
+ * `page.design`), so another tenant's product or page is answered like a missing one (1003) and a
+ * product the caller only sees is not designed by it. A save based on an older version than the
+ * stored one is refused (1141).
  */
 import { checkClickScripts } from './click-script-check.ts';
 import { CatalogueError, type Locale } from '@lyyp/contracts';
 import { PAGE_TITLE_MAX_LENGTH, type PageFile } from '@lyyp/contracts/designer';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { viewerOf, type Caller } from '../device/viewer.ts';
-import { truncateCharacters } from '../product/product.service.ts';
+import type { ActionName } from '@lyyp/contracts/policy';
+import type { Caller } from '../device/viewer.ts';
+import { truncateCharacters, type ProductService } from '../product/product.service.ts';
 import type {
   DesignerPageRepository,
   DesignerPageRow,
@@ -59,13 +62,12 @@ export function contentOf(row: DesignerPageRow): PageFile | null {
 export class DesignerPageService {
   constructor(
     private readonly pages: DesignerPageRepository,
+    private readonly products: Pick<ProductService, 'requireFor'>,
     private readonly hash: (password: string) => Promise<string> = hashPassword,
   ) {}
 
   async list(caller: Caller, productId: string): Promise<PageSummary[]> {
-    if (!(await this.pages.isProductEditable(viewerOf(caller.account), productId))) {
-      throw new CatalogueError('1003');
-    }
+    await this.products.requireFor(caller, 'page.view', productId);
     return this.pages.listSummaries(productId);
   }
 
@@ -85,7 +87,7 @@ export class DesignerPageService {
   }
 
   async rename(caller: Caller, id: string, title: string): Promise<PageSummary> {
-    await this.requireEditable(caller, id);
+    await this.requirePage(caller, id);
     const renamed = await this.pages.rename(id, title.trim());
     if (!renamed) throw new CatalogueError('1003');
     return summaryOf(renamed);
@@ -93,7 +95,7 @@ export class DesignerPageService {
 
   /** A copy with the same content, kind and password at the end of the list; never the start page of a product that has one. */
   async copy(caller: Caller, id: string, title?: string): Promise<PageSummary> {
-    const source = await this.requireEditable(caller, id);
+    const source = await this.requirePage(caller, id);
     const copyTitle =
       title?.trim() ||
       truncateCharacters(`${source.title}${COPY_SUFFIX[caller.locale]}`, PAGE_TITLE_MAX_LENGTH);
@@ -147,7 +149,7 @@ export class DesignerPageService {
 
   /** The page's content for the designer, without the password. */
   async load(caller: Caller, id: string): Promise<LoadedPage> {
-    const page = await this.requireEditable(caller, id);
+    const page = await this.requirePage(caller, id, 'page.view');
     return {
       summary: summaryOf(page),
       version: page.version,
@@ -161,7 +163,7 @@ export class DesignerPageService {
    * A title in the settings renames the page.
    */
   async save(caller: Caller, input: PageSaveInput): Promise<{ version: number }> {
-    const page = await this.requireEditable(caller, input.id);
+    const page = await this.requirePage(caller, input.id);
     const file = parsePageFile(input, page);
     await checkClickScripts(file.widgets);
     if (input.version !== page.version) throw new CatalogueError('1141');
@@ -176,13 +178,19 @@ export class DesignerPageService {
     });
     if (saved) return { version: saved.version };
     // Nothing matched: another save won the race, or the page is gone.
-    const now = await this.pages.findEditable(viewerOf(caller.account), input.id);
+    const now = await this.pages.findById(input.id);
     throw new CatalogueError(now ? '1141' : '1003');
   }
 
-  private async requireEditable(caller: Caller, id: string): Promise<DesignerPageRow> {
-    const page = await this.pages.findEditable(viewerOf(caller.account), id);
+  /** The page, when the policy allows `action` on its product (1003 for a page of a product out of sight). */
+  private async requirePage(
+    caller: Caller,
+    id: string,
+    action: ActionName = 'page.design',
+  ): Promise<DesignerPageRow> {
+    const page = await this.pages.findById(id);
     if (!page) throw new CatalogueError('1003');
+    await this.products.requireFor(caller, action, page.productId);
     return page;
   }
 
@@ -191,7 +199,8 @@ export class DesignerPageService {
     productId: string,
     work: (pages: ProductPages) => Promise<T>,
   ): Promise<T> {
-    const result = await this.pages.withProductPages(viewerOf(caller.account), productId, work);
+    await this.products.requireFor(caller, 'page.design', productId);
+    const result = await this.pages.withProductPages(productId, work);
     if (!result) throw new CatalogueError('1003');
     return result.value;
   }
@@ -202,7 +211,7 @@ export class DesignerPageService {
     id: string,
     work: (pages: ProductPages, current: PageSummary, existing: PageSummary[]) => Promise<void>,
   ): Promise<PageSummary[]> {
-    const page = await this.requireEditable(caller, id);
+    const page = await this.requirePage(caller, id);
     return this.changeProductPages(caller, page.productId, async (pages) => {
       const existing = await pages.list();
       const current = existing.find((item) => item.id === id);

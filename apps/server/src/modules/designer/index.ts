@@ -11,11 +11,14 @@ import { DesignerPageRepository } from './designer-page.repository.ts';
 import { DesignerPageService } from './designer-page.service.ts';
 import { registerDesignerPageRoutes } from './designer.routes.ts';
 import { PageRuntimeService, type FindVisibleDevice } from './page-runtime.service.ts';
+import type { ProductService } from '../product/product.service.ts';
 
 export interface DesignerDependencies {
   db: Database;
   /** The device access policy: `catalogue.deviceAccess.findVisibleDevice`. */
   findVisibleDevice: FindVisibleDevice;
+  /** Products for the policy's decision on a page's product (`requireFor`). */
+  products: Pick<ProductService, 'requireFor'>;
   /** Milliseconds since the epoch, for counting wrong page passwords; tests move it. */
   now?: () => number;
 }
@@ -24,7 +27,7 @@ export function registerDesignerRoutes(api: FastifyInstance, deps: DesignerDepen
   const pages = new DesignerPageRepository(deps.db);
   const limiter = new AttemptLimiter(new AuthRepository(deps.db), deps.now ?? Date.now);
   registerDesignerPageRoutes(api, {
-    pages: new DesignerPageService(pages),
+    pages: new DesignerPageService(pages, deps.products),
     runtime: new PageRuntimeService(pages, deps.findVisibleDevice, limiter),
   });
 }

@@ -17,7 +17,7 @@ export interface KnowledgeDependencies {
   /** DATA_DIR (config.dataDir); files go to its `files` folder. */
   dataDir: string;
   store?: FileStore;
-  products: Pick<ProductService, 'requireVisible'>;
+  products: Pick<ProductService, 'requireFor' | 'allows'>;
   access: Pick<DeviceAccess, 'requireVisibleDevice' | 'requireDeviceMenu'>;
   now: () => number;
   /** Where uploaded files are served: the knowledge base's are served only to its readers. */

@@ -4,7 +4,8 @@
  * plain text kept for search; images and attachments are files of the file store, uploaded first
  * (images checked by name and content, attachments streamed) and named by the save.
  */
-import { ALL_PERMISSION_CODES, CatalogueError, hasPermission } from '@lyyp/contracts';
+import { CatalogueError } from '@lyyp/contracts';
+import { mayAttempt, policyCallerOf } from '@lyyp/contracts/policy';
 import { DESIGNER_IMAGE_EXTENSIONS } from '@lyyp/contracts/designer';
 import {
   KNOWLEDGE_ATTACHMENT_MAX_BYTES,
@@ -41,7 +42,7 @@ type EditBody = z.output<typeof knowledgeEditBodySchema>;
 export interface KnowledgeDeps {
   readonly repository: KnowledgeRepository;
   readonly store: FileStore;
-  readonly products: Pick<ProductService, 'requireVisible'>;
+  readonly products: Pick<ProductService, 'requireFor' | 'allows'>;
   readonly access: Pick<DeviceAccess, 'requireVisibleDevice' | 'requireDeviceMenu'>;
   readonly now: () => number;
 }
@@ -61,12 +62,12 @@ export class KnowledgeService {
     caller: Caller,
     input: { productId: string; keyword?: string | undefined; page: number; pageSize: number },
   ): Promise<KnowledgePage> {
-    await this.deps.products.requireVisible(caller, input.productId);
+    await this.deps.products.requireFor(caller, 'knowledge.view', input.productId);
     return this.page(input.productId, input);
   }
 
   async info(caller: Caller, productId: string, id: string): Promise<KnowledgeArticle> {
-    await this.deps.products.requireVisible(caller, productId);
+    await this.deps.products.requireFor(caller, 'knowledge.view', productId);
     return this.article(productId, id);
   }
 
@@ -110,7 +111,7 @@ export class KnowledgeService {
   // Writing -----------------------------------------------------------------------------------------
 
   async add(caller: Caller, body: AddBody): Promise<KnowledgeArticle> {
-    await this.deps.products.requireVisible(caller, body.productId);
+    await this.deps.products.requireFor(caller, 'knowledge.edit', body.productId);
     const content = checkedContent(body.body);
     const attachments = await this.attachmentsOf(caller, body.attachments, []);
     const id = newId();
@@ -130,7 +131,7 @@ export class KnowledgeService {
   }
 
   async edit(caller: Caller, body: EditBody): Promise<KnowledgeArticle> {
-    await this.deps.products.requireVisible(caller, body.productId);
+    await this.deps.products.requireFor(caller, 'knowledge.edit', body.productId);
     const existing = await this.deps.repository.find(body.productId, body.id);
     if (!existing) throw new CatalogueError('1003');
     const content = checkedContent(body.body);
@@ -147,7 +148,7 @@ export class KnowledgeService {
   }
 
   async remove(caller: Caller, productId: string, id: string): Promise<void> {
-    await this.deps.products.requireVisible(caller, productId);
+    await this.deps.products.requireFor(caller, 'knowledge.edit', productId);
     const outcome = await this.deps.repository.deleteUnlinked(productId, id);
     if (outcome === 'missing') throw new CatalogueError('1003');
     if (outcome !== 'deleted') throw new CatalogueError('2766', { name: outcome.linkedBy, field: 'id' });
@@ -191,21 +192,13 @@ export class KnowledgeService {
     if (productIds.length === 0 && !file.storageKey.startsWith(KNOWLEDGE_STORAGE_PREFIX)) return null;
     if (!viewer) return 'refused';
     if (file.ownerAccountId === viewer.id) return 'allowed';
-    const auths = viewer.isSuperManager ? ALL_PERMISSION_CODES.join(',') : viewer.auths;
+    // A device's knowledge screen is the device view action over the devices the viewer sees.
+    const viewsDevices = mayAttempt('device.view', policyCallerOf(viewer));
     for (const productId of productIds) {
-      if (hasPermission(auths, 'manage:product:view')) {
-        const visible = await this.deps.products
-          .requireVisible({ account: viewer, locale: 'zh-CN' }, productId)
-          .then(() => true)
-          .catch(() => false);
-        if (visible) return 'allowed';
-      }
-      if (
-        hasPermission(auths, 'monitor:device:view') &&
-        (await this.deps.repository.seesDeviceOfProduct(viewerOf(viewer), productId))
-      ) {
+      if (await this.deps.products.allows({ account: viewer, locale: 'zh-CN' }, 'knowledge.view', productId))
         return 'allowed';
-      }
+      if (viewsDevices && (await this.deps.repository.seesDeviceOfProduct(viewerOf(viewer), productId)))
+        return 'allowed';
     }
     return 'refused';
   }

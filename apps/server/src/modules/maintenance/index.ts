@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { MessageService } from '../alarm/message.service.ts';
 import type { DeviceAccess } from '../device/device-access.ts';
+import type { Authorizer } from '../../policy/index.ts';
 import { InspectionService } from './inspection.service.ts';
 import { MaintenanceRepository } from './maintenance.repository.ts';
 import { registerMaintenanceRoutes } from './maintenance.routes.ts';
@@ -18,6 +19,8 @@ import { WorkOrderService } from './work-order.service.ts';
 export interface MaintenanceModuleDeps {
   readonly db: Database;
   readonly access: DeviceAccess;
+  /** The policy's decision, for inspection plans (work orders are decided on their device). */
+  readonly authorizer: Pick<Authorizer, 'authorize'>;
   readonly accounts: AccountRepository;
   readonly messages: Pick<MessageService, 'createWorkOrderMessage'>;
   readonly logger: FastifyBaseLogger;
@@ -38,6 +41,7 @@ export function createMaintenanceModule(deps: MaintenanceModuleDeps) {
   const inspections = new InspectionService({
     repository,
     access: deps.access,
+    authorizer: deps.authorizer,
     accounts: deps.accounts,
     workOrders,
     now: deps.now,

@@ -50,6 +50,7 @@ describe.each(databaseVariants())('inspections and the operations centre on $nam
     return createMaintenanceModule({
       db: server.database.db,
       access: server.catalogue.deviceAccess,
+      authorizer: server.catalogue.authorizer,
       accounts: new AccountRepository(server.database.db),
       messages: server.alarms.messages,
       logger: server.app.log,

@@ -25,6 +25,7 @@ import {
 import { newId } from '../../lib/ids.ts';
 import type { AccountRepository, AccountRow } from '../account/account.repository.ts';
 import type { DeviceAccess } from '../device/device-access.ts';
+import type { Authorizer, PolicyObject } from '../../policy/index.ts';
 import { viewerOf } from '../device/viewer.ts';
 import type { InspectionPlanRow, MaintenanceRepository, TaskListRow } from './maintenance.repository.ts';
 import type { StoredItemResult } from '../../db/schema/index.ts';
@@ -33,9 +34,21 @@ import { photosOf, type WorkOrderService } from './work-order.service.ts';
 export interface InspectionServiceDeps {
   readonly repository: MaintenanceRepository;
   readonly access: DeviceAccess;
+  readonly authorizer: Pick<Authorizer, 'authorize'>;
   readonly accounts: Pick<AccountRepository, 'findById'>;
   readonly workOrders: Pick<WorkOrderService, 'raise'>;
   readonly now: () => number;
+}
+
+/** An inspection plan as the policy meets it. */
+export function planObjectOf(plan: InspectionPlanRow): PolicyObject {
+  return {
+    kind: 'inspectionPlan',
+    id: plan.id,
+    ownerAccountId: plan.ownerAccountId,
+    deviceIds: plan.deviceIds,
+    inspectorIds: plan.inspectorIds,
+  };
 }
 
 export class InspectionService {
@@ -67,11 +80,15 @@ export class InspectionService {
     return this.presentPlans(account, await this.deps.repository.plansOf(viewerOf(account)));
   }
 
-  /** A plan is edited or deleted by whoever made it, or by operation staff; others see it as missing. */
+  /**
+   * A plan to edit or delete, as the policy allows it (`inspection.editPlan`): its maker, or staff
+   * whose scope holds every device of it; a plan out of sight is missing (1003), one the caller
+   * only inspects is refused (2417).
+   */
   private async requireOwnPlan(account: AccountRow, id: string): Promise<InspectionPlanRow> {
     const plan = await this.deps.repository.planById(id);
-    if (!plan || !(viewerOf(account).staff || plan.ownerAccountId === account.id))
-      throw new CatalogueError('1003');
+    if (!plan) throw new CatalogueError('1003');
+    await this.deps.authorizer.authorize(account, 'inspection.editPlan', planObjectOf(plan));
     return plan;
   }
 

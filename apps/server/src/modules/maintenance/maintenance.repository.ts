@@ -294,14 +294,17 @@ export class MaintenanceRepository {
     return row;
   }
 
-  /** Plans a person made or inspects; every plan for operation staff. */
+  /**
+   * Plans a person made or inspects; for operation staff, the plans whose every device is within
+   * their scope (the policy's visibility of a plan, `inspectionPlan` in src/policy/authorize.ts).
+   */
   async plansOf(viewer: Viewer): Promise<InspectionPlanRow[]> {
     return this.db
       .select()
       .from(inspectionPlans)
       .where(
         viewer.staff
-          ? undefined
+          ? sql`not exists (select 1 from ${devices} where ${devices.id} in (select jsonb_array_elements_text(${inspectionPlans.deviceIds})) and not (${visibleDeviceCondition(viewer)}))`
           : or(
               eq(inspectionPlans.ownerAccountId, viewer.accountId),
               sql`${inspectionPlans.inspectorIds} @> ${JSON.stringify([viewer.accountId])}::jsonb`,

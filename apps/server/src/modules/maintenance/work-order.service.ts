@@ -24,6 +24,7 @@ import {
   type WorkOrderFilter,
   type WorkOrderItem,
 } from '@lyyp/contracts/maintenance';
+import type { ActionName } from '@lyyp/contracts/policy';
 import { newId } from '../../lib/ids.ts';
 import type { AccountRepository, AccountRow } from '../account/account.repository.ts';
 import type { MessageService } from '../alarm/message.service.ts';
@@ -44,6 +45,10 @@ const ASSIGNEE_CANDIDATES_MAX = 200;
  */
 export function actorOf(account: AccountRow, device: { ownerAccountId: string }): WorkOrderActor {
   return { accountId: account.id, canDispatch: allowsOnSeenDevice(account, 'workOrder.dispatch', device) };
+}
+
+function deviceOf(row: WorkOrderListRow): { id: string; ownerAccountId: string } {
+  return { id: row.order.deviceId, ownerAccountId: row.deviceOwnerId };
 }
 
 export function photosOf(ids: readonly string[]): Photo[] {
@@ -142,7 +147,8 @@ export class WorkOrderService {
   }
 
   async create(account: AccountRow, input: { equipmentId: string; problem: string; photos: string[] }) {
-    await this.deps.access.requireVisibleDevice(account, input.equipmentId);
+    const device = await this.deps.access.requireVisibleDevice(account, input.equipmentId);
+    await this.deps.access.authorize(account, 'workOrder.create', device);
     await this.checkPhotos(account.id, input.photos);
     const order = await this.raise(account, {
       deviceId: input.equipmentId,
@@ -157,6 +163,8 @@ export class WorkOrderService {
     const found = await this.deps.repository.findVisibleAlarmRecord(viewerOf(account), input.alarmRecordId);
     if (!found) throw new CatalogueError('1003');
     const { record } = found;
+    const device = await this.deps.access.requireVisibleDevice(account, record.deviceId);
+    await this.deps.access.authorize(account, 'workOrder.create', device);
     const order = await this.raise(account, {
       deviceId: record.deviceId,
       problem: input.problem.trim() || record.message || record.name,
@@ -166,9 +174,15 @@ export class WorkOrderService {
     return this.detail(account, order.id);
   }
 
-  private async requireOrder(account: AccountRow, id: string): Promise<WorkOrderListRow> {
+  /** A work order is its device's for the policy: the caller acts on it as `action` allows on the device. */
+  private async requireOrder(
+    account: AccountRow,
+    id: string,
+    action: ActionName = 'workOrder.view',
+  ): Promise<WorkOrderListRow> {
     const row = await this.deps.repository.findVisibleWorkOrder(viewerOf(account), id);
     if (!row) throw new CatalogueError('1003');
+    await this.deps.access.authorize(account, action, deviceOf(row));
     return row;
   }
 
@@ -201,9 +215,14 @@ export class WorkOrderService {
       photos: string[];
     },
   ): Promise<WorkOrderDetail> {
-    const row = await this.requireOrder(account, input.id);
+    const row = await this.requireOrder(account, input.id, 'workOrder.act');
     const { order } = row;
-    const decision = decideWorkOrderAction(order, input.action, this.actor(account, row));
+    // Dispatching is the policy's full decision on the device, not only what the row tells.
+    const actor = {
+      accountId: account.id,
+      canDispatch: await this.deps.access.allows(account, 'workOrder.dispatch', deviceOf(row)),
+    };
+    const decision = decideWorkOrderAction(order, input.action, actor);
     if (!decision.ok) throw new CatalogueError(decision.code);
     await this.checkPhotos(account.id, input.photos);
     const now = new Date(this.deps.now());
@@ -246,7 +265,7 @@ export class WorkOrderService {
   }
 
   async comment(account: AccountRow, input: { id: string; comment: string; photos: string[] }) {
-    const { order } = await this.requireOrder(account, input.id);
+    const { order } = await this.requireOrder(account, input.id, 'workOrder.act');
     await this.checkPhotos(account.id, input.photos);
     const now = new Date(this.deps.now());
     await this.deps.repository.transaction(async (tx) => {

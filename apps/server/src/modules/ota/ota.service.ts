@@ -36,7 +36,7 @@ export const OTA_SWEEP_INTERVAL_MS = 30_000;
 
 export interface OtaServiceOptions {
   repository: OtaRepository;
-  products: Pick<ProductService, 'requireVisible'>;
+  products: Pick<ProductService, 'requireFor'>;
   transport: Pick<MqttTransport, 'publish'>;
   logger: { warn(object: unknown, message: string): void };
   now: () => number;
@@ -63,12 +63,12 @@ export class OtaService {
 
   /** Firmware a task may name, offered on a product's tab (so only to who may see the product). */
   async firmwareOptions(caller: Caller, productId: string): Promise<OtaFirmwareOptions> {
-    await this.options.products.requireVisible(caller, productId);
+    await this.options.products.requireFor(caller, 'ota.manage', productId);
     return { list: await this.repository.firmwareOptions() };
   }
 
   async gatewayOptions(caller: Caller, productId: string): Promise<OtaGatewayOptions> {
-    await this.options.products.requireVisible(caller, productId);
+    await this.options.products.requireFor(caller, 'ota.manage', productId);
     const list = await this.repository.productGateways(productId);
     return { list: list.map((gateway) => ({ ...gateway, qualifies: mayStartUpgrade(gateway) })) };
   }
@@ -76,7 +76,7 @@ export class OtaService {
   // Tasks
 
   async add(caller: Caller, body: AddBody): Promise<OtaTaskDetail> {
-    const product = await this.options.products.requireVisible(caller, body.productId);
+    const product = await this.options.products.requireFor(caller, 'ota.manage', body.productId);
     const firmware = await this.repository.findFirmware(body.firmwareId);
     if (!firmware) throw new CatalogueError('2733', { field: 'firmwareId' });
     const gateways = await this.repository.productGateways(product.id);
@@ -137,7 +137,7 @@ export class OtaService {
   }
 
   async list(caller: Caller, productId: string, paging: Paging): Promise<OtaTaskPage> {
-    const product = await this.options.products.requireVisible(caller, productId);
+    const product = await this.options.products.requireFor(caller, 'ota.manage', productId);
     const { rows, total } = await this.repository.listTasks(
       product.id,
       (paging.page - 1) * paging.pageSize,
@@ -337,7 +337,7 @@ export class OtaService {
     const task = await this.repository.findTask(id);
     if (!task) throw new CatalogueError('1003');
     // A task of a product the caller may not see looks missing.
-    await this.options.products.requireVisible(caller, task.productId);
+    await this.options.products.requireFor(caller, 'ota.manage', task.productId);
     return task;
   }
 

@@ -12,6 +12,7 @@ import {
   type Driver,
   type Variable,
 } from '@lyyp/contracts/device-model';
+import type { ActionName } from '@lyyp/contracts/policy';
 import type { Caller } from '../device/viewer.ts';
 import type { Page, PageRequest } from './catalogue-route.ts';
 import { capacityUseOf, type CapacityUse } from './capacity.ts';
@@ -72,9 +73,10 @@ export class ProductModelService {
     caller: Caller,
     productId: string,
     change: (model: DeviceModel) => ModelChange,
+    action: ActionName = 'product.edit',
   ): Promise<ProductRow> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const product = await this.productService.requireVisible(caller, productId);
+      const product = await this.productService.requireFor(caller, action, productId);
       const next = change(structuredClone(product.model));
       const model = validateDeviceModel(next.model, {
         locale: caller.locale,
@@ -96,7 +98,7 @@ export class ProductModelService {
   }
 
   async listDrivers(caller: Caller, productId: string): Promise<{ list: Driver[]; capacity: CapacityUse }> {
-    const product = await this.productService.requireVisible(caller, productId);
+    const product = await this.productService.requireFor(caller, 'product.list', productId);
     const capacity = await this.productService.capacityOf(product);
     return { list: product.model.drivers, capacity: capacityUseOf(product.model, capacity).drivers };
   }
@@ -141,7 +143,7 @@ export class ProductModelService {
     filter: VariableFilter,
     paging: PageRequest,
   ): Promise<Page<Variable> & { capacity: CapacityUse }> {
-    const product = await this.productService.requireVisible(caller, productId);
+    const product = await this.productService.requireFor(caller, 'product.list', productId);
     const keyword = filter.keyword?.toLowerCase();
     const matching = product.model.variables.filter(
       (variable) =>
@@ -223,7 +225,7 @@ export class ProductModelService {
     bytes: Buffer,
     mode: VariableImportMode,
   ): Promise<{ product: ProductRow; count: number }> {
-    await this.productService.requireVisible(caller, productId);
+    await this.productService.requireFor(caller, 'product.edit', productId);
     const imported = await readVariableSheet(bytes);
     const product = await this.change(caller, productId, (model) => {
       const { variables, rowOf } = mergeImportedVariables(model.variables, imported, mode);
@@ -237,7 +239,7 @@ export class ProductModelService {
   }
 
   async exportVariables(caller: Caller, productId: string, format: SheetFormat) {
-    const product = await this.productService.requireVisible(caller, productId);
+    const product = await this.productService.requireFor(caller, 'product.list', productId);
     return {
       name: `${product.title}-variables.${format}`,
       contentType: SHEET_CONTENT_TYPES[format],

@@ -42,9 +42,11 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-export const ownerNameOf = sql<
-  string | null
->`coalesce(${accounts.name}, ${accounts.username}, ${accounts.tel})`;
+/**
+ * An owner's name or user name. Never the phone number: an account known only by its phone is
+ * shown by the phone as the viewer may see it (`phoneShownTo`, masked for developers and dealers).
+ */
+export const ownerNameOf = sql<string | null>`coalesce(${accounts.name}, ${accounts.username})`;
 
 const summaryColumns = {
   id: products.id,
@@ -59,6 +61,7 @@ const summaryColumns = {
   modelVersion: products.modelVersion,
   ownerAccountId: products.ownerAccountId,
   ownerName: ownerNameOf,
+  ownerTel: accounts.tel,
   driverCount: sql<number>`jsonb_array_length(${products.model} -> 'drivers')::int`,
   variableCount: sql<number>`jsonb_array_length(${products.model} -> 'variables')::int`,
   createdAt: products.createdAt,
@@ -95,7 +98,7 @@ export class ProductRepository {
     viewer: Viewer,
     filter: ProductFilter,
     paging: PageRequest,
-  ): Promise<{ rows: ProductSummary[]; total: number }> {
+  ): Promise<{ rows: Array<ProductSummary & { ownerTel: string | null }>; total: number }> {
     const conditions: Array<SQL | undefined> = [visibleProductCondition(viewer)];
     if (filter.keyword) {
       const pattern = containsPattern(filter.keyword);

@@ -1,10 +1,15 @@
 /**
  * Products (§3, §7 /product/*): the list a caller may see, creating and editing them, publishing,
  * copying, and moving them between platforms as documents. Another tenant's product is answered
- * exactly like a missing one (1003).
+ * exactly like a missing one (1003). Who may do what to a product, and to what belongs to it
+ * (pages, alarm rules, report definitions, knowledge, upgrade tasks), is the policy's decision:
+ * `requireFor` loads the product and asks `authorize` with the action.
  */
 import { CatalogueError, NAME_MAX_LENGTH, characterCount, type Locale } from '@lyyp/contracts';
+import type { ActionName } from '@lyyp/contracts/policy';
 import { newId } from '../../lib/ids.ts';
+import { phoneShownTo } from '../../lib/phone-visibility.ts';
+import type { Authorizer, PolicyObject } from '../../policy/index.ts';
 import { viewerOf, type Caller } from '../device/viewer.ts';
 import type { Page, PageRequest } from './catalogue-route.ts';
 import { capacityUseOf, type CapacitySource, type ProductCapacity } from './capacity.ts';
@@ -39,11 +44,17 @@ export interface ProductDetail extends ProductRow {
   deviceCount: number;
 }
 
+/** A product as the policy meets it. */
+export function productObjectOf(product: Pick<ProductRow, 'id' | 'ownerAccountId'>): PolicyObject {
+  return { kind: 'product', id: product.id, ownerAccountId: product.ownerAccountId };
+}
+
 export class ProductService {
   constructor(
     private readonly products: ProductRepository,
     private readonly now: () => number,
     private readonly models: CapacitySource & { exists(id: string): Promise<boolean> },
+    private readonly authorizer: Pick<Authorizer, 'authorize' | 'allows'>,
     private readonly driverModels?: Pick<DriverModelCheck, 'existingIds'>,
   ) {}
 
@@ -60,7 +71,12 @@ export class ProductService {
 
   async query(caller: Caller, filter: ProductFilter, paging: PageRequest): Promise<Page<ProductSummary>> {
     const { rows, total } = await this.products.page(viewerOf(caller.account), filter, paging);
-    return { list: rows, total, ...paging };
+    const shown = phoneShownTo(caller.account);
+    const list = rows.map(({ ownerTel, ...row }) => ({
+      ...row,
+      ownerName: row.ownerName ?? shown(ownerTel, row.ownerAccountId),
+    }));
+    return { list, total, ...paging };
   }
 
   async queryAll(caller: Caller, status?: ProductStatus) {
@@ -74,8 +90,25 @@ export class ProductService {
     return product;
   }
 
+  /**
+   * The product, for `action` on it or on what belongs to it: 1003 when missing or outside the
+   * caller's scope, the action's refusal when the policy allows the caller none of its grants.
+   */
+  async requireFor(caller: Caller, action: ActionName, id: string): Promise<ProductRow> {
+    const product = await this.products.findById(id);
+    if (!product) throw new CatalogueError('1003');
+    await this.authorizer.authorize(caller.account, action, productObjectOf(product));
+    return product;
+  }
+
+  /** Whether the policy allows `action` on the product (false for a missing one). */
+  async allows(caller: Caller, action: ActionName, id: string): Promise<boolean> {
+    const product = await this.products.findById(id);
+    return product !== undefined && this.authorizer.allows(caller.account, action, productObjectOf(product));
+  }
+
   async info(caller: Caller, id: string): Promise<ProductDetail> {
-    const product = await this.requireVisible(caller, id);
+    const product = await this.requireFor(caller, 'product.list', id);
     return {
       ...product,
       capacity: capacityUseOf(product.model, await this.capacityOf(product)),
@@ -84,7 +117,7 @@ export class ProductService {
   }
 
   async configResource(caller: Caller, id: string) {
-    const product = await this.requireVisible(caller, id);
+    const product = await this.requireFor(caller, 'product.list', id);
     return capacityUseOf(product.model, await this.capacityOf(product));
   }
 
@@ -104,7 +137,7 @@ export class ProductService {
   }
 
   async edit(caller: Caller, input: ProductEditRequest): Promise<ProductRow> {
-    await this.requireVisible(caller, input.id);
+    await this.requireFor(caller, 'product.edit', input.id);
     await this.checkModel(input.modelId);
     const { id, ...changes } = input;
     const updated = await this.products.update(id, {
@@ -119,7 +152,7 @@ export class ProductService {
   }
 
   async delete(caller: Caller, id: string): Promise<void> {
-    await this.requireVisible(caller, id);
+    await this.requireFor(caller, 'product.edit', id);
     const deleted = await this.products.deleteUnused(id).catch((error: unknown) => {
       // A device bound between the check and the delete: the foreign key refuses it.
       if (databaseCodeOf(error) === '23503') return false;
@@ -129,7 +162,7 @@ export class ProductService {
   }
 
   async setStatus(caller: Caller, id: string, status: ProductStatus): Promise<ProductRow> {
-    await this.requireVisible(caller, id);
+    await this.requireFor(caller, 'product.publish', id);
     const updated = await this.products.update(id, { status });
     if (!updated) throw new CatalogueError('1003');
     return updated;
@@ -137,7 +170,8 @@ export class ProductService {
 
   /** A new product in development, owned by the caller, with the same model and details. */
   async copy(caller: Caller, id: string, title?: string): Promise<ProductRow> {
-    const source = await this.requireVisible(caller, id);
+    // Copying makes a new product of the caller's own, from one it sees.
+    const source = await this.requireFor(caller, 'product.create', id);
     return this.products.insert({
       id: newId(),
       ownerAccountId: caller.account.id,
@@ -154,7 +188,7 @@ export class ProductService {
   }
 
   async exportDocument(caller: Caller, id: string): Promise<ProductDocument> {
-    return toProductDocument(await this.requireVisible(caller, id), new Date(this.now()));
+    return toProductDocument(await this.requireFor(caller, 'product.list', id), new Date(this.now()));
   }
 
   /** A document from another platform may name driver models this one does not have: those links are dropped. */

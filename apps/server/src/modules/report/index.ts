@@ -22,7 +22,7 @@ export interface ReportModuleDeps {
   readonly db: Database;
   readonly access: DeviceAccess;
   readonly runtime: RuntimeRepository;
-  readonly products: Pick<ProductService, 'requireVisible' | 'capacityOf'>;
+  readonly products: Pick<ProductService, 'requireFor' | 'capacityOf'>;
   readonly logger: FastifyBaseLogger;
   readonly now: () => number;
   /** 0 leaves the sweep to the caller (tests). */

@@ -18,6 +18,7 @@ import {
   type ReportProductOption,
 } from '@lyyp/contracts/report';
 import type { ProductService } from '../product/product.service.ts';
+import type { ActionName } from '@lyyp/contracts/policy';
 import { viewerOf, type Caller } from '../device/viewer.ts';
 import { resolveTimeZone, unitStarts } from './engine/calendar.ts';
 import { writeSheet } from './report-sheet.ts';
@@ -42,7 +43,7 @@ export interface ProductReportRange {
 
 export interface ProductReportDeps {
   readonly repository: ReportRepository;
-  readonly products: Pick<ProductService, 'requireVisible'>;
+  readonly products: Pick<ProductService, 'requireFor'>;
 }
 
 export class ProductReportService {
@@ -54,7 +55,7 @@ export class ProductReportService {
   }
 
   async reports(caller: Caller, productId: string): Promise<DeviceReport[]> {
-    const product = await this.deps.products.requireVisible(caller, productId);
+    const product = await this.deps.products.requireFor(caller, 'report.view', productId);
     const stored = await this.deps.repository.storedReportsOf(product.id);
     return stored.map(({ report }) => ({
       id: report.id,
@@ -65,10 +66,10 @@ export class ProductReportService {
     }));
   }
 
-  private async resolve(caller: Caller, range: ProductReportRange) {
+  private async resolve(caller: Caller, range: ProductReportRange, action: ActionName = 'report.view') {
     const violation = checkQueryRange(range, REPORT_RANGE_DAYS[range.granularity]);
     if (violation) throw new CatalogueError(violation.code, violation.params);
-    const product = await this.deps.products.requireVisible(caller, range.productId);
+    const product = await this.deps.products.requireFor(caller, action, range.productId);
     const stored = await this.deps.repository.storedReport(range.reportId);
     if (!stored || stored.productId !== product.id) throw new CatalogueError('1003');
     const devices = await this.deps.repository.visibleDevices(viewerOf(caller.account), product.id);
@@ -153,7 +154,7 @@ export class ProductReportService {
 
   /** The newest `REPORT_EXPORT_MAX_ROWS` rows as a sheet: time, device, then the report's columns. */
   async export(caller: Caller, range: ProductReportRange & { format: SheetFormat }, locale: Locale) {
-    const resolved = await this.resolve(caller, range);
+    const resolved = await this.resolve(caller, range, 'report.export');
     const rows = await this.rowsOf(range, resolved, resolved.pairs.slice(0, REPORT_EXPORT_MAX_ROWS));
     const zone = resolveTimeZone(range.timeZone);
     const labels = AGGREGATION_LABELS[locale];

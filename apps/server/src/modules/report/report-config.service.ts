@@ -21,14 +21,14 @@ import type { ReportRepository } from './report.repository.ts';
 
 export interface ReportConfigDeps {
   readonly repository: ReportRepository;
-  readonly products: Pick<ProductService, 'requireVisible' | 'capacityOf'>;
+  readonly products: Pick<ProductService, 'requireFor' | 'capacityOf'>;
 }
 
 export class ReportConfigService {
   constructor(private readonly deps: ReportConfigDeps) {}
 
   async list(caller: Caller, productId: string): Promise<ReportListAnswer> {
-    const product = await this.deps.products.requireVisible(caller, productId);
+    const product = await this.deps.products.requireFor(caller, 'report.definitionView', productId);
     const reports = await this.deps.repository.reportsOf(productId);
     const { reports: total } = await this.deps.products.capacityOf(product);
     return { productId, reports, capacity: { used: reports.length, total } };
@@ -55,7 +55,7 @@ export class ReportConfigService {
   }
 
   async add(caller: Caller, productId: string, input: ReportDefinition): Promise<ReportDefinition> {
-    const product = await this.deps.products.requireVisible(caller, productId);
+    const product = await this.deps.products.requireFor(caller, 'report.definitionEdit', productId);
     const { reports: capacity } = await this.deps.products.capacityOf(product);
     const refusal = checkReportCapacity((await this.deps.repository.countReports(productId)) + 1, capacity);
     if (refusal) throw new CatalogueError(refusal);
@@ -66,7 +66,7 @@ export class ReportConfigService {
   }
 
   async edit(caller: Caller, productId: string, report: ReportDefinition): Promise<ReportDefinition> {
-    const product = await this.deps.products.requireVisible(caller, productId);
+    const product = await this.deps.products.requireFor(caller, 'report.definitionEdit', productId);
     await this.check(caller, productId, product.model, report);
     const updated = await this.deps.repository.transaction((tx) => tx.updateReport(productId, report));
     if (!updated) throw new CatalogueError('1003');
@@ -74,7 +74,7 @@ export class ReportConfigService {
   }
 
   async delete(caller: Caller, productId: string, id: string): Promise<void> {
-    await this.deps.products.requireVisible(caller, productId);
+    await this.deps.products.requireFor(caller, 'report.definitionEdit', productId);
     if (!(await this.deps.repository.deleteReport(productId, id))) throw new CatalogueError('1003');
   }
 }
