@@ -51,7 +51,15 @@ export type BusChannel = keyof BusEvents;
 
 /** Why accounts' sessions or rights changed (for the logs; every reason is handled alike). */
 export type AccountChangeReason =
-  'signed-out' | 'replaced' | 'password' | 'disabled' | 'deleted' | 'role' | 'dealer' | 'certification';
+  | 'signed-out'
+  | 'replaced'
+  | 'revoked'
+  | 'password'
+  | 'disabled'
+  | 'deleted'
+  | 'role'
+  | 'dealer'
+  | 'certification';
 
 export interface Bus {
   publish<C extends BusChannel>(channel: C, event: BusEvents[C]): void;

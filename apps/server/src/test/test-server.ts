@@ -218,6 +218,8 @@ export class TestClient {
   // Each client looks like its own browser, so per-address limits of one test do not leak into another.
   address = `10.${(clientCounter = (clientCounter + 1) % 60_000) >> 8}.${clientCounter & 255}.7`;
   language = 'en-US';
+  /** The browser's User-Agent header, when the test needs one. */
+  userAgent: string | undefined;
 
   constructor(private readonly server: TestServer) {}
 
@@ -228,6 +230,7 @@ export class TestClient {
       url: `${API_PREFIX}${path}`,
       headers: {
         'accept-language': this.language,
+        ...(this.userAgent ? { 'user-agent': this.userAgent } : {}),
         ...(cookieHeader ? { cookie: cookieHeader } : {}),
         ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },

@@ -93,7 +93,9 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    endReason: text('end_reason', { enum: ['logout', 'password', 'disabled', 'deleted', 'replaced'] }),
+    endReason: text('end_reason', {
+      enum: ['logout', 'password', 'disabled', 'deleted', 'replaced', 'revoked'],
+    }),
     address: text('address'),
     userAgent: text('user_agent'),
   },

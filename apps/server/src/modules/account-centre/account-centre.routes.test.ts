@@ -224,7 +224,16 @@ describe.each(databaseVariants())('account centre on $name', (variant) => {
       email: 'nobody@example.com',
       ...(await visitor.solveCaptcha()),
     });
-    expect(unknown.code).toBe('2254');
+    // An unknown address is answered like a known one, and nothing is sent to it.
+    expect(unknown.code).toBe('200');
+    expect(
+      (
+        await send(server, visitor, '/user/findpwd/email/checkCode', {
+          email: 'nobody@example.com',
+          code: '123456',
+        })
+      ).code,
+    ).toBe('1102');
     const sent = await send(server, visitor, '/user/findpwd/email/sendCode', {
       email,
       ...(await visitor.solveCaptcha()),
@@ -363,6 +372,18 @@ describe.each(databaseVariants())('account centre on $name', (variant) => {
       }
     ).list;
     expect(entries.find((entry) => entry.kind === 'sign-in')).toMatchObject({ address: client.address });
+    // A sign-in from a named browser shows its browser and system, never the raw User-Agent.
+    const firefox = new TestClient(server);
+    firefox.userAgent = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
+    await firefox.login(bound.owner.username!, FACTORY_PASSWORD);
+    const signIns = await send(server, client, '/account/log', {
+      start: now - hour,
+      end: now + hour,
+      kind: 'sign-in',
+    });
+    expect(
+      (signIns.data as { list: Array<{ detail: string | null }> }).list.map((entry) => entry.detail),
+    ).toContain('Firefox 140 · Linux');
     expect(entries.map((entry) => entry.kind)).toEqual(
       expect.arrayContaining(['sign-in', 'verify', 'question', 'write']),
     );

@@ -25,6 +25,7 @@ import type {
   OrderRow,
 } from './account-centre.repository.ts';
 import { sanitiseSvg } from './svg-sanitiser.ts';
+import { describeUserAgent } from '../../lib/user-agent.ts';
 
 export interface AccountCentreServiceDeps {
   accounts: AccountRepository;
@@ -145,7 +146,8 @@ export class AccountCentreService {
         at: row.at.toISOString(),
         kind: row.kind as AccountLogKind,
         address: row.address,
-        detail: row.detail,
+        // A sign-in's detail is the browser's User-Agent: shown as browser and system.
+        detail: row.kind === 'sign-in' ? describeUserAgent(row.detail) : row.detail,
         result: row.result,
       })),
       total,

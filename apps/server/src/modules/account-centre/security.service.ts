@@ -207,21 +207,27 @@ export class SecurityService {
 
   // Password recovery by email and by security question (signed out)
 
+  /**
+   * Sends a recovery code by email. An address with no account (or only a disabled one) gets the
+   * same answer and countdown but no email, so the path never tells which addresses are registered.
+   */
   async sendRecoveryEmail(email: string, ticket: string, randstr: string): Promise<CodeSent> {
     await this.deps.captcha.consumeTicket(ticket, randstr);
     const account = await this.deps.repository.findByEmail(email);
-    if (!account) throw new CatalogueError('2254');
-    if (account.status === 'disabled') throw new CatalogueError('1122');
-    const sent = await this.deps.emailCodes.send(email.toLowerCase(), 'findpwd-email');
+    const sent = await this.deps.emailCodes.send(email.toLowerCase(), 'findpwd-email', {
+      deliver: account?.status === 'enabled',
+    });
     return { ...sent, sentTo: maskAddress(email) };
   }
 
+  /** An address that was sent no code answers like a wrong code. */
   async checkRecoveryEmail(email: string, code: string): Promise<string> {
     const key = `findpwd-email:${email.toLowerCase()}`;
     const attempt = await this.deps.limiter.reserve([key]);
-    const account = await this.deps.repository.findByEmail(email);
-    if (!account) throw new CatalogueError('2254');
     await this.deps.emailCodes.consume(email.toLowerCase(), 'findpwd-email', code);
+    const account = await this.deps.repository.findByEmail(email);
+    if (!account) throw new CatalogueError('1102');
+    if (account.status !== 'enabled') throw new CatalogueError('1122');
     await attempt.clear([key]);
     return this.deps.auth.openVerification(account.id, 'findpwd');
   }

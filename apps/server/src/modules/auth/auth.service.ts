@@ -283,19 +283,25 @@ export class AuthService {
   }
 
   // Password recovery (signed out)
+  /**
+   * Sends a recovery code. A phone with no account, or only a disabled one, gets the same answer
+   * (and the same countdown) but no SMS: the path never tells whether a number is registered.
+   */
   async sendRecoveryCode(tel: string, ticket: string, randstr: string): Promise<SmsSent> {
     await this.deps.captcha.consumeTicket(ticket, randstr);
     const account = await this.deps.accounts.findByTel(tel);
-    if (!account) throw new CatalogueError('1109');
-    if (account.status === 'disabled') throw new CatalogueError('1110');
-    return this.deps.smsCodes.send(tel, 'findpwd');
+    return this.deps.smsCodes.send(tel, 'findpwd', { deliver: account?.status === 'enabled' });
   }
 
-  /** Checks the recovery code and opens an identity check; answers its token for the cookie. */
+  /**
+   * Checks the recovery code and opens an identity check; answers its token for the cookie. A phone
+   * that was sent no code answers like a wrong code (1102).
+   */
   async checkRecoveryCode(tel: string, code: string): Promise<string> {
-    const account = await this.deps.accounts.findByTel(tel);
-    if (!account) throw new CatalogueError('1109');
     await this.deps.smsCodes.consume(tel, 'findpwd', code);
+    const account = await this.deps.accounts.findByTel(tel);
+    if (!account) throw new CatalogueError('1102');
+    if (account.status !== 'enabled') throw new CatalogueError('1110');
     return this.openVerification(account.id, 'findpwd');
   }
 

@@ -39,6 +39,47 @@ describe.each(databaseVariants())('sessions, recovery and security settings on $
       expect((await thief.call('GET', '/account/info')).code).toBe('1206');
     });
 
+    it('lists the sessions of an account on three browsers, ends one, then all others', async () => {
+      const office = new TestClient(server);
+      expect((await office.register(nextPhone(), 'screen', PASSWORD)).code).toBe('200');
+      const chrome =
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
+      const phone = new TestClient(server);
+      phone.userAgent = chrome;
+      await phone.login('screen', PASSWORD);
+      const third = new TestClient(server);
+      await third.login('screen', PASSWORD);
+
+      const listed = await office.call('POST', '/account/sessions');
+      expect(listed.code).toBe('200');
+      const sessions = listed.data as Array<{ id: string; device: string | null; current: boolean }>;
+      expect(sessions).toHaveLength(3);
+      expect(sessions.filter((session) => session.current)).toHaveLength(1);
+      const phoneSession = sessions.find((session) => session.device === 'Chrome 142 · Windows 10');
+      expect(phoneSession).toBeDefined();
+      expect(JSON.stringify(sessions)).not.toContain(phone.sessionToken!);
+
+      expect((await office.call('POST', '/account/sessions/end', { id: phoneSession!.id })).code).toBe('200');
+      expect((await phone.call('GET', '/account/info')).code).toBe('1206');
+      expect((await office.call('POST', '/account/sessions/end', { id: phoneSession!.id })).code).toBe(
+        '1003',
+      );
+      // Another account's session ids are not this account's to end.
+      const stranger = new TestClient(server);
+      await stranger.login('admin', PASSWORD);
+      const mine = (await office.call('POST', '/account/sessions')).data as Array<{ id: string }>;
+      expect((await stranger.call('POST', '/account/sessions/end', { id: mine[0]!.id })).code).toBe('1003');
+
+      const ended = await office.call('POST', '/account/sessions/endOthers');
+      expect(ended.data).toEqual({ ended: 1 });
+      expect((await third.call('GET', '/account/info')).code).toBe('1206');
+      expect((await office.call('GET', '/account/info')).code).toBe('200');
+      const own = (await office.call('POST', '/account/sessions')).data as Array<{ id: string }>;
+      expect(own).toHaveLength(1);
+      expect((await office.call('POST', '/account/sessions/end', { id: own[0]!.id })).code).toBe('200');
+      expect((await office.call('GET', '/account/info')).code).toBe('1010');
+    });
+
     it('expires idle sessions with 1006', async () => {
       const client = new TestClient(server);
       await client.login('admin', PASSWORD);
@@ -75,14 +116,17 @@ describe.each(databaseVariants())('sessions, recovery and security settings on $
           })
         ).code,
       ).toBe('1125');
+      // A phone with no account gets the answer a known one gets, and no SMS; any code is wrong.
+      const stranger = nextPhone();
+      const unknown = await visitor.call('POST', '/user/findpwd/sendSmsCode', {
+        tel: stranger,
+        ...(await visitor.solveCaptcha()),
+      });
+      expect(unknown.code).toBe('200');
+      expect(() => server.sms.lastCodeFor(stranger)).toThrow();
       expect(
-        (
-          await visitor.call('POST', '/user/findpwd/sendSmsCode', {
-            tel: nextPhone(),
-            ...(await visitor.solveCaptcha()),
-          })
-        ).code,
-      ).toBe('1109');
+        (await visitor.call('POST', '/user/findpwd/checkSmsCode', { tel: stranger, smsCode: '123456' })).code,
+      ).toBe('1102');
       expect(
         (await visitor.call('POST', '/user/findpwd/sendSmsCode', { tel, ...(await visitor.solveCaptcha()) }))
           .code,

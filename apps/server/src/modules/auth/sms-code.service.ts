@@ -40,8 +40,12 @@ export class SmsCodeService {
    * Sends a new code. The resend countdown is reserved before anything else, in one conditional
    * statement on an attempt counter (limit 1 per countdown), so parallel requests on any node send
    * one SMS; a send that does not happen (daily cap, provider down) gives the countdown back.
+   *
+   * With `deliver: false` the countdown is reserved and the answer is the same, but nothing is sent
+   * or stored: password recovery for a phone with no account (or a disabled one) answers exactly as
+   * for a known phone, so the path tells nobody which numbers have accounts.
    */
-  async send(tel: string, purpose: SmsCodePurpose): Promise<SmsSent> {
+  async send(tel: string, purpose: SmsCodePurpose, { deliver = true } = {}): Promise<SmsSent> {
     const now = this.now();
     const countdownKey = `sms-countdown:${purpose}:${tel}`;
     const countdown = await this.repository.reserveAttempt(
@@ -56,6 +60,7 @@ export class SmsCodeService {
       throw new CatalogueError('1126', { seconds: Math.max(1, Math.ceil(waitMs / 1000)) });
     }
     const giveBack = () => this.repository.releaseAttempt(countdownKey, countdown.windowStart);
+    if (!deliver) return { resendAfterSeconds: SMS_RESEND_INTERVAL_MS / 1000 };
     if ((await this.repository.countSmsSince(tel, new Date(now - DAY_MS))) >= SMS_DAILY_LIMIT_PER_PHONE) {
       await giveBack();
       throw new CatalogueError('1127');

@@ -1,5 +1,5 @@
 /** Sessions in the database, so every node can read a session another node created. */
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 
@@ -49,5 +49,14 @@ export class SessionRepository {
       .update(sessions)
       .set({ endedAt: at, endReason: reason })
       .where(and(...conditions));
+  }
+
+  /** An account's sessions that have not ended and not passed their absolute expiry, newest first. */
+  async openOf(accountId: string, now: Date): Promise<SessionRow[]> {
+    return this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.accountId, accountId), isNull(sessions.endedAt), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessions.createdAt));
   }
 }

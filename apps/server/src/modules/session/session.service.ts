@@ -1,7 +1,8 @@
 /**
  * Session lifecycle: a new random token at every sign-in, idle and absolute expiry, and the codes
  * of §7 when a session is gone — 1010 lost (none, unknown, signed out), 1006 expired, 1206 ended
- * because the account changed (password, disabled, deleted).
+ * because the account changed (password, disabled, deleted) or the account ended it from another
+ * session.
  *
  * Every session it ends is announced on the bus (`accountChanged`), so each node closes the live
  * connections of that session at once instead of at their next periodic check.
@@ -9,7 +10,10 @@
 import { CatalogueError } from '@lyyp/contracts';
 import type { AccountChangeReason, Bus } from '../../bus/bus.ts';
 import { accountChangeAnnouncer, type AnnounceAccountChange } from './account-change.ts';
+import { createHash } from 'node:crypto';
+import type { AccountSession } from '@lyyp/contracts/account-centre';
 import { hashToken, newToken } from '../../lib/ids.ts';
+import { describeUserAgent } from '../../lib/user-agent.ts';
 import type { AccountRepository, AccountRow } from '../account/account.repository.ts';
 import type { SessionEndReason, SessionRepository, SessionRow } from './session.repository.ts';
 
@@ -106,6 +110,48 @@ export class SessionService {
     this.announceChange([accountId], changeReasonOf(reason));
   }
 
+  /** The account's open sessions (not ended, not expired), newest first, `current` marked. */
+  async listOf(accountId: string, currentTokenHash: string): Promise<AccountSession[]> {
+    const now = this.now();
+    const rows = await this.sessions.openOf(accountId, new Date(now));
+    return rows
+      .filter((row) => row.lastSeenAt.getTime() + this.policy.idleMs > now)
+      .map((row) => ({
+        id: publicSessionId(row.tokenHash),
+        signedInAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        address: row.address,
+        device: describeUserAgent(row.userAgent),
+        current: row.tokenHash === currentTokenHash,
+      }));
+  }
+
+  /**
+   * Ends one of the account's own sessions by its public id (1003 when it has none such); ending
+   * the current one signs out (answers `current`). Its next request answers 1206, its live
+   * connections close.
+   */
+  async endOwn(accountId: string, id: string, currentTokenHash: string): Promise<{ current: boolean }> {
+    const rows = await this.sessions.openOf(accountId, new Date(this.now()));
+    const row = rows.find((candidate) => publicSessionId(candidate.tokenHash) === id);
+    if (!row) throw new CatalogueError('1003');
+    const current = row.tokenHash === currentTokenHash;
+    await this.end(row.tokenHash, current ? 'logout' : 'revoked');
+    return { current };
+  }
+
+  /** Ends every other open session of the account; answers how many. */
+  async endOthers(accountId: string, currentTokenHash: string): Promise<number> {
+    const now = new Date(this.now());
+    const others = (await this.sessions.openOf(accountId, now)).filter(
+      (row) => row.tokenHash !== currentTokenHash,
+    );
+    if (others.length === 0) return 0;
+    await this.sessions.endAllOf(accountId, 'revoked', now, currentTokenHash);
+    this.announceChange([accountId], 'revoked');
+    return others.length;
+  }
+
   async setCompany(tokenHash: string, companyId: string | null): Promise<void> {
     await this.sessions.setCompany(tokenHash, companyId);
   }
@@ -113,3 +159,8 @@ export class SessionService {
 
 const changeReasonOf = (reason: SessionEndReason): AccountChangeReason =>
   reason === 'logout' ? 'signed-out' : reason;
+
+/** The id a session is known by in answers: derived from the token's hash, never the token. */
+function publicSessionId(tokenHash: string): string {
+  return createHash('sha256').update(`session:${tokenHash}`).digest('hex').slice(0, 32);
+}
