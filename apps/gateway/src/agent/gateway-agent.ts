@@ -212,7 +212,7 @@ export class GatewayAgent {
       ? new SimulatedEndpoints((endpoint) =>
           logger.log(
             'info',
-            `Modbus simulator for driver ${endpoint.driverKey} on ${endpoint.simulator.host}:${endpoint.simulator.port}`,
+            `${endpoint.protocol} simulator for driver ${endpoint.driverKey} on ${endpoint.address}`,
           ),
         )
       : null;

@@ -1,9 +1,13 @@
 /**
- * `--simulate`: every driver of a received configuration gets its own built-in Modbus TCP
- * simulator on a free loopback port, and the driver is pointed at it (serial drivers become TCP
- * drivers with the same slave id, timing and byte orders). A product whose drivers point anywhere
- * thus runs without hardware. A driver that carries the demo boiler's register map gets the
- * animated boiler; any other serves its own map with zeros for values.
+ * `--simulate`: every driver of a received configuration gets its own built-in simulator on a free
+ * loopback port, and the driver is pointed at it. A product whose drivers point anywhere thus runs
+ * without hardware.
+ * - Modbus: a Modbus TCP slave (serial drivers become TCP drivers with the same slave id, timing
+ *   and byte orders). A driver that carries the demo boiler's register map gets the animated
+ *   boiler; any other serves its own map with zeros for values.
+ * - OPC UA: an OPC UA server with a node per variable at its NodeId, moving values, security None
+ *   (the driver is pointed at it without security or user).
+ * - S7: an S7 PLC whose memory holds the variables' addresses, moving values.
  */
 import {
   demoBoilerModel,
@@ -14,6 +18,8 @@ import {
   type ModbusTcpDriver,
 } from '@lyyp/contracts/device-model';
 import { startModbusSimulator, type ModbusSimulator } from '../simulator/modbus-simulator.ts';
+import { startOpcUaSimulator } from '../simulator/opcua-simulator.ts';
+import { startS7Simulator } from '../simulator/s7-simulator.ts';
 import type { EndpointRewriter, PreparedModel } from './modbus-runtime.ts';
 
 const LOOPBACK = '127.0.0.1';
@@ -53,7 +59,59 @@ function pointedAt(driver: ModbusDriver, port: number): ModbusTcpDriver {
 
 export interface SimulatedEndpoint {
   readonly driverKey: string;
-  readonly simulator: ModbusSimulator;
+  readonly protocol: 'Modbus' | 'OPC UA' | 'S7';
+  /** Where the driver is pointed: host:port, or the OPC UA endpoint URL. */
+  readonly address: string;
+  /** The Modbus slave, for a Modbus driver. */
+  readonly simulator?: ModbusSimulator;
+  /** The driver as pointed at the simulator. */
+  readonly driver: Driver;
+  stop(): Promise<void>;
+}
+
+/** Starts the simulator of one driver. */
+async function simulate(model: DeviceModel, driver: Driver): Promise<SimulatedEndpoint> {
+  const driverKey = driver.key;
+  if (isModbusDriver(driver)) {
+    const simulator = await startModbusSimulator({
+      host: LOOPBACK,
+      model,
+      driverKey,
+      animate: carriesDemoBoiler(model, driver),
+    });
+    return {
+      driverKey,
+      protocol: 'Modbus',
+      address: `${simulator.host}:${simulator.port}`,
+      simulator,
+      driver: pointedAt(driver, simulator.port),
+      stop: () => simulator.stop(),
+    };
+  }
+  if (driver.protocol === 'opcua') {
+    const simulator = await startOpcUaSimulator({ model, driverKey });
+    return {
+      driverKey,
+      protocol: 'OPC UA',
+      address: simulator.endpointUrl,
+      driver: {
+        ...driver,
+        endpointUrl: simulator.endpointUrl,
+        securityMode: 'None',
+        securityPolicy: 'None',
+        authentication: 'anonymous',
+      },
+      stop: () => simulator.stop(),
+    };
+  }
+  const simulator = await startS7Simulator({ host: LOOPBACK, model, driverKey });
+  return {
+    driverKey,
+    protocol: 'S7',
+    address: `${simulator.host}:${simulator.port}`,
+    driver: { ...driver, host: simulator.host, port: simulator.port },
+    stop: () => simulator.stop(),
+  };
 }
 
 export class SimulatedEndpoints implements EndpointRewriter {
@@ -65,26 +123,16 @@ export class SimulatedEndpoints implements EndpointRewriter {
   async prepare(model: DeviceModel): Promise<PreparedModel> {
     const started: SimulatedEndpoint[] = [];
     try {
-      for (const driver of model.drivers.filter(isModbusDriver)) {
-        const simulator = await startModbusSimulator({
-          host: LOOPBACK,
-          model,
-          driverKey: driver.key,
-          animate: carriesDemoBoiler(model, driver),
-        });
-        started.push({ driverKey: driver.key, simulator });
-      }
+      for (const driver of model.drivers) started.push(await simulate(model, driver));
     } catch (error) {
-      await Promise.all(started.map((endpoint) => endpoint.simulator.stop()));
+      await Promise.all(started.map((endpoint) => endpoint.stop()));
       throw error;
     }
-    const ports = new Map(started.map((endpoint) => [endpoint.driverKey, endpoint.simulator.port]));
+    const pointed = new Map(started.map((endpoint) => [endpoint.driverKey, endpoint.driver]));
     return {
       model: {
         ...model,
-        drivers: model.drivers.map((driver) =>
-          isModbusDriver(driver) ? pointedAt(driver, ports.get(driver.key)!) : driver,
-        ),
+        drivers: model.drivers.map((driver) => pointed.get(driver.key) ?? driver),
       },
       activate: () => {
         this.current = started;
@@ -92,7 +140,7 @@ export class SimulatedEndpoints implements EndpointRewriter {
       },
       release: async () => {
         if (this.current === started) this.current = [];
-        await Promise.all(started.map((endpoint) => endpoint.simulator.stop()));
+        await Promise.all(started.map((endpoint) => endpoint.stop()));
       },
     };
   }
