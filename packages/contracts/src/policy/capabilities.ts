@@ -31,6 +31,7 @@ export const DEVICE_ABILITY_ACTIONS = [
   'device.replaceGateway',
   'device.configureGateway',
   'device.gatewaySettings',
+  'device.refreshPosition',
   'device.grants',
   'device.grant',
   'device.log',

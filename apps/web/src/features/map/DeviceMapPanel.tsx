@@ -32,6 +32,7 @@ import { useNavigate } from 'react-router';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { fleetApi } from '../../api/fleet.api.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { useDeviceAbilities } from '../monitor/common/use-device-abilities.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
 import { statusColour } from './map-markers.ts';
 
@@ -57,6 +58,8 @@ export function DeviceMapPanel({ device, quota, onClose, playback, track, setTra
   const navigate = useNavigate();
   const describeFailure = useDescribeFailure();
   const queryClient = useQueryClient();
+  // Refreshing asks the gateway: for those the policy lets read from it (owner, writing grant, staff).
+  const may = useDeviceAbilities(device.id);
   const variables = useQuery({
     queryKey: ['device-variables', device.id],
     queryFn: () => catalogueApi.fetchDeviceVariables({ id: device.id }),
@@ -121,15 +124,17 @@ export function DeviceMapPanel({ device, quota, onClose, playback, track, setTra
         >
           {t('fleet.map.openDevice')}
         </Button>
-        <Button
-          icon={<AimOutlined />}
-          disabled={!chosen}
-          loading={refresh.isPending}
-          title={t('fleet.refresh.quota', { quota: quota || POSITION_REFRESH_DAILY_QUOTA })}
-          onClick={() => refresh.mutate()}
-        >
-          {t('fleet.refresh.button')}
-        </Button>
+        {may('device.refreshPosition') ? (
+          <Button
+            icon={<AimOutlined />}
+            disabled={!chosen}
+            loading={refresh.isPending}
+            title={t('fleet.refresh.quota', { quota: quota || POSITION_REFRESH_DAILY_QUOTA })}
+            onClick={() => refresh.mutate()}
+          >
+            {t('fleet.refresh.button')}
+          </Button>
+        ) : null}
       </Space>
       <Typography.Title level={5}>{t('fleet.track.title')}</Typography.Title>
       {variables.isSuccess && variableOptions.length === 0 ? (
