@@ -40,18 +40,23 @@ export function presentAccount(
   };
 }
 
+/** A phone as the caller may see it (lib/phone-visibility.ts `phoneShownTo`); by default in full. */
+type PhoneShown = (phone: string | null, subjectAccountId?: string | null) => string | null;
+
 export function presentDealer(
   dealer: DealerRow,
   account: AccountRow,
   links: { productIds: string[]; customers: Dealer['customers'] },
+  shown: PhoneShown = (phone) => phone,
 ): ServerForm<Dealer> {
+  const presented = presentAccount(account, null, null);
   return {
-    account: presentAccount(account, null, null),
+    account: { ...presented, tel: shown(account.tel, account.id) },
     organisationId: dealer.organisationId,
     dataScope: dealer.dataScope,
     productIds: links.productIds,
     canDebug: dealer.canDebug,
-    customers: links.customers,
+    customers: links.customers.map((customer) => ({ ...customer, tel: shown(customer.tel, customer.id) })),
     certifiedAt: dealer.certifiedAt,
   };
 }

@@ -225,7 +225,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
       body: dealerListBodySchema,
       answer: adminPageSchema(dealerSchema),
     },
-    async (request) => ok(await dealers.list(request.body)),
+    async (request) => ok(await dealers.list(adminCallerOf(request), request.body)),
   );
   postRoute(
     app,
@@ -237,7 +237,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: AdminService
       body: dealerAccountBodySchema,
       answer: dealerSchema,
     },
-    async (request) => ok(await dealers.detail(request.body.accountId)),
+    async (request) => ok(await dealers.detail(adminCallerOf(request), request.body.accountId)),
   );
   postRoute(
     app,

@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import type { AccountRow } from '../account/account.repository.ts';
 import { viewerOf } from '../device/viewer.ts';
+import { phoneShownTo } from '../../lib/phone-visibility.ts';
 import { announceNothing, type AnnounceAccountChange } from '../session/account-change.ts';
 import type { AdminRepository } from './admin.repository.ts';
 import { auditEntry, type AdminCaller } from './admin-caller.ts';
@@ -61,16 +62,18 @@ export class DealerService {
     );
   }
 
-  async list(query: z.output<typeof dealerListBodySchema>) {
+  /** Dealers with their customers; phones masked for a caller who only recognises people (no account codes). */
+  async list(caller: Pick<AdminCaller, 'account'>, query: z.output<typeof dealerListBodySchema>) {
     const { rows, total } = await this.repository.listDealers(
       query.keyword || undefined,
       query.page,
       query.pageSize,
     );
     const links = await this.repository.dealerLinks(rows.map((row) => row.dealer.accountId));
+    const shown = phoneShownTo(caller.account);
     return {
       list: rows.map((row) =>
-        presentDealer(row.dealer, row.account, this.linksOf(links, row.dealer.accountId)),
+        presentDealer(row.dealer, row.account, this.linksOf(links, row.dealer.accountId), shown),
       ),
       total,
       page: query.page,
@@ -78,11 +81,16 @@ export class DealerService {
     };
   }
 
-  async detail(accountId: string) {
+  async detail(caller: Pick<AdminCaller, 'account'>, accountId: string) {
     const found = await this.repository.findDealer(accountId);
     if (!found) throw new CatalogueError('2216');
     const links = await this.repository.dealerLinks([accountId]);
-    return presentDealer(found.dealer, found.account, this.linksOf(links, accountId));
+    return presentDealer(
+      found.dealer,
+      found.account,
+      this.linksOf(links, accountId),
+      phoneShownTo(caller.account),
+    );
   }
 
   private linksOf(links: Awaited<ReturnType<AdminRepository['dealerLinks']>>, accountId: string) {
@@ -143,7 +151,7 @@ export class DealerService {
       }),
     });
     this.announce([account.id, ...scope.customerIds], 'dealer');
-    return this.detail(account.id);
+    return this.detail(caller, account.id);
   }
 
   async edit(caller: AdminCaller, input: z.output<typeof dealerEditBodySchema>) {
@@ -168,7 +176,7 @@ export class DealerService {
       }),
     });
     this.announce([input.accountId, ...customersBefore, ...scope.customerIds], 'dealer');
-    return this.detail(input.accountId);
+    return this.detail(caller, input.accountId);
   }
 
   async cancel(caller: AdminCaller, accountId: string) {

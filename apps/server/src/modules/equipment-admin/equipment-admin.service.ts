@@ -57,7 +57,7 @@ function presentItem(row: PageRow, showPhone: ReturnType<typeof phoneShownTo>): 
     productTitle: row.productTitle,
     groupName: device.groupName,
     ownerAccountId: device.ownerAccountId,
-    ownerName: row.ownerName,
+    ownerName: row.ownerName ?? showPhone(row.ownerTel, device.ownerAccountId),
     ownerTel: showPhone(row.ownerTel, device.ownerAccountId),
     gatewayStatus: row.gatewayStatus,
     lastSeenAt: row.lastSeenAt ? new Date(row.lastSeenAt).toISOString() : null,
