@@ -283,7 +283,11 @@ export const templateDeviceSchema = z.object({
   gatewayStatus: z.string(),
   /** The template version the device last received (null: bound, never synced). */
   templateVersion: z.number().int().nullable(),
-  syncState: syncStateSchema,
+  /**
+   * Where the gateway stands with that version: `complete` only once it reported it applied. Null
+   * while the device received no version of the template (it runs its own configuration).
+   */
+  syncState: syncStateSchema.nullable(),
 });
 export type TemplateDevice = z.infer<typeof templateDeviceSchema>;
 export const templateInfoAnswerSchema = templateSummarySchema.extend({

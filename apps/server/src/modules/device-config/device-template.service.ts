@@ -115,7 +115,11 @@ export class DeviceTemplateService {
         gatewaySn: device.gatewaySn,
         gatewayStatus: device.gatewayStatus,
         templateVersion: device.templateVersion,
-        syncState: syncStateOf(effectiveConfigVersion(device.modelVersion, device.revision), device, device),
+        // Never synced: the gateway runs the device's own configuration, no version of this template.
+        syncState:
+          device.templateVersion === null
+            ? null
+            : syncStateOf(effectiveConfigVersion(device.modelVersion, device.revision), device, device),
       })),
     };
   }

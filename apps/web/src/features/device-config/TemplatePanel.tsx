@@ -287,9 +287,8 @@ export function TemplatePanel({ deviceId, answer, editable, draftOverrides }: Te
                 {
                   title: t('deviceConfig.copy.resultColumn'),
                   dataIndex: 'syncState',
-                  render: (state: TemplateInfoAnswer['devices'][number]['syncState']) => (
-                    <Tag>{t(`deviceConfig.syncState.${state}`)}</Tag>
-                  ),
+                  render: (state: TemplateInfoAnswer['devices'][number]['syncState']) =>
+                    state ? <Tag>{t(`deviceConfig.syncState.${state}`)}</Tag> : '—',
                 },
               ]}
             />
