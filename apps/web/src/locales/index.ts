@@ -46,6 +46,8 @@ import { widgetDataEnUS } from './widget-data/en-US.ts';
 import { widgetDataZhCN } from './widget-data/zh-CN.ts';
 import { systemCatalogueEnUS } from './system-catalogue/en-US.ts';
 import { systemCatalogueZhCN } from './system-catalogue/zh-CN.ts';
+import { tagBrowserEnUS } from './tag-browser/en-US.ts';
+import { tagBrowserZhCN } from './tag-browser/zh-CN.ts';
 import { zhCN } from './zh-CN.ts';
 
 const zh = {
@@ -68,6 +70,7 @@ const zh = {
   widgetMedia: widgetMediaZhCN,
   widgetData: widgetDataZhCN,
   systemCatalogue: systemCatalogueZhCN,
+  tagBrowser: tagBrowserZhCN,
 };
 const en = {
   ...enUS,
@@ -89,6 +92,7 @@ const en = {
   widgetMedia: widgetMediaEnUS,
   widgetData: widgetDataEnUS,
   systemCatalogue: systemCatalogueEnUS,
+  tagBrowser: tagBrowserEnUS,
 };
 
 export type ConsoleTexts = typeof zh;

@@ -1,8 +1,9 @@
 /**
  * The variables of a product: searched by name or key and filtered by driver, paged; add, edit,
- * copy, delete (one or the chosen ones), import from and export to XLSX or CSV.
+ * copy, delete (one or the chosen ones), import from and export to XLSX or CSV, and picked from an
+ * OPC UA server with the tag browser.
  */
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
 import type { Driver, Variable } from '@lyyp/contracts/device-model';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { useModelChanged } from './use-product.ts';
 import { VariableDialog } from './VariableDialog.tsx';
 import { VariableImportButton } from './VariableImportButton.tsx';
 import { useVariableColumns } from './variable-columns.tsx';
+import { TagBrowserDialog } from './tag-browser/TagBrowserDialog.tsx';
 
 export function VariableSection({ productId, editable }: { productId: string; editable: boolean }) {
   const { t } = useTranslation();
@@ -29,6 +31,7 @@ export function VariableSection({ productId, editable }: { productId: string; ed
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<Variable | 'new' | null>(null);
+  const [browsing, setBrowsing] = useState(false);
 
   const drivers = useQuery({
     queryKey: ['drivers', productId],
@@ -80,6 +83,7 @@ export function VariableSection({ productId, editable }: { productId: string; ed
   const driverName = (key: string | undefined) =>
     driverList.find((driver) => driver.key === key)?.name ?? key ?? '—';
   const columns = useVariableColumns(driverName);
+  const opcUaDrivers = driverList.filter((driver) => driver.protocol === 'opcua');
 
   return (
     <Card variant="borderless" title={t('monitor.variable.title')}>
@@ -113,6 +117,15 @@ export function VariableSection({ productId, editable }: { productId: string; ed
             </Button>
           ) : null}
           {editable ? <VariableImportButton productId={productId} /> : null}
+          {editable && opcUaDrivers.length > 0 ? (
+            <Button
+              icon={<ApartmentOutlined />}
+              data-testid="open-tag-browser"
+              onClick={() => setBrowsing(true)}
+            >
+              {t('tagBrowser.open')}
+            </Button>
+          ) : null}
           <Dropdown
             menu={{
               items: [
@@ -209,6 +222,9 @@ export function VariableSection({ productId, editable }: { productId: string; ed
             : []),
         ]}
       />
+      {browsing ? (
+        <TagBrowserDialog productId={productId} drivers={opcUaDrivers} onClose={() => setBrowsing(false)} />
+      ) : null}
       {editing ? (
         <VariableDialog
           productId={productId}

@@ -1,0 +1,408 @@
+/**
+ * The OPC UA tag browser: a developer picks one of the product's OPC UA drivers and a device whose
+ * gateway browses the driver's server, expands the address space folder by folder (each expansion
+ * is one browse through the gateway), ticks variable nodes and creates variables from them — the
+ * NodeId as address, the server's data type and access level, names and keys the person may change.
+ * Variables are created through the product's variable API one by one, so each refusal is shown
+ * on its row and the others are kept. The gateway's certificate thumbprint is shown beside the
+ * device, to be trusted on the server when the driver signs or encrypts.
+ */
+import { MAX_PAGE_SIZE } from '@lyyp/contracts';
+import { DATA_TYPE_DEFINITIONS, type Driver } from '@lyyp/contracts/device-model';
+import type { OpcUaBrowseTarget } from '@lyyp/contracts/opcua-browse';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  Empty,
+  Input,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tree,
+  Typography,
+} from 'antd';
+import type { BrowsedNode } from '@lyyp/contracts/protocol';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { catalogueApi } from '../../../api/catalogue.api.ts';
+import { opcUaBrowseApi } from '../../../api/opcua-browse.api.ts';
+import { useLocaleStore } from '../../../app/i18n.ts';
+import { useDescribeFailure } from '../../monitor/common/catalogue-text.ts';
+import { useModelChanged } from '../use-product.ts';
+import { addPicks, buildTree, variablesOfPicks, type Pick, type TagTreeNode } from './tag-tree.ts';
+
+const STATUS_COLOR: Record<OpcUaBrowseTarget['status'], string> = {
+  online: 'green',
+  offline: 'default',
+  dormant: 'orange',
+  'power-off': 'red',
+};
+
+/** Children of the folders opened so far, for one driver and device (`scope`). */
+interface Expansion {
+  scope: string;
+  children: Record<string, readonly BrowsedNode[]>;
+  truncated: boolean;
+}
+
+function browsable(target: OpcUaBrowseTarget): boolean {
+  return target.status === 'online' && target.configCurrent;
+}
+
+export function TagBrowserDialog({
+  productId,
+  drivers,
+  onClose,
+}: {
+  productId: string;
+  /** The product's OPC UA drivers (at least one). */
+  drivers: readonly Driver[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const locale = useLocaleStore((state) => state.locale);
+  const describeFailure = useDescribeFailure();
+  const modelChanged = useModelChanged(productId);
+  const [driverKey, setDriverKey] = useState(drivers[0]?.key ?? '');
+  const [chosenId, setChosenId] = useState<string | undefined>();
+  const [expansion, setExpansion] = useState<Expansion>({ scope: '', children: {}, truncated: false });
+  const [picks, setPicks] = useState<Pick[]>([]);
+  const [failures, setFailures] = useState<Record<string, string>>({});
+  const [creating, setCreating] = useState(false);
+
+  const targets = useQuery({
+    queryKey: ['opcua-targets', productId, driverKey],
+    queryFn: () => opcUaBrowseApi.listTargets(productId, driverKey),
+    enabled: Boolean(driverKey),
+  });
+  const productKeys = useQuery({
+    queryKey: ['variable-keys', productId],
+    queryFn: async () =>
+      new Set(
+        (await catalogueApi.listVariables(productId, { page: 1, pageSize: MAX_PAGE_SIZE })).list.map(
+          (variable) => variable.key,
+        ),
+      ),
+  });
+  const list = targets.data?.list ?? [];
+  // The first device that can browse is the one used until the person chooses another.
+  const equipmentId = chosenId ?? list.find(browsable)?.equipmentId;
+  const target = list.find((item) => item.equipmentId === equipmentId);
+  const scope = `${driverKey}|${equipmentId ?? ''}`;
+  // The Objects folder of the chosen device's server; folders below are browsed as they open.
+  const top = useQuery({
+    queryKey: ['opcua-browse', productId, scope],
+    queryFn: () => opcUaBrowseApi.browse({ equipmentId: equipmentId!, driverKey }),
+    enabled: target !== undefined && browsable(target),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const expanded = useMemo(() => (expansion.scope === scope ? expansion.children : {}), [expansion, scope]);
+  const truncated = Boolean(top.data?.truncated) || (expansion.scope === scope && expansion.truncated);
+  const tree = useMemo(() => buildTree(top.data?.nodes ?? [], expanded), [top.data, expanded]);
+
+  const loadChildren = async (item: TagTreeNode) => {
+    if (!equipmentId || item.children) return;
+    try {
+      const answer = await opcUaBrowseApi.browse({ equipmentId, driverKey, node: item.node.nodeId });
+      setExpansion((current) => ({
+        scope,
+        children: { ...(current.scope === scope ? current.children : {}), [item.key]: answer.nodes },
+        truncated: (current.scope === scope && current.truncated) || answer.truncated,
+      }));
+    } catch (error) {
+      void message.error(describeFailure(error));
+    }
+  };
+
+  const dataTypeText = (id: keyof typeof DATA_TYPE_DEFINITIONS) =>
+    locale === 'en-US' ? DATA_TYPE_DEFINITIONS[id].label.en : DATA_TYPE_DEFINITIONS[id].label.zh;
+
+  const treeData = useMemo(() => {
+    const toData = (items: readonly TagTreeNode[]): object[] =>
+      items.map((item) => ({
+        key: item.key,
+        isLeaf: item.isLeaf,
+        checkable: item.checkable,
+        item,
+        title: (
+          <Space size={4} data-node-id={item.node.nodeId}>
+            <span>{item.node.name}</span>
+            {item.node.dataType ? (
+              <Tag bordered={false}>
+                {item.node.opcuaType} → {dataTypeText(item.node.dataType)}
+              </Tag>
+            ) : null}
+            {item.node.isArray ? <Tag bordered={false}>{t('tagBrowser.array')}</Tag> : null}
+            {item.node.access ? (
+              <Tag bordered={false} color={item.node.access === 'read-only' ? 'default' : 'blue'}>
+                {t(`monitor.readWrite.${item.node.access}`)}
+              </Tag>
+            ) : null}
+          </Space>
+        ),
+        ...(item.children ? { children: toData(item.children) } : {}),
+      }));
+    return toData(tree);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tree, locale, t]);
+
+  const checkedKeys = useMemo(() => {
+    const picked = new Set(picks.map((pick) => pick.node.nodeId));
+    const keys: string[] = [];
+    const walk = (items: readonly TagTreeNode[]) => {
+      for (const item of items) {
+        if (picked.has(item.node.nodeId)) keys.push(item.key);
+        if (item.children) walk(item.children);
+      }
+    };
+    walk(tree);
+    return keys;
+  }, [tree, picks]);
+
+  const toggle = (item: TagTreeNode, checked: boolean) => {
+    setPicks((current) =>
+      checked
+        ? addPicks(current, [item.node], productKeys.data ?? new Set())
+        : current.filter((pick) => pick.node.nodeId !== item.node.nodeId),
+    );
+  };
+
+  const update = (nodeId: string, change: Partial<Pick>) =>
+    setPicks((current) =>
+      current.map((pick) => (pick.node.nodeId === nodeId ? { ...pick, ...change } : pick)),
+    );
+
+  const create = async () => {
+    setCreating(true);
+    const failed: Record<string, string> = {};
+    const variables = variablesOfPicks(picks, driverKey);
+    let created = 0;
+    let lastChange: Awaited<ReturnType<typeof catalogueApi.addVariable>> | null = null;
+    for (const [index, variable] of variables.entries()) {
+      try {
+        lastChange = await catalogueApi.addVariable(productId, variable);
+        created += 1;
+      } catch (error) {
+        failed[picks[index]!.node.nodeId] = describeFailure(error);
+      }
+    }
+    setCreating(false);
+    setFailures(failed);
+    setPicks((current) => current.filter((pick) => failed[pick.node.nodeId] !== undefined));
+    if (lastChange) await modelChanged(lastChange);
+    void productKeys.refetch();
+    if (created > 0) void message.success(t('tagBrowser.created', { count: created }));
+    if (Object.keys(failed).length === 0) onClose();
+  };
+
+  const failedCount = picks.filter((pick) => failures[pick.node.nodeId] !== undefined).length;
+
+  return (
+    <Modal
+      open
+      width={1100}
+      title={t('tagBrowser.title')}
+      onCancel={onClose}
+      data-testid="tag-browser"
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('tagBrowser.cancel')}</Button>
+          <Button
+            type="primary"
+            data-testid="tag-browser-create"
+            disabled={picks.length === 0}
+            loading={creating}
+            onClick={() => void create()}
+          >
+            {t('tagBrowser.create', { count: picks.length })}
+          </Button>
+        </Space>
+      }
+    >
+      <Space wrap style={{ marginBottom: 12 }}>
+        {drivers.length > 1 ? (
+          <Select
+            style={{ width: 220 }}
+            value={driverKey}
+            aria-label={t('tagBrowser.driver')}
+            onChange={(key: string) => {
+              setDriverKey(key);
+              setChosenId(undefined);
+              setPicks([]);
+            }}
+            options={drivers.map((driver) => ({ value: driver.key, label: driver.name }))}
+          />
+        ) : null}
+        <Select
+          style={{ width: 360 }}
+          data-testid="tag-browser-device"
+          aria-label={t('tagBrowser.device')}
+          placeholder={t('tagBrowser.devicePlaceholder')}
+          loading={targets.isFetching}
+          value={equipmentId}
+          onChange={(id: string) => setChosenId(id)}
+          options={list.map((item) => ({
+            value: item.equipmentId,
+            disabled: !browsable(item),
+            label: (
+              <Space size={4}>
+                <span>
+                  {item.name} · {item.sn}
+                </span>
+                <Tag color={STATUS_COLOR[item.status]}>{t(`tagBrowser.status.${item.status}`)}</Tag>
+                {item.status === 'online' && !item.configCurrent ? (
+                  <Tag>{t('tagBrowser.syncing')}</Tag>
+                ) : null}
+              </Space>
+            ),
+          }))}
+        />
+      </Space>
+      {targets.error ? <Alert type="error" showIcon message={describeFailure(targets.error)} /> : null}
+      {targets.data && list.length === 0 ? (
+        <Alert type="info" showIcon message={t('tagBrowser.noDevices')} />
+      ) : null}
+      {target ? (
+        <div data-testid="tag-browser-thumbprint" style={{ marginBottom: 12 }}>
+          <Typography.Text type="secondary">{t('tagBrowser.thumbprint')}：</Typography.Text>
+          {target.opcuaThumbprint ? (
+            <>
+              <Typography.Text code copyable>
+                {target.opcuaThumbprint}
+              </Typography.Text>
+              <div>
+                <Typography.Text type="secondary">{t('tagBrowser.thumbprintHelp')}</Typography.Text>
+              </div>
+            </>
+          ) : (
+            <Typography.Text type="secondary">{t('tagBrowser.noThumbprint')}</Typography.Text>
+          )}
+        </div>
+      ) : null}
+      <Row gutter={16}>
+        <Col span={10}>
+          <Typography.Title level={5}>{t('tagBrowser.tree')}</Typography.Title>
+          {top.error ? (
+            <Alert
+              type="error"
+              showIcon
+              message={describeFailure(top.error)}
+              data-testid="tag-browser-failure"
+            />
+          ) : null}
+          {truncated ? <Alert type="warning" showIcon message={t('tagBrowser.truncated')} /> : null}
+          <div
+            data-testid="tag-browser-tree"
+            style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: 8 }}
+          >
+            {tree.length > 0 ? (
+              <Tree
+                checkable
+                checkStrictly
+                height={380}
+                treeData={treeData as never}
+                loadedKeys={Object.keys(expanded)}
+                loadData={(node) => loadChildren((node as unknown as { item: TagTreeNode }).item)}
+                checkedKeys={checkedKeys}
+                onCheck={(_, info) =>
+                  toggle((info.node as unknown as { item: TagTreeNode }).item, info.checked)
+                }
+              />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tagBrowser.empty')} />
+            )}
+          </div>
+        </Col>
+        <Col span={14}>
+          <Typography.Title level={5}>{t('tagBrowser.picked', { count: picks.length })}</Typography.Title>
+          <Typography.Paragraph type="secondary">{t('tagBrowser.pickHint')}</Typography.Paragraph>
+          {failedCount > 0 ? (
+            <Alert type="error" showIcon message={t('tagBrowser.partlyFailed', { count: failedCount })} />
+          ) : null}
+          <Table<Pick>
+            rowKey={(pick) => pick.node.nodeId}
+            size="small"
+            data-testid="tag-browser-picks"
+            dataSource={picks}
+            pagination={false}
+            scroll={{ y: 340 }}
+            locale={{ emptyText: t('tagBrowser.noPicks') }}
+            columns={[
+              {
+                title: t('tagBrowser.columns.name'),
+                key: 'name',
+                width: 170,
+                render: (_, pick) => (
+                  <Input
+                    size="small"
+                    aria-label={t('tagBrowser.columns.name')}
+                    value={pick.name}
+                    onChange={(event) => update(pick.node.nodeId, { name: event.target.value })}
+                  />
+                ),
+              },
+              {
+                title: t('tagBrowser.columns.key'),
+                key: 'key',
+                width: 170,
+                render: (_, pick) => (
+                  <>
+                    <Input
+                      size="small"
+                      aria-label={t('tagBrowser.columns.key')}
+                      value={pick.key}
+                      onChange={(event) => update(pick.node.nodeId, { key: event.target.value })}
+                    />
+                    {failures[pick.node.nodeId] ? (
+                      <Typography.Text type="danger" data-testid="tag-browser-row-failure">
+                        {failures[pick.node.nodeId]}
+                      </Typography.Text>
+                    ) : null}
+                  </>
+                ),
+              },
+              {
+                title: t('tagBrowser.columns.nodeId'),
+                key: 'nodeId',
+                render: (_, pick) => <Typography.Text code>{pick.node.nodeId}</Typography.Text>,
+              },
+              {
+                title: t('tagBrowser.columns.dataType'),
+                key: 'dataType',
+                width: 110,
+                render: (_, pick) => (pick.node.dataType ? dataTypeText(pick.node.dataType) : '—'),
+              },
+              {
+                title: t('tagBrowser.columns.access'),
+                key: 'access',
+                width: 80,
+                render: (_, pick) => t(`monitor.readWrite.${pick.node.access ?? 'read-only'}`),
+              },
+              {
+                key: 'remove',
+                width: 60,
+                render: (_, pick) => (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setPicks((current) => current.filter((item) => item !== pick))}
+                  >
+                    {t('tagBrowser.remove')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        </Col>
+      </Row>
+    </Modal>
+  );
+}

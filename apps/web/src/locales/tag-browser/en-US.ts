@@ -1,0 +1,47 @@
+/** English texts of the OPC UA tag browser; the type makes every Chinese key required here. */
+import type { tagBrowserZhCN } from './zh-CN.ts';
+
+type Texts<T> = {
+  [K in keyof T]: T[K] extends string ? string : Texts<T[K]>;
+};
+
+export const tagBrowserEnUS: Texts<typeof tagBrowserZhCN> = {
+  open: 'Browse OPC UA tags',
+  title: 'Browse the OPC UA server',
+  driver: 'OPC UA driver',
+  device: 'Browse through device',
+  devicePlaceholder: 'Choose a device whose gateway is online',
+  noDevices:
+    'No device of this product can browse yet: bind a device, and browse once its gateway is online and has the configuration.',
+  status: {
+    online: 'Online',
+    offline: 'Offline',
+    dormant: 'Dormant',
+    'power-off': 'Powered off',
+  },
+  syncing: 'configuration syncing',
+  thumbprint: "Gateway's OPC UA application certificate thumbprint (SHA-1)",
+  thumbprintHelp:
+    'With Sign or SignAndEncrypt, trust the certificate with this thumbprint on the OPC UA server.',
+  noThumbprint: 'The gateway has no certificate yet (it makes one when an OPC UA driver first runs)',
+  tree: 'Address space',
+  empty: 'No child nodes',
+  truncated: 'This node has more than 500 children; the first 500 are shown.',
+  array: 'array',
+  picked: 'Picked nodes ({{count}})',
+  pickHint:
+    'Tick variable nodes: name, data type and access come from the server; change names and keys here.',
+  noPicks: 'No node ticked yet',
+  columns: {
+    name: 'Variable name',
+    key: 'Variable key',
+    nodeId: 'NodeId',
+    dataType: 'Data type',
+    access: 'Access',
+  },
+  remove: 'Remove',
+  create: 'Create {{count}} variables',
+  created: '{{count}} variables created',
+  partlyFailed: '{{count}} variables could not be created; the table says why.',
+  cancel: 'Close',
+};
