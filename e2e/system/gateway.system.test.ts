@@ -12,7 +12,7 @@ import type { CommandReply } from '@lyyp/contracts/commands';
 import { DEMO_BOILER_DRIVER_KEY, demoBoilerModelInput } from '@lyyp/contracts/device-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentProcess, TracedBatch } from './support/agent.ts';
-import { Fleet } from './support/fleet.ts';
+import { AGENT_START_MS, Fleet } from './support/fleet.ts';
 import type { PlatformProcess } from './support/platform.ts';
 import type { PlatformApi } from './support/platform-api.ts';
 import { delay, eventually, stopAll } from './support/processes.ts';
@@ -187,7 +187,12 @@ describe('gateway and platform as separate processes', () => {
     async () => {
       const again = await fleet.startAgent({ sn: gatewaySn, secret: gatewaySecret });
       try {
-        await eventually('the gateway to be online', async () => (await gatewayInfo()).status === 'online');
+        // A new agent process: tsx compiles it first, slowly on a loaded machine.
+        await eventually(
+          'the gateway to be online',
+          async () => (await gatewayInfo()).status === 'online',
+          AGENT_START_MS,
+        );
         await platform.stop('SIGKILL');
         await again.stop();
         await platform.start();
