@@ -11,7 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { launchBrowser, type BrowserSession } from './support/browser.ts';
 import { signInWithPassword } from './support/console.ts';
 import { useFlowEnvironment } from './support/flow.ts';
-import { createBoilerProduct, createGateway, registerEndUser } from './support/monitor-setup.ts';
+import {
+  createBoilerProduct,
+  createGateway,
+  registerEndUser,
+  type EndUser,
+} from './support/monitor-setup.ts';
 import { PlatformApi } from './system/support/platform-api.ts';
 
 const FLOW_TIMEOUT_MS = 400_000;
@@ -52,10 +57,11 @@ async function shown(session: BrowserSession, testIds: readonly string[]): Promi
 
 describe('device buttons follow the policy', () => {
   const flow = useFlowEnvironment();
+  let bound: Promise<{ owner: EndUser; ownerApi: PlatformApi; device: { id: string } }> | undefined;
 
-  it(
-    'a device view role sees no unbind, clear, restart or write buttons; an administrator sees them all',
-    async () => {
+  /** An end user's boiler, bound once for the file's tests. */
+  const boiler = () =>
+    (bound ??= (async () => {
       const { platform } = flow;
       const product = await createBoilerProduct(platform);
       const owner = await registerEndUser(platform, PASSWORD);
@@ -68,6 +74,14 @@ describe('device buttons follow the policy', () => {
         productId: product.id,
         name: '1号锅炉',
       });
+      return { owner, ownerApi, device };
+    })());
+
+  it(
+    'a device view role sees no unbind, clear, restart or write buttons; an administrator sees them all',
+    async () => {
+      const { platform } = flow;
+      const { device } = await boiler();
 
       const api = new PlatformApi(platform.baseUrl);
       await api.signIn(platform.admin.username, platform.admin.password);
@@ -161,6 +175,65 @@ describe('device buttons follow the policy', () => {
             await session.page.waitForLoadState('networkidle');
             expect(await session.page.getByTestId('equipment-unbind').count()).toBe(person.allowed ? 1 : 0);
             await session.screenshot(`device-buttons-equipment-${person.who}-${locale}`);
+            expect(session.pageErrors).toEqual([]);
+          } finally {
+            await session.close();
+          }
+        }
+      }
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'a share receiver shares the device further only when its share says so, and never unbinds it',
+    async () => {
+      const { platform } = flow;
+      const { ownerApi, device } = await boiler();
+      const receivers = [];
+      for (const canReshare of [false, true]) {
+        const receiver = await registerEndUser(platform, PASSWORD);
+        const made = await ownerApi.post<{ token: string }>('/equipment/share/add', {
+          id: device.id,
+          method: 'link',
+          canReshare,
+        });
+        const api = new PlatformApi(platform.baseUrl);
+        await api.signIn(receiver.username, receiver.password);
+        await api.post('/equipment/share/accept', { token: made.token });
+        receivers.push({ ...receiver, canReshare, who: canReshare ? 'resharer' : 'receiver' });
+      }
+
+      for (const locale of LOCALES) {
+        for (const receiver of receivers) {
+          const session = await launchBrowser(locale);
+          try {
+            await signIn(session, platform.baseUrl, locale, receiver.username, receiver.password);
+            await session.page.goto(`${platform.baseUrl}/monitor/devices`);
+            const row = session.page.getByTestId('device-table').locator('tr', { hasText: '1号锅炉' });
+            await row.waitFor();
+            await session.page.waitForLoadState('networkidle');
+            const share = row.getByTestId('device-share');
+            if (receiver.canReshare) await share.waitFor();
+            expect(await share.count()).toBe(receiver.canReshare ? 1 : 0);
+            expect(await row.getByTestId('device-row-unbind').count()).toBe(0);
+            await session.screenshot(`device-buttons-list-${receiver.who}-${locale}`);
+
+            await session.page.goto(`${platform.baseUrl}/monitor/devices/${device.id}`);
+            await session.page.getByTestId('device-name').waitFor();
+            await session.page.waitForLoadState('networkidle');
+            const headerShare = session.page.getByTestId('device-detail-share');
+            if (receiver.canReshare) {
+              await headerShare.click();
+              // Sharing further offers "may share further" too, off by default.
+              const reshare = session.page.getByTestId('share-can-reshare');
+              await reshare.waitFor();
+              expect(await reshare.getAttribute('aria-checked')).toBe('false');
+              await session.screenshot(`device-buttons-share-dialog-${receiver.who}-${locale}`);
+            } else {
+              expect(await headerShare.count()).toBe(0);
+            }
+            expect(await session.page.getByTestId('device-unbind').count()).toBe(0);
             expect(session.pageErrors).toEqual([]);
           } finally {
             await session.close();
