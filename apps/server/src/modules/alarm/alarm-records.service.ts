@@ -183,8 +183,9 @@ export class AlarmRecordsService {
     const byId = new Map(records.map((record) => [record.id, record]));
     for (const id of ids) {
       const record = byId.get(id);
-      if (!record || !(await this.deps.access.findVisibleDevice(account, record.deviceId)))
-        throw new CatalogueError('1003');
+      const device = record && (await this.deps.access.findVisibleDevice(account, record.deviceId));
+      if (!device) throw new CatalogueError('1003');
+      await this.deps.access.authorize(account, 'alarmRecord.acknowledge', device);
     }
     const now = this.deps.now();
     const acknowledged = await this.deps.repository.acknowledge(ids, account.id, now, comment);
@@ -206,8 +207,9 @@ export class AlarmRecordsService {
   /** The sends of a record with every attempt (why a message did or did not arrive). */
   async sends(account: AccountFacts, recordId: string): Promise<NotificationSend[]> {
     const record = await this.deps.repository.recordById(recordId);
-    if (!record || !(await this.deps.access.findVisibleDevice(account, record.deviceId)))
-      throw new CatalogueError('1003');
+    const device = record && (await this.deps.access.findVisibleDevice(account, record.deviceId));
+    if (!record || !device) throw new CatalogueError('1003');
+    await this.deps.access.authorize(account, 'alarmRecord.view', device);
     const { sends, attempts } = await this.deps.repository.sendsOf(recordId);
     return sends.map((send) => ({
       id: send.id,
