@@ -121,6 +121,18 @@ describe('account centre and staff devices in the browser', () => {
       await page.goto(`${base}/account/log`);
       await page.locator('[data-testid="account-log"] tr', { hasText: '更换手机' }).waitFor();
 
+      // Signed in elsewhere too (registration and the API client): the others are ended from here.
+      await page.goto(`${base}/account/security/sms`);
+      const sessions = page.locator('[data-testid="security-sessions"] tbody tr.ant-table-row');
+      await expect.poll(() => sessions.count()).toBeGreaterThanOrEqual(2);
+      await sessions.filter({ hasText: '当前会话' }).waitFor();
+      await page.click('[data-testid="sessions-end-others"]');
+      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await expect.poll(() => sessions.count()).toBe(1);
+      await screenshot('security-sessions');
+      await expect(api.call('GET', `/account/info?time=${Date.now()}`)).rejects.toThrow(/1206/);
+      await api.signIn(user.username, user.password);
+
       // A feedback, so the back-office screen has something to show.
       await api.post('/account/feedback/add', {
         type: 'suggestion',

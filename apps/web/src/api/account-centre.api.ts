@@ -7,6 +7,8 @@
 import {
   ACCOUNT_CENTRE_PATHS,
   ACCOUNT_SECURITY_PATHS,
+  ACCOUNT_SESSION_PATHS,
+  type AccountSession,
   AVATAR_FIELD,
   type AccountLogPage,
   type AccountLogQuery,
@@ -36,6 +38,7 @@ import { apiClient } from './instance.ts';
 
 export type {
   AccountLogEntry,
+  AccountSession,
   AccountLogKind,
   FeedbackItem,
   FeedbackType,
@@ -53,6 +56,9 @@ type Paging = { page?: number; pageSize?: number };
 export function createAccountCentreApi(client: ApiClient) {
   return {
     overview: () => client.post<SecurityOverview>(ACCOUNT_SECURITY_PATHS.overview),
+    sessions: () => client.post<AccountSession[]>(ACCOUNT_SESSION_PATHS.list),
+    endSession: (id: string) => client.post<null>(ACCOUNT_SESSION_PATHS.end, { id }),
+    endOtherSessions: () => client.post<{ ended: number }>(ACCOUNT_SESSION_PATHS.endOthers),
     sendCode: (method: 'tel' | 'email') => client.post<CodeSent>(ACCOUNT_SECURITY_PATHS.sendCode, { method }),
     check: (request: SecurityCheck) =>
       client.post<null>(ACCOUNT_SECURITY_PATHS.check, { ...request }, JSON_BODY),

@@ -1,7 +1,8 @@
 /**
  * Security settings (/account/security/sms, and /nosms for accounts without a phone): password,
  * phone, email and security questions, each changed through the verification flow (choose a
- * method, verify, set) that starts at /account/security/sms/setup/validate?target=…; in the Chinese
+ * method, verify, set) that starts at /account/security/sms/setup/validate?target=…; the signed-in
+ * browsers, each of which can be ended; in the Chinese
  * locale also the camera cloud key the video widget's pan-tilt control uses.
  */
 import { LockOutlined, MailOutlined, MobileOutlined, QuestionCircleOutlined } from '@ant-design/icons';
@@ -13,6 +14,7 @@ import { Link } from 'react-router';
 import { accountCentreApi, type SecurityTarget } from '../../api/account-centre.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { CameraKeyCard } from '../widget-media/CameraKeyCard.tsx';
+import { SessionsCard } from './SessionsCard.tsx';
 import { useDescribeAccountFailure } from './account-rules.ts';
 
 export default function SecurityPage() {
@@ -88,6 +90,7 @@ export default function SecurityPage() {
           </List.Item>
         )}
       />
+      <SessionsCard />
       {locale === 'zh-CN' ? <CameraKeyCard /> : null}
     </Card>
   );

@@ -19,6 +19,24 @@ export const accountCentreEnUS: Texts<typeof accountCentreZhCN> = {
     change: 'Change',
     bind: 'Bind',
     set: 'Set',
+    sessions: {
+      title: 'Signed-in browsers',
+      intro:
+        'Your account is signed in on these browsers. End any you do not recognise, and change your password.',
+      device: 'Browser and system',
+      unknownDevice: 'Unknown browser',
+      address: 'Address',
+      signedInAt: 'Signed in',
+      lastSeenAt: 'Last used',
+      current: 'This session',
+      end: 'End',
+      endConfirm: 'That browser will have to sign in again. End the session?',
+      endOthers: 'End all other sessions',
+      endOthersConfirm: 'Every browser but this one will have to sign in again. End them?',
+      ended: 'Session ended',
+      endedOthers: '{{count}} other sessions ended',
+      none: 'No other sessions',
+    },
   },
   setup: {
     title: {

@@ -15,6 +15,23 @@ export const accountCentreZhCN = {
     change: '修改',
     bind: '绑定',
     set: '设置',
+    sessions: {
+      title: '登录设备',
+      intro: '您的账号当前在以下浏览器登录。不认识的登录请立即结束，并修改密码。',
+      device: '浏览器与系统',
+      unknownDevice: '未知浏览器',
+      address: '登录地址',
+      signedInAt: '登录时间',
+      lastSeenAt: '最近使用',
+      current: '当前会话',
+      end: '结束',
+      endConfirm: '结束该会话后，该浏览器需要重新登录。确定结束？',
+      endOthers: '结束其他全部会话',
+      endOthersConfirm: '除当前浏览器外，其他浏览器都需要重新登录。确定结束？',
+      ended: '已结束该会话',
+      endedOthers: '已结束 {{count}} 个其他会话',
+      none: '没有其他会话',
+    },
   },
   setup: {
     title: {
