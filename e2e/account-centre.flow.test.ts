@@ -121,6 +121,10 @@ describe('account centre and staff devices in the browser', () => {
       await page.goto(`${base}/account/log`);
       await page.locator('[data-testid="account-log"] tr', { hasText: '更换手机' }).waitFor();
 
+      // The §2 route of one target opens that target's flow (not the password's).
+      await page.goto(`${base}/account/security/sms/setup/question/validate`);
+      await page.getByText('设置密保问题').first().waitFor();
+
       // Signed in elsewhere too (registration and the API client): the others are ended from here.
       await page.goto(`${base}/account/security/sms`);
       const sessions = page.locator('[data-testid="security-sessions"] tbody tr.ant-table-row');

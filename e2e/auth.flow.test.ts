@@ -119,6 +119,12 @@ describe('sign-in flow in the browser', () => {
       await page.getByTestId('user-menu').click();
       await page.getByRole('menuitem', { name: '退出登录' }).click();
       await page.waitForURL('**/login');
+      // A later step opened directly, without the one before it, starts recovery from the beginning.
+      await page.goto(`${platform.baseUrl}/findpwd/finish`);
+      await page.waitForURL('**/findpwd/tel');
+      await page.goto(`${platform.baseUrl}/findpwd/password/${tel}`);
+      await page.waitForURL('**/findpwd/tel');
+      await page.goto(`${platform.baseUrl}/login`);
       await page.getByRole('link', { name: '忘记密码？' }).click();
       await page.waitForURL('**/findpwd/tel');
       await page.fill('#findpwd-tel_tel', tel);

@@ -8,6 +8,7 @@ import { FormAlert } from '../auth/FormAlert.tsx';
 import { SmsCodeFields } from '../auth/SmsCodeFields.tsx';
 import { useFormError } from '../auth/use-form-support.ts';
 import { useAccountRules } from '../account-centre/account-rules.ts';
+import { stepState } from './findpwd-steps.ts';
 
 interface EmailValues {
   email: string;
@@ -27,7 +28,8 @@ export default function FindpwdEmailPage() {
       await accountCentreApi.checkRecoveryEmail(email.trim(), smsCode.trim());
       return email.trim();
     },
-    onSuccess: (email) => void navigate(`/findpwd/password/${encodeURIComponent(email)}`),
+    onSuccess: (email) =>
+      void navigate(`/findpwd/password/${encodeURIComponent(email)}`, { state: stepState('verified') }),
     onError: (error) => showError(error, 'smsCode'),
   });
 

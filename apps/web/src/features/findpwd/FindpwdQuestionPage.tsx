@@ -14,6 +14,7 @@ import { CaptchaPictureField, useCaptchaPicture } from '../auth/CaptchaPicture.t
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { useFormError, useFormRules } from '../auth/use-form-support.ts';
 import { useAccountRules } from '../account-centre/account-rules.ts';
+import { stepState } from './findpwd-steps.ts';
 
 interface QuestionValues {
   account: string;
@@ -51,7 +52,8 @@ export default function FindpwdQuestionPage() {
       await accountCentreApi.checkRecoveryQuestions({ account: account.trim(), answers: answers ?? [] });
       return account.trim();
     },
-    onSuccess: (account) => void navigate(`/findpwd/password/${encodeURIComponent(account)}`),
+    onSuccess: (account) =>
+      void navigate(`/findpwd/password/${encodeURIComponent(account)}`, { state: stepState('verified') }),
     onError: (error) => showError(error),
   });
 

@@ -7,6 +7,7 @@ import { authApi, type PhoneCaptchaProof } from '../../api/index.ts';
 import { SmsCodeFields } from '../auth/SmsCodeFields.tsx';
 import { useFormError, useFormRules } from '../auth/use-form-support.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
+import { stepState } from './findpwd-steps.ts';
 
 interface TelValues {
   tel: string;
@@ -27,7 +28,8 @@ export default function FindpwdTelPage() {
       await authApi.checkFindpwdSmsCode({ tel: tel.trim(), smsCode: smsCode.trim() });
       return tel.trim();
     },
-    onSuccess: (tel) => void navigate(`/findpwd/password/${encodeURIComponent(tel)}`),
+    onSuccess: (tel) =>
+      void navigate(`/findpwd/password/${encodeURIComponent(tel)}`, { state: stepState('verified') }),
     onError: (error) => showError(error, 'smsCode'),
   });
 

@@ -21,7 +21,7 @@ export default function SetupValidatePage() {
   const navigate = useNavigate();
   const leaf = useRouteLeaf();
   const describe = useDescribeAccountFailure();
-  const target = readTarget(search);
+  const target = readTarget(search, leaf?.name);
   const overview = useQuery({ queryKey: ['account-security'], queryFn: accountCentreApi.overview });
   const [chosen, setChosen] = useState<VerifyMethod | undefined>();
   const methods = overview.data?.methods ?? [];

@@ -8,6 +8,14 @@ describe('verification flow target', () => {
     expect(readTarget(new URLSearchParams(''))).toBe('password');
   });
 
+  it('takes the target from the route when the address names none', () => {
+    expect(readTarget(new URLSearchParams(''), 'SetupTelValidate')).toBe('tel');
+    expect(readTarget(new URLSearchParams(''), 'SetupEmailValidate')).toBe('email');
+    expect(readTarget(new URLSearchParams(''), 'SetupQuestionValidate')).toBe('question');
+    expect(readTarget(new URLSearchParams('target=password'), 'SetupTelValidate')).toBe('password');
+    expect(readTarget(new URLSearchParams(''), 'SetupValidate')).toBe('password');
+  });
+
   it('opens the route’s own method only when the account has it', () => {
     expect(firstMethod('SetupEmailValidate', ['tel', 'email', 'password'])).toBe('email');
     expect(firstMethod('SetupTelValidate', ['email', 'password'])).toBe('email');

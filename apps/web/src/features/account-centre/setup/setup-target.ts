@@ -4,11 +4,18 @@
  */
 import { SECURITY_TARGETS, type SecurityTarget, type VerifyMethod } from '@lyyp/contracts/account-centre';
 
-export function readTarget(search: URLSearchParams): SecurityTarget {
+/** The validate routes of §2 that name what is about to be set (and the method tab to open). */
+const TARGET_OF_ROUTE: Readonly<Record<string, SecurityTarget>> = {
+  SetupTelValidate: 'tel',
+  SetupEmailValidate: 'email',
+  SetupQuestionValidate: 'question',
+};
+
+/** The `target` query parameter when it names one; else the route's own target; else the password. */
+export function readTarget(search: URLSearchParams, routeName?: string): SecurityTarget {
   const value = search.get('target');
-  return (SECURITY_TARGETS as readonly string[]).includes(value ?? '')
-    ? (value as SecurityTarget)
-    : 'password';
+  if ((SECURITY_TARGETS as readonly string[]).includes(value ?? '')) return value as SecurityTarget;
+  return (routeName ? TARGET_OF_ROUTE[routeName] : undefined) ?? 'password';
 }
 
 /** The validate route names of §2 that open one method's tab directly. */
