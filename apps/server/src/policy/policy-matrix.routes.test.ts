@@ -13,7 +13,8 @@
  *   table allows it, so one persona's allowed unbind does not change what the next one finds.
  * - The product actions the same way, on the products of devices A and B (A: the developer's own,
  *   in the one-product staff scope; B: foreign, out of it), and on what belongs to a product: its
- *   designer page (decided on the page's product) and its alarm rules.
+ *   designer page (decided on the page's product) and its alarm rules; and an inspection plan of
+ *   each device (made by its owner; staff whose scope holds the device).
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +85,11 @@ function expectedAtGuard(action: ActionName, persona: Persona): string {
 
 function matches(expected: string, actual: string): boolean {
   return expected === 'past' ? !REFUSALS.has(actual) : actual === expected;
+}
+
+/** The product and plan probes send valid bodies: an allowed one is done (200), not only past the decision. */
+function answered(expected: string, actual: string): boolean {
+  return expected === 'past' ? actual === '200' : actual === expected;
 }
 
 /** Past the guard: neither the session's answer nor the action's refusal (an empty body may find nothing: 1003). */
@@ -160,6 +166,29 @@ const PRODUCT_PROBES: readonly ProductProbe[] = [
   { action: 'alarmRule.view', path: '/alarm/rule/list', body: ({ productId }) => ({ productId }) },
   { action: 'alarmRule.edit', path: '/alarm/recipient/search', body: ({ productId }) => ({ productId }) },
 ];
+
+/** Saving a device's inspection plan unchanged (the owner stays its inspector). */
+function planBody(planId: string, deviceId: string, ownerAccountId: string) {
+  return {
+    plan: {
+      id: planId,
+      name: 'Round',
+      deviceIds: [deviceId],
+      items: [{ id: 'leaks', name: 'No leaks', kind: 'check' }],
+      schedule: { frequency: 'daily', utcOffsetMinutes: 480 },
+      inspectorIds: [ownerAccountId],
+      enabled: false,
+    },
+  };
+}
+
+/** A persona's relations to a device's plan: its maker owns it; staff see it with the device. */
+function planRelations(persona: Persona, device: { ownerAccountId: string }, name: DeviceName) {
+  if (persona.kind === 'staff') return persona.relations[name];
+  return persona.account?.id === device.ownerAccountId
+    ? new Set<Relation>(['visible', 'owner'])
+    : new Set<Relation>();
+}
 
 function expectedOnDevice(probe: DeviceProbe, persona: Persona, device: DeviceName): string {
   return expectedOnObject(probe, persona, persona.relations[device]);
@@ -285,7 +314,7 @@ describe.each(databaseVariants())('the policy table against every route on $name
     },
   );
   it(
-    'decides product actions on owned, foreign, in-scope and out-of-scope products and their pages as the table predicts',
+    'decides product actions on owned, foreign, in-scope and out-of-scope products, their pages and inspection plans as the table predicts',
     { timeout: 300_000 },
     async () => {
       const mismatches: string[] = [];
@@ -306,11 +335,36 @@ describe.each(databaseVariants())('the policy table against every route on $name
             })),
           );
           for (const { persona, expected, actual } of answers)
-            if (!matches(expected, actual))
+            if (!answered(expected, actual))
               mismatches.push(
                 `${probe.action} on product ${name} as ${persona.name}: expected ${expected}, got ${actual}`,
               );
         }
+      }
+      const editPlan = { action: 'inspection.editPlan' as const };
+      for (const name of ['A', 'B'] as const) {
+        const device = world.devices[name];
+        const answers = await Promise.all(
+          world.personas.map(async (persona) => ({
+            persona,
+            expected: expectedOnObject(editPlan, persona, planRelations(persona, device, name)),
+            actual: await answerOf(
+              server,
+              persona,
+              {
+                method: 'POST',
+                path: `${API_PREFIX}/maintenance/inspection/plan/save`,
+                action: 'inspection.plan',
+              },
+              planBody(device.planId, device.id, device.ownerAccountId),
+            ),
+          })),
+        );
+        for (const { persona, expected, actual } of answers)
+          if (!answered(expected, actual))
+            mismatches.push(
+              `inspection.editPlan on plan ${name} as ${persona.name}: expected ${expected}, got ${actual}`,
+            );
       }
       expect(mismatches).toEqual([]);
     },

@@ -13,6 +13,7 @@ import {
   accountRoles,
   dealerCustomers,
   designerPages,
+  inspectionPlans,
   dealers,
   deviceAccess,
   deviceShares,
@@ -47,7 +48,15 @@ export interface Persona {
 export interface PolicyWorld {
   readonly devices: Record<
     DeviceName,
-    { id: string; productId: string; ownerAccountId: string; gatewaySn: string; pageId: string }
+    {
+      id: string;
+      productId: string;
+      ownerAccountId: string;
+      gatewaySn: string;
+      pageId: string;
+      /** An inspection plan of the device, made by its owner, who also inspects it. */
+      planId: string;
+    }
   >;
   readonly personas: Persona[];
 }
@@ -76,6 +85,20 @@ export async function buildPolicyWorld(server: TestServer): Promise<PolicyWorld>
     await db.insert(designerPages).values({ id, productId, title: 'Main', kind: 'main', isStart: true });
     return id;
   };
+  const planOf = async (deviceId: string, ownerAccountId: string) => {
+    const id = randomUUID();
+    await db.insert(inspectionPlans).values({
+      id,
+      ownerAccountId,
+      name: 'Round',
+      deviceIds: [deviceId],
+      items: [{ id: 'leaks', name: 'No leaks', kind: 'check', unit: '', low: null, high: null }],
+      schedule: { frequency: 'daily', utcOffsetMinutes: 480 },
+      inspectorIds: [ownerAccountId],
+      enabled: false,
+    });
+    return id;
+  };
   const devices = {
     A: {
       id: a.device.id,
@@ -83,6 +106,7 @@ export async function buildPolicyWorld(server: TestServer): Promise<PolicyWorld>
       ownerAccountId: a.owner.id,
       gatewaySn: a.gateway.sn,
       pageId: await pageOf(a.product.id),
+      planId: await planOf(a.device.id, a.owner.id),
     },
     B: {
       id: b.device.id,
@@ -90,6 +114,7 @@ export async function buildPolicyWorld(server: TestServer): Promise<PolicyWorld>
       ownerAccountId: b.owner.id,
       gatewaySn: b.gateway.sn,
       pageId: await pageOf(b.product.id),
+      planId: await planOf(b.device.id, b.owner.id),
     },
   };
   const personas: Persona[] = [];
