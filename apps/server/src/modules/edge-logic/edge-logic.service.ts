@@ -49,7 +49,7 @@ export class EdgeLogicService {
 
   /** Computed variables in the order the gateway computes them, with what each reads and who reads it. */
   async listFormulas(caller: Caller, productId: string): Promise<FormulaListAnswer> {
-    const product = await this.options.products.requireVisible(caller, productId);
+    const product = await this.options.products.requireFor(caller, 'edgeLogic.view', productId);
     const model = product.model;
     const ordered = orderComputedVariables(model);
     // A stored model always orders (it was checked); the fallback keeps the list readable anyway.
@@ -99,7 +99,7 @@ export class EdgeLogicService {
   }
 
   async listScripts(caller: Caller, productId: string): Promise<ScriptListAnswer> {
-    const product = await this.options.products.requireVisible(caller, productId);
+    const product = await this.options.products.requireFor(caller, 'edgeLogic.view', productId);
     const scripts = scriptsOf(product.model);
     const total = await this.scriptCapacityOf(product);
     return { productId: product.id, list: scripts, capacity: { used: scripts.length, total } };

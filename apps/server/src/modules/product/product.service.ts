@@ -83,13 +83,6 @@ export class ProductService {
     return this.products.listSelectable(viewerOf(caller.account), status);
   }
 
-  /** The product if the caller may see it; 1003 otherwise (missing and foreign look the same). */
-  async requireVisible(caller: Caller, id: string): Promise<ProductRow> {
-    const product = await this.products.findVisible(viewerOf(caller.account), id);
-    if (!product) throw new CatalogueError('1003');
-    return product;
-  }
-
   /**
    * The product, for `action` on it or on what belongs to it: 1003 when missing or outside the
    * caller's scope, the action's refusal when the policy allows the caller none of its grants.
