@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
 import { isApiError } from '../../api/index.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import type { DeviceTabProps } from '../monitor/DeviceDetailPage.tsx';
+import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
 import { ClearRecordsButton } from '../gateway-ops/ClearRecordsButton.tsx';
 import { usePermission } from '../monitor/common/use-permission.ts';
 import { AlarmRecordTable } from './AlarmRecordTable.tsx';

@@ -29,7 +29,7 @@ import {
   type DeviceConfigDriver,
   type DriverAddressField,
 } from '../../api/device-config.api.ts';
-import type { DeviceTabProps } from '../monitor/DeviceDetailPage.tsx';
+import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
 import { useDeviceAbilities } from '../monitor/common/use-device-abilities.ts';

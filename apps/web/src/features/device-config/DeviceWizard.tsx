@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { GatewayStatusTag } from '../gateway/status-tags.tsx';
 import { DeviceInfoTab } from '../monitor/DeviceInfoTab.tsx';
-import type { DeviceTabProps } from '../monitor/DeviceDetailPage.tsx';
+import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
 import DeviceConfigTab from './DeviceConfigTab.tsx';
 import {
   useDeviceConfig,

@@ -18,7 +18,7 @@ import { channelName } from '../alarm/alarm-text.ts';
 import { useRuleColumns } from '../alarm/rule-columns.tsx';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { DeviceScriptStatus } from '../monitor/DeviceScriptStatus.tsx';
-import type { DeviceTabProps } from '../monitor/DeviceDetailPage.tsx';
+import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { usePermission } from '../monitor/common/use-permission.ts';
 import { useVariableColumns } from '../product/variable-columns.tsx';

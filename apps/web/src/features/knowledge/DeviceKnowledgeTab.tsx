@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { knowledgeApi, type KnowledgeArticleSummary } from '../../api/knowledge.api.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
-import type { DeviceTabProps } from '../monitor/DeviceDetailPage.tsx';
+import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
 import { ArticleReader } from './ArticleReader.tsx';
 
 export default function DeviceKnowledgeTab({ device }: DeviceTabProps) {

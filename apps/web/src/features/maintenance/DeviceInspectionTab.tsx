@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
-import type { DeviceTabProps } from '../monitor/DeviceDetailPage.tsx';
+import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
 import { usePermission } from '../monitor/common/use-permission.ts';
 import { TaskCards } from './TaskCards.tsx';
 import { TaskDrawer } from './TaskDrawer.tsx';

@@ -5,7 +5,7 @@ import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
-import type { DeviceTabProps } from '../monitor/DeviceDetailPage.tsx';
+import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
 import { usePermission } from '../monitor/common/use-permission.ts';
 import { NewWorkOrderDialog } from './NewWorkOrderDialog.tsx';
 import { WorkOrderCards } from './WorkOrderCards.tsx';

@@ -10,7 +10,6 @@ import { Button, Card, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import type { DeviceDetail } from '../../api/catalogue.types.ts';
 import { DeviceAlarmTab } from '../alarm/DeviceAlarmTab.tsx';
 import { DeviceInspectionTab } from '../maintenance/DeviceInspectionTab.tsx';
 import { DeviceRepairTab } from '../maintenance/DeviceRepairTab.tsx';
@@ -21,11 +20,11 @@ import { DeviceHeaderActions } from './DeviceHeaderActions.tsx';
 import { DeviceInfoTab } from './DeviceInfoTab.tsx';
 import { GatewayTab } from './GatewayTab.tsx';
 import { HistoryDataTab } from './HistoryDataTab.tsx';
-import type { LiveDeviceState } from './live-values.ts';
+import type { DeviceTabProps } from './device-tab-props.ts';
 import { chooseDeviceTab, visibleDeviceTabs } from '../fleet/share-tabs.ts';
 import { DEVICE_TAB_KEYS, readDeviceTab, type DeviceTabKey } from './device-tabs.ts';
 import { ReadWriteTab } from './ReadWriteTab.tsx';
-import { useDevice, useDeviceVariables, useVariableList, type DeviceVariable } from './use-device.ts';
+import { useDevice, useDeviceVariables, useVariableList } from './use-device.ts';
 import { useLiveDevice } from './use-live.ts';
 
 // The chart libraries (uPlot, ECharts) load only when their tab opens.
@@ -34,12 +33,6 @@ const RealtimeCurveTab = lazy(() => import('./RealtimeCurveTab.tsx'));
 const DeviceReportTab = lazy(() => import('../report/DeviceReportTab.tsx'));
 const DeviceWizard = lazy(() => import('../device-config/DeviceWizard.tsx'));
 const DeviceKnowledgeTab = lazy(() => import('../knowledge/DeviceKnowledgeTab.tsx'));
-
-export interface DeviceTabProps {
-  device: DeviceDetail;
-  live: LiveDeviceState;
-  variables: DeviceVariable[];
-}
 
 type TabScreen = (props: DeviceTabProps, label: string) => ReactNode;
 

@@ -37,7 +37,7 @@ import { formatTime } from './common/format-time.ts';
 import { requiredCheck, rulesFromChecks } from './common/schema-rules.ts';
 import { locateFields, useFormFailure } from './common/use-form-failure.ts';
 import { useDeviceAbilities } from './common/use-device-abilities.ts';
-import type { DeviceTabProps } from './DeviceDetailPage.tsx';
+import type { DeviceTabProps } from './device-tab-props.ts';
 import { deviceQueryKey } from './use-device.ts';
 import {
   DEVICE_NAME_MAX_LENGTH,

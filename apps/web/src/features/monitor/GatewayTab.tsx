@@ -18,7 +18,7 @@ import { describeConfigMatch } from './config-sync.ts';
 import { DeviceScriptStatus } from './DeviceScriptStatus.tsx';
 import { GatewayOperations } from '../gateway-ops/GatewayOperations.tsx';
 import { GatewaySettingsPanel } from '../gateway-ops/GatewaySettingsPanel.tsx';
-import type { DeviceTabProps } from './DeviceDetailPage.tsx';
+import type { DeviceTabProps } from './device-tab-props.ts';
 import { deviceQueryKey } from './use-device.ts';
 
 export function GatewayTab({ device, live }: DeviceTabProps) {

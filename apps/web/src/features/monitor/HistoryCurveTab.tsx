@@ -3,7 +3,7 @@ import { DATA_TYPE_DEFINITIONS } from '@lyyp/contracts/device-model';
 import { Empty, Select, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeviceTabProps } from './DeviceDetailPage.tsx';
+import type { DeviceTabProps } from './device-tab-props.ts';
 import { HISTORY_CURVE_MAX_VARIABLES } from './history-curve.ts';
 import { describeCurveLines, type CurveLine } from './curve-axes.ts';
 import { HistoryCurvePlot } from './HistoryCurvePlot.tsx';

@@ -18,7 +18,7 @@ import { TIME_FORMAT, formatInstant, formatTime } from './common/format-time.ts'
 import { saveFile } from './common/save-file.ts';
 import { useCapabilities } from './common/use-device-abilities.ts';
 import { ClearRecordsButton } from '../gateway-ops/ClearRecordsButton.tsx';
-import type { DeviceTabProps } from './DeviceDetailPage.tsx';
+import type { DeviceTabProps } from './device-tab-props.ts';
 import {
   RANGE_SHORTCUTS,
   checkTimeRange,

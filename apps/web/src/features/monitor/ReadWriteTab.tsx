@@ -14,7 +14,7 @@ import { translateCatalogue } from '../../app/messages.ts';
 import { useDescribeFailure } from './common/catalogue-text.ts';
 import { formatTime } from './common/format-time.ts';
 import { useDeviceAbilities } from './common/use-device-abilities.ts';
-import type { DeviceTabProps } from './DeviceDetailPage.tsx';
+import type { DeviceTabProps } from './device-tab-props.ts';
 import { isValueStale } from './live-values.ts';
 import type { DeviceVariable } from './use-device.ts';
 import { useNow } from './use-live.ts';

@@ -14,7 +14,7 @@ import { liveClient } from '../../api/live.ts';
 import { EChart } from './common/EChart.tsx';
 import { TIME_FORMAT } from './common/format-time.ts';
 import { VISIBLE_AXES, assignUnitAxes, describeCurveLines } from './curve-axes.ts';
-import type { DeviceTabProps } from './DeviceDetailPage.tsx';
+import type { DeviceTabProps } from './device-tab-props.ts';
 import { HISTORY_CURVE_MAX_VARIABLES } from './history-curve.ts';
 import { REALTIME_WINDOW_MS, appendRealtime, type RealtimeSeries } from './realtime-series.ts';
 

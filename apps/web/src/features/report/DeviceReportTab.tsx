@@ -20,7 +20,7 @@ import { useLocaleStore } from '../../app/i18n.ts';
 import { describeViolation, useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
 import { usePermission } from '../monitor/common/use-permission.ts';
-import type { DeviceTabProps } from '../monitor/DeviceDetailPage.tsx';
+import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
 import { useDeviceReports } from '../device-config/use-wizard-data.ts';
 import { IntervalTag } from './IntervalTag.tsx';
 import {
