@@ -189,6 +189,67 @@ describe.each(databaseVariants())('product model changes on $name', (variant) =>
     );
   });
 
+  it('counts OPC UA and S7 variables against the variable capacity as it counts Modbus ones', async () => {
+    const opcUa = (index: number) => ({
+      key: `ua${index}`,
+      name: `ua${index}`,
+      driverKey: 'ua',
+      addressType: 'node-id',
+      address: `ns=2;s=Line1.T${index}`,
+      dataType: 'double',
+    });
+    const s7 = (index: number) => ({
+      key: `s7_${index}`,
+      name: `s7_${index}`,
+      driverKey: 'plc7',
+      addressType: 's7',
+      address: `DB1.DBW${index * 2}`,
+      dataType: 'short',
+    });
+    const imported = await services().products.importDocument(callerFor(developer), {
+      title: 'Mixed line',
+      json: {
+        drivers: [
+          TCP_DRIVER,
+          { key: 'ua', name: 'Line server', protocol: 'opcua', endpointUrl: 'opc.tcp://10.0.0.5:4840' },
+          { key: 'plc7', name: 'Line PLC', protocol: 's7', host: '10.0.0.6' },
+        ],
+        variables: [
+          ...Array.from({ length: 400 }, (_, index) => holdingVariable(`v${index}`, index)),
+          ...Array.from({ length: 300 }, (_, index) => opcUa(index)),
+          ...Array.from({ length: 300 }, (_, index) => s7(index)),
+        ],
+      },
+    });
+    expect(await services().products.configResource(callerFor(developer), imported.id)).toMatchObject({
+      variables: { used: 1000, total: 1000 },
+    });
+    for (const extra of [opcUa(1000), s7(1000), holdingVariable('v1000', 1000)])
+      expect(
+        await failureOf(
+          services().models.addVariable(callerFor(developer), imported.id, variableSchema.parse(extra)),
+        ),
+      ).toMatchObject({ code: '1513', params: { used: 1001, total: 1000 } });
+    // A Modbus variable's place is one an S7 variable can take.
+    await services().models.deleteVariables(callerFor(developer), imported.id, ['v0']);
+    const refilled = await services().models.addVariable(
+      callerFor(developer),
+      imported.id,
+      variableSchema.parse(s7(1000)),
+    );
+    expect(refilled.model.variables).toHaveLength(1000);
+    const list = await services().models.listVariables(
+      callerFor(developer),
+      imported.id,
+      {},
+      {
+        page: 1,
+        pageSize: 10,
+      },
+    );
+    expect(list.capacity).toEqual({ used: 1000, total: 1000 });
+  });
+
   it('moves variables along when a driver key changes, and keeps a used driver', async () => {
     const product = await withDriver();
     await services().models.addVariable(callerFor(developer), product.id, variable('temperature', 1));
