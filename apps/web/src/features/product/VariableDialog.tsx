@@ -14,12 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
-import {
-  revalidateFailingFields,
-  schemaRule,
-  type FieldPath,
-  type SchemaRuleOptions,
-} from '../monitor/common/schema-rules.ts';
+import { revalidateFailingFields, schemaRule, type RuleFor } from '../monitor/common/schema-rules.ts';
 import { locateFields, useFormFailure } from '../monitor/common/use-form-failure.ts';
 import { StateMappingEditor } from './StateMappingEditor.tsx';
 import { useModelChanged } from './use-product.ts';
@@ -65,8 +60,6 @@ const FORM_FIELDS: readonly VariableField[] = [
 ];
 const locate = locateFields(FORM_FIELDS, 'variable.');
 const toInput = (values: Record<string, unknown>) => toVariableInput(values);
-
-export type RuleFor = (path: FieldPath, options?: SchemaRuleOptions) => FormRule[];
 
 export function VariableDialog({
   productId,

@@ -19,8 +19,7 @@ import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { requiredKindOf } from '../monitor/common/schema-rules.ts';
-import type { RuleFor } from './VariableDialog.tsx';
+import { requiredKindOf, type RuleFor } from '../monitor/common/schema-rules.ts';
 import {
   defaultAddressType,
   isWritableTable,

@@ -108,6 +108,9 @@ export interface SchemaRuleOptions {
   readonly kind?: RequiredKind;
 }
 
+/** A form's rules for one field of its schema, as a dialog hands them to its field components. */
+export type RuleFor = (path: FieldPath, options?: SchemaRuleOptions) => FormRule[];
+
 /**
  * A rule for the input at `path`: the schema's first issue about it, if any. `toInput` turns the
  * form's values into what the schema parses (empty inputs left out, types as the API sends them).
