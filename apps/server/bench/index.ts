@@ -17,6 +17,7 @@ import { benchTemplateSync } from './template-sync.bench.ts';
 import { benchFrames } from './frames.bench.ts';
 import { printTable, record } from './report.ts';
 import { benchScripts } from '../../gateway/bench/scripts.bench.ts';
+import { benchFieldProtocols } from '../../gateway/bench/field-protocols.bench.ts';
 
 console.log(
   `# machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
@@ -32,6 +33,7 @@ const scenarios = {
   map: benchMap,
   'template-sync': benchTemplateSync,
   scripts: () => benchScripts(record),
+  'field-protocols': () => benchFieldProtocols(record),
   firmware: benchFirmware,
   frames: benchFrames,
 };
