@@ -47,6 +47,14 @@ describe('device configuration and gateways, with the real agent', () => {
     await fleet?.platform.remove();
   });
 
+  /** A PLC with the boiler's register map, holding its own set-point (raw tenths). */
+  const plc = async (setpoint: number) => {
+    const slave = await startModbusSimulator({ host: '127.0.0.1', animate: false, flameTrips: null });
+    slave.device.setValue('temperatureSetpoint', setpoint);
+    slaves.push(slave);
+    return slave;
+  };
+
   const stored = (deviceId: string, keys: string[]): Promise<StoredPoint[]> => {
     const now = Date.now();
     return readStoredPoints(fleet.api, deviceId, keys, { start: now - 3_600_000, end: now + 60_000 });
@@ -55,13 +63,6 @@ describe('device configuration and gateways, with the real agent', () => {
   it(
     'runs an address saved while the gateway was offline from its first connection, never the old one',
     async () => {
-      // Two PLCs with the boiler's register map, each holding its own set-point (raw tenths).
-      const plc = async (setpoint: number) => {
-        const slave = await startModbusSimulator({ host: '127.0.0.1', animate: false, flameTrips: null });
-        slave.device.setValue('temperatureSetpoint', setpoint);
-        slaves.push(slave);
-        return slave;
-      };
       const oldPlc = await plc(111);
       const newPlc = await plc(222);
       // The old address goes through a relay that counts every connection made to it.
@@ -107,6 +108,53 @@ describe('device configuration and gateways, with the real agent', () => {
       expect(oldAddress.connections).toBe(0);
       const setpoints = (await stored(deviceId, ['temperatureSetpoint'])).map((point) => point.v);
       expect(setpoints).toEqual([22.2]);
+    },
+    STEP_TIMEOUT_MS,
+  );
+
+  it(
+    'runs an address saved while the gateway was switched off from its next start, never the old one',
+    async () => {
+      const oldPlc = await plc(333);
+      const newPlc = await plc(444);
+      const oldAddress = await TcpRelay.start(oldPlc.port);
+      relays.push(oldAddress);
+      const boiler = await fleet.deviceWithAgent({
+        title: 'Boiler, switched off',
+        productModel: 'LY-BLR-OFF',
+        model: demoBoilerModelInput({ host: '127.0.0.1', port: oldAddress.port, pollIntervalMs: 250 }),
+        deviceName: 'Boiler, gateway off',
+        agent: { simulate: false },
+      });
+      agents.push(boiler.agent);
+      await eventually('the old PLC’s set-point to be stored', async () =>
+        (await stored(boiler.deviceId, ['temperatureSetpoint'])).some((point) => point.v === 33.3),
+      );
+      // The gateway is switched off; the PLC is moved to a new address, and another machine
+      // (holding another set-point) now answers at the old one.
+      expect(await boiler.agent.stop()).toBe(0);
+      const saved = await fleet.api.post<DeviceConfigAnswer>(DEVICE_CONFIG_API_PATHS.save, {
+        id: boiler.deviceId,
+        drivers: [{ key: DEMO_BOILER_DRIVER_KEY, port: newPlc.port }],
+      });
+      oldPlc.device.setValue('temperatureSetpoint', 555);
+      const connectionsBefore = oldAddress.connections;
+
+      const again = await fleet.startAgent(boiler.gateway, {
+        simulate: false,
+        dataDir: boiler.agent.dataDir,
+      });
+      agents.push(again);
+      await again.process.waitForLine(
+        new RegExp(`configuration version ${saved.version} applied`),
+        AGENT_START_MS,
+      );
+      await eventually('the new PLC’s set-point to be stored', async () =>
+        (await stored(boiler.deviceId, ['temperatureSetpoint'])).some((point) => point.v === 44.4),
+      );
+      expect(oldAddress.connections).toBe(connectionsBefore);
+      const setpoints = (await stored(boiler.deviceId, ['temperatureSetpoint'])).map((point) => point.v);
+      expect(setpoints).toEqual([33.3, 44.4]);
     },
     STEP_TIMEOUT_MS,
   );

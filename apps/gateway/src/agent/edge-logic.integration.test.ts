@@ -87,7 +87,9 @@ describe('computed variables and scripts on the agent', () => {
     expect(await command({ op: 'read', key: 'runHours' })).toMatchObject({ data: { value: 12.5 } });
     await agent.stop();
     const restarted = await harness.startAgent();
-    await until(() => restarted.link.connected);
+    // Connected, and running the configuration the platform holds for it.
+    await until(() => restarted.link.connected && restarted.runtime.version > 0);
+    await restarted.idle();
     expect(restarted.edge.currentValue('runHours')).toEqual({ ok: true, value: 12.5 });
     expect(await command({ op: 'read', key: 'runHours' })).toMatchObject({ data: { value: 12.5 } });
   });

@@ -31,7 +31,7 @@ import { Forwarder } from '../buffer/forwarder.ts';
 import type { FormulaEngine } from '../core/formula-engine.ts';
 import { DEFAULT_BATCH_DELAY_MS, PointBatcher, pointsOf, type Batch } from '../core/point-batcher.ts';
 import type { ReconnectPolicy } from '../core/reconnect-delay.ts';
-import type { Scheduler } from '../core/scheduler.ts';
+import type { Scheduler, TimerHandle } from '../core/scheduler.ts';
 import { ChangeFilter } from '../core/change-filter.ts';
 import { sharedFormulaEngine } from '../core/shared-formula-engine.ts';
 import { systemScheduler } from '../modbus/system-scheduler.ts';
@@ -58,6 +58,12 @@ export const AGENT_VERSION = '0.1.0';
 const MAX_PENDING_REPLIES = 100;
 /** On a graceful stop, how long the platform gets to acknowledge what is on its way. */
 const STOP_ACK_WAIT_MS = 2000;
+/**
+ * How long an agent that starts with a saved configuration waits for the platform's current one
+ * before it runs the saved one (docs/fleet.md). Connecting takes well under a second; a platform
+ * that cannot be reached shows at the first failed attempt, and the saved one runs at once.
+ */
+export const SAVED_CONFIG_WAIT_MS = 10_000;
 
 /**
  * What the agent just did, for whoever watches it (diagnosis, tests waiting for a step):
@@ -70,7 +76,9 @@ export type AgentActivity =
   | { readonly kind: 'acknowledged'; readonly seq: number }
   | { readonly kind: 'connected' }
   | { readonly kind: 'disconnected' }
-  | { readonly kind: 'retry-scheduled'; readonly delayMs: number };
+  | { readonly kind: 'retry-scheduled'; readonly delayMs: number }
+  /** A configuration runs now: the platform's, or the one saved (docs/fleet.md). */
+  | { readonly kind: 'configured'; readonly version: number };
 
 export interface GatewayAgentOptions {
   readonly sn: string;
@@ -184,6 +192,8 @@ export class GatewayAgent {
   private pendingReplies: string[] = [];
   private pendingReport: ConfigReport | null = null;
   private operations: Promise<unknown> = Promise.resolve();
+  /** The saved configuration while the platform may still send a newer one (from the start on). */
+  private savedAtStart: { config: ConfigPayload; timer: TimerHandle } | null = null;
   private stopped = false;
   /** Called on every acknowledgement and disconnection (the graceful stop waits on them). */
   private readonly ackListeners = new Set<() => void>();
@@ -281,11 +291,16 @@ export class GatewayAgent {
         onDisconnected: (reason) => {
           logger.log('warn', `disconnected from the platform (${reason}); buffering`);
           this.settings.disconnected();
+          this.runSaved();
           this.forwarder.disconnected();
           for (const listener of this.ackListeners) listener();
           this.notify({ kind: 'disconnected' });
         },
-        onRetryScheduled: (delayMs) => this.notify({ kind: 'retry-scheduled', delayMs }),
+        onRetryScheduled: (delayMs) => {
+          // No platform to ask: the saved configuration runs now.
+          this.runSaved();
+          this.notify({ kind: 'retry-scheduled', delayMs });
+        },
         onFallback: (fallback) =>
           logger.log(
             'warn',
@@ -297,11 +312,15 @@ export class GatewayAgent {
           this.notify({ kind: 'acknowledged', seq: ack.seq });
         },
         onConfig: (message) => {
-          this.exclusive(() => this.applyConfig(message)).catch((error: unknown) =>
-            logger.log('error', `configuration could not be applied: ${String(error)}`),
-          );
+          this.exclusive(() => this.applyConfig(message))
+            .catch((error: unknown) =>
+              logger.log('error', `configuration could not be applied: ${String(error)}`),
+            )
+            // The saved configuration runs only if the platform's could not.
+            .finally(() => this.runSaved());
         },
         onConfigCleared: () => {
+          this.forgetSaved();
           this.exclusive(() => this.clearConfig()).catch((error: unknown) =>
             logger.log('error', `configuration could not be withdrawn: ${String(error)}`),
           );
@@ -449,6 +468,7 @@ export class GatewayAgent {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    this.forgetSaved();
     this.status.stop();
     await this.ota.stop();
     await this.commands.idle();
@@ -526,13 +546,43 @@ export class GatewayAgent {
       this.logger.log('info', 'no configuration yet; waiting for the platform to send one');
       return;
     }
-    try {
-      await this.runtime.apply(saved);
-      await this.edge.apply(saved);
-      this.logger.log('info', `running saved configuration version ${saved.version}`);
-    } catch (error) {
-      this.logger.log('error', `saved configuration version ${saved.version} cannot run: ${String(error)}`);
-    }
+    // The device's addresses may have been changed while the gateway was off: the platform's
+    // current configuration (its retained copy, which comes on connecting) goes first, so the
+    // first poll is never of an address that is no longer the device's. Without the platform the
+    // saved one runs.
+    this.logger.log(
+      'info',
+      `saved configuration version ${saved.version}: asking the platform for the current one`,
+    );
+    this.savedAtStart = {
+      config: saved,
+      timer: this.scheduler.setTimeout(() => this.runSaved(), SAVED_CONFIG_WAIT_MS),
+    };
+  }
+
+  /** Runs the configuration saved at the start, unless the platform's runs already. */
+  private runSaved(): void {
+    const waiting = this.savedAtStart;
+    if (!waiting) return;
+    this.forgetSaved();
+    this.exclusive(async () => {
+      if (this.stopped || this.settings.dormant || this.runtime.config) return;
+      const saved = waiting.config;
+      try {
+        await this.runtime.apply(saved);
+        await this.edge.apply(saved);
+        this.logger.log('info', `running saved configuration version ${saved.version}`);
+        this.status.sendNow();
+        this.notify({ kind: 'configured', version: saved.version });
+      } catch (error) {
+        this.logger.log('error', `saved configuration version ${saved.version} cannot run: ${String(error)}`);
+      }
+    }).catch(() => undefined);
+  }
+
+  private forgetSaved(): void {
+    if (this.savedAtStart) this.scheduler.clearTimeout(this.savedAtStart.timer);
+    this.savedAtStart = null;
   }
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -683,6 +733,7 @@ export class GatewayAgent {
     );
     this.reportConfig(this.appliedReport(config.version));
     this.status.sendNow();
+    this.notify({ kind: 'configured', version: config.version });
   }
 
   /**

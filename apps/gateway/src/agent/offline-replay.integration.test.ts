@@ -154,9 +154,9 @@ describe('offline buffering and replay', () => {
     await first.agent.stop();
     const lastSeqOfFirstRun = first.agent.buffer.stats().nextSeq - 1;
 
-    // The saved configuration runs before the platform is back.
+    // The saved configuration runs before the platform is back: it cannot be asked for a newer one.
     const second = await recordingAgent();
-    expect(second.agent.runtime.version).toBe(1);
+    await harness.until(() => second.agent.runtime.version === 1, 'the saved configuration to run');
     await changingCycles(6);
     await second.written();
     expect(second.batches().length).toBeGreaterThan(0);
