@@ -43,8 +43,12 @@ export async function createGateway(platform: Platform): Promise<CreatedGateway 
   return { ...gateway, mqttUrl: credentials.mqtt.url.replace('//localhost:', '//127.0.0.1:') };
 }
 
-/** Registers an end user the way the registration screen does, reading the codes from the log. */
-export async function registerEndUser(platform: Platform, password: string): Promise<EndUser> {
+/** Registers an end user (or a developer) the way the registration screen does, reading the codes from the log. */
+export async function registerEndUser(
+  platform: Platform,
+  password: string,
+  accountKind: 'terminal' | 'developer' = 'terminal',
+): Promise<EndUser> {
   const api = new PlatformApi(platform.baseUrl);
   const tel = createPhoneNumber();
   const username = createUsername();
@@ -63,7 +67,7 @@ export async function registerEndUser(platform: Platform, password: string): Pro
   });
   const smsCode = await platform.readSmsCode(tel, 'register', from);
   await api.post('/user/register', {
-    accountKind: 'terminal',
+    accountKind,
     accountType: 'personal',
     tel,
     smsCode,

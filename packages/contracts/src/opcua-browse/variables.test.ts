@@ -27,8 +27,10 @@ describe('variables made from browsed nodes', () => {
       address: 'ns=2;s=Line1.Temp',
       dataType: 'double',
       readWrite: 'read-write',
+      decimals: 6,
     });
     expect(variableSchema.safeParse(variable).success).toBe(true);
+    expect(variableOfBrowsedNode({ ...temp, dataType: 'int' }, 'ua', 'count').decimals).toBeUndefined();
   });
 
   it('gives texts and arrays room to hold them', () => {

@@ -5,7 +5,7 @@
  */
 import type { BrowsedNode } from '../protocol/payloads.ts';
 import type { VariableInput } from '../device-model/variable.ts';
-import { STRING_LENGTH_MAX } from '../device-model/variable.ts';
+import { DECIMALS_MAX, STRING_LENGTH_MAX } from '../device-model/variable.ts';
 import { IDENTIFIER_MAX_LENGTH } from '../device-model/issues.ts';
 import { NAME_MAX_LENGTH } from '../validation/rules.ts';
 
@@ -54,5 +54,7 @@ export function variableOfBrowsedNode(
     readWrite: node.access ?? 'read-only',
     // Texts, arrays and other types arrive as text: room for the longest a variable may hold.
     ...(dataType === 'string' ? { stringLength: STRING_LENGTH_MAX } : {}),
+    // Floating-point values keep every decimal a variable may show, so they read as the server has them.
+    ...(dataType === 'float' || dataType === 'double' ? { decimals: DECIMALS_MAX } : {}),
   };
 }

@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../app/i18n.ts';
 
 export function describePlacement(variable: Variable, locale: string): string {
-  if (!variable.registerType) return '—';
+  // OPC UA and S7 variables name their place by the address alone (a NodeId, DB1.DBW4).
+  if (!variable.registerType) return variable.address?.trim() || '—';
   const table = REGISTER_TYPE_DEFINITIONS[variable.registerType];
   const label = locale === 'en-US' ? table.label.en : table.label.zh;
   const bit = variable.bitIndex === undefined ? '' : `.${variable.bitIndex}`;

@@ -20,7 +20,7 @@ export const tagBrowserEnUS: Texts<typeof tagBrowserZhCN> = {
     'power-off': 'Powered off',
   },
   syncing: 'configuration syncing',
-  thumbprint: "Gateway's OPC UA application certificate thumbprint (SHA-1)",
+  thumbprint: "Gateway's OPC UA application certificate thumbprint (SHA-1): ",
   thumbprintHelp:
     'With Sign or SignAndEncrypt, trust the certificate with this thumbprint on the OPC UA server.',
   noThumbprint: 'The gateway has no certificate yet (it makes one when an OPC UA driver first runs)',
@@ -35,7 +35,6 @@ export const tagBrowserEnUS: Texts<typeof tagBrowserZhCN> = {
   columns: {
     name: 'Variable name',
     key: 'Variable key',
-    nodeId: 'NodeId',
     dataType: 'Data type',
     access: 'Access',
   },

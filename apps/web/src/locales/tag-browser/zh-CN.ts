@@ -13,7 +13,7 @@ export const tagBrowserZhCN = {
     'power-off': '断电',
   },
   syncing: '配置同步中',
-  thumbprint: '网关 OPC UA 应用证书指纹（SHA-1）',
+  thumbprint: '网关 OPC UA 应用证书指纹（SHA-1）：',
   thumbprintHelp: '使用 Sign 或 SignAndEncrypt 时，请在 OPC UA 服务器上信任指纹与此相同的证书。',
   noThumbprint: '网关尚未生成证书（首次运行 OPC UA 驱动时生成）',
   tree: '地址空间',
@@ -26,7 +26,6 @@ export const tagBrowserZhCN = {
   columns: {
     name: '变量名称',
     key: '变量标识',
-    nodeId: 'NodeId',
     dataType: '数据类型',
     access: '读写',
   },

@@ -272,7 +272,7 @@ export function TagBrowserDialog({
       ) : null}
       {target ? (
         <div data-testid="tag-browser-thumbprint" style={{ marginBottom: 12 }}>
-          <Typography.Text type="secondary">{t('tagBrowser.thumbprint')}：</Typography.Text>
+          <Typography.Text type="secondary">{t('tagBrowser.thumbprint')}</Typography.Text>
           {target.opcuaThumbprint ? (
             <>
               <Typography.Text code copyable>
@@ -301,13 +301,18 @@ export function TagBrowserDialog({
           {truncated ? <Alert type="warning" showIcon message={t('tagBrowser.truncated')} /> : null}
           <div
             data-testid="tag-browser-tree"
-            style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: 8 }}
+            style={{
+              border: '1px solid #f0f0f0',
+              borderRadius: 6,
+              padding: 8,
+              maxHeight: 420,
+              overflow: 'auto',
+            }}
           >
             {tree.length > 0 ? (
               <Tree
                 checkable
                 checkStrictly
-                height={380}
                 treeData={treeData as never}
                 loadedKeys={Object.keys(expanded)}
                 loadData={(node) => loadChildren((node as unknown as { item: TagTreeNode }).item)}
@@ -333,26 +338,28 @@ export function TagBrowserDialog({
             data-testid="tag-browser-picks"
             dataSource={picks}
             pagination={false}
-            scroll={{ y: 340 }}
             locale={{ emptyText: t('tagBrowser.noPicks') }}
             columns={[
               {
                 title: t('tagBrowser.columns.name'),
                 key: 'name',
-                width: 170,
                 render: (_, pick) => (
-                  <Input
-                    size="small"
-                    aria-label={t('tagBrowser.columns.name')}
-                    value={pick.name}
-                    onChange={(event) => update(pick.node.nodeId, { name: event.target.value })}
-                  />
+                  <>
+                    <Input
+                      size="small"
+                      aria-label={t('tagBrowser.columns.name')}
+                      value={pick.name}
+                      onChange={(event) => update(pick.node.nodeId, { name: event.target.value })}
+                    />
+                    <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
+                      {pick.node.nodeId}
+                    </Typography.Text>
+                  </>
                 ),
               },
               {
                 title: t('tagBrowser.columns.key'),
                 key: 'key',
-                width: 170,
                 render: (_, pick) => (
                   <>
                     <Input
@@ -370,14 +377,9 @@ export function TagBrowserDialog({
                 ),
               },
               {
-                title: t('tagBrowser.columns.nodeId'),
-                key: 'nodeId',
-                render: (_, pick) => <Typography.Text code>{pick.node.nodeId}</Typography.Text>,
-              },
-              {
                 title: t('tagBrowser.columns.dataType'),
                 key: 'dataType',
-                width: 110,
+                width: 100,
                 render: (_, pick) => (pick.node.dataType ? dataTypeText(pick.node.dataType) : '—'),
               },
               {

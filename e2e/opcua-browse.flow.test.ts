@@ -1,0 +1,200 @@
+/**
+ * The OPC UA tag browser in the browser, end to end: node-opcua's own server (the third-party
+ * fixture the agent's tests use) behind a real edge agent, a developer whose product has an OPC UA
+ * driver for it, and an end user's device bound to the agent's gateway. The developer opens the
+ * tag browser on the product's variables, sees the gateway's certificate thumbprint, opens the
+ * fixture's folders (each through the gateway), ticks three nodes, is told why a key typed wrong
+ * is refused while the other variables are made, corrects it, and finds the three variables with
+ * their NodeIds, data types and access levels. The device then reports the nodes' values; writing
+ * one from a device screen is not part of this flow (the agent's tests prove writes against the
+ * same server).
+ */
+import { LOCALE_STORAGE_KEY } from '@lyyp/contracts';
+import type { Variable } from '@lyyp/contracts/device-model';
+import type { OpcUaTargetsAnswer } from '@lyyp/contracts/opcua-browse';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OpcUaFixture } from '../apps/gateway/src/opcua/testing/opcua-fixture.ts';
+import { signInWithPassword } from './support/console.ts';
+import { useFlowEnvironment } from './support/flow.ts';
+import { createGateway, registerEndUser } from './support/monitor-setup.ts';
+import { AgentProcess } from './system/support/agent.ts';
+import { PlatformApi } from './system/support/platform-api.ts';
+
+const FLOW_TIMEOUT_MS = 300_000;
+const PASSWORD = 'Flow#2024ab';
+
+/** A node of the tree by its NodeId. */
+const treeNode = (page: Page, nodeId: string) =>
+  page.locator(`.ant-tree-treenode:has([data-node-id="${nodeId}"])`);
+
+async function expand(page: Page, nodeId: string, child: string): Promise<void> {
+  await treeNode(page, nodeId).locator('.ant-tree-switcher').click();
+  await treeNode(page, child).waitFor();
+}
+
+async function tick(page: Page, nodeId: string): Promise<void> {
+  await treeNode(page, nodeId).locator('.ant-tree-checkbox').click();
+}
+
+describe('the OPC UA tag browser in the browser', () => {
+  const flow = useFlowEnvironment();
+  let fixture: OpcUaFixture | undefined;
+  let agent: AgentProcess | undefined;
+
+  beforeAll(async () => {
+    fixture = await OpcUaFixture.start();
+  }, 60_000);
+  afterAll(async () => {
+    await agent?.remove();
+    await fixture?.stop();
+  }, 60_000);
+
+  it(
+    'a developer browses the server through the gateway and makes variables of three nodes',
+    async () => {
+      const { platform } = flow;
+      const server = fixture!;
+      const developer = await registerEndUser(platform, PASSWORD, 'developer');
+      const developerApi = new PlatformApi(platform.baseUrl);
+      await developerApi.signIn(developer.username, developer.password);
+      const product = await developerApi.post<{ id: string }>('/product/advance/importProduct', {
+        title: '涂装线',
+        productModel: 'PL-1',
+        json: {
+          drivers: [
+            {
+              key: 'ua',
+              name: '涂装线服务器',
+              protocol: 'opcua',
+              endpointUrl: server.endpointUrl,
+              pollIntervalMs: 500,
+              timeoutMs: 2000,
+            },
+          ],
+          variables: [],
+        },
+      });
+      await developerApi.post('/product/setPublish', { id: product.id });
+
+      const gateway = await createGateway(platform);
+      const user = await registerEndUser(platform, PASSWORD);
+      const userApi = new PlatformApi(platform.baseUrl);
+      await userApi.signIn(user.username, user.password);
+      const device = await userApi.post<{ id: string }>('/equipment/add', {
+        name: '1号涂装线',
+        sn: gateway.sn,
+        verificationCode: gateway.verificationCode,
+        productId: product.id,
+      });
+      // A real agent, polling the configured server rather than its simulator.
+      agent = await AgentProcess.start({
+        sn: gateway.sn,
+        secret: gateway.secret,
+        platformUrl: gateway.mqttUrl,
+        simulate: false,
+      });
+      await agent.process.waitForLine(/configuration version \d+ applied/, 60_000);
+      // The gateway runs the driver and has reported its certificate's thumbprint.
+      await expect
+        .poll(
+          async () =>
+            (
+              await developerApi.post<OpcUaTargetsAnswer>('/product/opcua/targets', {
+                productId: product.id,
+                driverKey: 'ua',
+              })
+            ).list.map((target) => [target.status, target.configCurrent, Boolean(target.opcuaThumbprint)]),
+          { timeout: 60_000 },
+        )
+        .toEqual([['online', true, true]]);
+
+      const { page, screenshot, pageErrors } = flow.browser;
+      await page.goto(`${platform.baseUrl}/login`);
+      await signInWithPassword(page, developer.username, developer.password);
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+      const openBrowser = async () => {
+        await page.goto(`${platform.baseUrl}/manage/product/edit/${product.id}/signal`);
+        await page.getByTestId('open-tag-browser').click();
+        await treeNode(page, 'ns=1;s=Line1').waitFor();
+        await expect
+          .poll(() => page.getByTestId('tag-browser-thumbprint').textContent())
+          .toMatch(/([0-9A-F]{2}:){19}[0-9A-F]{2}/);
+        await expand(page, 'ns=1;s=Line1', 'ns=1;s=Line1.Temp');
+        await expand(page, 'ns=1;s=Utilities', 'ns=1;s=Utilities.Pump');
+        await expand(page, 'ns=1;s=Utilities.Pump', 'ns=1;s=Utilities.Pump.Speed');
+        await tick(page, 'ns=1;s=Line1.Temp');
+        await tick(page, 'ns=1;s=Line1.Int16');
+        await tick(page, 'ns=1;s=Utilities.Mode');
+        await page.getByTestId('tag-browser-picks').locator('tbody tr.ant-table-row').nth(2).waitFor();
+      };
+
+      // English first, only looked at: nothing is created.
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+        LOCALE_STORAGE_KEY,
+        'en-US',
+      ] as const);
+      await openBrowser();
+      expect(await page.getByTestId('tag-browser-create').textContent()).toContain('Create 3 variables');
+      await screenshot('tag-browser-en-US');
+      await page.keyboard.press('Escape');
+
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+        LOCALE_STORAGE_KEY,
+        'zh-CN',
+      ] as const);
+      await openBrowser();
+      const picks = page.getByTestId('tag-browser-picks');
+      const rows = picks.locator('tbody tr.ant-table-row');
+      // The names, data types and access levels come from the server.
+      expect(await rows.nth(0).textContent()).toContain('ns=1;s=Line1.Temp');
+      expect(await rows.nth(2).textContent()).toContain('只读');
+      await screenshot('tag-browser-zh-CN');
+
+      // A key no variable can have is refused on its row; the other two are made.
+      const badKey = rows.nth(1).getByLabel('变量标识');
+      await badKey.fill('2 bad');
+      await page.getByTestId('tag-browser-create').click();
+      await page.getByTestId('tag-browser-row-failure').waitFor();
+      expect(await page.getByTestId('tag-browser-row-failure').textContent()).toContain('参数不正确');
+      expect(await rows.count()).toBe(1);
+      await screenshot('tag-browser-refused-zh-CN');
+      await rows.nth(0).getByLabel('变量标识').fill('int16');
+      await page.getByTestId('tag-browser-create').click();
+      await page.getByTestId('tag-browser').waitFor({ state: 'hidden' });
+      await page.getByTestId('variable-table').getByText('ns=1;s=Utilities.Mode').waitFor();
+      await screenshot('tag-browser-variables-zh-CN');
+
+      const variables = await developerApi.post<{ list: Variable[] }>('/product/variable/list', {
+        productId: product.id,
+        page: 1,
+        pageSize: 50,
+      });
+      expect(
+        variables.list
+          .map((variable) => [variable.key, variable.address, variable.dataType, variable.readWrite])
+          .sort(),
+      ).toEqual([
+        ['Double', 'ns=1;s=Line1.Temp', 'double', 'read-write'],
+        ['Mode', 'ns=1;s=Utilities.Mode', 'short', 'read-only'],
+        ['int16', 'ns=1;s=Line1.Int16', 'short', 'read-write'],
+      ]);
+      // The gateway takes the new variables and reports the server's values.
+      await expect
+        .poll(
+          async () => {
+            const answer = await userApi.post<{ values: { key: string; value: unknown }[] }>(
+              '/equipment/values',
+              { equipmentId: device.id, keys: 'Double,int16,Mode' },
+            );
+            return Object.fromEntries(answer.values.map((entry) => [entry.key, entry.value]));
+          },
+          { timeout: 60_000 },
+        )
+        .toEqual({ Double: 21.25, int16: -30000, Mode: 3 });
+      expect(pageErrors).toEqual([]);
+    },
+    FLOW_TIMEOUT_MS,
+  );
+});
