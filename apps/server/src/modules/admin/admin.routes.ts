@@ -41,10 +41,23 @@ import { sessionOf } from '../../plugins/session.ts';
 import { postRoute } from '../product/catalogue-route.ts';
 import { viewerOf } from '../device/viewer.ts';
 import type { AdminCaller } from './admin-caller.ts';
-import type { AdminServices } from './index.ts';
+import type { AccountAdminService } from './account-admin.service.ts';
+import type { AdminRepository } from './admin.repository.ts';
+import type { CertificationService } from './certification.service.ts';
+import type { DealerService } from './dealer.service.ts';
+import type { RoleService } from './role.service.ts';
 
 function adminCallerOf(request: FastifyRequest): AdminCaller {
   return { account: sessionOf(request).account, locale: request.locale, address: request.ip };
+}
+
+/** The admin services the routes call. */
+export interface AdminServices {
+  repository: AdminRepository;
+  accounts: AccountAdminService;
+  roles: RoleService;
+  dealers: DealerService;
+  certifications: CertificationService;
 }
 
 export function registerAdminRoutes(app: FastifyInstance, services: AdminServices) {

@@ -9,19 +9,13 @@ import type { AccountRepository } from '../account/account.repository.ts';
 import { accountChangeAnnouncer } from '../session/account-change.ts';
 import { AccountAdminService } from './account-admin.service.ts';
 import { AdminRepository } from './admin.repository.ts';
-import { registerAdminRoutes } from './admin.routes.ts';
+import { registerAdminRoutes, type AdminServices } from './admin.routes.ts';
 import { CertificationService } from './certification.service.ts';
 import { CurrentPermissions } from './current-permissions.ts';
 import { DealerService } from './dealer.service.ts';
 import { RoleService } from './role.service.ts';
 
-export interface AdminServices {
-  repository: AdminRepository;
-  accounts: AccountAdminService;
-  roles: RoleService;
-  dealers: DealerService;
-  certifications: CertificationService;
-}
+export type { AdminServices } from './admin.routes.ts';
 
 export function createAdminModule(deps: {
   db: Database;

@@ -7,7 +7,7 @@
 import { CatalogueError, type Locale } from '@lyyp/contracts';
 import { isComputedKind, type DeviceModel, type Script } from '@lyyp/contracts/device-model';
 import { formulaErrorParams, orderFormulas, validateFormula, type OrderedFormula } from '@lyyp/formula';
-import type { FieldNamer } from './model-validation.ts';
+import type { FieldNamer } from './field-names.ts';
 
 /** A model's scripts; models stored before scripts existed have none written down. */
 export function scriptsOf(model: DeviceModel): Script[] {

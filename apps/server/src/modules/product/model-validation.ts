@@ -15,26 +15,9 @@ import { FORMULA_VALUE_VARIABLE } from '@lyyp/contracts/formula';
 import { formulaErrorParams, validateFormula } from '@lyyp/formula';
 import type { ProductCapacity } from './capacity.ts';
 import { checkEdgeLogic, scriptsOf } from './edge-logic-validation.ts';
+import { dottedPath, type FieldNamer } from './field-names.ts';
 
-/** Turns the path of a failed rule (`['variables', 3, 'address']`) into the field the caller sees. */
-export type FieldNamer = (path: readonly PropertyKey[]) => string;
-
-export const dottedPath: FieldNamer = (path) => path.map(String).join('.') || 'model';
-
-/**
- * Names the fields of the one driver or variable a request carried (`variable.address`) as the
- * request named them; paths elsewhere in the model stay whole (`variables.7.driverKey`).
- */
-export function fieldsOf(
-  collection: 'drivers' | 'variables' | 'scripts',
-  index: number,
-  bodyField: string,
-): FieldNamer {
-  return (path) =>
-    path[0] === collection && path[1] === index
-      ? dottedPath([bodyField, ...path.slice(2)])
-      : dottedPath(path);
-}
+export { dottedPath, fieldsOf, type FieldNamer } from './field-names.ts';
 
 /** Prefixes every field, e.g. `json.` for the model inside an imported document. */
 export function prefixed(prefix: string, inner: FieldNamer = dottedPath): FieldNamer {
