@@ -18,7 +18,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{packages,apps}/*/src/**/*.test.{ts,tsx}'],
+          include: ['{packages,apps}/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           // A worker keeps its loaded modules from one test file to the next instead of loading the
           // server's whole module graph again for each file (a third of the run's time). Every test
           // file builds its own platform, database and clock, so nothing is shared but code.
