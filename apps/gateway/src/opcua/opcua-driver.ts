@@ -11,6 +11,7 @@
  * within a few seconds of the server being back, whatever happened to the old session. A node that
  * turns bad is reported with its status (mapped to §8 codes) and never affects the other nodes.
  */
+import { X509Certificate } from 'node:crypto';
 import type { ErrorCode } from '@lyyp/contracts';
 import { dataTypeForOpcUa, type OpcUaDriver } from '@lyyp/contracts/device-model';
 import type { BrowsedNode } from '@lyyp/contracts/protocol';
@@ -185,6 +186,13 @@ export class OpcUaDriverRunner {
         type: UserTokenType.UserName,
         userName: driver.userName ?? '',
         password: driver.password ?? '',
+      };
+    if (driver.authentication === 'certificate')
+      return {
+        type: UserTokenType.Certificate,
+        // The server reads the certificate as DER; the key signs the session's nonce.
+        certificateData: new X509Certificate(driver.userCertificate ?? '').raw,
+        privateKey: driver.userPrivateKey ?? '',
       };
     return { type: UserTokenType.Anonymous };
   }

@@ -57,6 +57,10 @@ export const DEFAULT_S7_PDU_SIZE = 480;
 export const OPCUA_ENDPOINT_MAX_LENGTH = 512;
 export const OPCUA_USER_MAX_LENGTH = 128;
 export const OPCUA_PASSWORD_MAX_LENGTH = 128;
+/** PEM text of a user certificate or private key (one certificate, one key: a few KB). */
+export const OPCUA_PEM_MAX_LENGTH = 16_384;
+const PEM_CERTIFICATE = /^-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----\s*$/;
+const PEM_PRIVATE_KEY = /^-----BEGIN PRIVATE KEY-----\r?\n[A-Za-z0-9+/=\r\n]+-----END PRIVATE KEY-----\s*$/;
 /** Fastest publishing interval the agent asks an OPC UA server for. */
 export const OPCUA_PUBLISHING_INTERVAL_MIN_MS = 50;
 /** A TSAP as four hex digits: connection type and rack/slot (0x0100 local, 0x0200/0x0300 remote, 0x4D57 LOGO). */
@@ -215,7 +219,9 @@ export const opcUaDriverSchema = z
       .describe(`Security policy: ${OPCUA_SECURITY_POLICIES.join(', ')}; None only with security mode None.`),
     authentication: enumField(OPCUA_AUTHENTICATIONS)
       .default('anonymous')
-      .describe('anonymous, or username (user name and password sent to the server).'),
+      .describe(
+        'anonymous; username (user name and password sent to the server); or certificate (a user certificate and its private key).',
+      ),
     userName: optionalText('userName', OPCUA_USER_MAX_LENGTH)
       .optional()
       .describe(`User name for username authentication, at most ${OPCUA_USER_MAX_LENGTH} characters.`),
@@ -224,6 +230,20 @@ export const opcUaDriverSchema = z
       .max(OPCUA_PASSWORD_MAX_LENGTH, { error: INVALID_FIELD_MESSAGE })
       .optional()
       .describe(`Password for username authentication, at most ${OPCUA_PASSWORD_MAX_LENGTH} characters.`),
+    userCertificate: z
+      .string({ error: INVALID_FIELD_MESSAGE })
+      .max(OPCUA_PEM_MAX_LENGTH, { error: INVALID_FIELD_MESSAGE })
+      .optional()
+      .describe(
+        'Certificate authentication: the user certificate as PEM (what /product/opcua/certificate answers for a pem or der file).',
+      ),
+    userPrivateKey: z
+      .string({ error: INVALID_FIELD_MESSAGE })
+      .max(OPCUA_PEM_MAX_LENGTH, { error: INVALID_FIELD_MESSAGE })
+      .optional()
+      .describe(
+        "Certificate authentication: the certificate's private key as PKCS#8 PEM (what /product/opcua/privateKey answers).",
+      ),
     subscribe: z
       .boolean({ error: INVALID_FIELD_MESSAGE })
       .default(true)
@@ -236,6 +256,16 @@ export const opcUaDriverSchema = z
       addCatalogueIssue(context, '1002', { field: 'securityPolicy' }, ['securityPolicy']);
     if (driver.authentication === 'username' && !driver.userName?.trim())
       addCatalogueIssue(context, '1001', { field: 'userName' }, ['userName']);
+    if (driver.authentication === 'certificate') {
+      if (!driver.userCertificate)
+        addCatalogueIssue(context, '1001', { field: 'userCertificate' }, ['userCertificate']);
+      else if (!PEM_CERTIFICATE.test(driver.userCertificate))
+        addCatalogueIssue(context, '1770', {}, ['userCertificate']);
+      if (!driver.userPrivateKey)
+        addCatalogueIssue(context, '1001', { field: 'userPrivateKey' }, ['userPrivateKey']);
+      else if (!PEM_PRIVATE_KEY.test(driver.userPrivateKey))
+        addCatalogueIssue(context, '1771', {}, ['userPrivateKey']);
+    }
   });
 
 export const s7DriverSchema = z

@@ -73,7 +73,7 @@ export const OPCUA_SECURITY_POLICIES = [
 ] as const;
 export type OpcUaSecurityPolicy = (typeof OPCUA_SECURITY_POLICIES)[number];
 
-export const OPCUA_AUTHENTICATIONS = ['anonymous', 'username'] as const;
+export const OPCUA_AUTHENTICATIONS = ['anonymous', 'username', 'certificate'] as const;
 export type OpcUaAuthentication = (typeof OPCUA_AUTHENTICATIONS)[number];
 
 /**

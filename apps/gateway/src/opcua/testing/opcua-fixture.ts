@@ -68,6 +68,8 @@ export const FIXTURE_UTILITIES = {
 export interface FixtureOptions {
   /** Only SignAndEncrypt / Basic256Sha256 with this user (anonymous refused). */
   readonly secureUser?: { readonly userName: string; readonly password: string };
+  /** Only SignAndEncrypt / Basic256Sha256 with a user certificate (anonymous refused; any certificate trusted). */
+  readonly certificateUser?: boolean;
 }
 
 async function freePort(): Promise<number> {
@@ -139,7 +141,12 @@ export class OpcUaFixture {
       automaticallyAcceptUnknownCertificate: true,
     });
     await serverCertificateManager.initialize();
-    const secure = this.options.secureUser;
+    const secure = this.options.secureUser ?? (this.options.certificateUser ? {} : undefined);
+    const userCertificateManager = new OPCUACertificateManager({
+      rootFolder: path.join(this.folder, 'user-pki'),
+      automaticallyAcceptUnknownCertificate: true,
+    });
+    await userCertificateManager.initialize();
     const server = new OPCUAServer({
       port: this.port,
       hostname: '127.0.0.1',
@@ -148,11 +155,12 @@ export class OpcUaFixture {
       securityModes: secure ? [MessageSecurityMode.SignAndEncrypt] : [MessageSecurityMode.None],
       securityPolicies: secure ? [SecurityPolicy.Basic256Sha256] : [SecurityPolicy.None],
       allowAnonymous: !secure,
-      ...(secure
+      userCertificateManager,
+      ...(this.options.secureUser
         ? {
             userManager: {
               isValidUser: (user: string, password: string) =>
-                user === secure.userName && password === secure.password,
+                user === this.options.secureUser?.userName && password === this.options.secureUser.password,
             },
           }
         : {}),

@@ -47,6 +47,13 @@ import {
   type DriverFormValues,
 } from './driver-form.ts';
 import { useModelChanged } from './use-product.ts';
+import { CredentialUpload } from './tag-browser/CredentialUpload.tsx';
+
+/** Labels of the OPC UA user certificate fields (the tag browser's texts). */
+const CREDENTIAL_LABELS: Readonly<Record<string, string>> = {
+  userCertificate: 'tagBrowser.credential.userCertificate',
+  userPrivateKey: 'tagBrowser.credential.userPrivateKey',
+};
 
 const locate = locateFields(DRIVER_FIELDS, 'driver.');
 const toInput = (values: Record<string, unknown>) => toDriverInput(values);
@@ -92,7 +99,7 @@ export function DriverDialog({
     <Col xs={24} md={span} key={field}>
       <Form.Item
         name={field}
-        label={t(`monitor.fields.${field}`)}
+        label={t(CREDENTIAL_LABELS[field] ?? `monitor.fields.${field}`)}
         rules={rule(field, control)}
         {...(field === 'subscribe' ? { valuePropName: 'checked' } : {})}
       >
@@ -122,12 +129,17 @@ export function DriverDialog({
       <Select
         options={OPCUA_AUTHENTICATIONS.map((value) => ({
           value,
-          label: t(`monitor.opcuaAuthentication.${value}`),
+          label:
+            value === 'certificate'
+              ? t('tagBrowser.credential.authentication')
+              : t(`monitor.opcuaAuthentication.${value}`),
         }))}
       />
     ),
     userName: <Input autoComplete="off" />,
     password: <Input.Password autoComplete="new-password" />,
+    userCertificate: <CredentialUpload kind="certificate" />,
+    userPrivateKey: <CredentialUpload kind="key" />,
     subscribe: <Switch />,
     rack: number(0, S7_RACK_MAX),
     slot: number(0, S7_SLOT_MAX),

@@ -32,6 +32,8 @@ export const PROTOCOL_FIELDS: Readonly<Record<Protocol, readonly string[]>> = {
     'authentication',
     'userName',
     'password',
+    'userCertificate',
+    'userPrivateKey',
     'subscribe',
   ],
   s7: ['host', 'port', 'rack', 'slot', 'localTsap', 'remoteTsap', 'pduSize'],
@@ -57,7 +59,12 @@ export function toDriverInput(values: DriverFormValues): DriverInput {
     if (value === null || value === undefined) continue;
     // No driver model chosen: the field is left out rather than sent empty.
     if (
-      (field === 'driverModelId' || field.endsWith('Tsap') || field === 'userName' || field === 'password') &&
+      (field === 'driverModelId' ||
+        field.endsWith('Tsap') ||
+        field === 'userName' ||
+        field === 'password' ||
+        field === 'userCertificate' ||
+        field === 'userPrivateKey') &&
       value === ''
     )
       continue;

@@ -43,4 +43,14 @@ export const tagBrowserEnUS: Texts<typeof tagBrowserZhCN> = {
   created: '{{count}} variables created',
   partlyFailed: '{{count}} variables could not be created; the table says why.',
   cancel: 'Close',
+  credential: {
+    authentication: 'User certificate',
+    userCertificate: 'User certificate',
+    userPrivateKey: "User certificate's private key",
+    upload: 'Upload a file (pem or der, at most 1 MB)',
+    replace: 'Replace the file',
+    loaded: 'Uploaded',
+    tooLarge: 'The file is too large, at most 1 MB',
+    summary: '{{subject}} · thumbprint {{thumbprint}} · valid until {{validTo}}',
+  },
 };

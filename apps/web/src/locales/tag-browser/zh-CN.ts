@@ -34,4 +34,14 @@ export const tagBrowserZhCN = {
   created: '已创建 {{count}} 个变量',
   partlyFailed: '{{count}} 个变量未能创建，原因见表格。',
   cancel: '关闭',
+  credential: {
+    authentication: '用户证书',
+    userCertificate: '用户证书',
+    userPrivateKey: '用户证书私钥',
+    upload: '上传文件（pem 或 der，最大 1 MB）',
+    replace: '更换文件',
+    loaded: '已上传',
+    tooLarge: '文件过大，最大 1 MB',
+    summary: '{{subject}} · 指纹 {{thumbprint}} · 有效期至 {{validTo}}',
+  },
 };
