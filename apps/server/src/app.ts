@@ -429,7 +429,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
       });
       registerDeviceVariableRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime });
       registerDeviceValueRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime, now });
-      registerCapabilityRoutes(api, { access: catalogue.deviceAccess });
+      registerCapabilityRoutes(api, { access: catalogue.deviceAccess, authorizer: catalogue.authorizer });
       registerSessionRoutes(api, { sessions });
       registerSyncRoutes(api, {
         access: catalogue.deviceAccess,

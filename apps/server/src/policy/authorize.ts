@@ -7,13 +7,13 @@
  * An object the caller may not see is answered exactly like a missing one (1003); a visible object
  * the caller may not act on gets the action's refusal (1201 unless the screen has its own).
  */
-import { CatalogueError } from '@lyyp/contracts';
+import { CatalogueError, type ErrorCode } from '@lyyp/contracts';
 import {
   POLICY,
   decide,
   decideKnown,
   policyCallerOf,
-  refusalOf,
+  refusalFor,
   type ActionName,
   type PolicyCaller,
   type PolicyCallerFacts,
@@ -49,7 +49,8 @@ export type PolicyObject =
 
 export const NO_OBJECT: PolicyObject = { kind: 'none' };
 
-type Decision = 'allowed' | 'refused' | 'hidden';
+/** Allowed, hidden (answered as missing, 1003), or refused with the answer the table names. */
+type Decision = 'allowed' | 'hidden' | { readonly refused: ErrorCode };
 
 export class Authorizer {
   constructor(private readonly relations: PolicyRelationRepository) {}
@@ -58,7 +59,7 @@ export class Authorizer {
   async authorize(caller: AuthorizeCaller, action: ActionName, object: PolicyObject): Promise<void> {
     const decision = await this.decide(caller, action, object);
     if (decision === 'hidden') throw new CatalogueError('1003');
-    if (decision === 'refused') throw new CatalogueError(refusalOf(action));
+    if (decision !== 'allowed') throw new CatalogueError(decision.refused);
   }
 
   /** Whether the action is allowed (for capabilities: what the console offers). */
@@ -80,6 +81,23 @@ export class Authorizer {
     return answer;
   }
 
+  /** Whether the caller may see the object at all (an object out of sight answers like a missing one). */
+  async sees(caller: AuthorizeCaller, object: PolicyObject): Promise<boolean> {
+    return new RelationFacts(this.relations, viewerOf(caller), caller.id, object).visible();
+  }
+
+  /** A product as the policy meets it, by id (undefined when there is none). */
+  async productObject(id: string): Promise<PolicyObject | undefined> {
+    const product = await this.relations.productOwner(id);
+    return product && { kind: 'product', id, ownerAccountId: product.ownerAccountId };
+  }
+
+  /** An inspection plan as the policy meets it, by id (undefined when there is none). */
+  async inspectionPlanObject(id: string): Promise<PolicyObject | undefined> {
+    const plan = await this.relations.inspectionPlan(id);
+    return plan && { kind: 'inspectionPlan', id, ...plan };
+  }
+
   private async decide(caller: AuthorizeCaller, action: ActionName, object: PolicyObject): Promise<Decision> {
     const facts = new RelationFacts(this.relations, viewerOf(caller), caller.id, object);
     return this.decideWith(policyCallerOf(caller), action, facts);
@@ -92,7 +110,9 @@ export class Authorizer {
   ): Promise<Decision> {
     if (POLICY[action].grants.some((grant) => grant.relation === 'public')) return 'allowed';
     if (!(await facts.visible())) return 'hidden';
-    return (await decide(action, caller, (relation) => facts.holds(relation))) ? 'allowed' : 'refused';
+    const holds = (relation: Relation) => facts.holds(relation);
+    if (await decide(action, caller, holds)) return 'allowed';
+    return { refused: await refusalFor(action, holds) };
   }
 }
 
@@ -158,6 +178,12 @@ class RelationFacts {
         return (await this.grant()) !== null;
       case 'grantWithWrite':
         return (await this.grant())?.canWrite === true;
+      case 'authorization':
+        return (await this.grant())?.kind === 'authorized';
+      case 'grantWithReshare': {
+        const grant = await this.grant();
+        return grant?.kind === 'shared' && grant.canReshare;
+      }
       case 'developerOfProduct':
         if (!this.viewer.developer) return false;
         if (object.kind === 'product') return object.ownerAccountId === this.accountId;

@@ -2,14 +2,23 @@
  * `/account/capabilities` answers from the policy: a view-only staff member may open a device but
  * not unbind, clear, restart or write to it; its owner may; an accounts-only staff member may not
  * even read live values. A list decides its rows from one answer (`allowsOnRow`, `maySharePerRow`)
- * exactly as the server then answers each row's action.
+ * exactly as the server then answers each row's action. A named product or inspection plan gets
+ * its own actions (a developer changes its own products; an inspector does not edit a plan it did
+ * not make), and lists decide their rows with `allowsOnProductRow` and `allowsOnPlanRow`.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DevicePageSchema } from '@lyyp/contracts';
 import { DeviceShareCreatedSchema } from '@lyyp/contracts/fleet';
-import { CAPABILITIES_PATH, allowsOnRow, maySharePerRow, type Capabilities } from '@lyyp/contracts/policy';
-import { accountRoles, roles } from '../db/schema/index.ts';
+import {
+  CAPABILITIES_PATH,
+  allowsOnPlanRow,
+  allowsOnProductRow,
+  allowsOnRow,
+  maySharePerRow,
+  type Capabilities,
+} from '@lyyp/contracts/policy';
+import { accountRoles, deviceAccess, inspectionPlans, roles } from '../db/schema/index.ts';
 import { TEST_PASSWORD, postJson, signIn } from '../modules/device/catalogue-test-support.ts';
 import { buildAccount, buildBoundDevice } from '../test/factories.ts';
 import { TestClient, databaseVariants, startTestServer, type TestServer } from '../test/test-server.ts';
@@ -130,5 +139,76 @@ describe.each(databaseVariants())('capabilities from the policy on $name', (vari
     const editor = await staffWith(['monitor:device:view', 'manage:equipment:view', 'manage:equipment:edit']);
     const asEditor = await capabilitiesOf(editor);
     expect(allowsOnRow(asEditor, 'device.unbind', 'someone-else', await rowOf(editor))).toBe(true);
+  });
+
+  it("answers a named product's and inspection plan's actions as the server then decides them", async () => {
+    const db = server.database.db;
+    const { developer, owner, product, device } = await buildBoundDevice(db);
+    const ask = async (client: TestClient, body: Record<string, unknown>) =>
+      postJson(server, client, CAPABILITIES_PATH, body);
+    const asMaker = new TestClient(server);
+    await asMaker.login(developer.username!, TEST_PASSWORD);
+    const mine = (await ask(asMaker, { productId: product.id })).data as Capabilities;
+    expect(mine.product).toMatchObject({
+      'product.list': true,
+      'product.edit': true,
+      'product.publish': true,
+    });
+    expect(allowsOnProductRow(mine, 'product.edit', developer.id, product)).toBe(true);
+
+    // Staff with the product view code alone see the product and change nothing of it.
+    const viewer = await staffWith(['manage:product', 'manage:product:view']);
+    const viewed = (await ask(viewer, { productId: product.id })).data as Capabilities;
+    expect(viewed.product).toMatchObject({
+      'product.list': true,
+      'product.edit': false,
+      'product.publish': false,
+      'page.design': false,
+      'alarmRule.edit': false,
+    });
+    expect(allowsOnProductRow(viewed, 'product.edit', 'someone', product)).toBe(false);
+    expect((await postJson(server, viewer, '/product/edit', { id: product.id, note: 'x' })).code).toBe(
+      '1201',
+    );
+
+    // Another developer does not see the product: asking about it answers like a missing one.
+    const other = await buildAccount(db, 'developer');
+    const asOther = new TestClient(server);
+    await asOther.login(other.username!, TEST_PASSWORD);
+    expect((await ask(asOther, { productId: product.id })).code).toBe('1003');
+    expect((await ask(asOther, { productId: 'no-such-product' })).code).toBe('1003');
+
+    // An inspector who did not make the plan may not edit it; its maker may.
+    const inspector = await buildAccount(db);
+    await db
+      .insert(deviceAccess)
+      .values({ deviceId: device.id, accountId: inspector.id, kind: 'authorized' });
+    const planId = randomUUID();
+    await db.insert(inspectionPlans).values({
+      id: planId,
+      ownerAccountId: owner.id,
+      name: 'Round',
+      deviceIds: [device.id],
+      items: [{ id: 'leaks', name: 'No leaks', kind: 'check', unit: '', low: null, high: null }],
+      schedule: { frequency: 'daily', utcOffsetMinutes: 480 },
+      inspectorIds: [inspector.id],
+      enabled: false,
+    });
+    const asInspector = new TestClient(server);
+    await asInspector.login(inspector.username!, TEST_PASSWORD);
+    const inspecting = (await ask(asInspector, { inspectionPlanId: planId })).data as Capabilities;
+    expect(inspecting.inspectionPlan).toEqual({ 'inspection.editPlan': false });
+    expect(
+      allowsOnPlanRow(inspecting, 'inspection.editPlan', inspector.id, { ownerAccountId: owner.id }),
+    ).toBe(false);
+    const refused = await postJson(server, asInspector, '/maintenance/inspection/plan/delete', {
+      id: planId,
+    });
+    expect(refused.code).toBe('2417');
+    const asOwner = new TestClient(server);
+    await asOwner.login(owner.username!, TEST_PASSWORD);
+    const making = (await ask(asOwner, { inspectionPlanId: planId })).data as Capabilities;
+    expect(making.inspectionPlan).toEqual({ 'inspection.editPlan': true });
+    expect(allowsOnPlanRow(making, 'inspection.editPlan', owner.id, { ownerAccountId: owner.id })).toBe(true);
   });
 });

@@ -11,6 +11,8 @@ import {
   CapabilitiesRequestSchema,
   CapabilitiesSchema,
   DEVICE_ABILITY_ACTIONS,
+  INSPECTION_PLAN_ABILITY_ACTIONS,
+  PRODUCT_ABILITY_ACTIONS,
   grantsOpenTo,
   isPublicAction,
   policyCallerOf,
@@ -18,15 +20,34 @@ import {
 } from '@lyyp/contracts/policy';
 import { ok } from '../lib/envelope.ts';
 import { callerOf, postRoute } from '../modules/product/catalogue-route.ts';
+import { CatalogueError } from '@lyyp/contracts';
 import type { DeviceAccess } from '../modules/device/device-access.ts';
+import type { AccountFacts } from '../modules/device/viewer.ts';
+import type { Authorizer, PolicyObject } from './authorize.ts';
 
-export function registerCapabilityRoutes(app: FastifyInstance, { access }: { access: DeviceAccess }) {
+export interface CapabilityRouteDeps {
+  readonly access: DeviceAccess;
+  readonly authorizer: Pick<Authorizer, 'abilities' | 'sees' | 'productObject' | 'inspectionPlanObject'>;
+}
+
+export function registerCapabilityRoutes(app: FastifyInstance, { access, authorizer }: CapabilityRouteDeps) {
+  /** The actions allowed on a named object; one out of sight answers like a missing one (1003). */
+  async function abilitiesOn<Action extends ActionName>(
+    account: AccountFacts,
+    actions: readonly Action[],
+    object: PolicyObject | undefined,
+  ): Promise<Record<Action, boolean>> {
+    if (!object || !(await authorizer.sees(account, object))) throw new CatalogueError('1003');
+    return authorizer.abilities(account, actions, object);
+  }
+
   postRoute(
     app,
     CAPABILITIES_PATH,
     {
       tags: ['account'],
-      summary: "The actions the account may attempt, and a device's allowed actions when one is named",
+      summary:
+        "The actions the account may attempt, and a named device's, product's or inspection plan's allowed actions",
       guard: app.allow('account.read'),
       body: CapabilitiesRequestSchema,
       answer: CapabilitiesSchema,
@@ -43,13 +64,23 @@ export function registerCapabilityRoutes(app: FastifyInstance, { access }: { acc
         actions.push(action);
         relations[action] = [...new Set(open.map((grant) => grant.relation))];
       }
-      const id = request.body.equipmentId;
-      const device = id ? await access.requireVisibleDevice(account, id) : null;
+      const { equipmentId, productId, inspectionPlanId } = request.body;
+      const device = equipmentId ? await access.requireVisibleDevice(account, equipmentId) : null;
       return ok({
         kind: caller.kind,
         actions,
         relations,
         device: device ? await access.abilities(account, DEVICE_ABILITY_ACTIONS, device) : null,
+        product: productId
+          ? await abilitiesOn(account, PRODUCT_ABILITY_ACTIONS, await authorizer.productObject(productId))
+          : null,
+        inspectionPlan: inspectionPlanId
+          ? await abilitiesOn(
+              account,
+              INSPECTION_PLAN_ABILITY_ACTIONS,
+              await authorizer.inspectionPlanObject(inspectionPlanId),
+            )
+          : null,
       });
     },
   );

@@ -26,6 +26,7 @@ import {
   isPublicAction,
   mayAttempt,
   refusalOf,
+  refusalThroughOf,
   type ActionName,
   type Relation,
 } from '@lyyp/contracts/policy';
@@ -47,7 +48,7 @@ interface Operation {
 /** Signing out ends the persona's session; it is public and answers the same to everyone. */
 const NOT_WALKED = new Set([`${API_PREFIX}/user/logout`]);
 /** Answers that mean a guard or a decision refused. */
-const REFUSALS = new Set(['1010', '1206', '1003', '1201', '1202', '2116', '2417']);
+const REFUSALS = new Set(['1010', '1206', '1003', '1201', '1202', '1211', '2116', '2417']);
 
 async function answerOf(
   server: TestServer,
@@ -139,6 +140,8 @@ const DEVICE_PROBES: readonly DeviceProbe[] = [
   },
   { action: 'share.list', path: '/equipment/share/list', body: (id) => ({ id }) },
   { action: 'device.grants', path: '/manage/equipment/grants', body: (id) => ({ id }) },
+  // Sharing further: the owner, staff in scope, an authorization, a share that allows it (else 1211).
+  { action: 'share.add', path: '/equipment/share/add', body: (id) => ({ id, method: 'link' }) },
   { action: 'device.unbind', path: '/equipment/delete', body: (id) => ({ id }), destructive: true },
 ];
 
@@ -208,7 +211,10 @@ function expectedOnObject(
       ? true
       : relations.has(relation),
   );
-  return allowed ? 'past' : (probe.decisionRefusal ?? refusalOf(probe.action));
+  if (allowed) return 'past';
+  if (probe.decisionRefusal) return probe.decisionRefusal;
+  const through = refusalThroughOf(probe.action);
+  return through && relations.has(through.relation) ? through.refusal : refusalOf(probe.action);
 }
 
 describe.each(databaseVariants())('the policy table against every route on $name', (variant) => {

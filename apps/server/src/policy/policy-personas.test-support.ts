@@ -2,8 +2,9 @@
  * Tests: the people the policy is tried with, on one server. Two tenants' devices (A and B, each
  * with its developer's product and an end-user owner) and, around them, every kind of caller: the
  * super manager, staff with each built-in role and narrow custom roles, developers, dealers with
- * and without debug rights, the owner, share receivers with and without writing, a foreign tenant
- * and an anonymous browser. Each persona knows its relations to devices A and B and to their
+ * and without debug rights, the owner, share receivers with and without writing (the one with
+ * writing may also share further), an authorization's holder, a foreign tenant and an anonymous
+ * browser. Each persona knows its relations to devices A and B and to their
  * products (each with one designer page), so a test can derive from the policy table what the
  * server must answer.
  */
@@ -236,6 +237,8 @@ export async function buildPolicyWorld(server: TestServer): Promise<PolicyWorld>
       topMenu: canWrite,
       menus: menus as never,
       canWrite,
+      // The receiver with writing may also share further; the other may not (1211).
+      canReshare: canWrite,
       expiresAt: new Date(Date.now() + 86_400_000),
       receiverAccountId: receiver.id,
       acceptedAt: new Date(),
@@ -248,7 +251,7 @@ export async function buildPolicyWorld(server: TestServer): Promise<PolicyWorld>
       'visible',
       'grant',
     ] as Relation[];
-    if (canWrite) shared.push('grantWithWrite');
+    if (canWrite) shared.push('grantWithWrite', 'grantWithReshare');
     await add(
       canWrite ? 'share receiver with writing' : 'share receiver without writing',
       receiver,
@@ -259,6 +262,20 @@ export async function buildPolicyWorld(server: TestServer): Promise<PolicyWorld>
       },
     );
   }
+  // An authorization (from the back office): every menu, no writing, may share further.
+  const authorized = await newAccount('terminal');
+  await db
+    .insert(deviceAccess)
+    .values({ deviceId: a.device.id, accountId: authorized.id, kind: 'authorized', canWrite: false });
+  await add('authorization holder', authorized, 'terminal', {
+    A: new Set([
+      ...ALL_MENUS.map((menu) => `shareMenu:${menu}` as Relation),
+      'visible',
+      'grant',
+      'authorization',
+    ] as Relation[]),
+    B: none,
+  });
   await add('foreign tenant', b.owner, 'terminal', { A: none, B: rel('visible', 'owner') });
 
   for (const persona of personas) persona.codes = await codesOf(persona);

@@ -244,6 +244,8 @@ export const inspectionPlanItemSchema = z.object({
   schedule: inspectionScheduleSchema,
   inspectors: z.array(z.object({ id: z.string(), name: z.string() })),
   enabled: z.boolean(),
+  /** Who made the plan: the maker edits it (with staff whose scope holds every device of it). */
+  ownerAccountId: z.string(),
   createdAt: z.number().int(),
 });
 export type InspectionPlanItem = z.infer<typeof inspectionPlanItemSchema>;

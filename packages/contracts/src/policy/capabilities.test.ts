@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { allowsOnRow, maySharePerRow, rowRelationHolds, type Capabilities } from './capabilities.ts';
+import { grantsOpenTo } from './evaluate.ts';
+import type { CallerKind } from './relations.ts';
+import { ACTION_NAMES } from './table.ts';
+import {
+  allowsOnPlanRow,
+  allowsOnProductRow,
+  allowsOnRow,
+  maySharePerRow,
+  rowRelationHolds,
+  type Capabilities,
+} from './capabilities.ts';
+
+/** The answer the server gives a caller of `kind` holding `codes` (what `/account/capabilities` computes). */
+function answerOf(kind: CallerKind, codes: string[]): Pick<Capabilities, 'relations' | 'kind'> {
+  const relations: Capabilities['relations'] = {};
+  for (const action of ACTION_NAMES) {
+    const open = grantsOpenTo(action, { kind, codes: new Set(codes) });
+    if (open.length > 0) relations[action] = [...new Set(open.map((grant) => grant.relation))];
+  }
+  return { kind, relations };
+}
 
 const me = 'me';
 const ownRow = { ownerAccountId: me, access: { kind: 'owner' as const, canWrite: true } };
@@ -9,6 +29,7 @@ const sharedRow = (canReshare: boolean) => ({
   access: { kind: 'shared' as const, canWrite: false },
   sharePermissions: { menus: ['data'], canReshare },
 });
+const authorizedRow = { ownerAccountId: 'other', access: { kind: 'authorized' as const, canWrite: false } };
 
 describe('deciding a listed device from one capabilities answer', () => {
   it('holds the owner relation only for the caller’s own devices, and share menus as the share names them', () => {
@@ -38,12 +59,44 @@ describe('deciding a listed device from one capabilities answer', () => {
     expect(allowsOnRow(editor, 'device.unbind', me, staffRow)).toBe(true);
   });
 
-  it('lets a receiver share further only when its share allows it', () => {
-    const terminal = { kind: 'terminal' as const, actions: ['share.manage' as const] };
+  it('lets a receiver share further only when its share allows it, an authorization always', () => {
+    const terminal = answerOf('terminal', ['monitor:device', 'monitor:device:share']);
     expect(maySharePerRow(terminal, me, sharedRow(false))).toBe(false);
     expect(maySharePerRow(terminal, me, sharedRow(true))).toBe(true);
     expect(maySharePerRow(terminal, me, ownRow)).toBe(true);
-    expect(maySharePerRow({ kind: 'terminal', actions: [] }, me, ownRow)).toBe(false);
-    expect(maySharePerRow({ kind: 'staff', actions: ['share.manage'] }, me, staffRow)).toBe(true);
+    expect(maySharePerRow(terminal, me, authorizedRow)).toBe(true);
+    expect(maySharePerRow(answerOf('terminal', ['monitor:device']), me, ownRow)).toBe(false);
+    expect(maySharePerRow(answerOf('staff', ['monitor:device:share']), me, staffRow)).toBe(true);
+    expect(maySharePerRow(answerOf('staff', ['manage:equipment:edit']), me, staffRow)).toBe(true);
+    expect(maySharePerRow(answerOf('staff', ['monitor:device:view']), me, staffRow)).toBe(false);
+    // A developer reaches devices of its products, which it may not share.
+    const developerRow = { ownerAccountId: 'other', access: { kind: 'developer' as const, canWrite: false } };
+    expect(maySharePerRow(answerOf('developer', ['monitor:device:share']), me, developerRow)).toBe(false);
+  });
+});
+
+describe('deciding a listed product or inspection plan from one capabilities answer', () => {
+  const codes = ['manage:product:view', 'manage:product:edit', 'manage:product:publish'];
+
+  it('lets a developer change its own products only, and staff the products they list', () => {
+    const developer = answerOf('developer', codes);
+    expect(allowsOnProductRow(developer, 'product.edit', me, { ownerAccountId: me })).toBe(true);
+    expect(allowsOnProductRow(developer, 'product.publish', me, { ownerAccountId: 'other' })).toBe(false);
+    expect(allowsOnProductRow(developer, 'product.list', me, { ownerAccountId: 'other' })).toBe(true);
+    const staff = answerOf('staff', codes);
+    expect(allowsOnProductRow(staff, 'product.edit', me, { ownerAccountId: 'other' })).toBe(true);
+    const viewer = answerOf('staff', ['manage:product:view']);
+    expect(allowsOnProductRow(viewer, 'product.edit', me, { ownerAccountId: 'other' })).toBe(false);
+    expect(allowsOnProductRow(viewer, 'product.list', me, { ownerAccountId: 'other' })).toBe(true);
+  });
+
+  it('lets the maker of a plan edit it, and not an inspector who did not make it', () => {
+    const inspector = answerOf('terminal', ['monitor:inspection', 'monitor:inspection:plan']);
+    expect(allowsOnPlanRow(inspector, 'inspection.editPlan', me, { ownerAccountId: me })).toBe(true);
+    expect(allowsOnPlanRow(inspector, 'inspection.editPlan', me, { ownerAccountId: 'other' })).toBe(false);
+    const staff = answerOf('staff', ['monitor:inspection', 'monitor:inspection:plan']);
+    expect(allowsOnPlanRow(staff, 'inspection.editPlan', me, { ownerAccountId: 'other' })).toBe(true);
+    const staffViewer = answerOf('staff', ['monitor:inspection']);
+    expect(allowsOnPlanRow(staffViewer, 'inspection.editPlan', me, { ownerAccountId: me })).toBe(false);
   });
 });

@@ -36,13 +36,47 @@ export const DEVICE_ABILITY_ACTIONS = [
   'device.grant',
   'device.log',
   'share.list',
+  'share.add',
   'share.manage',
 ] as const satisfies readonly ActionName[];
 export type DeviceAbilityAction = (typeof DEVICE_ABILITY_ACTIONS)[number];
 
+/**
+ * The product actions a product screen shows buttons for: viewing and exporting, editing and
+ * deleting, publishing, and what belongs to the product (pages, alarm rules, report definitions,
+ * knowledge, formulas and scripts, upgrade tasks).
+ */
+export const PRODUCT_ABILITY_ACTIONS = [
+  'product.list',
+  'product.edit',
+  'product.publish',
+  'page.view',
+  'page.design',
+  'alarmRule.view',
+  'alarmRule.edit',
+  'report.definitionView',
+  'report.definitionEdit',
+  'knowledge.view',
+  'knowledge.edit',
+  'edgeLogic.view',
+  'edgeLogic.edit',
+  'ota.manage',
+] as const satisfies readonly ActionName[];
+export type ProductAbilityAction = (typeof PRODUCT_ABILITY_ACTIONS)[number];
+
+/** The inspection plan actions a plan's row shows buttons for. */
+export const INSPECTION_PLAN_ABILITY_ACTIONS = [
+  'inspection.editPlan',
+] as const satisfies readonly ActionName[];
+export type InspectionPlanAbilityAction = (typeof INSPECTION_PLAN_ABILITY_ACTIONS)[number];
+
 export const CapabilitiesRequestSchema = z.object({
   /** A device to answer the abilities of (optional). */
   equipmentId: z.string().min(1).max(64).optional(),
+  /** A product to answer the abilities of (optional). */
+  productId: z.string().min(1).max(64).optional(),
+  /** An inspection plan to answer the abilities of (optional). */
+  inspectionPlanId: z.string().min(1).max(64).optional(),
 });
 export type CapabilitiesRequest = z.input<typeof CapabilitiesRequestSchema>;
 
@@ -63,6 +97,10 @@ export const CapabilitiesSchema = z.object({
   relations: z.partialRecord(actionSchema, z.array(z.string())),
   /** For the device asked about: each device action, allowed or not. */
   device: z.record(z.enum(DEVICE_ABILITY_ACTIONS), z.boolean()).nullable(),
+  /** For the product asked about: each product action, allowed or not (absent when none was named). */
+  product: z.record(z.enum(PRODUCT_ABILITY_ACTIONS), z.boolean()).nullable().optional(),
+  /** For the inspection plan asked about: each plan action, allowed or not. */
+  inspectionPlan: z.record(z.enum(INSPECTION_PLAN_ABILITY_ACTIONS), z.boolean()).nullable().optional(),
 });
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;
 
@@ -96,6 +134,8 @@ export function rowRelationHolds(relation: Relation, callerId: string, row: Devi
   if (relation === 'owner') return row.ownerAccountId === callerId;
   if (relation === 'grant') return granted;
   if (relation === 'grantWithWrite') return granted && row.access?.canWrite === true;
+  if (relation === 'authorization') return kind === 'authorized';
+  if (relation === 'grantWithReshare') return kind === 'shared' && row.sharePermissions?.canReshare === true;
   if (!relation.startsWith('shareMenu:')) return false;
   // An authorization opens every menu; a share the menus it names.
   if (kind === 'authorized') return true;
@@ -116,17 +156,72 @@ export function allowsOnRow(
 }
 
 /**
- * Whether the caller may share the device further, as the share service decides it: the caller
- * may attempt `share.manage` at all, and holds the device as its owner or staff, through an
- * authorization, or through a share that allows sharing further ("may re-share", 1211 otherwise).
+ * Whether the caller may share the device further: the policy's `share.add` on the row (its
+ * owner, staff in scope, an authorization, or a share that allows sharing further; 1211 otherwise).
  */
 export function maySharePerRow(
-  capabilities: Pick<Capabilities, 'actions' | 'kind'>,
+  capabilities: Pick<Capabilities, 'relations'>,
   callerId: string,
   row: DeviceRowFacts,
 ): boolean {
-  if (!capabilities.actions.includes('share.manage')) return false;
-  if (capabilities.kind === 'staff' || row.ownerAccountId === callerId) return true;
-  if (row.access?.kind === 'authorized') return true;
-  return row.access?.kind === 'shared' && row.sharePermissions?.canReshare === true;
+  return allowsOnRow(capabilities, 'share.add', callerId, row);
+}
+
+/** What the console knows of a product it lists: whose it is. */
+export interface ProductRowFacts {
+  readonly ownerAccountId: string | null;
+}
+
+/**
+ * Whether a relation holds between the caller and a product it sees in a list. A listed product is
+ * visible, and to staff within their data permission; a developer's are the ones it owns; a dealer
+ * reaches the products it serves (every listed one). No other relation holds for a product.
+ */
+export function productRowRelationHolds(
+  relation: Relation,
+  caller: { readonly id: string; readonly kind: CallerKind },
+  row: ProductRowFacts,
+): boolean {
+  if (relation === 'visible' || relation === 'signedIn' || relation === 'public') return true;
+  if (relation === 'staffInScope') return caller.kind === 'staff';
+  if (relation === 'developerOfProduct')
+    return caller.kind === 'developer' && row.ownerAccountId === caller.id;
+  if (relation === 'dealerOfCustomer') return caller.kind === 'dealer';
+  return false;
+}
+
+/** Whether the policy allows `action` on a listed product, from one capabilities answer. */
+export function allowsOnProductRow(
+  capabilities: Pick<Capabilities, 'relations' | 'kind'>,
+  action: ActionName,
+  callerId: string,
+  row: ProductRowFacts,
+): boolean {
+  const relations = (capabilities.relations[action] ?? []) as Relation[];
+  const caller = { id: callerId, kind: capabilities.kind };
+  return relations.some((relation) => productRowRelationHolds(relation, caller, row));
+}
+
+/** What the console knows of an inspection plan it lists: who made it. */
+export interface InspectionPlanRowFacts {
+  readonly ownerAccountId: string;
+}
+
+/**
+ * Whether the policy allows `action` on a listed inspection plan: its maker owns it; staff list
+ * only the plans whose every device is within their scope. An inspector who did not make the
+ * plan holds neither.
+ */
+export function allowsOnPlanRow(
+  capabilities: Pick<Capabilities, 'relations' | 'kind'>,
+  action: ActionName,
+  callerId: string,
+  row: InspectionPlanRowFacts,
+): boolean {
+  const relations = (capabilities.relations[action] ?? []) as Relation[];
+  return relations.some((relation) => {
+    if (relation === 'owner') return row.ownerAccountId === callerId;
+    if (relation === 'staffInScope') return capabilities.kind === 'staff';
+    return relation === 'visible' || relation === 'signedIn' || relation === 'public';
+  });
 }

@@ -15,7 +15,10 @@ function describeGrant(grant: Grant): string {
 export function policyMarkdown(): string {
   const rows = Object.entries(POLICY).map(([action, policy]: [string, ActionPolicy]) => {
     const kind = OBJECT_KINDS[policy.object];
-    const refusal = policy.refusal ? ` (refusal ${policy.refusal})` : '';
+    const through = policy.refusalThrough
+      ? ` (refusal ${policy.refusalThrough.refusal} when reached as: ${describeRelation(policy.refusalThrough.relation).en.toLowerCase()})`
+      : '';
+    const refusal = (policy.refusal ? ` (refusal ${policy.refusal})` : '') + through;
     return `| \`${action}\` | ${kind.en} | ${policy.change ? 'change' : 'view'} | ${policy.en}${refusal} | ${policy.grants.map(describeGrant).join('<br>')} |`;
   });
   return [

@@ -6,7 +6,7 @@
 import { ALL_PERMISSION_CODES, parseAuths, type DataScope } from '../permissions.ts';
 import type { ErrorCode } from '../errors/catalogue.ts';
 import { relationOpenTo, type CallerKind, type Relation } from './relations.ts';
-import { POLICY, type ActionName, type Grant, type ObjectKind } from './table.ts';
+import { POLICY, type ActionName, type ActionPolicy, type Grant, type ObjectKind } from './table.ts';
 
 export interface PolicyCallerFacts {
   readonly isSuperManager: boolean;
@@ -54,6 +54,23 @@ export function needsNoCode(action: ActionName): boolean {
 
 export function refusalOf(action: ActionName): ErrorCode {
   return (POLICY[action] as { refusal?: ErrorCode }).refusal ?? '1201';
+}
+
+/** The relation through which a refused caller gets its own answer, and that answer (if any). */
+export function refusalThroughOf(
+  action: ActionName,
+): { readonly relation: Relation; readonly refusal: ErrorCode } | undefined {
+  return (POLICY[action] as Pick<ActionPolicy, 'refusalThrough'>).refusalThrough;
+}
+
+/** The answer to a caller the decision refused: `refusalThrough`'s when it reaches the object so. */
+export async function refusalFor(
+  action: ActionName,
+  holds: (relation: Relation) => boolean | Promise<boolean>,
+): Promise<ErrorCode> {
+  const through = refusalThroughOf(action);
+  if (through && (await holds(through.relation))) return through.refusal;
+  return refusalOf(action);
 }
 
 /** The grants a caller could still be allowed by: its kind can hold the relation and it holds a code. */

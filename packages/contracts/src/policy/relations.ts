@@ -23,6 +23,14 @@ export const RELATIONS = {
   },
   grant: { zh: '被授权或被分享者', en: 'An account granted or shared the device' },
   grantWithWrite: { zh: '带写入权限的授权或分享', en: 'A grant or share that allows writing' },
+  authorization: {
+    zh: '设备授权（非分享，含全部菜单）',
+    en: 'An authorization of the device (not a share: every menu)',
+  },
+  grantWithReshare: {
+    zh: '允许再次分享的分享',
+    en: 'A share that allows sharing the device further',
+  },
   developerOfProduct: { zh: '产品的开发者', en: 'The developer who owns the product' },
   dealerOfCustomer: { zh: '客户的经销商', en: "A certified dealer of the device's owner" },
   dealerWithDebug: { zh: '带调试权限的经销商', en: 'A certified dealer of the owner, with debug rights' },

@@ -50,6 +50,11 @@ export interface ActionPolicy {
   readonly grants: readonly Grant[];
   /** The answer when no grant's codes are held (1201 unless the screen has its own). */
   readonly refusal?: ErrorCode;
+  /**
+   * The answer instead, when the caller reaches the object through `relation` and no grant allows
+   * the action (a share that does not let its receiver share further: 1211).
+   */
+  readonly refusalThrough?: { readonly relation: Relation; readonly refusal: ErrorCode };
   readonly zh: string;
   readonly en: string;
 }
@@ -275,7 +280,18 @@ export const POLICY = {
     "A device's shares (managers see all, a sharer its own)",
     [grant('visible', 'monitor:device:share', 'manage:equipment:edit')],
   ),
-  'share.manage': change('share', '分享设备、查看与撤销分享', 'Share a device, list and revoke its shares', [
+  // Sharing further: the owner, staff in scope, an authorization, or a share that allows it.
+  'share.add': {
+    ...change('share', '分享设备', 'Share a device by link or password', [
+      grant('owner', 'monitor:device:share'),
+      grant('staffInScope', 'monitor:device:share', 'manage:equipment:edit'),
+      grant('authorization', 'monitor:device:share'),
+      grant('grantWithReshare', 'monitor:device:share'),
+    ]),
+    refusalThrough: { relation: 'grant', refusal: '1211' },
+  },
+  // Every share of the device (a sharer always sees and revokes the shares it made).
+  'share.manage': change('share', '查看与撤销设备的全部分享', 'See and revoke every share of a device', [
     grant('owner', 'monitor:device:share'),
     grant('staffInScope', 'manage:equipment:edit'),
   ]),

@@ -11,11 +11,18 @@ import {
 import { DevicePageSchema, DAY_MS } from '@lyyp/contracts';
 import { alarmRecordSchema } from '@lyyp/contracts/alarm';
 import type { LiveServerMessage } from '@lyyp/contracts/live';
-import { accounts, alarmRecords, deviceAccess, deviceEvents } from '../../db/schema/index.ts';
+import {
+  accountRoles,
+  accounts,
+  alarmRecords,
+  deviceAccess,
+  deviceEvents,
+  roles,
+} from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { FACTORY_PASSWORD, buildAccount, buildBoundDevice } from '../../test/factories.ts';
 import { TestClient, databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
-import { postJson } from '../device/catalogue-test-support.ts';
+import { postJson, signIn } from '../device/catalogue-test-support.ts';
 
 describe.each(databaseVariants())('device sharing on $name', (variant) => {
   let server: TestServer;
@@ -423,5 +430,50 @@ describe.each(databaseVariants())('sharing further on $name', (variant) => {
         })
       ).code,
     ).toBe('200');
+  });
+
+  it('decides who shares by the policy: an authorization, staff with the share code in scope, not a developer', async () => {
+    const db = server.database.db;
+    const fixture = await buildBoundDevice(db);
+    const shareOf = (client: TestClient, body: Record<string, unknown> = {}) =>
+      postJson(server, client, '/equipment/share/add', { id: fixture.device.id, method: 'link', ...body });
+
+    // An authorization from the back office shares further, never with more writing than it has.
+    const holder = await buildAccount(db);
+    await db
+      .insert(deviceAccess)
+      .values({ deviceId: fixture.device.id, accountId: holder.id, kind: 'authorized', canWrite: false });
+    const asHolder = await signedIn(holder);
+    expect((await shareOf(asHolder, { menus: ['gateway'] })).code).toBe('200');
+    expect((await shareOf(asHolder, { canWrite: true })).code).toBe('2832');
+
+    // Staff in scope share with the monitoring share code alone; a view-only member may not.
+    const staffWith = async (permissions: string) => {
+      const { account, client } = await signIn(server, 'operation', { auths: '' });
+      const roleId = newId();
+      await db
+        .insert(roles)
+        .values({ id: roleId, name: roleId.slice(0, 8), audience: 'operation', permissions });
+      await db.insert(accountRoles).values({ accountId: account.id, roleId });
+      return client;
+    };
+    const sharer = await staffWith('monitor:device,monitor:device:view,monitor:device:share');
+    expect((await shareOf(sharer)).code).toBe('200');
+    expect((await shareOf(await staffWith('monitor:device,monitor:device:view'))).code).toBe('1201');
+
+    // The product's developer sees the device but holds it in no way that may share it.
+    expect((await shareOf(await signedIn(fixture.developer))).code).toBe('1201');
+
+    // A share is accepted only while its sharer may still share: the owner's share code withdrawn.
+    const owner = await signedIn(fixture.owner);
+    const open = DeviceShareCreatedSchema.parse((await shareOf(owner)).data);
+    await db
+      .update(accounts)
+      .set({ auths: 'monitor:device,monitor:device:view' })
+      .where(eq(accounts.id, fixture.owner.id));
+    const late = await signedIn(await buildAccount(db));
+    expect((await postJson(server, late, '/equipment/share/accept', { token: open.token })).code).toBe(
+      '2835',
+    );
   });
 });

@@ -42,7 +42,7 @@ export function registerDeviceShareRoutes(app: FastifyInstance, { shares }: { sh
     {
       tags,
       summary: 'Share a device by link or password with permission settings (at most 20 per device)',
-      guard: share,
+      guard: app.allow('share.add'),
       body: DeviceShareAddSchema,
       answer: DeviceShareCreatedSchema,
     },

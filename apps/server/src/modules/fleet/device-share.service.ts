@@ -1,7 +1,8 @@
 /**
  * Device sharing (§1, §5, §6). Anyone who reaches a device as its owner, as staff or through a
  * grant may share it by link (the console also draws the link as a QR code) or by password, with
- * permission settings; a share never gives more than its sharer has. One account accepts a share
+ * permission settings; a share never gives more than its sharer has. Who may share is the policy's
+ * `share.add` (apps/server/src/policy/), asked again when a share is accepted. One account accepts a share
  * and is granted access (`device_access`, kind `shared`); the owner sees and revokes every share
  * of the device, a sharer their own. A receiver shares the device further only when its share
  * allows it (`canReshare`, off by default: 1211 otherwise). Revoking removes the grant, ends the live channel's
@@ -45,13 +46,11 @@ export interface DeviceShareDeps {
   now: () => number;
 }
 
-/** What an account may pass on of a device. */
+/** What an account the policy lets share a device may pass on of it. */
 interface SharerRights {
   topMenu: boolean;
   menus: readonly ShareMenu[];
   canWrite: boolean;
-  /** Whether it may share at all: a share's receiver only when the share allows sharing further. */
-  mayShare: boolean;
 }
 
 /**
@@ -100,9 +99,9 @@ export class DeviceShareService {
 
   async add(caller: Caller, input: z.output<typeof DeviceShareAddSchema>): Promise<DeviceShareCreated> {
     const device = await this.deps.access.requireVisibleDevice(caller.account, input.id);
+    // The policy decides who shares (`share.add`; a share that does not allow it: 1211).
+    await this.deps.access.authorize(caller.account, 'share.add', device);
     const rights = await this.rightsOf(caller.account, device);
-    if (!rights) throw new CatalogueError('1201');
-    if (!rights.mayShare) throw new CatalogueError('1211');
     if ((input.method === 'password') !== (input.password !== undefined))
       throw new CatalogueError('2839', { field: 'password' });
     if (input.canWrite && !rights.canWrite) throw new CatalogueError('2832', { field: 'canWrite' });
@@ -228,8 +227,9 @@ export class DeviceShareService {
       throw new CatalogueError('2837');
     // The sharer's rights are read again: a share gives no more than its sharer has now.
     const sharer = await this.deps.accounts.findById(share.sharerAccountId);
-    const rights = sharer ? await this.rightsOf(sharer, device) : null;
-    if (!rights?.mayShare) throw new CatalogueError('2835');
+    if (!sharer || !(await this.deps.access.allows(sharer, 'share.add', device)))
+      throw new CatalogueError('2835');
+    const rights = await this.rightsOf(sharer, device);
     const accepted = await this.deps.shares.accept(
       share,
       caller.account.id,
@@ -250,24 +250,19 @@ export class DeviceShareService {
   }
 
   /**
-   * What an account may pass on: everything as owner or staff; a grant's writing as authorised;
-   * a share's own settings as a receiver, and only when the share lets it share further.
-   * Developers and dealers see devices they do not hold and may not share them (null).
+   * What an account the policy lets share the device may pass on: everything as owner or staff; an
+   * authorization's writing; a share's own settings as its receiver. Who may share at all is the
+   * policy's `share.add`, never decided here.
    */
-  private async rightsOf(account: AccountFacts, device: DeviceRow): Promise<SharerRights | null> {
+  private async rightsOf(account: AccountFacts, device: DeviceRow): Promise<SharerRights> {
     if (device.ownerAccountId === account.id || viewerOf(account).staff)
-      return { topMenu: true, menus: SHARE_MENU_KEYS, canWrite: true, mayShare: true };
+      return { topMenu: true, menus: SHARE_MENU_KEYS, canWrite: true };
     const grant = await this.deps.devices.accessOf(device.id, account.id);
-    if (!grant) return null;
+    if (!grant) return { topMenu: false, menus: [], canWrite: false };
     if (grant.kind === 'authorized')
-      return { topMenu: true, menus: SHARE_MENU_KEYS, canWrite: grant.canWrite, mayShare: true };
+      return { topMenu: true, menus: SHARE_MENU_KEYS, canWrite: grant.canWrite };
     const share = await this.deps.shares.shareOfGrant(device.id, account.id);
-    return {
-      topMenu: share?.topMenu ?? false,
-      menus: share?.menus ?? [],
-      canWrite: grant.canWrite,
-      mayShare: share?.canReshare ?? false,
-    };
+    return { topMenu: share?.topMenu ?? false, menus: share?.menus ?? [], canWrite: grant.canWrite };
   }
 
   private async revokeChain(device: DeviceRow, shareIds: string[], actorAccountId: string): Promise<void> {

@@ -72,6 +72,7 @@ export class InspectionService {
       schedule: row.schedule,
       inspectors: row.inspectorIds.map((id) => ({ id, name: people.get(id) ?? id })),
       enabled: row.enabled,
+      ownerAccountId: row.ownerAccountId,
       createdAt: row.createdAt.getTime(),
     }));
   }
