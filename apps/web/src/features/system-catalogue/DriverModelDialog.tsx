@@ -60,6 +60,7 @@ export function DriverModelDialog({
   const locale = useLocaleStore((state) => state.locale);
   const [form] = Form.useForm<DriverModelValues>();
   const protocol = Form.useWatch<Protocol | undefined>('protocol', form) ?? model?.protocol ?? 'modbus-tcp';
+  const isModbus = protocol === 'modbus-tcp' || protocol === 'modbus-rtu';
   const { alertText, showFailure, clearFailure } = useFormFailure(form, locate);
   const save = useMutation({
     mutationFn: (values: DriverModelValues) => {
@@ -158,13 +159,13 @@ export function DriverModelDialog({
                 <InputNumber min={1} max={65535} precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
-          ) : (
+          ) : protocol === 'modbus-rtu' ? (
             <Col span={8}>
               <Form.Item name={['settings', 'baudRate']} label={p('baudRate')}>
                 <Select options={options(BAUD_RATES)} />
               </Form.Item>
             </Col>
-          )}
+          ) : null}
         </Row>
         {protocol === 'modbus-rtu' ? (
           <Row gutter={12}>
@@ -185,7 +186,8 @@ export function DriverModelDialog({
             </Col>
           </Row>
         ) : null}
-        <Row gutter={12}>
+        {/* Byte orders are Modbus settings: OPC UA and S7 values carry their own encoding. */}
+        <Row gutter={12} style={isModbus ? undefined : { display: 'none' }}>
           <Col span={8}>
             <Form.Item name={['settings', 'byteOrder16']} label={p('byteOrder16')}>
               <Select options={options(BYTE_ORDERS_16)} />

@@ -1,12 +1,18 @@
 /**
  * Communication protocols (/manage/system/protocol): the built-in protocols the edge agent runs,
- * each with its register types (function codes, read-only or writable, most per request), and the
+ * each with its address types, how an address is written and examples, and (Modbus) its register
+ * types (function codes, read-only or writable, most per request), and the
  * driver models developers keep over them; a driver model a product's driver uses cannot be deleted.
  */
-import { PROTOCOLS, REGISTER_TYPE_DEFINITIONS, type Protocol } from '@lyyp/contracts/device-model';
+import {
+  ADDRESS_TYPE_DEFINITIONS,
+  PROTOCOLS,
+  REGISTER_TYPE_DEFINITIONS,
+  type Protocol,
+} from '@lyyp/contracts/device-model';
 import { PROTOCOL_DEFINITIONS } from '@lyyp/contracts/system';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { systemCatalogueApi, type DriverModel, type ProtocolItem } from '../../api/system-catalogue.api.ts';
@@ -38,6 +44,31 @@ export default function ProtocolPage() {
     onError: (error) => void message.error(describeFailure(error)),
   });
   const protocolLabel = (id: Protocol) => PROTOCOL_DEFINITIONS[id].label[language];
+  const registerTable = (protocol: ProtocolItem) => (
+    <Table
+      rowKey="id"
+      size="small"
+      pagination={false}
+      data-testid={`register-types-${protocol.id}`}
+      dataSource={protocol.registerTypes.map((id) => REGISTER_TYPE_DEFINITIONS[id])}
+      columns={[
+        {
+          title: p('registerType'),
+          key: 'label',
+          render: (_value, type) => type.label[language],
+        },
+        { title: p('readCode'), dataIndex: 'readFunctionCode', width: 120 },
+        {
+          title: p('writeCodes'),
+          key: 'write',
+          width: 160,
+          render: (_value, type) =>
+            type.write ? `${type.write.single} / ${type.write.multiple}` : <Tag>{p('readOnly')}</Tag>,
+        },
+        { title: p('maxRead'), dataIndex: 'maxReadCount', width: 140 },
+      ]}
+    />
+  );
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -60,33 +91,35 @@ export default function ProtocolPage() {
                 expanded ? current.filter((id) => id !== protocol.id) : [...current, protocol.id],
               ),
             expandedRowRender: (protocol) => (
-              <Table
-                rowKey="id"
-                size="small"
-                pagination={false}
-                data-testid={`register-types-${protocol.id}`}
-                dataSource={protocol.registerTypes.map((id) => REGISTER_TYPE_DEFINITIONS[id])}
-                columns={[
-                  {
-                    title: p('registerType'),
-                    key: 'label',
-                    render: (_value, type) => type.label[language],
-                  },
-                  { title: p('readCode'), dataIndex: 'readFunctionCode', width: 120 },
-                  {
-                    title: p('writeCodes'),
-                    key: 'write',
-                    width: 160,
-                    render: (_value, type) =>
-                      type.write ? (
-                        `${type.write.single} / ${type.write.multiple}`
-                      ) : (
-                        <Tag>{p('readOnly')}</Tag>
+              <Space direction="vertical" size={8} style={{ width: '100%' }}>
+                <Descriptions
+                  size="small"
+                  column={1}
+                  bordered
+                  data-testid={`address-syntax-${protocol.id}`}
+                  items={[
+                    {
+                      key: 'syntax',
+                      label: p('addressSyntax'),
+                      children: protocol.addressSyntax[language],
+                    },
+                    {
+                      key: 'examples',
+                      label: p('examples'),
+                      children: (
+                        <Space size={[4, 4]} wrap>
+                          {protocol.examples.map((example) => (
+                            <Typography.Text code key={example}>
+                              {example}
+                            </Typography.Text>
+                          ))}
+                        </Space>
                       ),
-                  },
-                  { title: p('maxRead'), dataIndex: 'maxReadCount', width: 140 },
-                ]}
-              />
+                    },
+                  ]}
+                />
+                {protocol.registerTypes.length > 0 ? registerTable(protocol) : null}
+              </Space>
             ),
           }}
           columns={[
@@ -106,9 +139,20 @@ export default function ProtocolPage() {
               render: (_value, protocol) => p(`transports.${protocol.transport}`),
             },
             {
+              title: p('addressTypes'),
+              key: 'addressTypes',
+              render: (_value, protocol) => (
+                <Space size={[4, 4]} wrap>
+                  {protocol.addressTypes.map((id) => (
+                    <Tag key={id}>{ADDRESS_TYPE_DEFINITIONS[id].label[language]}</Tag>
+                  ))}
+                </Space>
+              ),
+            },
+            {
               title: p('registerTypes'),
               key: 'types',
-              render: (_value, protocol) => protocol.registerTypes.length,
+              render: (_value, protocol) => protocol.registerTypes.length || '—',
             },
             { title: p('driverModelCount'), dataIndex: 'driverModelCount' },
           ]}
@@ -160,10 +204,13 @@ export default function ProtocolPage() {
                 <Space size={[4, 4]} wrap>
                   {model.protocol === 'modbus-tcp' ? (
                     <Tag>{`${p('port')} ${model.settings.port}`}</Tag>
-                  ) : (
+                  ) : null}
+                  {model.protocol === 'modbus-rtu' ? (
                     <Tag>{`${model.settings.baudRate} ${model.settings.dataBits}${model.settings.parity.charAt(0).toUpperCase()}${model.settings.stopBits}`}</Tag>
-                  )}
-                  <Tag>{model.settings.byteOrder32}</Tag>
+                  ) : null}
+                  {model.protocol === 'modbus-tcp' || model.protocol === 'modbus-rtu' ? (
+                    <Tag>{model.settings.byteOrder32}</Tag>
+                  ) : null}
                   <Tag>{`${model.settings.pollIntervalMs} ms`}</Tag>
                 </Space>
               ),

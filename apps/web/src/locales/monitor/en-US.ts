@@ -208,7 +208,7 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
   driver: {
     emptyTitle: 'No drivers yet',
     emptyText:
-      'A driver tells the gateway how to reach the device: Modbus TCP or RTU, address and slave id. Add a driver first, then its variables.',
+      'A driver tells the gateway how to reach the device: Modbus TCP or RTU (address and slave id), OPC UA (endpoint URL and security) or Siemens S7 (IP, rack and slot). Add a driver first, then its variables.',
     title: 'Drivers',
     add: 'Add driver',
     edit: 'Edit driver',

@@ -206,7 +206,8 @@ export const monitorZhCN = {
   },
   driver: {
     emptyTitle: '还没有驱动',
-    emptyText: '驱动说明网关怎样连接设备：Modbus TCP 或 RTU、地址和站号。先添加一个驱动，再为它添加变量。',
+    emptyText:
+      '驱动说明网关怎样连接设备：Modbus TCP 或 RTU（地址和站号）、OPC UA（端点地址和安全设置）或西门子 S7（IP、机架号和槽号）。先添加一个驱动，再为它添加变量。',
     title: '驱动',
     add: '添加驱动',
     edit: '编辑驱动',
