@@ -2,7 +2,8 @@
  * The remaining system screens in a real browser against the real platform. The super manager
  * publishes an app version (a taken version number and a link that is not http(s) are refused on
  * their inputs), publishes two versions of the user agreement and one privacy policy, and keeps a
- * driver model beside the built-in protocols and their register types, in Chinese and English.
+ * driver model beside the built-in protocols (Modbus with its register types, OPC UA and S7 with
+ * their address syntax and examples), in Chinese and English.
  * /download then shows the latest app with a QR code per platform, and a visitor registering reads
  * the current agreement from the registration form; the agreement screen counts the acceptance.
  */
@@ -112,6 +113,10 @@ describe('system screens in the browser', () => {
       await page.goto(`${base}/manage/system/protocol`);
       await waitForTitle(page, '通讯协议 - LYYP');
       await page.getByTestId('register-types-modbus-tcp').getByText('保持寄存器 (4x)').waitFor();
+      // OPC UA and S7 name their places by address alone: syntax and examples instead of register types.
+      await page.getByTestId('address-syntax-opcua').getByText('ns=2;s=Line1.Temp').waitFor();
+      await page.getByTestId('address-syntax-s7').getByText('DB1.DBW4').waitFor();
+      await expect(page.getByTestId('register-types-s7').count()).resolves.toBe(0);
       await page.click('[data-testid="driver-model-add"]');
       await dialog.locator('#driverModel_name').fill('PM5560 电表');
       await dialog.locator('#driverModel_description').fill('施耐德多功能电表');
@@ -156,6 +161,10 @@ describe('system screens in the browser', () => {
       await switchToEnglish(page);
       await waitForTitle(page, 'Protocols - LYYP');
       await page.getByTestId('register-types-modbus-rtu').getByText('Holding register (4x)').waitFor();
+      await page
+        .getByTestId('address-syntax-s7')
+        .getByText(/M, I, Q areas/)
+        .waitFor();
       await page.locator('[data-testid="driver-models"] tr', { hasText: 'TCP port 5020' }).waitFor();
       await screenshot('system-protocol-en-US');
       await page.goto(`${base}/manage/system/version`);
