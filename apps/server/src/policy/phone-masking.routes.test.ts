@@ -1,13 +1,13 @@
 /**
  * Phone numbers for those who only recognise a person: an account known only by its phone is named
- * by it masked (`138****5678`) in the product list, the dealer list and the back-office device list
- * for developers, dealers and staff without an account-management code; the super manager (and
+ * by it masked (`138****5678`) in the product list, the dealer list, the back-office device list
+ * and the gateway list, detail and export for developers, dealers and staff without an account-management code; the super manager (and
  * staff managing accounts) see it in full.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountRoles, accounts, dealerCustomers, dealers, roles } from '../db/schema/index.ts';
+import { accountRoles, accounts, dealerCustomers, dealers, gateways, roles } from '../db/schema/index.ts';
 import { AccountRepository } from '../modules/account/account.repository.ts';
 import { TEST_PASSWORD, createTestAccount } from '../modules/device/catalogue-test-support.ts';
 import { buildBoundDevice } from '../test/factories.ts';
@@ -27,6 +27,7 @@ describe.each(databaseVariants())('phone numbers as each viewer may see them on 
   let deviceId: string;
   let ownerId: string;
   let dealerId: string;
+  let gatewaySn: string;
   const clients: Record<'superManager' | 'rnd' | 'dealerStaff' | 'dealer', TestClient> = {} as never;
 
   beforeAll(async () => {
@@ -37,6 +38,11 @@ describe.each(databaseVariants())('phone numbers as each viewer may see them on 
     productId = world.product.id;
     deviceId = world.device.id;
     ownerId = world.owner.id;
+    gatewaySn = world.gateway.sn;
+    await db
+      .update(gateways)
+      .set({ ownerAccountId: world.owner.id, developerAccountId: world.developer.id })
+      .where(eq(gateways.sn, gatewaySn));
     // Accounts known only by their phones (registered by SMS, no name or user name given).
     await db
       .update(accounts)
@@ -123,5 +129,29 @@ describe.each(databaseVariants())('phone numbers as each viewer may see them on 
       ownerTel: '138****5678',
     });
     expect(await ownerOf(clients.superManager)).toMatchObject({ ownerName: OWNER_TEL, ownerTel: OWNER_TEL });
+  });
+
+  it('names a gateway owner and developer known only by their phones as the viewer may see them', async () => {
+    async function peopleOf(client: TestClient) {
+      const listed = await client.call('POST', '/gateway/query', { ...PAGE, sn: gatewaySn });
+      expect(listed.code).toBe('200');
+      const row = (
+        listed.data as Listed<{ sn: string; ownerName: string | null; developerName: string | null }>
+      ).list.find((item) => item.sn === gatewaySn);
+      const detail = await client.call('POST', '/gateway/info', { sn: gatewaySn });
+      expect(detail.code).toBe('200');
+      const { ownerName, developerName } = detail.data as {
+        ownerName: string | null;
+        developerName: string | null;
+      };
+      return {
+        list: row && { ownerName: row.ownerName, developerName: row.developerName },
+        detail: { ownerName, developerName },
+      };
+    }
+    const masked = { ownerName: '138****5678', developerName: '139****5678' };
+    expect(await peopleOf(clients.rnd)).toEqual({ list: masked, detail: masked });
+    const full = { ownerName: OWNER_TEL, developerName: DEVELOPER_TEL };
+    expect(await peopleOf(clients.superManager)).toEqual({ list: full, detail: full });
   });
 });

@@ -30,10 +30,12 @@ export interface GatewayFilter {
 const owner = alias(accounts, 'owner');
 const developer = alias(accounts, 'developer');
 
-const ownerName = sql<string | null>`coalesce(${owner.name}, ${owner.username}, ${owner.tel})`;
-const developerName = sql<
-  string | null
->`coalesce(${developer.name}, ${developer.username}, ${developer.tel})`;
+// A person known only by a phone number is named by it, as the viewer may see it (`ShowPhone`).
+const ownerName = sql<string | null>`coalesce(${owner.name}, ${owner.username})`;
+const developerName = sql<string | null>`coalesce(${developer.name}, ${developer.username})`;
+
+/** A phone number as the viewer may see it (`phoneShownTo` in src/lib/phone-visibility.ts). */
+export type ShowPhone = (phone: string | null, subjectAccountId?: string | null) => string | null;
 
 /** A gateway as lists show it: who owns it, which device it carries, how its configuration is. */
 export interface GatewayListRow {
@@ -85,7 +87,25 @@ const listColumns = {
   deviceName: devices.name,
   productId: devices.productId,
   createdAt: gateways.createdAt,
+  ownerTel: owner.tel,
+  developerTel: developer.tel,
 };
+
+/** A list row with its people named as the viewer may see them; their phones go no further. */
+function shownRow(
+  {
+    ownerTel,
+    developerTel,
+    ...row
+  }: GatewayListRow & { ownerTel: string | null; developerTel: string | null },
+  showPhone: ShowPhone,
+): GatewayListRow {
+  return {
+    ...row,
+    ownerName: row.ownerName ?? showPhone(ownerTel, row.ownerAccountId),
+    developerName: row.developerName ?? showPhone(developerTel, row.developerAccountId),
+  };
+}
 
 function filterConditions(filter: GatewayFilter): Array<SQL | undefined> {
   return [
@@ -126,6 +146,7 @@ export class GatewayRepository {
     viewer: Viewer,
     filter: GatewayFilter,
     paging: PageRequest,
+    showPhone: ShowPhone,
   ): Promise<{ rows: GatewayListRow[]; total: number }> {
     const where = allOf(visibleGatewayCondition(viewer), ...filterConditions(filter));
     const [counted] = await this.db
@@ -138,7 +159,7 @@ export class GatewayRepository {
     const rows = await this.listQuery(where)
       .limit(paging.pageSize)
       .offset((paging.page - 1) * paging.pageSize);
-    return { rows, total: counted?.total ?? 0 };
+    return { rows: rows.map((row) => shownRow(row, showPhone)), total: counted?.total ?? 0 };
   }
 
   /** Rows for an export: the chosen SNs, or everything the filter matches, up to `limit`. */
@@ -146,17 +167,23 @@ export class GatewayRepository {
     viewer: Viewer,
     selection: { sns?: readonly string[] | undefined; filter: GatewayFilter },
     limit: number,
+    showPhone: ShowPhone,
   ): Promise<GatewayListRow[]> {
     const chosen =
       selection.sns && selection.sns.length > 0
         ? [inArray(gateways.sn, [...selection.sns])]
         : filterConditions(selection.filter);
-    return this.listQuery(allOf(visibleGatewayCondition(viewer), ...chosen)).limit(limit);
+    const rows = await this.listQuery(allOf(visibleGatewayCondition(viewer), ...chosen)).limit(limit);
+    return rows.map((row) => shownRow(row, showPhone));
   }
 
-  async findVisibleListRow(viewer: Viewer, sn: string): Promise<GatewayListRow | undefined> {
+  async findVisibleListRow(
+    viewer: Viewer,
+    sn: string,
+    showPhone: ShowPhone,
+  ): Promise<GatewayListRow | undefined> {
     const rows = await this.listQuery(allOf(visibleGatewayCondition(viewer), eq(gateways.sn, sn))).limit(1);
-    return rows[0];
+    return rows[0] && shownRow(rows[0], showPhone);
   }
 
   /** Any gateway by SN, whoever owns it: binding and broker sign-in look gateways up this way. */

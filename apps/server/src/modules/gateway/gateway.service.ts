@@ -8,6 +8,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { CatalogueError, GATEWAY_CODE_LENGTH, SN_LENGTH, type Locale } from '@lyyp/contracts';
 import { DOWN_TOPICS, UP_TOPICS, downTopic, upTopic } from '@lyyp/contracts/protocol';
 import { newNumericCode } from '../../lib/ids.ts';
+import { phoneShownTo } from '../../lib/phone-visibility.ts';
 import { viewerOf, type Caller } from '../device/viewer.ts';
 import { DEFAULT_HARDWARE_MODEL_ID } from '@lyyp/contracts/hardware';
 import type { HardwareModelRepository } from '../hardware/hardware.repository.ts';
@@ -91,13 +92,13 @@ export class GatewayService {
 
   async query(caller: Caller, filter: GatewayFilter, paging: PageRequest): Promise<Page<GatewayView>> {
     const viewer = viewerOf(caller.account);
-    const { rows, total } = await this.gateways.page(viewer, filter, paging);
+    const { rows, total } = await this.gateways.page(viewer, filter, paging, phoneShownTo(caller.account));
     return { list: rows.map((row) => present(row, viewer.staff)), total, ...paging };
   }
 
   async info(caller: Caller, sn: string) {
     const viewer = viewerOf(caller.account);
-    const row = await this.gateways.findVisibleListRow(viewer, sn);
+    const row = await this.gateways.findVisibleListRow(viewer, sn, phoneShownTo(caller.account));
     const gateway = await this.gateways.findVisible(viewer, sn);
     if (!row || !gateway) throw new CatalogueError('1003');
     return {
@@ -237,7 +238,12 @@ export class GatewayService {
     format: SheetFormat,
   ) {
     const viewer = viewerOf(caller.account);
-    const rows = await this.gateways.listForExport(viewer, selection, GATEWAY_EXPORT_MAX);
+    const rows = await this.gateways.listForExport(
+      viewer,
+      selection,
+      GATEWAY_EXPORT_MAX,
+      phoneShownTo(caller.account),
+    );
     const secrets = viewer.staff ? await this.gateways.secretsOf(rows.map((row) => row.sn)) : null;
     return {
       name: `${exportName(caller.locale)}.${format}`,
