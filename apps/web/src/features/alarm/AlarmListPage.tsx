@@ -22,7 +22,7 @@ import { isApiError } from '../../api/index.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { translateCatalogue } from '../../app/messages.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { AlarmRecordTable } from './AlarmRecordTable.tsx';
 import { recordTypeName, stateName, useDescribeAlarmFailure } from './alarm-text.ts';
 import { NoAlarmPermission } from './NoAlarmPermission.tsx';
@@ -40,8 +40,10 @@ export default function AlarmListPage() {
   const locale = useLocaleStore((state) => state.locale);
   const { message } = App.useApp();
   const describeFailure = useDescribeAlarmFailure();
-  const mayView = usePermission('monitor:alarm:view');
-  const mayExport = usePermission('monitor:alarm:export');
+  // What the policy allows: alarm records of the devices the account sees, exporting them.
+  const capabilities = useCapabilities();
+  const mayView = capabilities.may('alarmRecord.view');
+  const mayExport = capabilities.may('alarmRecord.export');
   const [filters, setFilters] = useState<RecordFilters>(() => defaultRecordFilters(dayjs()));
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const violation = checkRecordFilters(filters);
@@ -75,6 +77,7 @@ export default function AlarmListPage() {
     onError: (error) => void message.error(describeFailure(error)),
   });
 
+  if (!capabilities.loaded) return null;
   if (!mayView || (isApiError(records.error) && records.error.code === '2116')) {
     return (
       <Card variant="borderless">

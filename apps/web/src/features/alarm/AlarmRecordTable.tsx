@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import type { AlarmRecordPage } from '../../api/alarm.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { RaiseWorkOrderButton } from '../maintenance/RaiseWorkOrderButton.tsx';
 import { AcknowledgeDialog } from './AcknowledgeDialog.tsx';
 import { recordTypeName, releaseReasonName, stateName } from './alarm-text.ts';
@@ -44,7 +44,8 @@ export function AlarmRecordTable({
 }) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const mayAcknowledge = usePermission('monitor:alarm:acknowledge');
+  // Every record listed is of a device the account sees: acknowledging is the policy's answer.
+  const mayAcknowledge = useCapabilities().may('alarmRecord.acknowledge');
   const [selected, setSelected] = useState<string[]>([]);
   const [acknowledging, setAcknowledging] = useState<string[] | null>(null);
   const [sendsOf, setSendsOf] = useState<string | null>(null);

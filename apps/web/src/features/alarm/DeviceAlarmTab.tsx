@@ -13,7 +13,7 @@ import { isApiError } from '../../api/index.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
 import { ClearRecordsButton } from '../gateway-ops/ClearRecordsButton.tsx';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { AlarmRecordTable } from './AlarmRecordTable.tsx';
 import { stateName, useDescribeAlarmFailure } from './alarm-text.ts';
 import { NoAlarmPermission } from './NoAlarmPermission.tsx';
@@ -23,7 +23,8 @@ export function DeviceAlarmTab({ device }: DeviceTabProps) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const describeFailure = useDescribeAlarmFailure();
-  const mayView = usePermission('monitor:alarm:view');
+  const capabilities = useCapabilities();
+  const mayView = capabilities.may('alarmRecord.view');
   const [state, setState] = useState<AlarmState | undefined>();
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const records = useQuery({
@@ -36,6 +37,7 @@ export function DeviceAlarmTab({ device }: DeviceTabProps) {
     if (event.deviceId === device.id) void records.refetch();
   });
 
+  if (!capabilities.loaded) return null;
   if (!mayView || (isApiError(records.error) && records.error.code === '2116')) return <NoAlarmPermission />;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>

@@ -5,15 +5,15 @@
  */
 import { Space } from 'antd';
 import { useParams } from 'react-router';
-import { usePermission } from '../monitor/common/use-permission.ts';
 import { ProductEditTabs } from '../product/ProductEditTabs.tsx';
+import { useProductAbilities } from '../product/use-product-abilities.ts';
 import { GroupSection } from './GroupSection.tsx';
 import { RuleSection } from './RuleSection.tsx';
 import { StatusAlarmSection } from './StatusAlarmSection.tsx';
 
 export default function ProductAlertTab() {
   const { id = '' } = useParams();
-  const editable = usePermission('manage:product:edit');
+  const editable = useProductAbilities(id)('alarmRule.edit');
   return (
     <ProductEditTabs productId={id}>
       <Space direction="vertical" size={16} style={{ width: '100%' }}>

@@ -3,12 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
 import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { TaskCards } from './TaskCards.tsx';
 import { TaskDrawer } from './TaskDrawer.tsx';
 
 export function DeviceInspectionTab({ device }: Pick<DeviceTabProps, 'device'>) {
-  const allowed = usePermission('monitor:inspection');
+  const allowed = useCapabilities().may('inspection.view');
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [opened, setOpened] = useState<string | null>(null);
   const tasks = useQuery({

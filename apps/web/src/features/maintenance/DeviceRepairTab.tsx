@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
 import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { NewWorkOrderDialog } from './NewWorkOrderDialog.tsx';
 import { WorkOrderCards } from './WorkOrderCards.tsx';
 import { WorkOrderDrawer } from './WorkOrderDrawer.tsx';
@@ -14,7 +14,7 @@ import { WorkOrderDrawer } from './WorkOrderDrawer.tsx';
 export function DeviceRepairTab({ device }: Pick<DeviceTabProps, 'device'>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const mayRaise = usePermission('monitor:workorder');
+  const mayRaise = useCapabilities().may('workOrder.create');
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [creating, setCreating] = useState(false);
   const [opened, setOpened] = useState<string | null>(null);

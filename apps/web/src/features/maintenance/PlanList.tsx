@@ -1,4 +1,8 @@
-/** Inspection plans: name, schedule, devices and inspectors, with edit and delete for whoever may manage plans. */
+/**
+ * Inspection plans: name, schedule, devices and inspectors. Edit and delete as the policy allows
+ * each plan (`inspection.editPlan`): its maker, or staff whose scope holds its devices; an inspector
+ * who did not make a plan sees neither (the server would answer 2417).
+ */
 import { INSPECTION_FREQUENCY_NAMES, type InspectionPlanItem } from '@lyyp/contracts/maintenance';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, List, Popconfirm, Space, Tag, Typography, message } from 'antd';
@@ -7,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { PlanDialog } from './PlanDialog.tsx';
 
 export function PlanList() {
@@ -15,7 +19,8 @@ export function PlanList() {
   const locale = useLocaleStore((state) => state.locale);
   const describeFailure = useDescribeFailure();
   const queryClient = useQueryClient();
-  const mayManage = usePermission('monitor:inspection:plan');
+  const capabilities = useCapabilities();
+  const mayCreate = capabilities.may('inspection.plan');
   const [editing, setEditing] = useState<InspectionPlanItem | 'new' | null>(null);
   const plans = useQuery({ queryKey: ['maintenance', 'plans'], queryFn: () => maintenanceApi.listPlans() });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['maintenance'] });
@@ -26,7 +31,7 @@ export function PlanList() {
   });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      {mayManage ? (
+      {mayCreate ? (
         <Button type="primary" onClick={() => setEditing('new')} data-testid="new-plan">
           {t('maintenance.inspection.newPlan')}
         </Button>
@@ -46,10 +51,17 @@ export function PlanList() {
                   {INSPECTION_FREQUENCY_NAMES[plan.schedule.frequency][locale === 'en-US' ? 'en' : 'zh']}
                 </Tag>
               }
+              data-testid="plan-card"
               actions={
-                mayManage
+                capabilities.onPlanRow('inspection.editPlan', plan)
                   ? [
-                      <Button key="edit" type="link" size="small" onClick={() => setEditing(plan)}>
+                      <Button
+                        key="edit"
+                        type="link"
+                        size="small"
+                        onClick={() => setEditing(plan)}
+                        data-testid="plan-edit"
+                      >
                         {t('maintenance.inspection.editPlan')}
                       </Button>,
                       <Popconfirm

@@ -7,14 +7,14 @@ import { Button, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { WorkOrderDrawer } from './WorkOrderDrawer.tsx';
 
 export function RaiseWorkOrderButton({ alarmRecordId }: { alarmRecordId: string }) {
   const { t } = useTranslation();
   const describeFailure = useDescribeFailure();
-  const allowed = usePermission('monitor:workorder');
+  const allowed = useCapabilities().may('workOrder.create');
   const [opened, setOpened] = useState<string | null>(null);
   const raise = useMutation({
     mutationFn: () => maintenanceApi.workOrderFromAlarm(alarmRecordId),

@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { workOrderStateName } from './maintenance-text.ts';
 import { WorkOrderCards } from './WorkOrderCards.tsx';
 import { WorkOrderDrawer } from './WorkOrderDrawer.tsx';
@@ -28,7 +28,7 @@ export default function WorkOrderListPage() {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const describeFailure = useDescribeFailure();
-  const mayExport = usePermission('monitor:workorder:export');
+  const mayExport = useCapabilities().may('workOrder.export');
   const [search, setSearch] = useSearchParams();
   const state = readState(search.get('state'));
   const olderThan = search.get('olderThanHours');

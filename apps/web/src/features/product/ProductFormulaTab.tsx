@@ -6,14 +6,14 @@
  */
 import { Space } from 'antd';
 import { useParams } from 'react-router';
-import { usePermission } from '../monitor/common/use-permission.ts';
 import { ComputedVariableSection } from './ComputedVariableSection.tsx';
 import { ProductEditTabs } from './ProductEditTabs.tsx';
 import { ScriptSection } from './ScriptSection.tsx';
+import { useProductAbilities } from './use-product-abilities.ts';
 
 export default function ProductFormulaTab() {
   const { id = '' } = useParams();
-  const editable = usePermission('manage:product:edit');
+  const editable = useProductAbilities(id)('edgeLogic.edit');
   return (
     <ProductEditTabs productId={id}>
       <Space direction="vertical" size={16} style={{ width: '100%' }}>

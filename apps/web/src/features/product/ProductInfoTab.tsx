@@ -7,9 +7,9 @@ import { catalogueApi } from '../../api/catalogue.api.ts';
 import type { ProductDetail } from '../../api/catalogue.types.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
 import { useFormFailure } from '../monitor/common/use-form-failure.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
 import { ProductEditTabs } from './ProductEditTabs.tsx';
 import { ProductForm, locateProductField, toProductFields, type ProductFormValues } from './ProductForm.tsx';
+import { useProductAbilities } from './use-product-abilities.ts';
 import { productQueryKey, useProduct } from './use-product.ts';
 
 function toFormValues(product: ProductDetail): ProductFormValues {
@@ -28,7 +28,7 @@ function ProductInfoForm({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const canEdit = usePermission('manage:product:edit');
+  const canEdit = useProductAbilities(product.id)('product.edit');
   const [form] = Form.useForm<ProductFormValues>();
   const { alertText, showFailure, clearFailure } = useFormFailure(form, locateProductField);
   const save = useMutation({

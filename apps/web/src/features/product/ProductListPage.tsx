@@ -5,6 +5,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
+import type { ActionName } from '@lyyp/contracts/policy';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Input, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ import { catalogueApi } from '../../api/catalogue.api.ts';
 import type { ProductStatus, ProductSummary } from '../../api/catalogue.types.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { ImportProductButton } from './ImportProductButton.tsx';
 import { PRODUCT_STATUS_COLORS, ProductStatusTag } from './ProductStatusTag.tsx';
 
@@ -24,10 +25,11 @@ export default function ProductListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const describeFailure = useDescribeFailure();
-  const canEdit = usePermission('manage:product:edit');
-  const canPublish = usePermission('manage:product:publish');
-  const canUpgrade = usePermission('manage:product:ota');
-  const canOpenKnowledge = usePermission('manage:product:knowledge');
+  // Each row's buttons from the policy: a developer changes the products it owns, staff those
+  // within their data permission; creating and copying make a product of the caller's own.
+  const capabilities = useCapabilities();
+  const canCreate = capabilities.may('product.create');
+  const allows = (action: ActionName, product: ProductSummary) => capabilities.onProductRow(action, product);
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<ProductStatus | undefined>();
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
@@ -105,7 +107,7 @@ export default function ProductListPage() {
             }))}
           />
         </Space>
-        {canEdit ? (
+        {canCreate ? (
           <Space wrap>
             <ImportProductButton />
             <Button
@@ -178,9 +180,9 @@ export default function ProductListPage() {
             render: (_, product) => (
               <Space size={0} wrap>
                 <Button type="link" size="small" onClick={() => void navigate(editPath(product.id))}>
-                  {t('monitor.common.edit')}
+                  {allows('product.edit', product) ? t('monitor.common.edit') : t('monitor.device.open')}
                 </Button>
-                {canOpenKnowledge ? (
+                {allows('knowledge.edit', product) ? (
                   <Button
                     type="link"
                     size="small"
@@ -191,12 +193,12 @@ export default function ProductListPage() {
                     {t('routes.ProductKnowledge')}
                   </Button>
                 ) : null}
-                {canEdit ? (
+                {canCreate ? (
                   <Button type="link" size="small" onClick={() => copy.mutate(product)}>
                     {t('monitor.common.copy')}
                   </Button>
                 ) : null}
-                {canUpgrade ? (
+                {allows('ota.manage', product) ? (
                   <Button
                     type="link"
                     size="small"
@@ -205,7 +207,7 @@ export default function ProductListPage() {
                     {t('routes.ProductOta')}
                   </Button>
                 ) : null}
-                {canPublish ? (
+                {allows('product.publish', product) ? (
                   <Button
                     type="link"
                     size="small"
@@ -221,7 +223,7 @@ export default function ProductListPage() {
                       : t('monitor.product.publish')}
                   </Button>
                 ) : null}
-                {canEdit ? (
+                {allows('product.edit', product) ? (
                   <Button type="link" size="small" danger onClick={() => confirmDelete(product)}>
                     {t('monitor.common.delete')}
                   </Button>

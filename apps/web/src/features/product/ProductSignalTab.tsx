@@ -4,14 +4,14 @@
  */
 import { Space } from 'antd';
 import { useParams } from 'react-router';
-import { usePermission } from '../monitor/common/use-permission.ts';
 import { DriverSection } from './DriverSection.tsx';
 import { ProductEditTabs } from './ProductEditTabs.tsx';
 import { VariableSection } from './VariableSection.tsx';
+import { useProductAbilities } from './use-product-abilities.ts';
 
 export default function ProductSignalTab() {
   const { id = '' } = useParams();
-  const editable = usePermission('manage:product:edit');
+  const editable = useProductAbilities(id)('product.edit');
   return (
     <ProductEditTabs productId={id}>
       <Space direction="vertical" size={16} style={{ width: '100%' }}>

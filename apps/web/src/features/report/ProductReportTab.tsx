@@ -13,7 +13,7 @@ import { useParams } from 'react-router';
 import { reportApi } from '../../api/report.api.ts';
 import { RowActions } from '../monitor/common/RowActions.tsx';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useProductAbilities } from '../product/use-product-abilities.ts';
 import { ProductEditTabs } from '../product/ProductEditTabs.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
 import { useProductReports, useReportVariables, useReportsChanged } from './use-reports.ts';
@@ -22,7 +22,7 @@ export default function ProductReportTab() {
   const { id: productId = '' } = useParams();
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const editable = usePermission('manage:product:edit');
+  const editable = useProductAbilities(productId)('report.definitionEdit');
   const describeFailure = useDescribeFailure();
   const reports = useProductReports(productId);
   const variables = useReportVariables(productId);

@@ -6,11 +6,15 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import {
+  allowsOnPlanRow,
+  allowsOnProductRow,
   allowsOnRow,
   maySharePerRow,
   type ActionName,
   type Capabilities,
   type DeviceRowFacts,
+  type InspectionPlanRowFacts,
+  type ProductRowFacts,
 } from '@lyyp/contracts/policy';
 import { policyApi, type DeviceAbilityAction } from '../../../api/policy.api.ts';
 import { useSessionStore } from '../../../app/session-store.ts';
@@ -35,6 +39,10 @@ export interface Capability {
   onRow: (action: ActionName, row: DeviceRowFacts) => boolean;
   /** Whether the account may share a listed device (a share lets its receiver only if it says so). */
   mayShare: (row: DeviceRowFacts) => boolean;
+  /** Whether the action is allowed on a listed product (a developer's own; staff's in scope). */
+  onProductRow: (action: ActionName, row: ProductRowFacts) => boolean;
+  /** Whether the action is allowed on a listed inspection plan (its maker's; staff's). */
+  onPlanRow: (action: ActionName, row: InspectionPlanRowFacts) => boolean;
   /** The answer has arrived. */
   loaded: boolean;
 }
@@ -56,6 +64,8 @@ export function useCapabilities(): Capability {
     may: (action) => answer.actions.includes(action),
     onRow: (action, row) => allowsOnRow(answer, action, accountId, row),
     mayShare: (row) => maySharePerRow(answer, accountId, row),
+    onProductRow: (action, row) => allowsOnProductRow(answer, action, accountId, row),
+    onPlanRow: (action, row) => allowsOnPlanRow(answer, action, accountId, row),
     loaded: data !== undefined,
   };
 }
