@@ -15,6 +15,10 @@ import type { OpcUaTargetsAnswer } from '@lyyp/contracts/opcua-browse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpcUaFixture } from '../apps/gateway/src/opcua/testing/opcua-fixture.ts';
+import {
+  USER_CERTIFICATE_PEM,
+  USER_PRIVATE_KEY_PEM,
+} from '../apps/gateway/src/opcua/testing/user-certificate.ts';
 import { signInWithPassword } from './support/console.ts';
 import { useFlowEnvironment } from './support/flow.ts';
 import { createGateway, registerEndUser } from './support/monitor-setup.ts';
@@ -35,6 +39,37 @@ async function expand(page: Page, nodeId: string, child: string): Promise<void> 
 
 async function tick(page: Page, nodeId: string): Promise<void> {
   await treeNode(page, nodeId).locator('.ant-tree-checkbox').click();
+}
+
+/**
+ * The driver dialog with a user certificate chosen for signing in: both files uploaded (and
+ * checked by the platform), the certificate's subject shown; closed without saving.
+ */
+async function showCertificateSignIn(page: Page, label: string, shot: () => Promise<unknown>) {
+  await page
+    .getByTestId('driver-table')
+    .getByRole('button', { name: /Edit|编辑/ })
+    .first()
+    .click();
+  await page.locator('.ant-select:has(#driver_authentication)').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).click();
+  await page.getByTestId('credential-certificate').setInputFiles({
+    name: 'operator.pem',
+    mimeType: 'application/x-pem-file',
+    buffer: Buffer.from(USER_CERTIFICATE_PEM),
+  });
+  await page.getByText(/CN=Line operator/).waitFor();
+  await page.getByTestId('credential-key').setInputFiles({
+    name: 'operator.key',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(USER_PRIVATE_KEY_PEM),
+  });
+  await page
+    .locator('.ant-form-item', { has: page.getByTestId('credential-key') })
+    .locator('.ant-tag')
+    .waitFor();
+  await shot();
+  await page.keyboard.press('Escape');
 }
 
 describe('the OPC UA tag browser in the browser', () => {
@@ -117,7 +152,17 @@ describe('the OPC UA tag browser in the browser', () => {
       const openBrowser = async () => {
         await page.goto(`${platform.baseUrl}/manage/product/edit/${product.id}/signal`);
         await page.getByTestId('open-tag-browser').click();
-        await treeNode(page, 'ns=1;s=Line1').waitFor();
+        // The Objects folder, or the refusal the browser shows instead (named in the failure).
+        await treeNode(page, 'ns=1;s=Line1')
+          .or(page.getByTestId('tag-browser-failure'))
+          .or(page.getByTestId('tag-browser-device').getByText(/Offline|离线|syncing|同步中/))
+          .waitFor();
+        if (!(await treeNode(page, 'ns=1;s=Line1').isVisible())) {
+          await screenshot('tag-browser-failed');
+          throw new Error(
+            `The tag browser did not browse: ${await page.getByTestId('tag-browser').textContent()}`,
+          );
+        }
         await expect
           .poll(() => page.getByTestId('tag-browser-thumbprint').textContent())
           .toMatch(/([0-9A-F]{2}:){19}[0-9A-F]{2}/);
@@ -139,6 +184,9 @@ describe('the OPC UA tag browser in the browser', () => {
       expect(await page.getByTestId('tag-browser-create').textContent()).toContain('Create 3 variables');
       await screenshot('tag-browser-en-US');
       await page.keyboard.press('Escape');
+      await showCertificateSignIn(page, 'User certificate', () =>
+        screenshot('opcua-driver-certificate-en-US'),
+      );
 
       await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
         LOCALE_STORAGE_KEY,
@@ -165,6 +213,7 @@ describe('the OPC UA tag browser in the browser', () => {
       await page.getByTestId('tag-browser').waitFor({ state: 'hidden' });
       await page.getByTestId('variable-table').getByText('ns=1;s=Utilities.Mode').waitFor();
       await screenshot('tag-browser-variables-zh-CN');
+      await showCertificateSignIn(page, '用户证书', () => screenshot('opcua-driver-certificate-zh-CN'));
 
       const variables = await developerApi.post<{ list: Variable[] }>('/product/variable/list', {
         productId: product.id,

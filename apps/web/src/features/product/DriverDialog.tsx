@@ -148,7 +148,7 @@ export function DriverDialog({
     pduSize: <Select options={options(S7_PDU_SIZES)} />,
   };
   const spanOf = (field: string) =>
-    field === 'host' || field === 'serialPort' || field === 'endpointUrl'
+    field === 'host' || field === 'serialPort' || field === 'endpointUrl' || field in CREDENTIAL_LABELS
       ? 12
       : field.startsWith('byteOrder')
         ? 8

@@ -57,7 +57,7 @@ export function CredentialUpload({
         <input
           ref={input}
           type="file"
-          hidden
+          style={{ display: 'none' }}
           accept={OPCUA_CREDENTIAL_EXTENSIONS.join(',')}
           data-testid={`credential-${kind}`}
           onChange={(event) => void choose(event.target.files?.[0])}
