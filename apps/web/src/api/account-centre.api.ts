@@ -9,6 +9,7 @@ import {
   ACCOUNT_SECURITY_PATHS,
   ACCOUNT_SESSION_PATHS,
   type AccountSession,
+  type EndedSessions,
   AVATAR_FIELD,
   type AccountLogPage,
   type AccountLogQuery,
@@ -58,7 +59,7 @@ export function createAccountCentreApi(client: ApiClient) {
     overview: () => client.post<SecurityOverview>(ACCOUNT_SECURITY_PATHS.overview),
     sessions: () => client.post<AccountSession[]>(ACCOUNT_SESSION_PATHS.list),
     endSession: (id: string) => client.post<null>(ACCOUNT_SESSION_PATHS.end, { id }),
-    endOtherSessions: () => client.post<{ ended: number }>(ACCOUNT_SESSION_PATHS.endOthers),
+    endOtherSessions: () => client.post<EndedSessions>(ACCOUNT_SESSION_PATHS.endOthers),
     sendCode: (method: 'tel' | 'email') => client.post<CodeSent>(ACCOUNT_SECURITY_PATHS.sendCode, { method }),
     check: (request: SecurityCheck) =>
       client.post<null>(ACCOUNT_SECURITY_PATHS.check, { ...request }, JSON_BODY),

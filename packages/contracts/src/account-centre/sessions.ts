@@ -32,3 +32,4 @@ export type EndSessionRequest = z.input<typeof endSessionSchema>;
 
 /** How many sessions `endOthers` ended. */
 export const endedSessionsSchema = z.object({ ended: z.number().int() });
+export type EndedSessions = z.infer<typeof endedSessionsSchema>;
