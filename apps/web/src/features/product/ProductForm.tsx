@@ -55,6 +55,7 @@ export function ProductForm({
   alertText,
   submitText,
   submitting,
+  readOnly = false,
   onSubmit,
   onChange,
 }: {
@@ -64,6 +65,8 @@ export function ProductForm({
   alertText: string | null;
   submitText: string;
   submitting: boolean;
+  /** Shown without a save button (the policy does not let the account change the product). */
+  readOnly?: boolean;
   onSubmit: (values: ProductFormValues) => void;
   onChange: () => void;
 }) {
@@ -121,9 +124,11 @@ export function ProductForm({
           </Form.Item>
         </Col>
       </Row>
-      <Button type="primary" htmlType="submit" loading={submitting}>
-        {submitText}
-      </Button>
+      {readOnly ? null : (
+        <Button type="primary" htmlType="submit" loading={submitting} data-testid="product-save">
+          {submitText}
+        </Button>
+      )}
     </Form>
   );
 }

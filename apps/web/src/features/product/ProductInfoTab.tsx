@@ -59,6 +59,7 @@ function ProductInfoForm({ product }: { product: ProductDetail }) {
           alertText={alertText}
           submitText={t('monitor.common.save')}
           submitting={save.isPending}
+          readOnly={!canEdit}
           onSubmit={(values) => save.mutate(values)}
           onChange={clearFailure}
         />

@@ -113,6 +113,7 @@ export default function ProductListPage() {
             <Button
               type="primary"
               icon={<PlusOutlined />}
+              data-testid="product-add"
               onClick={() => void navigate('/manage/product/add')}
             >
               {t('routes.ProductAdd')}
@@ -179,7 +180,12 @@ export default function ProductListPage() {
             fixed: 'right',
             render: (_, product) => (
               <Space size={0} wrap>
-                <Button type="link" size="small" onClick={() => void navigate(editPath(product.id))}>
+                <Button
+                  type="link"
+                  size="small"
+                  data-testid={allows('product.edit', product) ? 'product-edit' : 'product-open'}
+                  onClick={() => void navigate(editPath(product.id))}
+                >
                   {allows('product.edit', product) ? t('monitor.common.edit') : t('monitor.device.open')}
                 </Button>
                 {allows('knowledge.edit', product) ? (
@@ -194,7 +200,12 @@ export default function ProductListPage() {
                   </Button>
                 ) : null}
                 {canCreate ? (
-                  <Button type="link" size="small" onClick={() => copy.mutate(product)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid="product-copy"
+                    onClick={() => copy.mutate(product)}
+                  >
                     {t('monitor.common.copy')}
                   </Button>
                 ) : null}
@@ -202,6 +213,7 @@ export default function ProductListPage() {
                   <Button
                     type="link"
                     size="small"
+                    data-testid="product-ota"
                     onClick={() => void navigate(`/manage/product/ota/${encodeURIComponent(product.id)}`)}
                   >
                     {t('routes.ProductOta')}
@@ -211,6 +223,7 @@ export default function ProductListPage() {
                   <Button
                     type="link"
                     size="small"
+                    data-testid="product-publish"
                     onClick={() =>
                       setProductStatus.mutate({
                         id: product.id,
@@ -224,7 +237,13 @@ export default function ProductListPage() {
                   </Button>
                 ) : null}
                 {allows('product.edit', product) ? (
-                  <Button type="link" size="small" danger onClick={() => confirmDelete(product)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    data-testid="product-delete"
+                    onClick={() => confirmDelete(product)}
+                  >
                     {t('monitor.common.delete')}
                   </Button>
                 ) : null}
