@@ -1,142 +1,48 @@
+/**
+ * Gateway operation routes on a connected gateway: replacing a device's gateway (attempt-limited,
+ * the device's data staying with the device) and its remote settings and restart. Clearing data
+ * and factory reset are in `gateway-data-removal.routes.test.ts`.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { LOGIN_MAX_FAILURES } from '@lyyp/contracts';
 import {
   DEFAULT_GATEWAY_SETTINGS,
-  type ClearedData,
   type GatewayReplacement,
   type GatewaySettings,
   type GatewaySettingsAnswer,
 } from '@lyyp/contracts/gateway-ops';
-import type { AckPayload, CommandPayload, ConfigPayload } from '@lyyp/contracts/protocol';
-import {
-  alarmRecords,
-  commands,
-  deviceEvents,
-  devices,
-  gatewaySettings,
-  gateways,
-  latestValues,
-  pointsDay,
-  pointsHour,
-  pointsRollup,
-} from '../../db/schema/index.ts';
-import { LOGIN_MAX_FAILURES } from '@lyyp/contracts';
-import { newId } from '../../lib/ids.ts';
-import { FACTORY_PASSWORD, buildAccount, buildBoundDevice, buildGateway } from '../../test/factories.ts';
+import type { CommandPayload, ConfigPayload } from '@lyyp/contracts/protocol';
+import { alarmRecords, deviceEvents, devices, gatewaySettings, gateways } from '../../db/schema/index.ts';
+import { buildAccount, buildBoundDevice, buildGateway } from '../../test/factories.ts';
 import { TestGateway, eventually } from '../../test/gateway-client.ts';
-import { TestClient, databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
-import { closeTestServer, postJson } from '../device/catalogue-test-support.ts';
-
-const PATHS = {
-  replace: '/equipment/gateway/replace',
-  replacement: '/equipment/gateway/replacement',
-  factoryReset: '/equipment/gateway/factoryReset',
-  clearData: '/equipment/gateway/clearData',
-  settings: '/equipment/gateway/settings',
-  saveSettings: '/equipment/gateway/settings/save',
-  restart: '/equipment/gateway/restart',
-};
-
-interface CommandAnswer {
-  online: boolean;
-  uuid: string | null;
-  status: string | null;
-  code: string | null;
-}
-
-const HOUR = 3_600_000;
-/** Steps across the broker and back, given more time: the suite runs beside others on a loaded machine. */
-const SLOW_STEP_MS = 15_000;
-/** Two measuring moments an hour apart, far enough in the past to be history. */
-const EARLY = Date.UTC(2026, 0, 5, 8);
-const LATE = EARLY + 3 * HOUR;
+import { databaseVariants, type TestServer } from '../../test/test-server.ts';
+import {
+  EARLY,
+  LATE,
+  PATHS,
+  SLOW_STEP_MS,
+  closeGatewayOpsWorld,
+  gatewayOpsCalls,
+  startGatewayOpsWorld,
+  type CommandAnswer,
+  type GatewayOpsWorld,
+} from './gateway-ops-test-support.ts';
 
 describe.each(databaseVariants())('gateway operations on $name', (variant) => {
+  let world: GatewayOpsWorld | undefined;
   let server: TestServer;
-  const links: TestGateway[] = [];
-  const brokerUrl = () => `mqtt://127.0.0.1:${server.runtime.address().port}`;
+  let links: TestGateway[];
 
   beforeAll(async () => {
-    server = await startTestServer(variant);
-    await server.runtime.start();
+    world = await startGatewayOpsWorld(variant);
+    ({ server, links } = world);
   });
-  afterAll(async () => {
-    for (const link of links) await link.close();
-    await closeTestServer(server);
-  });
+  afterAll(() => closeGatewayOpsWorld(world));
 
-  const call = async <T>(client: TestClient, path: string, body: unknown) =>
-    (await postJson(server, client, path, body)) as { code?: string; data: T; message?: string };
-
-  async function signedIn(username: string) {
-    const client = new TestClient(server);
-    expect((await client.login(username, FACTORY_PASSWORD)).code).toBe('200');
-    return client;
-  }
-
-  /** A bound device whose gateway is connected and reports a status (online unless told). */
-  async function connectedDevice(status: 'online' | 'dormant' = 'online') {
-    const bound = await buildBoundDevice(server.database.db);
-    const link = await TestGateway.connect(brokerUrl(), bound.gateway.sn, bound.gateway.secret);
-    links.push(link);
-    await link.send('status', { status, ts: Date.now(), configVersion: 0 });
-    await eventually(
-      async () => (await server.runtime.runtime.gatewayState(bound.gateway.sn))?.status === status,
-    );
-    const owner = await signedIn(bound.owner.username!);
-    return { ...bound, link, owner };
-  }
-
-  async function upload(link: TestGateway, seq: number, points: Array<{ k: string; t: number; v: number }>) {
-    await link.send('data', { seq, points });
-    await link.waitFor<AckPayload>('ack', (ack) => ack.seq === seq);
-  }
-
-  const pointCount = async (deviceId: string) => {
-    const result = await server.database.db.execute(
-      sql`select count(*)::int as n from points where device_id = ${deviceId}`,
-    );
-    return Number((result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
-  };
-
-  async function alarm(deviceId: string, productId: string, raisedAt: number, released: boolean) {
-    await server.database.db.insert(alarmRecords).values({
-      id: newId(),
-      deviceId,
-      productId,
-      type: 'variable',
-      source: `rule-${newId()}`,
-      name: 'High',
-      message: 'Too hot',
-      since: new Date(raisedAt),
-      raisedAt: new Date(raisedAt),
-      releasedAt: released ? new Date(raisedAt + 60_000) : null,
-    });
-  }
-
-  async function summaries(deviceId: string, at: number) {
-    const hour = new Date(Math.floor(at / HOUR) * HOUR);
-    const statistics = (start: Date) => ({
-      vMin: 1,
-      vMax: 2,
-      n: 2,
-      vFirst: 1,
-      firstAt: start,
-      vLast: 2,
-      lastAt: new Date(start.getTime() + 1000),
-      vSum: 3,
-    });
-    // The platform's summary sweep may have written these rows from the uploaded point already.
-    await server.database.db
-      .insert(pointsHour)
-      .values({ deviceId, key: 'waterTemperature', hour, ...statistics(hour) })
-      .onConflictDoNothing();
-    const day = new Date(Math.floor(at / (24 * HOUR)) * 24 * HOUR);
-    await server.database.db
-      .insert(pointsDay)
-      .values({ deviceId, key: 'waterTemperature', day, ...statistics(day) })
-      .onConflictDoNothing();
-  }
+  const { brokerUrl, call, signedIn, connectedDevice, upload, pointCount, alarm } = gatewayOpsCalls(
+    () => world!,
+  );
 
   describe('replacing the gateway', () => {
     it('moves the device to the new gateway: its history goes on, the old gateway is released', async () => {
@@ -302,178 +208,6 @@ describe.each(databaseVariants())('gateway operations on $name', (variant) => {
         return answer?.state === 'failed' ? answer : undefined;
       });
       expect(failed.error).toBe('bad formula');
-    });
-  });
-
-  describe('clearing data', () => {
-    it('removes a time range: points, summaries and ended alarms in it; the rest stays', async () => {
-      const { device, owner, link, product } = await connectedDevice();
-      await upload(link, 1, [
-        { k: 'waterTemperature', t: EARLY, v: 60 },
-        { k: 'waterTemperature', t: LATE, v: 62 },
-      ]);
-      await summaries(device.id, EARLY);
-      await alarm(device.id, product.id, EARLY, true);
-      await alarm(device.id, product.id, EARLY + 1000, false);
-      await alarm(device.id, product.id, LATE, true);
-
-      const missing = await call(owner, PATHS.clearData, {
-        equipmentId: device.id,
-        scope: 'range',
-        from: EARLY,
-        confirm: true,
-      });
-      expect(missing.code).toBe('1001');
-      const backwards = await call(owner, PATHS.clearData, {
-        equipmentId: device.id,
-        scope: 'range',
-        from: LATE,
-        to: EARLY,
-        confirm: true,
-      });
-      expect(backwards.code).toBe('1804');
-      expect(await pointCount(device.id)).toBe(2);
-
-      const cleared = await call<ClearedData>(owner, PATHS.clearData, {
-        equipmentId: device.id,
-        scope: 'range',
-        from: EARLY - HOUR,
-        to: EARLY + HOUR,
-        confirm: true,
-      });
-      expect(cleared.code).toBe('200');
-      expect(cleared.data).toMatchObject({ points: 1, alarmRecords: 1, latestValues: 0 });
-      // One minute summary and the hour summary of the early hour; the day holds both hours' data.
-      expect(cleared.data.summaries).toBe(2);
-      expect(await pointCount(device.id)).toBe(1);
-      const remaining = await server.database.db
-        .select()
-        .from(alarmRecords)
-        .where(eq(alarmRecords.deviceId, device.id));
-      expect(remaining.map((record) => [record.raisedAt.getTime(), record.releasedAt !== null])).toEqual(
-        expect.arrayContaining([
-          [EARLY + 1000, false],
-          [LATE, true],
-        ]),
-      );
-      expect(remaining).toHaveLength(2);
-      expect(
-        await server.database.db.select().from(pointsRollup).where(eq(pointsRollup.deviceId, device.id)),
-      ).toHaveLength(1);
-      expect(
-        await server.database.db.select().from(latestValues).where(eq(latestValues.deviceId, device.id)),
-      ).toHaveLength(1);
-    });
-
-    it('removes everything measured with "all", keeps commands and the log, and needs a confirmation', async () => {
-      const { device, owner, link, product } = await connectedDevice();
-      await upload(link, 1, [{ k: 'waterTemperature', t: EARLY, v: 60 }]);
-      await summaries(device.id, EARLY);
-      await alarm(device.id, product.id, EARLY, true);
-      const write = await call<CommandAnswer>(owner, '/equipment/command/write', {
-        equipmentId: device.id,
-        key: 'temperatureSetpoint',
-        value: 65,
-      });
-      expect(write.data.online).toBe(true);
-
-      expect(
-        (await call(owner, PATHS.clearData, { equipmentId: device.id, scope: 'all', confirm: false })).code,
-      ).toBe('2859');
-      expect(await pointCount(device.id)).toBe(1);
-      const cleared = await call<ClearedData>(owner, PATHS.clearData, {
-        equipmentId: device.id,
-        scope: 'all',
-        confirm: true,
-      });
-      expect(cleared.data).toMatchObject({ points: 1, summaries: 3, alarmRecords: 1, latestValues: 1 });
-      expect(await pointCount(device.id)).toBe(0);
-      expect(
-        await server.database.db.select().from(commands).where(eq(commands.deviceId, device.id)),
-      ).toHaveLength(1);
-      const [event] = await server.database.db
-        .select()
-        .from(deviceEvents)
-        .where(and(eq(deviceEvents.deviceId, device.id), eq(deviceEvents.kind, 'clear-data')));
-      expect(event?.detail).toMatchObject({ scope: 'all', points: 1 });
-    });
-
-    it('is not for someone who only sees the device', async () => {
-      const { device } = await connectedDevice();
-      const operator = await buildAccount(server.database.db, 'developer');
-      const developer = await signedIn(operator.username!);
-      const answer = await call(developer, PATHS.clearData, {
-        equipmentId: device.id,
-        scope: 'all',
-        confirm: true,
-      });
-      expect(['1003', '1201']).toContain(answer.code);
-    });
-  });
-
-  describe('factory reset', () => {
-    it('is refused for offline and dormant gateways (§8)', async () => {
-      const offline = await buildBoundDevice(server.database.db);
-      const owner = await signedIn(offline.owner.username!);
-      const answer = await call<CommandAnswer>(owner, PATHS.factoryReset, {
-        equipmentId: offline.device.id,
-        keepPlatformData: true,
-        confirm: true,
-      });
-      expect(answer.data).toMatchObject({ online: false, code: '1501' });
-      const dormant = await connectedDevice('dormant');
-      const asleep = await call<CommandAnswer>(dormant.owner, PATHS.factoryReset, {
-        equipmentId: dormant.device.id,
-        keepPlatformData: true,
-        confirm: true,
-      });
-      expect(asleep.data).toMatchObject({ online: false, code: '1502' });
-    });
-
-    it('without platform data clears the device data once the gateway confirmed, and sends its configuration again', async () => {
-      const { device, owner, link } = await connectedDevice();
-      await upload(link, 1, [{ k: 'waterTemperature', t: EARLY, v: 60 }]);
-      const answer = await call<CommandAnswer>(owner, PATHS.factoryReset, {
-        equipmentId: device.id,
-        keepPlatformData: false,
-        confirm: true,
-      });
-      expect(answer.data).toMatchObject({ online: true, status: 'pending' });
-      const command = await link.waitFor<CommandPayload>(
-        'cmd',
-        (payload) => payload.uuid === answer.data.uuid,
-      );
-      expect(command.op).toBe('factory-reset');
-      // Nothing is removed before the gateway did its part.
-      expect(await pointCount(device.id)).toBe(1);
-      const configsBefore = link.received.filter((message) => message.topic.endsWith('/config')).length;
-      await link.send('reply', { uuid: command.uuid, status: 'success', code: '200' });
-      await eventually(async () => (await pointCount(device.id)) === 0);
-      await eventually(() =>
-        Promise.resolve(
-          link.received.filter((message) => message.topic.endsWith('/config')).length > configsBefore,
-        ),
-      );
-    });
-
-    it('keeping platform data leaves history in place', async () => {
-      const { device, owner, link } = await connectedDevice();
-      await upload(link, 1, [{ k: 'waterTemperature', t: EARLY, v: 60 }]);
-      const answer = await call<CommandAnswer>(owner, PATHS.factoryReset, {
-        equipmentId: device.id,
-        keepPlatformData: true,
-        confirm: true,
-      });
-      const command = await link.waitFor<CommandPayload>(
-        'cmd',
-        (payload) => payload.uuid === answer.data.uuid,
-      );
-      await link.send('reply', { uuid: command.uuid, status: 'success', code: '200' });
-      await eventually(async () => {
-        const [row] = await server.database.db.select().from(commands).where(eq(commands.uuid, command.uuid));
-        return row?.status === 'success';
-      });
-      expect(await pointCount(device.id)).toBe(1);
     });
   });
 
