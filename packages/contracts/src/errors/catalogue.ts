@@ -267,7 +267,11 @@ export const ERROR_CATALOGUE = {
     '文件不是 PEM 或 DER 格式的私钥（加密的私钥请先解密）',
     'The file is not a private key in PEM or DER form (decrypt an encrypted key first)',
   ),
-  '1772': entry('证书或私钥文件过大，最大 {max}', 'The certificate or key file is too large, at most {max}', 413),
+  '1772': entry(
+    '证书或私钥文件过大，最大 {max}',
+    'The certificate or key file is too large, at most {max}',
+    413,
+  ),
   '1773': entry(
     '网关尚未运行包含此驱动的最新配置，请等待配置同步完成后再浏览',
     'The gateway does not run the configuration with this driver yet: browse once the configuration is synchronised',
