@@ -5,7 +5,13 @@
  */
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../validation/index.ts';
-import { deviceModelSchema, driverSchema, variableSchema } from '../device-model/index.ts';
+import {
+  deviceModelSchema,
+  driverSaveSchema,
+  presentedDeviceModelSchema,
+  presentedDriverSchema,
+  variableSchema,
+} from '../device-model/index.ts';
 import {
   CapacityUseSchema,
   SHEET_FORMATS,
@@ -100,11 +106,14 @@ const productIdField = { productId: idField };
 
 export const DriverListRequestSchema = z.object(productIdField);
 
-/** Adds a driver, or replaces the one keyed `originalKey` (its variables follow a key change). */
+/**
+ * Adds a driver, or replaces the one keyed `originalKey` (its variables follow a key change). An
+ * OPC UA secret left out keeps the one stored under `originalKey`; null removes it.
+ */
 export const DriverSaveRequestSchema = z.object({
   ...productIdField,
   originalKey: z.string().optional(),
-  driver: driverSchema,
+  driver: driverSaveSchema,
 });
 
 export const DriverDeleteRequestSchema = z.object({ ...productIdField, key: z.string().min(1) });
@@ -192,8 +201,11 @@ export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 
 export const ProductPageSchema = pageSchema(ProductSummarySchema);
 
-/** A product as stored, with its model: what creating, editing, publishing and copying answer. */
-export const ProductRecordSchema = z.object({ ...productColumns, model: deviceModelSchema });
+/**
+ * A product with its model: what creating, editing, publishing and copying answer. Driver secrets
+ * are never answered, only whether they are set.
+ */
+export const ProductRecordSchema = z.object({ ...productColumns, model: presentedDeviceModelSchema });
 export type ProductRecord = z.infer<typeof ProductRecordSchema>;
 
 /** A product with its model, how full it is and how many devices use it (/product/info). */
@@ -226,6 +238,7 @@ export const ProductDocumentSchema = z.object({
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
   }),
+  /** Exported without driver secrets (OPC UA passwords and private keys): entered again after an import. */
   model: deviceModelSchema,
 });
 export type ProductDocument = z.infer<typeof ProductDocumentSchema>;
@@ -244,7 +257,10 @@ export type VariableCopyAnswer = z.infer<typeof VariableCopyAnswerSchema>;
 export const VariableImportAnswerSchema = ModelChangeSchema.extend({ imported: z.number().int() });
 export type VariableImportAnswer = z.infer<typeof VariableImportAnswerSchema>;
 
-export const DriverListSchema = z.object({ list: z.array(driverSchema), capacity: CapacityUseSchema });
+export const DriverListSchema = z.object({
+  list: z.array(presentedDriverSchema),
+  capacity: CapacityUseSchema,
+});
 export type DriverList = z.infer<typeof DriverListSchema>;
 
 export const VariableListSchema = pageSchema(variableSchema).extend({ capacity: CapacityUseSchema });

@@ -196,77 +196,115 @@ export const modbusRtuDriverSchema = z.object({
   stopBits: oneOf(STOP_BITS).default(1).describe('Stop bits: 1 or 2.'),
 });
 
-export const opcUaDriverSchema = z
+/** The fields of an OPC UA driver as stored (the secrets included: the gateway needs them). */
+export const opcUaDriverShape = {
+  ...baseFields,
+  protocol: z.literal('opcua').describe('OPC UA: the gateway is a client of an OPC UA server (opc.tcp).'),
+  endpointUrl: z
+    .string({ error: INVALID_FIELD_MESSAGE })
+    .superRefine((value, context) => {
+      if (!value.trim()) addCatalogueIssue(context, '1001', { field: 'endpointUrl' });
+      else if (!isOpcUaEndpoint(value)) addCatalogueIssue(context, '1002', { field: 'endpointUrl' });
+    })
+    .describe(
+      `Endpoint URL of the server, opc.tcp://host:port/path (at most ${OPCUA_ENDPOINT_MAX_LENGTH} characters).`,
+    ),
+  securityMode: enumField(OPCUA_SECURITY_MODES)
+    .default('None')
+    .describe(
+      'None, Sign (messages signed) or SignAndEncrypt (signed and encrypted); Sign and SignAndEncrypt need the server to trust the gateway certificate.',
+    ),
+  securityPolicy: enumField(OPCUA_SECURITY_POLICIES)
+    .default('None')
+    .describe(`Security policy: ${OPCUA_SECURITY_POLICIES.join(', ')}; None only with security mode None.`),
+  authentication: enumField(OPCUA_AUTHENTICATIONS)
+    .default('anonymous')
+    .describe(
+      'anonymous; username (user name and password sent to the server); or certificate (a user certificate and its private key).',
+    ),
+  userName: optionalText('userName', OPCUA_USER_MAX_LENGTH)
+    .optional()
+    .describe(`User name for username authentication, at most ${OPCUA_USER_MAX_LENGTH} characters.`),
+  password: z
+    .string({ error: INVALID_FIELD_MESSAGE })
+    .max(OPCUA_PASSWORD_MAX_LENGTH, { error: INVALID_FIELD_MESSAGE })
+    .optional()
+    .describe(
+      `Password for username authentication, at most ${OPCUA_PASSWORD_MAX_LENGTH} characters. Write-only: answers carry passwordSet instead.`,
+    ),
+  userCertificate: z
+    .string({ error: INVALID_FIELD_MESSAGE })
+    .max(OPCUA_PEM_MAX_LENGTH, { error: INVALID_FIELD_MESSAGE })
+    .optional()
+    .describe(
+      'Certificate authentication: the user certificate as PEM (what /product/opcua/certificate answers for a pem or der file).',
+    ),
+  userPrivateKey: z
+    .string({ error: INVALID_FIELD_MESSAGE })
+    .max(OPCUA_PEM_MAX_LENGTH, { error: INVALID_FIELD_MESSAGE })
+    .optional()
+    .describe(
+      "Certificate authentication: the certificate's private key as PKCS#8 PEM (what /product/opcua/privateKey answers). Write-only: answers carry userPrivateKeySet instead.",
+    ),
+  subscribe: z
+    .boolean({ error: INVALID_FIELD_MESSAGE })
+    .default(true)
+    .describe(
+      'Read periodic variables by subscription (monitored items); the gateway polls instead where the server refuses subscriptions, or when false.',
+    ),
+};
+
+/**
+ * The rules across OPC UA fields. The password and the private key are secrets: answers never carry
+ * them (driver-secrets.ts), and an exported product leaves them out, so a stored driver may lack
+ * them — the gateway then answers 1746 for its variables until they are entered again.
+ */
+function checkOpcUaDriver(
+  driver: {
+    securityMode: string;
+    securityPolicy: string;
+    authentication: string;
+    userName?: string | undefined;
+    userCertificate?: string | undefined;
+    userPrivateKey?: string | null | undefined;
+  },
+  context: z.core.$RefinementCtx,
+): void {
+  if ((driver.securityMode === 'None') !== (driver.securityPolicy === 'None'))
+    addCatalogueIssue(context, '1002', { field: 'securityPolicy' }, ['securityPolicy']);
+  if (driver.authentication === 'username' && !driver.userName?.trim())
+    addCatalogueIssue(context, '1001', { field: 'userName' }, ['userName']);
+  if (driver.authentication === 'certificate') {
+    if (!driver.userCertificate)
+      addCatalogueIssue(context, '1001', { field: 'userCertificate' }, ['userCertificate']);
+    else if (!PEM_CERTIFICATE.test(driver.userCertificate))
+      addCatalogueIssue(context, '1770', {}, ['userCertificate']);
+    if (driver.userPrivateKey && !PEM_PRIVATE_KEY.test(driver.userPrivateKey))
+      addCatalogueIssue(context, '1771', {}, ['userPrivateKey']);
+  }
+}
+
+export const opcUaDriverSchema = z.object(opcUaDriverShape).superRefine(checkOpcUaDriver);
+
+/**
+ * An OPC UA driver as a save request sends it: a secret left out keeps the stored one, null (or
+ * empty) removes it (driver-secrets.ts, mergeDriverSecrets).
+ */
+export const opcUaDriverSaveSchema = z
   .object({
-    ...baseFields,
-    protocol: z.literal('opcua').describe('OPC UA: the gateway is a client of an OPC UA server (opc.tcp).'),
-    endpointUrl: z
-      .string({ error: INVALID_FIELD_MESSAGE })
-      .superRefine((value, context) => {
-        if (!value.trim()) addCatalogueIssue(context, '1001', { field: 'endpointUrl' });
-        else if (!isOpcUaEndpoint(value)) addCatalogueIssue(context, '1002', { field: 'endpointUrl' });
-      })
-      .describe(
-        `Endpoint URL of the server, opc.tcp://host:port/path (at most ${OPCUA_ENDPOINT_MAX_LENGTH} characters).`,
-      ),
-    securityMode: enumField(OPCUA_SECURITY_MODES)
-      .default('None')
-      .describe(
-        'None, Sign (messages signed) or SignAndEncrypt (signed and encrypted); Sign and SignAndEncrypt need the server to trust the gateway certificate.',
-      ),
-    securityPolicy: enumField(OPCUA_SECURITY_POLICIES)
-      .default('None')
-      .describe(`Security policy: ${OPCUA_SECURITY_POLICIES.join(', ')}; None only with security mode None.`),
-    authentication: enumField(OPCUA_AUTHENTICATIONS)
-      .default('anonymous')
-      .describe(
-        'anonymous; username (user name and password sent to the server); or certificate (a user certificate and its private key).',
-      ),
-    userName: optionalText('userName', OPCUA_USER_MAX_LENGTH)
+    ...opcUaDriverShape,
+    password: opcUaDriverShape.password
+      .unwrap()
+      .nullable()
       .optional()
-      .describe(`User name for username authentication, at most ${OPCUA_USER_MAX_LENGTH} characters.`),
-    password: z
-      .string({ error: INVALID_FIELD_MESSAGE })
-      .max(OPCUA_PASSWORD_MAX_LENGTH, { error: INVALID_FIELD_MESSAGE })
+      .describe('The new password; left out keeps the stored one, null or empty removes it.'),
+    userPrivateKey: opcUaDriverShape.userPrivateKey
+      .unwrap()
+      .nullable()
       .optional()
-      .describe(`Password for username authentication, at most ${OPCUA_PASSWORD_MAX_LENGTH} characters.`),
-    userCertificate: z
-      .string({ error: INVALID_FIELD_MESSAGE })
-      .max(OPCUA_PEM_MAX_LENGTH, { error: INVALID_FIELD_MESSAGE })
-      .optional()
-      .describe(
-        'Certificate authentication: the user certificate as PEM (what /product/opcua/certificate answers for a pem or der file).',
-      ),
-    userPrivateKey: z
-      .string({ error: INVALID_FIELD_MESSAGE })
-      .max(OPCUA_PEM_MAX_LENGTH, { error: INVALID_FIELD_MESSAGE })
-      .optional()
-      .describe(
-        "Certificate authentication: the certificate's private key as PKCS#8 PEM (what /product/opcua/privateKey answers).",
-      ),
-    subscribe: z
-      .boolean({ error: INVALID_FIELD_MESSAGE })
-      .default(true)
-      .describe(
-        'Read periodic variables by subscription (monitored items); the gateway polls instead where the server refuses subscriptions, or when false.',
-      ),
+      .describe('A new private key (PKCS#8 PEM); left out keeps the stored one, null or empty removes it.'),
   })
-  .superRefine((driver, context) => {
-    if ((driver.securityMode === 'None') !== (driver.securityPolicy === 'None'))
-      addCatalogueIssue(context, '1002', { field: 'securityPolicy' }, ['securityPolicy']);
-    if (driver.authentication === 'username' && !driver.userName?.trim())
-      addCatalogueIssue(context, '1001', { field: 'userName' }, ['userName']);
-    if (driver.authentication === 'certificate') {
-      if (!driver.userCertificate)
-        addCatalogueIssue(context, '1001', { field: 'userCertificate' }, ['userCertificate']);
-      else if (!PEM_CERTIFICATE.test(driver.userCertificate))
-        addCatalogueIssue(context, '1770', {}, ['userCertificate']);
-      if (!driver.userPrivateKey)
-        addCatalogueIssue(context, '1001', { field: 'userPrivateKey' }, ['userPrivateKey']);
-      else if (!PEM_PRIVATE_KEY.test(driver.userPrivateKey))
-        addCatalogueIssue(context, '1771', {}, ['userPrivateKey']);
-    }
-  });
+  .superRefine(checkOpcUaDriver);
 
 export const s7DriverSchema = z
   .object({
@@ -327,4 +365,13 @@ export function isModbusDriver(driver: Driver): driver is ModbusDriver {
   return PROTOCOL_FAMILY[driver.protocol] === 'modbus';
 }
 export type Driver = z.infer<typeof driverSchema>;
+
+/** A driver in a save request (/product/driver/save): OPC UA secrets may be kept or removed. */
+export const driverSaveSchema = z.discriminatedUnion(
+  'protocol',
+  [modbusTcpDriverSchema, modbusRtuDriverSchema, opcUaDriverSaveSchema, s7DriverSchema],
+  { error: INVALID_FIELD_MESSAGE },
+);
+export type DriverSave = z.infer<typeof driverSaveSchema>;
+export type DriverSaveInput = z.input<typeof driverSaveSchema>;
 export type DriverInput = z.input<typeof driverSchema>;

@@ -6,6 +6,7 @@ export * from './address.ts';
 export * from './opcua.ts';
 export * from './s7-address.ts';
 export * from './driver.ts';
+export * from './driver-secrets.ts';
 export * from './variable.ts';
 export * from './script.ts';
 export * from './device-model.ts';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CatalogueError, NAME_MAX_LENGTH } from '@lyyp/contracts';
-import type { DeviceModel } from '@lyyp/contracts/device-model';
+import { withoutDriverSecrets, type DeviceModel } from '@lyyp/contracts/device-model';
 import type { ProductRow } from './product.repository.ts';
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -73,7 +73,8 @@ export function toProductDocument(product: ProductRow, exportedAt: Date): Produc
       latitude: product.latitude,
       longitude: product.longitude,
     },
-    model: product.model,
+    // Secrets stay on this platform: whoever imports the document enters them again.
+    model: withoutDriverSecrets(product.model),
   };
 }
 

@@ -8,8 +8,12 @@ import type { DriverModelCheck } from '../system-catalogue/driver-model.service.
 import { CatalogueError, NAME_MAX_LENGTH, type Locale } from '@lyyp/contracts';
 import {
   IDENTIFIER_MAX_LENGTH,
+  mergeDriverSecrets,
+  missingDriverSecret,
+  presentDriver,
   type DeviceModel,
-  type Driver,
+  type DriverSave,
+  type PresentedDriver,
   type Variable,
 } from '@lyyp/contracts/device-model';
 import type { ActionName } from '@lyyp/contracts/policy';
@@ -97,26 +101,43 @@ export class ProductModelService {
     throw new Error(`model of product ${productId} kept changing; gave up after ${MAX_ATTEMPTS} attempts`);
   }
 
-  async listDrivers(caller: Caller, productId: string): Promise<{ list: Driver[]; capacity: CapacityUse }> {
+  /** The drivers as answered: secrets replaced by whether they are set. */
+  async listDrivers(
+    caller: Caller,
+    productId: string,
+  ): Promise<{ list: PresentedDriver[]; capacity: CapacityUse }> {
     const product = await this.productService.requireFor(caller, 'product.list', productId);
     const capacity = await this.productService.capacityOf(product);
-    return { list: product.model.drivers, capacity: capacityUseOf(product.model, capacity).drivers };
+    return {
+      list: product.model.drivers.map(presentDriver),
+      capacity: capacityUseOf(product.model, capacity).drivers,
+    };
   }
 
+  /**
+   * Adds or replaces a driver. An OPC UA secret the request leaves out is kept from the driver
+   * stored under `originalKey` (answers never carry it back); null removes it.
+   */
   async saveDriver(
     caller: Caller,
     productId: string,
-    driver: Driver,
+    sent: DriverSave,
     originalKey?: string,
   ): Promise<ProductRow> {
-    await this.driverModels?.checkDriver(driver, 'driverModelId');
+    await this.driverModels?.checkDriver(sent, 'driverModelId');
     return this.change(caller, productId, (model) => {
+      const index =
+        originalKey === undefined
+          ? model.drivers.length
+          : model.drivers.findIndex((item) => item.key === originalKey);
+      if (index < 0) throw new CatalogueError('1003', { field: 'originalKey' });
+      const driver = mergeDriverSecrets(sent, model.drivers[index]);
+      const missing = missingDriverSecret(driver);
+      if (missing) throw new CatalogueError('1001', { field: `driver.${missing}` });
       if (originalKey === undefined) {
         model.drivers.push(driver);
         return { model, nameField: fieldsOf('drivers', model.drivers.length - 1, 'driver') };
       }
-      const index = model.drivers.findIndex((item) => item.key === originalKey);
-      if (index < 0) throw new CatalogueError('1003', { field: 'originalKey' });
       model.drivers[index] = driver;
       if (driver.key !== originalKey) {
         for (const variable of model.variables)

@@ -14,6 +14,7 @@ import {
   VariableImportAnswerSchema,
   VariableListSchema,
 } from '@lyyp/contracts';
+import { presentDeviceModel } from '@lyyp/contracts/device-model';
 import { ok } from '../../lib/envelope.ts';
 import { capacityUseOf } from './capacity.ts';
 import { bytesOf, callerOf, postRoute, sendFile } from './catalogue-route.ts';
@@ -68,6 +69,11 @@ export const PRODUCT_PATHS = {
 export interface ProductRoutesOptions {
   products: ProductService;
   models: ProductModelService;
+}
+
+/** A product as answered: its drivers' secrets replaced by whether they are set. */
+function presented<Row extends ProductRow>(product: Row) {
+  return { ...product, model: presentDeviceModel(product.model) };
 }
 
 /** What a change of the model answers: the new version and how full the product is. */
@@ -125,7 +131,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       answer: ProductRecordSchema,
       body: productAddSchema,
     },
-    async (request) => ok(await products.add(callerOf(request), request.body)),
+    async (request) => ok(presented(await products.add(callerOf(request), request.body))),
   );
 
   postRoute(
@@ -138,7 +144,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       answer: ProductRecordSchema,
       body: productEditSchema,
     },
-    async (request) => ok(await products.edit(callerOf(request), request.body)),
+    async (request) => ok(presented(await products.edit(callerOf(request), request.body))),
   );
 
   postRoute(
@@ -167,7 +173,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       answer: ProductDetailSchema,
       body: productIdSchema,
     },
-    async (request) => ok(await products.info(callerOf(request), request.body.id)),
+    async (request) => ok(presented(await products.info(callerOf(request), request.body.id))),
   );
 
   postRoute(
@@ -180,7 +186,8 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       answer: ProductRecordSchema,
       body: productIdSchema,
     },
-    async (request) => ok(await products.setStatus(callerOf(request), request.body.id, 'published')),
+    async (request) =>
+      ok(presented(await products.setStatus(callerOf(request), request.body.id, 'published'))),
   );
 
   postRoute(
@@ -193,7 +200,8 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       answer: ProductRecordSchema,
       body: productIdSchema,
     },
-    async (request) => ok(await products.setStatus(callerOf(request), request.body.id, 'development')),
+    async (request) =>
+      ok(presented(await products.setStatus(callerOf(request), request.body.id, 'development'))),
   );
 
   postRoute(
@@ -206,7 +214,8 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       answer: ProductRecordSchema,
       body: productCopySchema,
     },
-    async (request) => ok(await products.copy(callerOf(request), request.body.id, request.body.title)),
+    async (request) =>
+      ok(presented(await products.copy(callerOf(request), request.body.id, request.body.title))),
   );
 
   postRoute(
@@ -219,7 +228,7 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       answer: ProductRecordSchema,
       body: productImportSchema,
     },
-    async (request) => ok(await products.importDocument(callerOf(request), request.body)),
+    async (request) => ok(presented(await products.importDocument(callerOf(request), request.body))),
   );
 
   postRoute(
