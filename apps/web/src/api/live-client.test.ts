@@ -280,35 +280,55 @@ describe('live channel client', () => {
     expect(latest().closedWith).toBe(1000);
   });
 
-  it('stops for good when the account may not have live values (the upgrade refused with 403)', async () => {
+  it('opens no socket when the account may not have live values, until the channel ends', async () => {
     const mayConnect = vi.fn(() => Promise.resolve(false));
-    const { client, sockets, latest } = setUp(mayConnect);
+    const { client, sockets } = setUp(mayConnect);
     const states: string[] = [];
     client.onStateChange((state) => states.push(state));
     client.subscribe('d1', () => undefined);
-    // The browser sees only a close before the socket opened.
-    latest().drop();
     await vi.waitFor(() => expect(client.state).toBe('refused'));
-    expect(mayConnect).toHaveBeenCalledTimes(1);
+    expect(sockets).toHaveLength(0);
     vi.advanceTimersByTime(10 * 60_000);
     client.subscribe('d2', () => undefined);
     client.listen(() => undefined);
     vi.advanceTimersByTime(10 * 60_000);
-    expect(sockets).toHaveLength(1);
+    expect(sockets).toHaveLength(0);
     expect(mayConnect).toHaveBeenCalledTimes(1);
-    expect(states).toEqual(['connecting', 'reconnecting', 'refused']);
+    expect(states).toEqual(['connecting', 'refused']);
 
     // Signing out ends the refusal with the channel: the next session asks again.
+    mayConnect.mockImplementation(() => Promise.resolve(true));
     client.end();
     client.subscribe('d1', () => undefined);
-    expect(sockets).toHaveLength(2);
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    expect(mayConnect).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops for good when an upgrade is refused later (the rights changed: 403)', async () => {
+    const answers = [true, false];
+    const mayConnect = vi.fn(() => Promise.resolve(answers.shift() ?? false));
+    const { client, sockets, latest } = setUp(mayConnect);
+    client.subscribe('d1', () => undefined);
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    // The browser sees only a close before the socket opened.
+    latest().drop();
+    await vi.waitFor(() => expect(client.state).toBe('refused'));
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(sockets).toHaveLength(1);
+    expect(mayConnect).toHaveBeenCalledTimes(2);
   });
 
   it('retries as before when the failed upgrade was the network, or the question failed too', async () => {
-    const answers = [() => Promise.resolve(true), () => Promise.reject(new Error('offline'))];
+    const answers = [
+      () => Promise.resolve(true),
+      () => Promise.resolve(true),
+      () => Promise.reject(new Error('offline')),
+    ];
     const mayConnect = vi.fn(() => (answers.shift() ?? (() => Promise.resolve(true)))());
     const { client, sockets, latest } = setUp(mayConnect);
     client.subscribe('d1', () => undefined);
+    // Asked once before the first connection.
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
     // The retry is set once the answer came; each wait is the usual back-off.
     const retriedAfter = (wait: number, count: number) =>
       vi.waitFor(() => {
@@ -319,13 +339,13 @@ describe('live channel client', () => {
     await retriedAfter(1_000, 2);
     latest().drop();
     await retriedAfter(2_000, 3);
-    expect(mayConnect).toHaveBeenCalledTimes(2);
+    expect(mayConnect).toHaveBeenCalledTimes(3);
     // A connection that had opened and then dropped is the network: no question asked.
     latest().accept();
     latest().drop();
     vi.advanceTimersByTime(1_000);
     expect(sockets).toHaveLength(4);
-    expect(mayConnect).toHaveBeenCalledTimes(2);
+    expect(mayConnect).toHaveBeenCalledTimes(3);
     expect(client.state).toBe('reconnecting');
   });
 });

@@ -10,10 +10,11 @@
  * out ends the channel first (`end`), so no reconnect is tried without a session.
  *
  * The server refuses the upgrade (HTTP 403) to an account whose codes do not allow live values (an
- * accounts-only staff member). A browser cannot read why an upgrade failed, so a connection that
- * closes before it ever opened asks `mayConnect` (the policy's answer): when the account may not
- * have live values the client stops ('refused') — no retries, screens simply show no live stream —
- * until the channel is ended at sign-out. A network failure (or a failed question) retries as before.
+ * accounts-only staff member). So the client asks `mayConnect` (the policy's answer) before a
+ * session's first connection, and again when a connection closes before it ever opened (a browser
+ * cannot read why an upgrade failed): when the account may not have live values the client stops
+ * ('refused') — no socket, no retries, screens simply show no live stream — until the channel is
+ * ended at sign-out. A network failure (or a failed question) retries as before.
  *
  * WebSocket, timers, clock and randomness are injected, so the rules are tested without a network.
  */
@@ -107,6 +108,11 @@ export function createLiveClient(options: LiveClientOptions) {
   let asking = false;
   /** The account may not have live values: nothing connects until `end`. */
   let refused = false;
+  /**
+   * Whether the policy was asked before this session's first connection: an account that may not
+   * have live values then never opens a socket the server would refuse (the browser logs each one).
+   */
+  let checked = false;
   /** Bumped by `end`, so an answer to a question asked before it is ignored. */
   let generation = 0;
 
@@ -170,17 +176,22 @@ export function createLiveClient(options: LiveClientOptions) {
     }, wait);
   }
 
-  /** A connection closed before it opened: refused by the policy, or only the network? */
-  function askBeforeRetry(mayConnect: () => Promise<boolean>) {
+  /**
+   * Before the first connection, or after one closed before it opened (refused by the policy, or
+   * only the network?): asks whether the account may have live values, then connects (`first`) or
+   * retries with the usual back-off.
+   */
+  function ask(mayConnect: () => Promise<boolean>, first: boolean) {
     asking = true;
-    setState('reconnecting');
+    setState(first ? 'connecting' : 'reconnecting');
     const asked = generation;
     const settle = (allowed: boolean) => {
       if (asked !== generation) return;
       asking = false;
       if (allowed) {
-        if (wanted()) scheduleRetry();
-        else setState('idle');
+        if (!wanted()) setState('idle');
+        else if (first) connect();
+        else scheduleRetry();
         return;
       }
       refused = true;
@@ -192,6 +203,11 @@ export function createLiveClient(options: LiveClientOptions) {
 
   function connect() {
     if (socket || !wanted() || refused || asking) return;
+    if (!checked && options.mayConnect) {
+      checked = true;
+      ask(options.mayConnect, true);
+      return;
+    }
     setState(attempt === 0 ? 'connecting' : 'reconnecting');
     const opened = options.createSocket(options.url());
     socket = opened;
@@ -218,7 +234,7 @@ export function createLiveClient(options: LiveClientOptions) {
         return;
       }
       if (!wanted()) setState('idle');
-      else if (!everOpened && options.mayConnect) askBeforeRetry(options.mayConnect);
+      else if (!everOpened && options.mayConnect) ask(options.mayConnect, false);
       else scheduleRetry();
     };
   }
@@ -282,6 +298,7 @@ export function createLiveClient(options: LiveClientOptions) {
       generation += 1;
       asking = false;
       refused = false;
+      checked = false;
       disconnect();
     },
     onStateChange(listener: (state: LiveConnectionState) => void): () => void {
