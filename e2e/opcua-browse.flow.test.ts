@@ -5,9 +5,8 @@
  * tag browser on the product's variables, sees the gateway's certificate thumbprint, opens the
  * fixture's folders (each through the gateway), ticks three nodes, is told why a key typed wrong
  * is refused while the other variables are made, corrects it, and finds the three variables with
- * their NodeIds, data types and access levels. The device then reports the nodes' values; writing
- * one from a device screen is not part of this flow (the agent's tests prove writes against the
- * same server).
+ * their NodeIds, data types and access levels. The device then reports the nodes' values, and its
+ * owner writes one from the device's read/write tab and sees the gateway confirm it.
  */
 import { LOCALE_STORAGE_KEY } from '@lyyp/contracts';
 import type { Variable } from '@lyyp/contracts/device-model';
@@ -242,6 +241,22 @@ describe('the OPC UA tag browser in the browser', () => {
           { timeout: 60_000 },
         )
         .toEqual({ Double: 21.25, int16: -30000, Mode: 3 });
+
+      // The device's owner writes the temperature from the read/write tab: the gateway writes the
+      // node, reads it back, and the dialog shows it confirmed; the server holds the new value.
+      await page.context().clearCookies();
+      await page.goto(`${platform.baseUrl}/login`);
+      await signInWithPassword(page, user.username, PASSWORD);
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await page.goto(`${platform.baseUrl}/monitor/devices/${device.id}?tab=data`);
+      await page.click('[data-testid="write-Double"]');
+      await page.locator('[data-testid="write-dialog"]').waitFor();
+      await page.fill('input[name="write-value"]', '42.5');
+      await page.click('[data-testid="write-next"]');
+      await page.click('[data-testid="write-confirm"]');
+      await page.locator('[data-testid="write-dialog"][data-step="confirmed"]').waitFor({ timeout: 30_000 });
+      await screenshot('opcua-write-confirmed-zh-CN');
+      expect(fixture!.read('Double')).toBe(42.5);
       expect(pageErrors).toEqual([]);
     },
     FLOW_TIMEOUT_MS,
