@@ -16,40 +16,25 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { API_PREFIX, CatalogueError, REQUEST_TIMEOUT_MS } from '@lyyp/contracts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { registerApiRoutes } from './api-routes.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { AttemptLimiter } from './modules/auth/attempt-limiter.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { CaptchaService } from './modules/auth/captcha.service.ts';
 import { LoginKeyService } from './modules/auth/login-key.service.ts';
 import { SmsCodeService } from './modules/auth/sms-code.service.ts';
 import { LogSmsProvider, WebhookSmsProvider, type SmsProvider } from './modules/auth/sms.provider.ts';
 import { SessionRepository } from './modules/session/session.repository.ts';
-import { registerSessionRoutes } from './modules/session/session.routes.ts';
 import { SessionService } from './modules/session/session.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
-import { registerCommandRoutes } from './modules/command/command.routes.ts';
-import { registerBrokerAuthRoutes } from './modules/telemetry/broker-auth.routes.ts';
-import { buildBrokerHookServer, hooksOnConsolePort } from './modules/telemetry/broker-hook-listener.ts';
-import { registerSyncRoutes } from './modules/telemetry/sync.routes.ts';
-import { HistoryService } from './modules/history/history.service.ts';
-import { registerHistoryRoutes } from './modules/history/history.routes.ts';
-import { HistorySummaryQueries } from './modules/history/history-summary.repository.ts';
-import { registerDesignerRoutes } from './modules/designer/index.ts';
-import { registerFileRoutes } from './modules/files/index.ts';
-import { registerFirmware } from './modules/firmware/index.ts';
+import { buildBrokerHookServer } from './modules/telemetry/broker-hook-listener.ts';
 import { createSystemCatalogueModule } from './modules/system-catalogue/index.ts';
-import { registerKnowledge } from './modules/knowledge/index.ts';
-import { registerDeviceVariableRoutes } from './modules/device/device-variables.routes.ts';
-import { registerDeviceValueRoutes } from './modules/device/device-values.routes.ts';
-import { registerCapabilityRoutes } from './policy/capabilities.routes.ts';
 import { createCatalogue } from './modules/catalogue.ts';
 import { LocalBus, type Bus } from './bus/bus.ts';
 import { RedisBus } from './bus/redis-bus.ts';
 import websocket from '@fastify/websocket';
 import { LiveService } from './modules/live/live.service.ts';
-import { registerLiveRoutes } from './modules/live/live.routes.ts';
 import { PlatformRuntime } from './runtime.ts';
 import { createAlarmModule, type AlarmModule } from './modules/alarm/index.ts';
 import {
@@ -58,9 +43,7 @@ import {
   type EmailProvider,
 } from './modules/account-centre/index.ts';
 import { createDeviceEventRecorder, createEquipmentAdminModule } from './modules/equipment-admin/index.ts';
-import { registerMaintenance } from './modules/maintenance/index.ts';
 import { createDeviceConfigModule } from './modules/device-config/index.ts';
-import { registerFleet } from './modules/fleet/index.ts';
 import { errorsPlugin, handleFrameworkError } from './plugins/errors.ts';
 import { createAdminModule } from './modules/admin/index.ts';
 import { createReportModule, type ReportModule } from './modules/report/index.ts';
@@ -69,7 +52,6 @@ import { createOtaModule } from './modules/ota/index.ts';
 import { createGatewayOpsModule } from './modules/gateway-ops/index.ts';
 import { ViewerHints } from './modules/gateway-ops/viewer-hints.ts';
 import { createOpcUaBrowseModule } from './modules/opcua-browse/index.ts';
-import { createWidgetMediaModule } from './modules/widget-media/index.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { requestOriginPlugin } from './plugins/request-origin.ts';
@@ -362,97 +344,36 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
   });
 
   await app.register(
-    (api) => {
-      registerAuthRoutes(api, {
+    (api) =>
+      registerApiRoutes(api, {
+        config,
+        database,
+        now,
+        logger: app.log,
+        bus,
+        runtime,
+        catalogue,
         auth,
         captcha,
         loginKey,
         sessions,
         accounts,
-        secureCookie: config.session.secureCookie,
-      });
-      catalogue.registerRoutes(api);
-      registerDesignerRoutes(api, {
-        db: database.db,
-        findVisibleDevice: (account, id) => catalogue.deviceAccess.findVisibleDevice(account, id),
-        products: catalogue.services.products,
-        now,
-      });
-      const files = registerFileRoutes(api, { db: database.db, dataDir: config.dataDir });
-      accountCentre.registerRoutes(api, { auth, captcha, files });
-      registerFirmware(api, {
-        db: database.db,
-        dataDir: config.dataDir,
-        now,
         limiter,
-        gatewaySecret: (sn) => runtime.runtime.gatewaySecret(sn),
-      });
-      registerKnowledge(api, {
-        db: database.db,
-        dataDir: config.dataDir,
-        products: catalogue.services.products,
-        access: catalogue.deviceAccess,
-        now,
-        files,
-      });
-      equipmentAdmin.registerRoutes(api);
-      systemCatalogue.registerRoutes(api);
-      registerCommandRoutes(api, runtime.commands);
-      alarms.registerRoutes(api);
-      admin.registerRoutes(api);
-      reports.registerRoutes(api);
-      edgeLogic.registerRoutes(api);
-      ota.registerRoutes(api);
-      deviceConfig.registerRoutes(api);
-      gatewayOps.registerRoutes(api);
-      opcuaBrowse.registerRoutes(api);
-      createWidgetMediaModule({ db: database.db, config, now }).registerRoutes(api);
-      registerMaintenance(api, {
-        db: database.db,
-        access: catalogue.deviceAccess,
-        authorizer: catalogue.authorizer,
-        accounts,
-        messages: alarms.messages,
-        logger: app.log,
-        now,
-        sweepIntervalMs: config.inspectionSweepIntervalMs,
-      });
-      registerFleet(api, {
-        db: database.db,
-        config,
-        catalogue,
-        runtime: runtime.runtime,
-        history: runtime.historyQueries,
-        events: deviceEvents,
-        bus,
-        now,
-      });
-      registerDeviceVariableRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime });
-      registerDeviceValueRoutes(api, { access: catalogue.deviceAccess, runtime: runtime.runtime, now });
-      registerCapabilityRoutes(api, { access: catalogue.deviceAccess, authorizer: catalogue.authorizer });
-      registerSessionRoutes(api, { sessions });
-      registerSyncRoutes(api, {
-        access: catalogue.deviceAccess,
-        runtime: runtime.runtime,
-        link: runtime.link,
-      });
-      registerHistoryRoutes(
-        api,
-        new HistoryService(
-          runtime.historyQueries,
-          runtime.runtime,
-          catalogue.deviceAccess,
-          new HistorySummaryQueries(database.db),
-          now,
-        ),
-      );
-      registerLiveRoutes(api, { live, sessions });
-      if (hooksOnConsolePort(config.brokerHook)) {
-        registerBrokerAuthRoutes(api, { ...brokerHookOptions, secret: config.brokerHook.secret }, [
-          api.allow('broker.check'),
-        ]);
-      }
-    },
+        accountCentre,
+        admin,
+        alarms,
+        reports,
+        systemCatalogue,
+        equipmentAdmin,
+        edgeLogic,
+        ota,
+        deviceConfig,
+        gatewayOps,
+        opcuaBrowse,
+        deviceEvents,
+        live,
+        brokerHookOptions,
+      }),
     { prefix: API_PREFIX },
   );
   let ready = !deps.awaitStartup;
