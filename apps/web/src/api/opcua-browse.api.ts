@@ -1,6 +1,7 @@
 /**
  * Typed calls of the OPC UA tag browser (`@lyyp/contracts/opcua-browse`): the devices a driver can
- * be browsed through, the children of one node, and checking certificate and key files.
+ * be browsed through, the children of one node, checking certificate and key files, and the
+ * thumbprint of a device's gateway certificate.
  */
 import {
   OPCUA_BROWSE_API_PATHS,
@@ -8,6 +9,7 @@ import {
   type OpcUaBrowseAnswer,
   type OpcUaBrowseRequest,
   type OpcUaCredentialAnswer,
+  type OpcUaGatewayCertificateAnswer,
   type OpcUaTargetsAnswer,
 } from '@lyyp/contracts/opcua-browse';
 import type { ApiClient } from './client.ts';
@@ -17,6 +19,8 @@ export function createOpcUaBrowseApi(client: ApiClient) {
   return {
     listTargets: (productId: string, driverKey: string) =>
       client.post<OpcUaTargetsAnswer>(OPCUA_BROWSE_API_PATHS.targets, { productId, driverKey }),
+    gatewayCertificate: (equipmentId: string) =>
+      client.post<OpcUaGatewayCertificateAnswer>(OPCUA_BROWSE_API_PATHS.gatewayCertificate, { equipmentId }),
     browse: (request: OpcUaBrowseRequest) =>
       client.post<OpcUaBrowseAnswer>(OPCUA_BROWSE_API_PATHS.browse, { ...request }),
     checkCredential: (kind: 'certificate' | 'key', file: Blob, fileName: string) => {

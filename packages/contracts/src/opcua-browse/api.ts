@@ -17,6 +17,8 @@ export const OPCUA_BROWSE_API_PATHS = {
   certificate: '/product/opcua/certificate',
   /** Checks an uploaded private key file (pem or der, at most 1 MB) and answers it as PEM. */
   privateKey: '/product/opcua/privateKey',
+  /** The thumbprint of a device's gateway's OPC UA application certificate (the gateway tab). */
+  gatewayCertificate: '/equipment/opcua/gatewayCertificate',
 } as const;
 
 /** The Objects folder, browsed when no node is named. */
@@ -52,6 +54,15 @@ export const OpcUaTargetsAnswerSchema = z.object({
   truncated: z.boolean(),
 });
 export type OpcUaTargetsAnswer = z.infer<typeof OpcUaTargetsAnswerSchema>;
+
+export const OpcUaGatewayCertificateRequestSchema = z.object({ equipmentId: z.string().min(1) });
+
+export const OpcUaGatewayCertificateAnswerSchema = z.object({
+  sn: z.string(),
+  /** SHA-1 thumbprint of the gateway's OPC UA application certificate; null until it made one. */
+  thumbprint: z.string().nullable(),
+});
+export type OpcUaGatewayCertificateAnswer = z.infer<typeof OpcUaGatewayCertificateAnswerSchema>;
 
 export const OpcUaBrowseRequestSchema = z.object({
   equipmentId: z.string().min(1),

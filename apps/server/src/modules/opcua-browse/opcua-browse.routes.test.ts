@@ -12,6 +12,7 @@ import type { OpcUaDriver } from '@lyyp/contracts/device-model';
 import type {
   OpcUaBrowseAnswer,
   OpcUaCredentialAnswer,
+  OpcUaGatewayCertificateAnswer,
   OpcUaTargetsAnswer,
 } from '@lyyp/contracts/opcua-browse';
 import type { BrowsedNode, CommandPayload } from '@lyyp/contracts/protocol';
@@ -189,6 +190,30 @@ describe.each(databaseVariants())('the OPC UA tag browser on $name', (variant) =
       driverKey: 'nope',
     });
     expect([missing.code, missing.message]).toEqual(['2601', 'The product has no driver nope']);
+  });
+
+  it("answers the gateway's certificate thumbprint to whoever may see the device, for the gateway tab", async () => {
+    const { developer, owner, device, gateway } = await browsableDevice();
+    const path = '/equipment/opcua/gatewayCertificate';
+    expect(
+      await call<OpcUaGatewayCertificateAnswer>(developer, path, { equipmentId: device.id }),
+    ).toMatchObject({
+      code: '200',
+      data: { sn: gateway.sn, thumbprint: THUMBPRINT },
+    });
+    const endUser = await signedIn(owner.username!);
+    expect((await call(endUser, path, { equipmentId: device.id })).data).toEqual({
+      sn: gateway.sn,
+      thumbprint: THUMBPRINT,
+    });
+    // A device the caller may not see is answered as missing; a gateway without OPC UA has none yet.
+    const stranger = await signedIn((await buildAccount(server.database.db, 'terminal')).username!);
+    expect((await call(stranger, path, { equipmentId: device.id })).code).toBe('1003');
+    const plain = await browsableDevice({ connected: false });
+    expect((await call(plain.developer, path, { equipmentId: plain.device.id })).data).toEqual({
+      sn: plain.gateway.sn,
+      thumbprint: null,
+    });
   });
 
   it('browses the Objects folder and a named node through the gateway, stored as a command', async () => {

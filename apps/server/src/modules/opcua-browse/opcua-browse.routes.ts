@@ -11,6 +11,8 @@ import {
   OpcUaBrowseAnswerSchema,
   OpcUaBrowseRequestSchema,
   OpcUaCredentialAnswerSchema,
+  OpcUaGatewayCertificateAnswerSchema,
+  OpcUaGatewayCertificateRequestSchema,
   OpcUaTargetsAnswerSchema,
   OpcUaTargetsRequestSchema,
 } from '@lyyp/contracts/opcua-browse';
@@ -54,6 +56,20 @@ export function registerOpcUaBrowseRoutes(app: FastifyInstance, service: OpcUaBr
       rateLimit: BROWSE_RATE_LIMIT,
     },
     async (request) => ok(await service.browse(callerOf(request), request.body)),
+  );
+
+  postRoute(
+    app,
+    OPCUA_BROWSE_API_PATHS.gatewayCertificate,
+    {
+      tags,
+      summary:
+        "The SHA-1 thumbprint of the device gateway's OPC UA application certificate (null until it made one)",
+      guard: app.allow('device.view'),
+      body: OpcUaGatewayCertificateRequestSchema,
+      answer: OpcUaGatewayCertificateAnswerSchema,
+    },
+    async (request) => ok(await service.gatewayCertificate(callerOf(request), request.body.equipmentId)),
   );
 
   const credential = (path: string, kind: 'certificate' | 'key') =>

@@ -15,6 +15,7 @@ import {
   OpcUaBrowseAnswerSchema,
   type OpcUaBrowseAnswer,
   type OpcUaBrowseTarget,
+  type OpcUaGatewayCertificateAnswer,
   type OpcUaTargetsAnswer,
 } from '@lyyp/contracts/opcua-browse';
 import { commandPayloadSchema, downTopic, type ReplyPayload } from '@lyyp/contracts/protocol';
@@ -95,6 +96,14 @@ export class OpcUaBrowseService {
       });
     }
     return { list, truncated: rows.length > OPCUA_BROWSE_TARGETS_MAX };
+  }
+
+  /** The thumbprint of the device's gateway's OPC UA certificate, for whoever may see the device. */
+  async gatewayCertificate(caller: Caller, equipmentId: string): Promise<OpcUaGatewayCertificateAnswer> {
+    const device = await this.deps.access.findVisibleDevice(caller.account, equipmentId);
+    if (!device) throw new CatalogueError('1003');
+    const gateway = (await this.deps.repository.gateways([device.gatewaySn])).get(device.gatewaySn);
+    return { sn: device.gatewaySn, thumbprint: gateway?.opcuaThumbprint ?? null };
   }
 
   /** The children of a node of the driver's server, asked of the device's gateway. */

@@ -1,15 +1,17 @@
 /**
  * Gateway detail of a device: status and signal (kept live), firmware, hardware, network and
- * gateway mode, last contact, and the configuration sync state — whether platform and gateway
+ * gateway mode, last contact, the thumbprint of its OPC UA application certificate (to trust it on
+ * an OPC UA server, with copy), and the configuration sync state — whether platform and gateway
  * match — with the Sync button (refused with 1501 or 1503 when the gateway is offline or asleep);
  * then the gateway's operations (replace, factory reset, clear data, restart) and remote settings.
  */
 import { SyncOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Space, Tag } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Descriptions, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commandApi } from '../../api/command.api.ts';
+import { opcUaBrowseApi } from '../../api/opcua-browse.api.ts';
 import { ConfigSyncTag, GatewayStatusTag, SignalTag } from '../gateway/status-tags.tsx';
 import { useDescribeFailure } from './common/catalogue-text.ts';
 import { useDeviceAbilities } from './common/use-device-abilities.ts';
@@ -46,6 +48,13 @@ export function GatewayTab({ device, live }: DeviceTabProps) {
     void queryClient.invalidateQueries({ queryKey: deviceQueryKey(device.id) });
   }, [liveStatus, liveSignal, syncState, device.id, queryClient]);
 
+  // Made by the gateway when an OPC UA driver first runs; the item shows once there is one.
+  const certificate = useQuery({
+    queryKey: ['gateway-opcua-certificate', device.id, gateway.sn],
+    queryFn: () => opcUaBrowseApi.gatewayCertificate(device.id),
+  });
+  const thumbprint = certificate.data?.thumbprint;
+
   const syncNow = useMutation({
     mutationFn: () => commandApi.syncConfiguration(device.id),
     onSuccess: (answer) =>
@@ -81,6 +90,16 @@ export function GatewayTab({ device, live }: DeviceTabProps) {
         <Descriptions.Item label={t('monitor.gateway.lastSeen')}>
           {formatTime(gateway.lastSeenAt)}
         </Descriptions.Item>
+        {thumbprint ? (
+          <Descriptions.Item label={t('tagBrowser.gatewayThumbprint')} span={2}>
+            <Space direction="vertical" size={0}>
+              <Typography.Text code copyable data-testid="gateway-opcua-thumbprint">
+                {thumbprint}
+              </Typography.Text>
+              <Typography.Text type="secondary">{t('tagBrowser.thumbprintHelp')}</Typography.Text>
+            </Space>
+          </Descriptions.Item>
+        ) : null}
       </Descriptions>
 
       <Descriptions
