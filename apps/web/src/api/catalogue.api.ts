@@ -3,7 +3,7 @@
  * gateways (/gateway/*) and devices (/equipment/*), including uploads and file exports.
  */
 import type { DeviceVariables, VariableListRequest } from '@lyyp/contracts';
-import type { Driver, Variable, VariableInput } from '@lyyp/contracts/device-model';
+import type { DriverSaveInput, Variable, VariableInput } from '@lyyp/contracts/device-model';
 import { createFileApi, readDocumentLocale, type FileApi } from './catalogue-files.ts';
 import type {
   DeviceBind,
@@ -118,8 +118,8 @@ export function createCatalogueApi(client: ApiClient, files: FileApi) {
       client.post<ProductCapacity>(CATALOGUE_PATHS.productCapacity, { id }),
 
     listDrivers: (productId: string) => client.post<DriverList>(CATALOGUE_PATHS.driverList, { productId }),
-    /** Adds a driver, or replaces the one keyed `originalKey`. */
-    saveDriver: (productId: string, driver: Driver, originalKey?: string) =>
+    /** Adds a driver, or replaces the one keyed `originalKey` (a secret left out is kept, null removes it). */
+    saveDriver: (productId: string, driver: DriverSaveInput, originalKey?: string) =>
       client.post<ModelChange>(CATALOGUE_PATHS.driverSave, { productId, driver, originalKey }),
     deleteDriver: (productId: string, key: string) =>
       client.post<ModelChange>(CATALOGUE_PATHS.driverDelete, { productId, key }),

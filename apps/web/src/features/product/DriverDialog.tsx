@@ -1,7 +1,8 @@
 /**
  * Adding or editing a driver: every field of the driver schema of its protocol (Modbus TCP or RTU,
  * OPC UA, S7), checked as typed by the schema in @lyyp/contracts; the fields of the other protocols
- * are hidden and not sent.
+ * are hidden and not sent. An OPC UA password or private key is never shown: the field says
+ * whether one is stored, blank keeps it, Remove clears it.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -25,8 +26,8 @@ import {
   STOP_BITS,
   TIMEOUT_MAX_MS,
   TIMEOUT_MIN_MS,
-  driverSchema,
-  type Driver,
+  driverSaveSchema,
+  type PresentedDriver,
 } from '@lyyp/contracts/device-model';
 import { Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
@@ -48,6 +49,7 @@ import {
 } from './driver-form.ts';
 import { useModelChanged } from './use-product.ts';
 import { CredentialUpload } from './tag-browser/CredentialUpload.tsx';
+import { SecretField } from './SecretField.tsx';
 
 /** Labels of the OPC UA user certificate fields (the tag browser's texts). */
 const CREDENTIAL_LABELS: Readonly<Record<string, string>> = {
@@ -67,8 +69,8 @@ export function DriverDialog({
   onClose,
 }: {
   productId: string;
-  /** The driver being edited; null adds a new one. */
-  driver: Driver | null;
+  /** The driver being edited (as answered: secrets only said to be set); null adds a new one. */
+  driver: PresentedDriver | null;
   existingKeys: readonly string[];
   onClose: () => void;
 }) {
@@ -84,7 +86,7 @@ export function DriverDialog({
   });
   const save = useMutation({
     mutationFn: (values: DriverFormValues) =>
-      catalogueApi.saveDriver(productId, toDriverInput(values) as Driver, driver?.key),
+      catalogueApi.saveDriver(productId, toDriverInput(values), driver?.key),
     onSuccess: async (change) => {
       await modelChanged(change);
       onClose();
@@ -93,7 +95,7 @@ export function DriverDialog({
   });
 
   const rule = (field: string, control: ReactNode) => [
-    schemaRule(driverSchema, [field], toInput, locale, { kind: requiredKindOf(control) }),
+    schemaRule(driverSaveSchema, [field], toInput, locale, { kind: requiredKindOf(control) }),
   ];
   const item = (field: string, control: ReactNode, span = 12) => (
     <Col xs={24} md={span} key={field}>
@@ -137,9 +139,11 @@ export function DriverDialog({
       />
     ),
     userName: <Input autoComplete="off" />,
-    password: <Input.Password autoComplete="new-password" />,
+    password: <SecretField stored={driver?.protocol === 'opcua' && driver.passwordSet} />,
     userCertificate: <CredentialUpload kind="certificate" />,
-    userPrivateKey: <CredentialUpload kind="key" />,
+    userPrivateKey: (
+      <CredentialUpload kind="key" stored={driver?.protocol === 'opcua' && driver.userPrivateKeySet} />
+    ),
     subscribe: <Switch />,
     rack: number(0, S7_RACK_MAX),
     slot: number(0, S7_SLOT_MAX),

@@ -1,7 +1,7 @@
 /** The drivers of a product (one per Modbus slave): list, add, edit, delete. */
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { isModbusDriver, type Driver } from '@lyyp/contracts/device-model';
+import { isModbusDriver, type PresentedDriver } from '@lyyp/contracts/device-model';
 import { App, Button, Card, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { EmptyGuide } from '../monitor/common/EmptyGuide.tsx';
 import { DriverDialog } from './DriverDialog.tsx';
 import { useModelChanged } from './use-product.ts';
 
-function describeEndpoint(driver: Driver): string {
+function describeEndpoint(driver: PresentedDriver): string {
   switch (driver.protocol) {
     case 'modbus-tcp':
       return `${driver.host}:${driver.port}`;
@@ -31,7 +31,7 @@ export function DriverSection({ productId, editable }: { productId: string; edit
   const { message, modal } = App.useApp();
   const describeFailure = useDescribeFailure();
   const modelChanged = useModelChanged(productId);
-  const [editing, setEditing] = useState<Driver | 'new' | null>(null);
+  const [editing, setEditing] = useState<PresentedDriver | 'new' | null>(null);
   const drivers = useQuery({
     queryKey: ['drivers', productId],
     queryFn: () => catalogueApi.listDrivers(productId),
@@ -55,7 +55,7 @@ export function DriverSection({ productId, editable }: { productId: string; edit
         ) : null
       }
     >
-      <Table<Driver>
+      <Table<PresentedDriver>
         rowKey="key"
         size="small"
         data-testid="driver-table"
@@ -110,7 +110,7 @@ export function DriverSection({ productId, editable }: { productId: string; edit
                 {
                   title: t('monitor.common.actions'),
                   key: 'actions',
-                  render: (_: unknown, driver: Driver) => (
+                  render: (_: unknown, driver: PresentedDriver) => (
                     <Space size={0}>
                       <Button type="link" size="small" onClick={() => setEditing(driver)}>
                         {t('monitor.common.edit')}

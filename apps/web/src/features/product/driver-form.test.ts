@@ -1,4 +1,4 @@
-import { demoBoilerModel, driverSchema } from '@lyyp/contracts/device-model';
+import { demoBoilerModel, driverSaveSchema, driverSchema } from '@lyyp/contracts/device-model';
 import { describe, expect, it } from 'vitest';
 import { driverModelSettingsSchema } from '@lyyp/contracts/system';
 import { applyDriverModel, createDriverValues, toDriverInput } from './driver-form.ts';
@@ -56,5 +56,25 @@ describe('driver form', () => {
     expect(toDriverInput({ ...createDriverValues([]), name: 'PLC', driverModelId: '' })).not.toHaveProperty(
       'driverModelId',
     );
+  });
+
+  it('sends a secret only when typed, nothing to keep the stored one, and null to remove it', () => {
+    const opcua = {
+      ...createDriverValues([]),
+      name: 'Line server',
+      protocol: 'opcua' as const,
+      endpointUrl: 'opc.tcp://10.0.0.9:4840',
+      authentication: 'username',
+      userName: 'operator',
+      passwordSet: true,
+    };
+    const kept = toDriverInput({ ...opcua });
+    expect(kept).not.toHaveProperty('password');
+    expect(kept).not.toHaveProperty('passwordSet');
+    expect(toDriverInput({ ...opcua, password: '' })).not.toHaveProperty('password');
+    expect(toDriverInput({ ...opcua, password: 'new-one' })).toMatchObject({ password: 'new-one' });
+    const removed = toDriverInput({ ...opcua, password: null });
+    expect(removed).toHaveProperty('password', null);
+    expect(driverSaveSchema.safeParse(removed).success).toBe(true);
   });
 });

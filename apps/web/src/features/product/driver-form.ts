@@ -10,7 +10,7 @@ import {
   DEFAULT_S7_PDU_SIZE,
   DEFAULT_S7_PORT,
   DEFAULT_TIMEOUT_MS,
-  type DriverInput,
+  type DriverSaveInput,
   type Protocol,
 } from '@lyyp/contracts/device-model';
 import type { DriverModel } from '@lyyp/contracts/system';
@@ -50,12 +50,19 @@ export const DRIVER_FIELDS: readonly string[] = [
   ...new Set(Object.values(PROTOCOL_FIELDS).flat()),
 ];
 
-export function toDriverInput(values: DriverFormValues): DriverInput {
+/**
+ * Secrets of an OPC UA driver are never shown: the form holds a new one, nothing (the stored one is
+ * kept) or null (the person removed it), and sends exactly that.
+ */
+export const SECRET_FIELDS: readonly string[] = ['password', 'userPrivateKey'];
+
+export function toDriverInput(values: DriverFormValues): DriverSaveInput {
   const protocol = values.protocol ?? 'modbus-tcp';
   const fields = [...COMMON_FIELDS, ...PROTOCOL_FIELDS[protocol]];
   const input: Record<string, unknown> = {};
   for (const field of fields) {
     const value = values[field];
+    if (value === null && SECRET_FIELDS.includes(field)) input[field] = null;
     if (value === null || value === undefined) continue;
     // No driver model chosen: the field is left out rather than sent empty.
     if (
@@ -70,7 +77,7 @@ export function toDriverInput(values: DriverFormValues): DriverInput {
       continue;
     input[field] = typeof value === 'string' && field !== 'name' ? value.trim() : value;
   }
-  return input as DriverInput;
+  return input as DriverSaveInput;
 }
 
 /** A new driver: Modbus TCP on the standard port, polled every second, with the first free slave key. */

@@ -24,6 +24,14 @@ export const tagBrowserEnUS: Texts<typeof tagBrowserZhCN> = {
   thumbprintHelp:
     'With Sign or SignAndEncrypt, trust the certificate with this thumbprint on the OPC UA server.',
   noThumbprint: 'The gateway has no certificate yet (it makes one when an OPC UA driver first runs)',
+  gatewayThumbprint: 'OPC UA certificate thumbprint',
+  secret: {
+    keep: 'Set — leave blank to keep',
+    notSet: 'Not set',
+    keepFile: 'Set — upload a file to replace',
+    removed: 'Removed when saved',
+    undo: 'Undo',
+  },
   tree: 'Address space',
   empty: 'No child nodes',
   truncated: 'This node has more than 500 children; the first 500 are shown.',

@@ -1,7 +1,9 @@
 /**
  * A certificate or private key of an OPC UA driver, chosen as a file (pem or der, at most 1 MB):
  * the platform checks it on upload and answers it as PEM, which the form keeps; a certificate
- * shows its subject, thumbprint and end of validity so the person sees it is the right one.
+ * shows its subject, thumbprint and end of validity so the person sees it is the right one. A
+ * stored private key is never shown back: the field says it is set (a new file replaces it,
+ * Remove clears it on save, as null).
  */
 import { UploadOutlined } from '@ant-design/icons';
 import {
@@ -20,10 +22,13 @@ export function CredentialUpload({
   kind,
   value,
   onChange,
+  stored = false,
 }: {
   kind: OpcUaCredentialKind;
-  value?: string;
-  onChange?: (pem: string | undefined) => void;
+  value?: string | null;
+  onChange?: (pem: string | null | undefined) => void;
+  /** The platform holds one (a private key, which answers never carry). */
+  stored?: boolean;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -51,6 +56,17 @@ export function CredentialUpload({
     }
   };
 
+  if (value === null)
+    return (
+      <Space data-testid={`credential-${kind}-removed`}>
+        <Tag color="orange">{t('tagBrowser.secret.removed')}</Tag>
+        <Button type="link" size="small" onClick={() => onChange?.(undefined)}>
+          {t('tagBrowser.secret.undo')}
+        </Button>
+      </Space>
+    );
+  const keptStored = stored && !value;
+
   return (
     <Space direction="vertical" size={2} style={{ width: '100%' }}>
       <Space wrap>
@@ -63,9 +79,19 @@ export function CredentialUpload({
           onChange={(event) => void choose(event.target.files?.[0])}
         />
         <Button icon={<UploadOutlined />} loading={busy} onClick={() => input.current?.click()}>
-          {value ? t('tagBrowser.credential.replace') : t('tagBrowser.credential.upload')}
+          {value || keptStored ? t('tagBrowser.credential.replace') : t('tagBrowser.credential.upload')}
         </Button>
         {value ? <Tag color="green">{t('tagBrowser.credential.loaded')}</Tag> : null}
+        {keptStored ? (
+          <Tag color="blue" data-testid={`credential-${kind}-stored`}>
+            {t('tagBrowser.secret.keepFile')}
+          </Tag>
+        ) : null}
+        {keptStored ? (
+          <Button type="link" size="small" onClick={() => onChange?.(null)}>
+            {t('tagBrowser.remove')}
+          </Button>
+        ) : null}
         {value ? (
           <Button
             type="link"
