@@ -2,25 +2,10 @@
  * The only code of the maintenance module that touches the ORM: work orders with their timeline,
  * inspection plans and tasks, and the operations centre's counts. Tenancy is the catalogue's SQL
  * condition (`visibleDeviceCondition`), so a work order or task of a device the caller may not see
- * is not found at all.
+ * is not found at all. Which rows a list filter means is built in maintenance-conditions.ts.
  */
-import {
-  aliasedTable,
-  and,
-  asc,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  max,
-  lt,
-  notInArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import type { WorkOrderFilter, WorkOrderState } from '@lyyp/contracts/maintenance';
+import { aliasedTable, and, asc, desc, eq, inArray, isNull, max, notInArray, or, sql } from 'drizzle-orm';
+import type { WorkOrderFilter } from '@lyyp/contracts/maintenance';
 import type { Database } from '../../db/client.ts';
 import {
   accounts,
@@ -40,6 +25,12 @@ import {
 } from '../../db/schema/index.ts';
 import { visibleDeviceCondition } from '../device/visibility.repository.ts';
 import type { Viewer } from '../device/viewer.ts';
+import {
+  FINAL_STATES,
+  taskConditions,
+  workOrderConditions,
+  type TaskFilter,
+} from './maintenance-conditions.ts';
 
 export type WorkOrderRow = typeof workOrders.$inferSelect;
 export type NewWorkOrderRow = typeof workOrders.$inferInsert;
@@ -52,8 +43,6 @@ export type NewInspectionTaskRow = typeof inspectionTasks.$inferInsert;
 const creators = aliasedTable(accounts, 'creators');
 const assignees = aliasedTable(accounts, 'assignees');
 const inspectors = aliasedTable(accounts, 'inspectors');
-
-const FINAL_STATES: WorkOrderState[] = ['finished', 'ended'];
 
 export interface WorkOrderListRow {
   order: WorkOrderRow;
@@ -129,31 +118,6 @@ export class MaintenanceRepository {
     await this.db.update(workOrders).set({ updatedAt: at }).where(eq(workOrders.id, id));
   }
 
-  private workOrderConditions(viewer: Viewer, filter: Partial<WorkOrderFilter>, now: number): SQL[] {
-    const conditions: SQL[] = [visibleDeviceCondition(viewer)];
-    if (filter.state) conditions.push(eq(workOrders.state, filter.state));
-    if (filter.equipmentId) conditions.push(eq(workOrders.deviceId, filter.equipmentId));
-    if (filter.mine)
-      conditions.push(
-        or(eq(workOrders.creatorId, viewer.accountId), eq(workOrders.assigneeId, viewer.accountId))!,
-      );
-    if (filter.keyword) {
-      const pattern = `%${filter.keyword.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-      conditions.push(
-        or(
-          ilike(workOrders.number, pattern),
-          ilike(workOrders.problem, pattern),
-          ilike(devices.name, pattern),
-        )!,
-      );
-    }
-    if (filter.olderThanHours !== undefined) {
-      conditions.push(notInArray(workOrders.state, FINAL_STATES));
-      conditions.push(lt(workOrders.createdAt, new Date(now - filter.olderThanHours * 3_600_000)));
-    }
-    return conditions;
-  }
-
   private workOrderSelection() {
     return this.db
       .select({
@@ -175,7 +139,7 @@ export class MaintenanceRepository {
     now: number,
     page: { offset: number; limit: number },
   ): Promise<{ total: number; rows: WorkOrderListRow[] }> {
-    const where = and(...this.workOrderConditions(viewer, filter, now));
+    const where = and(...workOrderConditions(viewer, filter, now));
     const [count] = await this.db
       .select({ total: sql<number>`count(*)::int` })
       .from(workOrders)
@@ -361,41 +325,13 @@ export class MaintenanceRepository {
       .leftJoin(inspectors, eq(inspectors.id, inspectionTasks.inspectorId));
   }
 
-  private taskConditions(
-    viewer: Viewer,
-    filter: {
-      state?: string | undefined;
-      equipmentId?: string | undefined;
-      planId?: string | undefined;
-      mine?: boolean | undefined;
-    },
-    now: number,
-  ): SQL[] {
-    const conditions: SQL[] = [visibleDeviceCondition(viewer)];
-    const at = new Date(now).toISOString();
-    const open = inArray(inspectionTasks.state, ['not-started', 'in-progress']);
-    if (filter.state === 'overdue')
-      conditions.push(and(open, sql`${inspectionTasks.dueAt} <= ${at}::timestamptz`)!);
-    else if (filter.state === 'not-started' || filter.state === 'in-progress')
-      conditions.push(
-        and(eq(inspectionTasks.state, filter.state), sql`${inspectionTasks.dueAt} > ${at}::timestamptz`)!,
-      );
-    else if (filter.state)
-      conditions.push(eq(inspectionTasks.state, filter.state as InspectionTaskRow['state']));
-    if (filter.equipmentId) conditions.push(eq(inspectionTasks.deviceId, filter.equipmentId));
-    if (filter.planId) conditions.push(eq(inspectionTasks.planId, filter.planId));
-    if (filter.mine)
-      conditions.push(sql`${inspectionPlans.inspectorIds} @> ${JSON.stringify([viewer.accountId])}::jsonb`);
-    return conditions;
-  }
-
   async pageTasks(
     viewer: Viewer,
-    filter: Parameters<MaintenanceRepository['taskConditions']>[1],
+    filter: TaskFilter,
     now: number,
     page: { offset: number; limit: number },
   ): Promise<{ total: number; rows: TaskListRow[] }> {
-    const where = and(...this.taskConditions(viewer, filter, now));
+    const where = and(...taskConditions(viewer, filter, now));
     const [count] = await this.db
       .select({ total: sql<number>`count(*)::int` })
       .from(inspectionTasks)
