@@ -148,6 +148,41 @@ describe('OPC UA driver against node-opcua server', () => {
     TEST_MS,
   );
 
+  it.each([true, false])(
+    'reads and writes a node addressed by its namespace URI (subscribe: %s); an unknown URI is a missing node',
+    async (subscribe) => {
+      const byUri = (key: string, address: string): VariableInput => ({
+        key,
+        name: key,
+        driverKey: 'ua',
+        addressType: 'node-id',
+        address,
+        dataType: 'double',
+        readWrite: 'read-write',
+        decimals: 6,
+      });
+      const model = uaModel(fixture, { subscribe }, [
+        byUri('ByUri', `nsu=${fixture.namespaceUri};s=Line1.Flaky`),
+        byUri('Elsewhere', 'nsu=http://example.com/UA/Absent/;s=Line1.Flaky'),
+      ]);
+      const { agent, observer } = startAgent(model);
+      try {
+        // The node by URI reads beside the others (an earlier test left Double at another value).
+        await observer.until(
+          () => observer.value('ByUri') === 5 && typeof observer.value('Double') === 'number',
+        );
+        expect(observer.code('Elsewhere')).toBe('1741');
+        expect(await agent.write('ByUri', 6.5)).toMatchObject({ ok: true, value: 6.5, readBack: true });
+        expect(fixture.read('Flaky')).toBe(6.5);
+        await observer.until(() => observer.value('ByUri') === 6.5);
+      } finally {
+        await agent.stop();
+        fixture.set('Flaky', 5);
+      }
+    },
+    TEST_MS,
+  );
+
   it(
     'writes every data type and confirms each by reading the node back',
     async () => {

@@ -43,6 +43,7 @@ import type { PollReport } from '../modbus/modbus-poller.ts';
 import type { WriteOutcome } from '../modbus/modbus-writer.ts';
 import type { SlaveStatus } from '../modbus/slave-channel.ts';
 import type { GatewayCertificate } from './gateway-certificate.ts';
+import { resolveAddresses } from './opcua-namespaces.ts';
 import { codeOfSessionFailure, codeOfStatus } from './opcua-status.ts';
 import { rawOfVariant, variantOf } from './opcua-values.ts';
 
@@ -98,6 +99,8 @@ export class OpcUaDriverRunner {
   private readonly filter = new ChangeFilter();
   private readonly latest = new Map<string, Sample>();
   private readonly nodeTypes = new Map<string, NodeType>();
+  /** The address of each point as this session reads it (namespace URIs resolved); null: unknown URI. */
+  private addresses = new Map<string, string | null>();
   private readonly now: () => number;
   private running = false;
   private loop: Promise<void> | null = null;
@@ -179,6 +182,12 @@ export class OpcUaDriverRunner {
     }
   }
 
+  /** The point's address in this session: its NodeId with the namespace resolved, null when unknown. */
+  private nodeOf(point: OpcUaPoint): string | null {
+    const address = this.addresses.get(point.key);
+    return address === undefined ? point.address : address;
+  }
+
   private identity(): UserIdentityInfo {
     const { driver } = this;
     if (driver.authentication === 'username')
@@ -187,13 +196,17 @@ export class OpcUaDriverRunner {
         userName: driver.userName ?? '',
         password: driver.password ?? '',
       };
-    if (driver.authentication === 'certificate')
+    if (driver.authentication === 'certificate') {
+      // An imported product has no key until it is entered again: a refused identity, not a crash.
+      if (!driver.userPrivateKey)
+        throw new Error('BadIdentityTokenInvalid: no private key for the user certificate');
       return {
         type: UserTokenType.Certificate,
         // The server reads the certificate as DER; the key signs the session's nonce.
         certificateData: new X509Certificate(driver.userCertificate ?? '').raw,
-        privateKey: driver.userPrivateKey ?? '',
+        privateKey: driver.userPrivateKey,
       };
+    }
     return { type: UserTokenType.Anonymous };
   }
 
@@ -221,7 +234,15 @@ export class OpcUaDriverRunner {
       await certificate.remember(client.certificateFile);
       await client.connect(driver.endpointUrl);
       session = await client.createSession(this.identity());
+      const resolved = await resolveAddresses(
+        session,
+        [...this.points.values()].map((point) => point.address),
+      );
+      this.addresses = new Map(
+        [...this.points.values()].map((point) => [point.key, resolved.get(point.address) ?? null]),
+      );
     } catch (error) {
+      await session?.close().catch(() => undefined);
       this.noteFailure(codeOfSessionFailure(error));
       this.faultAll(codeOfSessionFailure(error));
       await client.disconnect().catch(() => undefined);
@@ -285,12 +306,16 @@ export class OpcUaDriverRunner {
     subscription.on('keepalive', () => this.report([], this.allGood()));
     const byInterval = new Map<number, OpcUaPoint[]>();
     for (const point of this.periodic) {
+      if (this.nodeOf(point) === null) {
+        this.take(point, null, '1741');
+        continue;
+      }
       const interval = point.variable.samplingIntervalMs ?? this.driver.pollIntervalMs;
       byInterval.set(interval, [...(byInterval.get(interval) ?? []), point]);
     }
     for (const [samplingInterval, points] of byInterval) {
       const group = await subscription.monitorItems(
-        points.map((point) => ({ nodeId: point.address, attributeId: AttributeIds.Value })),
+        points.map((point) => ({ nodeId: this.nodeOf(point)!, attributeId: AttributeIds.Value })),
         { samplingInterval, discardOldest: true, queueSize: 1 },
         TimestampsToReturn.Both,
       );
@@ -310,13 +335,15 @@ export class OpcUaDriverRunner {
   private async pollOnce(session: ClientSession): Promise<void> {
     try {
       this.requests += 1;
+      const readable = this.periodic.filter((point) => this.nodeOf(point) !== null);
       const values = await session.read(
-        this.periodic.map((point) => ({ nodeId: point.address, attributeId: AttributeIds.Value })),
+        readable.map((point) => ({ nodeId: this.nodeOf(point)!, attributeId: AttributeIds.Value })),
       );
-      this.periodic.forEach((point, index) => {
+      readable.forEach((point, index) => {
         const value = values[index];
         if (value) this.take(point, value);
       });
+      for (const point of this.periodic) if (this.nodeOf(point) === null) this.take(point, null, '1741');
       this.lastSuccessAt = this.now();
       this.report(this.drain(), this.allGood());
     } catch (error) {
@@ -422,14 +449,19 @@ export class OpcUaDriverRunner {
       }));
     try {
       this.requests += 1;
+      const readable = points.filter((point) => this.nodeOf(point) !== null);
       const values = await live.session.read(
-        points.map((point): ReadValueIdOptions => ({
-          nodeId: point.address,
+        readable.map((point): ReadValueIdOptions => ({
+          nodeId: this.nodeOf(point)!,
           attributeId: AttributeIds.Value,
         })),
       );
-      return points.map((point, index) => {
-        const sample = this.sampleOf(point, values[index] ?? null, undefined, at);
+      return points.map((point) => {
+        const index = readable.indexOf(point);
+        const sample =
+          index < 0
+            ? this.sampleOf(point, null, '1741', at)
+            : this.sampleOf(point, values[index] ?? null, undefined, at);
         this.filter.remember(sample);
         return sample;
       });
@@ -444,7 +476,9 @@ export class OpcUaDriverRunner {
   private async nodeType(session: ClientSession, point: OpcUaPoint): Promise<NodeType | ErrorCode> {
     const known = this.nodeTypes.get(point.key);
     if (known) return known;
-    const value = await session.read({ nodeId: point.address, attributeId: AttributeIds.Value });
+    const nodeId = this.nodeOf(point);
+    if (nodeId === null) return '1741';
+    const value = await session.read({ nodeId, attributeId: AttributeIds.Value });
     const code = codeOfStatus(value.statusCode.name);
     if (code) return code;
     const type = {
@@ -469,7 +503,7 @@ export class OpcUaDriverRunner {
       if (typeof type === 'string') return { ok: false, key, code: type };
       if (type.dataType === DataType.Null) return { ok: false, key, code: '1748' };
       const status = await live.session.write({
-        nodeId: point.address,
+        nodeId: this.nodeOf(point)!,
         attributeId: AttributeIds.Value,
         value: { value: variantOf(plan.raw, type.dataType, type.isArray) },
       });
@@ -477,7 +511,7 @@ export class OpcUaDriverRunner {
       if (refused) return { ok: false, key, code: refused };
       if (point.variable.readWrite === 'write-only')
         return { ok: true, key, value: plan.value, raw: plan.raw, readBack: false };
-      const back = await live.session.read({ nodeId: point.address, attributeId: AttributeIds.Value });
+      const back = await live.session.read({ nodeId: this.nodeOf(point)!, attributeId: AttributeIds.Value });
       const sample = this.sampleOf(point, back, undefined, this.now());
       if (sample.kind === 'fault') return { ok: false, key, code: sample.code };
       if (!confirmsWrite(point, plan.raw, sample.raw)) return { ok: false, key, code: '1401' };
@@ -503,8 +537,12 @@ export class OpcUaDriverRunner {
     if (!live) return { ok: false, code: this.lastErrorCode ?? '1744' };
     const { session } = live;
     try {
+      const node = (await resolveAddresses(session, [nodeId ?? OBJECTS_FOLDER])).get(
+        nodeId ?? OBJECTS_FOLDER,
+      );
+      if (!node) return { ok: false, code: '1741' };
       const result = await session.browse({
-        nodeId: nodeId ?? OBJECTS_FOLDER,
+        nodeId: node,
         browseDirection: BrowseDirection.Forward,
         referenceTypeId: 'HierarchicalReferences',
         includeSubtypes: true,

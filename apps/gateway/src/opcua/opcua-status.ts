@@ -42,10 +42,18 @@ export function codeOfStatus(name: string): ErrorCode | null {
   return BY_NAME[name] ?? '1743';
 }
 
+/**
+ * Refusals of the sign-in identity: the server's answer to ActivateSession, or the client finding
+ * no user token policy of the chosen kind among the endpoint's (`Cannot find ANONYMOUS user token
+ * policy in end point description`: the server takes only users or certificates).
+ */
+const IDENTITY_REFUSED =
+  /BadUserAccessDenied|BadIdentityTokenInvalid|BadIdentityTokenRejected|user token policy/i;
+
 /** The catalogue code of a failure to open a session: the user was refused, the certificate, or the server. */
 export function codeOfSessionFailure(error: unknown): ErrorCode {
   const text = error instanceof Error ? error.message : String(error);
-  if (/BadUserAccessDenied|BadIdentityToken/.test(text)) return '1746';
+  if (IDENTITY_REFUSED.test(text)) return '1746';
   if (/BadCertificate|BadSecurityChecksFailed|certificate/i.test(text)) return '1745';
   if (/BadSecurityPolicyRejected|BadSecurityModeRejected|Cannot find an Endpoint|endpoint/i.test(text))
     return '1747';

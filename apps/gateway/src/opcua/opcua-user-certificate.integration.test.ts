@@ -96,13 +96,30 @@ describe('OPC UA with a user certificate', () => {
   );
 
   it(
-    'reads nothing anonymously from a server that wants a user certificate',
+    'reads nothing anonymously from a server that wants a user certificate, and says the identity was refused',
     async () => {
       const { agent, sample, until } = start(modelFor(fixture, { authentication: 'anonymous' }));
       try {
         await until(() => sample()?.kind === 'fault');
         // The server offers no anonymous sign-in at all, so the session is never made.
-        expect(agent.runners[0]!.status().connected).toBe(false);
+        expect(sample()).toMatchObject({ kind: 'fault', code: '1746' });
+        expect(agent.runners[0]!.status()).toMatchObject({ connected: false, lastErrorCode: '1746' });
+      } finally {
+        await agent.stop();
+      }
+    },
+    TEST_MS,
+  );
+
+  it(
+    'says the identity was refused when the private key was never entered (an imported product)',
+    async () => {
+      const { agent, sample, until } = start(
+        modelFor(fixture, { authentication: 'certificate', userCertificate: USER_CERTIFICATE_PEM }),
+      );
+      try {
+        await until(() => sample()?.kind === 'fault');
+        expect(sample()).toMatchObject({ kind: 'fault', code: '1746' });
       } finally {
         await agent.stop();
       }

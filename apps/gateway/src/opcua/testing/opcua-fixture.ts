@@ -104,6 +104,12 @@ export class OpcUaFixture {
     return fixture;
   }
 
+  /** The URI of the server's own namespace (index 1), for NodeIds written `nsu=<uri>;…`. */
+  get namespaceUri(): string {
+    if (!this.server) throw new Error('the fixture server is not running');
+    return this.server.engine.addressSpace!.getOwnNamespace().namespaceUri;
+  }
+
   get endpointUrl(): string {
     return `opc.tcp://127.0.0.1:${this.port}/UA/Fixture`;
   }
