@@ -91,6 +91,10 @@ describe('gateway settings', () => {
     expect(issuesOf(mqtt('mqtt://10.1.2.3:1883'))).toEqual([]);
     expect(issuesOf(mqtt('javascript:alert(1)'))).toEqual([{ path: 'mqtt.url', message: 'catalogue:1650' }]);
     expect(issuesOf(mqtt('mqtt://bad_host:1883'))).toEqual([{ path: 'mqtt.url', message: 'catalogue:2854' }]);
+    // No broker user or password: it would be shown back with the settings.
+    expect(issuesOf(mqtt('mqtts://gw:secret@iot.example.com:8883'))).toEqual([
+      { path: 'mqtt.url', message: 'catalogue:1650' },
+    ]);
   });
 
   it('asks a Wi-Fi password of 8-63 characters without a character repeated in a row', () => {

@@ -146,7 +146,12 @@ export const mqttSettingsSchema = z
     if (!mqtt.url) return;
     if (!isSafeUrl(mqtt.url, { schemes: MQTT_URL_SCHEMES, relative: false }))
       return report(context, ['url'], { code: '1650', params: { field: 'mqtt.url' } });
-    const host = new URL(mqtt.url).hostname;
+    const parsed = new URL(mqtt.url);
+    // The gateway signs in with its own identity; a user or password in the address would be a
+    // secret shown back in every answer of the settings, so there is none.
+    if (parsed.username || parsed.password)
+      return report(context, ['url'], { code: '1650', params: { field: 'mqtt.url' } });
+    const host = parsed.hostname;
     if (!isHostName(host))
       report(context, ['url'], { code: NETWORK_ERROR_CODES.domain, params: { field: 'mqtt.url' } });
   });
