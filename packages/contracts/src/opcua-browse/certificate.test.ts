@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { missingDriverSecret } from '../device-model/driver-secrets.ts';
 import { opcUaDriverSchema } from '../device-model/driver.ts';
 
 const CERTIFICATE = `-----BEGIN CERTIFICATE-----
@@ -28,7 +29,11 @@ const issues = (input: Record<string, unknown>) => {
 describe('an OPC UA driver signing in with a user certificate', () => {
   it('needs the certificate and its key, as PEM', () => {
     expect(issues({ ...driver, userCertificate: CERTIFICATE, userPrivateKey: KEY })).toEqual([]);
-    expect(issues(driver).map(([path]) => path)).toEqual(['userCertificate', 'userPrivateKey']);
+    expect(issues(driver).map(([path]) => path)).toEqual(['userCertificate']);
+    // The key is a secret an exported product leaves out: stored without it, a save asks for it.
+    const withoutKey = opcUaDriverSchema.parse({ ...driver, userCertificate: CERTIFICATE });
+    expect(missingDriverSecret(withoutKey)).toBe('userPrivateKey');
+    expect(missingDriverSecret({ ...withoutKey, userPrivateKey: KEY })).toBeNull();
     expect(issues({ ...driver, userCertificate: KEY, userPrivateKey: CERTIFICATE })).toEqual([
       ['userCertificate', expect.stringContaining('1770')],
       ['userPrivateKey', expect.stringContaining('1771')],

@@ -317,6 +317,23 @@ describe.each(databaseVariants())('gateway operations on $name', (variant) => {
       expect(command.settings?.wifi.password).toBe('abc12xyz');
     });
 
+    it('never answers a broker user or password: refused in a save, left out of an older stored address', async () => {
+      const { device, owner, gateway } = await connectedDevice();
+      const url = 'mqtts://site:Broker-secret-51@iot.example.com:8883';
+      const refused = await call(owner, PATHS.saveSettings, {
+        equipmentId: device.id,
+        settings: { ...DEFAULT_GATEWAY_SETTINGS, mqtt: { url, keepAliveSeconds: 60 } },
+      });
+      expect(refused.code).toBe('1650');
+      await server.database.db.insert(gatewaySettings).values({
+        sn: gateway.sn,
+        settings: { ...DEFAULT_GATEWAY_SETTINGS, mqtt: { url, keepAliveSeconds: 60 } },
+      });
+      const shown = await call<GatewaySettingsAnswer>(owner, PATHS.settings, { equipmentId: device.id });
+      expect(shown.data.settings.mqtt.url).toBe('mqtts://iot.example.com:8883');
+      expect(JSON.stringify(shown)).not.toContain('Broker-secret-51');
+    });
+
     it('refuses an offline gateway and takes from a dormant one only the change that wakes it', async () => {
       const offline = await buildBoundDevice(server.database.db);
       const offlineOwner = await signedIn(offline.owner.username!);

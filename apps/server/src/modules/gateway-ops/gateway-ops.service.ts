@@ -31,6 +31,7 @@ import type { Caller } from '../device/viewer.ts';
 import type { DeviceEventRecorder } from '../equipment-admin/device-events.ts';
 import type { GatewayRepository } from '../gateway/gateway.repository.ts';
 import { databaseCodeOf } from '../../db/database-error.ts';
+import { withoutCredentials } from '../../mqtt/broker-address.ts';
 import type { GatewayOpsRepository } from './gateway-ops.repository.ts';
 
 type GatewayCommandReply = CommandReply<{ value: StoredValue }>;
@@ -220,7 +221,13 @@ export class GatewayOpsService {
     const { settings } = stored.row;
     return {
       sn,
-      settings: { ...settings, wifi: { ...settings.wifi, password: '' } },
+      // Secrets are never answered: the Wi-Fi password, and a broker password an address saved
+      // before addresses were refused with one may still carry.
+      settings: {
+        ...settings,
+        wifi: { ...settings.wifi, password: '' },
+        mqtt: { ...settings.mqtt, url: settings.mqtt.url ? withoutCredentials(settings.mqtt.url) : '' },
+      },
       wifiPasswordSet: settings.wifi.password !== '',
       state,
       code: state === 'failed' ? (stored.status === 'pending' ? '99902' : (stored.code ?? null)) : null,
