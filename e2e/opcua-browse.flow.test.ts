@@ -9,7 +9,7 @@
  * owner writes one from the device's read/write tab and sees the gateway confirm it.
  */
 import { LOCALE_STORAGE_KEY } from '@lyyp/contracts';
-import type { Variable } from '@lyyp/contracts/device-model';
+import type { PresentedDriver, Variable } from '@lyyp/contracts/device-model';
 import type { OpcUaTargetsAnswer } from '@lyyp/contracts/opcua-browse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -257,6 +257,64 @@ describe('the OPC UA tag browser in the browser', () => {
       await page.locator('[data-testid="write-dialog"][data-step="confirmed"]').waitFor({ timeout: 30_000 });
       await screenshot('opcua-write-confirmed-zh-CN');
       expect(fixture!.read('Double')).toBe(42.5);
+
+      // The gateway tab shows the thumbprint of the gateway's certificate to trust on the server.
+      const thumbprint = /([0-9A-F]{2}:){19}[0-9A-F]{2}/;
+      await page.goto(`${platform.baseUrl}/monitor/devices/${device.id}?tab=gateway`);
+      await expect.poll(() => page.getByTestId('gateway-opcua-thumbprint').textContent()).toMatch(thumbprint);
+      await screenshot('gateway-tab-thumbprint-zh-CN');
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+        LOCALE_STORAGE_KEY,
+        'en-US',
+      ] as const);
+      await page.reload();
+      await page.getByText('OPC UA certificate thumbprint').waitFor();
+      await screenshot('gateway-tab-thumbprint-en-US');
+
+      // A stored password is never shown: the list says it is set, the dialog offers to keep it.
+      const secret = 'Line-secret-4410';
+      const [ua] = (
+        await developerApi.post<{ list: PresentedDriver[] }>('/product/driver/list', {
+          productId: product.id,
+        })
+      ).list.filter((driver) => driver.protocol === 'opcua');
+      if (ua?.protocol !== 'opcua') throw new Error('the product has no OPC UA driver');
+      const { passwordSet: _set, userPrivateKeySet: _keySet, ...driver } = ua;
+      await developerApi.post('/product/driver/save', {
+        productId: product.id,
+        originalKey: ua.key,
+        driver: { ...driver, authentication: 'username', userName: 'operator', password: secret },
+      });
+      const listed = await developerApi.post<{ list: PresentedDriver[] }>('/product/driver/list', {
+        productId: product.id,
+      });
+      expect(JSON.stringify(listed)).not.toContain(secret);
+      expect(listed.list.find((item) => item.key === ua.key)).toMatchObject({ passwordSet: true });
+      await page.context().clearCookies();
+      await page.goto(`${platform.baseUrl}/login`);
+      await signInWithPassword(page, developer.username, developer.password);
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      for (const [locale, keep] of [
+        ['en-US', 'Set — leave blank to keep'],
+        ['zh-CN', '已设置 — 留空则保持不变'],
+      ] as const) {
+        await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+          LOCALE_STORAGE_KEY,
+          locale,
+        ] as const);
+        await page.goto(`${platform.baseUrl}/manage/product/edit/${product.id}/signal`);
+        await page
+          .getByTestId('driver-table')
+          .getByRole('button', { name: /Edit|编辑/ })
+          .first()
+          .click();
+        const password = page.locator('#driver_password');
+        await password.waitFor();
+        expect(await password.getAttribute('placeholder')).toBe(keep);
+        expect(await password.inputValue()).toBe('');
+        await screenshot(`opcua-driver-password-set-${locale}`);
+        await page.keyboard.press('Escape');
+      }
       expect(pageErrors).toEqual([]);
     },
     FLOW_TIMEOUT_MS,

@@ -152,7 +152,12 @@ export function DriverDialog({
     pduSize: <Select options={options(S7_PDU_SIZES)} />,
   };
   const spanOf = (field: string) =>
-    field === 'host' || field === 'serialPort' || field === 'endpointUrl' || field in CREDENTIAL_LABELS
+    field === 'host' ||
+    field === 'serialPort' ||
+    field === 'endpointUrl' ||
+    // Wide enough to read "set — leave blank to keep" beside Remove.
+    field === 'password' ||
+    field in CREDENTIAL_LABELS
       ? 12
       : field.startsWith('byteOrder')
         ? 8

@@ -7,10 +7,13 @@ import { Button, Input, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 export function SecretField({
+  id,
   stored,
   value,
   onChange,
 }: {
+  /** The form item's id, on the input so its label points at it. */
+  id?: string;
   /** A secret is stored on the platform. */
   stored: boolean;
   value?: string | null;
@@ -29,6 +32,7 @@ export function SecretField({
   return (
     <Space.Compact style={{ width: '100%' }}>
       <Input.Password
+        id={id}
         autoComplete="new-password"
         value={value ?? ''}
         placeholder={stored ? t('tagBrowser.secret.keep') : t('tagBrowser.secret.notSet')}
