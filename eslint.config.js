@@ -1,6 +1,7 @@
 // Lint rules for the whole repository. Type-aware rules run everywhere; the dependency direction
 // (packages never import apps, apps never import each other, pure packages do no I/O) is enforced here.
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -17,7 +18,7 @@ const ioModules = [
   'worker_threads',
 ].flatMap((name) => [name, `node:${name}`, `${name}/promises`, `node:${name}/promises`]);
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       '**/node_modules/**',
@@ -29,7 +30,7 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
+  tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs'] } },

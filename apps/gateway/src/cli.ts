@@ -155,7 +155,7 @@ export function parseCommandLine(args: readonly string[], environment: NodeJS.Pr
   // By default the platform's HTTP port on the broker's host.
   const platformHttpUrl =
     httpText ?? `http://${parsed.host.replace(/:\d+$/, '')}:${DEFAULT_PLATFORM_HTTP_PORT}`;
-  let httpParsed: URL | null = null;
+  let httpParsed: URL | null;
   try {
     httpParsed = new URL(platformHttpUrl);
   } catch {

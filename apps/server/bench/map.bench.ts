@@ -53,7 +53,6 @@ export async function benchMap() {
 
   const mapTimes: number[] = [];
   let bytes = 0;
-  let gzipBytes = 0;
   let located = 0;
   for (let run = 0; run <= RUNS; run += 1) {
     const began = performance.now();
@@ -77,7 +76,7 @@ export async function benchMap() {
     headers: { cookie: `lyyp_session=${client.sessionToken!}`, 'accept-encoding': 'gzip' },
     payload: {},
   });
-  gzipBytes = compressed.rawPayload.length;
+  const gzipBytes = compressed.rawPayload.length;
 
   const ceilingTimes: number[] = [];
   for (let run = 0; run <= RUNS; run += 1) {

@@ -75,7 +75,7 @@ export class ComputedVariables {
     const inputs = model.variables.filter((variable) => !isComputedKind(variable.kind)).map((v) => v.key);
     const rejected: RejectedVariable[] = [];
     let definitions = computed;
-    let order: readonly OrderedFormula[] = [];
+    let order: readonly OrderedFormula[];
     // The platform refuses bad formulas; an older or hand-made configuration may still carry one.
     // Set that variable aside and order the rest.
     for (;;) {

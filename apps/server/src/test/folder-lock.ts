@@ -17,7 +17,8 @@ export async function withFolderLock<T>(
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (Date.now() >= deadline) throw new Error(`Waited ${waitMs} ms for another ${what} (lock ${lock})`);
+      if (Date.now() >= deadline)
+        throw new Error(`Waited ${waitMs} ms for another ${what} (lock ${lock})`, { cause: error });
       const held = fs.statSync(lock, { throwIfNoEntry: false });
       if (held && Date.now() - held.mtimeMs > staleMs) fs.rmSync(lock, { recursive: true, force: true });
       await new Promise((resolve) => setTimeout(resolve, 100));

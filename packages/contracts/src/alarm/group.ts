@@ -185,7 +185,7 @@ const zoneCheckCache = new Map<string, boolean>();
 export function isTimeZone(zone: string): boolean {
   const known = zoneCheckCache.get(zone);
   if (known !== undefined) return known;
-  let valid = false;
+  let valid: boolean;
   try {
     valid = zone.length > 0 && zone.length <= 64 && !!new Intl.DateTimeFormat('en-US', { timeZone: zone });
   } catch {

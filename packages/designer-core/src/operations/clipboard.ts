@@ -93,7 +93,7 @@ export function nextFreeName(name: string, taken: Set<string>, max = NAME_MAX, s
   const numbered = /^(.*?)(\d+)$/.exec(name);
   const base = numbered ? numbered[1]! : `${name}${separator}`;
   let counter = numbered ? Number(numbered[2]) + 1 : 2;
-  let candidate = '';
+  let candidate: string;
   do {
     const suffix = String(counter++);
     candidate = base.slice(0, max - suffix.length) + suffix;

@@ -66,7 +66,7 @@ export function alarmRoute<Body extends z.ZodType, Answer extends z.ZodType>(
     },
     (request: FastifyRequest, reply: FastifyReply) => {
       if (request.validationError) throw catalogueErrorOfValidation(request.validationError);
-      return (handler as Handler<z.ZodType>)(request as never, reply);
+      return (handler as Handler<z.ZodType>)(request, reply);
     },
   );
 }

@@ -81,7 +81,7 @@ export function postRoute<Body extends z.ZodType, Answer extends z.ZodType = z.Z
     },
     (request: FastifyRequest, reply: FastifyReply) => {
       if (request.validationError) throw catalogueErrorOfValidation(request.validationError);
-      return (handler as Handler<z.ZodType, z.ZodType>)(request as never, reply);
+      return (handler as Handler<z.ZodType, z.ZodType>)(request, reply);
     },
   );
 }
