@@ -28,7 +28,8 @@ export default function ProtocolPage() {
   const language = useLocaleStore((state) => state.locale) === 'en-US' ? 'en' : 'zh';
   const [editing, setEditing] = useState<DriverModel | 'new' | null>(null);
   const [folded, setFolded] = useState<Protocol[]>([]);
-  const p = (key: string, options?: Record<string, unknown>) => t(`systemCatalogue.protocol.${key}`, options);
+  const p = (key: string, options: Record<string, unknown> = {}) =>
+    t(`systemCatalogue.protocol.${key}`, options);
   const protocols = useQuery({ queryKey: ['protocols'], queryFn: () => systemCatalogueApi.protocols.list() });
   const models = useQuery({
     queryKey: ['driver-models'],
