@@ -1,5 +1,5 @@
 /** The console application: providers around the router, and the request client bound to both. */
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { bindApiClient } from '../api/index.ts';
 import { getCurrentLocale } from './i18n.ts';
 import { AppProviders, queryClient } from './providers.tsx';
