@@ -1,7 +1,6 @@
 /** Entry point of the web console. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './app/antd-react19.ts';
 import './app/global.css';
 import { App } from './app/App.tsx';
 

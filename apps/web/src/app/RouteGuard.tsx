@@ -60,7 +60,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     case 'loadUserInfo':
       return (
         <div className="page-spinner">
-          <Spin size="large" tip={t('guard.loading')}>
+          <Spin size="large" description={t('guard.loading')}>
             <div className="page-spinner-tip" />
           </Spin>
         </div>

@@ -86,7 +86,7 @@ export default function ConsoleLayout() {
         {narrow ? (
           <Drawer
             placement="left"
-            width={260}
+            size={260}
             open={menuOpen}
             onClose={() => setMenuOpen(false)}
             title={t('common.productName')}

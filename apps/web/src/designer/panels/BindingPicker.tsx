@@ -51,7 +51,10 @@ export function BindingPicker({ value, onChange, writableOnly = false, testId }:
     <Select
       size="small"
       style={{ width: '100%' }}
-      showSearch
+      showSearch={{
+        filterOption: (input, option) =>
+          option && 'search' in option ? String(option.search).includes(input.toLowerCase()) : false,
+      }}
       allowClear
       placeholder={t('designer.binding.placeholder')}
       value={current || undefined}
@@ -61,9 +64,6 @@ export function BindingPicker({ value, onChange, writableOnly = false, testId }:
           : t('designer.binding.missing', { title: value.title || current })
       }
       options={options}
-      filterOption={(input, option) =>
-        option && 'search' in option ? String(option.search).includes(input.toLowerCase()) : false
-      }
       onChange={(next: string | undefined) => {
         const option = bindingOptions.find((candidate) => candidate.value === next);
         onChange(option ? toBinding(option, value.type) : createEmptyBinding(value.type));

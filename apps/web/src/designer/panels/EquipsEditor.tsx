@@ -40,9 +40,7 @@ export function EquipsEditor({ descriptor, value, onChange }: PropertyEditorProp
       style={{ width: '100%' }}
       data-testid={descriptor.key}
       placeholder={t('fleet.widget.chooseDevices')}
-      showSearch
-      filterOption={false}
-      onSearch={setKeyword}
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
       loading={devices.isFetching}
       value={chosen.map((ref) => ref.equipmentId)}
       options={[...options].map(([id, title]) => ({ value: id, label: title }))}

@@ -39,12 +39,14 @@ export function SeriesEditor({ descriptor, value, onChange }: PropertyEditorProp
           <div className={styles.seriesRow} data-series-row={index}>
             <Select
               size="small"
-              showSearch
+              showSearch={{
+                filterOption: (input, option) =>
+                  option ? option.search.includes(input.toLowerCase()) : false,
+              }}
               style={{ width: '100%' }}
               placeholder={t('designer.binding.placeholder')}
               value={item.signalId || undefined}
               options={choices}
-              filterOption={(input, option) => (option ? option.search.includes(input.toLowerCase()) : false)}
               onChange={(key: string) => {
                 const option = bindingOptions.find(
                   (candidate) => candidate.key === key && candidate.source !== 'system',

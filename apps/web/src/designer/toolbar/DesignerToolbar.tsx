@@ -145,16 +145,16 @@ export function DesignerToolbar({ onBack, onSave, saving }: DesignerToolbarProps
           </Tag>
         )}
       </div>
-      <Divider type="vertical" />
+      <Divider orientation="vertical" />
       <div className={styles.tools} role="toolbar">
         <ActionButtons actions={HISTORY_ACTIONS} />
-        <Divider type="vertical" />
+        <Divider orientation="vertical" />
         <ActionButtons actions={CLIPBOARD_ACTIONS} />
-        <Divider type="vertical" />
+        <Divider orientation="vertical" />
         <ActionButtons actions={GROUP_ACTIONS} />
         <ActionMenu actions={ALIGN_ACTIONS} icon={ALIGN_MENU_ICON} text="align" />
         <ActionMenu actions={ORDER_ACTIONS} icon={ORDER_MENU_ICON} text="order" />
-        <Divider type="vertical" />
+        <Divider orientation="vertical" />
         <ActionButtons actions={TRANSFORM_ACTIONS} />
         <ActionButtons actions={LOCK_ACTIONS} />
       </div>
@@ -173,7 +173,7 @@ export function DesignerToolbar({ onBack, onSave, saving }: DesignerToolbarProps
             />
           </Tooltip>
         ))}
-        <Divider type="vertical" />
+        <Divider orientation="vertical" />
         <Tooltip title={t('designer.toolbar.zoomOut')}>
           <Button
             type="text"

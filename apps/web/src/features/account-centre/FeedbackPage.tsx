@@ -41,7 +41,7 @@ export default function FeedbackPage() {
   });
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Card variant="borderless" title={t('routes.AccountFeedback')}>
         <Typography.Paragraph type="secondary">{t('accountCentre.feedback.intro')}</Typography.Paragraph>
         <Form
@@ -111,7 +111,7 @@ export default function FeedbackPage() {
                   </Space>
                 }
                 description={
-                  <Space direction="vertical" size={4}>
+                  <Space orientation="vertical" size={4}>
                     <Typography.Text>{item.content}</Typography.Text>
                     {item.reply ? (
                       <Typography.Text type="success">

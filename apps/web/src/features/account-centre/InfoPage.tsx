@@ -48,7 +48,7 @@ export default function InfoPage() {
       ) : null}
       {profile.isPending ? <Skeleton active /> : null}
       {data ? (
-        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Space size="large" align="center">
             <Avatar
               size={80}
@@ -56,7 +56,7 @@ export default function InfoPage() {
               icon={<UserOutlined />}
               data-testid="info-avatar"
             />
-            <Space direction="vertical" size={4}>
+            <Space orientation="vertical" size={4}>
               <Upload
                 accept=".jpg,.jpeg,.png,.gif,.svg,.ico"
                 showUploadList={false}

@@ -98,7 +98,7 @@ export function AccountTable({ kind, onPassword, revision }: AccountTableProps) 
             dataIndex: 'username',
             width: 130,
             render: (value: string | null, row) => (
-              <Space size={4}>
+              <Space size={4} wrap>
                 {value ?? '—'}
                 {row.isSuperManager ? <Tag color="gold">{t('admin.accounts.superManager')}</Tag> : null}
               </Space>

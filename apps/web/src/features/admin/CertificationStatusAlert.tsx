@@ -10,7 +10,7 @@ export function CertificationStatusAlert({ certification }: { certification: MyC
       <Alert
         type="success"
         showIcon
-        message={t('admin.company.approvedHint')}
+        title={t('admin.company.approvedHint')}
         data-testid="certification-status"
       />
     );
@@ -18,12 +18,7 @@ export function CertificationStatusAlert({ certification }: { certification: MyC
   const latest = certification.latest;
   if (latest?.status === 'pending') {
     return (
-      <Alert
-        type="info"
-        showIcon
-        message={t('admin.company.pendingHint')}
-        data-testid="certification-status"
-      />
+      <Alert type="info" showIcon title={t('admin.company.pendingHint')} data-testid="certification-status" />
     );
   }
   if (latest?.status === 'rejected') {
@@ -31,17 +26,12 @@ export function CertificationStatusAlert({ certification }: { certification: MyC
       <Alert
         type="warning"
         showIcon
-        message={t('admin.company.rejectedHint', { reason: latest.reason ?? '' })}
+        title={t('admin.company.rejectedHint', { reason: latest.reason ?? '' })}
         data-testid="certification-status"
       />
     );
   }
   return (
-    <Alert
-      type="info"
-      showIcon
-      message={t('admin.company.personalHint')}
-      data-testid="certification-status"
-    />
+    <Alert type="info" showIcon title={t('admin.company.personalHint')} data-testid="certification-status" />
   );
 }

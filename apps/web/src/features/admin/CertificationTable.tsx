@@ -90,7 +90,7 @@ export function CertificationTable() {
             dataIndex: 'status',
             width: 150,
             render: (value: CertificationStatus, row) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <CertificationStatusTag status={value} />
                 {row.reason ? <span>{row.reason}</span> : null}
               </Space>

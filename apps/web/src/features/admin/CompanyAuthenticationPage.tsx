@@ -43,8 +43,8 @@ export default function CompanyAuthenticationPage() {
   const locked = mine.data?.accountType === 'enterprise' || mine.data?.latest?.status === 'pending';
   return (
     <Card variant="borderless" title={t('routes.InfoCompanyAuthentication')}>
-      <Space direction="vertical" style={{ width: '100%' }} size="large">
-        {mine.error ? <Alert type="error" showIcon message={describe(mine.error)} /> : null}
+      <Space orientation="vertical" style={{ width: '100%' }} size="large">
+        {mine.error ? <Alert type="error" showIcon title={describe(mine.error)} /> : null}
         {mine.data ? <CertificationStatusAlert certification={mine.data} /> : null}
         <Form
           form={form}

@@ -15,9 +15,9 @@ export default function CompanyInfoPage() {
   const data = mine.data;
   return (
     <Card variant="borderless" title={t('routes.InfoCompany')}>
-      {mine.error ? <Alert type="error" showIcon message={describe(mine.error)} /> : null}
+      {mine.error ? <Alert type="error" showIcon title={describe(mine.error)} /> : null}
       {data ? (
-        <Space direction="vertical" style={{ width: '100%' }} size="large">
+        <Space orientation="vertical" style={{ width: '100%' }} size="large">
           <Descriptions column={1} bordered size="small" data-testid="company-info">
             <Descriptions.Item label={t('admin.company.accountType')}>
               {t(`admin.accountType.${data.accountType}`)}

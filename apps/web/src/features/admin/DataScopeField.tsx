@@ -34,7 +34,7 @@ export function DataScopeField({
   const { t } = useTranslation();
   const products = useProductOptions();
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Radio.Group
         disabled={disabled}
         value={value.dataScope}
@@ -58,7 +58,7 @@ export function DataScopeField({
           placeholder={t('admin.roles.productsPlaceholder')}
           loading={products.isLoading}
           value={value.productIds}
-          optionFilterProp="label"
+          showSearch={{ optionFilterProp: 'label' }}
           onChange={(productIds: string[]) => onChange?.({ ...value, productIds })}
           options={(products.data ?? []).map((product) => ({
             value: product.id,

@@ -81,7 +81,7 @@ export default function DealerPermissionPage() {
       extra={<Button onClick={() => void navigate('/manage/dealer')}>{t('admin.common.back')}</Button>}
     >
       {dealer.error ? (
-        <Alert type="error" showIcon message={describe(dealer.error)} style={{ marginBottom: 16 }} />
+        <Alert type="error" showIcon title={describe(dealer.error)} style={{ marginBottom: 16 }} />
       ) : null}
       <Form
         form={form}

@@ -26,7 +26,7 @@ export function IssuedPasswordDialog({
           <Typography.Title level={3} copyable data-testid="issued-password">
             {issued.password}
           </Typography.Title>
-          <Alert type="warning" showIcon message={t('admin.accounts.passwordHint')} />
+          <Alert type="warning" showIcon title={t('admin.accounts.passwordHint')} />
         </>
       ) : null}
     </Modal>

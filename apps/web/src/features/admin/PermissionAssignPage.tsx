@@ -64,7 +64,7 @@ export default function PermissionAssignPage() {
         </Space>
       }
     >
-      {error ? <Alert type="error" showIcon message={describe(error)} style={{ marginBottom: 16 }} /> : null}
+      {error ? <Alert type="error" showIcon title={describe(error)} style={{ marginBottom: 16 }} /> : null}
       {account.data ? (
         <Descriptions size="small" column={3} style={{ marginBottom: 16 }}>
           <Descriptions.Item label={t('admin.fields.username')}>
@@ -112,7 +112,7 @@ export default function PermissionAssignPage() {
             showIcon
             data-testid="assign-no-role-hint"
             style={{ marginBottom: 16 }}
-            message={t('admin.assign.noRoleHint', { codes: kept })}
+            title={t('admin.assign.noRoleHint', { codes: kept })}
           />
         )}
         <Button

@@ -85,7 +85,7 @@ export function RoleDialog({
       destroyOnHidden
     >
       {readOnly ? (
-        <Alert type="info" showIcon message={t('admin.roles.builtInHint')} style={{ marginBottom: 16 }} />
+        <Alert type="info" showIcon title={t('admin.roles.builtInHint')} style={{ marginBottom: 16 }} />
       ) : null}
       <Form form={form} layout="vertical" disabled={readOnly} data-testid="role-form">
         <Form.Item name="name" label={t('admin.roles.name')} rules={buildAdminRules(locale).name}>

@@ -146,8 +146,7 @@ export default function AlarmListPage() {
           />
           <Select
             allowClear
-            showSearch
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
             style={{ width: 180 }}
             placeholder={t('alarm.fields.device')}
             value={filters.equipmentId}
@@ -157,8 +156,7 @@ export default function AlarmListPage() {
           {myGroups.data && myGroups.data.length > 0 ? (
             <Select
               allowClear
-              showSearch
-              optionFilterProp="label"
+              showSearch={{ optionFilterProp: 'label' }}
               style={{ width: 180 }}
               placeholder={t('alarm.record.groupId')}
               value={filters.groupId}

@@ -52,16 +52,16 @@ export function AlarmNotifier() {
     const text = recordTextIn(record, locale);
     notification.warning({
       key: `alarm-${record.id}`,
-      message: `${text.name} · ${recordTypeName(record.type, locale)}`,
+      title: `${text.name} · ${recordTypeName(record.type, locale)}`,
       description: (
-        <Space direction="vertical" size={0} data-testid="alarm-popup">
+        <Space orientation="vertical" size={0} data-testid="alarm-popup">
           <span>{text.message}</span>
           <Typography.Text type="secondary">{formatTime(record.raisedAt)}</Typography.Text>
         </Space>
       ),
       placement: 'topRight',
       duration: 8,
-      btn: mayView ? (
+      actions: mayView ? (
         <Button size="small" type="primary" onClick={() => void navigate('/monitor/alarms')}>
           {t('alarm.live.view')}
         </Button>
@@ -78,7 +78,7 @@ export function AlarmNotifier() {
 
   const count = badgeCount(feed);
   const content = (
-    <Space direction="vertical" style={{ width: 340 }}>
+    <Space orientation="vertical" style={{ width: 340 }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
         <Typography.Text strong>{t('alarm.live.title')}</Typography.Text>
         <Space size={4}>

@@ -127,7 +127,7 @@ export function AlarmRecordTable({
             key: 'message',
             width: 280,
             render: (_value, record) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <Typography.Text strong>{record.name}</Typography.Text>
                 <Typography.Text type="secondary">{record.message}</Typography.Text>
                 {record.article ? (
@@ -170,7 +170,7 @@ export function AlarmRecordTable({
               at === null ? (
                 '—'
               ) : (
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   <span>{formatTime(at)}</span>
                   {record.releaseReason ? (
                     <Typography.Text type="secondary">
@@ -188,7 +188,7 @@ export function AlarmRecordTable({
               record.acknowledgedAt === null ? (
                 '—'
               ) : (
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   <span>
                     {record.acknowledgedByName ?? record.acknowledgedBy} · {formatTime(record.acknowledgedAt)}
                   </span>

@@ -40,7 +40,7 @@ export function DeviceAlarmTab({ device }: DeviceTabProps) {
   if (!capabilities.loaded) return null;
   if (!mayView || (isApiError(records.error) && records.error.code === '2116')) return <NoAlarmPermission />;
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
         <Select
           allowClear

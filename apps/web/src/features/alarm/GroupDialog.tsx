@@ -150,7 +150,7 @@ export function GroupDialog({
           <InputNumber
             min={minInterval}
             precision={0}
-            addonAfter={t('alarm.group.seconds')}
+            suffix={t('alarm.group.seconds')}
             style={{ width: '100%' }}
           />
         </Form.Item>
@@ -233,7 +233,7 @@ export function GroupDialog({
           </Row>
         ) : null}
 
-        <Divider orientation="left" plain>
+        <Divider titlePlacement="start" plain>
           {t('alarm.group.recipients', { max: RECIPIENTS_PER_GROUP_MAX })}
         </Divider>
         <RecipientList
@@ -243,7 +243,7 @@ export function GroupDialog({
           personChannels={personChannels}
         />
 
-        <Divider orientation="left" plain>
+        <Divider titlePlacement="start" plain>
           {t('alarm.group.escalation')}
         </Divider>
         <Typography.Paragraph type="secondary">{t('alarm.group.escalationHint')}</Typography.Paragraph>
@@ -257,8 +257,8 @@ export function GroupDialog({
                       <InputNumber
                         min={0}
                         max={24 * 60}
-                        addonBefore={t('alarm.group.step', { step: index + 1 })}
-                        addonAfter={t('alarm.group.minutes')}
+                        prefix={t('alarm.group.step', { step: index + 1 })}
+                        suffix={t('alarm.group.minutes')}
                         style={{ width: '100%' }}
                       />
                     </Form.Item>
@@ -292,7 +292,7 @@ export function GroupDialog({
           )}
         </Form.List>
 
-        <Divider orientation="left" plain>
+        <Divider titlePlacement="start" plain>
           {t('alarm.group.repeats')}
         </Divider>
         <Typography.Text strong>

@@ -93,7 +93,7 @@ export function GroupSection({ productId, editable }: { productId: string; edita
             key: 'repeat',
             width: 190,
             render: (_value, group) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <span>{times(group.repeat)}</span>
                 <Typography.Text type="secondary">
                   {t('alarm.group.voiceShort')} {times(group.voice)}

@@ -16,7 +16,7 @@ export default function ProductAlertTab() {
   const editable = useProductAbilities(id)('alarmRule.edit');
   return (
     <ProductEditTabs productId={id}>
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <RuleSection productId={id} editable={editable} />
         <StatusAlarmSection productId={id} editable={editable} />
         <GroupSection productId={id} editable={editable} />

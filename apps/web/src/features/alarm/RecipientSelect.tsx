@@ -93,11 +93,9 @@ export function RecipientSelect({
 
   return (
     <Select
-      showSearch
-      filterOption={false}
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
       value={value || undefined}
       placeholder={t('alarm.recipient.placeholder')}
-      onSearch={setKeyword}
       onChange={(accountId: string, option) => {
         const chosen = Array.isArray(option)
           ? undefined

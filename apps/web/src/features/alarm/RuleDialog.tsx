@@ -169,8 +169,7 @@ export function RuleDialog({
             data-testid={`rule-${name}-key`}
           >
             <Select
-              showSearch
-              optionFilterProp="label"
+              showSearch={{ optionFilterProp: 'label' }}
               options={variableOptions('gt')}
               placeholder={t('alarm.rule.chooseVariable')}
             />
@@ -180,7 +179,7 @@ export function RuleDialog({
             <InputNumber
               style={{ width: '100%' }}
               data-testid={`rule-${name}-value`}
-              addonAfter={watchedVariable?.unit || undefined}
+              suffix={watchedVariable?.unit || undefined}
               placeholder={t('alarm.rule.valuePlaceholder')}
             />
           </Form.Item>
@@ -233,8 +232,7 @@ export function RuleDialog({
               rules={rulesFor('variableKey')}
             >
               <Select
-                showSearch
-                optionFilterProp="label"
+                showSearch={{ optionFilterProp: 'label' }}
                 options={variableOptions()}
                 placeholder={t('alarm.rule.required.variableKey')}
                 data-testid="rule-variable"
@@ -301,11 +299,7 @@ export function RuleDialog({
                 rules={rulesFor('deadBand')}
                 extra={t('alarm.rule.deadBandHint')}
               >
-                <InputNumber
-                  min={0}
-                  style={{ width: '100%' }}
-                  addonAfter={watchedVariable?.unit || undefined}
-                />
+                <InputNumber min={0} style={{ width: '100%' }} suffix={watchedVariable?.unit || undefined} />
               </Form.Item>
             ) : null}
           </Col>
@@ -372,7 +366,7 @@ export function RuleDialog({
           type="info"
           showIcon
           data-testid="rule-preview"
-          message={t('alarm.rule.preview')}
+          title={t('alarm.rule.preview')}
           description={preview}
           style={{ marginBottom: 16 }}
         />

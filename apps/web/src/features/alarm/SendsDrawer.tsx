@@ -27,7 +27,7 @@ export function SendsDrawer({ recordId, onClose }: { recordId: string; onClose: 
     queryFn: () => alarmApi.recordSends(recordId),
   });
   return (
-    <Drawer open width={760} title={t('alarm.record.sendsTitle')} onClose={onClose} destroyOnHidden>
+    <Drawer open size={760} title={t('alarm.record.sendsTitle')} onClose={onClose} destroyOnHidden>
       {sends.error ? <Typography.Text type="danger">{describeFailure(sends.error)}</Typography.Text> : null}
       <Table<NotificationSend>
         rowKey="id"

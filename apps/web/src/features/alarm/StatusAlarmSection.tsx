@@ -96,7 +96,7 @@ export function StatusAlarmSection({ productId, editable }: { productId: string;
                   min={DEVICE_STATUS_ALARM_DELAY_MIN_SECONDS / 60}
                   max={DEVICE_STATUS_ALARM_DELAY_MAX_SECONDS / 60}
                   style={{ width: '100%' }}
-                  addonAfter={t('alarm.statusAlarm.minutes')}
+                  suffix={t('alarm.statusAlarm.minutes')}
                 />
               </Form.Item>
             </Col>

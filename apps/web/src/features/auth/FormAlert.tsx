@@ -5,6 +5,6 @@ import type { ReactNode } from 'react';
 export function FormAlert({ text, action }: { text: string | null; action?: ReactNode }) {
   if (!text) return null;
   return (
-    <Alert type="error" showIcon message={text} action={action} style={{ marginBottom: 16 }} role="alert" />
+    <Alert type="error" showIcon title={text} action={action} style={{ marginBottom: 16 }} role="alert" />
   );
 }

@@ -89,7 +89,7 @@ export default function DatacenterPage() {
     data && data.total.consumption === 0 && data.total.production === 0 && data.previous.consumption === 0;
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card variant="borderless" title={t('report.datacenter.title')}>
         <Space wrap>
           <Segmented<DatacenterPeriod>
@@ -133,11 +133,11 @@ export default function DatacenterPage() {
             style={{ marginTop: 12 }}
             type="warning"
             showIcon
-            message={describeViolation(violation, locale)}
+            title={describeViolation(violation, locale)}
           />
         ) : null}
         {summary.error ? (
-          <Alert style={{ marginTop: 12 }} type="error" showIcon message={describeFailure(summary.error)} />
+          <Alert style={{ marginTop: 12 }} type="error" showIcon title={describeFailure(summary.error)} />
         ) : null}
       </Card>
       {!data ? (

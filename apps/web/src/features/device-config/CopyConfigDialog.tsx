@@ -57,7 +57,7 @@ export function CopyConfigDialog({ deviceId, productId, open, onClose }: CopyCon
       onCancel={close}
       destroyOnHidden
     >
-      <Alert type="info" showIcon message={t('deviceConfig.copy.hint')} style={{ marginBottom: 16 }} />
+      <Alert type="info" showIcon title={t('deviceConfig.copy.hint')} style={{ marginBottom: 16 }} />
       <Form layout="vertical">
         <Form.Item label={t('deviceConfig.copy.targets')}>
           <Select
@@ -67,18 +67,18 @@ export function CopyConfigDialog({ deviceId, productId, open, onClose }: CopyCon
             options={options}
             loading={candidates.isLoading}
             notFoundContent={t('deviceConfig.copy.noCandidates')}
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
             data-testid="copy-targets"
           />
         </Form.Item>
       </Form>
-      {copy.error ? <Alert type="error" showIcon message={describeFailure(copy.error)} /> : null}
+      {copy.error ? <Alert type="error" showIcon title={describeFailure(copy.error)} /> : null}
       {answer ? (
         <>
           <Alert
             type={answer.failed ? 'warning' : 'success'}
             showIcon
-            message={t('deviceConfig.copy.result', { copied: answer.copied, failed: answer.failed })}
+            title={t('deviceConfig.copy.result', { copied: answer.copied, failed: answer.failed })}
             style={{ marginBottom: 12 }}
             data-testid="copy-result"
           />

@@ -70,7 +70,7 @@ export default function DeviceConfigTab({ device, live }: DeviceTabProps) {
       void queryClient.invalidateQueries({ queryKey: deviceConfigQueryKey(device.id) });
   }, [syncState, device.id, queryClient]);
 
-  if (config.error) return <Alert type="error" showIcon message={describeFailure(config.error)} />;
+  if (config.error) return <Alert type="error" showIcon title={describeFailure(config.error)} />;
   if (!config.data) return <Skeleton active />;
   // A new version (saved here or elsewhere) starts the inputs again from what the device runs.
   return (
@@ -110,8 +110,8 @@ function ConfigEditor({ deviceId, editable, answer }: ConfigEditorProps) {
     setDraft((current) => ({ ...current, [driverKey]: { ...current[driverKey], [field]: value } }));
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Alert type="info" showIcon message={t('deviceConfig.intro')} />
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Alert type="info" showIcon title={t('deviceConfig.intro')} />
       <Space wrap align="center">
         <Tag color={answer.customised ? 'warning' : 'default'} data-testid="config-customised">
           {answer.customised ? t('deviceConfig.customised') : t('deviceConfig.sameAsProduct')}

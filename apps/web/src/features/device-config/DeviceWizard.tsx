@@ -27,7 +27,7 @@ function DriverStep(props: DeviceTabProps) {
   const { t } = useTranslation();
   const { device, live } = props;
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap data-testid="wizard-gateway">
         <Typography.Text strong>{t('deviceConfig.wizard.gateway')}</Typography.Text>
         <Typography.Text copyable>{device.gatewaySn}</Typography.Text>
@@ -96,10 +96,10 @@ export default function DeviceWizard(props: DeviceTabProps) {
     );
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Steps
         size="small"
-        labelPlacement="vertical"
+        titlePlacement="vertical"
         current={WIZARD_STEPS.indexOf(step)}
         onChange={(index) => go(WIZARD_STEPS[index] ?? 'basic')}
         data-testid="wizard-steps"

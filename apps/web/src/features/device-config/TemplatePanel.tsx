@@ -46,7 +46,7 @@ function VersionChanges({ templateId, version }: { templateId: string; version: 
   if (diff.data.changes.length === 0)
     return <Typography.Text type="secondary">{t('deviceConfig.template.noChanges')}</Typography.Text>;
   return (
-    <Space direction="vertical" size={2}>
+    <Space orientation="vertical" size={2}>
       {diff.data.changes.map((change) => (
         <Typography.Text key={`${change.driverKey}.${change.field}`}>
           {change.driverKey} · {t(`deviceConfig.fields.${change.field}`)}: {String(change.from)} →{' '}
@@ -140,7 +140,7 @@ export function TemplatePanel({ deviceId, answer, editable, draftOverrides }: Te
       .map((item) => ({ value: item.id, label: `${item.name} · v${item.latestVersion}` }));
     return (
       <Card size="small" title={t('deviceConfig.template.title')} data-testid="template-panel">
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           <Typography.Text type="secondary">{t('deviceConfig.template.none')}</Typography.Text>
           {editable ? (
             <Space wrap>
@@ -185,11 +185,11 @@ export function TemplatePanel({ deviceId, answer, editable, draftOverrides }: Te
   const info = template.data;
   return (
     <Card size="small" title={t('deviceConfig.template.title')} data-testid="template-panel">
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Alert
           type="info"
           showIcon
-          message={t('deviceConfig.template.boundTo', {
+          title={t('deviceConfig.template.boundTo', {
             name: info?.name ?? '…',
             version: answer.templateVersion ?? t('deviceConfig.template.neverSynced'),
           })}

@@ -37,7 +37,7 @@ function FromProduct({ device, step }: { device: DeviceTabProps['device']; step:
       type="info"
       showIcon
       data-testid="wizard-from-product"
-      message={t(`deviceConfig.wizard.fromProduct.${step}`, { product: device.product.title })}
+      title={t(`deviceConfig.wizard.fromProduct.${step}`, { product: device.product.title })}
       action={
         canEditProduct && path ? (
           <Link to={path} data-testid="wizard-edit-product">
@@ -64,9 +64,9 @@ function StepFrame({
 }) {
   const describeFailure = useDescribeFailure();
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <FromProduct device={device} step={step} />
-      {error ? <Alert type="error" showIcon message={describeFailure(error)} /> : children}
+      {error ? <Alert type="error" showIcon title={describeFailure(error)} /> : children}
     </Space>
   );
 }

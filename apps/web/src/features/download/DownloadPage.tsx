@@ -19,7 +19,7 @@ function PlatformCode({ icon, title, link }: { icon: ReactNode; title: string; l
   const safe = link ? safeUrlOrNull(link, APP_LINK_RULE) : null;
   return (
     <Card size="small" data-testid="download-platform" style={{ textAlign: 'center' }}>
-      <Space direction="vertical" align="center">
+      <Space orientation="vertical" align="center">
         <Typography.Text strong>
           {icon} {title}
         </Typography.Text>

@@ -36,8 +36,7 @@ export function EquipmentFilters({ onSearch }: EquipmentFiltersProps) {
       <Form.Item name="productId">
         <Select
           allowClear
-          showSearch
-          optionFilterProp="label"
+          showSearch={{ optionFilterProp: 'label' }}
           style={{ width: 180 }}
           placeholder={t('equipmentAdmin.filters.product')}
           options={(products.data ?? []).map((product) => ({ value: product.id, label: product.title }))}

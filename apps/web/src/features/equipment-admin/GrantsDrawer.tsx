@@ -59,12 +59,7 @@ export function GrantsDrawer({ device, mayGrant, onClose, onChanged }: GrantsDra
   const nameOf = (grant: EquipmentGrant) => grant.name ?? grant.username ?? grant.tel ?? grant.accountId;
 
   return (
-    <Drawer
-      open
-      width={480}
-      title={t('equipmentAdmin.grants.title', { name: device.name })}
-      onClose={onClose}
-    >
+    <Drawer open size={480} title={t('equipmentAdmin.grants.title', { name: device.name })} onClose={onClose}>
       <Typography.Paragraph type="secondary">{t('equipmentAdmin.grants.intro')}</Typography.Paragraph>
       {mayGrant ? (
         <Form

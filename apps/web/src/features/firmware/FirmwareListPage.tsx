@@ -100,7 +100,7 @@ export default function FirmwareListPage() {
             dataIndex: 'name',
             width: 170,
             render: (value: string, item) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <Typography.Text>{value}</Typography.Text>
                 {item.description ? (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -123,7 +123,7 @@ export default function FirmwareListPage() {
             title: t('firmware.list.parts'),
             key: 'parts',
             render: (_value, item) => (
-              <Space direction="vertical" size={2}>
+              <Space orientation="vertical" size={2}>
                 {item.parts.map((part) => (
                   <div key={part.id}>
                     <div>

@@ -139,7 +139,7 @@ export function FirmwareUploadDialog({ onClose, onSaved }: { onClose: () => void
       onCancel={onClose}
       destroyOnHidden
     >
-      {alertText ? <Alert type="error" showIcon message={alertText} style={{ marginBottom: 12 }} /> : null}
+      {alertText ? <Alert type="error" showIcon title={alertText} style={{ marginBottom: 12 }} /> : null}
       <Form<FormValues>
         form={form}
         name="firmware"

@@ -52,14 +52,13 @@ export function DeviceImportDialog({ open, onClose }: { open: boolean; onClose: 
       width={720}
       destroyOnHidden
     >
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           {t('fleet.import.hint')}
         </Typography.Paragraph>
         <Space wrap>
           <Select
-            showSearch
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
             style={{ width: 280 }}
             placeholder={t('fleet.import.product')}
             loading={products.isPending}
@@ -93,16 +92,16 @@ export function DeviceImportDialog({ open, onClose }: { open: boolean; onClose: 
           </p>
           <p className="ant-upload-hint">XLSX, CSV</p>
         </Upload.Dragger>
-        {upload.isPending ? <Alert type="info" showIcon message={t('monitor.common.uploading')} /> : null}
+        {upload.isPending ? <Alert type="info" showIcon title={t('monitor.common.uploading')} /> : null}
         {upload.error ? (
-          <Alert type="error" showIcon role="alert" message={describeFailure(upload.error)} />
+          <Alert type="error" showIcon role="alert" title={describeFailure(upload.error)} />
         ) : null}
         {upload.data ? (
           <>
             <Alert
               type={upload.data.refused > 0 ? 'warning' : 'success'}
               showIcon
-              message={t('fleet.import.result', { bound: upload.data.bound, refused: upload.data.refused })}
+              title={t('fleet.import.result', { bound: upload.data.bound, refused: upload.data.refused })}
             />
             <Table<DeviceImportRow>
               rowKey="row"

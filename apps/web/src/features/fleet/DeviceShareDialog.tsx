@@ -216,7 +216,7 @@ export function DeviceShareDialog({ device, onClose }: { device: DeviceView | nu
             </Form.Item>
           </Form>
           {create.data ? <CreatedShare created={create.data} sn={device.gatewaySn} /> : null}
-          <Divider orientation="left" plain>
+          <Divider titlePlacement="start" plain>
             {t('fleet.share.list')}
             <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
               {t('fleet.share.limit', { max: DEVICE_SHARES_MAX })}
@@ -298,7 +298,7 @@ function CreatedShare({ created, sn }: { created: DeviceShareCreated; sn: string
       <Alert
         type="success"
         showIcon
-        message={t('fleet.share.created')}
+        title={t('fleet.share.created')}
         description={t('fleet.share.passwordShareHint', { sn })}
       />
     );
@@ -307,11 +307,11 @@ function CreatedShare({ created, sn }: { created: DeviceShareCreated; sn: string
     <Alert
       type="success"
       showIcon
-      message={t('fleet.share.created')}
+      title={t('fleet.share.created')}
       description={
         <Space align="start" size="large" wrap>
           <QrCode text={link} label={t('fleet.share.qrLabel')} />
-          <Space direction="vertical">
+          <Space orientation="vertical">
             <Typography.Text type="secondary">{t('fleet.share.linkOnce')}</Typography.Text>
             <Typography.Text code data-testid="share-link" style={{ wordBreak: 'break-all' }}>
               {link}

@@ -92,10 +92,10 @@ function LinkOffer({
     retry: false,
   });
   if (preview.error)
-    return <Alert type="error" showIcon role="alert" message={describeFailure(preview.error)} />;
+    return <Alert type="error" showIcon role="alert" title={describeFailure(preview.error)} />;
   const offer = preview.data;
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%', maxWidth: 640 }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 640 }}>
       <Descriptions
         column={1}
         bordered
@@ -123,7 +123,7 @@ function LinkOffer({
           {offer ? formatTime(offer.expiresAt) : '…'}
         </Descriptions.Item>
       </Descriptions>
-      {error ? <Alert type="error" showIcon role="alert" message={describeFailure(error)} /> : null}
+      {error ? <Alert type="error" showIcon role="alert" title={describeFailure(error)} /> : null}
       <Button
         type="primary"
         disabled={!offer}
@@ -150,8 +150,8 @@ function PasswordForm({
   const locale = useLocaleStore((state) => state.locale);
   const describeFailure = useDescribeFailure();
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 480 }}>
-      <Alert type="info" showIcon message={t('fleet.accept.noToken')} />
+    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 480 }}>
+      <Alert type="info" showIcon title={t('fleet.accept.noToken')} />
       <Form name="share-password" layout="vertical" onFinish={onFinish}>
         <Form.Item
           name="sn"
@@ -172,7 +172,7 @@ function PasswordForm({
             type="error"
             showIcon
             role="alert"
-            message={describeFailure(error)}
+            title={describeFailure(error)}
             style={{ marginBottom: 16 }}
           />
         ) : null}

@@ -37,8 +37,8 @@ export function ConfirmedActionDialog(props: Props) {
       onCancel={props.onClose}
       destroyOnHidden
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <Alert type="warning" showIcon message={props.intro} />
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Alert type="warning" showIcon title={props.intro} />
         {props.children}
         <Checkbox
           checked={props.confirmed}

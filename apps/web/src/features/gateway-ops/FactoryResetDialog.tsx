@@ -51,7 +51,7 @@ export function FactoryResetDialog({ deviceId, open, onClose, onDone }: Props) {
           {t('gatewayOps.factoryReset.discard')}
         </Radio>
       </Radio.Group>
-      {keep ? null : <Alert type="error" showIcon message={t('gatewayOps.factoryReset.discardHint')} />}
+      {keep ? null : <Alert type="error" showIcon title={t('gatewayOps.factoryReset.discardHint')} />}
     </ConfirmedActionDialog>
   );
 }

@@ -64,7 +64,7 @@ export function GatewayOperations({ deviceId, online, allowed }: Props) {
 
   return (
     <Card size="small" title={t('gatewayOps.operations.title')} data-testid="gateway-operations">
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         {last ? (
           <Space wrap>
             <Typography.Text>

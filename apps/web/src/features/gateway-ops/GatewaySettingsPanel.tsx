@@ -137,7 +137,7 @@ export function GatewaySettingsPanel({ deviceId, manage }: { deviceId: string; m
           type="warning"
           showIcon
           style={{ marginBottom: 12 }}
-          message={t('gatewayOps.settings.restartNeeded', {
+          title={t('gatewayOps.settings.restartNeeded', {
             keys: data.restartRequired.map((key) => field(key)).join('、'),
           })}
         />
@@ -147,7 +147,7 @@ export function GatewaySettingsPanel({ deviceId, manage }: { deviceId: string; m
           type="error"
           showIcon
           style={{ marginBottom: 12 }}
-          message={translateCatalogue(data.code, locale)}
+          title={translateCatalogue(data.code, locale)}
         />
       ) : null}
       <Form form={form} layout="vertical" disabled={!manage} size="small">

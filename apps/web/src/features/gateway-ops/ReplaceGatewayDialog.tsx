@@ -58,7 +58,7 @@ export function ReplaceGatewayDialog({ deviceId, open, onClose, onDone }: Props)
       onCancel={onClose}
       destroyOnHidden
     >
-      <Alert type="info" showIcon message={t('gatewayOps.replace.intro')} style={{ marginBottom: 16 }} />
+      <Alert type="info" showIcon title={t('gatewayOps.replace.intro')} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical">
         <Form.Item name="sn" label={t('gatewayOps.replace.sn')} rules={[rule(checkSn)]}>
           <Input maxLength={SN_LENGTH} inputMode="numeric" data-testid="replace-sn" />

@@ -32,8 +32,8 @@ export function CreatedGatewaysView({ gateways }: { gateways: GatewayCreated[] }
   };
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Alert type="warning" showIcon message={t('monitor.gateway.credentialsOnce')} />
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Alert type="warning" showIcon title={t('monitor.gateway.credentialsOnce')} />
       <Space wrap>
         <Button icon={<CopyOutlined />} onClick={() => void copyAll()}>
           {t('monitor.gateway.copyAll')}

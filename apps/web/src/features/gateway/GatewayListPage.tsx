@@ -196,7 +196,7 @@ export default function GatewayListPage() {
             dataIndex: 'sn',
             fixed: 'left',
             render: (sn: string, gateway) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <Typography.Text copyable>{sn}</Typography.Text>
                 {gateway.verificationCode ? (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -33,7 +33,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   return (
     <Modal open={open} title={t('monitor.gateway.import')} footer={null} onCancel={close} destroyOnHidden>
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           {t('monitor.gateway.importHint')}
         </Typography.Paragraph>
@@ -53,12 +53,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           <p className="ant-upload-text">{t('monitor.common.chooseFile')}</p>
           <p className="ant-upload-hint">CSV, XLSX</p>
         </Upload.Dragger>
-        {upload.isPending ? <Alert type="info" showIcon message={t('monitor.common.uploading')} /> : null}
+        {upload.isPending ? <Alert type="info" showIcon title={t('monitor.common.uploading')} /> : null}
         {upload.data ? (
           <Alert
             type="success"
             showIcon
-            message={t('monitor.gateway.imported', { count: upload.data.imported })}
+            title={t('monitor.gateway.imported', { count: upload.data.imported })}
             description={
               upload.data.generatedSecrets > 0
                 ? t('monitor.gateway.generatedSecrets', { count: upload.data.generatedSecrets })
@@ -71,7 +71,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             type="error"
             showIcon
             role="alert"
-            message={
+            title={
               failedRow
                 ? t('monitor.gateway.importRowError', {
                     row: failedRow.row,

@@ -79,7 +79,7 @@ export default function HardwareModelListPage() {
             dataIndex: 'name',
             width: 180,
             render: (value: string, model) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <Space size={4}>
                   <Typography.Text strong>{value}</Typography.Text>
                   {model.builtIn ? <Tag color="blue">{t('hardware.builtIn')}</Tag> : null}

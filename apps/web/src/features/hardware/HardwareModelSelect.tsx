@@ -23,8 +23,7 @@ export function HardwareModelSelect({
     <Select
       id={id}
       allowClear
-      showSearch
-      optionFilterProp="label"
+      showSearch={{ optionFilterProp: 'label' }}
       loading={options.isFetching}
       value={value || undefined}
       onChange={(next: string | undefined) => onChange?.(next)}

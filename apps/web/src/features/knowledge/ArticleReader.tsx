@@ -37,7 +37,7 @@ export function ArticleReader({ source, onClose }: ArticleReaderProps) {
     <Drawer
       open={source !== null}
       onClose={onClose}
-      width={720}
+      size={720}
       destroyOnHidden
       title={data?.title ?? t('knowledge.article')}
       data-testid="knowledge-reader"
@@ -47,7 +47,7 @@ export function ArticleReader({ source, onClose }: ArticleReaderProps) {
       ) : !data ? (
         <Skeleton active />
       ) : (
-        <Space direction="vertical" style={{ width: '100%' }} size="middle">
+        <Space orientation="vertical" style={{ width: '100%' }} size="middle">
           <Typography.Text type="secondary">
             {t('knowledge.byline', {
               author: data.authorName ?? '—',

@@ -25,8 +25,7 @@ export function ArticleSelect({ productId, id, value, onChange }: ArticleSelectP
     <Select
       id={id}
       allowClear
-      showSearch
-      optionFilterProp="label"
+      showSearch={{ optionFilterProp: 'label' }}
       data-testid="rule-article"
       placeholder={t('knowledge.noArticle')}
       loading={articles.isLoading}

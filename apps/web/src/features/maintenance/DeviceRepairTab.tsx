@@ -25,7 +25,7 @@ export function DeviceRepairTab({ device }: Pick<DeviceTabProps, 'device'>) {
     enabled: mayRaise,
   });
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       {mayRaise ? (
         <Button
           type="primary"

@@ -38,7 +38,7 @@ export default function InspectionPage() {
     placeholderData: keepPreviousData,
   });
   const taskList = (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Space wrap>
         <Select
           allowClear

@@ -54,7 +54,7 @@ export function ItemRecorder({
         )
       }
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         {range ? (
           <Typography.Text type="secondary">
             {t('maintenance.inspection.expected', { range })}
@@ -69,7 +69,7 @@ export function ItemRecorder({
               <InputNumber
                 style={{ width: '100%' }}
                 placeholder={t('maintenance.fields.reading')}
-                addonAfter={item.unit || undefined}
+                suffix={item.unit || undefined}
                 value={reading}
                 onChange={(value) => setReading(typeof value === 'number' ? value : null)}
               />

@@ -124,7 +124,7 @@ export function PlanDialog({
         <Form.Item name="deviceIds" label={t('maintenance.fields.devices')} rules={[{ required: true }]}>
           <Select
             mode="multiple"
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
             loading={devices.isLoading}
             options={(devices.data?.list ?? []).map((device) => ({ value: device.id, label: device.name }))}
           />
@@ -209,7 +209,7 @@ export function PlanDialog({
         >
           <Select
             mode="multiple"
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
             loading={people.isLoading}
             options={(people.data ?? []).map((person) => ({ value: person.id, label: person.name }))}
           />

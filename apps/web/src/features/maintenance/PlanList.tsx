@@ -30,7 +30,7 @@ export function PlanList() {
     onError: (error) => void message.error(describeFailure(error)),
   });
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       {mayCreate ? (
         <Button type="primary" onClick={() => setEditing('new')} data-testid="new-plan">
           {t('maintenance.inspection.newPlan')}
@@ -77,7 +77,7 @@ export function PlanList() {
                   : []
               }
             >
-              <Space direction="vertical" size={2}>
+              <Space orientation="vertical" size={2}>
                 <Typography.Text type="secondary">
                   {t('maintenance.fields.devices')}: {plan.devices.map((device) => device.name).join('、')}
                 </Typography.Text>

@@ -54,7 +54,7 @@ export function TaskCards({
               </Space>
             }
           >
-            <Space direction="vertical" size={2}>
+            <Space orientation="vertical" size={2}>
               <Typography.Text>{task.deviceName}</Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t('maintenance.fields.period')}: {formatTime(task.periodStart, locale)} –{' '}

@@ -46,12 +46,12 @@ export function TaskDrawer({ id, onClose }: { id: string; onClose: () => void })
     <Drawer
       open
       onClose={onClose}
-      width={screens.md ? 560 : '100%'}
+      size={screens.md ? 560 : '100%'}
       title={t('maintenance.inspection.detail')}
     >
       {task.error ? <Typography.Text type="danger">{describeFailure(task.error)}</Typography.Text> : null}
       {data ? (
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           <Typography.Text strong>
             {data.planName} · {data.deviceName}
           </Typography.Text>
@@ -67,7 +67,7 @@ export function TaskDrawer({ id, onClose }: { id: string; onClose: () => void })
             </Typography.Text>
           </Space>
           {open && !data.canAct ? (
-            <Alert type="info" showIcon message={t('maintenance.inspection.notInspector')} />
+            <Alert type="info" showIcon title={t('maintenance.inspection.notInspector')} />
           ) : null}
           {data.items.map((item) => (
             <ItemRecorder

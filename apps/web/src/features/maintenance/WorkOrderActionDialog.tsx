@@ -73,8 +73,7 @@ export function WorkOrderActionDialog({
         {action === 'dispatch' ? (
           <Form.Item name="assigneeId" label={t('maintenance.fields.assignee')} rules={[{ required: true }]}>
             <Select
-              showSearch
-              optionFilterProp="label"
+              showSearch={{ optionFilterProp: 'label' }}
               loading={assignees.isLoading}
               data-testid="assignee-select"
               options={(assignees.data ?? []).map((person) => ({ value: person.id, label: person.name }))}

@@ -47,7 +47,7 @@ export function WorkOrderCards({
               </Tag>
             }
           >
-            <Space direction="vertical" size={2} style={{ width: '100%' }}>
+            <Space orientation="vertical" size={2} style={{ width: '100%' }}>
               {showDevice ? <Typography.Text type="secondary">{order.deviceName}</Typography.Text> : null}
               <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ marginBottom: 0 }}>
                 {order.problem}

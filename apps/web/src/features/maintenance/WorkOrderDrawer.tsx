@@ -61,13 +61,13 @@ export function WorkOrderDrawer({ id, onClose }: { id: string; onClose: () => vo
     <Drawer
       open
       onClose={onClose}
-      width={screens.md ? 560 : '100%'}
+      size={screens.md ? 560 : '100%'}
       title={data ? `${t('maintenance.workOrder.detail')} ${data.number}` : t('maintenance.workOrder.detail')}
       data-testid="work-order-drawer"
     >
       {order.error ? <Typography.Text type="danger">{describeFailure(order.error)}</Typography.Text> : null}
       {data ? (
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Space wrap>
             <Tag color={WORK_ORDER_STATE_COLORS[data.state]} data-testid="drawer-state">
               {workOrderStateName(data.state, locale)}
@@ -122,7 +122,7 @@ export function WorkOrderDrawer({ id, onClose }: { id: string; onClose: () => vo
             data-testid="work-order-timeline"
             items={data.timeline.map((event) => ({
               children: (
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   <Typography.Text>
                     <b>{event.byName}</b>{' '}
                     {t(`maintenance.workOrder.events.${event.kind}`, { name: event.assigneeName ?? '' })}
@@ -146,7 +146,7 @@ export function WorkOrderDrawer({ id, onClose }: { id: string; onClose: () => vo
               ),
             }))}
           />
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             <Input.TextArea
               rows={2}
               value={comment}

@@ -138,7 +138,7 @@ export function DeviceMapPanel({ device, quota, onClose, playback, track, setTra
       </Space>
       <Typography.Title level={5}>{t('fleet.track.title')}</Typography.Title>
       {variables.isSuccess && variableOptions.length === 0 ? (
-        <Alert type="info" showIcon message={t('fleet.track.noVariables')} />
+        <Alert type="info" showIcon title={t('fleet.track.noVariables')} />
       ) : (
         <Form layout="vertical" size="small">
           <Form.Item label={t('fleet.track.latitude')}>
@@ -148,8 +148,7 @@ export function DeviceMapPanel({ device, quota, onClose, playback, track, setTra
               options={variableOptions}
               onChange={setLatitudeKey}
               placeholder={t('fleet.track.chooseVariable')}
-              showSearch
-              optionFilterProp="label"
+              showSearch={{ optionFilterProp: 'label' }}
             />
           </Form.Item>
           <Form.Item label={t('fleet.track.longitude')}>
@@ -159,8 +158,7 @@ export function DeviceMapPanel({ device, quota, onClose, playback, track, setTra
               options={variableOptions}
               onChange={setLongitudeKey}
               placeholder={t('fleet.track.chooseVariable')}
-              showSearch
-              optionFilterProp="label"
+              showSearch={{ optionFilterProp: 'label' }}
             />
           </Form.Item>
           <Form.Item label={t('fleet.track.range')}>

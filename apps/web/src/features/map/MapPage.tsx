@@ -51,7 +51,7 @@ export default function MapPage() {
   const playback = useTrackPlayback(points);
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Card size="small">
         <Space wrap>
           <Input.Search
@@ -85,9 +85,9 @@ export default function MapPage() {
           ))}
         </Space>
       </Card>
-      {devices.error ? <Alert type="error" showIcon message={describeFailure(devices.error)} /> : null}
+      {devices.error ? <Alert type="error" showIcon title={describeFailure(devices.error)} /> : null}
       {settings.data && !settings.data.tileUrl ? (
-        <Alert type="info" showIcon message={t('fleet.map.plain')} />
+        <Alert type="info" showIcon title={t('fleet.map.plain')} />
       ) : null}
       <div style={{ display: 'flex', gap: 16, alignItems: 'stretch' }}>
         <div

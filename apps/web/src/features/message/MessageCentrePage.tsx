@@ -165,7 +165,7 @@ export default function MessageCentrePage() {
             title: t('alarm.message.title'),
             key: 'title',
             render: (_value, item) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <Typography.Text strong={item.status === 'unread'}>{item.title}</Typography.Text>
                 {item.body ? <Typography.Text type="secondary">{item.body}</Typography.Text> : null}
               </Space>

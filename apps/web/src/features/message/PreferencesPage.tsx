@@ -44,8 +44,7 @@ export default function PreferencesPage() {
   const mine = useQuery({ queryKey: ['alarm-preferences', 'groups'], queryFn: alarmApi.myGroups });
   const groups = mine.data ?? NO_GROUPS;
   useEffect(() => {
-    if (stored.data && mine.data)
-      form.setFieldsValue(fromPreferences<Dayjs>(stored.data, dayjs, mine.data) as never);
+    if (stored.data && mine.data) form.setFieldsValue(fromPreferences<Dayjs>(stored.data, dayjs, mine.data));
   }, [stored.data, mine.data, form]);
   const quiet = Form.useWatch('quietEnabled', form);
 

@@ -98,8 +98,7 @@ export function BindDeviceDialog({ open, onClose }: { open: boolean; onClose: ()
           rules={rule(requiredCheck('productId', 'choice'))}
         >
           <Select
-            showSearch
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
             loading={products.isPending}
             options={(products.data ?? []).map((product) => ({
               value: product.id,

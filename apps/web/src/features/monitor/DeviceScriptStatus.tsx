@@ -53,7 +53,7 @@ export function DeviceScriptStatus({ deviceId }: { deviceId: string }) {
             key: 'name',
             width: 170,
             render: (_value, row) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <span>{row.name}</span>
                 <Space size={4}>
                   <Tag>{t(`edgeLogic.policies.${row.policy}`)}</Tag>
@@ -116,7 +116,7 @@ export function DeviceScriptStatus({ deviceId }: { deviceId: string }) {
             render: withState((state) => {
               const text = describeError(state);
               return text ? (
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   <Typography.Text type="danger">{text}</Typography.Text>
                   {state.lastErrorAt ? (
                     <Typography.Text type="secondary">

@@ -64,7 +64,7 @@ export function GatewayTab({ device, live }: DeviceTabProps) {
   const text = (value: string | null) => value || '—';
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
         <Descriptions.Item label={t('monitor.fields.sn')}>{gateway.sn}</Descriptions.Item>
         <Descriptions.Item label={t('monitor.fields.status')}>
@@ -132,7 +132,7 @@ export function GatewayTab({ device, live }: DeviceTabProps) {
           {t('monitor.gatewayDetail.versionText', { sent: sync.sent, reported: sync.reported })}
         </Descriptions.Item>
       </Descriptions>
-      {gateway.configSyncError ? <Alert type="error" showIcon message={gateway.configSyncError} /> : null}
+      {gateway.configSyncError ? <Alert type="error" showIcon title={gateway.configSyncError} /> : null}
       <DeviceScriptStatus deviceId={device.id} />
       {Object.values(operations).some(Boolean) ? (
         <GatewayOperations

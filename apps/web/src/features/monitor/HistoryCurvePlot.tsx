@@ -192,7 +192,7 @@ export function HistoryCurvePlot({ deviceId, lines }: { deviceId: string; lines:
   }, [deviceId, lines, timeLabel]);
 
   return (
-    <Space direction="vertical" size="small" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="small" style={{ width: '100%' }}>
       <Space wrap>
         {status.loading ? <Spin size="small" /> : null}
         {status.view ? (
@@ -207,7 +207,7 @@ export function HistoryCurvePlot({ deviceId, lines }: { deviceId: string; lines:
         ) : null}
         <Typography.Text type="secondary">{t('monitor.curve.gestures')}</Typography.Text>
       </Space>
-      {status.error ? <Alert type="error" showIcon message={describeFailure(status.error)} /> : null}
+      {status.error ? <Alert type="error" showIcon title={describeFailure(status.error)} /> : null}
       {status.empty ? <Empty description={t('monitor.curve.noHistory')} /> : null}
       <div
         ref={host}

@@ -28,7 +28,7 @@ export default function HistoryCurveTab({ device, variables }: DeviceTabProps) {
   );
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Select
         data-testid="curve-variables"
         mode="multiple"

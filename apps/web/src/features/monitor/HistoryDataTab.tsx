@@ -76,7 +76,7 @@ export function HistoryDataTab({ device, variables }: DeviceTabProps) {
   const byKey = new Map(variables.map((variable) => [variable.key, variable]));
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap align="start">
         <Segmented<RangeShortcut>
           value={shortcut}
@@ -130,7 +130,7 @@ export function HistoryDataTab({ device, variables }: DeviceTabProps) {
         <ClearRecordsButton deviceId={device.id} onCleared={() => void history.refetch()} />
       </Space>
       {violation ? (
-        <Alert type="error" showIcon role="alert" message={describeViolation(violation, locale)} />
+        <Alert type="error" showIcon role="alert" title={describeViolation(violation, locale)} />
       ) : null}
       {request ? (
         <Typography.Text type="secondary">

@@ -55,15 +55,15 @@ export function ReadWriteTab({ device, live, variables }: DeviceTabProps) {
       (variable.definition.readWrite !== 'read-only' && variable.definition.writePermission));
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {!live.connected && live.loaded ? (
-        <Alert type="warning" showIcon message={t('monitor.data.disconnected')} />
+        <Alert type="warning" showIcon title={t('monitor.data.disconnected')} />
       ) : null}
       {live.errorCode ? (
-        <Alert type="error" showIcon message={translateCatalogue(live.errorCode, locale)} />
+        <Alert type="error" showIcon title={translateCatalogue(live.errorCode, locale)} />
       ) : null}
       {!variables.some((variable) => variable.definition) && variables.length > 0 ? (
-        <Alert type="info" showIcon message={t('monitor.data.noModel')} />
+        <Alert type="info" showIcon title={t('monitor.data.noModel')} />
       ) : null}
       <Table<DeviceVariable>
         rowKey="key"
@@ -77,7 +77,7 @@ export function ReadWriteTab({ device, live, variables }: DeviceTabProps) {
             title: t('monitor.fields.name'),
             dataIndex: 'name',
             render: (name: string, variable) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <span>{name}</span>
                 {name === variable.key ? null : (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>

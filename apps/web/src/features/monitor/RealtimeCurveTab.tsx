@@ -116,7 +116,7 @@ export default function RealtimeCurveTab({ device, variables }: DeviceTabProps) 
 
   const newest = Math.max(0, ...keys.flatMap((key) => (series[key] ?? []).map(([ts]) => ts)));
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
         <Select
           mode="multiple"

@@ -112,11 +112,11 @@ export function WriteDialog({
       title={t('monitor.write.title', { name: variable.name })}
       footer={footer}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
     >
       <Space
-        direction="vertical"
+        orientation="vertical"
         size="middle"
         style={{ width: '100%' }}
         data-testid="write-dialog"
@@ -162,7 +162,7 @@ export function WriteDialog({
           <Alert
             type="warning"
             showIcon
-            message={t('monitor.write.confirm', { name: variable.name, value: shown(state.value) })}
+            title={t('monitor.write.confirm', { name: variable.name, value: shown(state.value) })}
           />
         ) : null}
         {state.step === 'sending' ? (
@@ -178,7 +178,7 @@ export function WriteDialog({
             type="success"
             showIcon
             role="status"
-            message={t('monitor.write.confirmed', { value: shown(state.confirmedValue) })}
+            title={t('monitor.write.confirmed', { value: shown(state.confirmedValue) })}
           />
         ) : null}
         {state.step === 'failed' ? (
@@ -186,7 +186,7 @@ export function WriteDialog({
             type="error"
             showIcon
             role="alert"
-            message={t('monitor.write.failed')}
+            title={t('monitor.write.failed')}
             description={describeFailure(state.error, locale)}
           />
         ) : null}

@@ -74,7 +74,7 @@ export default function OperationsCentrePage() {
   );
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="operations-centre">
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="operations-centre">
       <Space wrap align="baseline">
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('maintenance.operations.title')}
@@ -94,7 +94,7 @@ export default function OperationsCentrePage() {
             <Statistic
               title={t('maintenance.operations.activeAlarms')}
               value={data.activeAlarms}
-              valueStyle={data.activeAlarms > 0 ? { color: '#cf1322' } : undefined}
+              styles={data.activeAlarms > 0 ? { content: { color: '#cf1322' } } : undefined}
             />
           </Card>
         </Col>

@@ -92,8 +92,8 @@ export function OtaTaskDialog({
       destroyOnHidden
       width={560}
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
-        {failure ? <Alert type="error" showIcon message={failure} data-testid="ota-dialog-error" /> : null}
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        {failure ? <Alert type="error" showIcon title={failure} data-testid="ota-dialog-error" /> : null}
         <Form<Fields>
           form={form}
           layout="vertical"

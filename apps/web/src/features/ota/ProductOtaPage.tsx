@@ -80,7 +80,7 @@ export default function ProductOtaPage() {
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        message={t('firmware.ota.rule', { min: UPGRADE_MIN_SIGNAL })}
+        title={t('firmware.ota.rule', { min: UPGRADE_MIN_SIGNAL })}
       />
       {tasks.error ? (
         <Typography.Paragraph type="danger">{describeFailure(tasks.error)}</Typography.Paragraph>
@@ -104,7 +104,7 @@ export default function ProductOtaPage() {
             title: t('firmware.ota.fields.firmware'),
             key: 'firmware',
             render: (_value, task) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <Typography.Text strong>
                   {task.firmware.name} · {task.firmware.version}
                 </Typography.Text>
@@ -135,7 +135,7 @@ export default function ProductOtaPage() {
             title: t('firmware.ota.fields.progress'),
             key: 'counts',
             render: (_value, task) => (
-              <Space direction="vertical" size={0} style={{ minWidth: 220 }}>
+              <Space orientation="vertical" size={0} style={{ minWidth: 220 }}>
                 <Progress
                   size="small"
                   percent={
@@ -225,7 +225,7 @@ function TaskDrawer({
     <Drawer
       open={Boolean(taskId)}
       onClose={onClose}
-      width={Math.min(1100, typeof window === 'undefined' ? 1100 : window.innerWidth - 40)}
+      size={Math.min(1100, typeof window === 'undefined' ? 1100 : window.innerWidth - 40)}
       title={detail ? `${detail.firmware.name} · ${detail.firmware.version}` : t('firmware.ota.detail')}
       destroyOnHidden
     >
@@ -233,7 +233,7 @@ function TaskDrawer({
         <Typography.Paragraph type="danger">{describeFailure(task.error)}</Typography.Paragraph>
       ) : null}
       {detail ? (
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           <Space wrap>
             <Tag color={TASK_STATE_COLORS[detail.state]}>{t(`firmware.ota.taskStates.${detail.state}`)}</Tag>
             <Typography.Text type="secondary">{t('firmware.ota.counts', detail.counts)}</Typography.Text>
@@ -319,7 +319,7 @@ function TaskDrawer({
 function StepState({ step }: { step: OtaStep }) {
   const { t } = useTranslation();
   return (
-    <Space direction="vertical" size={0} style={{ minWidth: 140 }}>
+    <Space orientation="vertical" size={0} style={{ minWidth: 140 }}>
       <Tag color={STEP_STATE_COLORS[step.state]} data-testid="ota-step-state">
         {t(`firmware.ota.stepStates.${step.state}`)}
       </Tag>

@@ -36,7 +36,7 @@ export function ComputedVariableSection({ productId, editable }: { productId: st
 
   return (
     <Card variant="borderless" title={t('edgeLogic.formula.title')} data-testid="computed-variables">
-      <Alert type="info" showIcon message={t('edgeLogic.formula.intro')} style={{ marginBottom: 16 }} />
+      <Alert type="info" showIcon title={t('edgeLogic.formula.intro')} style={{ marginBottom: 16 }} />
       {formulas.error ? (
         <Typography.Text type="danger">{describeFailure(formulas.error)}</Typography.Text>
       ) : null}
@@ -71,7 +71,7 @@ export function ComputedVariableSection({ productId, editable }: { productId: st
             key: 'name',
             width: 170,
             render: (_value, item) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <span>{item.name}</span>
                 <Typography.Text type="secondary" code>
                   {item.key}

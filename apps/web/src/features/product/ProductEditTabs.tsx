@@ -29,7 +29,7 @@ export function ProductEditTabs({ productId, children }: { productId: string; ch
 
   const capacity = product.data?.capacity;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card variant="borderless" styles={{ body: { paddingBottom: 0 } }}>
         <Space align="center" wrap style={{ marginBottom: 8 }}>
           <Button

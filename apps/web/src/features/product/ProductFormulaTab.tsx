@@ -16,7 +16,7 @@ export default function ProductFormulaTab() {
   const editable = useProductAbilities(id)('edgeLogic.edit');
   return (
     <ProductEditTabs productId={id}>
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <ComputedVariableSection productId={id} editable={editable} />
         <ScriptSection productId={id} editable={editable} />
       </Space>

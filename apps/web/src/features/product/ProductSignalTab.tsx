@@ -14,7 +14,7 @@ export default function ProductSignalTab() {
   const editable = useProductAbilities(id)('product.edit');
   return (
     <ProductEditTabs productId={id}>
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <DriverSection productId={id} editable={editable} />
         <VariableSection productId={id} editable={editable} />
       </Space>

@@ -132,7 +132,7 @@ export function ScriptDialog({
       width={760}
       destroyOnHidden
     >
-      {failure ? <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} /> : null}
+      {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
       <Form form={form} layout="vertical" initialValues={initialValues} onFinish={handleFinish}>
         <Row gutter={16}>
           <Col xs={24} md={9}>

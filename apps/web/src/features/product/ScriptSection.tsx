@@ -80,7 +80,7 @@ export function ScriptSection({ productId, editable }: { productId: string; edit
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        message={t('edgeLogic.script.intro', {
+        title={t('edgeLogic.script.intro', {
           ms: SCRIPT_TIME_LIMIT_MS,
           kb: Math.round(SCRIPT_MEMORY_LIMIT_BYTES / 1024),
         })}
@@ -110,7 +110,7 @@ export function ScriptSection({ productId, editable }: { productId: string; edit
             key: 'name',
             width: 180,
             render: (_value, script) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <span>{script.name}</span>
                 <Typography.Text type="secondary" code>
                   {script.key}

@@ -138,7 +138,7 @@ export function VariableDialog({
         <VariableIdentityFields {...parts} />
         {relevant.has('registerType') ? (
           <>
-            <Divider orientation="left" plain>
+            <Divider titlePlacement="start" plain>
               {t('monitor.variable.register')}
             </Divider>
             <VariableRegisterFields {...parts} />
@@ -146,7 +146,7 @@ export function VariableDialog({
         ) : null}
         {relevant.has('unit') ? (
           <>
-            <Divider orientation="left" plain>
+            <Divider titlePlacement="start" plain>
               {t('monitor.variable.scaling')}
             </Divider>
             <VariableScalingFields {...parts} />
@@ -154,7 +154,7 @@ export function VariableDialog({
         ) : null}
         {relevant.has('writePermission') ? (
           <>
-            <Divider orientation="left" plain>
+            <Divider titlePlacement="start" plain>
               {t('monitor.variable.writing')}
             </Divider>
             <VariableWriteFields {...parts} />
@@ -162,7 +162,7 @@ export function VariableDialog({
         ) : null}
         {relevant.has('stateMapping') ? (
           <>
-            <Divider orientation="left" plain>
+            <Divider titlePlacement="start" plain>
               {t('monitor.fields.stateMapping')}
             </Divider>
             <StateMappingEditor ruleFor={ruleFor} />

@@ -47,7 +47,7 @@ export function VariableImportButton({ productId }: { productId: string }) {
         }}
         destroyOnHidden
       >
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Radio.Group
             value={mode}
             onChange={(event) => setMode(event.target.value as 'merge' | 'replace')}
@@ -73,7 +73,7 @@ export function VariableImportButton({ productId }: { productId: string }) {
               type="error"
               showIcon
               role="alert"
-              message={
+              title={
                 failedRow
                   ? t('monitor.variable.importRowError', {
                       row: failedRow.row,

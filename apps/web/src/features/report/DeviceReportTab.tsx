@@ -82,7 +82,7 @@ export default function DeviceReportTab({ device }: DeviceTabProps) {
   });
 
   if (reports.isPending) return <Skeleton active />;
-  if (reports.error) return <Alert type="error" showIcon message={describeFailure(reports.error)} />;
+  if (reports.error) return <Alert type="error" showIcon title={describeFailure(reports.error)} />;
   if (reports.data.length === 0) return <Empty description={t('report.device.noReports')} />;
 
   const changeGranularity = (next: ReportGranularity) => {
@@ -94,7 +94,7 @@ export default function DeviceReportTab({ device }: DeviceTabProps) {
   const failure = view === 'table' ? table.error : series.error;
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
         <Select
           aria-label={t('report.device.report')}
@@ -148,8 +148,8 @@ export default function DeviceReportTab({ device }: DeviceTabProps) {
           </Button>
         ) : null}
       </Space>
-      {violation ? <Alert type="warning" showIcon message={describeViolation(violation, locale)} /> : null}
-      {failure ? <Alert type="error" showIcon message={describeFailure(failure)} /> : null}
+      {violation ? <Alert type="warning" showIcon title={describeViolation(violation, locale)} /> : null}
+      {failure ? <Alert type="error" showIcon title={describeFailure(failure)} /> : null}
       {view === 'table' ? (
         <Table<ReportRow>
           rowKey="at"

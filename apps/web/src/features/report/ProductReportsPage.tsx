@@ -153,14 +153,13 @@ export default function ProductReportsPage() {
 
   return (
     <Card variant="borderless" title={t('routes.MonitorReports')}>
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Space wrap>
           <Select
             aria-label={t('report.products.product')}
             placeholder={t('report.products.choose')}
             style={{ minWidth: 200 }}
-            showSearch
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
             value={productId}
             data-testid="product-report-product"
             onChange={(id: string) => {
@@ -218,8 +217,8 @@ export default function ProductReportsPage() {
           {t('report.products.layout')}
           {table.data ? ` ${t('report.products.devices', { count: table.data.devices })}` : ''}
         </Typography.Text>
-        {violation ? <Alert type="warning" showIcon message={describeViolation(violation, locale)} /> : null}
-        {failure ? <Alert type="error" showIcon message={describeFailure(failure)} /> : null}
+        {violation ? <Alert type="warning" showIcon title={describeViolation(violation, locale)} /> : null}
+        {failure ? <Alert type="error" showIcon title={describeFailure(failure)} /> : null}
         {content}
       </Space>
     </Card>

@@ -96,7 +96,7 @@ export function ReportDialog({
     onError: showFailure,
   });
 
-  const searchable = { showSearch: true, optionFilterProp: 'label' } as const;
+  const searchable = { showSearch: { optionFilterProp: 'label' } } as const;
   return (
     <Modal
       open
@@ -107,7 +107,7 @@ export function ReportDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      {alertText ? <Alert type="error" showIcon message={alertText} style={{ marginBottom: 12 }} /> : null}
+      {alertText ? <Alert type="error" showIcon title={alertText} style={{ marginBottom: 12 }} /> : null}
       {report ? (
         <Typography.Paragraph type="secondary">{t('report.product.editNote')}</Typography.Paragraph>
       ) : null}

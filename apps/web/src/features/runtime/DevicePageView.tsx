@@ -80,7 +80,7 @@ export default function DevicePageView() {
     <div className={styles.view} data-device-page-view>
       {header}
       {connection === 'reconnecting' ? (
-        <Alert type="warning" showIcon message={t('designer.runtime.offline')} />
+        <Alert type="warning" showIcon title={t('designer.runtime.offline')} />
       ) : null}
       {pageId === START_PAGE ? (
         <Card>

@@ -54,7 +54,7 @@ export function SimRenewDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      <Alert type="info" showIcon message={t('alarm.sim.renewHint')} style={{ marginBottom: 16 }} />
+      <Alert type="info" showIcon title={t('alarm.sim.renewHint')} style={{ marginBottom: 16 }} />
       <Form
         form={form}
         name="sim-renew"
@@ -63,12 +63,7 @@ export function SimRenewDialog({
         onFinish={(values) => renew.mutate(values)}
       >
         <Form.Item name="months" label={t('alarm.sim.months')} rules={[{ required: true }]}>
-          <InputNumber
-            min={1}
-            max={SIM_RENEW_MAX_MONTHS}
-            precision={0}
-            addonAfter={t('alarm.sim.monthsUnit')}
-          />
+          <InputNumber min={1} max={SIM_RENEW_MAX_MONTHS} precision={0} suffix={t('alarm.sim.monthsUnit')} />
         </Form.Item>
         <Form.Item name="amount" label={t('alarm.sim.amount')} rules={[{ required: true }]}>
           <InputNumber min={0} max={SIM_RENEW_MAX_AMOUNT_CENTS / 100} precision={2} style={{ width: 200 }} />

@@ -63,7 +63,7 @@ export function AgreementPublishDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      {alertText ? <Alert type="error" showIcon message={alertText} style={{ marginBottom: 16 }} /> : null}
+      {alertText ? <Alert type="error" showIcon title={alertText} style={{ marginBottom: 16 }} /> : null}
       <Typography.Paragraph type="secondary">
         {t('systemCatalogue.agreement.publishHint')}
       </Typography.Paragraph>

@@ -117,7 +117,7 @@ export function AppVersionDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      {alertText ? <Alert type="error" showIcon message={alertText} style={{ marginBottom: 16 }} /> : null}
+      {alertText ? <Alert type="error" showIcon title={alertText} style={{ marginBottom: 16 }} /> : null}
       <Form
         form={form}
         layout="vertical"

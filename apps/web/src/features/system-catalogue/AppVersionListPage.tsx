@@ -86,7 +86,7 @@ export default function AppVersionListPage() {
             dataIndex: 'name',
             width: 180,
             render: (value: string, row) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <Typography.Text strong>{value}</Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {row.identifier}

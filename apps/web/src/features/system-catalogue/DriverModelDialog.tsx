@@ -98,7 +98,7 @@ export function DriverModelDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      {alertText ? <Alert type="error" showIcon message={alertText} style={{ marginBottom: 16 }} /> : null}
+      {alertText ? <Alert type="error" showIcon title={alertText} style={{ marginBottom: 16 }} /> : null}
       <Form
         form={form}
         layout="vertical"

@@ -72,7 +72,7 @@ export default function ProtocolPage() {
   );
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card variant="borderless" title={t('routes.SystemProtocol')}>
         {protocols.error ? (
           <Typography.Paragraph type="danger">{describeFailure(protocols.error)}</Typography.Paragraph>
@@ -182,7 +182,7 @@ export default function ProtocolPage() {
               title: p('name'),
               dataIndex: 'name',
               render: (value: string, model) => (
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   <Typography.Text strong>{value}</Typography.Text>
                   {model.description ? (
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -64,7 +64,7 @@ export function CameraKeyCard() {
         <Typography.Paragraph type="danger">{describeError(key.error, locale)}</Typography.Paragraph>
       ) : null}
       {current?.associated && (
-        <Space direction="vertical" size={4} style={{ marginBottom: 12 }}>
+        <Space orientation="vertical" size={4} style={{ marginBottom: 12 }}>
           <Typography.Text data-camera-key-hint>
             {t('widgetMedia.cameraKey.associated', { hint: current.appKeyHint })}
           </Typography.Text>

@@ -19,7 +19,7 @@ export function RestartAlert({ target }: { target: SecurityTarget }) {
       type="warning"
       showIcon
       style={{ marginBottom: 16 }}
-      message={t('accountCentre.setup.restart')}
+      title={t('accountCentre.setup.restart')}
       action={<Link to={validatePathOf(target)}>{t('accountCentre.setup.steps.validate')}</Link>}
     />
   );

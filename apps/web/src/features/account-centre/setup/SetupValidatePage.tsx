@@ -34,7 +34,7 @@ export default function SetupValidatePage() {
         <Typography.Paragraph type="danger">{describe(overview.error)}</Typography.Paragraph>
       ) : null}
       {overview.data && methods.length === 0 ? (
-        <Alert type="warning" showIcon message={t('accountCentre.setup.noMethod')} />
+        <Alert type="warning" showIcon title={t('accountCentre.setup.noMethod')} />
       ) : null}
       {overview.data && active ? (
         <>

@@ -20,7 +20,7 @@ export function EmptyGuide({ title, text, actions, testId }: EmptyGuideProps) {
       data-testid={testId}
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       description={
-        <Space direction="vertical" size={4} style={{ maxWidth: 520 }}>
+        <Space orientation="vertical" size={4} style={{ maxWidth: 520 }}>
           <Typography.Text strong>{title}</Typography.Text>
           <Typography.Text type="secondary">{text}</Typography.Text>
         </Space>
