@@ -136,13 +136,13 @@ export function TagBrowserDialog({
           <Space size={4} data-node-id={item.node.nodeId}>
             <span>{item.node.name}</span>
             {item.node.dataType ? (
-              <Tag bordered={false}>
+              <Tag variant="filled">
                 {item.node.opcuaType} → {dataTypeText(item.node.dataType)}
               </Tag>
             ) : null}
-            {item.node.isArray ? <Tag bordered={false}>{t('tagBrowser.array')}</Tag> : null}
+            {item.node.isArray ? <Tag variant="filled">{t('tagBrowser.array')}</Tag> : null}
             {item.node.access ? (
-              <Tag bordered={false} color={item.node.access === 'read-only' ? 'default' : 'blue'}>
+              <Tag variant="filled" color={item.node.access === 'read-only' ? 'default' : 'blue'}>
                 {t(`monitor.readWrite.${item.node.access}`)}
               </Tag>
             ) : null}
