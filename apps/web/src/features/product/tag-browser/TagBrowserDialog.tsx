@@ -266,9 +266,9 @@ export function TagBrowserDialog({
           }))}
         />
       </Space>
-      {targets.error ? <Alert type="error" showIcon message={describeFailure(targets.error)} /> : null}
+      {targets.error ? <Alert type="error" showIcon title={describeFailure(targets.error)} /> : null}
       {targets.data && list.length === 0 ? (
-        <Alert type="info" showIcon message={t('tagBrowser.noDevices')} />
+        <Alert type="info" showIcon title={t('tagBrowser.noDevices')} />
       ) : null}
       {target ? (
         <div data-testid="tag-browser-thumbprint" style={{ marginBottom: 12 }}>
@@ -294,11 +294,11 @@ export function TagBrowserDialog({
             <Alert
               type="error"
               showIcon
-              message={describeFailure(top.error)}
+              title={describeFailure(top.error)}
               data-testid="tag-browser-failure"
             />
           ) : null}
-          {truncated ? <Alert type="warning" showIcon message={t('tagBrowser.truncated')} /> : null}
+          {truncated ? <Alert type="warning" showIcon title={t('tagBrowser.truncated')} /> : null}
           <div
             data-testid="tag-browser-tree"
             style={{
@@ -330,7 +330,7 @@ export function TagBrowserDialog({
           <Typography.Title level={5}>{t('tagBrowser.picked', { count: picks.length })}</Typography.Title>
           <Typography.Paragraph type="secondary">{t('tagBrowser.pickHint')}</Typography.Paragraph>
           {failedCount > 0 ? (
-            <Alert type="error" showIcon message={t('tagBrowser.partlyFailed', { count: failedCount })} />
+            <Alert type="error" showIcon title={t('tagBrowser.partlyFailed', { count: failedCount })} />
           ) : null}
           <Table<Pick>
             rowKey={(pick) => pick.node.nodeId}
