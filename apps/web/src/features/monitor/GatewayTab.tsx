@@ -92,7 +92,7 @@ export function GatewayTab({ device, live }: DeviceTabProps) {
         </Descriptions.Item>
         {thumbprint ? (
           <Descriptions.Item label={t('tagBrowser.gatewayThumbprint')} span={2}>
-            <Space direction="vertical" size={0}>
+            <Space orientation="vertical" size={0}>
               <Typography.Text code copyable data-testid="gateway-opcua-thumbprint">
                 {thumbprint}
               </Typography.Text>

@@ -92,7 +92,7 @@ export default function ProtocolPage() {
                 expanded ? current.filter((id) => id !== protocol.id) : [...current, protocol.id],
               ),
             expandedRowRender: (protocol) => (
-              <Space direction="vertical" size={8} style={{ width: '100%' }}>
+              <Space orientation="vertical" size={8} style={{ width: '100%' }}>
                 <Descriptions
                   size="small"
                   column={1}

@@ -68,7 +68,7 @@ export function CredentialUpload({
   const keptStored = stored && !value;
 
   return (
-    <Space direction="vertical" size={2} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={2} style={{ width: '100%' }}>
       <Space wrap>
         <input
           ref={input}
