@@ -98,6 +98,8 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // A library's deprecated API (Ant Design's renamed props above all) is moved off at once.
+      '@typescript-eslint/no-deprecated': 'error',
       'no-restricted-imports': [
         'error',
         {

@@ -19,6 +19,7 @@ export function useLeaveGuard(dirty: boolean): void {
     const handleBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers show the prompt only when a return value is set.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- the only way those browsers ask
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', handleBeforeUnload);

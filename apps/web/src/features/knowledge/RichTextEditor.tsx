@@ -73,6 +73,7 @@ export function RichTextEditor({ initialHtml, onChange }: RichTextEditorProps) {
   // execCommand is the one editing API every browser still ships for contenteditable areas.
   const run = (command: string, value?: string) => {
     restore();
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- no replacement exists yet
     document.execCommand(command, false, value);
     remember();
     report();

@@ -19,6 +19,7 @@ export async function copyText(text: string): Promise<boolean> {
   document.body.append(area);
   area.select();
   try {
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the fallback where the Clipboard API is absent
     return document.execCommand('copy');
   } finally {
     area.remove();
