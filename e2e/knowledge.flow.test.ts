@@ -129,14 +129,14 @@ describe('knowledge base in the browser', () => {
       expect(await row.textContent()).toContain('先降负荷，再查循环泵');
 
       // Found by a word of its body; a word it does not hold finds nothing.
-      await page.fill('[data-testid="knowledge-search"]', '循环泵');
+      await page.fill('[data-testid="knowledge-search"] input', '循环泵');
       await page.keyboard.press('Enter');
       await row.waitFor();
-      await page.fill('[data-testid="knowledge-search"]', '安全阀');
+      await page.fill('[data-testid="knowledge-search"] input', '安全阀');
       await page.keyboard.press('Enter');
       await row.waitFor({ state: 'detached' });
       await page.getByText('暂无文章').waitFor();
-      await page.fill('[data-testid="knowledge-search"]', '循环泵');
+      await page.fill('[data-testid="knowledge-search"] input', '循环泵');
       await page.keyboard.press('Enter');
       await row.waitFor();
       await screenshot('knowledge-list-zh-CN');

@@ -109,7 +109,7 @@ describe('work order flow in the browser', () => {
       await screenshot('work-order-finished-phone');
       // The order's screen fits the phone: nothing of it lies beyond the screen's right edge.
       const rightEdge = await page.evaluate(() => {
-        const panel = document.querySelector('.ant-drawer-content');
+        const panel = document.querySelector('.ant-drawer-section');
         if (!panel) return -1;
         const parts = Array.from(panel.querySelectorAll('button, textarea, .ant-descriptions'));
         return Math.max(
@@ -156,7 +156,7 @@ describe('work order flow in the browser', () => {
         await items.nth(index).locator('.ant-card-extra').getByText('正常', { exact: true }).waitFor();
       }
       await page.getByRole('button', { name: '完成巡检' }).click();
-      await expect.poll(() => page.locator('.ant-drawer-content').textContent()).toContain('已完成');
+      await expect.poll(() => page.locator('.ant-drawer-section').textContent()).toContain('已完成');
       await screenshot('inspection-finished-phone');
 
       // The operations centre opens the device list behind a figure: by product with a click, by
