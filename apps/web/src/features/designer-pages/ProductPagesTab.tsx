@@ -1,6 +1,7 @@
 /**
  * The product's pages (route /manage/product/edit/:id/page): create, rename, copy, delete, main or
- * child, the one start page; each opens in the designer.
+ * child, the one start page; each opens in the designer. The changing buttons show only when the
+ * policy allows designing this product's pages (`page.design`); a viewer still opens a page by its title.
  */
 import {
   CopyOutlined,
@@ -18,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ProductEditTabs } from '../product/ProductEditTabs.tsx';
+import { useProductAbilities } from '../product/use-product-abilities.ts';
 import { designerApi, type PageKind, type PageSummary } from '../../api/designer.api.ts';
 import { describeError } from '../../app/messages.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
@@ -33,6 +35,7 @@ export default function ProductPagesTab() {
   const locale = useLocaleStore((state) => state.locale);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const mayDesign = useProductAbilities(productId)('page.design');
   const [dialog, setDialogState] = useState<Dialog>(null);
   const [dialogFailure, setDialogFailure] = useState<unknown>(null);
   const setDialog = (next: Dialog) => {
@@ -94,7 +97,7 @@ export default function ProductPagesTab() {
         <Select
           size="small"
           value={kind}
-          disabled={page.isStart}
+          disabled={page.isStart || !mayDesign}
           style={{ width: 110 }}
           options={(['main', 'child'] as const).map((value) => ({
             value,
@@ -118,12 +121,14 @@ export default function ProductPagesTab() {
       width: 380,
       render: (_: unknown, page: PageSummary) => (
         <Space size={0} wrap>
-          <Link to={designerPath(productId, page.id)}>
-            <Button type="link" size="small" icon={<FormOutlined />}>
-              {t('designer.pages.design')}
-            </Button>
-          </Link>
-          {page.kind === 'main' && !page.isStart ? (
+          {mayDesign ? (
+            <Link to={designerPath(productId, page.id)}>
+              <Button type="link" size="small" icon={<FormOutlined />} data-action="design-page">
+                {t('designer.pages.design')}
+              </Button>
+            </Link>
+          ) : null}
+          {mayDesign && page.kind === 'main' && !page.isStart ? (
             <Button
               type="link"
               size="small"
@@ -133,32 +138,36 @@ export default function ProductPagesTab() {
               {t('designer.pages.setStart')}
             </Button>
           ) : null}
-          <Button
-            type="link"
-            size="small"
-            icon={<EditOutlined />}
-            onClick={() => setDialog({ kind: 'rename', page })}
-          >
-            {t('designer.pages.rename')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            icon={<CopyOutlined />}
-            onClick={() => setDialog({ kind: 'copy', page })}
-          >
-            {t('designer.pages.copy')}
-          </Button>
-          <Popconfirm
-            title={t('designer.pages.deleteConfirm', { title: page.title })}
-            description={t('designer.pages.deleteContent')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => change.mutate(() => designerApi.deletePage(page.id))}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('designer.pages.delete')}
-            </Button>
-          </Popconfirm>
+          {mayDesign ? (
+            <>
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => setDialog({ kind: 'rename', page })}
+              >
+                {t('designer.pages.rename')}
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                icon={<CopyOutlined />}
+                onClick={() => setDialog({ kind: 'copy', page })}
+              >
+                {t('designer.pages.copy')}
+              </Button>
+              <Popconfirm
+                title={t('designer.pages.deleteConfirm', { title: page.title })}
+                description={t('designer.pages.deleteContent')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => change.mutate(() => designerApi.deletePage(page.id))}
+              >
+                <Button type="link" size="small" danger icon={<DeleteOutlined />} data-action="delete-page">
+                  {t('designer.pages.delete')}
+                </Button>
+              </Popconfirm>
+            </>
+          ) : null}
         </Space>
       ),
     },
@@ -178,14 +187,16 @@ export default function ProductPagesTab() {
         variant="borderless"
         title={t('designer.pages.title')}
         extra={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ kind: 'create' })}
-            data-action="create-page"
-          >
-            {t('designer.pages.create')}
-          </Button>
+          mayDesign ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setDialog({ kind: 'create' })}
+              data-action="create-page"
+            >
+              {t('designer.pages.create')}
+            </Button>
+          ) : null
         }
         data-product-pages
       >
