@@ -1,6 +1,7 @@
 /**
  * A product's knowledge base (/manage/product/knowledge/:id): its articles with title, summary,
  * time of the last change and author, searched over title and body; write, change, read, delete.
+ * Writing, changing and deleting show only when the policy allows editing this product's knowledge.
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Input, Popconfirm, Space, Table, Typography } from 'antd';
@@ -14,6 +15,7 @@ import {
   type KnowledgeArticleSummary,
 } from '../../api/knowledge.api.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { useProductAbilities } from '../product/use-product-abilities.ts';
 import { ArticleDialog } from './ArticleDialog.tsx';
 import { ArticleReader } from './ArticleReader.tsx';
 
@@ -22,6 +24,7 @@ export default function ProductKnowledgePage() {
   const { message } = App.useApp();
   const describeFailure = useDescribeFailure();
   const productId = useParams().id ?? '';
+  const mayEdit = useProductAbilities(productId)('knowledge.edit');
   const [keyword, setKeyword] = useState('');
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [editing, setEditing] = useState<KnowledgeArticle | 'new' | null>(null);
@@ -50,9 +53,11 @@ export default function ProductKnowledgePage() {
       variant="borderless"
       title={t('routes.ProductKnowledge')}
       extra={
-        <Button type="primary" onClick={() => setEditing('new')} data-testid="knowledge-add">
-          {t('knowledge.add')}
-        </Button>
+        mayEdit ? (
+          <Button type="primary" onClick={() => setEditing('new')} data-testid="knowledge-add">
+            {t('knowledge.add')}
+          </Button>
+        ) : null
       }
     >
       <Input.Search
@@ -104,23 +109,35 @@ export default function ProductKnowledgePage() {
             width: 120,
             render: (value: string | null) => value ?? '—',
           },
-          {
-            title: t('monitor.common.actions'),
-            key: 'actions',
-            width: 140,
-            render: (_value, item) => (
-              <Space size={0}>
-                <Button type="link" size="small" onClick={() => openEditor.mutate(item.id)}>
-                  {t('monitor.common.edit')}
-                </Button>
-                <Popconfirm title={t('knowledge.confirmDelete')} onConfirm={() => remove.mutate(item.id)}>
-                  <Button type="link" size="small" danger>
-                    {t('monitor.common.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
+          ...(mayEdit
+            ? [
+                {
+                  title: t('monitor.common.actions'),
+                  key: 'actions',
+                  width: 140,
+                  render: (_value: unknown, item: KnowledgeArticleSummary) => (
+                    <Space size={0}>
+                      <Button
+                        type="link"
+                        size="small"
+                        onClick={() => openEditor.mutate(item.id)}
+                        data-testid="knowledge-edit"
+                      >
+                        {t('monitor.common.edit')}
+                      </Button>
+                      <Popconfirm
+                        title={t('knowledge.confirmDelete')}
+                        onConfirm={() => remove.mutate(item.id)}
+                      >
+                        <Button type="link" size="small" danger data-testid="knowledge-delete">
+                          {t('monitor.common.delete')}
+                        </Button>
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       {editing ? (

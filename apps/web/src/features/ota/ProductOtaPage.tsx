@@ -3,6 +3,7 @@
  * a new task, and per task each gateway's progress (waiting, downloading with percent, verifying,
  * applying, succeeded, failed with the reason) with retry and cancel. States come derived from
  * the platform, which looks at the versions gateways report; the screen refreshes while a task runs.
+ * New task, retry and cancel show only when the policy allows managing this product's upgrades.
  */
 import { UPGRADE_MIN_SIGNAL } from '@lyyp/contracts/gateway';
 import type { OtaStepState, OtaTaskState } from '@lyyp/contracts/ota';
@@ -16,6 +17,7 @@ import { useLocaleStore } from '../../app/i18n.ts';
 import { useDescribeFirmwareFailure } from '../firmware/firmware-text.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
 import { useProduct } from '../product/use-product.ts';
+import { useProductAbilities } from '../product/use-product-abilities.ts';
 import { OtaTaskDialog } from './OtaTaskDialog.tsx';
 import { STEP_STATE_COLORS, TASK_STATE_COLORS, describeStepFailure } from './ota-text.ts';
 
@@ -31,6 +33,7 @@ export default function ProductOtaPage() {
   const describeFailure = useDescribeFirmwareFailure();
   const queryClient = useQueryClient();
   const product = useProduct(productId);
+  const mayManage = useProductAbilities(productId)('ota.manage');
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [adding, setAdding] = useState(false);
   const [shown, setShown] = useState<string | null>(null);
@@ -70,9 +73,11 @@ export default function ProductOtaPage() {
         <Space>
           <Link to="/manage/product/list">{t('firmware.ota.back')}</Link>
           <Button onClick={() => void refresh()}>{t('firmware.ota.refresh')}</Button>
-          <Button type="primary" onClick={() => setAdding(true)} data-testid="ota-add">
-            {t('firmware.ota.add')}
-          </Button>
+          {mayManage ? (
+            <Button type="primary" onClick={() => setAdding(true)} data-testid="ota-add">
+              {t('firmware.ota.add')}
+            </Button>
+          ) : null}
         </Space>
       }
     >
@@ -163,12 +168,12 @@ export default function ProductOtaPage() {
                 <Button type="link" size="small" onClick={() => setShown(task.id)} data-testid="ota-show">
                   {t('firmware.ota.detail')}
                 </Button>
-                {task.state !== 'cancelled' && task.counts.failed > 0 ? (
+                {mayManage && task.state !== 'cancelled' && task.counts.failed > 0 ? (
                   <Button type="link" size="small" onClick={() => act.mutate({ kind: 'retry', id: task.id })}>
                     {t('firmware.ota.retry')}
                   </Button>
                 ) : null}
-                {isOpen(task.state) ? (
+                {mayManage && isOpen(task.state) ? (
                   <Button type="link" size="small" danger onClick={() => confirmCancel(task.id)}>
                     {t('firmware.ota.cancel')}
                   </Button>
@@ -193,6 +198,7 @@ export default function ProductOtaPage() {
       <TaskDrawer
         taskId={shown}
         onClose={() => setShown(null)}
+        mayManage={mayManage}
         onRetry={(id, sn) => act.mutate({ kind: 'retry', id, sn })}
         onCancel={(id, sn) => confirmCancel(id, sn)}
       />
@@ -203,11 +209,14 @@ export default function ProductOtaPage() {
 function TaskDrawer({
   taskId,
   onClose,
+  mayManage,
   onRetry,
   onCancel,
 }: {
   taskId: string | null;
   onClose: () => void;
+  /** The policy allows retrying and cancelling this product's upgrades. */
+  mayManage: boolean;
   onRetry: (id: string, sn: string) => void;
   onCancel: (id: string, sn: string) => void;
 }) {
@@ -294,12 +303,13 @@ function TaskDrawer({
                 key: 'actions',
                 render: (_value, step) => (
                   <Space size={0}>
-                    {step.state === 'failed' && detail.state !== 'cancelled' ? (
+                    {mayManage && step.state === 'failed' && detail.state !== 'cancelled' ? (
                       <Button type="link" size="small" onClick={() => onRetry(detail.id, step.sn)}>
                         {t('firmware.ota.retryOne')}
                       </Button>
                     ) : null}
-                    {(['waiting', 'downloading', 'verifying'] as OtaStepState[]).includes(step.state) &&
+                    {mayManage &&
+                    (['waiting', 'downloading', 'verifying'] as OtaStepState[]).includes(step.state) &&
                     detail.state !== 'cancelled' ? (
                       <Button type="link" size="small" danger onClick={() => onCancel(detail.id, step.sn)}>
                         {t('firmware.ota.cancelOne')}
