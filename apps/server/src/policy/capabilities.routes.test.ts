@@ -165,11 +165,16 @@ describe.each(databaseVariants())('capabilities from the policy on $name', (vari
       'product.publish': false,
       'page.design': false,
       'alarmRule.edit': false,
+      'report.export': false,
     });
     expect(allowsOnProductRow(viewed, 'product.edit', 'someone', product)).toBe(false);
     expect((await postJson(server, viewer, '/product/edit', { id: product.id, note: 'x' })).code).toBe(
       '1201',
     );
+    // Staff whose role exports reports may export this product's reports.
+    const exporter = await staffWith(['monitor:report', 'monitor:report:export']);
+    const exporting = (await ask(exporter, { productId: product.id })).data as Capabilities;
+    expect(exporting.product).toMatchObject({ 'report.export': true, 'product.edit': false });
 
     // Another developer does not see the product: asking about it answers like a missing one.
     const other = await buildAccount(db, 'developer');

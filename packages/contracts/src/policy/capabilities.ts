@@ -43,8 +43,8 @@ export type DeviceAbilityAction = (typeof DEVICE_ABILITY_ACTIONS)[number];
 
 /**
  * The product actions a product screen shows buttons for: viewing and exporting, editing and
- * deleting, publishing, and what belongs to the product (pages, alarm rules, report definitions,
- * knowledge, formulas and scripts, upgrade tasks).
+ * deleting, publishing, and what belongs to the product (pages, alarm rules, report definitions
+ * and the export of its reports, knowledge, formulas and scripts, upgrade tasks).
  */
 export const PRODUCT_ABILITY_ACTIONS = [
   'product.list',
@@ -56,6 +56,7 @@ export const PRODUCT_ABILITY_ACTIONS = [
   'alarmRule.edit',
   'report.definitionView',
   'report.definitionEdit',
+  'report.export',
   'knowledge.view',
   'knowledge.edit',
   'edgeLogic.view',

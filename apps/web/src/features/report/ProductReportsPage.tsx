@@ -34,7 +34,7 @@ import { reportApi, type ProductReportRow } from '../../api/report.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { describeViolation, useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useProductAbilities } from '../product/use-product-abilities.ts';
 import {
   checkReportRange,
   defaultPicked,
@@ -49,7 +49,6 @@ export default function ProductReportsPage() {
   const locale = useLocaleStore((state) => state.locale);
   const { message } = App.useApp();
   const describeFailure = useDescribeFailure();
-  const canExport = usePermission(['monitor:report:export', 'monitor:history:export']);
   const [chosenProduct, setChosenProduct] = useState<string | null>(null);
   const [chosenReport, setChosenReport] = useState<string | null>(null);
   const [granularity, setGranularity] = useState<ReportGranularity>('hour');
@@ -63,6 +62,8 @@ export default function ProductReportsPage() {
     products.data?.find((product) => product.reports > 0)?.id ??
     products.data?.[0]?.id ??
     null;
+  // Export shows when the policy allows exporting this product's reports.
+  const canExport = useProductAbilities(productId ?? '')('report.export');
   const reports = useQuery({
     queryKey: ['product-device-reports', productId],
     queryFn: () => reportApi.productReports(productId!),
