@@ -14,23 +14,38 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { PageSummary } from '../../api/designer.api.ts';
+import type { ProductAbilityAction } from '../../api/policy.api.ts';
 import { channelName } from '../alarm/alarm-text.ts';
 import { useRuleColumns } from '../alarm/rule-columns.tsx';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { DeviceScriptStatus } from '../monitor/DeviceScriptStatus.tsx';
 import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useProductAbilities } from '../product/use-product-abilities.ts';
 import { useVariableColumns } from '../product/variable-columns.tsx';
 import { devicePagePath } from '../runtime/home-page.ts';
 import { describeDriverAddress } from './config-draft.ts';
 import { useDeviceConfig, useDevicePages, useDeviceReports, useDeviceRules } from './use-wizard-data.ts';
 import { productTabPath, type WizardStep } from './wizard-steps.ts';
 
-/** Says that a step's settings are the product's, with a link to where they are set. */
+/** The product action that changes what each step shows, as the product's tab asks the policy. */
+const EDIT_ACTION_OF_STEP: Readonly<Record<Exclude<WizardStep, 'basic'>, ProductAbilityAction>> = {
+  driver: 'product.edit',
+  variables: 'product.edit',
+  reports: 'report.definitionEdit',
+  alarms: 'alarmRule.edit',
+  pages: 'page.design',
+  scripts: 'edgeLogic.edit',
+};
+
+/**
+ * Says that a step's settings are the product's, with a link to where they are set when the policy
+ * allows changing them on this product.
+ */
 function FromProduct({ device, step }: { device: DeviceTabProps['device']; step: WizardStep }) {
   const { t } = useTranslation();
-  const canEditProduct = usePermission('manage:product:edit');
+  const allows = useProductAbilities(device.product.id);
+  const canEditProduct = step !== 'basic' && allows(EDIT_ACTION_OF_STEP[step]);
   const path = productTabPath(device.product.id, step);
   return (
     <Alert

@@ -19,7 +19,7 @@ import { reportApi, type ReportRow } from '../../api/report.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { describeViolation, useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
 import { useDeviceReports } from '../device-config/use-wizard-data.ts';
 import { IntervalTag } from './IntervalTag.tsx';
@@ -40,7 +40,8 @@ export default function DeviceReportTab({ device }: DeviceTabProps) {
   const locale = useLocaleStore((state) => state.locale);
   const { message } = App.useApp();
   const describeFailure = useDescribeFailure();
-  const canExport = usePermission(['monitor:report:export', 'monitor:history:export']);
+  // Exporting is allowed on every device the caller sees (`report.export` over visible devices).
+  const canExport = useCapabilities().may('report.export');
   const [chosenReport, setChosenReport] = useState<string | null>(null);
   const [granularity, setGranularity] = useState<ReportGranularity>('hour');
   const [picked, setPicked] = useState<[Dayjs, Dayjs]>(() => defaultPicked('hour', dayjs()));
