@@ -16,17 +16,23 @@ import {
   BAUD_RATES,
   DATA_BITS,
   DEFAULT_MODBUS_TCP_PORT,
+  DEFAULT_S7_PDU_SIZE,
   DEFAULT_POLL_INTERVAL_MS,
   DEFAULT_TIMEOUT_MS,
   PARITIES,
   POLL_INTERVAL_MAX_MS,
   POLL_INTERVAL_MIN_MS,
   PROTOCOLS,
+  S7_PDU_SIZES,
+  S7_RACK_MAX,
+  S7_SLOT_MAX,
   STOP_BITS,
   TIMEOUT_MAX_MS,
   TIMEOUT_MIN_MS,
   type Protocol,
 } from '../device-model/driver.ts';
+import { addCatalogueIssue } from '../device-model/issues.ts';
+import { OPCUA_SECURITY_MODES, OPCUA_SECURITY_POLICIES } from '../device-model/opcua.ts';
 import { BYTE_ORDERS_16, BYTE_ORDERS_32, BYTE_ORDERS_64 } from '../device-model/byte-order.ts';
 import { ADDRESS_TYPES, addressTypesOf, type AddressType } from '../device-model/address.ts';
 import { REGISTER_TYPES, type RegisterType } from '../device-model/register-types.ts';
@@ -126,25 +132,39 @@ export const PROTOCOL_LIST = PROTOCOLS.map((id) => PROTOCOL_DEFINITIONS[id]);
 export const DRIVER_MODEL_DESCRIPTION_MAX_LENGTH = 100;
 
 /** What a driver model fills in when a driver is made from it. */
-export const driverModelSettingsSchema = z.object({
-  pollIntervalMs: z
-    .number()
-    .int()
-    .min(POLL_INTERVAL_MIN_MS)
-    .max(POLL_INTERVAL_MAX_MS)
-    .default(DEFAULT_POLL_INTERVAL_MS),
-  timeoutMs: z.number().int().min(TIMEOUT_MIN_MS).max(TIMEOUT_MAX_MS).default(DEFAULT_TIMEOUT_MS),
-  byteOrder16: z.enum(BYTE_ORDERS_16).default('AB'),
-  byteOrder32: z.enum(BYTE_ORDERS_32).default('ABCD'),
-  byteOrder64: z.enum(BYTE_ORDERS_64).default('ABCDEFGH'),
-  /** Modbus TCP. */
-  port: z.number().int().min(1).max(65535).default(DEFAULT_MODBUS_TCP_PORT),
-  /** Modbus RTU line settings. */
-  baudRate: z.literal(BAUD_RATES).default(9600),
-  dataBits: z.literal(DATA_BITS).default(8),
-  parity: z.enum(PARITIES).default('none'),
-  stopBits: z.literal(STOP_BITS).default(1),
-});
+export const driverModelSettingsSchema = z
+  .object({
+    pollIntervalMs: z
+      .number()
+      .int()
+      .min(POLL_INTERVAL_MIN_MS)
+      .max(POLL_INTERVAL_MAX_MS)
+      .default(DEFAULT_POLL_INTERVAL_MS),
+    timeoutMs: z.number().int().min(TIMEOUT_MIN_MS).max(TIMEOUT_MAX_MS).default(DEFAULT_TIMEOUT_MS),
+    byteOrder16: z.enum(BYTE_ORDERS_16).default('AB'),
+    byteOrder32: z.enum(BYTE_ORDERS_32).default('ABCD'),
+    byteOrder64: z.enum(BYTE_ORDERS_64).default('ABCDEFGH'),
+    /** Modbus TCP. */
+    port: z.number().int().min(1).max(65535).default(DEFAULT_MODBUS_TCP_PORT),
+    /** Modbus RTU line settings. */
+    baudRate: z.literal(BAUD_RATES).default(9600),
+    dataBits: z.literal(DATA_BITS).default(8),
+    parity: z.enum(PARITIES).default('none'),
+    stopBits: z.literal(STOP_BITS).default(1),
+    /** OPC UA: the security a server of this kind expects, and whether it is read by subscription. */
+    securityMode: z.enum(OPCUA_SECURITY_MODES).default('None'),
+    securityPolicy: z.enum(OPCUA_SECURITY_POLICIES).default('None'),
+    subscribe: z.boolean().default(true),
+    /** Siemens S7: where the CPU sits in its rack (S7-1200/1500: 0/1; S7-300: 0/2) and the PDU asked for. */
+    rack: z.number().int().min(0).max(S7_RACK_MAX).default(0),
+    slot: z.number().int().min(0).max(S7_SLOT_MAX).default(1),
+    pduSize: z.literal(S7_PDU_SIZES).default(DEFAULT_S7_PDU_SIZE),
+  })
+  .superRefine((settings, context) => {
+    // Signing and encrypting go together with a policy; "None" with none (as on a driver).
+    if ((settings.securityMode === 'None') !== (settings.securityPolicy === 'None'))
+      addCatalogueIssue(context, '1002', { field: 'settings.securityPolicy' }, ['securityPolicy']);
+  });
 export type DriverModelSettings = z.infer<typeof driverModelSettingsSchema>;
 
 const driverModelFields = {

@@ -10,6 +10,7 @@ import type { Driver, Protocol } from '@lyyp/contracts/device-model';
 import {
   PROTOCOL_LIST,
   type DriverModel,
+  driverModelSettingsSchema,
   type DriverModelSettings,
   type ProtocolItem,
 } from '@lyyp/contracts/system';
@@ -30,7 +31,8 @@ function present(row: DriverModelListRow): DriverModel {
     name: row.name,
     protocol: row.protocol,
     description: row.description,
-    settings: row.settings,
+    // Settings stored before a protocol's fields existed are answered with their defaults.
+    settings: driverModelSettingsSchema.parse(row.settings),
     productCount: row.productCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

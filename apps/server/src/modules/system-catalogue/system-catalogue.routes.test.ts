@@ -277,6 +277,44 @@ describe.each(databaseVariants())('system catalogue screens on $name', (variant)
       expect(s7!.examples).toEqual(expect.arrayContaining(['DB1.DBX0.0', 'DB1.DBD6', 'DB1.S10.20', 'MW20']));
     });
 
+    it('keeps the settings of OPC UA and S7 driver models, and refuses security without a policy', async () => {
+      const server = driverModelSchema.parse(
+        await okData(staff, PROTOCOL_API_PATHS.addDriverModel, {
+          name: 'KEPServerEX',
+          protocol: 'opcua',
+          settings: { securityMode: 'SignAndEncrypt', securityPolicy: 'Basic256Sha256', subscribe: false },
+        }),
+      );
+      expect(server.settings).toMatchObject({
+        securityMode: 'SignAndEncrypt',
+        securityPolicy: 'Basic256Sha256',
+        subscribe: false,
+      });
+      const plc = driverModelSchema.parse(
+        await okData(staff, PROTOCOL_API_PATHS.addDriverModel, {
+          name: 'S7-300 CPU',
+          protocol: 's7',
+          settings: { rack: 0, slot: 2, pduSize: 240 },
+        }),
+      );
+      expect(plc.settings).toMatchObject({ rack: 0, slot: 2, pduSize: 240 });
+      expect(
+        await call(staff, PROTOCOL_API_PATHS.addDriverModel, {
+          name: 'Half secured',
+          protocol: 'opcua',
+          settings: { securityMode: 'Sign', securityPolicy: 'None' },
+        }),
+      ).toMatchObject({ code: '1002', data: { field: 'settings.securityPolicy' } });
+      expect(
+        await call(staff, PROTOCOL_API_PATHS.addDriverModel, {
+          name: 'Rack 9',
+          protocol: 's7',
+          settings: { rack: 9 },
+        }),
+      ).toMatchObject({ code: '1002' });
+      for (const id of [server.id, plc.id]) await okData(staff, PROTOCOL_API_PATHS.deleteDriverModel, { id });
+    });
+
     it('adds driver models, lets a driver name one, and refuses to delete one in use', async () => {
       const meter = driverModelSchema.parse(
         await okData(staff, PROTOCOL_API_PATHS.addDriverModel, {

@@ -52,6 +52,27 @@ describe('driver form', () => {
     });
   });
 
+  it('takes the security of an OPC UA driver model and the rack, slot and PDU size of an S7 one', () => {
+    const settings = driverModelSettingsSchema.parse({
+      securityMode: 'Sign',
+      securityPolicy: 'Basic256Sha256',
+      subscribe: false,
+      rack: 0,
+      slot: 2,
+      pduSize: 240,
+    });
+    expect(applyDriverModel({ id: 'ua', protocol: 'opcua', settings })).toMatchObject({
+      securityMode: 'Sign',
+      securityPolicy: 'Basic256Sha256',
+      subscribe: false,
+    });
+    expect(applyDriverModel({ id: 'plc', protocol: 's7', settings })).toMatchObject({
+      rack: 0,
+      slot: 2,
+      pduSize: 240,
+    });
+  });
+
   it('leaves out an emptied driver model', () => {
     expect(toDriverInput({ ...createDriverValues([]), name: 'PLC', driverModelId: '' })).not.toHaveProperty(
       'driverModelId',

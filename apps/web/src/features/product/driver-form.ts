@@ -124,13 +124,21 @@ export function applyDriverModel(model: Pick<DriverModel, 'id' | 'protocol' | 's
     byteOrder32: settings.byteOrder32,
     byteOrder64: settings.byteOrder64,
   };
-  if (model.protocol === 'opcua' || model.protocol === 's7')
+  const timing = {
+    driverModelId: model.id,
+    protocol: model.protocol,
+    pollIntervalMs: settings.pollIntervalMs,
+    timeoutMs: settings.timeoutMs,
+  };
+  if (model.protocol === 'opcua')
     return {
-      driverModelId: model.id,
-      protocol: model.protocol,
-      pollIntervalMs: settings.pollIntervalMs,
-      timeoutMs: settings.timeoutMs,
+      ...timing,
+      securityMode: settings.securityMode,
+      securityPolicy: settings.securityPolicy,
+      subscribe: settings.subscribe,
     };
+  if (model.protocol === 's7')
+    return { ...timing, rack: settings.rack, slot: settings.slot, pduSize: settings.pduSize };
   return model.protocol === 'modbus-tcp'
     ? { ...common, port: settings.port }
     : {

@@ -1,6 +1,7 @@
 /**
  * Adding or editing a driver model: name, the built-in protocol it runs over, a description, and
- * the settings a driver made from it starts with (the line settings for RTU, the port for TCP).
+ * the settings a driver made from it starts with (the line settings for RTU, the port for TCP, the
+ * security and subscription for OPC UA, rack, slot and PDU size for S7).
  */
 import {
   BAUD_RATES,
@@ -11,7 +12,12 @@ import {
   PARITIES,
   POLL_INTERVAL_MAX_MS,
   POLL_INTERVAL_MIN_MS,
+  OPCUA_SECURITY_MODES,
+  OPCUA_SECURITY_POLICIES,
   PROTOCOLS,
+  S7_PDU_SIZES,
+  S7_RACK_MAX,
+  S7_SLOT_MAX,
   STOP_BITS,
   TIMEOUT_MAX_MS,
   TIMEOUT_MIN_MS,
@@ -24,7 +30,7 @@ import {
 } from '@lyyp/contracts/system';
 import { NAME_MAX_LENGTH } from '@lyyp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Col, Form, Input, InputNumber, Modal, Radio, Row, Select } from 'antd';
+import { Alert, App, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   systemCatalogueApi,
@@ -167,6 +173,44 @@ export function DriverModelDialog({
             </Col>
           ) : null}
         </Row>
+        {protocol === 'opcua' ? (
+          <Row gutter={12}>
+            <Col span={8}>
+              <Form.Item name={['settings', 'securityMode']} label={p('securityMode')}>
+                <Select options={options(OPCUA_SECURITY_MODES)} />
+              </Form.Item>
+            </Col>
+            <Col span={10}>
+              <Form.Item name={['settings', 'securityPolicy']} label={p('securityPolicy')}>
+                <Select options={options(OPCUA_SECURITY_POLICIES)} />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name={['settings', 'subscribe']} label={p('subscribe')} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+          </Row>
+        ) : null}
+        {protocol === 's7' ? (
+          <Row gutter={12}>
+            <Col span={8}>
+              <Form.Item name={['settings', 'rack']} label={p('rack')}>
+                <InputNumber min={0} max={S7_RACK_MAX} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item name={['settings', 'slot']} label={p('slot')}>
+                <InputNumber min={0} max={S7_SLOT_MAX} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item name={['settings', 'pduSize']} label={p('pduSize')}>
+                <Select options={options(S7_PDU_SIZES)} />
+              </Form.Item>
+            </Col>
+          </Row>
+        ) : null}
         {protocol === 'modbus-rtu' ? (
           <Row gutter={12}>
             <Col span={8}>
