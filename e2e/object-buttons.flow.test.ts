@@ -1,10 +1,10 @@
 /**
  * The console offers on a product and an inspection plan exactly what the policy allows, in
- * Chinese and English. A developer finds edit, publish and delete on the product it made, and its
- * details form saves; a staff member whose role only views products finds the same product with
- * none of them (the form has no save). An end user's inspector sees the plan it inspects without
- * edit or delete, which its maker has. Each screen is photographed for each person in both
- * languages.
+ * Chinese and English. A developer finds edit, publish and delete on the product it made, its
+ * details form saves and its pages tab adds and deletes pages; a staff member whose role only views
+ * products finds the same product with none of them. An end user's inspector sees the plan it
+ * inspects without edit or delete, which its maker has. Each screen is photographed for each
+ * person in both languages.
  */
 import { LOCALE_STORAGE_KEY, type Locale } from '@lyyp/contracts';
 import { ADMIN_API_PATHS, type IssuedPassword, type Role } from '@lyyp/contracts/admin';
@@ -64,6 +64,7 @@ describe('product and inspection plan buttons follow the policy', () => {
         title: PRODUCT_TITLE,
         productModel: 'SB-2',
       });
+      await developerApi.post('/product/page/add', { productId: product.id, title: 'Overview' });
 
       const api = new PlatformApi(platform.baseUrl);
       await api.signIn(platform.admin.username, platform.admin.password);
@@ -110,6 +111,16 @@ describe('product and inspection plan buttons follow the policy', () => {
             if (person.allowed) await save.waitFor();
             expect(await save.count()).toBe(person.allowed ? 1 : 0);
             await session.screenshot(`object-buttons-product-info-${person.who}-${locale}`);
+
+            // The pages tab asks about the product too: who only views it neither adds nor deletes pages.
+            await session.page.goto(`${platform.baseUrl}/manage/product/edit/${product.id}/page`);
+            await session.page.locator('[data-page-link]').first().waitFor();
+            await session.page.waitForLoadState('networkidle');
+            const pages = session.page.locator('[data-product-pages]');
+            if (person.allowed) await pages.locator('[data-action="delete-page"]').first().waitFor();
+            expect(await pages.locator('[data-action="create-page"]').count()).toBe(person.allowed ? 1 : 0);
+            expect(await pages.locator('[data-action="delete-page"]').count()).toBe(person.allowed ? 1 : 0);
+            await session.screenshot(`object-buttons-product-pages-${person.who}-${locale}`);
             expect(session.pageErrors).toEqual([]);
           } finally {
             await session.close();
