@@ -78,6 +78,9 @@ describe('console shell in the browser', () => {
       await menu.getByText('网关管理', { exact: true }).click();
       await page.waitForURL(`${base}/manage/gateway/list`);
       await waitForTitle(page, '网关管理 - LYYP');
+      // The super manager may add, import and export gateways: the policy's answer shows each.
+      for (const name of ['批量添加', '导入 SN']) await page.getByRole('button', { name }).waitFor();
+      await screenshot('shell-gateway-list');
       expect(flow.browser.pageErrors).toEqual([]);
     },
     FLOW_TIMEOUT_MS,

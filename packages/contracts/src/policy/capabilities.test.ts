@@ -3,6 +3,7 @@ import { grantsOpenTo } from './evaluate.ts';
 import type { CallerKind } from './relations.ts';
 import { ACTION_NAMES } from './table.ts';
 import {
+  allowsOnGatewayRow,
   allowsOnPlanRow,
   allowsOnProductRow,
   allowsOnRow,
@@ -98,5 +99,22 @@ describe('deciding a listed product or inspection plan from one capabilities ans
     expect(allowsOnPlanRow(staff, 'inspection.editPlan', me, { ownerAccountId: 'other' })).toBe(true);
     const staffViewer = answerOf('staff', ['monitor:inspection']);
     expect(allowsOnPlanRow(staffViewer, 'inspection.editPlan', me, { ownerAccountId: me })).toBe(false);
+  });
+
+  it('lets an owner edit its own gateway, a developer those of its products, staff those they list', () => {
+    const row = (ownerAccountId: string | null, developerAccountId: string | null) => ({
+      ownerAccountId,
+      developerAccountId,
+    });
+    const owner = answerOf('terminal', ['manage:gateway', 'manage:gateway:view', 'manage:gateway:edit']);
+    expect(allowsOnGatewayRow(owner, 'gateway.edit', me, row(me, 'dev'))).toBe(true);
+    expect(allowsOnGatewayRow(owner, 'gateway.edit', me, row('other', 'dev'))).toBe(false);
+    const developer = answerOf('developer', ['manage:gateway', 'manage:gateway:view', 'manage:gateway:edit']);
+    expect(allowsOnGatewayRow(developer, 'gateway.edit', me, row('customer', me))).toBe(true);
+    expect(allowsOnGatewayRow(developer, 'gateway.edit', me, row('customer', 'dev'))).toBe(false);
+    const staff = answerOf('staff', ['manage:gateway', 'manage:gateway:view', 'manage:gateway:edit']);
+    expect(allowsOnGatewayRow(staff, 'gateway.edit', me, row('customer', 'dev'))).toBe(true);
+    const viewer = answerOf('staff', ['manage:gateway', 'manage:gateway:view']);
+    expect(allowsOnGatewayRow(viewer, 'gateway.edit', me, row('customer', 'dev'))).toBe(false);
   });
 });

@@ -226,3 +226,32 @@ export function allowsOnPlanRow(
     return relation === 'visible' || relation === 'signedIn' || relation === 'public';
   });
 }
+
+/** What the console knows of a gateway it lists: whose it is and whose product it runs. */
+export interface GatewayRowFacts {
+  readonly ownerAccountId: string | null;
+  readonly developerAccountId: string | null;
+}
+
+/**
+ * Whether the policy allows `action` on a listed gateway: staff list only the gateways within their
+ * data permission; an owner holds its own; a developer the gateways of its products.
+ */
+export function allowsOnGatewayRow(
+  capabilities: Pick<Capabilities, 'relations'>,
+  action: ActionName,
+  callerId: string,
+  row: GatewayRowFacts,
+): boolean {
+  const relations = (capabilities.relations[action] ?? []) as Relation[];
+  return relations.some((relation) => {
+    if (relation === 'owner') return row.ownerAccountId === callerId;
+    if (relation === 'developerOfProduct') return row.developerAccountId === callerId;
+    return (
+      relation === 'staffInScope' ||
+      relation === 'visible' ||
+      relation === 'signedIn' ||
+      relation === 'public'
+    );
+  });
+}

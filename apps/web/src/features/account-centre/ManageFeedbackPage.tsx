@@ -8,7 +8,7 @@ import { accountCentreApi, type FeedbackItem } from '../../api/account-centre.ap
 import { useLocaleStore } from '../../app/i18n.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { formatTime } from '../monitor/common/format-time.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { useAccountRules, useDescribeAccountFailure } from './account-rules.ts';
 import { nameIn } from './registry-names.ts';
 
@@ -18,7 +18,7 @@ export default function ManageFeedbackPage() {
   const locale = useLocaleStore((state) => state.locale);
   const rules = useAccountRules();
   const describe = useDescribeAccountFailure();
-  const canReply = usePermission('manage:feedback:reply');
+  const canReply = useCapabilities().may('feedback.reply');
   const [answered, setAnswered] = useState<boolean | undefined>(false);
   const [type, setType] = useState<FeedbackType | undefined>();
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });

@@ -16,8 +16,7 @@ import { catalogueApi } from '../../api/catalogue.api.ts';
 import type { GatewayFilter, GatewayView, SheetFormat } from '../../api/catalogue.types.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
-import { useIsOperationStaff } from '../monitor/common/use-staff.ts';
+import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { BatchAddDialog } from './BatchAddDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { RemarkCell } from './RemarkCell.tsx';
@@ -48,9 +47,10 @@ export default function GatewayListPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const describeFailure = useDescribeFailure();
-  const staff = useIsOperationStaff();
-  const canEdit = usePermission('manage:gateway:edit');
-  const canTransfer = usePermission('manage:gateway:import');
+  const capabilities = useCapabilities();
+  const canCreate = capabilities.may('gateway.create');
+  const canImport = capabilities.may('gateway.import');
+  const canExport = capabilities.may('gateway.export');
   const [form] = Form.useForm<FilterValues>();
   const [filter, setFilter] = useState<GatewayFilter>({});
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
@@ -140,17 +140,17 @@ export default function GatewayListPage() {
       </Form>
 
       <Space wrap style={{ marginBottom: 16 }}>
-        {staff && canEdit ? (
+        {canCreate ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('add')}>
             {t('monitor.gateway.batchAdd')}
           </Button>
         ) : null}
-        {staff && canTransfer ? (
+        {canImport ? (
           <Button icon={<UploadOutlined />} onClick={() => setDialog('import')}>
             {t('monitor.gateway.import')}
           </Button>
         ) : null}
-        {canTransfer ? (
+        {canExport ? (
           <Dropdown
             menu={{
               items: [
@@ -176,7 +176,7 @@ export default function GatewayListPage() {
         loading={gateways.isFetching}
         dataSource={gateways.data?.list ?? []}
         rowSelection={
-          canTransfer
+          canExport
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }
             : undefined
         }
@@ -260,7 +260,13 @@ export default function GatewayListPage() {
           {
             title: t('monitor.fields.remark'),
             dataIndex: 'remark',
-            render: (_, gateway) => <RemarkCell sn={gateway.sn} remark={gateway.remark} editable={canEdit} />,
+            render: (_, gateway) => (
+              <RemarkCell
+                sn={gateway.sn}
+                remark={gateway.remark}
+                editable={capabilities.onGatewayRow('gateway.edit', gateway)}
+              />
+            ),
           },
         ]}
       />

@@ -14,7 +14,7 @@ import { messageApi } from '../../api/message.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { messageTypeName, useDescribeAlarmFailure } from '../alarm/alarm-text.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
-import { usePermission } from '../monitor/common/use-permission.ts';
+import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { AnnouncementDialog } from './AnnouncementDialog.tsx';
 import { useUnreadCounts } from './use-unread.ts';
 
@@ -27,7 +27,7 @@ export default function MessageCentrePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const describeFailure = useDescribeAlarmFailure();
-  const mayAnnounce = usePermission('manage:system:announcement');
+  const mayAnnounce = useCapabilities().may('announcement.publish');
   const [type, setType] = useState<TypeTab>('all');
   const [status, setStatus] = useState<'all' | 'unread' | 'read'>('all');
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });

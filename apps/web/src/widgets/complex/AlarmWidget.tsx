@@ -24,7 +24,7 @@ import { recordTypeName, stateName, useDescribeAlarmFailure } from '../../featur
 import { useAlarmEvents } from '../../features/alarm/use-alarm-events.ts';
 import { translateCatalogue } from '../../app/messages.ts';
 import { formatTime } from '../../features/monitor/common/format-time.ts';
-import { usePermission } from '../../features/monitor/common/use-permission.ts';
+import { useCapabilities } from '../../features/monitor/common/use-device-abilities.ts';
 import type { WidgetRendererProps } from '../render-context.ts';
 import {
   alarmDevicesOf,
@@ -212,8 +212,9 @@ function AlarmRunning({
 }) {
   const { t } = useTranslation();
   const describeFailure = useDescribeAlarmFailure();
-  const mayView = usePermission('monitor:alarm:view');
-  const mayAcknowledge = usePermission('monitor:alarm:acknowledge');
+  const capabilities = useCapabilities();
+  const mayView = capabilities.may('alarmRecord.view');
+  const mayAcknowledge = capabilities.may('alarmRecord.acknowledge');
   const [chosen, setChosen] = useState<string | null>(null);
   const [state, setState] = useState<AlarmState | undefined>();
   const [page, setPage] = useState(1);

@@ -18,7 +18,7 @@ import { reportApi } from '../../api/report.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { describeViolation, useDescribeFailure } from '../../features/monitor/common/catalogue-text.ts';
 import { saveFile } from '../../features/monitor/common/save-file.ts';
-import { usePermission } from '../../features/monitor/common/use-permission.ts';
+import { useCapabilities } from '../../features/monitor/common/use-device-abilities.ts';
 import { formatReportValue } from '../../features/report/report-range.ts';
 import type { WidgetRendererProps, WidgetRuntime } from '../render-context.ts';
 import { formatDataValue } from '../value-format.ts';
@@ -192,9 +192,8 @@ function HistoryRunning({
   const describeFailure = useDescribeFailure();
   const interval = historyIntervalOf(addon);
   const granularity = granularityOf(interval);
-  const canExport = usePermission(
-    granularity === null ? 'monitor:history:export' : ['monitor:report:export', 'monitor:history:export'],
-  );
+  // Raw rows export as history, summarised periods as a report: the policy's action for each.
+  const canExport = useCapabilities().may(granularity === null ? 'history.export' : 'report.export');
   const [picked, setPicked] = useState<HistoryTableRange | null>(null);
   const [page, setPage] = useState(1);
   // The default period ends now: it moves on every rollTime, a picked one stays put.

@@ -6,6 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import {
+  allowsOnGatewayRow,
   allowsOnPlanRow,
   allowsOnProductRow,
   allowsOnRow,
@@ -13,6 +14,7 @@ import {
   type ActionName,
   type Capabilities,
   type DeviceRowFacts,
+  type GatewayRowFacts,
   type InspectionPlanRowFacts,
   type ProductRowFacts,
 } from '@lyyp/contracts/policy';
@@ -43,6 +45,8 @@ export interface Capability {
   onProductRow: (action: ActionName, row: ProductRowFacts) => boolean;
   /** Whether the action is allowed on a listed inspection plan (its maker's; staff's). */
   onPlanRow: (action: ActionName, row: InspectionPlanRowFacts) => boolean;
+  /** Whether the action is allowed on a listed gateway (its owner's, its developer's; staff's). */
+  onGatewayRow: (action: ActionName, row: GatewayRowFacts) => boolean;
   /** The answer has arrived. */
   loaded: boolean;
 }
@@ -66,6 +70,7 @@ export function useCapabilities(): Capability {
     mayShare: (row) => maySharePerRow(answer, accountId, row),
     onProductRow: (action, row) => allowsOnProductRow(answer, action, accountId, row),
     onPlanRow: (action, row) => allowsOnPlanRow(answer, action, accountId, row),
+    onGatewayRow: (action, row) => allowsOnGatewayRow(answer, action, accountId, row),
     loaded: data !== undefined,
   };
 }
