@@ -9,10 +9,8 @@ import type { DeviceModel } from '@lyyp/contracts/device-model';
 import { resolveFieldPoints } from '../core/field-points.ts';
 import type { FormulaEngine } from '../core/formula-engine.ts';
 import type { RejectedVariable } from '../core/points.ts';
-import type { Sample } from '../core/samples.ts';
 import type { PollReport } from '../modbus/modbus-poller.ts';
-import type { WriteOutcome } from '../modbus/modbus-writer.ts';
-import type { SlaveStatus } from '../modbus/slave-channel.ts';
+import { FieldDriverAgent } from '../agent/field-driver-agent.ts';
 import type { GatewayCertificate } from './gateway-certificate.ts';
 import { OpcUaDriverRunner, type BrowseOutcome } from './opcua-driver.ts';
 
@@ -25,11 +23,12 @@ export interface OpcUaAgentOptions {
   readonly retryDelayMs?: { readonly first: number; readonly max: number };
 }
 
-export class OpcUaAgent {
+export class OpcUaAgent extends FieldDriverAgent<OpcUaDriverRunner> {
   readonly runners: readonly OpcUaDriverRunner[];
   readonly rejected: readonly RejectedVariable[];
 
   constructor(options: OpcUaAgentOptions) {
+    super();
     const resolved = resolveFieldPoints<OpcUaDriver>(options.model, options.formulas, 'opcua');
     this.rejected = resolved.rejected;
     const variables = new Map(options.model.variables.map((variable) => [variable.key, variable]));
@@ -47,40 +46,8 @@ export class OpcUaAgent {
     );
   }
 
-  owns(key: string): boolean {
-    return this.runners.some((runner) => runner.owns(key));
-  }
-
-  start(): void {
-    for (const runner of this.runners) runner.start();
-  }
-
-  async stop(): Promise<void> {
-    await Promise.all(this.runners.map((runner) => runner.stop()));
-  }
-
-  async readNow(keys: readonly string[]): Promise<Sample[]> {
-    const samples = await Promise.all(
-      this.runners.map((runner) => runner.readNow(keys.filter((key) => runner.owns(key)))),
-    );
-    return samples.flat();
-  }
-
-  write(key: string, value: unknown): Promise<WriteOutcome> {
-    const runner = this.runners.find((candidate) => candidate.owns(key));
-    return runner ? runner.write(key, value) : Promise.resolve({ ok: false, key, code: '1714' });
-  }
-
   browse(driverKey: string, nodeId: string | undefined): Promise<BrowseOutcome> {
     const runner = this.runners.find((candidate) => candidate.driver.key === driverKey);
     return runner ? runner.browse(nodeId) : Promise.resolve({ ok: false, code: '1782' });
-  }
-
-  statuses(): SlaveStatus[] {
-    return this.runners.map((runner) => runner.status());
-  }
-
-  cycleCounts(): Record<string, number> {
-    return Object.fromEntries(this.runners.map((runner) => [runner.driver.key, runner.cycles]));
   }
 }

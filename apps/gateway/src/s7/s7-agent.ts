@@ -7,10 +7,8 @@ import { parseS7Address, type DeviceModel, type S7Driver } from '@lyyp/contracts
 import { resolveFieldPoints } from '../core/field-points.ts';
 import type { FormulaEngine } from '../core/formula-engine.ts';
 import type { RejectedVariable } from '../core/points.ts';
-import type { Sample } from '../core/samples.ts';
 import type { PollReport } from '../modbus/modbus-poller.ts';
-import type { WriteOutcome } from '../modbus/modbus-writer.ts';
-import type { SlaveStatus } from '../modbus/slave-channel.ts';
+import { FieldDriverAgent } from '../agent/field-driver-agent.ts';
 import { S7DriverRunner, type S7Point } from './s7-driver.ts';
 
 export interface S7AgentOptions {
@@ -21,11 +19,12 @@ export interface S7AgentOptions {
   readonly retryDelayMs?: { readonly first: number; readonly max: number };
 }
 
-export class S7Agent {
+export class S7Agent extends FieldDriverAgent<S7DriverRunner> {
   readonly runners: readonly S7DriverRunner[];
   readonly rejected: readonly RejectedVariable[];
 
   constructor(options: S7AgentOptions) {
+    super();
     const resolved = resolveFieldPoints<S7Driver>(options.model, options.formulas, 's7');
     this.rejected = resolved.rejected;
     const points: S7Point[] = resolved.points.flatMap((point) => {
@@ -45,37 +44,5 @@ export class S7Agent {
           ...(options.retryDelayMs ? { retryDelayMs: options.retryDelayMs } : {}),
         }),
     );
-  }
-
-  owns(key: string): boolean {
-    return this.runners.some((runner) => runner.owns(key));
-  }
-
-  start(): void {
-    for (const runner of this.runners) runner.start();
-  }
-
-  async stop(): Promise<void> {
-    await Promise.all(this.runners.map((runner) => runner.stop()));
-  }
-
-  async readNow(keys: readonly string[]): Promise<Sample[]> {
-    const samples = await Promise.all(
-      this.runners.map((runner) => runner.readNow(keys.filter((key) => runner.owns(key)))),
-    );
-    return samples.flat();
-  }
-
-  write(key: string, value: unknown): Promise<WriteOutcome> {
-    const runner = this.runners.find((candidate) => candidate.owns(key));
-    return runner ? runner.write(key, value) : Promise.resolve({ ok: false, key, code: '1714' });
-  }
-
-  statuses(): SlaveStatus[] {
-    return this.runners.map((runner) => runner.status());
-  }
-
-  cycleCounts(): Record<string, number> {
-    return Object.fromEntries(this.runners.map((runner) => [runner.driver.key, runner.cycles]));
   }
 }
