@@ -8,6 +8,7 @@
 import type { ModbusDriver as Driver } from '@lyyp/contracts/device-model';
 import ModbusRTU from 'modbus-serial';
 import { ModbusRequestError, classifyModbusError } from '../core/modbus-errors.ts';
+import { serialBinding } from './serial-binding.ts';
 import type { Scheduler } from '../core/scheduler.ts';
 
 export interface LinkEndpoint {
@@ -43,7 +44,8 @@ export function endpointOf(driver: Driver): LinkEndpoint {
         dataBits: driver.dataBits,
         stopBits: driver.stopBits,
         parity: driver.parity,
-      }),
+        binding: serialBinding,
+      } as Parameters<ModbusRTU['connectRTUBuffered']>[1]),
   };
 }
 

@@ -9,6 +9,7 @@
  */
 import type { Parity } from '@lyyp/contracts/device-model';
 import { ServerSerial } from 'modbus-serial';
+import { serialBinding } from '../modbus/serial-binding.ts';
 import type { SimulatedDevice } from './simulated-device.ts';
 
 export interface ModbusRtuServerOptions {
@@ -37,6 +38,7 @@ export function serveModbusRtu(
       path: options.path,
       baudRate: options.baudRate ?? DEFAULT_BAUD_RATE,
       parity: options.parity ?? 'none',
+      binding: serialBinding,
       ...(options.unitId ? { unitID: options.unitId } : {}),
       // Without this callback an open failure would surface as an unhandled 'error' event.
       openCallback: (error: Error | null) => {
