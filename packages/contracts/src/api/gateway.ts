@@ -156,6 +156,16 @@ export const GatewayCredentialsSchema = z.object({
 });
 export type GatewayCredentials = z.infer<typeof GatewayCredentialsSchema>;
 
+/**
+ * A new secret (/gateway/rotateSecret): the old one is refused from now on and a connection signed
+ * in with it is closed; the agent is restarted with the new one (`GATEWAY_SECRET`).
+ */
+export const GatewaySecretRotatedSchema = GatewayCredentialsSchema.extend({
+  /** Whether a connection of the gateway was closed (the embedded broker; an external one is told by its admin). */
+  disconnected: z.boolean(),
+});
+export type GatewaySecretRotated = z.infer<typeof GatewaySecretRotatedSchema>;
+
 /** Bound or unknown SNs are kept and named, so a person sees which ones need unbinding first. */
 export const GatewayDeleteAnswerSchema = z.object({
   deleted: z.array(z.string()),

@@ -250,6 +250,10 @@ export class GatewayRepository {
     });
   }
 
+  async updateSecret(sn: string, secret: string): Promise<void> {
+    await this.db.update(gateways).set({ secret, updatedAt: new Date() }).where(eq(gateways.sn, sn));
+  }
+
   async updateRemark(sn: string, remark: string | null): Promise<void> {
     await this.db.update(gateways).set({ remark, updatedAt: new Date() }).where(eq(gateways.sn, sn));
   }

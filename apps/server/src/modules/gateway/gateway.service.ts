@@ -61,6 +61,8 @@ export interface GatewayServiceOptions {
   mqttUrl: string | (() => string);
   /** Hardware models: a gateway refers to one, named by id in a batch or by name in a sheet. */
   models: Pick<HardwareModelRepository, 'exists' | 'idsByName'>;
+  /** Closes a gateway's broker connections after its secret changed; answers whether one was open. */
+  disconnect?: (sn: string) => Promise<boolean>;
   /** The policy's decision on gateways (src/policy/). */
   authorizer: Pick<Authorizer, 'authorize' | 'allows'>;
 }
@@ -262,14 +264,31 @@ export class GatewayService {
   async credentials(caller: Caller, sn: string): Promise<GatewayCredentials> {
     const gateway = await this.requireVisible(caller, sn);
     await this.options.authorizer.authorize(caller.account, 'gateway.credentials', policyObjectOf(gateway));
+    return this.credentialsOf(sn, gateway.secret);
+  }
+
+  /**
+   * Replaces the gateway's secret: the old one is refused from the next sign-in, and a connection
+   * signed in with it is closed at once, so the agent must restart with the new one.
+   */
+  async rotateSecret(caller: Caller, sn: string): Promise<GatewayCredentials & { disconnected: boolean }> {
+    const gateway = await this.requireVisible(caller, sn);
+    await this.options.authorizer.authorize(caller.account, 'gateway.rotateSecret', policyObjectOf(gateway));
+    const secret = generateSecret();
+    await this.gateways.updateSecret(sn, secret);
+    const disconnected = (await this.options.disconnect?.(sn)) ?? false;
+    return { ...this.credentialsOf(sn, secret), disconnected };
+  }
+
+  private credentialsOf(sn: string, secret: string): GatewayCredentials {
     return {
       sn,
-      secret: gateway.secret,
+      secret,
       mqtt: {
         url: typeof this.options.mqttUrl === 'function' ? this.options.mqttUrl() : this.options.mqttUrl,
         clientId: sn,
         username: sn,
-        password: gateway.secret,
+        password: secret,
         publish: UP_TOPICS.map((kind) => upTopic(sn, kind)),
         subscribe: DOWN_TOPICS.map((kind) => downTopic(sn, kind)),
       },
