@@ -82,10 +82,9 @@ describe.each(databaseVariants())('product knowledge base on $name', (variant) =
           bytes: Buffer.concat([IMAGE_SAMPLES.png, Buffer.alloc(size - IMAGE_SAMPLES.png.length)]),
         },
       );
-    expect(await upload(100 * 1024)).toMatchObject({
-      code: '1802',
-      message: expect.stringContaining('100K'),
-    });
+    const tooBig = await upload(100 * 1024);
+    expect(tooBig.code).toBe('1802');
+    expect(tooBig.message).toContain('100K');
     expect((await upload(100 * 1024 - 1)).code).toBe('200');
     const article = await write(fixture.developerClient, {
       productId: fixture.product.id,
