@@ -83,6 +83,7 @@ export function createCatalogue(db: Database, hooks: CatalogueHooks, options: Ca
     mqttUrl: options.mqttUrl ?? DEFAULT_AGENT_MQTT_URL,
     models: hardware.repository,
     disconnect: async (sn) => (await hooks.onSecretRotated?.(sn)) ?? false,
+    productExists: async (productId) => (await products.findById(productId)) !== undefined,
   });
   const deviceService = new DeviceService({
     devices,

@@ -63,6 +63,8 @@ export const GatewayBatchAddRequestSchema = z
     remark: remarkField.optional(),
     /** The developer the gateways are assigned to (they see them in their gateway list). */
     developerAccountId: z.string().optional(),
+    /** §3: the product the gateways are made for; recorded on each, an unknown one refused (2210). */
+    productId: z.string().trim().min(1).max(64).optional(),
   })
   .refine((body) => body.count !== undefined || body.sns !== undefined, {
     message: 'catalogue:1001',
@@ -110,6 +112,8 @@ export const GatewayViewSchema = z.object({
   configSyncState: ConfigSyncStateSchema,
   configSyncError: z.string().nullable(),
   device: z.object({ id: z.string(), name: z.string(), productId: z.string() }).nullable(),
+  /** §3: the product the gateway was made for, as its batch named it (null: none named). */
+  madeForProductId: z.string().nullable().optional(),
   createdAt: isoTimeSchema,
   /** Operation staff only: printed on the gateway label. */
   verificationCode: z.string().optional(),

@@ -138,6 +138,11 @@ export const PLATFORM_ERRORS = {
   '1514': entry('产品正被设备使用，无法删除', 'The product is used by devices and cannot be deleted', 409),
   '1515': entry('该网关已绑定设备', 'This gateway is already bound to a device', 409),
   '1516': entry('网关序列号已存在', 'The gateway SN already exists', 409),
+  '1519': entry(
+    '以下网关序列号已存在或重复，未添加任何网关：{lines}',
+    'No gateway was added: these SNs already exist or repeat: {lines}',
+    409,
+  ),
   '1517': entry(
     '网关无法连接新的 MQTT 服务器地址，已改用上次可用的地址',
     'The gateway could not reach the new MQTT server address and went back to the last address that worked',

@@ -61,6 +61,7 @@ export interface GatewayListRow {
   deviceId: string | null;
   deviceName: string | null;
   productId: string | null;
+  madeForProductId: string | null;
   createdAt: Date;
 }
 
@@ -86,6 +87,7 @@ const listColumns = {
   deviceId: devices.id,
   deviceName: devices.name,
   productId: devices.productId,
+  madeForProductId: gateways.productId,
   createdAt: gateways.createdAt,
   ownerTel: owner.tel,
   developerTel: developer.tel,

@@ -167,6 +167,8 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
     importRowError: 'Row {{row}}, column "{{column}}" is wrong; no gateway was imported',
     exportFiltered: 'Export',
     exportSelected: 'Export selected ({{count}})',
+    madeForProduct: 'Product',
+    madeForProductHint: 'Choose the product these gateways are made for (optional)',
     credentials: {
       open: 'Credentials',
       title: 'Gateway credentials {{sn}}',

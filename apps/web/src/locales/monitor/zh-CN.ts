@@ -166,6 +166,8 @@ export const monitorZhCN = {
     importRowError: '第 {{row}} 行「{{column}}」有误，未导入任何网关',
     exportFiltered: '导出',
     exportSelected: '导出所选 ({{count}})',
+    madeForProduct: '所属产品',
+    madeForProductHint: '请选择网关所属的产品（可不选）',
     credentials: {
       open: '凭据',
       title: '网关凭据 {{sn}}',
