@@ -1,6 +1,6 @@
 /**
  * The fleet map in a real browser against the real platform and a real edge agent, with no tile
- * server (the plain background; no test needs the internet). An end user with three devices sees
+ * server (the bundled outline base layer; no test needs the internet). An end user with three devices sees
  * them on the map, two neighbours in one cluster; picks the online one, plays back its track from
  * two of its variables, refreshes its position and opens it. Shot in Chinese and English.
  */
@@ -71,7 +71,8 @@ describe('map flow in the browser', () => {
       await waitForTitle(page, '地图 - LYYP');
       const map = page.locator('[data-testid="leaflet-map"]');
       await page.locator('[data-testid="leaflet-map"][data-map-ready="true"]').waitFor();
-      expect(await map.getAttribute('data-map-tiles')).toBe('plain');
+      expect(await map.getAttribute('data-map-tiles')).toBe('outline');
+      await page.locator('[data-testid="leaflet-map"][data-map-outline="drawn"]').waitFor();
       await expect.poll(() => page.locator('[data-testid="map-located"]').textContent()).toContain('3');
       // The two Shanghai devices share one cluster at the zoom that shows Beijing too.
       await page.locator('.fleet-cluster', { hasText: '2' }).first().waitFor();

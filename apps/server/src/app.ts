@@ -223,6 +223,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
         await deviceEvents.deviceUnbound(gatewaySn);
         await runtime.link.clearConfig(gatewaySn);
       },
+      onSecretRotated: async (gatewaySn) => (await runtime.transport.disconnectGateway?.(gatewaySn)) ?? false,
     },
     {
       now,

@@ -5,7 +5,8 @@
  * device units, exactly as the demo model's formulas expect them (×10 for scaled shorts).
  *
  * With `flameTrips` the burner loses its flame now and then (flame failure for a while, then it
- * relights by itself), so the demo shows an alarm raised and released within minutes.
+ * relights by itself), so the demo shows an alarm raised and released: the first a few minutes
+ * after the start, then rarely, as a real burner does (the unread count does not pile up).
  */
 import type { SimulatedDevice, DeviceWrite } from './simulated-device.ts';
 
@@ -21,14 +22,22 @@ function createNoise(seed: number): () => number {
   };
 }
 
-/** Flame failure for `forSeconds` at the end of every `everySeconds` of running time. */
+/**
+ * Flame failure for `forSeconds`, first after `firstAfterSeconds` of running time (by default at
+ * the end of the first `everySeconds`), then once every `everySeconds`.
+ */
 export interface FlameTrips {
   readonly everySeconds: number;
   readonly forSeconds: number;
+  readonly firstAfterSeconds?: number;
 }
 
-/** The demo's: a minute without flame every five minutes (the first after four). */
-export const DEMO_FLAME_TRIPS: FlameTrips = { everySeconds: 300, forSeconds: 60 };
+/** The demo's: 90 s without flame 10 minutes after the start, then once every 6 hours. */
+export const DEMO_FLAME_TRIPS: FlameTrips = {
+  everySeconds: 6 * 3600,
+  forSeconds: 90,
+  firstAfterSeconds: 600,
+};
 
 const MODE_OFF = 0;
 const MODE_MANUAL = 1;
@@ -113,8 +122,9 @@ export class BoilerBehaviour {
   /** Sets and clears the flame failure of a scheduled trip (a latched one from elsewhere stays). */
   private tripFlame(): void {
     if (!this.flameTrips) return;
-    const { everySeconds, forSeconds } = this.flameTrips;
-    const tripping = this.elapsedSeconds % everySeconds >= everySeconds - forSeconds;
+    const { everySeconds, forSeconds, firstAfterSeconds = everySeconds - forSeconds } = this.flameTrips;
+    const since = this.elapsedSeconds - firstAfterSeconds;
+    const tripping = since >= 0 && since % everySeconds < forSeconds;
     if (tripping && !this.flameTripped) this.device.setValue('flameFailure', 1);
     if (!tripping && this.flameTripped) this.device.setValue('flameFailure', 0);
     this.flameTripped = tripping;

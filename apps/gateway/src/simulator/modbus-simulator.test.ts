@@ -1,7 +1,7 @@
 import { demoBoilerModel } from '@lyyp/contracts/device-model';
 import ModbusRTU from 'modbus-serial';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BoilerBehaviour } from './boiler-behaviour.ts';
+import { BoilerBehaviour, DEMO_FLAME_TRIPS } from './boiler-behaviour.ts';
 import { startModbusSimulator, type ModbusSimulator } from './modbus-simulator.ts';
 import { SimulatedDevice } from './simulated-device.ts';
 
@@ -52,6 +52,25 @@ describe('demo boiler behaviour', () => {
     expect(device.value('flameFailure')).toBe(0);
     behaviour.advance(5);
     expect(device.value('running')).toBe(1);
+  });
+
+  it('trips the demo flame once 10 minutes after the start, then not again for 6 hours', () => {
+    const device = new SimulatedDevice(demoBoilerModel());
+    const behaviour = new BoilerBehaviour(device, 7, DEMO_FLAME_TRIPS);
+    let trips = 0;
+    let previous = 0;
+    // `second` counts from 0: after its advance the boiler has run `second + 1` seconds.
+    for (let second = 0; second < 6 * 3600 + 599; second += 1) {
+      behaviour.advance(1);
+      const now = Number(device.value('flameFailure'));
+      if (now === 1 && previous === 0) trips += 1;
+      if (second === 598) expect(now).toBe(0);
+      if (second === 599) expect(now).toBe(1);
+      previous = now;
+    }
+    expect(trips).toBe(1);
+    behaviour.advance(1);
+    expect(device.value('flameFailure')).toBe(1);
   });
 
   it('raises the over-pressure alarm above its limit', () => {

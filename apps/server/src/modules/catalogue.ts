@@ -32,6 +32,8 @@ export interface CatalogueHooks {
   onDeviceBound(deviceId: string): Promise<void>;
   /** A device was unbound: its gateway should stop running the old configuration. */
   onDeviceUnbound?(gatewaySn: string): Promise<void>;
+  /** A gateway's secret was replaced: close its broker connection; answers whether one was open. */
+  onSecretRotated?(gatewaySn: string): Promise<boolean>;
 }
 
 export interface CatalogueOptions {
@@ -80,6 +82,8 @@ export function createCatalogue(db: Database, hooks: CatalogueHooks, options: Ca
     authorizer,
     mqttUrl: options.mqttUrl ?? DEFAULT_AGENT_MQTT_URL,
     models: hardware.repository,
+    disconnect: async (sn) => (await hooks.onSecretRotated?.(sn)) ?? false,
+    productExists: async (productId) => (await products.findById(productId)) !== undefined,
   });
   const deviceService = new DeviceService({
     devices,

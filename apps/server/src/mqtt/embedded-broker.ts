@@ -61,7 +61,7 @@ export class EmbeddedBroker implements MqttTransport {
   private web: http.Server | null = null;
   private sockets: WebSocketServer | null = null;
   /** Connections per gateway: a reconnect may arrive before the old connection's goodbye. */
-  private readonly connections = new Map<string, number>();
+  private readonly connections = new Map<string, Set<Client>>();
   port = 0;
   wsPort: number | null = null;
 
@@ -71,15 +71,15 @@ export class EmbeddedBroker implements MqttTransport {
   private broker(): Promise<Aedes> {
     this.created ??= this.createBroker().then((broker) => {
       broker.on('clientReady', (client: Client) => {
-        this.connections.set(client.id, (this.connections.get(client.id) ?? 0) + 1);
+        const open = this.connections.get(client.id) ?? new Set<Client>();
+        open.add(client);
+        this.connections.set(client.id, open);
         this.options.onGatewayConnected?.(client.id);
       });
       broker.on('clientDisconnect', (client: Client) => {
-        const left = (this.connections.get(client.id) ?? 1) - 1;
-        if (left > 0) {
-          this.connections.set(client.id, left);
-          return;
-        }
+        const open = this.connections.get(client.id);
+        open?.delete(client);
+        if (open && open.size > 0) return;
         this.connections.delete(client.id);
         this.options.onGatewayDisconnected?.(client.id);
       });
@@ -95,7 +95,13 @@ export class EmbeddedBroker implements MqttTransport {
   }
 
   isConnected(sn: string): boolean {
-    return (this.connections.get(sn) ?? 0) > 0;
+    return (this.connections.get(sn)?.size ?? 0) > 0;
+  }
+
+  async disconnectGateway(sn: string): Promise<boolean> {
+    const open = [...(this.connections.get(sn) ?? [])];
+    await Promise.all(open.map((client) => new Promise<void>((resolve) => client.close(() => resolve()))));
+    return open.length > 0;
   }
 
   private createBroker(): Promise<Aedes> {

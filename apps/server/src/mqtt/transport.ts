@@ -22,6 +22,11 @@ export interface MqttTransport {
   start(handler: MessageHandler): Promise<void>;
   publish(topic: string, payload: string | Buffer, options: PublishOptions): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Closes the connections a gateway holds (its secret was replaced); answers whether one was open.
+   * Only a broker the platform runs can do this: an external broker's own admin ends the session.
+   */
+  disconnectGateway?(sn: string): Promise<boolean>;
 }
 
 /** The embedded broker also tells who connected and left, which an external broker says by will messages. */

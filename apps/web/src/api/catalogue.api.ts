@@ -15,9 +15,11 @@ import type {
   DriverList,
   GatewayBatchAdd,
   GatewayCreated,
+  GatewayCredentials,
   GatewayFilter,
   GatewayImportAnswer,
   GatewayQuery,
+  GatewaySecretRotated,
   GatewayView,
   ModelChange,
   Page,
@@ -65,6 +67,8 @@ export const CATALOGUE_PATHS = {
   gatewayImport: '/gateway/import',
   gatewayExport: '/gateway/export',
   gatewayRemark: '/gateway/editRemark',
+  gatewayCredentials: '/gateway/credentials',
+  gatewayRotateSecret: '/gateway/rotateSecret',
   deviceAdd: '/equipment/add',
   deviceQuery: '/equipment/query',
   deviceGroups: '/equipment/groups',
@@ -158,6 +162,11 @@ export function createCatalogueApi(client: ApiClient, files: FileApi) {
       ),
     editGatewayRemark: (sn: string, remark: string) =>
       client.post<null>(CATALOGUE_PATHS.gatewayRemark, { sn, remark }),
+    gatewayCredentials: (sn: string) =>
+      client.post<GatewayCredentials>(CATALOGUE_PATHS.gatewayCredentials, { sn }),
+    /** A new secret, answered once; the old one stops working at once. */
+    rotateGatewaySecret: (sn: string) =>
+      client.post<GatewaySecretRotated>(CATALOGUE_PATHS.gatewayRotateSecret, { sn }),
 
     bindDevice: (body: DeviceBind) => client.post<DeviceRecord>(CATALOGUE_PATHS.deviceAdd, { ...body }),
     queryDevices: (query: DeviceQuery) =>

@@ -18,6 +18,8 @@ export type {
   DriverList,
   GatewayBatchAddRequest as GatewayBatchAdd,
   GatewayCreated,
+  GatewayCredentials,
+  GatewaySecretRotated,
   GatewayDetail,
   GatewayFilter,
   GatewayImportAnswer,

@@ -10,7 +10,7 @@ import { DEFAULT_PAGE_SIZE } from '../limits.ts';
 import { INVALID_FIELD_MESSAGE, addCatalogueIssue } from '../device-model/issues.ts';
 import {
   ADDRESS_MAX_LENGTH,
-  COMPANY_NAME_MAX_LENGTH,
+  ENTERPRISE_NAME_MAX_LENGTH,
   LICENCE_NUMBER_MAX_LENGTH,
   NAME_MAX_LENGTH,
   checkEmail,
@@ -291,7 +291,8 @@ export const CERTIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as con
 export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
 
 export const certificationApplyBodySchema = z.object({
-  company: text('company', COMPANY_NAME_MAX_LENGTH).pipe(z.string().min(1, 'catalogue:1001')),
+  /** The enterprise's name (§5: at most 20). */
+  company: text('company', ENTERPRISE_NAME_MAX_LENGTH).pipe(z.string().min(1, 'catalogue:1001')),
   licenceNumber: text('licenceNumber', LICENCE_NUMBER_MAX_LENGTH).pipe(z.string().min(1, 'catalogue:1001')),
   address: text('address', ADDRESS_MAX_LENGTH).pipe(z.string().min(1, 'catalogue:1001')),
   contacts: text('contacts', CONTACTS_MAX_LENGTH).pipe(z.string().min(1, 'catalogue:1001')),

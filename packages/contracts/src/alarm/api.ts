@@ -6,11 +6,18 @@
  */
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '../limits.ts';
-import { INVALID_FIELD_MESSAGE, optionalText, requiredText } from '../device-model/issues.ts';
+import {
+  INVALID_FIELD_MESSAGE,
+  addCatalogueIssue,
+  optionalText,
+  requiredText,
+} from '../device-model/issues.ts';
+import { IMAGE_ADDRESS_ERROR_CODE, isImageAddress } from '../validation/url.ts';
 import { ALARM_CHANNELS } from './channels.ts';
 import { entityId } from './fields.ts';
 import { alarmGroupSchema, notificationPreferencesSchema } from './group.ts';
-import { MESSAGE_BODY_MAX_LENGTH, MESSAGE_TITLE_MAX_LENGTH } from './limits.ts';
+import { MESSAGE_BODY_MAX_LENGTH, MESSAGE_TITLE_MAX_LENGTH, POPUP_TEXT_MAX_LENGTH } from './limits.ts';
+import { characterCount } from '../validation/index.ts';
 import { MESSAGE_TYPES, NOTICE_EQUIP_TYPES, messageSchema, noticeDialogItemSchema } from './message.ts';
 import { ALARM_RECORD_TYPES, ALARM_STATES, alarmRecordSchema, type AlarmState } from './record.ts';
 import { alarmRuleSchema, deviceStatusAlarmsSchema } from './rule.ts';
@@ -234,16 +241,26 @@ export const unreadAnswerSchema = z.object({
   popup: z.number().int(),
 });
 
-export const announcementBodySchema = z.object({
-  title: requiredText('title', MESSAGE_TITLE_MAX_LENGTH),
-  body: optionalText('body', MESSAGE_BODY_MAX_LENGTH).default(''),
-  /** Also show it in the notice dialog after sign-in. */
-  popup: z
-    .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
-    .default(false),
-  equipType: z.enum(NOTICE_EQUIP_TYPES, { error: INVALID_FIELD_MESSAGE }).default('api'),
-  imgUrl: optionalText('imgUrl', 500).default(''),
-});
+export const announcementBodySchema = z
+  .object({
+    title: requiredText('title', MESSAGE_TITLE_MAX_LENGTH),
+    body: optionalText('body', MESSAGE_BODY_MAX_LENGTH).default(''),
+    /** Also show it in the notice dialog after sign-in. */
+    popup: z
+      .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
+      .default(false),
+    equipType: z.enum(NOTICE_EQUIP_TYPES, { error: INVALID_FIELD_MESSAGE }).default('api'),
+    imgUrl: optionalText('imgUrl', 500)
+      .superRefine((value, context) => {
+        if (!isImageAddress(value)) addCatalogueIssue(context, IMAGE_ADDRESS_ERROR_CODE, { field: 'imgUrl' });
+      })
+      .default(''),
+  })
+  .superRefine((announcement, context) => {
+    // A pop-up shows its whole text at once: §5 keeps it to 100 characters.
+    if (announcement.popup && characterCount(announcement.body) > POPUP_TEXT_MAX_LENGTH)
+      addCatalogueIssue(context, '1137', { field: 'body', max: POPUP_TEXT_MAX_LENGTH }, ['body']);
+  });
 
 export const messageItemSchema = messageSchema;
 export const noticeDialogAnswerSchema = z.array(noticeDialogItemSchema);

@@ -61,6 +61,8 @@ export const POWER_OFF_ALARM_DEFAULT_DELAY_SECONDS = 0;
 
 export const MESSAGE_TITLE_MAX_LENGTH = 50;
 export const MESSAGE_BODY_MAX_LENGTH = 500;
+/** §5: the text of an announcement shown in the sign-in pop-up (`popup`) is at most 100 characters. */
+export const POPUP_TEXT_MAX_LENGTH = 100;
 export const MARK_READ_MAX_MESSAGES = 100;
 
 export const WEBHOOK_URL_MAX_LENGTH = 500;

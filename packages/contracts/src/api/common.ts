@@ -101,8 +101,16 @@ export const requiredText = (field: string, max: number) =>
   checkedString(requiredCheck(field), maxLengthCheck(field, max));
 export const limitedText = (field: string, max: number) => checkedString(maxLengthCheck(field, max));
 
-export const latitudeField = z.number().min(-90).max(90);
-export const longitudeField = z.number().min(-180).max(180);
+/** A coordinate outside its range is refused with its own message (1142, 1143), never clamped. */
+function coordinateField(field: string, code: '1142' | '1143', limit: number) {
+  return z.number({ error: `${CATALOGUE_ISSUE_PREFIX}1002` }).superRefine((value, context) => {
+    if (Number.isFinite(value) && Math.abs(value) <= limit) return;
+    context.addIssue({ code: 'custom', message: `${CATALOGUE_ISSUE_PREFIX}${code}`, params: { field } });
+  });
+}
+
+export const latitudeField = coordinateField('latitude', '1143', 90);
+export const longitudeField = coordinateField('longitude', '1142', 180);
 export const idField = z.string().trim().min(1).max(64);
 
 // Files and capacity

@@ -7,6 +7,7 @@ import {
   ADDRESS_MAX_LENGTH,
   COMPANY_NAME_MAX_LENGTH,
   NAME_MAX_LENGTH,
+  CATALOGUE_ISSUE_PREFIX,
   REMARK_MAX_LENGTH,
   checkedString,
 } from '../validation/index.ts';
@@ -33,6 +34,9 @@ import { ConfigSyncStateSchema, GatewayStatusSchema, SignalBandSchema, snField }
 import { ProductStatusSchema } from './product.ts';
 import { SHARE_MENU_KEYS } from '../fleet/share.ts';
 
+/** Largest sort number (a PostgreSQL integer). */
+export const SORT_NUMBER_MAX = 2_147_483_647;
+
 /** §3 device fields a person types, shared by binding and editing. */
 const deviceFields = {
   name: requiredText('name', DEVICE_NAME_MAX_LENGTH),
@@ -48,7 +52,15 @@ const deviceFields = {
   warrantyMonths: z.number().int().min(0).max(WARRANTY_MONTHS_MAX),
   manufacturer: limitedText('manufacturer', COMPANY_NAME_MAX_LENGTH),
   /** Larger is higher in lists; a positive integer (§3, §5). */
-  sortNumber: z.number().int().min(1).max(2_147_483_647),
+  /** A positive whole number; anything else is refused with the sort number's own message (2827). */
+  sortNumber: z.number({ error: `${CATALOGUE_ISSUE_PREFIX}2827` }).superRefine((value, context) => {
+    if (Number.isInteger(value) && value >= 1 && value <= SORT_NUMBER_MAX) return;
+    context.addIssue({
+      code: 'custom',
+      message: `${CATALOGUE_ISSUE_PREFIX}2827`,
+      params: { field: 'sortNumber' },
+    });
+  }),
 };
 
 const optionalFields = {

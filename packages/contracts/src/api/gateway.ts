@@ -63,6 +63,8 @@ export const GatewayBatchAddRequestSchema = z
     remark: remarkField.optional(),
     /** The developer the gateways are assigned to (they see them in their gateway list). */
     developerAccountId: z.string().optional(),
+    /** §3: the product the gateways are made for; recorded on each, an unknown one refused (2210). */
+    productId: z.string().trim().min(1).max(64).optional(),
   })
   .refine((body) => body.count !== undefined || body.sns !== undefined, {
     message: 'catalogue:1001',
@@ -110,6 +112,8 @@ export const GatewayViewSchema = z.object({
   configSyncState: ConfigSyncStateSchema,
   configSyncError: z.string().nullable(),
   device: z.object({ id: z.string(), name: z.string(), productId: z.string() }).nullable(),
+  /** §3: the product the gateway was made for, as its batch named it (null: none named). */
+  madeForProductId: z.string().nullable().optional(),
   createdAt: isoTimeSchema,
   /** Operation staff only: printed on the gateway label. */
   verificationCode: z.string().optional(),
@@ -155,6 +159,16 @@ export const GatewayCredentialsSchema = z.object({
   }),
 });
 export type GatewayCredentials = z.infer<typeof GatewayCredentialsSchema>;
+
+/**
+ * A new secret (/gateway/rotateSecret): the old one is refused from now on and a connection signed
+ * in with it is closed; the agent is restarted with the new one (`GATEWAY_SECRET`).
+ */
+export const GatewaySecretRotatedSchema = GatewayCredentialsSchema.extend({
+  /** Whether a connection of the gateway was closed (the embedded broker; an external one is told by its admin). */
+  disconnected: z.boolean(),
+});
+export type GatewaySecretRotated = z.infer<typeof GatewaySecretRotatedSchema>;
 
 /** Bound or unknown SNs are kept and named, so a person sees which ones need unbinding first. */
 export const GatewayDeleteAnswerSchema = z.object({

@@ -4,7 +4,7 @@
  * console's calls are typed by the inferred types.
  */
 import { z } from 'zod';
-import { NAME_MAX_LENGTH } from '../validation/index.ts';
+import { NAME_MAX_LENGTH, checkImageAddress, checkedString, maxLengthCheck } from '../validation/index.ts';
 import {
   deviceModelSchema,
   driverSaveSchema,
@@ -39,7 +39,7 @@ export type ProductStatus = z.infer<typeof ProductStatusSchema>;
 const productFields = {
   title: requiredText('title', NAME_MAX_LENGTH),
   productModel: limitedText('productModel', PRODUCT_MODEL_MAX_LENGTH),
-  imgUrl: limitedText('imgUrl', IMAGE_URL_MAX_LENGTH),
+  imgUrl: checkedString(maxLengthCheck('imgUrl', IMAGE_URL_MAX_LENGTH), checkImageAddress('imgUrl')),
   note: limitedText('note', DESCRIPTION_MAX_LENGTH),
   modelId: limitedText('modelId', MODEL_ID_MAX_LENGTH),
   latitude: latitudeField,

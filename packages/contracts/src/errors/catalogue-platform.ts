@@ -76,6 +76,12 @@ export const PLATFORM_ERRORS = {
     'Someone else changed this page; reload it before saving',
     409,
   ),
+  '1142': entry('经度须在 -180 到 180 之间', 'The longitude must be between -180 and 180'),
+  '1143': entry('纬度须在 -90 到 90 之间', 'The latitude must be between -90 and 90'),
+  '1144': entry(
+    '分享有效期须为 1 到 {max} 天的整数',
+    'A share is valid for a whole number of days from 1 to {max}',
+  ),
   '1138': entry(
     '请阅读并同意用户协议和隐私政策',
     'Please read and accept the user agreement and privacy policy',
@@ -132,6 +138,11 @@ export const PLATFORM_ERRORS = {
   '1514': entry('产品正被设备使用，无法删除', 'The product is used by devices and cannot be deleted', 409),
   '1515': entry('该网关已绑定设备', 'This gateway is already bound to a device', 409),
   '1516': entry('网关序列号已存在', 'The gateway SN already exists', 409),
+  '1519': entry(
+    '以下网关序列号已存在或重复，未添加任何网关：{lines}',
+    'No gateway was added: these SNs already exist or repeat: {lines}',
+    409,
+  ),
   '1517': entry(
     '网关无法连接新的 MQTT 服务器地址，已改用上次可用的地址',
     'The gateway could not reach the new MQTT server address and went back to the last address that worked',
@@ -153,6 +164,10 @@ export const PLATFORM_ERRORS = {
   '1650': entry(
     '地址不安全：{field} 只能是 http(s) 链接或本站地址',
     'Unsafe address in {field}: only http(s) links and addresses on this site are allowed',
+  ),
+  '1651': entry(
+    '图片地址只能是 http(s) 链接或本站路径（以 / 开头）',
+    'An image address must be an http(s) link or a path on this site (starting with /)',
   ),
 
   // Device faults (§8 by code)

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { Check } from '../validation/index.ts';
-import { checkedString } from '../validation/index.ts';
+import { CATALOGUE_ISSUE_PREFIX, checkedString } from '../validation/index.ts';
 import { idField, isoTimeSchema, requiredCheck } from '../api/common.ts';
 import { snField } from '../api/gateway.ts';
 
@@ -89,7 +89,18 @@ export const DeviceShareAddSchema = z.object({
   method: z.enum(SHARE_METHODS),
   /** Required for a password share, refused for a link share. */
   password: checkedString(requiredCheck('password'), checkSharePassword).optional(),
-  expiresInDays: z.number().int().min(1).max(SHARE_LINK_TTL_DAYS_MAX).default(SHARE_LINK_TTL_DAYS_DEFAULT),
+  /** Outside 1 … SHARE_LINK_TTL_DAYS_MAX whole days: refused with 1144, never moved into range. */
+  expiresInDays: z
+    .number({ error: `${CATALOGUE_ISSUE_PREFIX}1002` })
+    .superRefine((value, context) => {
+      if (Number.isInteger(value) && value >= 1 && value <= SHARE_LINK_TTL_DAYS_MAX) return;
+      context.addIssue({
+        code: 'custom',
+        message: `${CATALOGUE_ISSUE_PREFIX}1144`,
+        params: { max: SHARE_LINK_TTL_DAYS_MAX },
+      });
+    })
+    .default(SHARE_LINK_TTL_DAYS_DEFAULT),
   ...SharePermissionsSchema.shape,
 });
 export type DeviceShareAdd = z.input<typeof DeviceShareAddSchema>;

@@ -43,8 +43,9 @@ export const KNOWLEDGE_SUMMARY_MAX_LENGTH = 300;
 export const KNOWLEDGE_BODY_MAX_LENGTH = 100_000;
 export const KNOWLEDGE_KEYWORD_MAX_LENGTH = 100;
 export const KNOWLEDGE_ATTACHMENTS_MAX = 20;
-export const KNOWLEDGE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const KNOWLEDGE_IMAGE_MAX_LABEL = '5 MB';
+/** §5, §9: an image is under 100K (a file of 100 × 1024 bytes or more is refused, 1802). */
+export const KNOWLEDGE_IMAGE_MAX_BYTES = 100 * 1024 - 1;
+export const KNOWLEDGE_IMAGE_MAX_LABEL = '100K';
 export const KNOWLEDGE_ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const KNOWLEDGE_ATTACHMENT_MAX_LABEL = '20 MB';
 

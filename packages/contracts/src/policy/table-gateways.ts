@@ -25,6 +25,10 @@ export const GATEWAY_ACTIONS = {
     grant('staffInScope', 'manage:gateway:view'),
     grant('owner', 'manage:gateway:view'),
   ]),
+  'gateway.rotateSecret': change('gateway', '更换网关密钥', "Rotate a gateway's secret", [
+    grant('staffInScope', 'manage:gateway:edit'),
+    grant('owner', 'manage:gateway:edit'),
+  ]),
   'gateway.edit': change('gateway', '编辑网关备注', "Edit a gateway's remark", [
     grant('staffInScope', 'manage:gateway:edit'),
     grant('owner', 'manage:gateway:edit'),

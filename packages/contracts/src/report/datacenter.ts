@@ -2,7 +2,8 @@
  * The data centre (§1): consumption and production of a person's devices by day, week or month,
  * per device, device group and product, top and bottom devices, the previous period beside the
  * current one, and the online rate. Figures are sums of the `difference` columns of consumption and
- * production reports (docs/reports.md).
+ * production reports (docs/reports.md), kept apart per energy (`energies`: one variable name with
+ * its unit, such as gas in m³ and heat in kWh) so amounts of different units are never added up.
  */
 import { z } from 'zod';
 import { INVALID_FIELD_MESSAGE } from '../device-model/issues.ts';
@@ -27,7 +28,25 @@ export const datacenterExportBodySchema = datacenterBodySchema.extend({
 });
 export type DatacenterExportBody = z.input<typeof datacenterExportBodySchema>;
 
-const amountsSchema = z.object({ consumption: z.number(), production: z.number() });
+/**
+ * One energy of the range: the consumption or production `difference` columns of one variable name
+ * and unit. Amounts carry it under its `id`.
+ */
+export const datacenterEnergySchema = z.object({
+  id: z.string(),
+  kind: z.enum(['consumption', 'production']),
+  name: z.string(),
+  unit: z.string(),
+});
+export type DatacenterEnergy = z.infer<typeof datacenterEnergySchema>;
+
+const amountsSchema = z.object({
+  /** Sums over every consumption (production) column whatever its unit: kept for older clients only. */
+  consumption: z.number(),
+  production: z.number(),
+  /** Per energy id (`energies`): the only amounts to show, each with its unit. */
+  energies: z.record(z.string(), z.number()),
+});
 export type DatacenterAmounts = z.infer<typeof amountsSchema>;
 
 export const datacenterDeviceSchema = amountsSchema.extend({
@@ -41,6 +60,8 @@ export const datacenterDeviceSchema = amountsSchema.extend({
 export type DatacenterDevice = z.infer<typeof datacenterDeviceSchema>;
 
 export const datacenterSummarySchema = z.object({
+  /** The energies found, consumption first, then by name and unit. */
+  energies: z.array(datacenterEnergySchema),
   /** One entry per day, week or month of the range, oldest first. */
   periods: z.array(amountsSchema.extend({ at: z.number().int() })),
   total: amountsSchema,
@@ -51,7 +72,7 @@ export const datacenterSummarySchema = z.object({
   products: z.array(
     amountsSchema.extend({ productId: z.string(), title: z.string(), devices: z.number().int() }),
   ),
-  /** Devices by consumption, most first and least first. */
+  /** Devices by their first consumption energy (`energies[0]` when it is one), most first and least first. */
   top: z.array(datacenterDeviceSchema),
   bottom: z.array(datacenterDeviceSchema),
   online: z.object({ online: z.number().int(), total: z.number().int() }),

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { idField, isoTimeSchema, pageSchema, pagingFields, requiredText } from '../api/common.ts';
 import {
-  COMPANY_NAME_MAX_LENGTH,
+  ENTERPRISE_NAME_MAX_LENGTH,
   URL_MAX_LENGTH,
   checkedString,
   isSafeUrl,
@@ -34,7 +34,8 @@ export const APP_VERSION_API_PATHS = {
 export const APP_NAME_MAX_LENGTH = 25;
 export const APP_IDENTIFIER_MAX_LENGTH = 50;
 export const APP_DESCRIPTION_MAX_LENGTH = 500;
-export const APP_ENTERPRISE_MAX_LENGTH = COMPANY_NAME_MAX_LENGTH;
+/** The enterprise that publishes the app: §5's enterprise name, at most 20. */
+export const APP_ENTERPRISE_MAX_LENGTH = ENTERPRISE_NAME_MAX_LENGTH;
 
 /** Platforms an app version is published for, each with its own link. */
 export const APP_PLATFORMS = ['ios', 'android'] as const;

@@ -66,6 +66,35 @@ export function isSafeUrl(value: string, options: UrlRuleOptions = {}): boolean 
   }
 }
 
+/** Catalogue code of an image address that is neither http(s) nor a path on this site. */
+export const IMAGE_ADDRESS_ERROR_CODE = '1651' satisfies ErrorCode;
+
+/**
+ * Whether a stored image address (a product's or an announcement's picture) is one: empty (none),
+ * an absolute `http:` / `https:` address, or a path on this site starting with `/`. Unlike
+ * `isSafeUrl`, bare words (`not a url`) are refused: a browser would read them as a relative path
+ * to nothing.
+ */
+export function isImageAddress(value: string): boolean {
+  const text = value.trim();
+  if (text === '') return true;
+  if (/\s/.test(text)) return false;
+  if (text.startsWith('/')) return !/^[/\\]{2}/.test(text) && isSafeUrl(text);
+  const absolute = parseAbsolute(text);
+  return absolute !== null && (WEB_URL_SCHEMES as readonly string[]).includes(absolute.protocol);
+}
+
+/** The image address when it is one, otherwise null (the picture is not drawn). */
+export function imageAddressOrNull(value: string | null | undefined): string | null {
+  return value && value.trim() !== '' && isImageAddress(value) ? value : null;
+}
+
+/** The image rule as a §5-style check naming the field (1651). */
+export function checkImageAddress(field: string) {
+  return (value: string): RuleViolation | null =>
+    isImageAddress(value) ? null : { code: IMAGE_ADDRESS_ERROR_CODE, params: { field } };
+}
+
 /** The address when it is safe to open, otherwise null (the link or picture stays disabled). */
 export function safeUrlOrNull(value: string, options?: UrlRuleOptions): string | null {
   return value.trim() !== '' && isSafeUrl(value, options) ? value : null;

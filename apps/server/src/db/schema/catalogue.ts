@@ -68,6 +68,8 @@ export const gateways = pgTable(
       .default('default')
       .references(() => hardwareModels.id),
     developerAccountId: text('developer_account_id').references(() => accounts.id),
+    /** §3: the product the gateway was made for, named when it was added (kept if the product goes). */
+    productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
     ownerAccountId: text('owner_account_id').references(() => accounts.id),
     remark: text('remark'),
     status: text('status', { enum: ['online', 'offline', 'dormant', 'power-off'] })

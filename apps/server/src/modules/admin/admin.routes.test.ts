@@ -333,6 +333,10 @@ describe.each(databaseVariants())('administration on $name', (variant) => {
   it('keeps one pending certification request when an account applies twice at once', async () => {
     const { client } = await signIn(server, 'terminal');
     const form = { company: 'Acme Valves', licenceNumber: '91310001X', address: '2 Road', contacts: 'Wu' };
+    // §5: the enterprise name is at most 20 characters.
+    expect(
+      await post(client, ADMIN_API_PATHS.certificationApply, { ...form, company: 'x'.repeat(21) }),
+    ).toMatchObject({ code: '1137', data: { field: 'company' } });
     const answers = await Promise.all([
       post(client, ADMIN_API_PATHS.certificationApply, form),
       post(client, ADMIN_API_PATHS.certificationApply, form),

@@ -278,6 +278,20 @@ describe.each(databaseVariants())('alarm notifications on $name', (variant) => {
     });
     expect(published.code).toBe('200');
     const announcementId = (published.data as { id: string }).id;
+    // A pop-up's text is at most 100 characters; an image address must be one.
+    expect(
+      await postJson(server, staffClient, '/message/announcement/publish', {
+        title: 'Long',
+        body: 'x'.repeat(101),
+        popup: 'true',
+      }),
+    ).toMatchObject({ code: '1137', data: { field: 'body' } });
+    expect(
+      await postJson(server, staffClient, '/message/announcement/publish', {
+        title: 'Picture',
+        imgUrl: 'not a url',
+      }),
+    ).toMatchObject({ code: '1651', data: { field: 'imgUrl' } });
     const refused = await postJson(server, fixture.ownerClient, '/message/announcement/publish', {
       title: 'Me too',
     });

@@ -3,7 +3,7 @@ import { databaseVariants, startTestServer, type TestServer } from '../../test/t
 import { devices } from '../../db/schema/index.ts';
 import { AccountRepository } from '../account/account.repository.ts';
 import { ReportRepository } from '../report/report.repository.ts';
-import { DEMO_ACCOUNTS, DemoService } from './demo.service.ts';
+import { DEMO_ACCOUNTS, DEMO_DEVICE_POSITION, DemoService } from './demo.service.ts';
 
 describe.each(databaseVariants())('demo alarms on $name', (variant) => {
   let server: TestServer;
@@ -16,6 +16,8 @@ describe.each(databaseVariants())('demo alarms on $name', (variant) => {
     const demo = await new DemoService(server.database.db).ensure();
     expect(demo).not.toBeNull();
     const device = (await server.catalogue.repositories.devices.findById(demo!.deviceId))!;
+    // The demo boiler stands on the map from the first start.
+    expect(device).toMatchObject(DEMO_DEVICE_POSITION);
     const rules = await server.alarms.config.listRules(
       {
         account: {

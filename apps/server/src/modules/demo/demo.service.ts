@@ -37,6 +37,9 @@ export const DEMO_ACCOUNTS = {
 
 const DEMO_GATEWAY_KEY = 'demo.gateway';
 
+/** Where the demo boiler stands (Shanghai, Pudong). */
+export const DEMO_DEVICE_POSITION = { latitude: 31.2215, longitude: 121.5447 } as const;
+
 export interface DemoGateway {
   sn: string;
   secret: string;
@@ -131,7 +134,10 @@ async function seed(db: Database): Promise<DemoGateway | null> {
     gatewaySn: sn,
     productId: product.id,
     ownerAccountId: endUser.id,
-    address: '演示工厂 锅炉房',
+    address: '上海市浦东新区 演示工厂 锅炉房',
+    // On the map from the first start (the bundled outline shows it without a tile server).
+    latitude: DEMO_DEVICE_POSITION.latitude,
+    longitude: DEMO_DEVICE_POSITION.longitude,
     manufacturer: 'LYYP',
     sortNumber: 10,
   });

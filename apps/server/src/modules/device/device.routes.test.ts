@@ -168,16 +168,16 @@ describe.each(databaseVariants())('device paths on $name', (variant) => {
         [{ sn: '12345678901' }, '1002', 'sn'],
         [{ sn: '' }, '1001', 'sn'],
         [{ verificationCode: '12345' }, '1132', 'verificationCode'],
-        [{ sortNumber: '0' }, '1002', 'sortNumber'],
-        [{ sortNumber: '1.5' }, '1002', 'sortNumber'],
-        [{ sortNumber: 'first' }, '1002', 'sortNumber'],
+        [{ sortNumber: '0' }, '2827', 'sortNumber'],
+        [{ sortNumber: '1.5' }, '2827', 'sortNumber'],
+        [{ sortNumber: 'first' }, '2827', 'sortNumber'],
         [{ factoryDate: '1969-12-31' }, '1806', 'factoryDate'],
         [{ factoryDate: '2024-02-30' }, '1002', 'factoryDate'],
         [{ factoryDate: '2024-05-01', installDate: '2024-04-30' }, '1804', 'installDate'],
         [{ iccid: '12ab' }, '1002', 'iccid'],
         [{ remark: 'x'.repeat(21) }, '1137', 'remark'],
         [{ groupName: 'x'.repeat(21) }, '1137', 'groupName'],
-        [{ latitude: '-91' }, '1002', 'latitude'],
+        [{ latitude: '200' }, '1143', 'latitude'],
         [{ warrantyMonths: '-1' }, '1002', 'warrantyMonths'],
       ];
       for (const [fields, code, field] of cases) {
@@ -394,9 +394,22 @@ describe.each(databaseVariants())('device paths on $name', (variant) => {
         gatewaySn: device.gatewaySn,
       });
       expect(await owner.call('POST', '/equipment/edit', { id: device.id, sortNumber: -3 })).toMatchObject({
-        code: '1002',
+        code: '2827',
         data: { field: 'sortNumber' },
       });
+      // Out-of-range coordinates are refused with their own message, never clamped to the edge.
+      const coordinates: Array<[Record<string, unknown>, string, string]> = [
+        [{ longitude: 999 }, '1142', 'longitude'],
+        [{ longitude: -180.5 }, '1142', 'longitude'],
+        [{ latitude: 200 }, '1143', 'latitude'],
+        [{ latitude: '-91' }, '1143', 'latitude'],
+        [{ longitude: 'east' }, '1002', 'longitude'],
+      ];
+      for (const [fields, code, field] of coordinates)
+        expect(await owner.call('POST', '/equipment/edit', { id: device.id, ...fields })).toMatchObject({
+          code,
+          data: { field },
+        });
       expect(
         await owner.call('POST', '/equipment/edit', { id: device.id, name: 'x'.repeat(26) }),
       ).toMatchObject({ code: '1137', data: { field: 'name' } });
@@ -408,6 +421,8 @@ describe.each(databaseVariants())('device paths on $name', (variant) => {
         name: 'Edited',
         sortNumber: 7,
         installDate: null,
+        longitude: null,
+        latitude: null,
       });
     });
 

@@ -343,6 +343,11 @@ describe.each(databaseVariants())('device sharing on $name', (variant) => {
   });
 
   it('lets links expire, refuses the owner and a foreign device, and stops at the share limit', async () => {
+    // A validity of 0 (or past the limit) is refused, never moved to the nearest allowed value.
+    for (const expiresInDays of [0, -1, 1.5, 10_000])
+      expect(await share(owner, { method: 'link', expiresInDays }), String(expiresInDays)).toMatchObject({
+        code: '1144',
+      });
     const made = await created(owner, { method: 'link', expiresInDays: 1 });
     expect((await postJson(server, owner, '/equipment/share/accept', { token: made.token })).code).toBe(
       '2837',

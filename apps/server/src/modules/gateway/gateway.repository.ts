@@ -61,6 +61,7 @@ export interface GatewayListRow {
   deviceId: string | null;
   deviceName: string | null;
   productId: string | null;
+  madeForProductId: string | null;
   createdAt: Date;
 }
 
@@ -86,6 +87,7 @@ const listColumns = {
   deviceId: devices.id,
   deviceName: devices.name,
   productId: devices.productId,
+  madeForProductId: gateways.productId,
   createdAt: gateways.createdAt,
   ownerTel: owner.tel,
   developerTel: developer.tel,
@@ -248,6 +250,10 @@ export class GatewayRepository {
         await tx.insert(gateways).values(rows.slice(start, start + 500));
       }
     });
+  }
+
+  async updateSecret(sn: string, secret: string): Promise<void> {
+    await this.db.update(gateways).set({ secret, updatedAt: new Date() }).where(eq(gateways.sn, sn));
   }
 
   async updateRemark(sn: string, remark: string | null): Promise<void> {

@@ -107,16 +107,41 @@ describe.each(databaseVariants())('gateway paths on $name', (variant) => {
     expect(mine.list[0]).not.toHaveProperty('verificationCode');
   });
 
+  it('records the product a batch names and refuses an unknown one', async () => {
+    const made = (await operator.call('POST', '/gateway/batchAdd', { count: 2, productId }))
+      .data as Created[];
+    const listed = await query(operator, { sn: made[0]!.sn });
+    expect(listed.list[0]).toMatchObject({ sn: made[0]!.sn, madeForProductId: productId });
+    expect(
+      await operator.call('POST', '/gateway/batchAdd', { count: 1, productId: 'no-such-product' }),
+    ).toMatchObject({ code: '2210', data: { field: 'productId' } });
+    const withoutProduct = (await operator.call('POST', '/gateway/batchAdd', { count: 1 })).data as Created[];
+    expect((await query(operator, { sn: withoutProduct[0]!.sn })).list[0]).toMatchObject({
+      madeForProductId: null,
+    });
+  });
+
   it('creates gateways with given SNs and refuses repeated or taken ones', async () => {
     const sns = ['100000000001', '100000000002'];
     const created = (await operator.call('POST', '/gateway/batchAdd', formFields({ sns }))).data as Created[];
     expect(created.map((gateway) => gateway.sn)).toEqual(sns);
     expect(
       await operator.call('POST', '/gateway/batchAdd', formFields({ sns: ['100000000003', '100000000001'] })),
-    ).toMatchObject({ code: '1516', data: { field: 'sns.1' } });
+    ).toMatchObject({ code: '1519', data: { field: 'sns.1' } });
     expect(
       await operator.call('POST', '/gateway/batchAdd', formFields({ sns: ['100000000004', '100000000004'] })),
-    ).toMatchObject({ code: '1516', data: { field: 'sns.1' } });
+    ).toMatchObject({ code: '1519', data: { field: 'sns.1' } });
+    // Every bad line is named, not only the first, and nothing is added.
+    const several = await operator.call(
+      'POST',
+      '/gateway/batchAdd',
+      formFields({ sns: ['100000000001', '100000000005', '100000000002', '100000000005'] }),
+    );
+    expect(several).toMatchObject({ code: '1519', data: { field: 'sns.0', fields: 'sns.0,sns.2,sns.3' } });
+    expect(several.message).toContain('1: 100000000001');
+    expect(several.message).toContain('3: 100000000002');
+    expect(several.message).toContain('4: 100000000005');
+    expect((await query(operator, { sn: '100000000005' })).total).toBe(0);
     expect(await operator.call('POST', '/gateway/batchAdd', formFields({ sns: ['12345'] }))).toMatchObject({
       code: '1002',
       data: { field: 'sns.0' },

@@ -8,6 +8,7 @@ import {
   GatewayDetailSchema,
   GatewayImportAnswerSchema,
   GatewayPageSchema,
+  GatewaySecretRotatedSchema,
 } from '@lyyp/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { bytesOf, callerOf, postRoute, sendFile } from '../product/catalogue-route.ts';
@@ -30,6 +31,7 @@ export const GATEWAY_PATHS = {
   export: '/gateway/export',
   editRemark: '/gateway/editRemark',
   credentials: '/gateway/credentials',
+  rotateSecret: '/gateway/rotateSecret',
   delete: '/gateway/delete',
 } as const;
 
@@ -142,6 +144,20 @@ export function registerGatewayRoutes(app: FastifyInstance, { gateways }: { gate
       body: gatewaySnSchema,
     },
     async (request) => ok(await gateways.credentials(callerOf(request), request.body.sn)),
+  );
+
+  postRoute(
+    app,
+    GATEWAY_PATHS.rotateSecret,
+    {
+      tags,
+      summary:
+        'Replace the secret (staff and owner): the old one stops working and its connection is closed; the new one is answered once',
+      guard: app.allow('gateway.rotateSecret'),
+      answer: GatewaySecretRotatedSchema,
+      body: gatewaySnSchema,
+    },
+    async (request) => ok(await gateways.rotateSecret(callerOf(request), request.body.sn)),
   );
 
   postRoute(

@@ -61,6 +61,10 @@ export interface GatewayServiceOptions {
   mqttUrl: string | (() => string);
   /** Hardware models: a gateway refers to one, named by id in a batch or by name in a sheet. */
   models: Pick<HardwareModelRepository, 'exists' | 'idsByName'>;
+  /** Whether a product exists: a batch may name the product its gateways are made for. */
+  productExists?: (productId: string) => Promise<boolean>;
+  /** Closes a gateway's broker connections after its secret changed; answers whether one was open. */
+  disconnect?: (sn: string) => Promise<boolean>;
   /** The policy's decision on gateways (src/policy/). */
   authorizer: Pick<Authorizer, 'authorize' | 'allows'>;
 }
@@ -127,19 +131,28 @@ export class GatewayService {
     const hardwareModelId = input.hardwareModelId ?? DEFAULT_HARDWARE_MODEL_ID;
     if (!(await this.options.models.exists(hardwareModelId)))
       throw new CatalogueError('2454', { name: hardwareModelId, field: 'hardwareModelId' });
+    if (input.productId && !(await this.options.productExists?.(input.productId)))
+      throw new CatalogueError('2210', { product: input.productId, field: 'productId' });
     const details = {
       hardwareModelId,
+      productId: input.productId ?? null,
       firmware: input.firmware ?? null,
       remark: input.remark ?? null,
       developerAccountId,
     };
     if (input.sns) {
       const sns = input.sns;
-      const repeated = sns.findIndex((sn, index) => sns.indexOf(sn) !== index);
-      if (repeated >= 0) throw new CatalogueError(DUPLICATE_SN_CODE, { field: `sns.${repeated}` });
       const existing = await this.gateways.existingSns(sns);
-      const taken = sns.findIndex((sn) => existing.has(sn));
-      if (taken >= 0) throw new CatalogueError(DUPLICATE_SN_CODE, { field: `sns.${taken}` });
+      // Every bad line is named (line number and SN), not only the first.
+      const bad = sns.flatMap((sn, index) => (sns.indexOf(sn) !== index || existing.has(sn) ? [index] : []));
+      if (bad.length > 0)
+        throw new CatalogueError('1519', {
+          field: `sns.${bad[0]}`,
+          fields: bad.map((index) => `sns.${index}`).join(','),
+          lines: bad
+            .map((index) => `${index + 1}: ${sns[index]}`)
+            .join(caller.locale === 'en-US' ? '; ' : '；'),
+        });
       const rows = sns.map((sn) => ({
         sn,
         verificationCode: newNumericCode(GATEWAY_CODE_LENGTH),
@@ -262,14 +275,31 @@ export class GatewayService {
   async credentials(caller: Caller, sn: string): Promise<GatewayCredentials> {
     const gateway = await this.requireVisible(caller, sn);
     await this.options.authorizer.authorize(caller.account, 'gateway.credentials', policyObjectOf(gateway));
+    return this.credentialsOf(sn, gateway.secret);
+  }
+
+  /**
+   * Replaces the gateway's secret: the old one is refused from the next sign-in, and a connection
+   * signed in with it is closed at once, so the agent must restart with the new one.
+   */
+  async rotateSecret(caller: Caller, sn: string): Promise<GatewayCredentials & { disconnected: boolean }> {
+    const gateway = await this.requireVisible(caller, sn);
+    await this.options.authorizer.authorize(caller.account, 'gateway.rotateSecret', policyObjectOf(gateway));
+    const secret = generateSecret();
+    await this.gateways.updateSecret(sn, secret);
+    const disconnected = (await this.options.disconnect?.(sn)) ?? false;
+    return { ...this.credentialsOf(sn, secret), disconnected };
+  }
+
+  private credentialsOf(sn: string, secret: string): GatewayCredentials {
     return {
       sn,
-      secret: gateway.secret,
+      secret,
       mqtt: {
         url: typeof this.options.mqttUrl === 'function' ? this.options.mqttUrl() : this.options.mqttUrl,
         clientId: sn,
         username: sn,
-        password: gateway.secret,
+        password: secret,
         publish: UP_TOPICS.map((kind) => upTopic(sn, kind)),
         subscribe: DOWN_TOPICS.map((kind) => downTopic(sn, kind)),
       },

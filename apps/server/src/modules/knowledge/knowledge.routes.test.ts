@@ -69,6 +69,23 @@ describe.each(databaseVariants())('product knowledge base on $name', (variant) =
         )
       ).data,
     );
+    // §5, §9: images are under 100K; one of exactly 100 × 1024 bytes is refused.
+    const upload = (size: number) =>
+      postMultipart(
+        server,
+        fixture.developerClient,
+        KNOWLEDGE_API_PATHS.uploadImage,
+        {},
+        {
+          field: 'file',
+          name: 'big.png',
+          bytes: Buffer.concat([IMAGE_SAMPLES.png, Buffer.alloc(size - IMAGE_SAMPLES.png.length)]),
+        },
+      );
+    const tooBig = await upload(100 * 1024);
+    expect(tooBig.code).toBe('1802');
+    expect(tooBig.message).toContain('100K');
+    expect((await upload(100 * 1024 - 1)).code).toBe('200');
     const article = await write(fixture.developerClient, {
       productId: fixture.product.id,
       title: '锅炉超温处理',

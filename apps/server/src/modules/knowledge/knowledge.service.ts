@@ -205,7 +205,7 @@ export class KnowledgeService {
 
   // Uploads -----------------------------------------------------------------------------------------
 
-  /** An image for a body: a known image type by name and by content, at most 5 MB. */
+  /** An image for a body: a known image type by name and by content, under 100K. */
   async uploadImage(caller: Caller, request: FastifyRequest): Promise<KnowledgeFile> {
     const upload = await readUploadedFile(request, {
       field: KNOWLEDGE_UPLOAD_FIELD,

@@ -125,8 +125,27 @@ describe.each(databaseVariants())('product paths on $name', (variant) => {
       const long = await developer.call('POST', '/product/add', { title: 'x'.repeat(21) });
       expect(long).toMatchObject({ code: '1137', message: 'title can have at most 20 characters' });
       expect(await developer.call('POST', '/product/add', { title: 'Boiler', latitude: '91' })).toMatchObject(
-        { code: '1002', data: { field: 'latitude' } },
+        { code: '1143', data: { field: 'latitude' } },
       );
+      expect(await developer.call('POST', '/product/add', { title: 'Boiler', longitude: 999 })).toMatchObject(
+        {
+          code: '1142',
+          data: { field: 'longitude' },
+        },
+      );
+      // An image address is http(s) or a path on this site; bare words are not stored as one.
+      for (const imgUrl of ['not a url', 'javascript:alert(1)', '//evil.example/a.png', 'ftp://x/a.png'])
+        expect(
+          await developer.call('POST', '/product/add', { title: 'Boiler', imgUrl }),
+          imgUrl,
+        ).toMatchObject({
+          code: '1651',
+          data: { field: 'imgUrl' },
+        });
+      for (const imgUrl of ['https://cdn.example.com/boiler.png', '/lyyp/developer/files/a.png', ''])
+        expect((await developer.call('POST', '/product/add', { title: 'Boiler', imgUrl })).code, imgUrl).toBe(
+          '200',
+        );
       expect(
         await developer.call('POST', '/product/add', { title: 'Boiler', longitude: 'east' }),
       ).toMatchObject({ code: '1002', data: { field: 'longitude' } });

@@ -2,7 +2,8 @@
  * Report definitions as stored (a revision each: an edit computes the report again from the start),
  * and the devices and products reports read. The first layer of `ReportRepository`.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { ReportDefinition } from '@lyyp/contracts/report';
 import type { Database } from '../../db/client.ts';
 import { devices, gateways, products, reportProgress, reports } from '../../db/schema/index.ts';
@@ -137,6 +138,16 @@ export class ReportDefinitionRepository {
       productTitle: row.productTitle,
       online: row.status === 'online',
     }));
+  }
+
+  /** The device model of each product. */
+  async modelsOf(productIds: readonly string[]): Promise<Map<string, DeviceModel>> {
+    if (productIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: products.id, model: products.model })
+      .from(products)
+      .where(inArray(products.id, [...productIds]));
+    return new Map(rows.map((row) => [row.id, row.model]));
   }
 
   /** The product of each device. */

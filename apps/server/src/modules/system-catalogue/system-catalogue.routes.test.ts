@@ -118,6 +118,10 @@ describe.each(databaseVariants())('system catalogue screens on $name', (variant)
       expect(
         await call(staff, APP_VERSION_API_PATHS.add, app('2.0.1', { name: 'x'.repeat(26) })),
       ).toMatchObject({ code: '1137', data: { field: 'name' } });
+      // §5: the enterprise name is at most 20 characters.
+      expect(
+        await call(staff, APP_VERSION_API_PATHS.add, app('2.0.1', { enterprise: 'x'.repeat(21) })),
+      ).toMatchObject({ code: '1137', data: { field: 'enterprise' } });
       expect(
         await call(staff, APP_VERSION_API_PATHS.add, app('2.0.1', { identifier: 'no spaces allowed' })),
       ).toMatchObject({ code: '1002', data: { field: 'identifier' } });

@@ -33,6 +33,7 @@ import { describeViolation, useDescribeFailure } from '../monitor/common/catalog
 import { saveFile } from '../monitor/common/save-file.ts';
 import { changeOf, checkCentreRange, defaultCentrePicked, rangeOfCentrePicked } from './datacenter-range.ts';
 import { DatacenterTables } from './DatacenterTables.tsx';
+import { amountText } from './energy-label.ts';
 
 const DatacenterCharts = lazy(() => import('./DatacenterCharts.tsx'));
 
@@ -41,7 +42,7 @@ function ChangeText({ current, previous }: { current: number; previous: number }
   const change = changeOf(current, previous);
   return (
     <Typography.Text type="secondary">
-      {t('report.datacenter.previous')} {previous.toLocaleString(undefined, { maximumFractionDigits: 2 })}
+      {t('report.datacenter.previous')} {amountText(previous)}
       {change === null ? null : (
         <Typography.Text type={change > 0 ? 'danger' : 'success'}>
           {' '}
@@ -85,8 +86,7 @@ export default function DatacenterPage() {
     onError: (error) => void message.error(describeFailure(error)),
   });
   const data = summary.data;
-  const nothing =
-    data && data.total.consumption === 0 && data.total.production === 0 && data.previous.consumption === 0;
+  const nothing = data && data.energies.length === 0;
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -151,26 +151,22 @@ export default function DatacenterPage() {
       ) : (
         <>
           <Row gutter={[16, 16]}>
-            <Col xs={24} md={8}>
-              <Card variant="borderless" data-testid="datacenter-consumption">
-                <Statistic
-                  title={t('report.datacenter.consumption')}
-                  value={data.total.consumption}
-                  precision={2}
-                />
-                <ChangeText current={data.total.consumption} previous={data.previous.consumption} />
-              </Card>
-            </Col>
-            <Col xs={24} md={8}>
-              <Card variant="borderless">
-                <Statistic
-                  title={t('report.datacenter.production')}
-                  value={data.total.production}
-                  precision={2}
-                />
-                <ChangeText current={data.total.production} previous={data.previous.production} />
-              </Card>
-            </Col>
+            {data.energies.map((energy) => (
+              <Col xs={24} md={8} key={energy.id}>
+                <Card variant="borderless" data-testid="datacenter-energy" data-energy={energy.id}>
+                  <Statistic
+                    title={`${t(`report.datacenter.${energy.kind}`)} · ${energy.name}`}
+                    value={data.total.energies[energy.id] ?? 0}
+                    precision={2}
+                    suffix={energy.unit || undefined}
+                  />
+                  <ChangeText
+                    current={data.total.energies[energy.id] ?? 0}
+                    previous={data.previous.energies[energy.id] ?? 0}
+                  />
+                </Card>
+              </Col>
+            ))}
             <Col xs={24} md={8}>
               <Card variant="borderless">
                 <Space align="center" size={16}>

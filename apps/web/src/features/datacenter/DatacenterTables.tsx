@@ -1,29 +1,25 @@
-/** The data centre's tables: top and bottom devices, groups, products, and every device. */
+/**
+ * The data centre's tables: top and bottom devices (by the first consumption energy), groups,
+ * products, and every device, with one column per energy and its unit.
+ */
 import { Card, Col, Row, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DatacenterAmounts } from '@lyyp/contracts/report';
 import type { DatacenterDevice, DatacenterSummary } from '../../api/report.api.ts';
-
-const amount = (value: number) => value.toLocaleString(undefined, { maximumFractionDigits: 2 });
+import { amountText, energyLabel } from './energy-label.ts';
 
 export function DatacenterTables({ summary }: { summary: DatacenterSummary }) {
   const { t } = useTranslation();
   const groupName = (group: string) => group || t('report.datacenter.ungrouped');
-  const amounts = [
-    {
-      title: t('report.datacenter.consumption'),
-      dataIndex: 'consumption',
-      align: 'right' as const,
-      render: amount,
-      sorter: (a: { consumption: number }, b: { consumption: number }) => a.consumption - b.consumption,
-    },
-    {
-      title: t('report.datacenter.production'),
-      dataIndex: 'production',
-      align: 'right' as const,
-      render: amount,
-      sorter: (a: { production: number }, b: { production: number }) => a.production - b.production,
-    },
-  ];
+  // One column per energy, titled with its unit: amounts of different units are never added up.
+  const amounts = summary.energies.map((energy) => ({
+    key: energy.id,
+    title: energyLabel(energy),
+    align: 'right' as const,
+    render: (_: unknown, row: DatacenterAmounts) => amountText(row.energies[energy.id]),
+    sorter: (a: DatacenterAmounts, b: DatacenterAmounts) =>
+      (a.energies[energy.id] ?? 0) - (b.energies[energy.id] ?? 0),
+  }));
   const ranking = (title: string, list: DatacenterDevice[], testId: string) => (
     <Card size="small" title={title} data-testid={testId}>
       <Table<DatacenterDevice>
@@ -31,7 +27,7 @@ export function DatacenterTables({ summary }: { summary: DatacenterSummary }) {
         size="small"
         pagination={false}
         dataSource={list}
-        columns={[{ title: t('report.datacenter.device'), dataIndex: 'name' }, amounts[0]!]}
+        columns={[{ title: t('report.datacenter.device'), dataIndex: 'name' }, ...amounts.slice(0, 1)]}
       />
     </Card>
   );

@@ -1,11 +1,11 @@
 /**
  * Batch creation of gateways (operation staff): a number of generated SNs or a typed SN list, with
- * hardware model, firmware and remark. The answer's SNs, verification codes and secrets are shown
+ * hardware model, the product they are made for, firmware and remark. The answer's SNs, verification codes and secrets are shown
  * once, to copy or export.
  */
 import { REMARK_MAX_LENGTH, maxLengthCheck } from '@lyyp/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
@@ -25,17 +25,19 @@ interface BatchAddValues {
   count?: number;
   snText?: string;
   hardwareModelId?: string;
+  productId?: string;
   firmware?: string;
   remark?: string;
 }
 
-const locate = locateFields(['count', 'hardwareModelId', 'firmware', 'remark']);
+const locate = locateFields(['count', 'hardwareModelId', 'productId', 'firmware', 'remark']);
 const checkRemark = maxLengthCheck('remark', REMARK_MAX_LENGTH);
 const optional = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
 
 function toRequest(values: BatchAddValues): GatewayBatchAdd {
   const details = {
     hardwareModelId: values.hardwareModelId || undefined,
+    productId: values.productId || undefined,
     firmware: optional(values.firmware),
     remark: optional(values.remark),
   };
@@ -52,6 +54,11 @@ export function BatchAddDialog({ open, onClose }: { open: boolean; onClose: () =
   const [created, setCreated] = useState<GatewayCreated[] | null>(null);
   const queryClient = useQueryClient();
   const { alertText, showFailure, clearFailure } = useFormFailure(form, locate);
+  const products = useQuery({
+    queryKey: ['selectable-products'],
+    queryFn: () => catalogueApi.listSelectableProducts(),
+    enabled: open,
+  });
 
   const add = useMutation({
     mutationFn: (values: BatchAddValues) => catalogueApi.batchAddGateways(toRequest(values)),
@@ -132,6 +139,15 @@ export function BatchAddDialog({ open, onClose }: { open: boolean; onClose: () =
           )}
           <Form.Item name="hardwareModelId" label={t('monitor.fields.hardwareModel')}>
             <HardwareModelSelect />
+          </Form.Item>
+          <Form.Item name="productId" label={t('monitor.gateway.madeForProduct')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('monitor.gateway.madeForProductHint')}
+              loading={products.isFetching}
+              options={(products.data ?? []).map((product) => ({ value: product.id, label: product.title }))}
+            />
           </Form.Item>
           <Form.Item name="firmware" label={t('monitor.fields.firmware')}>
             <Input />

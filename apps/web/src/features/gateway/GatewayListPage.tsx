@@ -1,7 +1,7 @@
 /**
  * Gateway management (§2 /manage/gateway/list): every gateway the account may see with its status,
  * §9 signal band, firmware, hardware model, owner, bound device, configuration sync state and
- * remark (edited in place); search and filters; batch creation and import for operation staff;
+ * remark (edited in place), each row's credentials (with secret rotation); search and filters; batch creation and import for operation staff;
  * export of the chosen or the filtered gateways as CSV or XLSX.
  */
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
@@ -18,6 +18,7 @@ import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
 import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { BatchAddDialog } from './BatchAddDialog.tsx';
+import { GatewayCredentialsDialog } from './GatewayCredentialsDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { RemarkCell } from './RemarkCell.tsx';
 import { ConfigSyncTag, GatewayStatusTag, SignalTag } from './status-tags.tsx';
@@ -56,6 +57,7 @@ export default function GatewayListPage() {
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
+  const [credentialsOf, setCredentialsOf] = useState<GatewayView | null>(null);
 
   const gateways = useQuery({
     queryKey: ['gateways', filter, paging],
@@ -268,10 +270,27 @@ export default function GatewayListPage() {
               />
             ),
           },
+          {
+            title: t('monitor.common.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 90,
+            render: (_, gateway) =>
+              capabilities.onGatewayRow('gateway.credentials', gateway) ? (
+                <Button type="link" size="small" onClick={() => setCredentialsOf(gateway)}>
+                  {t('monitor.gateway.credentials.open')}
+                </Button>
+              ) : null,
+          },
         ]}
       />
       <BatchAddDialog open={dialog === 'add'} onClose={() => setDialog(null)} />
       <ImportDialog open={dialog === 'import'} onClose={() => setDialog(null)} />
+      <GatewayCredentialsDialog
+        sn={credentialsOf?.sn ?? null}
+        canRotate={credentialsOf ? capabilities.onGatewayRow('gateway.rotateSecret', credentialsOf) : false}
+        onClose={() => setCredentialsOf(null)}
+      />
     </Card>
   );
 }

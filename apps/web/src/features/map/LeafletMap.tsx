@@ -1,8 +1,9 @@
 /**
  * The one Leaflet map of the console, used by the map screen and the designer's map widget: status
  * coloured markers with clustering, an optional track with its playback position, tiles from the
- * platform's tile server or a plain background without one. Leaflet is loaded with this module
- * only, so screens without a map never load it.
+ * platform's tile server or, without one, the bundled outline of the world's countries and China's
+ * provinces (base-map/). Leaflet and the outlines are loaded with this module only, so screens
+ * without a map never load them.
  */
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, type MapSettings, type TrackPoint } from '@lyyp/contracts/fleet';
 import { isSafeUrl } from '@lyyp/contracts';
@@ -11,6 +12,7 @@ import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import { useEffect, useRef, useState } from 'react';
 import './leaflet-map.css';
+import { loadBaseOutlines } from './base-map/base-outlines.ts';
 import { boundsOf, clusterStatusOf, statusColour, type MapMarker } from './map-markers.ts';
 
 type LeafletModule = typeof Leaflet;
@@ -47,7 +49,7 @@ export interface LeafletMapProps {
 interface MapParts {
   map: Leaflet.Map;
   clusters: Leaflet.MarkerClusterGroup;
-  tiles: Leaflet.GridLayer | null;
+  tiles: Leaflet.Layer | null;
   track: Leaflet.Polyline | null;
   cursor: Leaflet.CircleMarker | null;
 }
@@ -63,6 +65,7 @@ export default function LeafletMap(props: LeafletMapProps) {
     clickRef.current = onMarkerClick;
   });
   const [ready, setReady] = useState(false);
+  const [outlined, setOutlined] = useState(false);
   const hasCentre = centre !== undefined;
   const settingsMaxZoom = useRef(settings?.maxZoom ?? MAP_MAX_ZOOM);
 
@@ -82,7 +85,7 @@ export default function LeafletMap(props: LeafletMapProps) {
         touchZoom: interactive,
         attributionControl: false,
         worldCopyJump: true,
-        // Clustering needs a deepest zoom even without a tile layer (the plain background).
+        // Clustering needs a deepest zoom even without a tile layer (the bundled outlines).
         minZoom: MAP_MIN_ZOOM,
         maxZoom: settingsMaxZoom.current,
       });
@@ -121,8 +124,8 @@ export default function LeafletMap(props: LeafletMapProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Tiles from the configured server, or none: the plain background of `.fleet-map`.
-  // The address rule again at use: an unsafe address draws the plain background instead.
+  // Tiles from the configured server, or none: the bundled outlines over `.fleet-map`'s background.
+  // The address rule again at use: an unsafe address draws the outlines instead.
   const tileUrl = settings?.tileUrl && isSafeUrl(settings.tileUrl) ? settings.tileUrl : null;
   const attribution = settings?.attribution ?? null;
   const maxZoom = settings?.maxZoom ?? MAP_MAX_ZOOM;
@@ -138,16 +141,24 @@ export default function LeafletMap(props: LeafletMapProps) {
       current.tiles.addTo(current.map);
       if (attribution) L.control.attribution({ prefix: false }).addTo(current.map);
     } else {
-      // No tile server: a faint grid that pans and zooms with the map, drawn here, fetched from nowhere.
-      const PlainGrid = L.GridLayer.extend({
-        createTile: () => {
-          const tile = document.createElement('div');
-          tile.className = 'fleet-plain-tile';
-          return tile;
-        },
-      }) as unknown as new (options: Leaflet.GridLayerOptions) => Leaflet.GridLayer;
-      current.tiles = new PlainGrid({ maxZoom });
-      current.tiles.addTo(current.map);
+      // No tile server: the bundled outlines, drawn here, fetched from nowhere.
+      const outlines = L.layerGroup().addTo(current.map);
+      current.tiles = outlines;
+      void loadBaseOutlines().then(({ countries, provinces }) => {
+        if (parts.current?.tiles !== outlines) return;
+        const pane = 'tilePane';
+        L.geoJSON(countries, {
+          pane,
+          interactive: false,
+          style: { color: '#9fb3c8', weight: 0.8, fillColor: '#ffffff', fillOpacity: 1 },
+        }).addTo(outlines);
+        L.geoJSON(provinces, {
+          pane,
+          interactive: false,
+          style: { color: '#b7c7d8', weight: 0.6, fillColor: '#fbfcfe', fillOpacity: 1 },
+        }).addTo(outlines);
+        setOutlined(true);
+      });
     }
   }, [ready, tileUrl, attribution, maxZoom]);
 
@@ -230,7 +241,8 @@ export default function LeafletMap(props: LeafletMapProps) {
       className={`fleet-map${interactive ? '' : ' fleet-map-inert'}`}
       data-testid={props.testId ?? 'leaflet-map'}
       data-map-ready={ready ? 'true' : 'false'}
-      data-map-tiles={tileUrl ? 'server' : 'plain'}
+      data-map-tiles={tileUrl ? 'server' : 'outline'}
+      data-map-outline={outlined ? 'drawn' : 'none'}
       data-marker-count={markers.length}
     >
       <div ref={element} style={{ position: 'absolute', inset: 0 }} />

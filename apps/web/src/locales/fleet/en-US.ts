@@ -18,7 +18,7 @@ export const fleetEnUS: Texts<typeof fleetZhCN> = {
     allStatuses: 'All statuses',
     located: '{{located}} on the map / {{total}} devices',
     noDevices: 'No device with a position',
-    plain: 'No map server configured: plain background',
+    plain: 'No map server configured: the built-in outline of countries and provinces is shown',
     reload: 'Reload',
     openDevice: 'Open device',
     address: 'Address',

@@ -12,7 +12,7 @@ export const fleetZhCN = {
     allStatuses: '全部状态',
     located: '地图上 {{located}} 台 / 共 {{total}} 台',
     noDevices: '没有带位置的设备',
-    plain: '未配置地图服务，显示纯色底图',
+    plain: '未配置地图服务，显示内置的国家与省界底图',
     reload: '刷新',
     openDevice: '进入设备',
     address: '地址',

@@ -167,6 +167,27 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
     importRowError: 'Row {{row}}, column "{{column}}" is wrong; no gateway was imported',
     exportFiltered: 'Export',
     exportSelected: 'Export selected ({{count}})',
+    madeForProduct: 'Product',
+    madeForProductHint: 'Choose the product these gateways are made for (optional)',
+    credentials: {
+      open: 'Credentials',
+      title: 'Gateway credentials {{sn}}',
+      clientId: 'Client ID / user name',
+      broker: 'MQTT broker address',
+      publish: 'Publishes to',
+      subscribe: 'Subscribes to',
+      agentCommand: 'Start the edge agent',
+      agentHint:
+        "Keep the secret in the service's environment file (GATEWAY_SECRET), never on the command line.",
+      rotate: 'Rotate secret',
+      rotateConfirm:
+        'The old secret stops working at once and a gateway connected with it is disconnected until it restarts with the new one. Rotate?',
+      rotated: 'The new secret is shown in full here once: copy it now.',
+      rotatedHow:
+        "Set GATEWAY_SECRET to the new secret in the gateway service's environment file and restart the edge agent; it then connects with the new secret.",
+      disconnected: 'The connection that used the old secret was closed.',
+      notConnected: 'The gateway is not connected right now.',
+    },
   },
   productStatus: {
     published: 'Published',
