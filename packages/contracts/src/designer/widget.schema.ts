@@ -24,10 +24,12 @@ import {
   InputDataSchema,
   MapDataSchema,
   PercentFillDataSchema,
+  PipeDataSchema,
   ProportionChartDataSchema,
   RadioDataSchema,
   ScrollbarDataSchema,
   SelectDataSchema,
+  SymbolDataSchema,
   TextDataSchema,
   TrendChartDataSchema,
   VideoDataSchema,
@@ -113,6 +115,8 @@ export const LeafWidgetSchema = z.discriminatedUnion('widgetType', [
   leaf('ComplexAlarm', rect, AlarmDataSchema),
   leaf('ComplexXyline', chart, XylineDataSchema),
   leaf('ComplexWeather', rect, WeatherDataSchema),
+  leaf('ShapeSymbol', rect, SymbolDataSchema),
+  leaf('ShapePipe', LinePositionSchema, PipeDataSchema),
 ]);
 
 export type LeafWidget = z.infer<typeof LeafWidgetSchema>;

@@ -17,7 +17,7 @@ export function bindingKey(binding: DataBinding): string | null {
   return null;
 }
 
-/** A reader over a map from `bindingKey` to value. */
+/** A reader over a map from `bindingKey` to raw values (see `withBindingTransforms`). */
 export function createValueReader(values: Readonly<Record<string, LiveValue>>): ValueReader {
   return (binding) => {
     const key = bindingKey(binding);
