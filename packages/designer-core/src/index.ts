@@ -16,6 +16,7 @@ export * from './model/widget-tree.ts';
 export * from './model/widget-factory.ts';
 export * from './model/migrations.ts';
 export * from './model/document-io.ts';
+export * from './model/numbering.ts';
 
 export * from './registry/types.ts';
 export * from './registry/defaults.ts';
@@ -72,10 +73,13 @@ export {
 } from './symbols/symbol-kit.ts';
 export * from './symbols/industrial-library.ts';
 export * from './symbols/symbol-widget.ts';
+export * from './pipes/pipe-geometry.ts';
+export * from './pipes/pipe-widget.ts';
 
 export * from './editor/editor-state.ts';
 export * from './editor/hit-test.ts';
 export * from './editor/commands.ts';
+export * from './editor/key-bindings.ts';
 export * from './editor/pointer.ts';
 export * from './editor/reduce-editor.ts';
 export * from './editor/test-editor.ts';

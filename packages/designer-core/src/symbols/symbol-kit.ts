@@ -143,13 +143,13 @@ export function escapeXml(value: string): string {
 export const part = (name: string, fill: string, content: string) =>
   `<g data-part="${name}" fill="${fill}">${content}</g>`;
 
-/** A level part: the rectangle the renderer resizes (see `levelBox`). */
+/** A level part: the rectangle the renderer resizes within `area` (see `levelBox`); drawn half full. */
 export const levelPart = (area: Box, name = 'level') =>
   rect(
     area.x,
-    area.y,
+    area.y + area.height / 2,
     area.width,
-    area.height,
+    area.height / 2,
     ` data-part="${name}" fill="${ISA_COLOURS.liquid}" stroke="none"`,
   );
 
