@@ -76,6 +76,7 @@ export * from './symbols/symbol-widget.ts';
 export * from './pipes/pipe-geometry.ts';
 export * from './pipes/pipe-widget.ts';
 export * from './faceplates/faceplate.ts';
+export * from './demo/boiler-mimic.ts';
 
 export * from './editor/editor-state.ts';
 export * from './editor/hit-test.ts';

@@ -6,11 +6,14 @@
 import {
   PIPE_FLOW_SPEED_MAX,
   type PageDocument,
+  type PipeData,
   type PipeEnd,
   type Widget,
   type WidgetOf,
 } from '@lyyp/contracts/designer';
 import type { Point } from '../geometry/box.ts';
+import type { DesignerDeps } from '../model/deps.ts';
+import { createWidget, type CreateWidgetOptions } from '../model/widget-factory.ts';
 import { withBindingTransforms } from '../runtime/binding-transform.ts';
 import { compareValues, type LiveValue, type ValueReader } from '../runtime/values.ts';
 import { isBindingEmpty } from '../registry/defaults.ts';
@@ -42,6 +45,18 @@ export function listPagePorts(document: PageDocument): PortPoint[] {
 interface Attached {
   readonly point: Point;
   readonly end: PipeEnd | null;
+}
+
+/** A new pipe through `points` (routed orthogonally unless `polyline`). */
+export function createPipe(
+  points: readonly Point[],
+  deps: Pick<DesignerDeps, 'createId'>,
+  options: CreateWidgetOptions & { readonly routing?: PipeData['routing'] } = {},
+): Pipe {
+  const pipe = createWidget('ShapePipe', { kind: 'line', points: [...points] }, deps, options);
+  const routing = options.routing ?? 'orthogonal';
+  const routed = routing === 'orthogonal' ? orthogonalize(points) : [...points];
+  return { ...pipe, position: { kind: 'line', points: routed }, data: { ...pipe.data, routing } };
 }
 
 /** Where an end at `point` goes: onto the nearest port, else onto another pipe (a tee), else stays. */

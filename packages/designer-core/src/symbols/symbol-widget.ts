@@ -3,7 +3,7 @@
  * parts it draws) whose data names the symbol and holds the rules of its parts. A new symbol
  * widget starts with one rule per part, chosen by the part's role, each waiting for a binding.
  */
-import type { RectPosition, SymbolPartRules, WidgetOf } from '@lyyp/contracts/designer';
+import type { DataBinding, RectPosition, SymbolPartRules, WidgetOf } from '@lyyp/contracts/designer';
 import { rotatePoint } from '../geometry/angle.ts';
 import type { Box, Point } from '../geometry/box.ts';
 import type { DesignerDeps } from '../model/deps.ts';
@@ -104,4 +104,26 @@ export function symbolPortsOnCanvas(widget: WidgetOf<'ShapeSymbol'>): CanvasPort
     port: port.id,
     ...symbolPointOnCanvas(symbol, widget.position, port),
   }));
+}
+
+/**
+ * The symbol widget with parts bound: each named part's rules (colour, level, rotation,
+ * visibility, whichever it has) read `bindings[part]`. Parts not named keep their bindings.
+ */
+export function bindSymbolParts(
+  widget: WidgetOf<'ShapeSymbol'>,
+  bindings: Readonly<Record<string, DataBinding>>,
+): WidgetOf<'ShapeSymbol'> {
+  const parts = widget.data.parts.map((rules) => {
+    const binding = Object.hasOwn(bindings, rules.part) ? bindings[rules.part] : undefined;
+    if (!binding) return rules;
+    return {
+      ...rules,
+      ...(rules.fillColor ? { fillColor: { ...rules.fillColor, binding } } : {}),
+      ...(rules.level ? { level: { ...rules.level, binding } } : {}),
+      ...(rules.rotate ? { rotate: { ...rules.rotate, binding } } : {}),
+      ...(rules.visiable ? { visiable: { ...rules.visiable, binding } } : {}),
+    };
+  });
+  return { ...widget, data: { ...widget.data, parts } };
 }
