@@ -152,3 +152,26 @@ describe('commands and keys', () => {
     expect(commandForKey({ key: 'q' })).toBeNull();
   });
 });
+
+describe('binding transforms in the property panel', () => {
+  it('takes a transform whose expression is a formula of x, and refuses one that is not', () => {
+    const editor = new TestEditor().drop('UsualDataText', 200, 200);
+    const id = editor.lastWidgetId;
+    editor.run({
+      name: 'set-property',
+      id,
+      key: 'binding.transform',
+      value: { expression: 'x / 10', unit: 'MPa' },
+    });
+    expect(editor.lastRejection).toBeNull();
+    const before = editor.document;
+    for (const expression of ['x +', 'y * 2', 'evil()']) {
+      editor.run({ name: 'set-property', id, key: 'binding.transform.expression', value: expression });
+      expect(editor.lastRejection).toMatchObject({
+        reason: 'invalid-property',
+        params: { key: 'binding.transform.expression' },
+      });
+      expect(editor.document).toBe(before);
+    }
+  });
+});

@@ -8,12 +8,14 @@ import {
   WidgetSchema,
   type PageDocument,
   type PageFields,
+  type Widget,
   type WidgetId,
 } from '@lyyp/contracts/designer';
 import { findWidget, pickWidgets, replaceWidgets } from '../model/page.ts';
 import { getAtPath, hasPath, setAtPath } from '../model/paths.ts';
 import { accept, reject, type Result } from '../model/result.ts';
-import { findInTree, refreshGroupBinds, replaceInTree } from '../model/widget-tree.ts';
+import { validateFormula } from '@lyyp/formula';
+import { findInTree, isGroup, listBindings, refreshGroupBinds, replaceInTree } from '../model/widget-tree.ts';
 import { checkWidgetLimits } from './limits.ts';
 import { leavesCanvas } from './move.ts';
 import { canvasMarginFor } from './widget-geometry.ts';
@@ -57,7 +59,9 @@ export function setWidgetProperty(
   const member = findWidget(document, id) === undefined;
   const widget = findInTree(document.widgets, id);
   if (!widget) return reject('widget-not-found');
-  if (isReadOnly(key) || !hasPath(widget, key)) return reject('invalid-property', { key });
+  if (isReadOnly(key) || !(hasPath(widget, key) || isNewTransform(widget, key))) {
+    return reject('invalid-property', { key });
+  }
   if (member && key.startsWith('position')) return reject('invalid-property', { key });
   if (widget.posLock && key.startsWith('position')) return reject('locked');
   if (getAtPath(widget, key) === value) return accept(document);
@@ -69,6 +73,7 @@ export function setWidgetProperty(
       ? reject('unsafe-url', { field: unsafe.path.map(String).join('.') })
       : reject('invalid-property', { key });
   }
+  if (hasBrokenExpression(checked.data)) return reject('invalid-property', { key });
   if (key.startsWith('position') && leavesCanvas(document, widget, checked.data)) {
     return reject('near-canvas-edge', { margin: canvasMarginFor(widget) });
   }
@@ -76,6 +81,22 @@ export function setWidgetProperty(
     ? { ...document, widgets: refreshGroupBinds(replaceInTree(document.widgets, updated)) }
     : replaceWidgets(document, [updated]);
   return checkWidgetLimits(document, changed);
+}
+
+/** A binding's `transform` is optional: `….binding.transform` may be written where the binding exists. */
+function isNewTransform(widget: Widget, key: string): boolean {
+  if (!key.endsWith('.transform') && key !== 'transform') return false;
+  const parent = key.slice(0, -'.transform'.length);
+  return parent !== '' && hasPath(widget, `${parent}.signalId`);
+}
+
+/** Whether a binding transform of the widget has an expression that is not a formula of `x`. */
+function hasBrokenExpression(widget: Widget): boolean {
+  if (isGroup(widget)) return false;
+  return listBindings(widget).some((binding) => {
+    const expression = binding.transform?.expression?.trim() ?? '';
+    return expression !== '' && validateFormula(expression, ['x']) !== null;
+  });
 }
 
 export type PageSettings = Partial<Omit<PageFields, 'id' | 'schemaVersion' | 'widgetCount'>>;

@@ -11,7 +11,8 @@ import {
   searchSymbols,
 } from './industrial-library.ts';
 import { ISA_COLOURS, SYMBOL_CATEGORIES, STATE_COLOURS } from './symbol-kit.ts';
-import { createSymbolWidget, symbolPortsOnCanvas } from './symbol-widget.ts';
+import { createSymbolWidget, symbolPartProperties, symbolPortsOnCanvas } from './symbol-widget.ts';
+import { getAtPath } from '../model/paths.ts';
 
 /** The little of jsdom's XML parser the test uses (the package ships no types). */
 interface XmlElement {
@@ -174,5 +175,15 @@ describe('symbol widgets', () => {
     const turned = { ...valve, position: { ...valve.position, rotate: 90 } };
     // Turned a quarter about its centre (140, 130): the inlet comes to the top.
     expect(symbolPortsOnCanvas(turned)[0]).toMatchObject({ x: 128, y: 90 });
+  });
+});
+
+describe('symbol part rows of the property panel', () => {
+  it('lists every part rule under the part name, each key present on the widget', () => {
+    const tank = createSymbolWidget('tank-vertical', { x: 200, y: 200 }, createSequentialDeps('p'))!;
+    const rows = symbolPartProperties(tank);
+    expect(rows.map((row) => row.label.zh)).toContain('罐体 · 填充颜色');
+    expect(rows.map((row) => row.label.en)).toContain('Level · Level');
+    for (const row of rows) expect(getAtPath(tank, row.key), row.key).not.toBeUndefined();
   });
 });

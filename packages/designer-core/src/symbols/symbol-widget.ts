@@ -9,6 +9,8 @@ import type { Box, Point } from '../geometry/box.ts';
 import type { DesignerDeps } from '../model/deps.ts';
 import { createWidget, type CreateWidgetOptions } from '../model/widget-factory.ts';
 import { createEmptyBinding } from '../registry/defaults.ts';
+import { ANIMATION_LABELS, animationRuleProperties, property } from '../registry/properties.ts';
+import type { PropertyDescriptor } from '../registry/types.ts';
 import { getIndustrialSymbol } from './industrial-library.ts';
 import { STATE_COLOURS, type IndustrialSymbol, type SymbolPartSpec } from './symbol-kit.ts';
 
@@ -126,4 +128,39 @@ export function bindSymbolParts(
     };
   });
   return { ...widget, data: { ...widget.data, parts } };
+}
+
+/**
+ * The property-panel rows of the widget's part rules (section `animation`), labelled with the
+ * part's name: `泵壳 · 填充颜色`, its data source and colour rules; a level's source, min and max.
+ */
+export function symbolPartProperties(widget: WidgetOf<'ShapeSymbol'>): PropertyDescriptor[] {
+  const symbol = getIndustrialSymbol(widget.data.symbolId);
+  return widget.data.parts.flatMap((rules, index) => {
+    const spec = symbol?.parts.find((candidate) => candidate.name === rules.part);
+    const name = spec?.label ?? { zh: rules.part, en: rules.part };
+    const base = `data.parts.${index}`;
+    const titled = (label: { zh: string; en: string }) => ({
+      zh: `${name.zh} · ${label.zh}`,
+      en: `${name.en} · ${label.en}`,
+    });
+    const rows: PropertyDescriptor[] = [];
+    for (const kind of ['fillColor', 'rotate', 'visiable'] as const) {
+      if (rules[kind])
+        rows.push(...animationRuleProperties(kind, `${base}.${kind}`, titled(ANIMATION_LABELS[kind])));
+    }
+    if (rules.level) {
+      const level = titled({ zh: '液位', en: 'Level' });
+      const enabled = { key: `${base}.level.enable`, equals: true };
+      rows.push(
+        property('animation', `${base}.level.enable`, 'boolean', level.zh, level.en),
+        property('animation', `${base}.level.binding`, 'signal', '数据源', 'Data source', {
+          visibleWhen: enabled,
+        }),
+        property('animation', `${base}.level.min`, 'number', '最小值', 'Minimum', { visibleWhen: enabled }),
+        property('animation', `${base}.level.max`, 'number', '最大值', 'Maximum', { visibleWhen: enabled }),
+      );
+    }
+    return rows;
+  });
 }
