@@ -15,7 +15,7 @@ import type { Point } from '../geometry/box.ts';
 import type { DesignerDeps } from '../model/deps.ts';
 import { createWidget, type CreateWidgetOptions } from '../model/widget-factory.ts';
 import { withBindingTransforms } from '../runtime/binding-transform.ts';
-import { compareValues, type LiveValue, type ValueReader } from '../runtime/values.ts';
+import { compareValues, numericValue, type ValueReader } from '../runtime/values.ts';
 import { isBindingEmpty } from '../registry/defaults.ts';
 import { symbolPortsOnCanvas } from '../symbols/symbol-widget.ts';
 import {
@@ -154,15 +154,6 @@ export interface PipeFlowState {
   readonly speed: number;
 }
 
-function numeric(value: LiveValue): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const parsed = Number(value);
-    return Number.isFinite(parsed) ? parsed : null;
-  }
-  return null;
-}
-
 /**
  * Whether and how the medium flows now (docs/widgets.md "Pipes"): it flows while the running rule
  * is on, bound and holds, at the set speed or, with a bound speed, the value's magnitude (at most
@@ -176,7 +167,7 @@ export function evaluatePipeFlow(pipe: Pipe, rawRead: ValueReader): PipeFlowStat
     rule.enable &&
     !isBindingEmpty(rule.binding) &&
     compareValues(read(rule.binding), rule.symbol, rule.value);
-  const bound = isBindingEmpty(speed.binding) ? null : numeric(read(speed.binding));
+  const bound = isBindingEmpty(speed.binding) ? null : numericValue(read(speed.binding));
   const magnitude = Math.min(PIPE_FLOW_SPEED_MAX, Math.abs(bound ?? speed.value));
   const backwards = holds(reverse) !== (bound !== null && bound < 0);
   return { running: holds(running) && magnitude > 0, direction: backwards ? -1 : 1, speed: magnitude };

@@ -13,7 +13,7 @@
  */
 import { compileFormula, evaluateNumber, type Formula } from '@lyyp/formula';
 import type { BindingTransform, DataBinding } from '@lyyp/contracts/designer';
-import { compareValues, type LiveValue, type ValueReader } from './values.ts';
+import { compareValues, numericValue, type LiveValue, type ValueReader } from './values.ts';
 
 export interface TransformedValue {
   readonly value: LiveValue;
@@ -36,20 +36,10 @@ function compiled(source: string): Formula | null {
   return formula;
 }
 
-function numeric(value: LiveValue): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const parsed = Number(value);
-    return Number.isFinite(parsed) ? parsed : null;
-  }
-  return null;
-}
-
 /** Step 1: the transformed value. */
 export function transformValue(transform: BindingTransform | undefined, raw: LiveValue): LiveValue {
   if (!transform || raw === null || raw === undefined) return raw;
-  const x = numeric(raw);
+  const x = numericValue(raw);
   const expression = transform.expression?.trim() ?? '';
   if (expression !== '') {
     const formula = compiled(expression);
@@ -64,7 +54,7 @@ export function transformValue(transform: BindingTransform | undefined, raw: Liv
 /** Step 3: the value as text with its decimals and unit. */
 export function formatTransformedValue(transform: BindingTransform | undefined, value: LiveValue): string {
   if (value === null || value === undefined || value === '') return '';
-  const x = numeric(value);
+  const x = numericValue(value);
   const decimals = transform?.decimals;
   const bare =
     x !== null && decimals !== undefined && decimals !== null && typeof value !== 'boolean'

@@ -13,7 +13,7 @@ import type {
 import { isBindingEmpty } from '../registry/defaults.ts';
 import { pickColour, type VisualState } from './animation.ts';
 import { withBindingTransforms } from './binding-transform.ts';
-import { compareValues, type LiveValue, type ValueReader } from './values.ts';
+import { compareValues, numericValue, type ValueReader } from './values.ts';
 
 export interface SymbolPartState {
   readonly visible: boolean;
@@ -26,21 +26,11 @@ export interface SymbolPartState {
 
 export const RESTING_PART: SymbolPartState = { visible: true, fill: null, level: null, spin: null };
 
-function toNumber(value: LiveValue): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const parsed = Number(value);
-    return Number.isFinite(parsed) ? parsed : null;
-  }
-  return null;
-}
-
 /** (value − min) / (max − min) kept within 0…1; null while unbound, unknown or min = max. */
 function levelFraction(rule: SymbolLevelRule | undefined, read: ValueReader): number | null {
   // `read` hands out transformed values here (see evaluateSymbolPart).
   if (!rule?.enable || isBindingEmpty(rule.binding) || rule.max === rule.min) return null;
-  const value = toNumber(read(rule.binding));
+  const value = numericValue(read(rule.binding));
   if (value === null) return null;
   return Math.min(1, Math.max(0, (value - rule.min) / (rule.max - rule.min)));
 }

@@ -189,25 +189,46 @@ const ACTUATORS: readonly Actuator[] = [
 const BODY_PARTS = [statePart('body', '阀体', 'Body')];
 const ACTUATOR_PART = statePart('actuator', '执行机构', 'Actuator');
 
-function inline(body: Body, actuator: Actuator): SymbolSpec {
+/** A valve body drawn once; every actuator goes on top of it. */
+interface ValveShape {
+  readonly key: string;
+  readonly name: readonly [string, string];
+  readonly keywords: readonly string[];
+  readonly size: readonly [number, number];
+  readonly body: string;
+  readonly mark?: string;
+  readonly ports: SymbolSpec['ports'];
+}
+
+function actuated(shape: ValveShape, actuator: Actuator): SymbolSpec {
   const hasActuator = actuator.content !== '';
   return {
-    id: `valve-${body.key}${actuator.key === 'manual' ? '' : `-${actuator.key}`}`,
+    id: `valve-${shape.key}${actuator.key === 'manual' ? '' : `-${actuator.key}`}`,
     category: 'valve',
-    name: named(body.name, actuator.name),
-    keywords: ['valve', '阀', ...body.keywords, ...actuator.keywords],
-    size: [80, 60],
+    name: named(shape.name, actuator.name),
+    keywords: ['valve', '阀', ...shape.keywords, ...actuator.keywords],
+    size: shape.size,
     content:
       (hasActuator ? part('actuator', ISA_COLOURS.stopped, actuator.content) : '') +
-      part('body', ISA_COLOURS.stopped, BOW_TIE) +
-      body.mark,
+      part('body', ISA_COLOURS.stopped, shape.body) +
+      (shape.mark ?? ''),
     parts: hasActuator ? [...BODY_PARTS, ACTUATOR_PART] : BODY_PARTS,
-    ports: [
-      { id: 'in', x: 0, y: Y },
-      { id: 'out', x: 80, y: Y },
-    ],
+    ports: shape.ports,
   };
 }
+
+const INLINE_PORTS = [
+  { id: 'in', x: 0, y: Y },
+  { id: 'out', x: 80, y: Y },
+];
+const BRANCH = poly([
+  [27, 76],
+  [40, Y],
+  [53, 76],
+]);
+
+const inline = (body: Body, actuator: Actuator) =>
+  actuated({ ...body, size: [80, 60], body: BOW_TIE, ports: INLINE_PORTS }, actuator);
 
 function vertical(spec: SymbolSpec): SymbolSpec {
   const turned = turnQuarter(spec);
@@ -219,59 +240,39 @@ function vertical(spec: SymbolSpec): SymbolSpec {
   };
 }
 
-function angle(actuator: Actuator): SymbolSpec {
-  const body =
-    poly([
-      [6, Y - 13],
-      [40, Y],
-      [6, Y + 13],
-    ]) +
-    poly([
-      [27, 76],
-      [40, Y],
-      [53, 76],
-    ]);
-  const hasActuator = actuator.content !== '';
-  return {
-    id: `valve-angle${actuator.key === 'manual' ? '' : `-${actuator.key}`}`,
-    category: 'valve',
-    name: named(['角阀', 'Angle valve'], actuator.name),
-    keywords: ['valve', '阀', 'angle', ...actuator.keywords],
-    size: [60, 80],
-    content:
-      (hasActuator ? part('actuator', ISA_COLOURS.stopped, actuator.content) : '') +
-      part('body', ISA_COLOURS.stopped, body),
-    parts: hasActuator ? [...BODY_PARTS, ACTUATOR_PART] : BODY_PARTS,
-    ports: [
-      { id: 'in', x: 0, y: Y },
-      { id: 'out', x: 40, y: 80 },
-    ],
-  };
-}
+const angle = (actuator: Actuator) =>
+  actuated(
+    {
+      key: 'angle',
+      name: ['角阀', 'Angle valve'],
+      keywords: ['angle'],
+      size: [60, 80],
+      body:
+        poly([
+          [6, Y - 13],
+          [40, Y],
+          [6, Y + 13],
+        ]) + BRANCH,
+      ports: [
+        { id: 'in', x: 0, y: Y },
+        { id: 'out', x: 40, y: 80 },
+      ],
+    },
+    actuator,
+  );
 
-function threeWay(actuator: Actuator): SymbolSpec {
-  const base = inline(BODIES[0]!, actuator);
-  return {
-    ...base,
-    id: `valve-three-way${actuator.key === 'manual' ? '' : `-${actuator.key}`}`,
-    name: named(['三通阀', 'Three-way valve'], actuator.name),
-    keywords: ['valve', '阀', 'three-way', '3-way', 'diverting', 'mixing', ...actuator.keywords],
-    size: [80, 80],
-    content:
-      (actuator.content ? part('actuator', ISA_COLOURS.stopped, actuator.content) : '') +
-      part(
-        'body',
-        ISA_COLOURS.stopped,
-        BOW_TIE +
-          poly([
-            [27, 76],
-            [40, Y],
-            [53, 76],
-          ]),
-      ),
-    ports: [...base.ports, { id: 'branch', x: 40, y: 80 }],
-  };
-}
+const threeWay = (actuator: Actuator) =>
+  actuated(
+    {
+      key: 'three-way',
+      name: ['三通阀', 'Three-way valve'],
+      keywords: ['three-way', '3-way', 'diverting', 'mixing'],
+      size: [80, 80],
+      body: BOW_TIE + BRANCH,
+      ports: [...INLINE_PORTS, { id: 'branch', x: 40, y: 80 }],
+    },
+    actuator,
+  );
 
 function relief(key: string, name: readonly [string, string], top: string): SymbolSpec {
   return {
