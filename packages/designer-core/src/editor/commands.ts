@@ -34,6 +34,7 @@ import type { LocalizedText } from '../registry/types.ts';
 import { getWidgetDefinition } from '../registry/widget-registry.ts';
 import { rebindPage, type RebindCatalogue } from '../runtime/rebind.ts';
 import { nextNumberForType } from '../model/numbering.ts';
+import { reattachPipes } from '../pipes/pipe-widget.ts';
 import { getIndustrialSymbol } from '../symbols/industrial-library.ts';
 import { createSymbol, getSymbolDefinition, symbolBounds, type SymbolId } from '../symbols/symbol-library.ts';
 import { createSymbolWidget } from '../symbols/symbol-widget.ts';
@@ -332,6 +333,16 @@ function clampToCanvas(state: EditorState, point: Point, width: number, height: 
   };
 }
 
+/** Commands that move, turn or resize the selection (or, `set-property`, one widget's position). */
+const GEOMETRY_COMMANDS: ReadonlySet<CommandName> = new Set([
+  'nudge',
+  'rotate',
+  'flip',
+  'align',
+  'distribute',
+  'set-property',
+]);
+
 function performCommand<N extends CommandName>(
   state: EditorState,
   command: Extract<EditorCommand, { name: N }>,
@@ -355,7 +366,11 @@ export function runCommand(state: EditorState, command: EditorCommand, deps: Des
   const result = performCommand(state, command, deps);
   if (!result.ok) return { ...state, lastRejection: result.rejection };
   const change = result.value;
-  const document = change.document ?? state.document;
+  // Pipes attached to widgets the command moved, turned or resized follow them.
+  const document =
+    change.document && GEOMETRY_COMMANDS.has(command.name)
+      ? reattachPipes(change.document, state.selection)
+      : (change.document ?? state.document);
   const history =
     change.history ?? recordChange(state.history, state.document, document, command.name, deps.now());
   const existing = new Set(document.widgets.map((widget) => widget.id));

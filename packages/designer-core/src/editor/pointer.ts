@@ -160,7 +160,7 @@ function dragResize(state: EditorState, drag: Extract<Drag, { mode: 'resize' }>,
   if (!box.ok) return { ...state, lastRejection: box.rejection };
   const resized = resizeWidget(drag.base, drag.id, box.value, { round: false });
   if (!resized.ok) return { ...state, lastRejection: resized.rejection };
-  return { ...state, document: resized.value, lastRejection: null };
+  return { ...state, document: reattachPipes(resized.value, [drag.id]), lastRejection: null };
 }
 
 function dragRotate(state: EditorState, drag: Extract<Drag, { mode: 'rotate' }>, point: Point): EditorState {
@@ -168,7 +168,9 @@ function dragRotate(state: EditorState, drag: Extract<Drag, { mode: 'rotate' }>,
   const steps = ((Math.round(turned / 90) % 4) + 4) % 4;
   if (steps === 0) return { ...state, document: drag.base };
   const rotated = rotateWidgets(drag.base, drag.ids, 'clockwise', steps);
-  return rotated.ok ? { ...state, document: rotated.value } : { ...state, lastRejection: rotated.rejection };
+  return rotated.ok
+    ? { ...state, document: reattachPipes(rotated.value, drag.ids) }
+    : { ...state, lastRejection: rotated.rejection };
 }
 
 export function handlePointerMove(state: EditorState, point: Point): EditorState {
@@ -239,8 +241,10 @@ export function handlePointerUp(state: EditorState, point: Point, deps: Designer
     case 'resize':
     case 'rotate': {
       const ids = drag.mode === 'resize' ? [drag.id] : drag.ids;
-      const document =
-        drag.mode === 'rotate' ? state.document : roundWidgets(state.document, ids, drag.mode === 'resize');
+      const document = reattachPipes(
+        drag.mode === 'rotate' ? state.document : roundWidgets(state.document, ids, drag.mode === 'resize'),
+        ids,
+      );
       return { ...ended, document, history: commitGesture(state.history, document, deps.now()) };
     }
   }

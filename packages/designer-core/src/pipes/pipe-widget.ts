@@ -121,11 +121,21 @@ export function reattachPipe(document: PageDocument, pipe: Pipe): Pipe {
   return { ...pipe, position: { kind: 'line', points: moved } };
 }
 
-/** The pipe with the ends whose widget did not move with it let go. */
-function detachLeftBehind(pipe: Pipe, moved: readonly string[]): Pipe {
-  const keep = (end: PipeEnd | null) => (end && moved.includes(end.widgetId) ? end : null);
-  const start = keep(pipe.data.start);
-  const end = keep(pipe.data.end);
+/**
+ * A pipe that moved (or was edited) itself keeps an end only while it still lies on its port (or,
+ * for a tee, while the other pipe moved with it); it lets go of the others.
+ */
+function detachLeftBehind(document: PageDocument, pipe: Pipe, moved: readonly string[]): Pipe {
+  const points = pipe.position.points;
+  const keep = (end: PipeEnd | null, at: Point | undefined): PipeEnd | null => {
+    if (!end || !at) return null;
+    if (end.port === '') return moved.includes(end.widgetId) ? end : null;
+    const port = endPoint(document, end);
+    // Within a unit: rounding at the end of a drag may part them by a fraction.
+    return port && Math.abs(port.x - at.x) <= 1 && Math.abs(port.y - at.y) <= 1 ? end : null;
+  };
+  const start = keep(pipe.data.start, points[0]);
+  const end = keep(pipe.data.end, points[points.length - 1]);
   return start === pipe.data.start && end === pipe.data.end
     ? pipe
     : { ...pipe, data: { ...pipe.data, start, end } };
@@ -139,7 +149,9 @@ export function reattachPipes(document: PageDocument, moved: readonly string[] =
   let changed = false;
   const widgets = document.widgets.map((widget) => {
     if (!isPipe(widget)) return widget;
-    const next = moved.includes(widget.id) ? detachLeftBehind(widget, moved) : reattachPipe(document, widget);
+    const next = moved.includes(widget.id)
+      ? detachLeftBehind(document, widget, moved)
+      : reattachPipe(document, widget);
     if (next !== widget) changed = true;
     return next;
   });

@@ -240,3 +240,34 @@ describe('pipe flow', () => {
     );
   });
 });
+
+describe('attached pipes follow commands', () => {
+  it('nudging or turning a symbol keeps the pipe on its port; recolouring the pipe keeps it attached', () => {
+    const editor = new TestEditor().run({
+      name: 'insert-library-symbol',
+      symbolId: 'valve-gate',
+      point: { x: 400, y: 300 },
+    });
+    const valve = editor.lastWidgetId;
+    const inlet = listPagePorts(editor.document).find((port) => port.port === 'in')!;
+    editor.draw('ShapePipe', { x: 100, y: 200 }, { x: inlet.x - 3, y: inlet.y + 2 });
+    const pipeId = editor.lastWidgetId;
+    const endOf = () => {
+      const pipe = editor.widget(pipeId) as WidgetOf<'ShapePipe'>;
+      return { end: pipe.data.end, at: pipe.position.points[pipe.position.points.length - 1]! };
+    };
+    const portNow = () => listPagePorts(editor.document).find((port) => port.port === 'in')!;
+    expect(endOf().end).toEqual({ widgetId: valve, port: 'in' });
+
+    editor.select(valve).run({ name: 'nudge', dx: 10, dy: -10 });
+    expect(endOf().at).toEqual({ x: portNow().x, y: portNow().y });
+    editor.run({ name: 'rotate', direction: 'clockwise' });
+    expect(endOf().at).toEqual({ x: portNow().x, y: portNow().y });
+    expect(axisAligned((editor.widget(pipeId) as WidgetOf<'ShapePipe'>).position.points)).toBe(true);
+
+    editor.select(pipeId).run({ name: 'set-property', id: pipeId, key: 'data.color', value: '#123456' });
+    expect(endOf().end).toEqual({ widgetId: valve, port: 'in' });
+    editor.run({ name: 'nudge', dx: 0, dy: 30 });
+    expect(endOf().end).toBeNull();
+  });
+});
