@@ -287,7 +287,8 @@ export const EDITOR_COMMANDS: CommandTable = {
   },
   duplicate: {
     label: label('创建副本', 'Duplicate'),
-    shortcuts: ['Mod+D'],
+    // Ctrl+D is in EDITOR_KEY_BINDINGS with the other canvas keys.
+    shortcuts: [],
     // A paste of the selection that leaves the clipboard alone.
     perform: (state, _command, deps) => {
       const copied = copyWidgets(state.document, state.selection);

@@ -2,7 +2,7 @@
  * Keys of the canvas that run a command with arguments (commands without arguments list their
  * own shortcuts in EDITOR_COMMANDS): arrow keys nudge by 1 unit (10 with Shift), brackets change
  * the stacking order, R turns a quarter. Keys are written as `Mod+Shift+ArrowLeft` (`Mod` is Ctrl,
- * or ⌘ on a Mac), modifiers in the order Mod, Alt, Shift.
+ * or ⌘ on a Mac), modifiers in the order Mod, Alt, Shift. Ctrl+D duplicates.
  */
 import { EDITOR_COMMANDS, type EditorCommand } from './commands.ts';
 
@@ -23,6 +23,7 @@ const nudge = (key: string, dx: number, dy: number): KeyBinding[] => [
 ];
 
 export const EDITOR_KEY_BINDINGS: readonly KeyBinding[] = [
+  { keys: ['Mod+D'], command: { name: 'duplicate' } },
   ...nudge('ArrowLeft', -1, 0),
   ...nudge('ArrowRight', 1, 0),
   ...nudge('ArrowUp', 0, -1),

@@ -47,8 +47,6 @@ const IMPLEMENTED = new Set([
   'ComplexRing',
   'ComplexRose',
   'ComplexXyline',
-  'ShapeSymbol',
-  'ShapePipe',
   'ComplexVideo',
   'ComplexWeather',
   'UsualWebgl',
