@@ -8,13 +8,17 @@ import {
   WidgetSchema,
   type PageDocument,
   type PageFields,
+  type Widget,
   type WidgetId,
 } from '@lyyp/contracts/designer';
 import { findWidget, pickWidgets, replaceWidgets } from '../model/page.ts';
 import { getAtPath, hasPath, setAtPath } from '../model/paths.ts';
 import { accept, reject, type Result } from '../model/result.ts';
-import { findInTree, refreshGroupBinds, replaceInTree } from '../model/widget-tree.ts';
+import { validateFormula } from '@lyyp/formula';
+import { findInTree, isGroup, listBindings, refreshGroupBinds, replaceInTree } from '../model/widget-tree.ts';
 import { checkWidgetLimits } from './limits.ts';
+import { leavesCanvas } from './move.ts';
+import { canvasMarginFor } from './widget-geometry.ts';
 
 export function setWidgetsLocked(
   document: PageDocument,
@@ -43,7 +47,8 @@ function isReadOnly(key: string): boolean {
  * member of a group (edited without taking the group apart; its group's binding lists follow).
  * Refused for unknown or read-only keys, values the schema rejects, moving a locked widget, moving
  * a member (the group's box holds it: move the group, or ungroup), and edits that break a §9 limit
- * (turning a second line chart into a report chart, say).
+ * (turning a second line chart into a report chart, say). A position that takes the widget
+ * further past the canvas margin (X = −300, or 2000 on a 1024 page) is refused, never clamped.
  */
 export function setWidgetProperty(
   document: PageDocument,
@@ -54,7 +59,9 @@ export function setWidgetProperty(
   const member = findWidget(document, id) === undefined;
   const widget = findInTree(document.widgets, id);
   if (!widget) return reject('widget-not-found');
-  if (isReadOnly(key) || !hasPath(widget, key)) return reject('invalid-property', { key });
+  if (isReadOnly(key) || !(hasPath(widget, key) || isNewTransform(widget, key))) {
+    return reject('invalid-property', { key });
+  }
   if (member && key.startsWith('position')) return reject('invalid-property', { key });
   if (widget.posLock && key.startsWith('position')) return reject('locked');
   if (getAtPath(widget, key) === value) return accept(document);
@@ -66,10 +73,30 @@ export function setWidgetProperty(
       ? reject('unsafe-url', { field: unsafe.path.map(String).join('.') })
       : reject('invalid-property', { key });
   }
+  if (hasBrokenExpression(checked.data)) return reject('invalid-property', { key });
+  if (key.startsWith('position') && leavesCanvas(document, widget, checked.data)) {
+    return reject('near-canvas-edge', { margin: canvasMarginFor(widget) });
+  }
   const changed = member
     ? { ...document, widgets: refreshGroupBinds(replaceInTree(document.widgets, updated)) }
     : replaceWidgets(document, [updated]);
   return checkWidgetLimits(document, changed);
+}
+
+/** A binding's `transform` is optional: `….binding.transform` may be written where the binding exists. */
+function isNewTransform(widget: Widget, key: string): boolean {
+  if (!key.endsWith('.transform') && key !== 'transform') return false;
+  const parent = key.slice(0, -'.transform'.length);
+  return parent !== '' && hasPath(widget, `${parent}.signalId`);
+}
+
+/** Whether a binding transform of the widget has an expression that is not a formula of `x`. */
+function hasBrokenExpression(widget: Widget): boolean {
+  if (isGroup(widget)) return false;
+  return listBindings(widget).some((binding) => {
+    const expression = binding.transform?.expression?.trim() ?? '';
+    return expression !== '' && validateFormula(expression, ['x']) !== null;
+  });
 }
 
 export type PageSettings = Partial<Omit<PageFields, 'id' | 'schemaVersion' | 'widgetCount'>>;

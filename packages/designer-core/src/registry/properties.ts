@@ -247,9 +247,15 @@ const ANIMATION_LABELS: Readonly<Record<AnimationKind, LocalizedText>> = {
   fontColor: { zh: '文字颜色', en: 'Text colour' },
 };
 
-function animationProperty(kind: AnimationKind): PropertyDescriptor[] {
-  const label = ANIMATION_LABELS[kind];
-  const base = `animation.${kind}`;
+/**
+ * The panel rows of one animation rule at `base` (a widget's `animation.fillColor`, or a symbol
+ * part's `data.parts.0.fillColor`), its on/off row labelled `label`.
+ */
+export function animationRuleProperties(
+  kind: AnimationKind,
+  base: string = `animation.${kind}`,
+  label: LocalizedText = ANIMATION_LABELS[kind],
+): PropertyDescriptor[] {
   const enabled = { key: `${base}.enable`, equals: true };
   const common = [
     property('animation', `${base}.enable`, 'boolean', label.zh, label.en),
@@ -288,8 +294,10 @@ function animationProperty(kind: AnimationKind): PropertyDescriptor[] {
 }
 
 export function animationProperties(kinds: readonly AnimationKind[]): PropertyDescriptor[] {
-  return kinds.flatMap(animationProperty);
+  return kinds.flatMap((kind) => animationRuleProperties(kind));
 }
+
+export { ANIMATION_LABELS };
 
 export const accessProperties: readonly PropertyDescriptor[] = [
   property('access', 'widgetName', 'text', '名称', 'Name', { maxLength: 100 }),

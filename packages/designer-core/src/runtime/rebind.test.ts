@@ -5,6 +5,8 @@ import { setAtPath } from '../model/paths.ts';
 import { groupWidgets } from '../operations/group.ts';
 import { createEmptyBinding } from '../registry/defaults.ts';
 import { asIds, createTestDeps, createTestPage, rectAt, widgetOf } from '../testing/fixtures.ts';
+import { bindSymbolParts, createSymbolWidget } from '../symbols/symbol-widget.ts';
+import { createPipe } from '../pipes/pipe-widget.ts';
 import { rebindPage } from './rebind.ts';
 
 const box = { x: 10, y: 10, width: 200, height: 100 };
@@ -81,5 +83,27 @@ describe('rebinding (§4)', () => {
     const group = result.document.widgets[0] as GroupWidget;
     expect(group.bind.signalIds).toEqual(['new-temp']);
     expect(group.bind.equipIds).toEqual(['device-2']);
+  });
+
+  it('rebinds the parts of a library symbol and the flow of a pipe', () => {
+    const deps = createTestDeps();
+    const pump = bindSymbolParts(createSymbolWidget('pump-centrifugal', { x: 300, y: 300 }, deps)!, {
+      body: binding('old-run', 'Pressure'),
+      rotor: binding('old-temp', 'Temperature'),
+    });
+    const pipe = createPipe(
+      [
+        { x: 20, y: 20 },
+        { x: 200, y: 20 },
+      ],
+      deps,
+    );
+    const flowing = setAtPath(pipe, 'data.flow.running.binding', binding('old-temp', 'Temperature'));
+    const result = rebindPage(createTestPage([pump, flowing]), catalogue);
+    expect(result.remapped).toBe(3);
+    expect(JSON.stringify(result.document.widgets)).not.toContain('old-');
+    expect(result.document.widgets[1]).toMatchObject({
+      data: { flow: { running: { binding: { signalId: 'new-temp', equipId: 'device-2' } } } },
+    });
   });
 });

@@ -111,7 +111,32 @@ class Rebinder {
       }));
       next = { ...next, data: { ...next.data, selectDatas } };
     }
+    if (next.widgetType === 'ShapeSymbol') {
+      const parts = next.data.parts.map((rules) => ({
+        ...rules,
+        ...this.rules({
+          visiable: rules.visiable,
+          rotate: rules.rotate,
+          fillColor: rules.fillColor,
+          level: rules.level,
+        }),
+      }));
+      next = { ...next, data: { ...next.data, parts } };
+    }
+    if (next.widgetType === 'ShapePipe') {
+      next = { ...next, data: { ...next.data, flow: { ...next.data.flow, ...this.rules(next.data.flow) } } };
+    }
     return next;
+  }
+
+  /** The rules given (those present), each with its binding kept or remapped. */
+  private rules<R extends Record<string, { readonly binding: DataBinding } | undefined>>(
+    rules: R,
+  ): Partial<R> {
+    const entries = Object.entries(rules).flatMap(([key, rule]) =>
+      rule ? [[key, { ...rule, binding: this.binding(rule.binding, false) }]] : [],
+    );
+    return Object.fromEntries(entries) as Partial<R>;
   }
 
   widget(widget: Widget): Widget {

@@ -17,7 +17,24 @@ export function bindingKey(binding: DataBinding): string | null {
   return null;
 }
 
-/** A reader over a map from `bindingKey` to value. */
+/**
+ * The key of a binding's value on a page showing several devices (faceplates): the device and the
+ * signal, `equipId/signalId`; bindings without a device use `bindingKey`.
+ */
+export function deviceBindingKey(binding: DataBinding): string | null {
+  const key = bindingKey(binding);
+  return key !== null && binding.signalId && binding.equipId ? `${binding.equipId}/${key}` : key;
+}
+
+/** A reader over a map from `deviceBindingKey` to raw values. */
+export function createDeviceValueReader(values: Readonly<Record<string, LiveValue>>): ValueReader {
+  return (binding) => {
+    const key = deviceBindingKey(binding);
+    return key === null ? undefined : values[key];
+  };
+}
+
+/** A reader over a map from `bindingKey` to raw values (see `withBindingTransforms`). */
 export function createValueReader(values: Readonly<Record<string, LiveValue>>): ValueReader {
   return (binding) => {
     const key = bindingKey(binding);
@@ -25,7 +42,8 @@ export function createValueReader(values: Readonly<Record<string, LiveValue>>): 
   };
 }
 
-function toNumber(value: LiveValue | RuleValue): number | null {
+/** The value as a number: a finite number, a boolean as 1 / 0, numeric text; otherwise null. */
+export function numericValue(value: LiveValue | RuleValue): number | null {
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string' && value.trim() !== '') {
@@ -47,8 +65,8 @@ const NUMERIC: Readonly<Record<ComparisonSymbol, (a: number, b: number) => boole
 /** Whether `live symbol expected` holds. An unknown live value never satisfies a rule. */
 export function compareValues(live: LiveValue, symbol: ComparisonSymbol, expected: RuleValue): boolean {
   if (live === null || live === undefined) return false;
-  const a = toNumber(live);
-  const b = toNumber(expected);
+  const a = numericValue(live);
+  const b = numericValue(expected);
   if (a !== null && b !== null) return NUMERIC[symbol](a, b);
   if (symbol === '==') return String(live) === String(expected);
   if (symbol === '!=') return String(live) !== String(expected);

@@ -2,10 +2,10 @@
  * The demo workspace, seeded once on the first start of an empty platform (DEMO=0 turns it off): a
  * developer with the demo boiler product (about twenty variables of every data type, state
  * mappings, writable set-points, alarm rules for its alarm bits and a high temperature with an
- * alarm group telling the end user in the app, an hourly consumption report and a report of the heat
- * produced while the burner runs), an end user with a boiler device, and that device's gateway. The
- * platform then runs the edge agent with its built-in simulator as that gateway, so live values
- * show at once.
+ * alarm group telling the end user in the app, an hourly consumption report, a report of the heat
+ * produced while the burner runs, and a process mimic as its start designer page), an end user
+ * with a boiler device, and that device's gateway. The platform then runs the edge agent with its
+ * built-in simulator as that gateway, so live values show at once.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { DEFAULT_PERMISSIONS } from '@lyyp/contracts';
@@ -27,6 +27,7 @@ import { DeviceRepository } from '../device/device.repository.ts';
 import { GatewayRepository } from '../gateway/gateway.repository.ts';
 import { ProductRepository } from '../product/product.repository.ts';
 import { ReportRepository } from '../report/report.repository.ts';
+import { seedBoilerMimicPage } from './boiler-mimic-page.ts';
 import { SettingsRepository } from './settings.repository.ts';
 
 /** Demo sign-ins, printed in the banner; a production platform starts with DEMO=0. */
@@ -116,6 +117,7 @@ async function seed(db: Database): Promise<DemoGateway | null> {
     model: demoBoilerModel({ host: '127.0.0.1', port: 502 }),
     modelVersion: 1,
   });
+  await seedBoilerMimicPage(db, product.id);
   const sn = String(randomInt(100_000_000_000, 1_000_000_000_000));
   const secret = randomBytes(18).toString('base64url');
   await new GatewayRepository(db).insertAll([
