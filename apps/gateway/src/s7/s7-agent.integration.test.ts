@@ -266,9 +266,9 @@ describe('S7 driver against snap7 S7Server', () => {
       await observer.until(() => VARIABLES.every((v) => observer.code(v.key) === '1754'), 'all faulted');
       expect(runner.status().connected).toBe(false);
       expect(await agent.write('dbInt', 5)).toMatchObject({ ok: false, code: '1754' });
-      const before = runner.connections;
+      const before = runner.opened;
       fixture.restart();
-      await observer.until(() => runner.connections > before && allRead(observer)(), 'values again');
+      await observer.until(() => runner.opened > before && allRead(observer)(), 'values again');
       expect(observer.value('dbWord')).toBe(60000);
       expect(runner.status().connected).toBe(true);
     } finally {
