@@ -15,7 +15,7 @@ import {
   type ClientSession,
 } from 'node-opcua';
 import { resolveAddresses } from './opcua-namespaces.ts';
-import { codeOfSessionFailure, codeOfStatus } from './opcua-status.ts';
+import { codeOfSessionFailure, codeOfStatus, type IdentityKind } from './opcua-status.ts';
 
 export type BrowseOutcome =
   | { readonly ok: true; readonly nodes: readonly BrowsedNode[]; readonly truncated: boolean }
@@ -26,7 +26,11 @@ export const BROWSE_MAX_CHILDREN = 500;
 const OBJECTS_FOLDER = 'i=85';
 
 /** The children of a node through an open session. Never throws. */
-export async function browseNode(session: ClientSession, nodeId: string | undefined): Promise<BrowseOutcome> {
+export async function browseNode(
+  session: ClientSession,
+  nodeId: string | undefined,
+  identity: IdentityKind,
+): Promise<BrowseOutcome> {
   try {
     const node = (await resolveAddresses(session, [nodeId ?? OBJECTS_FOLDER])).get(nodeId ?? OBJECTS_FOLDER);
     if (!node) return { ok: false, code: '1741' };
@@ -86,6 +90,6 @@ export async function browseNode(session: ClientSession, nodeId: string | undefi
     });
     return { ok: true, nodes, truncated: (result.references?.length ?? 0) > BROWSE_MAX_CHILDREN };
   } catch (error) {
-    return { ok: false, code: codeOfSessionFailure(error) };
+    return { ok: false, code: codeOfSessionFailure(error, identity) };
   }
 }

@@ -124,6 +124,11 @@ export class OpcUaDriverRunner extends FieldDriverRunnerBase<OpcUaDriver, OpcUaP
     return { type: UserTokenType.Anonymous };
   }
 
+  /** The code of a failure, a refused identity named by the kind the driver signs in with. */
+  private failureCode(error: unknown): ErrorCode {
+    return codeOfSessionFailure(error, this.driver.authentication);
+  }
+
   /** Opens a session and reads through it until it is lost or the driver stops; true if it opened. */
   protected async turn(): Promise<boolean> {
     const { driver, certificate } = { driver: this.driver, certificate: this.options.certificate };
@@ -158,7 +163,7 @@ export class OpcUaDriverRunner extends FieldDriverRunnerBase<OpcUaDriver, OpcUaP
     } catch (error) {
       await session?.close().catch(() => undefined);
       await client.disconnect().catch(() => undefined);
-      return this.openFailed(codeOfSessionFailure(error));
+      return this.openFailed(this.failureCode(error));
     }
     const open = session;
     open.on('session_closed', () => lose());
@@ -255,7 +260,7 @@ export class OpcUaDriverRunner extends FieldDriverRunnerBase<OpcUaDriver, OpcUaP
       this.lastSuccessAt = this.now();
       this.report(this.drain(), this.allGood());
     } catch (error) {
-      this.noteFailure(codeOfSessionFailure(error));
+      this.noteFailure(this.failureCode(error));
     }
   }
 
@@ -324,7 +329,7 @@ export class OpcUaDriverRunner extends FieldDriverRunnerBase<OpcUaDriver, OpcUaP
         return sample;
       });
     } catch (error) {
-      const code = codeOfSessionFailure(error);
+      const code = this.failureCode(error);
       this.noteFailure(code);
       return points.map((point) => ({ kind: 'fault', key: point.key, code, at }));
     }
@@ -383,7 +388,7 @@ export class OpcUaDriverRunner extends FieldDriverRunnerBase<OpcUaDriver, OpcUaP
       };
     } catch (error) {
       const code =
-        error instanceof SyntaxError || error instanceof TypeError ? '1722' : codeOfSessionFailure(error);
+        error instanceof SyntaxError || error instanceof TypeError ? '1722' : this.failureCode(error);
       this.noteFailure(code);
       return { ok: false, key, code };
     }
@@ -396,6 +401,6 @@ export class OpcUaDriverRunner extends FieldDriverRunnerBase<OpcUaDriver, OpcUaP
   async browse(nodeId: string | undefined): Promise<BrowseOutcome> {
     const live = await this.connection(BROWSE_PATIENCE_MS);
     if (!live) return { ok: false, code: this.lastErrorCode ?? '1744' };
-    return browseNode(live.session, nodeId);
+    return browseNode(live.session, nodeId, this.driver.authentication);
   }
 }
