@@ -57,13 +57,19 @@ export class TpktSplitter {
   }
 }
 
-/** A COTP connection request (class 0) naming the TSAPs. */
-export function connectionRequest(tsaps: Tsaps, tpduSize = TPDU_SIZE_1024, sourceRef = 1): Buffer {
+/** A COTP connection request or confirm (class 0) with the TPDU size and the TSAPs. */
+function connectionUnit(
+  type: number,
+  destinationRef: number,
+  sourceRef: number,
+  tpduSize: number,
+  tsaps: Tsaps,
+): Buffer {
   return Buffer.from([
     17, // length of what follows
-    COTP_CR,
-    0x00,
-    0x00, // destination reference: not known yet
+    type,
+    destinationRef >> 8,
+    destinationRef & 0xff,
     sourceRef >> 8,
     sourceRef & 0xff,
     0x00, // class 0
@@ -79,6 +85,11 @@ export function connectionRequest(tsaps: Tsaps, tpduSize = TPDU_SIZE_1024, sourc
     tsaps.remote >> 8,
     tsaps.remote & 0xff,
   ]);
+}
+
+/** A COTP connection request naming the TSAPs (the destination reference is not known yet). */
+export function connectionRequest(tsaps: Tsaps, tpduSize = TPDU_SIZE_1024, sourceRef = 1): Buffer {
+  return connectionUnit(COTP_CR, 0, sourceRef, tpduSize, tsaps);
 }
 
 /** A COTP data unit carrying (the last part of) a message. */
@@ -130,26 +141,13 @@ export function parseCotp(unit: Buffer): CotpUnit {
 /** The connection confirm answering a request (for the simulated PLC). */
 export function connectionConfirm(request: Extract<CotpUnit, { kind: 'CR' }>, destinationRef = 1): Buffer {
   const tsaps = request.tsaps ?? { local: 0x0100, remote: 0x0102 };
-  return Buffer.from([
-    17,
+  return connectionUnit(
     COTP_CC,
-    request.sourceRef >> 8,
-    request.sourceRef & 0xff,
-    destinationRef >> 8,
-    destinationRef & 0xff,
-    0x00,
-    0xc0,
-    1,
+    request.sourceRef,
+    destinationRef,
     request.tpduSize ?? TPDU_SIZE_1024,
-    0xc1,
-    2,
-    tsaps.local >> 8,
-    tsaps.local & 0xff,
-    0xc2,
-    2,
-    tsaps.remote >> 8,
-    tsaps.remote & 0xff,
-  ]);
+    tsaps,
+  );
 }
 
 /** Joins the data units of one message; the whole message once its last unit came. */

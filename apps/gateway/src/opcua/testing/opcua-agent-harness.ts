@@ -10,9 +10,7 @@ import {
   type VariableInput,
 } from '@lyyp/contracts/device-model';
 import { sharedFormulaEngine } from '../../core/shared-formula-engine.ts';
-import type { Sample } from '../../core/samples.ts';
-import { Conditions } from '../../core/testing/conditions.ts';
-import type { PollReport } from '../../modbus/modbus-poller.ts';
+import { ReportObserver } from '../../agent/testing/report-observer.ts';
 import { GatewayCertificate } from '../gateway-certificate.ts';
 import { OpcUaAgent } from '../opcua-agent.ts';
 import type { OpcUaFixture } from './opcua-fixture.ts';
@@ -75,39 +73,15 @@ export function uaModel(
   });
 }
 
-/** Keeps the newest sample of each key from the reports and wakes waits on each one. */
-export class Observer {
-  readonly latest = new Map<string, Sample>();
-  readonly conditions = new Conditions();
-  reports = 0;
-  readonly onReport = (report: PollReport): void => {
-    this.reports += 1;
-    for (const sample of report.readings) this.latest.set(sample.key, sample);
-    this.conditions.check();
-  };
-
-  value(key: string): unknown {
-    const sample = this.latest.get(key);
-    return sample?.kind === 'reading' ? sample.value : undefined;
-  }
-
-  code(key: string): string | undefined {
-    const sample = this.latest.get(key);
-    return sample?.kind === 'fault' ? sample.code : undefined;
-  }
-
-  until(condition: () => boolean, what?: string): Promise<void> {
-    return this.conditions.until(condition, what);
-  }
-}
-
 export const certificate = new GatewayCertificate();
+
+export { ReportObserver as Observer };
 
 export function startAgent(
   model: DeviceModel,
   retryDelayMs?: { readonly first: number; readonly max: number },
-): { agent: OpcUaAgent; observer: Observer } {
-  const observer = new Observer();
+): { agent: OpcUaAgent; observer: ReportObserver } {
+  const observer = new ReportObserver();
   const agent = new OpcUaAgent({
     model,
     formulas: sharedFormulaEngine,
