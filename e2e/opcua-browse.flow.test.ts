@@ -25,7 +25,7 @@ import { createGateway, registerEndUser } from './support/monitor-setup.ts';
 import { AgentProcess } from './system/support/agent.ts';
 import { PlatformApi } from './system/support/platform-api.ts';
 
-const FLOW_TIMEOUT_MS = 300_000;
+const FLOW_TIMEOUT_MS = 480_000;
 const PASSWORD = 'Flow#2024ab';
 
 /** A node of the tree by its NodeId. */
