@@ -7,7 +7,7 @@
  *   ceiling is a bare node-opcua client with the same subscription and monitored items.
  * - S7 by polling: snap7's S7Server (node-snap7) with 200 variables of DB1 (100 INT, 50 REAL,
  *   50 BOOL: one block, one read request of the PDU plan), polled back to back. The ceiling is the
- *   same read request sent back to back over a bare nodes7 connection, nothing decoded.
+ *   same read request sent back to back over a bare S7 client connection (src/s7/s7-client.ts), nothing decoded.
  * - Modbus TCP by polling: the built-in Modbus simulator with 200 holding-register variables
  *   (100 INT16, 50 FLOAT32, 50 UINT16: two read requests), polled back to back. The ceiling is the
  *   same requests sent back to back by a bare modbus-serial client.
@@ -41,7 +41,6 @@ import {
   SecurityPolicy,
   TimestampsToReturn,
 } from 'node-opcua';
-import { s7constants } from '@st-one-io/nodes7';
 import { planReadBlocks } from '../src/core/block-planner.ts';
 import { resolvePoints } from '../src/core/points.ts';
 import { sharedFormulaEngine } from '../src/core/shared-formula-engine.ts';
@@ -61,7 +60,7 @@ import {
   type Rate,
 } from './field-bench-support.ts';
 import { openS7 } from '../src/s7/s7-connection.ts';
-import { RETURN_OK } from '../src/s7/s7-status.ts';
+import { RETURN_OK, type S7Item } from '../src/s7/s7-pdu.ts';
 
 const SECONDS = Number(process.env.BENCH_FIELD_SECONDS ?? 15);
 const OPCUA_ITEMS = Number(process.env.BENCH_OPCUA_ITEMS ?? 1000);
@@ -246,19 +245,13 @@ async function s7Agent(port: number): Promise<Rate & { requestsPerCycle: number;
 async function s7Ceiling(port: number): Promise<Rate> {
   const driver = s7Model(port).drivers[0]!;
   if (driver.protocol !== 's7') throw new Error('not an S7 driver');
-  const endpoint = await openS7(driver, 5000);
-  const item = {
-    area: s7constants.proto.area.DB,
-    db: 1,
-    transport: s7constants.proto.transport.BYTE,
-    address: 0,
-    length: 407,
-  };
+  const client = await openS7(driver, 5000);
+  const item: S7Item = { area: 'DB', dbNumber: 1, start: 0, length: 407, bit: null };
   let values = 0;
   let running = true;
   const loop = (async () => {
     while (running) {
-      const [answer] = await endpoint.readVars([item]);
+      const [answer] = await client.read([item]);
       if (answer?.returnCode !== RETURN_OK) throw new Error('S7 read refused');
       values += 200;
     }
@@ -269,7 +262,7 @@ async function s7Ceiling(port: number): Promise<Rate> {
   } finally {
     running = false;
     await loop;
-    await endpoint.disconnect();
+    client.close();
   }
 }
 

@@ -16,7 +16,7 @@ import type { WriteOutcome } from '../modbus/modbus-writer.ts';
 import type { SlaveStatus } from '../modbus/slave-channel.ts';
 import type { GatewayCertificate } from '../opcua/gateway-certificate.ts';
 import { OpcUaAgent } from '../opcua/opcua-agent.ts';
-import type { BrowseOutcome } from '../opcua/opcua-driver.ts';
+import type { BrowseOutcome } from '../opcua/opcua-browse.ts';
 import { S7Agent } from '../s7/s7-agent.ts';
 
 export interface FieldAgentsOptions {

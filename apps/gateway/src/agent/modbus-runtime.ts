@@ -13,7 +13,7 @@ import type { PollReport } from '../modbus/modbus-poller.ts';
 import type { WriteOutcome } from '../modbus/modbus-writer.ts';
 import type { SlaveStatus } from '../modbus/slave-channel.ts';
 import { GatewayCertificate } from '../opcua/gateway-certificate.ts';
-import type { BrowseOutcome } from '../opcua/opcua-driver.ts';
+import type { BrowseOutcome } from '../opcua/opcua-browse.ts';
 import { FieldAgents } from './field-agents.ts';
 
 export interface PreparedModel {

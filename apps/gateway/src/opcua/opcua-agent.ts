@@ -12,7 +12,8 @@ import type { RejectedVariable } from '../core/points.ts';
 import type { PollReport } from '../modbus/modbus-poller.ts';
 import { FieldDriverAgent } from '../agent/field-driver-agent.ts';
 import type { GatewayCertificate } from './gateway-certificate.ts';
-import { OpcUaDriverRunner, type BrowseOutcome } from './opcua-driver.ts';
+import type { BrowseOutcome } from './opcua-browse.ts';
+import { OpcUaDriverRunner } from './opcua-driver.ts';
 
 export interface OpcUaAgentOptions {
   readonly model: DeviceModel;

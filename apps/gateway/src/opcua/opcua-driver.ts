@@ -4,29 +4,30 @@
  * driver's poll interval) or by polling where the server refuses subscriptions, reads on demand,
  * writes with read-back, and browses the server's address space for the console.
  *
- * Resilience: the session is supervised as a whole. When the connection drops, the session closes
- * or keep-alives fail, everything of that session is thrown away, every periodic variable is
- * reported as a communication fault, and a fresh client, session and subscription are built, first
- * after half a second, then at most every 2 s while the server stays away — so values come back
- * within a few seconds of the server being back, whatever happened to the old session. A node that
- * turns bad is reported with its status (mapped to §8 codes) and never affects the other nodes.
+ * Resilience: the session is supervised as a whole (agent/field-driver-runner.ts). When the
+ * connection drops, the session closes or keep-alives fail, everything of that session is thrown
+ * away, every periodic variable is reported as a communication fault, and a fresh client, session
+ * and subscription are built, first after half a second, then at most every 2 s while the server
+ * stays away — so values come back within a few seconds of the server being back, whatever
+ * happened to the old session. A node that turns bad is reported with its status (mapped to §8
+ * codes) and never affects the other nodes.
+ *
+ * A browse that comes while the session is still being opened (just after the gateway started, or
+ * between two attempts) waits for that session, at most BROWSE_PATIENCE_MS, and answers the code
+ * of the failed attempt when the server really cannot be reached.
  */
 import { X509Certificate } from 'node:crypto';
 import type { ErrorCode } from '@lyyp/contracts';
-import { dataTypeForOpcUa, type OpcUaDriver } from '@lyyp/contracts/device-model';
-import type { BrowsedNode } from '@lyyp/contracts/protocol';
+import type { OpcUaDriver } from '@lyyp/contracts/device-model';
 import {
   AttributeIds,
-  BrowseDirection,
   DataType,
   MessageSecurityMode,
-  NodeClass,
   OPCUAClient,
   SecurityPolicy,
   TimestampsToReturn,
   UserTokenType,
   VariantArrayType,
-  makeNodeClassMask,
   type ClientMonitoredItemBase,
   type ClientSubscription,
   type ClientSession,
@@ -34,40 +35,27 @@ import {
   type ReadValueIdOptions,
   type UserIdentityInfo,
 } from 'node-opcua';
-import { ChangeFilter } from '../core/change-filter.ts';
+import { FieldDriverRunnerBase, type FieldRunnerOptions } from '../agent/field-driver-runner.ts';
 import { presentRaw } from '../core/collection.ts';
 import { confirmsWrite, planFieldWrite, type FieldPoint } from '../core/field-points.ts';
-import type { RejectedVariable } from '../core/points.ts';
-import type { Fault, Sample } from '../core/samples.ts';
-import type { PollReport } from '../modbus/modbus-poller.ts';
+import type { Sample } from '../core/samples.ts';
 import type { WriteOutcome } from '../modbus/modbus-writer.ts';
-import type { SlaveStatus } from '../modbus/slave-channel.ts';
 import type { GatewayCertificate } from './gateway-certificate.ts';
+import { browseNode, type BrowseOutcome } from './opcua-browse.ts';
 import { resolveAddresses } from './opcua-namespaces.ts';
 import { codeOfSessionFailure, codeOfStatus } from './opcua-status.ts';
 import { rawOfVariant, variantOf } from './opcua-values.ts';
 
+export type { BrowseOutcome } from './opcua-browse.ts';
 export type OpcUaPoint = FieldPoint<OpcUaDriver>;
 
-export type BrowseOutcome =
-  | { readonly ok: true; readonly nodes: readonly BrowsedNode[]; readonly truncated: boolean }
-  | { readonly ok: false; readonly code: ErrorCode };
-
-export interface OpcUaDriverOptions {
+export interface OpcUaDriverOptions extends FieldRunnerOptions<OpcUaPoint> {
   readonly driver: OpcUaDriver;
-  readonly points: readonly OpcUaPoint[];
-  readonly rejected: readonly RejectedVariable[];
   readonly certificate: GatewayCertificate;
-  readonly onReport: (report: PollReport) => void;
-  readonly onError?: (error: unknown) => void;
-  readonly now?: () => number;
-  /** First and longest wait before building a new session. */
-  readonly retryDelayMs?: { readonly first: number; readonly max: number };
 }
 
-/** Most children one browse answers. */
-export const BROWSE_MAX_CHILDREN = 500;
-const OBJECTS_FOLDER = 'i=85';
+/** Longest a browse waits for the driver's session to open before answering why it is not. */
+export const BROWSE_PATIENCE_MS = 10_000;
 
 const SECURITY_MODES = {
   None: MessageSecurityMode.None,
@@ -92,94 +80,20 @@ interface Live {
   readonly session: ClientSession;
 }
 
-export class OpcUaDriverRunner {
-  readonly driver: OpcUaDriver;
-  private readonly points: ReadonlyMap<string, OpcUaPoint>;
-  private readonly periodic: readonly OpcUaPoint[];
-  private readonly filter = new ChangeFilter();
-  private readonly latest = new Map<string, Sample>();
+export class OpcUaDriverRunner extends FieldDriverRunnerBase<OpcUaDriver, OpcUaPoint, Live> {
   private readonly nodeTypes = new Map<string, NodeType>();
   /** The address of each point as this session reads it (namespace URIs resolved); null: unknown URI. */
   private addresses = new Map<string, string | null>();
-  private readonly now: () => number;
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private live: Live | null = null;
-  private wake: (() => void) | null = null;
-  private pending: Sample[];
   private flushQueued = false;
-  private requests = 0;
-  private failures = 0;
-  private timeouts = 0;
-  private consecutiveFailures = 0;
-  private lastErrorCode: ErrorCode | null = null;
-  private lastErrorAt: number | null = null;
-  private lastSuccessAt: number | null = null;
   /** How periodic variables are read in the current session. */
   mode: 'subscription' | 'polling' | 'none' = 'none';
-  /** Sessions opened so far (tests wait on it). */
-  sessions = 0;
-  cycles = 0;
 
   constructor(private readonly options: OpcUaDriverOptions) {
-    this.driver = options.driver;
-    this.points = new Map(options.points.map((point) => [point.key, point]));
-    this.periodic = options.points.filter((point) => point.variable.collectionMode === 'periodic');
-    this.now = options.now ?? Date.now;
-    this.pending = options.rejected.map((item) => ({ kind: 'fault', key: item.key, code: item.code, at: 0 }));
+    super(options.driver, options, { timeout: '1715', lost: '1744', maxDelayMs: 2000 });
   }
 
-  owns(key: string): boolean {
-    return this.points.has(key);
-  }
-
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.supervise();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
-    this.loop = null;
-  }
-
-  status(): SlaveStatus {
-    return {
-      driverKey: this.driver.key,
-      slaveId: 0,
-      endpoint: this.driver.endpointUrl,
-      connected: this.live !== null,
-      requests: this.requests,
-      failures: this.failures,
-      timeouts: this.timeouts,
-      consecutiveFailures: this.consecutiveFailures,
-      lastErrorCode: this.lastErrorCode,
-      lastErrorAt: this.lastErrorAt,
-      lastSuccessAt: this.lastSuccessAt,
-    };
-  }
-
-  /** Keeps a session while running; each turn of the loop is one whole session. */
-  private async supervise(): Promise<void> {
-    let delay = this.options.retryDelayMs?.first ?? 500;
-    const maxDelay = this.options.retryDelayMs?.max ?? 2000;
-    while (this.running) {
-      const opened = await this.runSession();
-      if (!this.running) break;
-      if (opened) delay = this.options.retryDelayMs?.first ?? 500;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delay);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-      delay = Math.min(maxDelay, delay * 2);
-    }
+  protected get endpointLabel(): string {
+    return this.driver.endpointUrl;
   }
 
   /** The point's address in this session: its NodeId with the namespace resolved, null when unknown. */
@@ -210,8 +124,13 @@ export class OpcUaDriverRunner {
     return { type: UserTokenType.Anonymous };
   }
 
-  /** Opens a session, reads through it until it is lost or the driver stops; true if it was opened. */
-  private async runSession(): Promise<boolean> {
+  /** The code of a failure, a refused identity named by the kind the driver signs in with. */
+  private failureCode(error: unknown): ErrorCode {
+    return codeOfSessionFailure(error, this.driver.authentication);
+  }
+
+  /** Opens a session and reads through it until it is lost or the driver stops; true if it opened. */
+  protected async turn(): Promise<boolean> {
     const { driver, certificate } = { driver: this.driver, certificate: this.options.certificate };
     const client = OPCUAClient.create({
       applicationName: 'lyyp-gateway',
@@ -243,48 +162,42 @@ export class OpcUaDriverRunner {
       );
     } catch (error) {
       await session?.close().catch(() => undefined);
-      this.noteFailure(codeOfSessionFailure(error));
-      this.faultAll(codeOfSessionFailure(error));
       await client.disconnect().catch(() => undefined);
-      return false;
+      return this.openFailed(this.failureCode(error));
     }
-    session.on('session_closed', () => lose());
-    session.on('keepalive_failure', () => lose());
-    this.live = { client, session };
-    this.sessions += 1;
-    this.consecutiveFailures = 0;
-    this.lastSuccessAt = this.now();
-    this.wake = () => lose();
+    const open = session;
+    open.on('session_closed', () => lose());
+    open.on('keepalive_failure', () => lose());
     let poller: NodeJS.Timeout | null = null;
     let subscription: ClientSubscription | null = null;
-    try {
-      if (this.periodic.length > 0) {
-        subscription = driver.subscribe ? await this.subscribe(session, lose) : null;
-        this.mode = subscription ? 'subscription' : 'polling';
-        if (!subscription) {
-          const poll = async () => {
-            await this.pollOnce(session);
-            if (this.live?.session === session) poller = setTimeout(() => void poll(), driver.pollIntervalMs);
-          };
-          await poll();
+    const live: Live = { client, session: open };
+    return this.hold(
+      live,
+      lost,
+      lose,
+      async () => {
+        if (this.periodic.length > 0) {
+          subscription = driver.subscribe ? await this.subscribe(open, lose) : null;
+          this.mode = subscription ? 'subscription' : 'polling';
+          if (!subscription) {
+            const poll = async () => {
+              await this.pollOnce(open);
+              if (this.connected === live) poller = setTimeout(() => void poll(), driver.pollIntervalMs);
+            };
+            await poll();
+          }
         }
-      }
-      if (this.pending.length > 0) this.queueFlush();
-      if (this.running) await lost;
-    } catch (error) {
-      this.options.onError?.(error);
-    } finally {
-      this.live = null;
-      this.mode = 'none';
-      this.wake = null;
-      if (poller) clearTimeout(poller);
-      this.nodeTypes.clear();
-      await subscription?.terminate().catch(() => undefined);
-      await session.close().catch(() => undefined);
-      await client.disconnect().catch(() => undefined);
-      if (this.running) this.faultAll('1744');
-    }
-    return true;
+        if (this.pending.length > 0) this.queueFlush();
+      },
+      async () => {
+        this.mode = 'none';
+        if (poller) clearTimeout(poller);
+        this.nodeTypes.clear();
+        await subscription?.terminate().catch(() => undefined);
+        await open.close().catch(() => undefined);
+        await client.disconnect().catch(() => undefined);
+      },
+    );
   }
 
   /** Monitored items grouped by sampling interval; null when the server refuses a subscription. */
@@ -347,7 +260,7 @@ export class OpcUaDriverRunner {
       this.lastSuccessAt = this.now();
       this.report(this.drain(), this.allGood());
     } catch (error) {
-      this.noteFailure(codeOfSessionFailure(error));
+      this.noteFailure(this.failureCode(error));
     }
   }
 
@@ -355,9 +268,7 @@ export class OpcUaDriverRunner {
   private take(point: OpcUaPoint, dataValue: DataValue | null, failure?: ErrorCode): void {
     // Point times are the gateway's clock, as for every protocol (the server's clock may be off).
     const at = this.now();
-    const sample = this.sampleOf(point, dataValue, failure, at);
-    this.latest.set(point.key, sample);
-    if (this.filter.accept(sample, point.variable.deadZone)) this.pending.push(sample);
+    this.keep(this.sampleOf(point, dataValue, failure, at));
     if (this.mode === 'subscription') this.queueFlush();
   }
 
@@ -386,12 +297,6 @@ export class OpcUaDriverRunner {
     });
   }
 
-  private drain(): Sample[] {
-    const samples = this.pending;
-    this.pending = [];
-    return samples;
-  }
-
   private allGood(): boolean {
     return (
       this.periodic.length > 0 &&
@@ -399,54 +304,12 @@ export class OpcUaDriverRunner {
     );
   }
 
-  private report(samples: readonly Sample[], complete: boolean): void {
-    const pending = samples.length === 0 && this.pending.length > 0 ? this.drain() : samples;
-    this.cycles += 1;
-    const latest = this.periodic
-      .map((point) => this.latest.get(point.key))
-      .filter((sample) => sample !== undefined);
-    const others = pending.filter((sample) => !this.latest.has(sample.key));
-    this.options.onReport({
-      driverKey: this.driver.key,
-      at: this.now(),
-      samples: pending,
-      // Every newest value (and faults of variables that cannot be read): the agent's filter decides.
-      readings: [...others, ...latest],
-      complete,
-      pollIntervalMs: this.driver.pollIntervalMs,
-    });
-  }
-
-  private faultAll(code: ErrorCode): void {
-    const at = this.now();
-    const faults: Fault[] = this.periodic.map((point) => ({ kind: 'fault', key: point.key, code, at }));
-    for (const fault of faults) {
-      this.latest.set(fault.key, fault);
-      if (this.filter.accept(fault, 0)) this.pending.push(fault);
-    }
-    if (this.pending.length > 0) this.report(this.drain(), false);
-  }
-
-  private noteFailure(code: ErrorCode): void {
-    this.failures += 1;
-    this.consecutiveFailures += 1;
-    if (code === '1715') this.timeouts += 1;
-    this.lastErrorCode = code;
-    this.lastErrorAt = this.now();
-  }
-
   /** Reads variables of this driver now. */
   async readNow(keys: readonly string[]): Promise<Sample[]> {
     const points = keys.map((key) => this.points.get(key)).filter((point) => point !== undefined);
-    const live = this.live;
+    const live = this.connected;
     const at = this.now();
-    if (!live)
-      return points.map((point) => ({
-        kind: 'fault',
-        key: point.key,
-        code: this.lastErrorCode ?? '1744',
-        at,
-      }));
+    if (!live) return this.unreachable(points);
     try {
       this.requests += 1;
       const readable = points.filter((point) => this.nodeOf(point) !== null);
@@ -466,7 +329,7 @@ export class OpcUaDriverRunner {
         return sample;
       });
     } catch (error) {
-      const code = codeOfSessionFailure(error);
+      const code = this.failureCode(error);
       this.noteFailure(code);
       return points.map((point) => ({ kind: 'fault', key: point.key, code, at }));
     }
@@ -495,7 +358,7 @@ export class OpcUaDriverRunner {
     if (!point) return { ok: false, key, code: '1714' };
     const plan = planFieldWrite(point, requested);
     if (!plan.ok) return { ok: false, key, code: plan.code };
-    const live = this.live;
+    const live = this.connected;
     if (!live) return { ok: false, key, code: this.lastErrorCode ?? '1744' };
     try {
       this.requests += 1;
@@ -525,84 +388,19 @@ export class OpcUaDriverRunner {
       };
     } catch (error) {
       const code =
-        error instanceof SyntaxError || error instanceof TypeError ? '1722' : codeOfSessionFailure(error);
+        error instanceof SyntaxError || error instanceof TypeError ? '1722' : this.failureCode(error);
       this.noteFailure(code);
       return { ok: false, key, code };
     }
   }
 
-  /** The children of a node (the Objects folder when none is named). */
+  /**
+   * The children of a node (the Objects folder when none is named), through the driver's session;
+   * one still being opened is waited for (BROWSE_PATIENCE_MS at most).
+   */
   async browse(nodeId: string | undefined): Promise<BrowseOutcome> {
-    const live = this.live;
+    const live = await this.connection(BROWSE_PATIENCE_MS);
     if (!live) return { ok: false, code: this.lastErrorCode ?? '1744' };
-    const { session } = live;
-    try {
-      const node = (await resolveAddresses(session, [nodeId ?? OBJECTS_FOLDER])).get(
-        nodeId ?? OBJECTS_FOLDER,
-      );
-      if (!node) return { ok: false, code: '1741' };
-      const result = await session.browse({
-        nodeId: node,
-        browseDirection: BrowseDirection.Forward,
-        referenceTypeId: 'HierarchicalReferences',
-        includeSubtypes: true,
-        nodeClassMask: makeNodeClassMask('Object | Variable'),
-        resultMask: 63,
-      });
-      const code = codeOfStatus(result.statusCode.name);
-      if (code) return { ok: false, code: code === '1743' ? '1741' : code };
-      const references = (result.references ?? []).slice(0, BROWSE_MAX_CHILDREN);
-      const variables = references.filter(
-        (reference) => Number(reference.nodeClass) === Number(NodeClass.Variable),
-      );
-      const attributes = variables.length
-        ? await session.read(
-            variables.flatMap((reference) =>
-              [AttributeIds.DataType, AttributeIds.ValueRank, AttributeIds.UserAccessLevel].map(
-                (attributeId) => ({
-                  nodeId: reference.nodeId,
-                  attributeId,
-                }),
-              ),
-            ),
-          )
-        : [];
-      const nodes = references.map((reference): BrowsedNode => {
-        const name = reference.displayName.text ?? reference.browseName.name ?? reference.nodeId.toString();
-        const browseName = reference.browseName.toString();
-        if (Number(reference.nodeClass) !== Number(NodeClass.Variable))
-          return {
-            name,
-            browseName,
-            nodeId: reference.nodeId.toString(),
-            nodeClass: 'Object',
-            hasChildren: true,
-          };
-        const at = variables.indexOf(reference) * 3;
-        const typeId = attributes[at]?.value.value as { namespace?: number; value?: unknown } | undefined;
-        const builtIn =
-          typeId?.namespace === 0 && typeof typeId.value === 'number' && typeId.value <= 25
-            ? typeId.value
-            : 0;
-        const isArray = Number(attributes[at + 1]?.value.value ?? -1) >= 0;
-        const accessLevel = Number(attributes[at + 2]?.value.value ?? 1);
-        const readable = (accessLevel & 1) !== 0;
-        const writable = (accessLevel & 2) !== 0;
-        return {
-          name,
-          browseName,
-          nodeId: reference.nodeId.toString(),
-          nodeClass: 'Variable',
-          opcuaType: builtIn ? DataType[builtIn] : 'Other',
-          dataType: dataTypeForOpcUa(builtIn, isArray),
-          isArray,
-          access: writable ? (readable ? 'read-write' : 'write-only') : 'read-only',
-          hasChildren: false,
-        };
-      });
-      return { ok: true, nodes, truncated: (result.references?.length ?? 0) > BROWSE_MAX_CHILDREN };
-    } catch (error) {
-      return { ok: false, code: codeOfSessionFailure(error) };
-    }
+    return browseNode(live.session, nodeId, this.driver.authentication);
   }
 }

@@ -16,6 +16,18 @@ describe('session failures', () => {
   ])('%s → %s', (message, code) => {
     expect(codeOfSessionFailure(new Error(message))).toBe(code);
   });
+
+  it('names the kind of identity the server refused', () => {
+    const refused = new Error('ActivateSession failed: BadIdentityTokenRejected (0x80210000)');
+    expect(codeOfSessionFailure(refused, 'anonymous')).toBe('1749');
+    expect(codeOfSessionFailure(refused, 'username')).toBe('1746');
+    expect(codeOfSessionFailure(refused, 'certificate')).toBe('1750');
+    const noAnonymous = new Error('Cannot find ANONYMOUS user token policy in end point description');
+    expect(codeOfSessionFailure(noAnonymous, 'anonymous')).toBe('1749');
+    // Anything else is the same whatever the identity.
+    expect(codeOfSessionFailure(new Error('connect ECONNREFUSED'), 'certificate')).toBe('1744');
+    expect(codeOfSessionFailure(new Error('BadCertificateUntrusted'), 'anonymous')).toBe('1745');
+  });
 });
 
 describe('NodeIds with a namespace URI', () => {

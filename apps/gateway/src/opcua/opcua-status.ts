@@ -50,10 +50,24 @@ export function codeOfStatus(name: string): ErrorCode | null {
 const IDENTITY_REFUSED =
   /BadUserAccessDenied|BadIdentityTokenInvalid|BadIdentityTokenRejected|user token policy/i;
 
-/** The catalogue code of a failure to open a session: the user was refused, the certificate, or the server. */
-export function codeOfSessionFailure(error: unknown): ErrorCode {
+/** How a driver signs in to its server. */
+export type IdentityKind = 'anonymous' | 'username' | 'certificate';
+
+/** The code of a refused identity, by the kind the driver signed in with. */
+const IDENTITY_CODES: Readonly<Record<IdentityKind, ErrorCode>> = {
+  anonymous: '1749',
+  username: '1746',
+  certificate: '1750',
+};
+
+/**
+ * The catalogue code of a failure to open a session: the identity was refused (saying which kind
+ * of identity: anonymous, user name and password, user certificate), the certificate, the
+ * security settings, or the server could not be reached.
+ */
+export function codeOfSessionFailure(error: unknown, identity: IdentityKind = 'username'): ErrorCode {
   const text = error instanceof Error ? error.message : String(error);
-  if (IDENTITY_REFUSED.test(text)) return '1746';
+  if (IDENTITY_REFUSED.test(text)) return IDENTITY_CODES[identity];
   if (/BadCertificate|BadSecurityChecksFailed|certificate/i.test(text)) return '1745';
   if (/BadSecurityPolicyRejected|BadSecurityModeRejected|Cannot find an Endpoint|endpoint/i.test(text))
     return '1747';

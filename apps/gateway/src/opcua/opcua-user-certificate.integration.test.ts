@@ -102,8 +102,8 @@ describe('OPC UA with a user certificate', () => {
       try {
         await until(() => sample()?.kind === 'fault');
         // The server offers no anonymous sign-in at all, so the session is never made.
-        expect(sample()).toMatchObject({ kind: 'fault', code: '1746' });
-        expect(agent.runners[0]!.status()).toMatchObject({ connected: false, lastErrorCode: '1746' });
+        expect(sample()).toMatchObject({ kind: 'fault', code: '1749' });
+        expect(agent.runners[0]!.status()).toMatchObject({ connected: false, lastErrorCode: '1749' });
       } finally {
         await agent.stop();
       }
@@ -119,7 +119,7 @@ describe('OPC UA with a user certificate', () => {
       );
       try {
         await until(() => sample()?.kind === 'fault');
-        expect(sample()).toMatchObject({ kind: 'fault', code: '1746' });
+        expect(sample()).toMatchObject({ kind: 'fault', code: '1750' });
       } finally {
         await agent.stop();
       }

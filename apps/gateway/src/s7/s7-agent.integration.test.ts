@@ -14,9 +14,8 @@ import {
 } from '@lyyp/contracts/device-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FieldAgents } from '../agent/field-agents.ts';
-import type { Sample } from '../core/samples.ts';
+import { ReportObserver as Observer } from '../agent/testing/report-observer.ts';
 import { sharedFormulaEngine } from '../core/shared-formula-engine.ts';
-import { Conditions } from '../core/testing/conditions.ts';
 import type { PollReport } from '../modbus/modbus-poller.ts';
 import { GatewayCertificate } from '../opcua/gateway-certificate.ts';
 import { startModbusSimulator, type ModbusSimulator } from '../simulator/modbus-simulator.ts';
@@ -90,30 +89,6 @@ function s7Model(
       ...extra,
     ],
   });
-}
-
-/** Keeps the newest sample of each key from the reports and wakes waits on each one. */
-class Observer {
-  readonly latest = new Map<string, Sample>();
-  readonly conditions = new Conditions();
-  readonly onReport = (report: PollReport): void => {
-    for (const sample of report.readings) this.latest.set(sample.key, sample);
-    this.conditions.check();
-  };
-
-  value(key: string): unknown {
-    const sample = this.latest.get(key);
-    return sample?.kind === 'reading' ? sample.value : undefined;
-  }
-
-  code(key: string): string | undefined {
-    const sample = this.latest.get(key);
-    return sample?.kind === 'fault' ? sample.code : undefined;
-  }
-
-  until(condition: () => boolean, what?: string): Promise<void> {
-    return this.conditions.until(condition, what);
-  }
 }
 
 function startAgent(model: DeviceModel): { agent: S7Agent; observer: Observer } {
@@ -266,9 +241,9 @@ describe('S7 driver against snap7 S7Server', () => {
       await observer.until(() => VARIABLES.every((v) => observer.code(v.key) === '1754'), 'all faulted');
       expect(runner.status().connected).toBe(false);
       expect(await agent.write('dbInt', 5)).toMatchObject({ ok: false, code: '1754' });
-      const before = runner.connections;
+      const before = runner.opened;
       fixture.restart();
-      await observer.until(() => runner.connections > before && allRead(observer)(), 'values again');
+      await observer.until(() => runner.opened > before && allRead(observer)(), 'values again');
       expect(observer.value('dbWord')).toBe(60000);
       expect(runner.status().connected).toBe(true);
     } finally {

@@ -2,7 +2,7 @@ import { parseS7Address } from '@lyyp/contracts/device-model';
 import { describe, expect, it } from 'vitest';
 import { decodeS7, encodeS7 } from './s7-codec.ts';
 import { MAX_ITEMS_PER_REQUEST, planBlocks, planReads } from './s7-plan.ts';
-import { codeOfRequestError, codeOfReturn, S7Failure } from './s7-status.ts';
+import { codeOfHeaderError, codeOfRequestError, codeOfReturn, S7Failure } from './s7-status.ts';
 
 const point = (key: string, address: string) => ({ key, s7: parseS7Address(address)! });
 
@@ -75,10 +75,12 @@ describe('S7 failures as catalogue codes', () => {
     expect(codeOfReturn(0x0a)).toBe('1752');
     expect(codeOfReturn(0x01)).toBe('1757');
     expect(codeOfReturn(0x06)).toBe('1755');
-    expect(codeOfRequestError({ code: 0x8104 })).toBe('1751');
-    expect(codeOfRequestError({ code: 0x8301 })).toBe('1758');
-    expect(codeOfRequestError({ code: 'ERR_TIMEOUT' })).toBe('1740');
-    expect(codeOfRequestError({ code: 'ERR_NOT_CONNECTED' })).toBe('1754');
+    expect(codeOfHeaderError(0x8104)).toBe('1751'); // PUT/GET off
+    expect(codeOfHeaderError(0x8702)).toBe('1751'); // access error class
+    expect(codeOfHeaderError(0x8500)).toBe('1755');
+    expect(codeOfHeaderError(0x8301)).toBe('1758');
+    expect(codeOfRequestError(new Error('socket hang up'))).toBe('1754');
+    expect(codeOfRequestError(new S7Failure('1740', 'no answer'))).toBe('1740');
     expect(codeOfRequestError(new S7Failure('1753', 'refused'))).toBe('1753');
   });
 });

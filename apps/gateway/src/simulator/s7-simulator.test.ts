@@ -88,8 +88,10 @@ describe('built-in S7 PLC', () => {
   });
 
   it('refuses a data block the model does not use, as a PLC does', () => {
-    expect(simulator.memory.read({ area: 0x84, db: 9, transport: 2, address: 0, length: 2 }).code).toBe(0x0a);
-    expect(simulator.memory.read({ area: 0x84, db: 1, transport: 2, address: 64 * 8, length: 2 }).code).toBe(
+    expect(simulator.memory.read({ area: 'DB', dbNumber: 9, start: 0, length: 2, bit: null }).code).toBe(
+      0x0a,
+    );
+    expect(simulator.memory.read({ area: 'DB', dbNumber: 1, start: 64, length: 2, bit: null }).code).toBe(
       0x05,
     );
   });

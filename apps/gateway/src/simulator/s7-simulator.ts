@@ -15,40 +15,28 @@ import {
   type S7Area,
   type Variable,
 } from '@lyyp/contracts/device-model';
-import { S7Parser, S7Serializer, s7constants } from '@st-one-io/nodes7';
-import { ISOOnTCPClient } from 'iso-on-tcp';
 import { decodeS7, encodeS7 } from '../s7/s7-codec.ts';
+import { MessageJoiner, TpktSplitter, connectionConfirm, dataUnit, parseCotp, tpkt } from '../s7/s7-iso.ts';
+import {
+  RETURN_OK,
+  ROSCTR,
+  S7_FUNCTION,
+  encodeReadAnswer,
+  encodeSetupAnswer,
+  encodeWriteAnswer,
+  parseItemData,
+  parseMessage,
+  parseRequestItems,
+  parseSetup,
+  type S7Item,
+  type S7Message,
+} from '../s7/s7-pdu.ts';
 import { SimulatedValues } from './simulated-values.ts';
 
-const { type: TYPES, function: FUNCTIONS, area: AREAS, transport, dataTransport, retval } = s7constants.proto;
 const MAX_PDU = 480;
-
-interface ItemSpec {
-  readonly transport: number;
-  readonly length: number;
-  readonly db: number;
-  readonly area: number;
-  readonly address: number;
-}
-
-interface S7Message {
-  readonly header: { readonly type: number; readonly rid: number; readonly pduReference: number };
-  readonly param?: {
-    readonly function: number;
-    readonly items?: readonly ItemSpec[];
-    readonly maxJobsCalling?: number;
-    readonly maxJobsCalled?: number;
-    readonly pduLength?: number;
-  };
-  readonly data?: { readonly items?: readonly { readonly data: Buffer }[] };
-}
-
-const AREA_NAMES: Readonly<Record<number, S7Area>> = {
-  [AREAS.DB]: 'DB',
-  [AREAS.FLAGS]: 'M',
-  [AREAS.INPUTS]: 'I',
-  [AREAS.OUTPUTS]: 'Q',
-};
+/** Item return codes the simulated PLC answers with. */
+const OUT_OF_RANGE = 0x05;
+const NO_OBJECT = 0x0a;
 
 interface Placed {
   readonly variable: Variable;
@@ -96,16 +84,16 @@ export class S7Memory {
   }
 
   /** The bytes of an item, or the return code refusing it. */
-  read(item: ItemSpec): { readonly code: number; readonly data: Buffer } {
+  read(item: S7Item): { readonly code: number; readonly data: Buffer } {
     const located = this.locate(item);
     if ('code' in located) return { code: located.code, data: Buffer.alloc(0) };
     const { memory, start, bit } = located;
-    if (bit !== null) return { code: retval.DATA_OK, data: Buffer.from([(memory[start]! >> bit) & 1]) };
-    return { code: retval.DATA_OK, data: Buffer.from(memory.subarray(start, start + item.length)) };
+    if (bit !== null) return { code: RETURN_OK, data: Buffer.from([(memory[start]! >> bit) & 1]) };
+    return { code: RETURN_OK, data: Buffer.from(memory.subarray(start, start + item.length)) };
   }
 
   /** Writes an item; the variables whose bytes it touched keep their new values. */
-  write(item: ItemSpec, data: Buffer): number {
+  write(item: S7Item, data: Buffer): number {
     const located = this.locate(item);
     if ('code' in located) return located.code;
     const { memory, start, bit, area, dbNumber } = located;
@@ -119,10 +107,10 @@ export class S7Memory {
       if (address.width === 'bit' && bit !== null && address.bitOffset !== bit) continue;
       this.values.hold(variable.key, decodeS7(address, variable.dataType, memory.subarray(from)));
     }
-    return retval.DATA_OK;
+    return RETURN_OK;
   }
 
-  private locate(item: ItemSpec):
+  private locate(item: S7Item):
     | {
         readonly memory: Buffer;
         readonly start: number;
@@ -131,17 +119,11 @@ export class S7Memory {
         dbNumber: number;
       }
     | { readonly code: number } {
-    const area = AREA_NAMES[item.area];
-    if (!area) return { code: retval.DATA_ERR };
-    const dbNumber = area === 'DB' ? item.db : 0;
+    const { area, dbNumber, start, length, bit } = item;
     const memory = this.areas.get(areaName(area, dbNumber));
-    if (!memory) return { code: area === 'DB' ? retval.DATA_ERR : retval.DATA_OUTOFRANGE };
-    const isBit = item.transport === transport.BIT;
-    // Addresses travel as bit addresses (byte × 8 + bit) for every transport.
-    const start = item.address >> 3;
-    const length = isBit ? 1 : item.length;
-    if (start + length > memory.length) return { code: retval.DATA_OUTOFRANGE };
-    return { memory, start, bit: isBit ? item.address & 7 : null, area, dbNumber };
+    if (!memory) return { code: area === 'DB' ? NO_OBJECT : OUT_OF_RANGE };
+    if (start + length > memory.length) return { code: OUT_OF_RANGE };
+    return { memory, start, bit, area, dbNumber };
   }
 }
 
@@ -150,60 +132,35 @@ function areaName(area: S7Area, dbNumber: number): string {
 }
 
 /** Answers one S7 request, or null for what a driver never sends. */
-function answer(memory: S7Memory, message: S7Message): object | null {
-  const { header, param } = message;
-  if (header.type !== TYPES.REQUEST || !param) return null;
-  const reply = {
-    type: TYPES.RESPONSE,
-    rid: header.rid,
-    pduReference: header.pduReference,
-    errorClass: 0,
-    errorCode: 0,
-  };
-  if (param.function === FUNCTIONS.COMM_SETUP)
-    return {
-      header: reply,
-      param: {
-        function: FUNCTIONS.COMM_SETUP,
-        maxJobsCalling: Math.min(param.maxJobsCalling ?? 1, 8),
-        maxJobsCalled: Math.min(param.maxJobsCalled ?? 1, 8),
-        pduLength: Math.min(param.pduLength ?? MAX_PDU, MAX_PDU),
-      },
-    };
-  const items = param.items ?? [];
-  if (param.function === FUNCTIONS.READ_VAR) {
-    memory.refresh();
-    return {
-      header: reply,
-      param: { function: FUNCTIONS.READ_VAR, itemCount: items.length },
-      data: {
-        items: items.map((item) => {
-          const read = memory.read(item);
-          const ok = read.code === retval.DATA_OK;
-          return {
-            returnCode: read.code,
-            transportSize: ok
-              ? item.transport === transport.BIT
-                ? dataTransport.BBIT
-                : dataTransport.BBYTE
-              : 0,
-            data: read.data,
-          };
-        }),
-      },
-    };
+function answer(memory: S7Memory, message: S7Message): Buffer | null {
+  if (message.type !== ROSCTR.job) return null;
+  const { param, reference } = message;
+  if (param[0] === S7_FUNCTION.setup) {
+    const asked = parseSetup(param);
+    return encodeSetupAnswer(reference, {
+      jobsCalling: Math.min(asked.jobsCalling, 8),
+      jobsCalled: Math.min(asked.jobsCalled, 8),
+      pduSize: Math.min(asked.pduSize, MAX_PDU),
+    });
   }
-  if (param.function === FUNCTIONS.WRITE_VAR) {
-    const data = message.data?.items ?? [];
-    return {
-      header: reply,
-      param: { function: FUNCTIONS.WRITE_VAR, itemCount: items.length },
-      data: {
-        items: items.map((item, index) => ({
-          returnCode: memory.write(item, data[index]?.data ?? Buffer.alloc(0)),
-        })),
-      },
-    };
+  const items = parseRequestItems(param);
+  if (!items) return null;
+  if (param[0] === S7_FUNCTION.read) {
+    memory.refresh();
+    return encodeReadAnswer(
+      reference,
+      items.map((item) => {
+        const read = memory.read(item);
+        return { returnCode: read.code, data: read.data, bit: item.bit !== null };
+      }),
+    );
+  }
+  if (param[0] === S7_FUNCTION.write) {
+    const data = parseItemData(message.data, items.length, false);
+    return encodeWriteAnswer(
+      reference,
+      items.map((item, index) => memory.write(item, data[index]?.data ?? Buffer.alloc(0))),
+    );
   }
   return null;
 }
@@ -236,16 +193,21 @@ export async function startS7Simulator(options: S7SimulatorOptions): Promise<S7S
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
     // Answers the driver's connection request (any rack/slot or TSAP) and carries S7 PDUs.
-    const iso = new ISOOnTCPClient(socket, { forceClose: true });
-    const parser = new S7Parser();
-    const serializer = new S7Serializer();
-    const drop = () => socket.destroy();
-    for (const stream of [iso, parser, serializer]) stream.on('error', drop);
-    iso.pipe(parser);
-    serializer.pipe(iso);
-    parser.on('data', (message: S7Message) => {
-      const reply = answer(memory, message);
-      if (reply) serializer.write(reply);
+    const splitter = new TpktSplitter();
+    const joiner = new MessageJoiner();
+    socket.on('data', (chunk: Buffer) => {
+      try {
+        for (const frame of splitter.push(chunk)) {
+          const unit = parseCotp(frame);
+          if (unit.kind === 'CR') socket.write(tpkt(connectionConfirm(unit)));
+          if (unit.kind !== 'DT') continue;
+          const bytes = joiner.push(unit);
+          const reply = bytes ? answer(memory, parseMessage(bytes)) : null;
+          if (reply) socket.write(tpkt(dataUnit(reply)));
+        }
+      } catch {
+        socket.destroy();
+      }
     });
   });
   await new Promise<void>((resolve, reject) => {

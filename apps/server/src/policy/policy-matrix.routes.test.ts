@@ -138,6 +138,14 @@ const DEVICE_PROBES: readonly DeviceProbe[] = [
     body: (id) => ({ equipmentId: id, key: 'waterTemperature', value: 60 }),
     decisionRefusal: '1202',
   },
+  // The tag browser: developers of the product, staff who edit products, installers (after-sales
+  // staff with the device edit code, a dealer with debug rights). Past the guard the demo device
+  // has no OPC UA driver.
+  {
+    action: 'device.browseOpcUa',
+    path: '/product/opcua/browse',
+    body: (id) => ({ equipmentId: id, driverKey: 'ua' }),
+  },
   { action: 'share.list', path: '/equipment/share/list', body: (id) => ({ id }) },
   { action: 'device.grants', path: '/manage/equipment/grants', body: (id) => ({ id }) },
   // Sharing further: the owner, staff in scope, an authorization, a share that allows it (else 1211).

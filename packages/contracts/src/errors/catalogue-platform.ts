@@ -217,9 +217,10 @@ export const PLATFORM_ERRORS = {
     'The OPC UA server does not trust the gateway certificate: trust it on the server (thumbprint {thumbprint})',
     502,
   ),
+  // The sign-in identity refused, one code per kind of identity the driver signs in with.
   '1746': entry(
-    'OPC UA 服务器拒绝了用户名或密码',
-    'The OPC UA server refused the user name or password',
+    'OPC UA 服务器拒绝了用户名或密码：请核对驱动中的用户名和密码',
+    "The OPC UA server refused the user name or password: check the driver's user name and password",
     502,
   ),
   '1747': entry(
@@ -230,6 +231,16 @@ export const PLATFORM_ERRORS = {
   '1748': entry(
     'OPC UA 节点数据类型与变量不符',
     'The OPC UA node data type does not match the variable',
+    502,
+  ),
+  '1749': entry(
+    'OPC UA 服务器不接受匿名登录：请在驱动中设置用户名和密码或用户证书',
+    'The OPC UA server refuses anonymous sign-in: give the driver a user name and password or a user certificate',
+    502,
+  ),
+  '1750': entry(
+    'OPC UA 服务器拒绝了用户证书：请在服务器上信任该证书，或重新上传用户证书和私钥',
+    'The OPC UA server refused the user certificate: trust it on the server, or upload the user certificate and its private key again',
     502,
   ),
 

@@ -35,6 +35,7 @@ export const DEVICE_ABILITY_ACTIONS = [
   'device.grants',
   'device.grant',
   'device.log',
+  'device.browseOpcUa',
   'share.list',
   'share.add',
   'share.manage',

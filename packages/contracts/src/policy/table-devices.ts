@@ -37,12 +37,20 @@ export const DEVICE_ACTIONS = {
     grant('staffInScope', 'monitor:device:write'),
   ]),
   // The tag browser: a product's developer (or staff who edit products) browses an OPC UA server
-  // through a device of the product; nothing on the device changes.
+  // through a device of the product, and so does an installer through the gateways it may act
+  // on: after-sales staff (the device edit code, in scope) and a dealer with debug rights on its
+  // customers' devices. Nothing on the device changes; making variables of the nodes is a
+  // product change (product.edit), which installers do not hold.
   'device.browseOpcUa': view(
     'device',
     '通过设备网关浏览 OPC UA 服务器（标签浏览器）',
     "Browse an OPC UA server through a device's gateway (tag browser)",
-    [grant('developerOfProduct', 'manage:product:edit'), grant('staffInScope', 'manage:product:edit')],
+    [
+      grant('developerOfProduct', 'manage:product:edit'),
+      grant('staffInScope', 'manage:product:edit'),
+      grant('staffInScope', 'manage:equipment:edit'),
+      grant('dealerWithDebug', 'monitor:device:write'),
+    ],
   ),
   'device.bind': change('device', '绑定设备（成为所有者）', 'Bind a device (the caller becomes its owner)', [
     grant('staffInScope', 'manage:equipment:edit'),

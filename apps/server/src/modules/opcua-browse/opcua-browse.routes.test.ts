@@ -16,16 +16,20 @@ import type {
   OpcUaTargetsAnswer,
 } from '@lyyp/contracts/opcua-browse';
 import type { BrowsedNode, CommandPayload } from '@lyyp/contracts/protocol';
-import { commands, products } from '../../db/schema/index.ts';
+import { randomUUID } from 'node:crypto';
+import { accountRoles, commands, dealerCustomers, dealers, products, roles } from '../../db/schema/index.ts';
+import { AccountRepository } from '../account/account.repository.ts';
 import { FACTORY_PASSWORD, buildAccount, buildBoundDevice } from '../../test/factories.ts';
 import { TestGateway, eventually } from '../../test/gateway-client.ts';
 import { TestClient, databaseVariants, startTestServer, type TestServer } from '../../test/test-server.ts';
-import { closeTestServer, postJson } from '../device/catalogue-test-support.ts';
+import { closeTestServer, createTestAccount, postJson } from '../device/catalogue-test-support.ts';
 import { CommandRepository } from '../command/command.repository.ts';
 import { multipartBody } from '../files/files-test-support.ts';
 import { OpcUaBrowseRepository } from './opcua-browse.repository.ts';
 import { OpcUaBrowseService } from './opcua-browse.service.ts';
 
+/** Where a product's variable is added (the console's catalogue call). */
+const VARIABLE_ADD_PATH = '/product/variable/add';
 const THUMBPRINT = '3A:9F:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:01:02';
 
 /** A self-signed EC certificate and its key (valid until 2126), as a user certificate file would be. */
@@ -307,6 +311,75 @@ describe.each(databaseVariants())('the OPC UA tag browser on $name', (variant) =
       driverKey: 'ua',
     });
     expect(targets.data.list[0]).toMatchObject({ configCurrent: false, status: 'online' });
+  });
+
+  it('lets installers browse the gateways they may act on, without making variables', async () => {
+    const { device, product, owner, link } = await browsableDevice();
+    const db = server.database.db;
+    const accounts = new AccountRepository(db);
+    const staffWith = async (roleId: string) => {
+      const account = await createTestAccount(accounts, 'operation', { auths: '' });
+      await db.insert(accountRoles).values({ accountId: account.id, roleId });
+      return signedIn(account.username!);
+    };
+    const dealerOf = async (canDebug: boolean) => {
+      const account = await createTestAccount(accounts, 'dealer');
+      await db
+        .insert(dealers)
+        .values({ accountId: account.id, organisationId: randomUUID(), dataScope: 'all', canDebug });
+      await db.insert(dealerCustomers).values({ dealerAccountId: account.id, customerAccountId: owner.id });
+      return signedIn(account.username!);
+    };
+    const viewOnlyRole = async () => {
+      const id = randomUUID();
+      await db.insert(roles).values({
+        id,
+        name: id.slice(0, 8),
+        audience: 'operation',
+        permissions: 'monitor:device:view,manage:equipment:view',
+        dataScope: 'all',
+      });
+      return id;
+    };
+    const afterSales = await staffWith('builtin-after-sales');
+    const debugDealer = await dealerOf(true);
+    const seen = new Set<string>();
+    for (const installer of [afterSales, debugDealer]) {
+      const [answer] = await Promise.all([
+        call<OpcUaBrowseAnswer>(installer, '/product/opcua/browse', {
+          equipmentId: device.id,
+          driverKey: 'ua',
+        }),
+        answerBrowse(link!, { nodes: [LINE] }, seen),
+      ]);
+      expect(answer).toMatchObject({ code: '200', data: { nodes: [LINE] } });
+      // Read-only: the product's browse targets and its variables stay the developer's.
+      expect(
+        (await call(installer, '/product/opcua/targets', { productId: product.id, driverKey: 'ua' })).code,
+      ).toBe('1201');
+      const variable = {
+        key: 'temp',
+        name: 'Temp',
+        driverKey: 'ua',
+        addressType: 'node-id',
+        address: TEMP.nodeId,
+        dataType: 'double',
+      };
+      expect((await call(installer, VARIABLE_ADD_PATH, { productId: product.id, variable })).code).toBe(
+        '1201',
+      );
+    }
+    // A dealer without debug rights, and staff who only view devices, may not use the gateway.
+    const before = link!.received.filter((message) => message.topic.endsWith('/down/cmd')).length;
+    const viewer = await staffWith(await viewOnlyRole());
+    for (const refused of [await dealerOf(false), viewer]) {
+      const answer = await call(refused, '/product/opcua/browse', {
+        equipmentId: device.id,
+        driverKey: 'ua',
+      });
+      expect(answer.code).toBe('1201');
+    }
+    expect(link!.received.filter((message) => message.topic.endsWith('/down/cmd')).length).toBe(before);
   });
 
   it('gives up with 1781 when the gateway does not answer in time', async () => {

@@ -3,6 +3,7 @@
  * gateway mode, last contact, the thumbprint of its OPC UA application certificate (to trust it on
  * an OPC UA server, with copy), and the configuration sync state — whether platform and gateway
  * match — with the Sync button (refused with 1501 or 1503 when the gateway is offline or asleep);
+ * browsing the OPC UA server of a driver through the gateway, for those the policy lets browse;
  * then the gateway's operations (replace, factory reset, clear data, restart) and remote settings.
  */
 import { SyncOutlined } from '@ant-design/icons';
@@ -19,6 +20,7 @@ import { formatTime } from './common/format-time.ts';
 import { describeConfigMatch } from './config-sync.ts';
 import { DeviceScriptStatus } from './DeviceScriptStatus.tsx';
 import { GatewayOperations } from '../gateway-ops/GatewayOperations.tsx';
+import { DeviceTagBrowserButton } from '../product/tag-browser/DeviceTagBrowser.tsx';
 import { GatewaySettingsPanel } from '../gateway-ops/GatewaySettingsPanel.tsx';
 import type { DeviceTabProps } from './device-tab-props.ts';
 import { deviceQueryKey } from './use-device.ts';
@@ -101,6 +103,14 @@ export function GatewayTab({ device, live }: DeviceTabProps) {
           </Descriptions.Item>
         ) : null}
       </Descriptions>
+      {may('device.browseOpcUa') ? (
+        <DeviceTagBrowserButton
+          deviceId={device.id}
+          online={(liveStatus ?? gateway.status) === 'online'}
+          configCurrent={sync.match}
+          thumbprint={thumbprint}
+        />
+      ) : null}
 
       <Descriptions
         bordered

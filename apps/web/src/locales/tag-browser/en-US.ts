@@ -32,6 +32,11 @@ export const tagBrowserEnUS: Texts<typeof tagBrowserZhCN> = {
     removed: 'Removed when saved',
     undo: 'Undo',
   },
+  browsing: 'Browsing through the gateway…',
+  readOnly:
+    "Read-only: see what the server offers here; the product's developer makes variables of nodes with the tag browser in the product's variables.",
+  cannotBrowse:
+    'The gateway cannot browse now ({{reason}}): try again once it is online and has the configuration.',
   tree: 'Address space',
   empty: 'No child nodes',
   truncated: 'This node has more than 500 children; the first 500 are shown.',

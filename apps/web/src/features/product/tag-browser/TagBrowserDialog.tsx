@@ -8,25 +8,11 @@
  * device, to be trusted on the server when the driver signs or encrypts.
  */
 import { MAX_PAGE_SIZE } from '@lyyp/contracts';
-import { DATA_TYPE_DEFINITIONS, type Driver } from '@lyyp/contracts/device-model';
+import type { DATA_TYPE_DEFINITIONS } from '@lyyp/contracts/device-model';
+import { type Driver } from '@lyyp/contracts/device-model';
 import type { OpcUaBrowseTarget } from '@lyyp/contracts/opcua-browse';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Col,
-  Empty,
-  Input,
-  Modal,
-  Row,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tree,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Col, Input, Modal, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import type { BrowsedNode } from '@lyyp/contracts/protocol';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +21,9 @@ import { opcUaBrowseApi } from '../../../api/opcua-browse.api.ts';
 import { useLocaleStore } from '../../../app/i18n.ts';
 import { useDescribeFailure } from '../../monitor/common/catalogue-text.ts';
 import { useModelChanged } from '../use-product.ts';
-import { addPicks, buildTree, variablesOfPicks, type Pick, type TagTreeNode } from './tag-tree.ts';
+import { GatewayThumbprint } from './GatewayThumbprint.tsx';
+import { OpcUaNodeTree, dataTypeLabel, type NodePicking } from './OpcUaNodeTree.tsx';
+import { addPicks, variablesOfPicks, type Pick } from './tag-tree.ts';
 
 const STATUS_COLOR: Record<OpcUaBrowseTarget['status'], string> = {
   online: 'green',
@@ -43,13 +31,6 @@ const STATUS_COLOR: Record<OpcUaBrowseTarget['status'], string> = {
   dormant: 'orange',
   'power-off': 'red',
 };
-
-/** Children of the folders opened so far, for one driver and device (`scope`). */
-interface Expansion {
-  scope: string;
-  children: Record<string, readonly BrowsedNode[]>;
-  truncated: boolean;
-}
 
 function browsable(target: OpcUaBrowseTarget): boolean {
   return target.status === 'online' && target.configCurrent;
@@ -72,7 +53,6 @@ export function TagBrowserDialog({
   const modelChanged = useModelChanged(productId);
   const [driverKey, setDriverKey] = useState(drivers[0]?.key ?? '');
   const [chosenId, setChosenId] = useState<string | undefined>();
-  const [expansion, setExpansion] = useState<Expansion>({ scope: '', children: {}, truncated: false });
   const [picks, setPicks] = useState<Pick[]>([]);
   const [failures, setFailures] = useState<Record<string, string>>({});
   const [creating, setCreating] = useState(false);
@@ -95,85 +75,20 @@ export function TagBrowserDialog({
   // The first device that can browse is the one used until the person chooses another.
   const equipmentId = chosenId ?? list.find(browsable)?.equipmentId;
   const target = list.find((item) => item.equipmentId === equipmentId);
-  const scope = `${driverKey}|${equipmentId ?? ''}`;
-  // The Objects folder of the chosen device's server; folders below are browsed as they open.
-  const top = useQuery({
-    queryKey: ['opcua-browse', productId, scope],
-    queryFn: () => opcUaBrowseApi.browse({ equipmentId: equipmentId!, driverKey }),
-    enabled: target !== undefined && browsable(target),
-    retry: false,
-    staleTime: Infinity,
-  });
-  const expanded = useMemo(() => (expansion.scope === scope ? expansion.children : {}), [expansion, scope]);
-  const truncated = Boolean(top.data?.truncated) || (expansion.scope === scope && expansion.truncated);
-  const tree = useMemo(() => buildTree(top.data?.nodes ?? [], expanded), [top.data, expanded]);
+  const dataTypeText = (id: keyof typeof DATA_TYPE_DEFINITIONS) => dataTypeLabel(id, locale);
 
-  const loadChildren = async (item: TagTreeNode) => {
-    if (!equipmentId || item.children) return;
-    try {
-      const answer = await opcUaBrowseApi.browse({ equipmentId, driverKey, node: item.node.nodeId });
-      setExpansion((current) => ({
-        scope,
-        children: { ...(current.scope === scope ? current.children : {}), [item.key]: answer.nodes },
-        truncated: (current.scope === scope && current.truncated) || answer.truncated,
-      }));
-    } catch (error) {
-      void message.error(describeFailure(error));
-    }
-  };
-
-  const dataTypeText = (id: keyof typeof DATA_TYPE_DEFINITIONS) =>
-    locale === 'en-US' ? DATA_TYPE_DEFINITIONS[id].label.en : DATA_TYPE_DEFINITIONS[id].label.zh;
-
-  const treeData = useMemo(() => {
-    const toData = (items: readonly TagTreeNode[]): object[] =>
-      items.map((item) => ({
-        key: item.key,
-        isLeaf: item.isLeaf,
-        checkable: item.checkable,
-        item,
-        title: (
-          <Space size={4} data-node-id={item.node.nodeId}>
-            <span>{item.node.name}</span>
-            {item.node.dataType ? (
-              <Tag variant="filled">
-                {item.node.opcuaType} → {dataTypeText(item.node.dataType)}
-              </Tag>
-            ) : null}
-            {item.node.isArray ? <Tag variant="filled">{t('tagBrowser.array')}</Tag> : null}
-            {item.node.access ? (
-              <Tag variant="filled" color={item.node.access === 'read-only' ? 'default' : 'blue'}>
-                {t(`monitor.readWrite.${item.node.access}`)}
-              </Tag>
-            ) : null}
-          </Space>
+  const picking = useMemo<NodePicking>(
+    () => ({
+      picked: new Set(picks.map((pick) => pick.node.nodeId)),
+      onToggle: (node: BrowsedNode, checked: boolean) =>
+        setPicks((current) =>
+          checked
+            ? addPicks(current, [node], productKeys.data ?? new Set())
+            : current.filter((pick) => pick.node.nodeId !== node.nodeId),
         ),
-        ...(item.children ? { children: toData(item.children) } : {}),
-      }));
-    return toData(tree);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tree, locale, t]);
-
-  const checkedKeys = useMemo(() => {
-    const picked = new Set(picks.map((pick) => pick.node.nodeId));
-    const keys: string[] = [];
-    const walk = (items: readonly TagTreeNode[]) => {
-      for (const item of items) {
-        if (picked.has(item.node.nodeId)) keys.push(item.key);
-        if (item.children) walk(item.children);
-      }
-    };
-    walk(tree);
-    return keys;
-  }, [tree, picks]);
-
-  const toggle = (item: TagTreeNode, checked: boolean) => {
-    setPicks((current) =>
-      checked
-        ? addPicks(current, [item.node], productKeys.data ?? new Set())
-        : current.filter((pick) => pick.node.nodeId !== item.node.nodeId),
-    );
-  };
+    }),
+    [picks, productKeys.data],
+  );
 
   const update = (nodeId: string, change: Partial<Pick>) =>
     setPicks((current) =>
@@ -270,61 +185,16 @@ export function TagBrowserDialog({
       {targets.data && list.length === 0 ? (
         <Alert type="info" showIcon title={t('tagBrowser.noDevices')} />
       ) : null}
-      {target ? (
-        <div data-testid="tag-browser-thumbprint" style={{ marginBottom: 12 }}>
-          <Typography.Text type="secondary">{t('tagBrowser.thumbprint')}</Typography.Text>
-          {target.opcuaThumbprint ? (
-            <>
-              <Typography.Text code copyable>
-                {target.opcuaThumbprint}
-              </Typography.Text>
-              <div>
-                <Typography.Text type="secondary">{t('tagBrowser.thumbprintHelp')}</Typography.Text>
-              </div>
-            </>
-          ) : (
-            <Typography.Text type="secondary">{t('tagBrowser.noThumbprint')}</Typography.Text>
-          )}
-        </div>
-      ) : null}
+      {target ? <GatewayThumbprint thumbprint={target.opcuaThumbprint} /> : null}
       <Row gutter={16}>
         <Col span={10}>
           <Typography.Title level={5}>{t('tagBrowser.tree')}</Typography.Title>
-          {top.error ? (
-            <Alert
-              type="error"
-              showIcon
-              title={describeFailure(top.error)}
-              data-testid="tag-browser-failure"
-            />
-          ) : null}
-          {truncated ? <Alert type="warning" showIcon title={t('tagBrowser.truncated')} /> : null}
-          <div
-            data-testid="tag-browser-tree"
-            style={{
-              border: '1px solid #f0f0f0',
-              borderRadius: 6,
-              padding: 8,
-              maxHeight: 420,
-              overflow: 'auto',
-            }}
-          >
-            {tree.length > 0 ? (
-              <Tree
-                checkable
-                checkStrictly
-                treeData={treeData as never}
-                loadedKeys={Object.keys(expanded)}
-                loadData={(node) => loadChildren((node as unknown as { item: TagTreeNode }).item)}
-                checkedKeys={checkedKeys}
-                onCheck={(_, info) =>
-                  toggle((info.node as unknown as { item: TagTreeNode }).item, info.checked)
-                }
-              />
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tagBrowser.empty')} />
-            )}
-          </div>
+          <OpcUaNodeTree
+            equipmentId={equipmentId}
+            driverKey={driverKey}
+            enabled={target !== undefined && browsable(target)}
+            picking={picking}
+          />
         </Col>
         <Col span={14}>
           <Typography.Title level={5}>{t('tagBrowser.picked', { count: picks.length })}</Typography.Title>
