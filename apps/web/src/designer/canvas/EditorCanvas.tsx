@@ -1,11 +1,10 @@
 /**
  * The canvas: a scrolling viewport with the page at the current zoom, its grid and rulers, and the
  * selection overlay. Pointer events become page points and targets (pointer-mapping) and go to the
- * core's reducer; Ctrl/⌘ + wheel zooms about the pointer; widgets dragged from the palette drop here.
+ * core's reducer; Ctrl/⌘ + wheel zooms about the pointer; widgets, symbols and variables dragged from the side panels drop here (`use-canvas-drop.ts`).
  */
-import { useLayoutEffect, useMemo, useRef, useState, type DragEvent, type PointerEvent } from 'react';
-import { GRID_SIZE, SYMBOL_IDS, type Point, type SymbolId } from '@lyyp/designer-core';
-import type { LeafWidgetType } from '@lyyp/contracts/designer';
+import { useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { GRID_SIZE, type Point } from '@lyyp/designer-core';
 import { createDesignRuntime } from '../../widgets/render-context.ts';
 import { PageCanvas } from '../../widgets/PageCanvas.tsx';
 import { useDesigner, useDesignerStore } from '../designer-context.ts';
@@ -13,12 +12,8 @@ import { clampZoom, fitZoom, resolvePointerTarget, toPagePoint } from '../state/
 import { useDesignerLocale } from '../use-designer-locale.ts';
 import { Rulers } from './Rulers.tsx';
 import { SelectionOverlay } from './SelectionOverlay.tsx';
+import { useCanvasDrop } from './use-canvas-drop.ts';
 import styles from './canvas.module.css';
-
-/** The type a palette item carries while dragged onto the canvas. */
-export const WIDGET_DRAG_TYPE = 'application/x-lyyp-widget';
-/** A symbol of the library dragged from the palette (its id). */
-export const SYMBOL_DRAG_TYPE = 'application/x-lyyp-symbol';
 
 interface RulerView {
   start: Point;
@@ -119,6 +114,8 @@ export function EditorCanvas() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store]);
 
+  const { handleDragOver, handleDrop } = useCanvasDrop(toPage);
+
   const handlePointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
     // Focus first: a property field being edited commits on blur, before a drag begins (commands
@@ -143,30 +140,6 @@ export function EditorCanvas() {
 
   const handlePointerCancel = () => {
     if (store.getState().editor.drag) store.getState().dispatch({ type: 'cancel' });
-  };
-
-  const handleDragOver = (event: DragEvent<HTMLDivElement>) => {
-    if (
-      event.dataTransfer.types.includes(WIDGET_DRAG_TYPE) ||
-      event.dataTransfer.types.includes(SYMBOL_DRAG_TYPE)
-    ) {
-      event.preventDefault();
-      event.dataTransfer.dropEffect = 'copy';
-    }
-  };
-
-  const handleDrop = (event: DragEvent<HTMLDivElement>) => {
-    const symbol = event.dataTransfer.getData(SYMBOL_DRAG_TYPE);
-    if ((SYMBOL_IDS as readonly string[]).includes(symbol)) {
-      event.preventDefault();
-      const point = toPage(event.clientX, event.clientY);
-      store.getState().run({ name: 'insert-symbol', symbol: symbol as SymbolId, point });
-      return;
-    }
-    const type = event.dataTransfer.getData(WIDGET_DRAG_TYPE) as LeafWidgetType;
-    if (!type) return;
-    event.preventDefault();
-    store.getState().run({ name: 'drop', widgetType: type, point: toPage(event.clientX, event.clientY) });
   };
 
   const gridUnderlay = grid ? (

@@ -1,0 +1,47 @@
+/** 设计器的预览、变量浏览器与右键菜单的中文文字。 */
+export const designerStudioZhCN = {
+  preview: {
+    open: '预览',
+    close: '返回编辑',
+    title: '预览运行',
+    source: '数据来源',
+    typed: '手动输入的模拟值',
+    typedHint: '在下方为变量输入值，页面立即按这些值运行；页面上的写入只改变这些模拟值。',
+    deviceHint: '页面按该设备的实时值运行；写入与监控页面相同，需要写入权限并经过确认。',
+    opensPage: '运行时此处打开页面「{{title}}」',
+    status: {
+      online: '在线',
+      offline: '离线',
+      dormant: '休眠',
+      'power-off': '断电',
+    },
+  },
+  tags: {
+    title: '变量',
+    search: '搜索变量名称或标识',
+    hint: '把变量拖到画布上生成已绑定的组件；拖到组件上则绑定该组件。',
+    empty: '没有匹配的变量',
+    group: {
+      device: '设备变量',
+      intermediate: '中间变量',
+      system: '系统变量',
+    },
+    writable: '可写',
+    bound: '已将「{{name}}」绑定到「{{widget}}」',
+    notBindable: '该组件没有可绑定的数据',
+  },
+  menu: {
+    copy: '复制',
+    paste: '粘贴',
+    duplicate: '创建副本',
+    delete: '删除',
+    top: '置于顶层',
+    up: '上移一层',
+    down: '下移一层',
+    bottom: '置于底层',
+    lock: '锁定',
+    unlock: '解锁',
+    group: '组合',
+    ungroup: '取消组合',
+  },
+};
