@@ -12,7 +12,9 @@ import { clampZoom, fitZoom, resolvePointerTarget, toPagePoint } from '../state/
 import { useDesignerLocale } from '../use-designer-locale.ts';
 import { Rulers } from './Rulers.tsx';
 import { SelectionOverlay } from './SelectionOverlay.tsx';
+import { CanvasContextMenu } from './CanvasContextMenu.tsx';
 import { useCanvasDrop } from './use-canvas-drop.ts';
+import { useSpacePan } from './use-space-pan.ts';
 import styles from './canvas.module.css';
 
 interface RulerView {
@@ -115,25 +117,31 @@ export function EditorCanvas() {
   }, [store]);
 
   const { handleDragOver, handleDrop } = useCanvasDrop(toPage);
+  const pan = useSpacePan(viewport);
 
   const handlePointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
+    if (pan.beginPan(event)) return;
     // Focus first: a property field being edited commits on blur, before a drag begins (commands
     // are ignored while a drag is in progress).
     event.currentTarget.focus({ preventScroll: true });
     const point = toPage(event.clientX, event.clientY);
     const state = store.getState();
     const target = resolvePointerTarget(readHint(event.target), state.editor.document, point);
-    state.dispatch({ type: 'pointer-down', point, target, shiftKey: event.shiftKey });
+    // Shift, Ctrl or ⌘ add to (or take from) the selection.
+    const adding = event.shiftKey || event.ctrlKey || event.metaKey;
+    state.dispatch({ type: 'pointer-down', point, target, shiftKey: adding });
     event.currentTarget.setPointerCapture(event.pointerId);
   };
 
   const handlePointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (pan.movePan(event)) return;
     if (!store.getState().editor.drag) return;
     store.getState().dispatch({ type: 'pointer-move', point: toPage(event.clientX, event.clientY) });
   };
 
   const handlePointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    if (pan.endPan()) return;
     if (!store.getState().editor.drag) return;
     store.getState().dispatch({ type: 'pointer-up', point: toPage(event.clientX, event.clientY) });
   };
@@ -149,32 +157,34 @@ export function EditorCanvas() {
   return (
     <div className={`${styles.area} ${ruler ? styles.withRulers : ''}`}>
       {ruler ? <Rulers start={rulerView.start} length={rulerView.length} zoom={zoom} /> : null}
-      <div
-        ref={viewport}
-        className={styles.viewport}
-        tabIndex={-1}
-        style={{ cursor: drawing ? 'crosshair' : 'default' }}
-        data-designer-viewport
-        onPointerDown={handlePointerDown}
-        onPointerMove={handlePointerMove}
-        onPointerUp={handlePointerUp}
-        onPointerCancel={handlePointerCancel}
-        onScroll={measureRulers}
-        onDragOver={handleDragOver}
-        onDrop={handleDrop}
-      >
-        <div className={styles.scroller}>
-          <div
-            ref={stage}
-            className={styles.stage}
-            style={{ width: document.width * zoom, height: document.height * zoom }}
-            data-designer-stage
-          >
-            <PageCanvas document={document} runtime={runtime} scale={zoom} underlay={gridUnderlay} />
-            <SelectionOverlay />
+      <CanvasContextMenu toPage={toPage}>
+        <div
+          ref={viewport}
+          className={styles.viewport}
+          tabIndex={-1}
+          style={{ cursor: pan.cursor ?? (drawing ? 'crosshair' : 'default') }}
+          data-designer-viewport
+          onPointerDown={handlePointerDown}
+          onPointerMove={handlePointerMove}
+          onPointerUp={handlePointerUp}
+          onPointerCancel={handlePointerCancel}
+          onScroll={measureRulers}
+          onDragOver={handleDragOver}
+          onDrop={handleDrop}
+        >
+          <div className={styles.scroller}>
+            <div
+              ref={stage}
+              className={styles.stage}
+              style={{ width: document.width * zoom, height: document.height * zoom }}
+              data-designer-stage
+            >
+              <PageCanvas document={document} runtime={runtime} scale={zoom} underlay={gridUnderlay} />
+              <SelectionOverlay />
+            </div>
           </div>
         </div>
-      </div>
+      </CanvasContextMenu>
     </div>
   );
 }

@@ -1,7 +1,9 @@
 /**
  * Keyboard shortcuts of the editor. The command shortcuts come from the core's EDITOR_COMMANDS (one
- * table, like Excalidraw's actions); the editor adds its own: arrows nudge, Escape cancels, Mod+S
- * saves, Mod+= / Mod+- / Mod+0 zoom. `Mod` is ⌘ on a Mac and Ctrl elsewhere.
+ * table, like Excalidraw's actions); the editor adds its own: arrows nudge (Shift: ten units),
+ * Escape cancels, Mod+S saves, Mod+= / Mod+- / Mod+0 zoom, Mod+D duplicates, Mod+] / Mod+[ move one
+ * layer up or down (with Shift: to the front or back), R / Shift+R turn a quarter clockwise or
+ * anticlockwise. `Mod` is ⌘ on a Mac and Ctrl elsewhere.
  */
 import { EDITOR_COMMANDS, type CommandName, type EditorCommand } from '@lyyp/designer-core';
 
@@ -23,6 +25,7 @@ export const KEYBOARD_COMMANDS = [
 export type ShortcutAction =
   | { readonly kind: 'command'; readonly command: EditorCommand }
   | { readonly kind: 'save' }
+  | { readonly kind: 'duplicate' }
   | { readonly kind: 'cancel' }
   | { readonly kind: 'zoom'; readonly to: 'in' | 'out' | 'reset' };
 
@@ -67,6 +70,26 @@ const EDITOR_CHORDS: readonly { chord: Chord; action: ShortcutAction }[] = [
   { chord: parseChord('Mod+Shift++'), action: { kind: 'zoom', to: 'in' } },
   { chord: parseChord('Mod+-'), action: { kind: 'zoom', to: 'out' } },
   { chord: parseChord('Mod+0'), action: { kind: 'zoom', to: 'reset' } },
+  { chord: parseChord('Mod+D'), action: { kind: 'duplicate' } },
+  { chord: parseChord('Mod+]'), action: { kind: 'command', command: { name: 'order', move: 'forward' } } },
+  { chord: parseChord('Mod+['), action: { kind: 'command', command: { name: 'order', move: 'backward' } } },
+  // Shift turns the brackets into braces on most layouts.
+  ...(['Mod+Shift+]', 'Mod+Shift+}'] as const).map((shortcut) => ({
+    chord: parseChord(shortcut),
+    action: { kind: 'command', command: { name: 'order', move: 'front' } } as const,
+  })),
+  ...(['Mod+Shift+[', 'Mod+Shift+{'] as const).map((shortcut) => ({
+    chord: parseChord(shortcut),
+    action: { kind: 'command', command: { name: 'order', move: 'back' } } as const,
+  })),
+  {
+    chord: parseChord('R'),
+    action: { kind: 'command', command: { name: 'rotate', direction: 'clockwise' } },
+  },
+  {
+    chord: parseChord('Shift+R'),
+    action: { kind: 'command', command: { name: 'rotate', direction: 'anticlockwise' } },
+  },
 ];
 
 const ARROWS: Readonly<Record<string, readonly [number, number]>> = {

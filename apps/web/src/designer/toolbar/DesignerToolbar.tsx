@@ -168,18 +168,20 @@ export function DesignerToolbar({
         {previewing ? t('designerStudio.preview.close') : t('designerStudio.preview.open')}
       </Button>
       <Divider orientation="vertical" />
-      <div className={styles.tools} role="toolbar" hidden={previewing}>
-        <ActionButtons actions={HISTORY_ACTIONS} />
-        <Divider orientation="vertical" />
-        <ActionButtons actions={CLIPBOARD_ACTIONS} />
-        <Divider orientation="vertical" />
-        <ActionButtons actions={GROUP_ACTIONS} />
-        <ActionMenu actions={ALIGN_ACTIONS} icon={ALIGN_MENU_ICON} text="align" />
-        <ActionMenu actions={ORDER_ACTIONS} icon={ORDER_MENU_ICON} text="order" />
-        <Divider orientation="vertical" />
-        <ActionButtons actions={TRANSFORM_ACTIONS} />
-        <ActionButtons actions={LOCK_ACTIONS} />
-      </div>
+      {previewing ? null : (
+        <div className={styles.tools} role="toolbar">
+          <ActionButtons actions={HISTORY_ACTIONS} />
+          <Divider orientation="vertical" />
+          <ActionButtons actions={CLIPBOARD_ACTIONS} />
+          <Divider orientation="vertical" />
+          <ActionButtons actions={GROUP_ACTIONS} />
+          <ActionMenu actions={ALIGN_ACTIONS} icon={ALIGN_MENU_ICON} text="align" />
+          <ActionMenu actions={ORDER_ACTIONS} icon={ORDER_MENU_ICON} text="order" />
+          <Divider orientation="vertical" />
+          <ActionButtons actions={TRANSFORM_ACTIONS} />
+          <ActionButtons actions={LOCK_ACTIONS} />
+        </div>
+      )}
       <div className={styles.spacer} />
       <div className={styles.group}>
         {VIEW_SWITCHES.map((view) => (

@@ -44,6 +44,11 @@ export interface ToolbarAction {
 
 const selected = (min: number) => (state: EditorState) => state.selection.length >= min;
 
+/** Something is selected and none of it is locked (a locked widget keeps its turn). */
+const selectedUnlocked = (state: EditorState) =>
+  state.selection.length > 0 &&
+  state.document.widgets.every((widget) => !state.selection.includes(widget.id) || !widget.posLock);
+
 const action = (
   text: string,
   icon: ReactNode,
@@ -104,9 +109,14 @@ export const TRANSFORM_ACTIONS: readonly ToolbarAction[] = [
     'rotateAnticlockwise',
     <RotateLeftOutlined />,
     { name: 'rotate', direction: 'anticlockwise' },
-    selected(1),
+    selectedUnlocked,
   ),
-  action('rotateClockwise', <RotateRightOutlined />, { name: 'rotate', direction: 'clockwise' }, selected(1)),
+  action(
+    'rotateClockwise',
+    <RotateRightOutlined />,
+    { name: 'rotate', direction: 'clockwise' },
+    selectedUnlocked,
+  ),
   action('flipHorizontal', <SwapOutlined />, { name: 'flip', axis: 'horizontal' }, selected(1)),
   action('flipVertical', <SwapOutlined rotate={90} />, { name: 'flip', axis: 'vertical' }, selected(1)),
 ];

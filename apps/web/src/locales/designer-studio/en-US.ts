@@ -36,6 +36,10 @@ export const designerStudioEnUS: Texts<typeof designerStudioZhCN> = {
     bound: '“{{name}}” is now bound to “{{widget}}”',
     notBindable: 'This widget has no value to bind',
   },
+  itemScript: {
+    hint: 'The script may read the page’s values and ask for writes; they are confirmed with the text below first.',
+    confirm: 'Confirmation text (empty: no confirmation)',
+  },
   menu: {
     copy: 'Copy',
     paste: 'Paste',

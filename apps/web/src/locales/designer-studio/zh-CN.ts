@@ -30,6 +30,10 @@ export const designerStudioZhCN = {
     bound: '已将「{{name}}」绑定到「{{widget}}」',
     notBindable: '该组件没有可绑定的数据',
   },
+  itemScript: {
+    hint: '脚本可读取页面的值并请求写入，写入前按下方提示确认。',
+    confirm: '确认提示（留空则不确认）',
+  },
   menu: {
     copy: '复制',
     paste: '粘贴',
