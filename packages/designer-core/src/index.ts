@@ -16,6 +16,7 @@ export * from './model/widget-tree.ts';
 export * from './model/widget-factory.ts';
 export * from './model/migrations.ts';
 export * from './model/document-io.ts';
+export * from './model/numbering.ts';
 
 export * from './registry/types.ts';
 export * from './registry/defaults.ts';
@@ -33,6 +34,7 @@ export {
   MAP_ZOOM_DEFAULT,
   MAP_CENTRE_DEFAULT,
 } from './registry/complex-widgets.ts';
+export * from './registry/industrial-widgets.ts';
 
 export * from './operations/widget-geometry.ts';
 export * from './operations/limits.ts';
@@ -54,12 +56,31 @@ export * from './runtime/values.ts';
 export * from './runtime/animation.ts';
 export * from './runtime/click-event.ts';
 export * from './runtime/rebind.ts';
+export * from './runtime/binding-transform.ts';
+export * from './runtime/symbol-animation.ts';
 
 export * from './symbols/symbol-library.ts';
+export {
+  SYMBOL_CATEGORIES,
+  SYMBOL_CATEGORY_LABELS,
+  ISA_COLOURS,
+  STATE_COLOURS,
+  type IndustrialSymbol,
+  type SymbolCategory,
+  type SymbolPartRole,
+  type SymbolPartSpec,
+  type SymbolPort,
+} from './symbols/symbol-kit.ts';
+export * from './symbols/industrial-library.ts';
+export * from './symbols/symbol-widget.ts';
+export * from './pipes/pipe-geometry.ts';
+export * from './pipes/pipe-widget.ts';
+export * from './faceplates/faceplate.ts';
 
 export * from './editor/editor-state.ts';
 export * from './editor/hit-test.ts';
 export * from './editor/commands.ts';
+export * from './editor/key-bindings.ts';
 export * from './editor/pointer.ts';
 export * from './editor/reduce-editor.ts';
 export * from './editor/test-editor.ts';

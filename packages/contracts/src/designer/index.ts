@@ -7,5 +7,6 @@ export * from './widget-parts.schema.ts';
 export * from './widget-data.schema.ts';
 export * from './widget.schema.ts';
 export * from './page.schema.ts';
+export * from './faceplate.schema.ts';
 export * from './messages.ts';
 export * from './scene.ts';

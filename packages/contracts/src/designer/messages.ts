@@ -58,6 +58,15 @@ export const DESIGNER_REJECTIONS = {
   'document-invalid': text('页面数据无效', 'The page data is not valid'),
   'nothing-to-undo': text('没有可撤销的操作', 'Nothing to undo'),
   'nothing-to-redo': text('没有可重做的操作', 'Nothing to redo'),
+  'unknown-symbol': text('符号库中没有该符号：{symbol}', 'The symbol library has no symbol {symbol}'),
+  'faceplate-mismatch': text(
+    '该组件不是模板“{template}”的实例',
+    'The widget is not an instance of the faceplate “{template}”',
+  ),
+  'faceplate-parameter-missing': text(
+    '模板参数“{parameter}”未绑定设备',
+    'The faceplate parameter “{parameter}” is bound to no device',
+  ),
 } as const satisfies Record<string, RejectionText>;
 
 export type DesignerRejectionReason = keyof typeof DESIGNER_REJECTIONS;

@@ -9,6 +9,10 @@ import {
   COMPARISON_SYMBOLS,
   ClickEventSchema,
   ColorSchema,
+  ColourAnimationSchema,
+  ConditionRuleSchema,
+  DataBindingSchema,
+  RotateRuleSchema,
   RuleValueSchema,
   SeriesItemSchema,
 } from './widget-parts.schema.ts';
@@ -243,3 +247,58 @@ export const VideoDataSchema = z.object({
     rtmpReserve: checkedUrl({ schemes: ['rtmp:', 'rtmps:'], relative: false }),
   }),
 });
+
+/** A symbol part's level: the part fills from its bottom by (value − min) / (max − min). */
+export const SymbolLevelRuleSchema = z.object({
+  enable: z.boolean(),
+  binding: DataBindingSchema,
+  min: finite,
+  max: finite,
+});
+export type SymbolLevelRule = z.infer<typeof SymbolLevelRuleSchema>;
+
+/** The animation rules of one named part of a library symbol (the widget's own rules drive the whole). */
+export const SymbolPartRulesSchema = z.object({
+  part: z.string().min(1).max(64),
+  visiable: ConditionRuleSchema.optional(),
+  rotate: RotateRuleSchema.optional(),
+  fillColor: ColourAnimationSchema.optional(),
+  level: SymbolLevelRuleSchema.optional(),
+});
+export type SymbolPartRules = z.infer<typeof SymbolPartRulesSchema>;
+
+export const SYMBOL_PART_RULES_MAX = 30;
+/** A symbol of the industrial library (`symbolId`) and the rules bound to its parts. */
+export const SymbolDataSchema = z.object({
+  symbolId: z.string().min(1).max(100),
+  parts: z.array(SymbolPartRulesSchema).max(SYMBOL_PART_RULES_MAX),
+});
+
+export const PIPE_ROUTINGS = ['polyline', 'orthogonal'] as const;
+export type PipeRouting = (typeof PIPE_ROUTINGS)[number];
+export const PIPE_WIDTH_MAX = 100;
+export const PIPE_FLOW_SPEED_MAX = 1000;
+
+/** A pipe end attached to a symbol's port, or (`port` empty) joined onto another pipe: a tee. */
+export const PipeEndSchema = z.object({ widgetId: z.string().max(64), port: z.string().max(64) });
+export type PipeEnd = z.infer<typeof PipeEndSchema>;
+
+/**
+ * A pipe: its points are the widget's line position. The medium flows from the first point to the
+ * last while `running` holds, backwards while `reverse` holds; `speed` is canvas units a second,
+ * or the bound value's magnitude when `speed.binding` is bound (a negative value flows backwards).
+ */
+export const PipeDataSchema = z.object({
+  routing: z.enum(PIPE_ROUTINGS),
+  width: z.number().min(1).max(PIPE_WIDTH_MAX),
+  color: ColorSchema,
+  flowColor: ColorSchema,
+  start: PipeEndSchema.nullable(),
+  end: PipeEndSchema.nullable(),
+  flow: z.object({
+    running: ConditionRuleSchema,
+    reverse: ConditionRuleSchema,
+    speed: z.object({ value: z.number().min(0).max(PIPE_FLOW_SPEED_MAX), binding: DataBindingSchema }),
+  }),
+});
+export type PipeData = z.infer<typeof PipeDataSchema>;

@@ -18,6 +18,41 @@ export const ColorSchema = z.string().max(64);
 export const BINDING_TYPES = ['signal', 'scene', 'report', 'stream'] as const;
 export type BindingType = (typeof BINDING_TYPES)[number];
 
+/** How a rule compares the live value with its own value. `==` is the default. */
+export const COMPARISON_SYMBOLS = ['==', '!=', '>', '>=', '<', '<='] as const;
+export type ComparisonSymbol = (typeof COMPARISON_SYMBOLS)[number];
+
+export const RuleValueSchema = z.union([z.number().finite(), z.string().max(200)]);
+export type RuleValue = z.infer<typeof RuleValueSchema>;
+
+/** The longest binding expression (a formula of `x`, the raw value). */
+export const BINDING_EXPRESSION_MAX_LENGTH = 200;
+
+/**
+ * How a bound value is shown (docs/widgets.md "Binding transforms"): the raw value `x` goes through
+ * `expression` (a formula of `x`) or else `x * scale + offset`; the result is what rules compare;
+ * `textMap` and `colorMap` (first rule that holds) give its text and colour; without a text rule
+ * the text is the value with `decimals` digits and `unit`. Every field may be left out.
+ */
+export const BindingTransformSchema = z
+  .object({
+    expression: z.string().max(BINDING_EXPRESSION_MAX_LENGTH),
+    scale: z.number().finite(),
+    offset: z.number().finite(),
+    decimals: z.number().int().min(0).max(10).nullable(),
+    unit: z.string().max(20),
+    textMap: z
+      .array(
+        z.object({ symbol: z.enum(COMPARISON_SYMBOLS), value: RuleValueSchema, text: z.string().max(200) }),
+      )
+      .max(50),
+    colorMap: z
+      .array(z.object({ symbol: z.enum(COMPARISON_SYMBOLS), value: RuleValueSchema, color: ColorSchema }))
+      .max(50),
+  })
+  .partial();
+export type BindingTransform = z.infer<typeof BindingTransformSchema>;
+
 /** A data binding; empty ids mean "not bound". `title` is the signal's name, used to rebind by name. */
 export const DataBindingSchema = z.object({
   type: z.enum(BINDING_TYPES),
@@ -27,6 +62,7 @@ export const DataBindingSchema = z.object({
   equipId: z.string().max(64),
   systemKey: z.string().max(200),
   mvarId: z.string().max(64),
+  transform: BindingTransformSchema.optional(),
 });
 export type DataBinding = z.infer<typeof DataBindingSchema>;
 
@@ -67,13 +103,6 @@ export const StyleSchema = z.object({
   radius: z.number().min(0).max(10_000),
 });
 export type WidgetStyle = z.infer<typeof StyleSchema>;
-
-/** How a rule compares the live value with its own value. `==` is the default. */
-export const COMPARISON_SYMBOLS = ['==', '!=', '>', '>=', '<', '<='] as const;
-export type ComparisonSymbol = (typeof COMPARISON_SYMBOLS)[number];
-
-export const RuleValueSchema = z.union([z.number().finite(), z.string().max(200)]);
-export type RuleValue = z.infer<typeof RuleValueSchema>;
 
 /** A rule that holds while `value(binding) symbol value`. */
 export const ConditionRuleSchema = z.object({

@@ -36,6 +36,8 @@ export const WIDGET_TYPES = [
   'ComplexAlarm',
   'ComplexXyline',
   'ComplexWeather',
+  'ShapeSymbol',
+  'ShapePipe',
 ] as const;
 
 export type WidgetType = (typeof WIDGET_TYPES)[number];

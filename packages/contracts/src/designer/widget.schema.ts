@@ -24,10 +24,12 @@ import {
   InputDataSchema,
   MapDataSchema,
   PercentFillDataSchema,
+  PipeDataSchema,
   ProportionChartDataSchema,
   RadioDataSchema,
   ScrollbarDataSchema,
   SelectDataSchema,
+  SymbolDataSchema,
   TextDataSchema,
   TrendChartDataSchema,
   VideoDataSchema,
@@ -113,6 +115,8 @@ export const LeafWidgetSchema = z.discriminatedUnion('widgetType', [
   leaf('ComplexAlarm', rect, AlarmDataSchema),
   leaf('ComplexXyline', chart, XylineDataSchema),
   leaf('ComplexWeather', rect, WeatherDataSchema),
+  leaf('ShapeSymbol', rect, SymbolDataSchema),
+  leaf('ShapePipe', LinePositionSchema, PipeDataSchema),
 ]);
 
 export type LeafWidget = z.infer<typeof LeafWidgetSchema>;
@@ -129,6 +133,21 @@ export const GroupBindSchema = z.object({
 });
 export type GroupBind = z.infer<typeof GroupBindSchema>;
 
+/** The device a faceplate instance gives one of its template's parameters. */
+export const FaceplateParameterValueSchema = z.object({
+  equipId: z.string().max(64),
+  title: z.string().max(200),
+});
+export type FaceplateParameterValue = z.infer<typeof FaceplateParameterValueSchema>;
+
+/** A group placed from a faceplate template: which template, which version, which devices. */
+export const FaceplateRefSchema = z.object({
+  templateId: z.string().min(1).max(64),
+  version: z.number().int().min(1),
+  parameters: z.record(z.string().max(32), FaceplateParameterValueSchema),
+});
+export type FaceplateRef = z.infer<typeof FaceplateRefSchema>;
+
 const GroupFieldsSchema = z.object({
   ...commonFields,
   widgetType: z.literal('WidgetGroup'),
@@ -136,6 +155,7 @@ const GroupFieldsSchema = z.object({
   /** The members' bounding box when grouped: children are stored in these coordinates. */
   origin: BoxSchema,
   bind: GroupBindSchema,
+  faceplate: FaceplateRefSchema.optional(),
 });
 
 export type GroupWidget = z.infer<typeof GroupFieldsSchema> & { children: Widget[] };

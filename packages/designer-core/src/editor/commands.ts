@@ -33,7 +33,10 @@ import { flipWidgets, rotateWidgets, type RotateDirection } from '../operations/
 import type { LocalizedText } from '../registry/types.ts';
 import { getWidgetDefinition } from '../registry/widget-registry.ts';
 import { rebindPage, type RebindCatalogue } from '../runtime/rebind.ts';
+import { nextNumberForType } from '../model/numbering.ts';
+import { getIndustrialSymbol } from '../symbols/industrial-library.ts';
 import { createSymbol, getSymbolDefinition, symbolBounds, type SymbolId } from '../symbols/symbol-library.ts';
+import { createSymbolWidget } from '../symbols/symbol-widget.ts';
 import type { EditorState } from './editor-state.ts';
 
 export type EditorCommand =
@@ -57,6 +60,8 @@ export type EditorCommand =
   | { readonly name: 'select-all' }
   | { readonly name: 'drop'; readonly widgetType: LeafWidgetType; readonly point: Point }
   | { readonly name: 'insert-symbol'; readonly symbol: SymbolId; readonly point: Point }
+  | { readonly name: 'insert-library-symbol'; readonly symbolId: string; readonly point: Point }
+  | { readonly name: 'duplicate' }
   | { readonly name: 'set-property'; readonly id: WidgetId; readonly key: string; readonly value: unknown }
   | { readonly name: 'update-page'; readonly settings: PageSettings }
   | { readonly name: 'rebind'; readonly catalogue: RebindCatalogue };
@@ -242,7 +247,7 @@ export const EDITOR_COMMANDS: CommandTable = {
     shortcuts: [],
     perform: (state, command, deps) => {
       const widget = createWidgetAt(command.widgetType, clampDropPoint(state, command), deps, {
-        number: state.document.widgetCount + 1,
+        number: nextNumberForType(state.document, command.widgetType),
         locale: state.locale,
       });
       return documentChange(addWidget(state.document, widget), [widget.id]);
@@ -260,6 +265,36 @@ export const EDITOR_COMMANDS: CommandTable = {
         locale: state.locale,
       });
       return documentChange(addWidget(state.document, group), [group.id]);
+    },
+  },
+  'insert-library-symbol': {
+    label: label('添加符号', 'Add symbol'),
+    shortcuts: [],
+    // One ShapeSymbol widget, named after the symbol and numbered per symbol (离心泵1, 离心泵2…).
+    perform: (state, command, deps) => {
+      const symbol = getIndustrialSymbol(command.symbolId);
+      if (!symbol) return reject('unknown-symbol', { symbol: command.symbolId });
+      const centre = clampToCanvas(state, command.point, symbol.width, symbol.height);
+      const widget = createSymbolWidget(symbol.id, centre, deps, {
+        number: nextNumberForType(state.document, 'ShapeSymbol', symbol.id),
+        locale: state.locale,
+      });
+      return widget
+        ? documentChange(addWidget(state.document, widget), [widget.id])
+        : reject('unknown-symbol');
+    },
+  },
+  duplicate: {
+    label: label('创建副本', 'Duplicate'),
+    shortcuts: ['Mod+D'],
+    // A paste of the selection that leaves the clipboard alone.
+    perform: (state, _command, deps) => {
+      const copied = copyWidgets(state.document, state.selection);
+      if (!copied.ok) return copied;
+      const pasted = pasteWidgets(state.document, copied.value, deps);
+      return pasted.ok
+        ? accept({ document: pasted.value.document, selection: pasted.value.pastedIds })
+        : pasted;
     },
   },
   'set-property': {
@@ -304,6 +339,14 @@ function performCommand<N extends CommandName>(
 ): Result<StateChange> {
   const definition = EDITOR_COMMANDS[command.name] as CommandDefinition<N>;
   return definition.perform(state, command, deps);
+}
+
+/**
+ * Whether the command would do something now (a toolbar button or menu entry is enabled): it is
+ * tried on the state and thrown away. Rotate is off for a selection of locked widgets, say.
+ */
+export function isCommandEnabled(state: EditorState, command: EditorCommand, deps: DesignerDeps): boolean {
+  return !state.drag && performCommand(state, command, deps).ok;
 }
 
 /** Runs a command. Ignored while a drag is in progress; a refusal is kept in `lastRejection`. */

@@ -9,10 +9,12 @@ import { isLargeEnoughToDraw, positionFromBox, roundPosition } from '../geometry
 import { beginGesture, cancelGesture, commitGesture, recordChange } from '../history/history.ts';
 import type { DesignerDeps } from '../model/deps.ts';
 import { findWidget, pickWidgets } from '../model/page.ts';
-import { rejection, type Rejection } from '../model/result.ts';
+import { rejection } from '../model/result.ts';
 import { createWidget } from '../model/widget-factory.ts';
 import { addWidget } from '../operations/add-delete.ts';
-import { moveWidgets, roundWidgets } from '../operations/move.ts';
+import { clampMoveDelta, moveWidgets, roundWidgets } from '../operations/move.ts';
+import { nextNumberForType } from '../model/numbering.ts';
+import { reattachPipes, routePipe, snapDrawnPipe } from '../pipes/pipe-widget.ts';
 import { computeResizeBox, resizeWidget, type ResizeHandle } from '../operations/resize.ts';
 import { rotateWidgets } from '../operations/rotate-flip.ts';
 import { widgetBounds } from '../operations/widget-geometry.ts';
@@ -30,11 +32,17 @@ export type PointerTarget =
 export interface PointerDown {
   readonly point: Point;
   readonly target: PointerTarget;
+  /** Shift, Ctrl or ⌘ held: a click adds the widget to the selection (or takes it out). */
   readonly shiftKey?: boolean;
+  readonly ctrlKey?: boolean;
+  readonly metaKey?: boolean;
 }
+
+const isAdditive = (event: PointerDown) => !!(event.shiftKey || event.ctrlKey || event.metaKey);
 
 function drawnPosition(preview: LeafWidget, origin: Point, point: Point): Position {
   const geometry = getWidgetDefinition(preview.widgetType).geometry;
+  if (preview.widgetType === 'ShapePipe') return { kind: 'line', points: routePipe(preview, origin, point) };
   if (geometry === 'line') return { kind: 'line', points: [origin, point] };
   return positionFromBox(geometry, boxBetween(origin, point));
 }
@@ -52,7 +60,7 @@ export function handlePointerDown(state: EditorState, event: PointerDown, deps: 
       { x: point.x, y: point.y, width: 0, height: 0 },
       deps,
       {
-        number: state.document.widgetCount + 1,
+        number: nextNumberForType(state.document, state.tool.widgetType),
         locale: state.locale,
       },
     );
@@ -90,7 +98,7 @@ export function handlePointerDown(state: EditorState, event: PointerDown, deps: 
     }
     case 'widget': {
       const selected = state.selection.includes(target.id);
-      const selection = event.shiftKey
+      const selection = isAdditive(event)
         ? selected
           ? state.selection.filter((id) => id !== target.id)
           : [...state.selection, target.id]
@@ -106,11 +114,11 @@ export function handlePointerDown(state: EditorState, event: PointerDown, deps: 
       );
     }
     case 'canvas': {
-      const initial = event.shiftKey ? state.selection : [];
+      const initial = isAdditive(event) ? state.selection : [];
       return {
         ...state,
         selection: initial,
-        drag: { mode: 'select', origin: point, current: point, additive: !!event.shiftKey, initial },
+        drag: { mode: 'select', origin: point, current: point, additive: isAdditive(event), initial },
         lastRejection: null,
       };
     }
@@ -130,28 +138,18 @@ function dragMove(state: EditorState, drag: Extract<Drag, { mode: 'move' }>, poi
     tolerance: snapToleranceFor(state.config.adsorb),
     gridSize: state.config.grid ? GRID_SIZE : null,
   });
-  const dx = delta.x + snap.dx;
-  const dy = delta.y + snap.dy;
-  // A move refused at an edge still slides along it on the other axis.
-  let refused: Rejection | null = null;
-  for (const [x, y] of [
-    [dx, dy],
-    [dx, 0],
-    [0, dy],
-  ] as const) {
-    const moved = moveWidgets(drag.base, drag.ids, x, y, { round: false });
-    if (moved.ok) {
-      return {
-        ...state,
-        document: moved.value,
-        guides: snap.guides,
-        drag: { ...drag, moved: true },
-        lastRejection: refused,
-      };
-    }
-    refused ??= moved.rejection;
-  }
-  return { ...state, drag: { ...drag, moved: true }, lastRejection: refused };
+  // Released near an edge, the widgets stop at the edge's margin instead of refusing the move.
+  const clamped = clampMoveDelta(drag.base, drag.ids, delta.x + snap.dx, delta.y + snap.dy);
+  const moved = moveWidgets(drag.base, drag.ids, clamped.dx, clamped.dy, { round: false });
+  if (!moved.ok) return { ...state, drag: { ...drag, moved: true }, lastRejection: moved.rejection };
+  const edged = clamped.dx !== delta.x + snap.dx || clamped.dy !== delta.y + snap.dy;
+  return {
+    ...state,
+    document: reattachPipes(moved.value, drag.ids),
+    guides: edged ? [] : snap.guides,
+    drag: { ...drag, moved: true },
+    lastRejection: null,
+  };
 }
 
 function dragResize(state: EditorState, drag: Extract<Drag, { mode: 'resize' }>, point: Point): EditorState {
@@ -208,7 +206,10 @@ function finishDraw(
   const position = drawnPosition(drag.preview, drag.origin, point);
   const ended = { ...state, drag: null, guides: [] };
   if (!isLargeEnoughToDraw(position)) return { ...ended, lastRejection: rejection('draw-too-small') };
-  const widget = { ...drag.preview, position: roundPosition(position) } as LeafWidget;
+  const drawn = { ...drag.preview, position: roundPosition(position) } as LeafWidget;
+  // A pipe's ends attach to the symbol ports (or pipes) they were dropped on.
+  const widget =
+    drawn.widgetType === 'ShapePipe' ? snapDrawnPipe(state.document, drawn, drag.origin, point) : drawn;
   const added = addWidget(state.document, widget);
   if (!added.ok) return { ...ended, lastRejection: added.rejection };
   return {

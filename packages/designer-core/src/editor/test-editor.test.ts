@@ -1,4 +1,4 @@
-import type { GroupWidget } from '@lyyp/contracts/designer';
+import { CANVAS_EDGE_MARGIN, type GroupWidget } from '@lyyp/contracts/designer';
 import { describe, expect, it } from 'vitest';
 import { widgetBounds } from '../operations/widget-geometry.ts';
 import {
@@ -99,11 +99,33 @@ describe('moving', () => {
     expect(editor.state.guides).toEqual([]);
   });
 
-  it('slides along a canvas edge instead of crossing it', () => {
+  it('stops at a canvas edge instead of crossing it, and keeps following the pointer along it', () => {
     const editor = new TestEditor({ config: { adsorb: false, grid: false } }).drop('ShapeRect', 200, 200);
     editor.drag({ x: 200, y: 200 }, { x: 50, y: 250 }, { steps: 1 });
-    expect(boundsOfLast(editor)).toEqual({ x: 140, y: 210, width: 120, height: 80 });
-    expect(editor.lastRejection?.reason).toBe('near-canvas-edge');
+    expect(boundsOfLast(editor)).toEqual({ x: CANVAS_EDGE_MARGIN, y: 210, width: 120, height: 80 });
+    expect(editor.lastRejection).toBeNull();
+  });
+
+  it('a drag released within the margin of an edge lands on the edge, not back where it began', () => {
+    for (const [to, expected] of [
+      [
+        { x: 63, y: 200 },
+        { x: CANVAS_EDGE_MARGIN, y: 160 },
+      ],
+      [
+        { x: 200, y: 42 },
+        { x: 140, y: CANVAS_EDGE_MARGIN },
+      ],
+      [
+        { x: 1024 - 58, y: 768 - 37 },
+        { x: 1024 - CANVAS_EDGE_MARGIN - 120, y: 768 - CANVAS_EDGE_MARGIN - 80 },
+      ],
+    ] as const) {
+      const editor = new TestEditor({ config: { adsorb: false, grid: false } }).drop('ShapeRect', 200, 200);
+      editor.drag({ x: 200, y: 200 }, to);
+      expect(boundsOfLast(editor)).toEqual({ ...expected, width: 120, height: 80 });
+      expect(editor.state.history.undoStack).toHaveLength(2);
+    }
   });
 
   it('locked widgets do not follow the pointer', () => {

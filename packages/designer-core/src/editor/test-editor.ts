@@ -74,12 +74,22 @@ export class TestEditor {
   }
 
   /** Presses at a point; the target is whatever widget is under it unless given. */
-  pointerDown(x: number, y: number, options: { target?: PointerTarget; shiftKey?: boolean } = {}): this {
+  pointerDown(
+    x: number,
+    y: number,
+    options: { target?: PointerTarget; shiftKey?: boolean; ctrlKey?: boolean } = {},
+  ): this {
     const point = { x, y };
     const hit = hitTestWidget(this.document, point);
     const target =
       options.target ?? (hit ? { kind: 'widget' as const, id: hit } : { kind: 'canvas' as const });
-    return this.dispatch({ type: 'pointer-down', point, target, shiftKey: options.shiftKey ?? false });
+    return this.dispatch({
+      type: 'pointer-down',
+      point,
+      target,
+      shiftKey: options.shiftKey ?? false,
+      ctrlKey: options.ctrlKey ?? false,
+    });
   }
 
   pointerMove(x: number, y: number): this {

@@ -62,6 +62,17 @@ export function listBindings(widget: LeafWidget): DataBinding[] {
   if (widget.widgetType === 'UsualSelect') {
     for (const item of widget.data.selectDatas) bindings.push(item.event.binding);
   }
+  if (widget.widgetType === 'ShapeSymbol') {
+    for (const rules of widget.data.parts) {
+      for (const rule of [rules.visiable, rules.rotate, rules.fillColor, rules.level]) {
+        if (rule) bindings.push(rule.binding);
+      }
+    }
+  }
+  if (widget.widgetType === 'ShapePipe') {
+    const { running, reverse, speed } = widget.data.flow;
+    bindings.push(running.binding, reverse.binding, speed.binding);
+  }
   return bindings;
 }
 

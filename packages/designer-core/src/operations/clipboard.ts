@@ -1,6 +1,7 @@
 /**
  * Copy and paste (§4): a copy keeps snapshots of the widgets; each paste gives them new ids and
- * lands 50 units further right and down than the one before (the n-th paste at n × 50).
+ * lands 50 units further right and down than the one before (the n-th paste at n × 50), stopping
+ * at the canvas margin so repeated pastes stay on the page.
  *
  * Pasted widgets take names and reference names not yet used on the page (`Pump 3` pastes as
  * `Pump 4`), so the layer list tells them apart and a script's `ref` names one widget.
@@ -23,7 +24,8 @@ import { pickWidgets } from '../model/page.ts';
 import { accept, reject, type Result } from '../model/result.ts';
 import { copyWithNewIds, flattenWidgets, isGroup } from '../model/widget-tree.ts';
 import { addWidgets } from './add-delete.ts';
-import { withPosition } from './widget-geometry.ts';
+import { canvasMarginFor, widgetBounds, withPosition } from './widget-geometry.ts';
+import { unionBoxes } from '../geometry/box.ts';
 
 export interface Clipboard {
   readonly widgets: readonly Widget[];
@@ -52,9 +54,10 @@ export function pasteWidgets(
   const pasteNumber = clipboard.pasteCount + 1;
   const offset = PASTE_OFFSET * pasteNumber;
   const taken = takenNames(document.widgets);
+  const { dx, dy } = pasteOffset(document, clipboard.widgets, offset);
   const pasted = clipboard.widgets.map((widget) => {
     const copy = renameApart(copyWithNewIds(widget, deps.createId), taken);
-    return withPosition(copy, translatePosition(copy.position, offset, offset));
+    return withPosition(copy, translatePosition(copy.position, dx, dy));
   });
   const added = addWidgets(document, pasted);
   if (!added.ok) return added;
@@ -63,6 +66,19 @@ export function pasteWidgets(
     clipboard: { ...clipboard, pasteCount: pasteNumber },
     pastedIds: pasted.map((widget) => widget.id),
   });
+}
+
+/**
+ * The n-th paste's step, cut short on each axis where the copies would reach the canvas margin:
+ * repeated pastes walk down and right and then line up along the edge, never off the page.
+ */
+function pasteOffset(document: PageDocument, widgets: readonly Widget[], offset: number) {
+  const box = unionBoxes(widgets.map(widgetBounds));
+  const margin = Math.max(...widgets.map(canvasMarginFor));
+  return {
+    dx: Math.min(offset, Math.max(0, document.width - margin - (box.x + box.width))),
+    dy: Math.min(offset, Math.max(0, document.height - margin - (box.y + box.height))),
+  };
 }
 
 interface TakenNames {

@@ -29,6 +29,54 @@ export function breaksCanvasMargin(document: PageDocument, widget: Widget, dx: n
   );
 }
 
+/**
+ * How far past the canvas margin `box` reaches on its farthest side (0 when it lies clear of it).
+ */
+function pastMargin(document: PageDocument, box: Box, margin: number): number {
+  return Math.max(
+    0,
+    margin - box.x,
+    margin - box.y,
+    box.x + box.width - (document.width - margin),
+    box.y + box.height - (document.height - margin),
+  );
+}
+
+/**
+ * True when `after` (a widget's new geometry, typed into the property panel) reaches further past
+ * the canvas margin than `before` did: such an edit is refused, a widget never leaves the page.
+ */
+export function leavesCanvas(document: PageDocument, before: Widget, after: Widget): boolean {
+  const margin = canvasMarginFor(after);
+  return (
+    pastMargin(document, widgetBounds(after), margin) > pastMargin(document, widgetBounds(before), margin)
+  );
+}
+
+/**
+ * The move closest to (dx, dy) that keeps every movable widget clear of the canvas margin: each
+ * axis is cut short where the first widget would reach its margin (and kept at 0 for a widget
+ * already past it), so a drag released at the edge stops at the edge.
+ */
+export function clampMoveDelta(
+  document: PageDocument,
+  ids: readonly WidgetId[],
+  dx: number,
+  dy: number,
+): { dx: number; dy: number } {
+  let x = dx;
+  let y = dy;
+  for (const widget of pickWidgets(document, ids).filter((candidate) => !candidate.posLock)) {
+    const margin = canvasMarginFor(widget);
+    const box = widgetBounds(widget);
+    if (x < 0) x = Math.max(x, Math.min(0, margin - box.x));
+    if (x > 0) x = Math.min(x, Math.max(0, document.width - margin - (box.x + box.width)));
+    if (y < 0) y = Math.max(y, Math.min(0, margin - box.y));
+    if (y > 0) y = Math.min(y, Math.max(0, document.height - margin - (box.y + box.height)));
+  }
+  return { dx: x, dy: y };
+}
+
 export function moveWidgets(
   document: PageDocument,
   ids: readonly WidgetId[],

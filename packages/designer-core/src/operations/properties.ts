@@ -15,6 +15,8 @@ import { getAtPath, hasPath, setAtPath } from '../model/paths.ts';
 import { accept, reject, type Result } from '../model/result.ts';
 import { findInTree, refreshGroupBinds, replaceInTree } from '../model/widget-tree.ts';
 import { checkWidgetLimits } from './limits.ts';
+import { leavesCanvas } from './move.ts';
+import { canvasMarginFor } from './widget-geometry.ts';
 
 export function setWidgetsLocked(
   document: PageDocument,
@@ -43,7 +45,8 @@ function isReadOnly(key: string): boolean {
  * member of a group (edited without taking the group apart; its group's binding lists follow).
  * Refused for unknown or read-only keys, values the schema rejects, moving a locked widget, moving
  * a member (the group's box holds it: move the group, or ungroup), and edits that break a §9 limit
- * (turning a second line chart into a report chart, say).
+ * (turning a second line chart into a report chart, say). A position that takes the widget
+ * further past the canvas margin (X = −300, or 2000 on a 1024 page) is refused, never clamped.
  */
 export function setWidgetProperty(
   document: PageDocument,
@@ -65,6 +68,9 @@ export function setWidgetProperty(
     return unsafe
       ? reject('unsafe-url', { field: unsafe.path.map(String).join('.') })
       : reject('invalid-property', { key });
+  }
+  if (key.startsWith('position') && leavesCanvas(document, widget, checked.data)) {
+    return reject('near-canvas-edge', { margin: canvasMarginFor(widget) });
   }
   const changed = member
     ? { ...document, widgets: refreshGroupBinds(replaceInTree(document.widgets, updated)) }

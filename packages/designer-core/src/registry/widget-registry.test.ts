@@ -47,17 +47,19 @@ const IMPLEMENTED = new Set([
   'ComplexRing',
   'ComplexRose',
   'ComplexXyline',
+  'ShapeSymbol',
+  'ShapePipe',
   'ComplexVideo',
   'ComplexWeather',
   'UsualWebgl',
 ]);
 
 describe('widget registry', () => {
-  it('registers all 36 widget types of §3, each under its own name', () => {
-    expect(WIDGET_TYPES).toHaveLength(36);
+  it('registers all 36 widget types of §3 and the mimic symbol and pipe, each under its own name', () => {
+    expect(WIDGET_TYPES).toHaveLength(38);
     expect(Object.keys(WIDGET_REGISTRY).sort()).toEqual([...WIDGET_TYPES].sort());
     for (const type of WIDGET_TYPES) expect(getWidgetDefinition(type).type).toBe(type);
-    expect(listWidgetDefinitions()).toHaveLength(36);
+    expect(listWidgetDefinitions()).toHaveLength(38);
   });
 
   it.each(WIDGET_TYPES)('%s is complete', (type) => {

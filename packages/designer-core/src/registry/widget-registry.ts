@@ -1,6 +1,7 @@
 /** The table of every widget type (§3): look-ups go through here, never through a switch on type. */
 import type { LeafWidgetType, WidgetType } from '@lyyp/contracts/designer';
 import { COMPLEX_WIDGETS } from './complex-widgets.ts';
+import { INDUSTRIAL_WIDGETS } from './industrial-widgets.ts';
 import { accessProperties, positionProperties } from './properties.ts';
 import { SHAPE_WIDGETS } from './shape-widgets.ts';
 import type {
@@ -29,6 +30,7 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
   ...SHAPE_WIDGETS,
   ...USUAL_WIDGETS,
   ...COMPLEX_WIDGETS,
+  ...INDUSTRIAL_WIDGETS,
 };
 
 export function getWidgetDefinition(type: 'WidgetGroup'): GroupWidgetDefinition;

@@ -4,6 +4,7 @@
  */
 import type { ColourAnimation, ConditionRule, LeafWidget, RotateDirection } from '@lyyp/contracts/designer';
 import { getWidgetDefinition } from '../registry/widget-registry.ts';
+import { withBindingTransforms } from './binding-transform.ts';
 import { compareValues, type ValueReader } from './values.ts';
 
 export interface VisualState {
@@ -27,13 +28,16 @@ export const RESTING_STATE: VisualState = {
   fontColor: null,
 };
 
-function pickColour(rule: ColourAnimation, read: ValueReader): string | null {
+/** The colour of the first rule that holds, or null (and null while the animation is off). */
+export function pickColour(rule: ColourAnimation, read: ValueReader): string | null {
   if (!rule.enable) return null;
   const value = read(rule.binding);
   return rule.colors.find((colour) => compareValues(value, colour.symbol, colour.value))?.color ?? null;
 }
 
-export function evaluateAnimation(widget: LeafWidget, read: ValueReader): VisualState {
+/** The widget's look now; values go through their binding's transform first. */
+export function evaluateAnimation(widget: LeafWidget, rawRead: ValueReader): VisualState {
+  const read = withBindingTransforms(rawRead);
   const allowed = new Set(getWidgetDefinition(widget.widgetType).animations);
   const { visiable, twinkle, rotate, fillColor, borderColor, fontColor } = widget.animation;
   const holds = (rule: ConditionRule) =>

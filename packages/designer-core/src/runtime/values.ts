@@ -17,7 +17,24 @@ export function bindingKey(binding: DataBinding): string | null {
   return null;
 }
 
-/** A reader over a map from `bindingKey` to value. */
+/**
+ * The key of a binding's value on a page showing several devices (faceplates): the device and the
+ * signal, `equipId/signalId`; bindings without a device use `bindingKey`.
+ */
+export function deviceBindingKey(binding: DataBinding): string | null {
+  const key = bindingKey(binding);
+  return key !== null && binding.signalId && binding.equipId ? `${binding.equipId}/${key}` : key;
+}
+
+/** A reader over a map from `deviceBindingKey` to raw values. */
+export function createDeviceValueReader(values: Readonly<Record<string, LiveValue>>): ValueReader {
+  return (binding) => {
+    const key = deviceBindingKey(binding);
+    return key === null ? undefined : values[key];
+  };
+}
+
+/** A reader over a map from `bindingKey` to raw values (see `withBindingTransforms`). */
 export function createValueReader(values: Readonly<Record<string, LiveValue>>): ValueReader {
   return (binding) => {
     const key = bindingKey(binding);
