@@ -11,6 +11,7 @@ import { EditorCanvas } from './canvas/EditorCanvas.tsx';
 import { useDesigner } from './designer-context.ts';
 import { LayerList } from './panels/LayerList.tsx';
 import { PropertyPanel } from './panels/PropertyPanel.tsx';
+import { SymbolLibrary } from './panels/SymbolLibrary.tsx';
 import { TagBrowser } from './panels/TagBrowser.tsx';
 import { PreviewPanel, type PreviewSource } from './preview/PreviewPanel.tsx';
 import { DevicePreview, TypedPreview } from './preview/PreviewStage.tsx';
@@ -75,6 +76,7 @@ export function DesignerWorkspace({ onBack, onReload, catalogue }: DesignerWorks
               size="small"
               items={[
                 { key: 'palette', label: t('designer.palette.title'), children: <WidgetPalette /> },
+                { key: 'library', label: t('designerStudio.library.title'), children: <SymbolLibrary /> },
                 { key: 'tags', label: t('designerStudio.tags.title'), children: <TagBrowser /> },
                 { key: 'layers', label: t('designer.layers.title'), children: <LayerList /> },
               ]}

@@ -50,9 +50,6 @@ export function useEditorKeyboard(save: () => void, catalogue: RebindCatalogue, 
         case 'save':
           save();
           return;
-        case 'duplicate':
-          state.duplicate();
-          return;
         case 'cancel':
           // Escape ends the drag in progress, else leaves the drawing tool, else clears the selection.
           if (state.editor.drag) state.dispatch({ type: 'cancel' });

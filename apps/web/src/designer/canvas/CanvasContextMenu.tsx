@@ -85,7 +85,7 @@ export function CanvasContextMenu({
   const handleClick: MenuProps['onClick'] = ({ key }) => {
     const state = store.getState();
     if (key === 'duplicate') {
-      state.duplicate();
+      state.run({ name: 'duplicate' });
       return;
     }
     const command = commands.get(key);

@@ -1,5 +1,6 @@
 /**
- * What lands on the canvas from the side panels: a palette widget, a library symbol, or a variable
+ * What lands on the canvas from the side panels: a palette widget, a symbol (of the industrial
+ * library, or a basic one built of widgets), or a variable
  * of the tag browser (a new bound widget on bare canvas, a binding on the widget under it, one undo
  * step either way).
  */
@@ -11,7 +12,13 @@ import { findWidget, hitTestWidget, SYMBOL_IDS, type Point, type SymbolId } from
 import { useDesignerStore } from '../designer-context.ts';
 import { useDesignerData } from '../panels/designer-data.ts';
 import { bindingsOnDrop, widgetForTag } from '../state/tag-drop.ts';
-import { CANVAS_DRAG_TYPES, SYMBOL_DRAG_TYPE, TAG_DRAG_TYPE, WIDGET_DRAG_TYPE } from './drag-types.ts';
+import {
+  CANVAS_DRAG_TYPES,
+  LIBRARY_SYMBOL_DRAG_TYPE,
+  SYMBOL_DRAG_TYPE,
+  TAG_DRAG_TYPE,
+  WIDGET_DRAG_TYPE,
+} from './drag-types.ts';
 
 export function useCanvasDrop(toPage: (clientX: number, clientY: number) => Point) {
   const store = useDesignerStore();
@@ -68,6 +75,12 @@ export function useCanvasDrop(toPage: (clientX: number, clientY: number) => Poin
     if (tag) {
       event.preventDefault();
       dropTag(tag, point);
+      return;
+    }
+    const librarySymbol = event.dataTransfer.getData(LIBRARY_SYMBOL_DRAG_TYPE);
+    if (librarySymbol) {
+      event.preventDefault();
+      store.getState().run({ name: 'insert-library-symbol', symbolId: librarySymbol, point });
       return;
     }
     const symbol = event.dataTransfer.getData(SYMBOL_DRAG_TYPE);

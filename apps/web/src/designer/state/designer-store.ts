@@ -36,8 +36,6 @@ export interface DesignerStoreState {
    * undoes the lot and is shown like any refusal. Answers whether all of them were done.
    */
   runAsOneStep: (label: string, plan: (run: (command: EditorCommand) => EditorState) => void) => boolean;
-  /** Copies the selection and pastes it offset, as one undo step, leaving the clipboard as it was. */
-  duplicate: () => void;
   setZoom: (zoom: number) => void;
   /** Selects the group holding `member` and shows the member's properties; null goes back to the group. */
   editMember: (group: WidgetId, member: WidgetId | null) => void;
@@ -106,14 +104,6 @@ export function createDesignerStore(
         }
         set(next({ ...editor, history: commitGesture(editor.history, editor.document, deps.now()) }));
         return true;
-      },
-      duplicate: () => {
-        const { clipboard } = get().editor;
-        const done = get().runAsOneStep('duplicate', (run) => {
-          run({ name: 'copy' });
-          run({ name: 'paste' });
-        });
-        if (done) set({ editor: { ...get().editor, clipboard } });
       },
       setZoom: (zoom) => set({ zoom: clampZoom(zoom) }),
       editMember: (group, member) => {

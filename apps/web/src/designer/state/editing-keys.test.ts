@@ -28,8 +28,9 @@ function newStore() {
 
 describe('editing keys', () => {
   it('duplicate, order, rotate and nudge', () => {
-    expect(findShortcut(press('d', { ctrlKey: true }), false)).toEqual({ kind: 'duplicate' });
-    expect(findShortcut(press('d', { metaKey: true }), true)).toEqual({ kind: 'duplicate' });
+    const duplicate = { kind: 'command', command: { name: 'duplicate' } };
+    expect(findShortcut(press('d', { ctrlKey: true }), false)).toEqual(duplicate);
+    expect(findShortcut(press('d', { metaKey: true }), true)).toEqual(duplicate);
     const order = (key: string, shiftKey: boolean) =>
       findShortcut(press(key, { ctrlKey: true, shiftKey }), false);
     expect(order(']', false)).toMatchObject({ command: { name: 'order', move: 'forward' } });
@@ -52,7 +53,7 @@ describe('editing keys', () => {
   it('duplicate pastes a copy as one undo step and leaves the clipboard as it was', () => {
     const store = newStore();
     store.getState().run({ name: 'drop', widgetType: 'ShapeRect', point: { x: 300, y: 300 } });
-    store.getState().duplicate();
+    store.getState().run({ name: 'duplicate' });
     const { document, selection, clipboard, history } = store.getState().editor;
     expect(document.widgets).toHaveLength(2);
     expect(selection).toEqual([document.widgets[1]?.id]);

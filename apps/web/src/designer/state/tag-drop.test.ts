@@ -144,3 +144,35 @@ describe('variables dropped from the tag browser', () => {
     expect(store.getState().editor.lastRejection?.reason).toBe('invalid-property');
   });
 });
+
+describe('variables dropped on library symbols and pipes', () => {
+  it('bind every part rule of a symbol, and a pipe flows while the variable is not 0', () => {
+    const store = newStore();
+    store
+      .getState()
+      .run({ name: 'insert-library-symbol', symbolId: 'pump-centrifugal', point: { x: 200, y: 200 } });
+    store.getState().run({ name: 'drop', widgetType: 'ShapePipe', point: { x: 500, y: 400 } });
+    const [pump, pipe] = store.getState().editor.document.widgets;
+    if (!pump || !pipe) throw new Error('nothing placed');
+    const done = store.getState().runAsOneStep('bind', (run) => {
+      for (const widget of [pump, pipe])
+        for (const set of bindingsOnDrop(widget, option('burnerOn'))) run({ name: 'set-property', ...set });
+    });
+    expect(done).toBe(true);
+    const [boundPump, boundPipe] = store.getState().editor.document.widgets;
+    if (boundPump?.widgetType !== 'ShapeSymbol' || boundPipe?.widgetType !== 'ShapePipe')
+      throw new Error('types changed');
+    const rules = boundPump.data.parts.flatMap((part) =>
+      [part.fillColor, part.rotate, part.level, part.visiable].filter((rule) => rule !== undefined),
+    );
+    expect(rules.length).toBeGreaterThan(1);
+    expect(rules.every((rule) => rule.binding.signalId === 'burnerOn')).toBe(true);
+    expect(boundPipe.data.flow.running).toMatchObject({
+      enable: true,
+      symbol: '!=',
+      value: 0,
+      binding: { signalId: 'burnerOn' },
+    });
+    expect(store.getState().editor.history.undoStack).toHaveLength(3);
+  });
+});

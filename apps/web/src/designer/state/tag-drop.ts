@@ -3,9 +3,10 @@
  * dropped on bare canvas it makes a widget suited to the variable, already bound (a number shows as
  * data text, a switch as a lamp, a writable number as an input, a writable switch as a toggle
  * button); dropped on a widget it binds that widget: its own value, and every animation it has
- * switched on (a symbol's members alike: a tank's level, a pump's running colour).
+ * switched on (a group's members alike), every part rule of a library symbol (a tank's level, a
+ * pump's state colour and rotor), or a pipe's flow.
  */
-import type { LeafWidget, LeafWidgetType, Widget, WidgetId } from '@lyyp/contracts/designer';
+import type { LeafWidget, LeafWidgetType, Widget, WidgetId, WidgetOf } from '@lyyp/contracts/designer';
 import { getWidgetDefinition, isGroup, SYMBOL_COLOURS } from '@lyyp/designer-core';
 import { toBinding, type BindingOption, type CatalogueVariable } from '../../widgets/signal-catalogue.ts';
 
@@ -84,8 +85,32 @@ function leafBindings(widget: LeafWidget, option: BindingOption): PropertySet[] 
   return [...own, ...animated];
 }
 
+const PART_RULES = ['visiable', 'rotate', 'fillColor', 'level'] as const;
+
+/** A library symbol: every rule of every part takes the variable (state, level, rotor, indicator). */
+function symbolBindings(widget: WidgetOf<'ShapeSymbol'>, option: BindingOption): PropertySet[] {
+  const binding = toBinding(option);
+  const parts = widget.data.parts.map((rules) => {
+    const next: Record<string, unknown> = { ...rules };
+    for (const kind of PART_RULES) {
+      const rule = rules[kind];
+      if (rule) next[kind] = { ...rule, binding };
+    }
+    return next;
+  });
+  return parts.length === 0 ? [] : [{ id: widget.id, key: 'data.parts', value: parts }];
+}
+
+/** A pipe: it flows while the variable is not 0. */
+function pipeBindings(widget: WidgetOf<'ShapePipe'>, option: BindingOption): PropertySet[] {
+  const running = { ...widget.data.flow.running, enable: true, binding: toBinding(option) };
+  return [{ id: widget.id, key: 'data.flow.running', value: running }];
+}
+
 /** The bindings a variable dropped on `widget` sets; none when the widget shows no value. */
 export function bindingsOnDrop(widget: Widget, option: BindingOption): PropertySet[] {
   if (isGroup(widget)) return widget.children.flatMap((member) => bindingsOnDrop(member, option));
+  if (widget.widgetType === 'ShapeSymbol') return symbolBindings(widget, option);
+  if (widget.widgetType === 'ShapePipe') return pipeBindings(widget, option);
   return leafBindings(widget, option);
 }

@@ -31,7 +31,15 @@ import {
   DownSquareOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { canRedo, canUndo, EDITOR_COMMANDS, type EditorCommand, type EditorState } from '@lyyp/designer-core';
+import {
+  canRedo,
+  canUndo,
+  EDITOR_COMMANDS,
+  isCommandEnabled,
+  type EditorCommand,
+  type EditorState,
+} from '@lyyp/designer-core';
+import { BROWSER_DEPS } from '../state/designer-store.ts';
 
 export interface ToolbarAction {
   readonly id: string;
@@ -44,10 +52,9 @@ export interface ToolbarAction {
 
 const selected = (min: number) => (state: EditorState) => state.selection.length >= min;
 
-/** Something is selected and none of it is locked (a locked widget keeps its turn). */
-const selectedUnlocked = (state: EditorState) =>
-  state.selection.length > 0 &&
-  state.document.widgets.every((widget) => !state.selection.includes(widget.id) || !widget.posLock);
+/** The core would carry the command out now (rotate is off while a selected widget is locked). */
+const doable = (command: EditorCommand) => (state: EditorState) =>
+  isCommandEnabled(state, command, BROWSER_DEPS);
 
 const action = (
   text: string,
@@ -109,13 +116,13 @@ export const TRANSFORM_ACTIONS: readonly ToolbarAction[] = [
     'rotateAnticlockwise',
     <RotateLeftOutlined />,
     { name: 'rotate', direction: 'anticlockwise' },
-    selectedUnlocked,
+    doable({ name: 'rotate', direction: 'anticlockwise' }),
   ),
   action(
     'rotateClockwise',
     <RotateRightOutlined />,
     { name: 'rotate', direction: 'clockwise' },
-    selectedUnlocked,
+    doable({ name: 'rotate', direction: 'clockwise' }),
   ),
   action('flipHorizontal', <SwapOutlined />, { name: 'flip', axis: 'horizontal' }, selected(1)),
   action('flipVertical', <SwapOutlined rotate={90} />, { name: 'flip', axis: 'vertical' }, selected(1)),

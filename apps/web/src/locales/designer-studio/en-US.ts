@@ -22,6 +22,12 @@ export const designerStudioEnUS: Texts<typeof designerStudioZhCN> = {
       'power-off': 'powered off',
     },
   },
+  library: {
+    title: 'Symbols',
+    search: 'Search symbols (Chinese or English name)',
+    count: '{{count}} symbols',
+    empty: 'No symbol matches',
+  },
   tags: {
     title: 'Tags',
     search: 'Search by name or key',

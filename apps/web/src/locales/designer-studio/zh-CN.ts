@@ -16,6 +16,12 @@ export const designerStudioZhCN = {
       'power-off': '断电',
     },
   },
+  library: {
+    title: '符号库',
+    search: '搜索符号（中文或英文名称）',
+    count: '共 {{count}} 个符号',
+    empty: '没有匹配的符号',
+  },
   tags: {
     title: '变量',
     search: '搜索变量名称或标识',
