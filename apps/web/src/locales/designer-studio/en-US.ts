@@ -28,6 +28,14 @@ export const designerStudioEnUS: Texts<typeof designerStudioZhCN> = {
     count: '{{count}} symbols',
     empty: 'No symbol matches',
   },
+  parts: {
+    title: 'Part bindings',
+    fillColor: 'State colour',
+    level: 'Level',
+    rotate: 'Turning',
+    visiable: 'Shown while',
+    range: 'Level range (min / max)',
+  },
   tags: {
     title: 'Tags',
     search: 'Search by name or key',

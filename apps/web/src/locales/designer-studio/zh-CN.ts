@@ -22,6 +22,14 @@ export const designerStudioZhCN = {
     count: '共 {{count}} 个符号',
     empty: '没有匹配的符号',
   },
+  parts: {
+    title: '部件绑定',
+    fillColor: '状态颜色',
+    level: '液位',
+    rotate: '转动',
+    visiable: '显示条件',
+    range: '液位范围（最小 / 最大）',
+  },
   tags: {
     title: '变量',
     search: '搜索变量名称或标识',

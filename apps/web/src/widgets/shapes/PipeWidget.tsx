@@ -6,6 +6,7 @@
 import { evaluatePipeFlow, pipePathData } from '@lyyp/designer-core';
 import type { WidgetRendererProps } from '../render-context.ts';
 import { computeWidgetFrame } from '../widget-frame.ts';
+import widgetStyles from '../widgets.module.css';
 import styles from './industrial.module.css';
 
 /** One dash and one gap of the medium; the animation moves the dashes one period a cycle. */
@@ -21,11 +22,12 @@ export function PipeWidget({ widget, width, height, runtime }: WidgetRendererPro
       : { running: false, direction: 1, speed: 0 };
   const medium = Math.max(1, data.width / 2);
   return (
+    // A straight pipe has a box of no height; an SVG of zero size would draw nothing.
     <svg
-      className={styles.symbol}
-      style={{ overflow: 'visible', display: 'block' }}
+      className={widgetStyles.shapeSvg}
       width={Math.max(width, 1)}
       height={Math.max(height, 1)}
+      viewBox={`0 0 ${Math.max(width, 1)} ${Math.max(height, 1)}`}
       data-flowing={flow.running}
       data-flow-direction={flow.running ? flow.direction : 0}
     >
