@@ -36,6 +36,15 @@ export const designerStudioEnUS: Texts<typeof designerStudioZhCN> = {
     visiable: 'Shown while',
     range: 'Level range (min / max)',
   },
+  transform: {
+    title: 'Value transform',
+    expression: 'Expression (x is the raw value; used instead of scale and offset)',
+    scale: 'Scale',
+    offset: 'Offset',
+    decimals: 'Decimals',
+    unit: 'Unit',
+    hint: 'The transformed value is shown and compared by the animation rules.',
+  },
   tags: {
     title: 'Tags',
     search: 'Search by name or key',

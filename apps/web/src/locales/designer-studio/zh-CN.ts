@@ -30,6 +30,15 @@ export const designerStudioZhCN = {
     visiable: '显示条件',
     range: '液位范围（最小 / 最大）',
   },
+  transform: {
+    title: '数值变换',
+    expression: '表达式（x 为原始值，优先于比例与偏移）',
+    scale: '比例',
+    offset: '偏移',
+    decimals: '小数位数',
+    unit: '单位',
+    hint: '变换后的值用于显示和动画条件。',
+  },
   tags: {
     title: '变量',
     search: '搜索变量名称或标识',
