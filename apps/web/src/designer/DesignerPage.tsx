@@ -83,12 +83,14 @@ export default function DesignerPage() {
 
   const data = useMemo<DesignerData>(
     () => ({
+      productId,
+      variables: variables.data ?? [],
       bindingOptions: listBindingOptions(variables.data ?? [], locale),
       pages: pages.data ?? [],
       pageId,
       reports: reports.data?.reports ?? [],
     }),
-    [variables.data, pages.data, locale, pageId, reports.data],
+    [productId, variables.data, pages.data, locale, pageId, reports.data],
   );
 
   const back = () => void navigate(`/manage/product/edit/${encodeURIComponent(productId)}/page`);

@@ -4,13 +4,18 @@
  * warning before leaving with unsaved changes, refusals shown, the local config kept).
  */
 import { Tabs } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasUnsavedChanges, type RebindCatalogue } from '@lyyp/designer-core';
 import { EditorCanvas } from './canvas/EditorCanvas.tsx';
 import { useDesigner } from './designer-context.ts';
 import { LayerList } from './panels/LayerList.tsx';
 import { PropertyPanel } from './panels/PropertyPanel.tsx';
+import { SymbolLibrary } from './panels/SymbolLibrary.tsx';
+import { TagBrowser } from './panels/TagBrowser.tsx';
+import { PreviewPanel, type PreviewSource } from './preview/PreviewPanel.tsx';
+import { DevicePreview, TypedPreview } from './preview/PreviewStage.tsx';
+import { SimulatedValues } from './preview/simulated-values.ts';
 import { WidgetPalette } from './panels/WidgetPalette.tsx';
 import { storeDesignerConfig } from './state/config-storage.ts';
 import { DesignerToolbar } from './toolbar/DesignerToolbar.tsx';
@@ -32,9 +37,13 @@ export function DesignerWorkspace({ onBack, onReload, catalogue }: DesignerWorks
   const { t } = useTranslation();
   const dirty = useDesigner((state) => hasUnsavedChanges(state.editor));
   const config = useDesigner((state) => state.editor.config);
+  const document = useDesigner((state) => state.editor.document);
   const { save, saving } = useSavePage(onReload);
+  // Preview runs the page as it is now, without saving or publishing; typed values outlive it.
+  const [preview, setPreview] = useState<PreviewSource | null>(null);
+  const [simulated] = useState(() => new SimulatedValues());
 
-  useEditorKeyboard(save, catalogue);
+  useEditorKeyboard(save, catalogue, preview === null);
   useAutosave(save);
   useLeaveGuard(dirty);
   useRejectionMessage();
@@ -42,22 +51,44 @@ export function DesignerWorkspace({ onBack, onReload, catalogue }: DesignerWorks
 
   return (
     <div className={styles.workspace} data-designer>
-      <DesignerToolbar onBack={onBack} onSave={() => save()} saving={saving} />
-      <div className={styles.body}>
-        <aside className={styles.left}>
-          <Tabs
-            size="small"
-            items={[
-              { key: 'palette', label: t('designer.palette.title'), children: <WidgetPalette /> },
-              { key: 'layers', label: t('designer.layers.title'), children: <LayerList /> },
-            ]}
-          />
-        </aside>
-        <EditorCanvas />
-        <aside className={styles.right}>
-          <PropertyPanel />
-        </aside>
-      </div>
+      <DesignerToolbar
+        onBack={onBack}
+        onSave={() => save()}
+        saving={saving}
+        previewing={preview !== null}
+        onTogglePreview={() => setPreview(preview ? null : { kind: 'typed' })}
+      />
+      {preview ? (
+        <div className={styles.body} data-preview>
+          {preview.kind === 'device' ? (
+            <DevicePreview key={preview.device.id} document={document} device={preview.device} />
+          ) : (
+            <TypedPreview document={document} values={simulated} />
+          )}
+          <aside className={styles.right}>
+            <PreviewPanel source={preview} onSourceChange={setPreview} simulated={simulated} />
+          </aside>
+        </div>
+      ) : (
+        <div className={styles.body}>
+          <aside className={styles.left}>
+            <Tabs
+              size="small"
+              tabBarGutter={14}
+              items={[
+                { key: 'palette', label: t('designer.palette.title'), children: <WidgetPalette /> },
+                { key: 'library', label: t('designerStudio.library.title'), children: <SymbolLibrary /> },
+                { key: 'tags', label: t('designerStudio.tags.title'), children: <TagBrowser /> },
+                { key: 'layers', label: t('designer.layers.title'), children: <LayerList /> },
+              ]}
+            />
+          </aside>
+          <EditorCanvas />
+          <aside className={styles.right}>
+            <PropertyPanel />
+          </aside>
+        </div>
+      )}
     </div>
   );
 }

@@ -29,9 +29,11 @@ function dialogOpen(): boolean {
   return document.querySelector('.ant-modal-wrap:not([style*="display: none"])') !== null;
 }
 
-export function useEditorKeyboard(save: () => void, catalogue: RebindCatalogue): void {
+export function useEditorKeyboard(save: () => void, catalogue: RebindCatalogue, enabled = true): void {
   const store = useDesignerStore();
   useEffect(() => {
+    // The preview's page takes the keys: nothing is edited while it runs.
+    if (!enabled) return undefined;
     const handleKeyDown = (event: KeyboardEvent) => {
       if (isTypingTarget(event.target as HTMLElement | null)) return;
       if (dialogOpen()) return;
@@ -100,5 +102,5 @@ export function useEditorKeyboard(save: () => void, catalogue: RebindCatalogue):
       document.removeEventListener('cut', onCut);
       document.removeEventListener('paste', handlePaste);
     };
-  }, [store, save, catalogue]);
+  }, [store, save, catalogue, enabled]);
 }

@@ -1,10 +1,11 @@
 /**
  * Saving the open page: builds the multipart fields from the document, sends them, and marks the
  * page clean at the version the server answers. A save refused because someone else saved first
- * (1141) offers a reload; other failures are shown as the catalogue words them.
+ * (1141) offers a reload; a page over a §9 limit is not sent and the message names the limit; other failures are shown as the catalogue words them.
  */
 import { useMutation } from '@tanstack/react-query';
 import { App } from 'antd';
+import { translateDesignerRejection } from '@lyyp/contracts/designer';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/index.ts';
 import { designerApi } from '../api/designer.api.ts';
@@ -27,6 +28,10 @@ export function useSavePage(onReload: () => void) {
       const document = editor.document;
       const payload = buildSavePayload({ document, version, hasPassword, sentPassword });
       if (!payload.ok) {
+        if (payload.reason === 'limit') {
+          const { reason, params } = payload.rejection;
+          throw new Error(translateDesignerRejection(reason, locale, params));
+        }
         throw new Error(
           payload.reason === 'password-missing'
             ? t('designer.save.passwordMissing')

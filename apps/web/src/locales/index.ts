@@ -6,7 +6,8 @@
  * hardware models, `firmware.*` for firmware and OTA upgrades, `knowledge.*` for the knowledge base, `deviceConfig.*`
  * for a device's own configuration, `fleet.*` for the map, `gatewayOps.*` for a gateway's replacement, reset, data clearing and remote settings, `widgetMedia.*` for the weather and
  * video widgets and the camera cloud key, `widgetData.*` for the history report table and alarm
- * records widgets, `systemCatalogue.*` for app versions, agreements and protocols).
+ * records widgets, `systemCatalogue.*` for app versions, agreements and protocols, `designerStudio.*` for the designer's
+ * preview, tag browser and context menu).
  */
 import type { Locale } from '@lyyp/contracts';
 import { accountCentreEnUS } from './account-centre/en-US.ts';
@@ -29,6 +30,8 @@ import { deviceConfigEnUS } from './device-config/en-US.ts';
 import { deviceConfigZhCN } from './device-config/zh-CN.ts';
 import { designerEnUS } from './designer/en-US.ts';
 import { designerZhCN } from './designer/zh-CN.ts';
+import { designerStudioEnUS } from './designer-studio/en-US.ts';
+import { designerStudioZhCN } from './designer-studio/zh-CN.ts';
 import { edgeLogicEnUS } from './edge-logic/en-US.ts';
 import { edgeLogicZhCN } from './edge-logic/zh-CN.ts';
 import { enUS } from './en-US.ts';
@@ -71,6 +74,7 @@ const zh = {
   widgetData: widgetDataZhCN,
   systemCatalogue: systemCatalogueZhCN,
   tagBrowser: tagBrowserZhCN,
+  designerStudio: designerStudioZhCN,
 };
 const en = {
   ...enUS,
@@ -93,6 +97,7 @@ const en = {
   widgetData: widgetDataEnUS,
   systemCatalogue: systemCatalogueEnUS,
   tagBrowser: tagBrowserEnUS,
+  designerStudio: designerStudioEnUS,
 };
 
 export type ConsoleTexts = typeof zh;

@@ -15,7 +15,9 @@ import {
   RoseChartWidget,
   XylineWidget,
 } from './charts/ChartWidgets.tsx';
+import { PipeWidget } from './shapes/PipeWidget.tsx';
 import { EllipseShape, PointsShape, PolygonShape, RectShape } from './shapes/ShapeWidgets.tsx';
+import { SymbolWidget } from './shapes/SymbolWidget.tsx';
 import { AnimationWidget, ImageWidget } from './usual/MediaWidgets.tsx';
 import { VideoWidget } from './media/VideoWidget.tsx';
 import { WeatherWidget } from './media/WeatherWidget.tsx';
@@ -38,6 +40,8 @@ export const WIDGET_RENDERERS: RendererRegistry = {
   ShapeParallelogram: PolygonShape,
   ShapePrism: PolygonShape,
   ShapeRect: RectShape,
+  ShapeSymbol: SymbolWidget,
+  ShapePipe: PipeWidget,
   ShapeTriangle: PointsShape,
   UsualDashboard: DashboardWidget,
   UsualButton: ButtonWidget,

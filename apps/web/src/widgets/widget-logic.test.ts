@@ -13,7 +13,7 @@ import {
   UNKNOWN_VALUE,
 } from './value-format.ts';
 import { computeWidgetFrame, frameTransform } from './widget-frame.ts';
-import { toTimeValue } from './usual/ControlWidgets.tsx';
+import { toTimeValue } from './usual/time-value.ts';
 
 describe('widget frames', () => {
   it('turns and mirrors a rectangle about its own box', () => {

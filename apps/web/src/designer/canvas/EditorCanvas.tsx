@@ -1,11 +1,10 @@
 /**
  * The canvas: a scrolling viewport with the page at the current zoom, its grid and rulers, and the
  * selection overlay. Pointer events become page points and targets (pointer-mapping) and go to the
- * core's reducer; Ctrl/⌘ + wheel zooms about the pointer; widgets dragged from the palette drop here.
+ * core's reducer; Ctrl/⌘ + wheel zooms about the pointer; widgets, symbols and variables dragged from the side panels drop here (`use-canvas-drop.ts`).
  */
-import { useLayoutEffect, useMemo, useRef, useState, type DragEvent, type PointerEvent } from 'react';
-import { GRID_SIZE, SYMBOL_IDS, type Point, type SymbolId } from '@lyyp/designer-core';
-import type { LeafWidgetType } from '@lyyp/contracts/designer';
+import { useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { GRID_SIZE, type Point } from '@lyyp/designer-core';
 import { createDesignRuntime } from '../../widgets/render-context.ts';
 import { PageCanvas } from '../../widgets/PageCanvas.tsx';
 import { useDesigner, useDesignerStore } from '../designer-context.ts';
@@ -13,12 +12,10 @@ import { clampZoom, fitZoom, resolvePointerTarget, toPagePoint } from '../state/
 import { useDesignerLocale } from '../use-designer-locale.ts';
 import { Rulers } from './Rulers.tsx';
 import { SelectionOverlay } from './SelectionOverlay.tsx';
+import { CanvasContextMenu } from './CanvasContextMenu.tsx';
+import { useCanvasDrop } from './use-canvas-drop.ts';
+import { useSpacePan } from './use-space-pan.ts';
 import styles from './canvas.module.css';
-
-/** The type a palette item carries while dragged onto the canvas. */
-export const WIDGET_DRAG_TYPE = 'application/x-lyyp-widget';
-/** A symbol of the library dragged from the palette (its id). */
-export const SYMBOL_DRAG_TYPE = 'application/x-lyyp-symbol';
 
 interface RulerView {
   start: Point;
@@ -119,54 +116,38 @@ export function EditorCanvas() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store]);
 
+  const { handleDragOver, handleDrop } = useCanvasDrop(toPage);
+  const pan = useSpacePan(viewport);
+
   const handlePointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
+    if (pan.beginPan(event)) return;
     // Focus first: a property field being edited commits on blur, before a drag begins (commands
     // are ignored while a drag is in progress).
     event.currentTarget.focus({ preventScroll: true });
     const point = toPage(event.clientX, event.clientY);
     const state = store.getState();
     const target = resolvePointerTarget(readHint(event.target), state.editor.document, point);
-    state.dispatch({ type: 'pointer-down', point, target, shiftKey: event.shiftKey });
+    // Shift, Ctrl or ⌘ add to (or take from) the selection.
+    const adding = event.shiftKey || event.ctrlKey || event.metaKey;
+    state.dispatch({ type: 'pointer-down', point, target, shiftKey: adding });
     event.currentTarget.setPointerCapture(event.pointerId);
   };
 
   const handlePointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (pan.movePan(event)) return;
     if (!store.getState().editor.drag) return;
     store.getState().dispatch({ type: 'pointer-move', point: toPage(event.clientX, event.clientY) });
   };
 
   const handlePointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    if (pan.endPan()) return;
     if (!store.getState().editor.drag) return;
     store.getState().dispatch({ type: 'pointer-up', point: toPage(event.clientX, event.clientY) });
   };
 
   const handlePointerCancel = () => {
     if (store.getState().editor.drag) store.getState().dispatch({ type: 'cancel' });
-  };
-
-  const handleDragOver = (event: DragEvent<HTMLDivElement>) => {
-    if (
-      event.dataTransfer.types.includes(WIDGET_DRAG_TYPE) ||
-      event.dataTransfer.types.includes(SYMBOL_DRAG_TYPE)
-    ) {
-      event.preventDefault();
-      event.dataTransfer.dropEffect = 'copy';
-    }
-  };
-
-  const handleDrop = (event: DragEvent<HTMLDivElement>) => {
-    const symbol = event.dataTransfer.getData(SYMBOL_DRAG_TYPE);
-    if ((SYMBOL_IDS as readonly string[]).includes(symbol)) {
-      event.preventDefault();
-      const point = toPage(event.clientX, event.clientY);
-      store.getState().run({ name: 'insert-symbol', symbol: symbol as SymbolId, point });
-      return;
-    }
-    const type = event.dataTransfer.getData(WIDGET_DRAG_TYPE) as LeafWidgetType;
-    if (!type) return;
-    event.preventDefault();
-    store.getState().run({ name: 'drop', widgetType: type, point: toPage(event.clientX, event.clientY) });
   };
 
   const gridUnderlay = grid ? (
@@ -176,32 +157,34 @@ export function EditorCanvas() {
   return (
     <div className={`${styles.area} ${ruler ? styles.withRulers : ''}`}>
       {ruler ? <Rulers start={rulerView.start} length={rulerView.length} zoom={zoom} /> : null}
-      <div
-        ref={viewport}
-        className={styles.viewport}
-        tabIndex={-1}
-        style={{ cursor: drawing ? 'crosshair' : 'default' }}
-        data-designer-viewport
-        onPointerDown={handlePointerDown}
-        onPointerMove={handlePointerMove}
-        onPointerUp={handlePointerUp}
-        onPointerCancel={handlePointerCancel}
-        onScroll={measureRulers}
-        onDragOver={handleDragOver}
-        onDrop={handleDrop}
-      >
-        <div className={styles.scroller}>
-          <div
-            ref={stage}
-            className={styles.stage}
-            style={{ width: document.width * zoom, height: document.height * zoom }}
-            data-designer-stage
-          >
-            <PageCanvas document={document} runtime={runtime} scale={zoom} underlay={gridUnderlay} />
-            <SelectionOverlay />
+      <CanvasContextMenu toPage={toPage}>
+        <div
+          ref={viewport}
+          className={styles.viewport}
+          tabIndex={-1}
+          style={{ cursor: pan.cursor ?? (drawing ? 'crosshair' : 'default') }}
+          data-designer-viewport
+          onPointerDown={handlePointerDown}
+          onPointerMove={handlePointerMove}
+          onPointerUp={handlePointerUp}
+          onPointerCancel={handlePointerCancel}
+          onScroll={measureRulers}
+          onDragOver={handleDragOver}
+          onDrop={handleDrop}
+        >
+          <div className={styles.scroller}>
+            <div
+              ref={stage}
+              className={styles.stage}
+              style={{ width: document.width * zoom, height: document.height * zoom }}
+              data-designer-stage
+            >
+              <PageCanvas document={document} runtime={runtime} scale={zoom} underlay={gridUnderlay} />
+              <SelectionOverlay />
+            </div>
           </div>
         </div>
-      </div>
+      </CanvasContextMenu>
     </div>
   );
 }

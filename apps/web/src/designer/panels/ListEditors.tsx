@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CLICK_ACTIONS,
+  CLICK_SCRIPT_MAX_LENGTH,
   COMPARISON_SYMBOLS,
   type ClickEvent,
   type ColourRule,
@@ -170,6 +171,39 @@ export function ColoursEditor({ descriptor, value, onChange }: PropertyEditorPro
   );
 }
 
+/**
+ * A select item's script (run in the viewer's sandbox like a widget's, its writes confirmed with
+ * the item's confirmation text when there is one).
+ */
+function ItemScriptEditor({ event, onChange }: { event: ClickEvent; onChange: (event: ClickEvent) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className={styles.hint}>{t('designerStudio.itemScript.hint')}</span>
+      <Input.TextArea
+        size="small"
+        autoSize={{ minRows: 3, maxRows: 10 }}
+        maxLength={CLICK_SCRIPT_MAX_LENGTH}
+        defaultValue={event.script}
+        spellCheck={false}
+        className={styles.code}
+        data-item-script
+        onBlur={(input) => onChange({ ...event, script: input.target.value })}
+      />
+      <Input
+        size="small"
+        maxLength={200}
+        defaultValue={event.hintValue}
+        placeholder={t('designerStudio.itemScript.confirm')}
+        onBlur={(input) => {
+          const hintValue = input.target.value.trim();
+          onChange({ ...event, hint: hintValue !== '', hintValue });
+        }}
+      />
+    </>
+  );
+}
+
 /** A select item's own click event, in short: action, target and value. */
 function ItemEventEditor({ event, onChange }: { event: ClickEvent; onChange: (event: ClickEvent) => void }) {
   const { t } = useTranslation();
@@ -210,6 +244,7 @@ function ItemEventEditor({ event, onChange }: { event: ClickEvent; onChange: (ev
           onBlur={(input) => onChange({ ...event, link: input.target.value })}
         />
       ) : null}
+      {event.action === 'script' ? <ItemScriptEditor event={event} onChange={onChange} /> : null}
     </>
   );
 }

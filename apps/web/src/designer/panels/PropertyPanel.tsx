@@ -38,6 +38,7 @@ import { PageSettingsPanel } from './PageSettingsPanel.tsx';
 import { ReportPicker } from './ReportPicker.tsx';
 import { SceneModelEditor, SceneSignalsEditor } from './SceneEditors.tsx';
 import { SeriesEditor } from './SeriesEditor.tsx';
+import { SymbolPartsEditor } from './SymbolPartsEditor.tsx';
 import { isPropertyVisible } from './property-visibility.ts';
 import styles from './panels.module.css';
 
@@ -161,18 +162,32 @@ function WidgetProperties({ widget, group }: { widget: Widget; group?: Widget })
       <Collapse
         size="small"
         bordered={false}
-        defaultActiveKey={OPEN_SECTIONS.filter(
-          (section) => section !== 'event' || getAtPath(widget, 'event.enable') === true,
-        )}
-        items={sections.map((section) => ({
-          key: section,
-          label: t(`designer.panel.sections.${section}`),
-          children: visible
-            .filter((descriptor) => descriptor.section === section)
-            .map((descriptor) => (
-              <PropertyRow key={descriptor.key} widget={widget} descriptor={descriptor} />
-            )),
-        }))}
+        defaultActiveKey={[
+          'parts',
+          ...OPEN_SECTIONS.filter(
+            (section) => section !== 'event' || getAtPath(widget, 'event.enable') === true,
+          ),
+        ]}
+        items={[
+          ...(widget.widgetType === 'ShapeSymbol'
+            ? [
+                {
+                  key: 'parts',
+                  label: t('designerStudio.parts.title'),
+                  children: <SymbolPartsEditor widget={widget} />,
+                },
+              ]
+            : []),
+          ...sections.map((section) => ({
+            key: section,
+            label: t(`designer.panel.sections.${section}`),
+            children: visible
+              .filter((descriptor) => descriptor.section === section)
+              .map((descriptor) => (
+                <PropertyRow key={descriptor.key} widget={widget} descriptor={descriptor} />
+              )),
+          })),
+        ]}
       />
     </div>
   );

@@ -14,7 +14,7 @@ import {
   type WidgetCategory,
 } from '@lyyp/designer-core';
 import { useDesigner, useDesignerStore } from '../designer-context.ts';
-import { SYMBOL_DRAG_TYPE, WIDGET_DRAG_TYPE } from '../canvas/EditorCanvas.tsx';
+import { SYMBOL_DRAG_TYPE, WIDGET_DRAG_TYPE } from '../canvas/drag-types.ts';
 import { useDesignerLocale } from '../use-designer-locale.ts';
 import { SymbolIcon, WidgetIcon } from './widget-icons.tsx';
 import styles from './panels.module.css';

@@ -6,6 +6,8 @@
 import type { Locale } from '@lyyp/contracts';
 import type { PageDocument, WidgetId } from '@lyyp/contracts/designer';
 import {
+  beginGesture,
+  commitGesture,
   createEditorState,
   reduceEditor,
   type DesignerConfig,
@@ -28,6 +30,12 @@ export interface DesignerStoreState {
   readonly member: WidgetId | null;
   dispatch: (action: EditorAction) => void;
   run: (command: EditorCommand) => void;
+  /**
+   * Runs several commands as one undo step (a variable dropped from the tag browser: the widget,
+   * then its bindings). `plan` runs them one by one and may read each result; the first refusal
+   * undoes the lot and is shown like any refusal. Answers whether all of them were done.
+   */
+  runAsOneStep: (label: string, plan: (run: (command: EditorCommand) => EditorState) => void) => boolean;
   setZoom: (zoom: number) => void;
   /** Selects the group holding `member` and shows the member's properties; null goes back to the group. */
   editMember: (group: WidgetId, member: WidgetId | null) => void;
@@ -80,6 +88,23 @@ export function createDesignerStore(
       member: null,
       dispatch: (action) => set(next(reduceEditor(get().editor, action, deps))),
       run: (command) => set(next(reduceEditor(get().editor, { type: 'run', command }, deps))),
+      runAsOneStep: (label, plan) => {
+        const start = get().editor;
+        let editor: EditorState = { ...start, history: beginGesture(start.history, start.document, label) };
+        let refused = false;
+        plan((command) => {
+          if (refused) return editor;
+          editor = reduceEditor(editor, { type: 'run', command }, deps);
+          refused = editor.lastRejection !== null;
+          return editor;
+        });
+        if (refused) {
+          set(next({ ...start, lastRejection: editor.lastRejection }));
+          return false;
+        }
+        set(next({ ...editor, history: commitGesture(editor.history, editor.document, deps.now()) }));
+        return true;
+      },
       setZoom: (zoom) => set({ zoom: clampZoom(zoom) }),
       editMember: (group, member) => {
         set({ editor: reduceEditor(get().editor, { type: 'select', ids: [group] }, deps), member });

@@ -5,7 +5,7 @@
  * password it has (it never sends it back).
  */
 import { PageFileSchema, type PageDocument } from '@lyyp/contracts/designer';
-import { toPageFile } from '@lyyp/designer-core';
+import { checkWidgetLimits, toPageFile, type Rejection } from '@lyyp/designer-core';
 
 export interface SaveRequest {
   readonly document: PageDocument;
@@ -22,9 +22,13 @@ export type SaveFields = Readonly<Record<'id' | 'version' | 'con' | 'widgets' | 
 export type SavePayload =
   | { readonly ok: true; readonly fields: SaveFields; readonly sentPassword: string }
   /** `path` names the invalid part; `password-missing`: the page asks for a password it lacks. */
-  | { readonly ok: false; readonly reason: 'invalid' | 'password-missing'; readonly path: string };
+  | { readonly ok: false; readonly reason: 'invalid' | 'password-missing'; readonly path: string }
+  /** A §9 limit the page breaks (a page opened over a limit), named with its maximum. */
+  | { readonly ok: false; readonly reason: 'limit'; readonly rejection: Rejection };
 
 export function buildSavePayload({ document, version, hasPassword, sentPassword }: SaveRequest): SavePayload {
+  const limits = checkWidgetLimits({ ...document, widgets: [] }, document);
+  if (!limits.ok) return { ok: false, reason: 'limit', rejection: limits.rejection };
   const file = toPageFile(document);
   const parsed = PageFileSchema.safeParse(file);
   if (!parsed.success) {

@@ -1,9 +1,17 @@
 /**
  * Keyboard shortcuts of the editor. The command shortcuts come from the core's EDITOR_COMMANDS (one
- * table, like Excalidraw's actions); the editor adds its own: arrows nudge, Escape cancels, Mod+S
+ * table, like Excalidraw's actions: Mod+D duplicates …) and the keys with arguments from its
+ * `EDITOR_KEY_BINDINGS` (arrows nudge, Shift: ten units; Mod+] / Mod+[ move a layer, with Shift to
+ * the front or back; R / Shift+R turn a quarter); the editor adds its own: Escape cancels, Mod+S
  * saves, Mod+= / Mod+- / Mod+0 zoom. `Mod` is ⌘ on a Mac and Ctrl elsewhere.
  */
-import { EDITOR_COMMANDS, type CommandName, type EditorCommand } from '@lyyp/designer-core';
+import {
+  EDITOR_COMMANDS,
+  EDITOR_KEY_BINDINGS,
+  keyName,
+  type CommandName,
+  type EditorCommand,
+} from '@lyyp/designer-core';
 
 /** Commands that take no arguments: the only ones a bare key can run. */
 export const KEYBOARD_COMMANDS = [
@@ -18,6 +26,7 @@ export const KEYBOARD_COMMANDS = [
   'undo',
   'redo',
   'select-all',
+  'duplicate',
 ] as const satisfies readonly CommandName[];
 
 export type ShortcutAction =
@@ -69,26 +78,14 @@ const EDITOR_CHORDS: readonly { chord: Chord; action: ShortcutAction }[] = [
   { chord: parseChord('Mod+0'), action: { kind: 'zoom', to: 'reset' } },
 ];
 
-const ARROWS: Readonly<Record<string, readonly [number, number]>> = {
-  ArrowLeft: [-1, 0],
-  ArrowRight: [1, 0],
-  ArrowUp: [0, -1],
-  ArrowDown: [0, 1],
-};
-
-/** Shift-arrows move this far instead of one unit. */
-export const NUDGE_LARGE = 10;
-
 export function findShortcut(press: KeyPress, isMac: boolean): ShortcutAction | null {
-  const arrow = ARROWS[press.key];
-  if (arrow && !press.ctrlKey && !press.metaKey && !press.altKey) {
-    const step = press.shiftKey ? NUDGE_LARGE : 1;
-    return { kind: 'command', command: { name: 'nudge', dx: arrow[0] * step, dy: arrow[1] * step } };
-  }
   const editor = EDITOR_CHORDS.find((entry) => matches(entry.chord, press, isMac));
   if (editor) return editor.action;
   const command = COMMAND_CHORDS.find((entry) => matches(entry.chord, press, isMac));
-  return command ? { kind: 'command', command: { name: command.name } } : null;
+  if (command) return { kind: 'command', command: { name: command.name } };
+  // Keys with arguments (arrows nudge, brackets order, R turns) from the core's own table.
+  const bound = EDITOR_KEY_BINDINGS.find((binding) => binding.keys.includes(keyName(press)));
+  return bound ? { kind: 'command', command: bound.command } : null;
 }
 
 /** The shortcut as shown in a tooltip: `Ctrl+Shift+G` (or `⌘⇧G` on a Mac). */

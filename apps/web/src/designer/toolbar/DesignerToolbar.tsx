@@ -8,6 +8,8 @@ import {
   ColumnWidthOutlined,
   CompressOutlined,
   DragOutlined,
+  EditOutlined,
+  PlayCircleOutlined,
   SaveOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
@@ -39,6 +41,9 @@ export interface DesignerToolbarProps {
   readonly onBack: () => void;
   readonly onSave: () => void;
   readonly saving: boolean;
+  /** The page is running in the preview (editing tools are hidden meanwhile). */
+  readonly previewing: boolean;
+  readonly onTogglePreview: () => void;
 }
 
 function ActionButtons({ actions }: { actions: readonly ToolbarAction[] }) {
@@ -111,7 +116,13 @@ const VIEW_SWITCHES: readonly {
   { key: 'adsorb', icon: <DragOutlined /> },
 ];
 
-export function DesignerToolbar({ onBack, onSave, saving }: DesignerToolbarProps) {
+export function DesignerToolbar({
+  onBack,
+  onSave,
+  saving,
+  previewing,
+  onTogglePreview,
+}: DesignerToolbarProps) {
   const { t } = useTranslation();
   const store = useDesignerStore();
   const title = useDesigner((state) => state.editor.document.title);
@@ -146,18 +157,31 @@ export function DesignerToolbar({ onBack, onSave, saving }: DesignerToolbarProps
         )}
       </div>
       <Divider orientation="vertical" />
-      <div className={styles.tools} role="toolbar">
-        <ActionButtons actions={HISTORY_ACTIONS} />
-        <Divider orientation="vertical" />
-        <ActionButtons actions={CLIPBOARD_ACTIONS} />
-        <Divider orientation="vertical" />
-        <ActionButtons actions={GROUP_ACTIONS} />
-        <ActionMenu actions={ALIGN_ACTIONS} icon={ALIGN_MENU_ICON} text="align" />
-        <ActionMenu actions={ORDER_ACTIONS} icon={ORDER_MENU_ICON} text="order" />
-        <Divider orientation="vertical" />
-        <ActionButtons actions={TRANSFORM_ACTIONS} />
-        <ActionButtons actions={LOCK_ACTIONS} />
-      </div>
+      <Button
+        type={previewing ? 'primary' : 'default'}
+        ghost={previewing}
+        icon={previewing ? <EditOutlined /> : <PlayCircleOutlined />}
+        onClick={onTogglePreview}
+        aria-pressed={previewing}
+        data-action="preview"
+      >
+        {previewing ? t('designerStudio.preview.close') : t('designerStudio.preview.open')}
+      </Button>
+      <Divider orientation="vertical" />
+      {previewing ? null : (
+        <div className={styles.tools} role="toolbar">
+          <ActionButtons actions={HISTORY_ACTIONS} />
+          <Divider orientation="vertical" />
+          <ActionButtons actions={CLIPBOARD_ACTIONS} />
+          <Divider orientation="vertical" />
+          <ActionButtons actions={GROUP_ACTIONS} />
+          <ActionMenu actions={ALIGN_ACTIONS} icon={ALIGN_MENU_ICON} text="align" />
+          <ActionMenu actions={ORDER_ACTIONS} icon={ORDER_MENU_ICON} text="order" />
+          <Divider orientation="vertical" />
+          <ActionButtons actions={TRANSFORM_ACTIONS} />
+          <ActionButtons actions={LOCK_ACTIONS} />
+        </div>
+      )}
       <div className={styles.spacer} />
       <div className={styles.group}>
         {VIEW_SWITCHES.map((view) => (

@@ -31,7 +31,15 @@ import {
   DownSquareOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { canRedo, canUndo, EDITOR_COMMANDS, type EditorCommand, type EditorState } from '@lyyp/designer-core';
+import {
+  canRedo,
+  canUndo,
+  EDITOR_COMMANDS,
+  isCommandEnabled,
+  type EditorCommand,
+  type EditorState,
+} from '@lyyp/designer-core';
+import { BROWSER_DEPS } from '../state/designer-store.ts';
 
 export interface ToolbarAction {
   readonly id: string;
@@ -43,6 +51,10 @@ export interface ToolbarAction {
 }
 
 const selected = (min: number) => (state: EditorState) => state.selection.length >= min;
+
+/** The core would carry the command out now (rotate is off while a selected widget is locked). */
+const doable = (command: EditorCommand) => (state: EditorState) =>
+  isCommandEnabled(state, command, BROWSER_DEPS);
 
 const action = (
   text: string,
@@ -104,9 +116,14 @@ export const TRANSFORM_ACTIONS: readonly ToolbarAction[] = [
     'rotateAnticlockwise',
     <RotateLeftOutlined />,
     { name: 'rotate', direction: 'anticlockwise' },
-    selected(1),
+    doable({ name: 'rotate', direction: 'anticlockwise' }),
   ),
-  action('rotateClockwise', <RotateRightOutlined />, { name: 'rotate', direction: 'clockwise' }, selected(1)),
+  action(
+    'rotateClockwise',
+    <RotateRightOutlined />,
+    { name: 'rotate', direction: 'clockwise' },
+    doable({ name: 'rotate', direction: 'clockwise' }),
+  ),
   action('flipHorizontal', <SwapOutlined />, { name: 'flip', axis: 'horizontal' }, selected(1)),
   action('flipVertical', <SwapOutlined rotate={90} />, { name: 'flip', axis: 'vertical' }, selected(1)),
 ];

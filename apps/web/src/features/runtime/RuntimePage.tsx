@@ -5,24 +5,24 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Result, Spin } from 'antd';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateDesignerRejection, type DataBinding, type PageDocument } from '@lyyp/contracts/designer';
 import type { ValueReader } from '@lyyp/designer-core';
 import { isApiError } from '../../api/index.ts';
 import { designerRuntimeApi } from '../../api/designer-runtime.api.ts';
-import { reportApi } from '../../api/report.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { describeError } from '../../app/messages.ts';
 import { useSessionStore } from '../../app/session-store.ts';
 import { useDeviceAbilities } from '../monitor/common/use-device-abilities.ts';
 import { computeFitScale, type Size } from '../../widgets/page-fit.ts';
+import { useSpaceSize } from './use-space-size.ts';
 import { PageCanvas } from '../../widgets/PageCanvas.tsx';
-import type { LiveValueSource, WidgetRuntime } from '../../widgets/render-context.ts';
+import type { LiveValueSource } from '../../widgets/render-context.ts';
 import type { SignalInfo } from '../../widgets/value-format.ts';
-import { loadChartHistory } from './chart-history.ts';
 import { openRunningPage } from './open-page.ts';
 import { PagePasswordForm } from './PagePasswordForm.tsx';
+import { useRunRuntime } from './run-runtime.ts';
 import { usePageActions, type PopupRequest } from './use-page-actions.tsx';
 import styles from './runtime.module.css';
 
@@ -39,21 +39,6 @@ export interface RuntimePageProps {
   readonly insidePopup?: boolean;
   /** Fixed size of the space (a popup window); otherwise the page fills its container. */
   readonly size?: Size;
-}
-
-function useSpaceSize(fixed: Size | undefined) {
-  const element = useRef<HTMLDivElement>(null);
-  const [measured, setMeasured] = useState<Size>({ width: 0, height: 0 });
-  useLayoutEffect(() => {
-    const node = element.current;
-    if (!node || fixed) return undefined;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setMeasured({ width: entry.contentRect.width, height: entry.contentRect.height });
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [fixed]);
-  return [element, fixed ?? measured] as const;
 }
 
 export function RuntimePage({
@@ -93,42 +78,7 @@ export function RuntimePage({
   });
   const popupTitle =
     pages.data?.find((page) => page.id === popup?.pageId)?.title ?? t('designer.runtime.popupTitle');
-  // The actions change with every render of the page; widgets get stable callers, so the runtime
-  // (and with it every widget) stays the same unless the locale, permissions or values source do.
-  const latestActions = useRef(actions);
-  useLayoutEffect(() => {
-    latestActions.current = actions;
-  });
-  const fireEvent = useCallback<WidgetRuntime['fireEvent']>(
-    (...args) => latestActions.current.fireEvent(...args),
-    [],
-  );
-  const writeValue = useCallback<WidgetRuntime['writeValue']>(
-    (...args) => latestActions.current.writeValue(...args),
-    [],
-  );
-  const runtime = useMemo<WidgetRuntime>(
-    () => ({
-      mode: 'run',
-      locale,
-      read,
-      ...(live ? { live } : {}),
-      describe,
-      auths,
-      fireEvent,
-      writeValue,
-      mayWrite,
-      deviceId,
-      loadHistory: (keys, start, end) => loadChartHistory(deviceId, keys, start, end),
-      loadReportSeries: (request) =>
-        reportApi.reportSeries({
-          equipmentId: deviceId,
-          ...request,
-          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-        }),
-    }),
-    [locale, read, live, describe, auths, fireEvent, writeValue, mayWrite, deviceId],
-  );
+  const runtime = useRunRuntime({ locale, read, live, describe, auths, mayWrite, deviceId, actions });
 
   const error = opened.error;
   const code = isApiError(error) ? error.code : null;

@@ -31,31 +31,49 @@ export interface PageActionOptions {
   readonly read: ValueReader;
   readonly insidePopup: boolean;
   readonly onPopup: (popup: PopupRequest) => void;
+  /**
+   * Where a confirmed write goes instead of the device (the designer's preview against typed
+   * values); confirmations and value prompts are asked all the same.
+   */
+  readonly writeTo?: (key: string, value: RuleValue) => Promise<void>;
+  /** Opens another page instead of following the monitoring site's address (the preview). */
+  readonly onOpenPage?: (pageId: string) => void;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
-export function usePageActions({ deviceId, read, insidePopup, onPopup }: PageActionOptions) {
+export function usePageActions({
+  deviceId,
+  read,
+  insidePopup,
+  onPopup,
+  writeTo,
+  onOpenPage,
+}: PageActionOptions) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const releases = useRef(new Map<string, { key: string; value: RuleValue }>());
 
+  const writeToDevice = async (key: string, value: RuleValue, progress: string) => {
+    const reply = await commandApi.writeValue(deviceId, key, value, {
+      onAttempt: (attempt) =>
+        void message.loading({
+          key: progress,
+          content: `${t('designer.runtime.writing')} (${attempt})`,
+          duration: 0,
+        }),
+    });
+    if (reply.status !== 'success') throw new DeviceCommandError(reply.code ?? '1401', reply.message ?? null);
+  };
+
   const write = async (key: string, value: RuleValue, feedback: boolean, delayMs: number) => {
     const progress = `write-${key}`;
     void message.loading({ key: progress, content: t('designer.runtime.writing'), duration: 0 });
     try {
-      const reply = await commandApi.writeValue(deviceId, key, value, {
-        onAttempt: (attempt) =>
-          void message.loading({
-            key: progress,
-            content: `${t('designer.runtime.writing')} (${attempt})`,
-            duration: 0,
-          }),
-      });
-      if (reply.status !== 'success')
-        throw new DeviceCommandError(reply.code ?? '1401', reply.message ?? null);
+      if (writeTo) await writeTo(key, value);
+      else await writeToDevice(key, value, progress);
       if (delayMs > 0) await sleep(delayMs);
       if (feedback) void message.success({ key: progress, content: t('designer.runtime.writeDone') });
       else message.destroy(progress);
@@ -146,6 +164,10 @@ export function usePageActions({ deviceId, read, insidePopup, onPopup }: PageAct
         return;
       }
       case 'page':
+        if (onOpenPage) {
+          onOpenPage(action.pageId);
+          return;
+        }
         void navigate(
           `/monitor/devices/${encodeURIComponent(deviceId)}/pages/${encodeURIComponent(action.pageId)}`,
         );

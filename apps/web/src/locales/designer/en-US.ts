@@ -156,6 +156,7 @@ export const designerEnUS: Texts<typeof designerZhCN> = {
     page: 'Open page',
     link: 'Open link',
     popup: 'Popup window',
+    script: 'Run script',
   },
   scene: {
     upload: 'Upload model',

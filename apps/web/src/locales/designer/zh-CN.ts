@@ -152,6 +152,7 @@ export const designerZhCN = {
     page: '跳转页面',
     link: '打开链接',
     popup: '弹窗',
+    script: '运行脚本',
   },
   scene: {
     upload: '上传模型',

@@ -3,12 +3,12 @@
  * radio options and a time picker. Native elements, so they behave inside a zoomed page; in the
  * editor they are inert.
  */
-import dayjs from 'dayjs';
 import { useState, type KeyboardEvent } from 'react';
 import { compareValues } from '@lyyp/designer-core';
 import type { WidgetRendererProps } from '../render-context.ts';
 import { boxCss, fontCss } from '../style-css.ts';
 import styles from '../widgets.module.css';
+import { formatTimeValue, pickerKindOf, toPickerInput, toTimeValue } from './time-value.ts';
 
 /** Controls that write to the device do nothing in the editor, nor for a viewer who may not write. */
 const inert = (runtime: WidgetRendererProps<'UsualInput'>['runtime']) =>
@@ -104,46 +104,32 @@ export function RadioWidget({ widget, visual, runtime }: WidgetRendererProps<'Us
   );
 }
 
-type PickerKind = 'datetime-local' | 'date' | 'time';
-
-function pickerKindOf(format: string): PickerKind {
-  const hasDate = /[YMD]/.test(format);
-  const hasTime = /[Hhms]/.test(format);
-  if (hasDate && hasTime) return 'datetime-local';
-  return hasDate ? 'date' : 'time';
-}
-
-/**
- * The value a time picker writes: Unix time in seconds for formats with a date, seconds since
- * midnight for time-only formats, so a numeric variable can hold it.
- */
-export function toTimeValue(kind: PickerKind, input: string): number | null {
-  if (!input) return null;
-  if (kind === 'time') {
-    const [hours = '0', minutes = '0', seconds = '0'] = input.split(':');
-    return Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
-  }
-  const parsed = dayjs(input);
-  return parsed.isValid() ? Math.floor(parsed.valueOf() / 1000) : null;
-}
+/** A sample moment the editor shows in the widget's format (nothing is bound there). */
+const DESIGN_SAMPLE = 1_767_254_400; // 1 January 2026, 08:00 UTC
 
 export function TimeSelectorWidget({ widget, visual, runtime }: WidgetRendererProps<'UsualTimeSelector'>) {
-  const kind = pickerKindOf(widget.data.format);
-  const [input, setInput] = useState('');
+  const { format } = widget.data;
+  const kind = pickerKindOf(format);
+  const live = runtime.mode === 'run' ? runtime.read(widget.binding) : DESIGN_SAMPLE;
+  const shown = formatTimeValue(format, live);
   const handleChange = (next: string) => {
-    setInput(next);
     const value = toTimeValue(kind, next);
     if (value !== null) runtime.writeValue(widget, widget.binding, value);
   };
+  // The bound value in the widget's format; the browser's own picker lies over it, unseen, to
+  // choose a new one.
   return (
-    <input
-      className={styles.control}
-      style={boxCss(widget.style, visual)}
-      type={kind}
-      step={widget.data.format.includes('ss') ? 1 : 60}
-      value={input}
-      readOnly={inert(runtime)}
-      onChange={(event) => handleChange(event.target.value)}
-    />
+    <div className={styles.timeSelector} style={boxCss(widget.style, visual)} data-time-value={shown}>
+      <span className={styles.timeText}>{shown || format}</span>
+      <input
+        className={styles.timePicker}
+        type={kind}
+        step={format.includes('ss') ? 1 : 60}
+        value={toPickerInput(format, live)}
+        readOnly={inert(runtime)}
+        aria-label={shown || format}
+        onChange={(event) => handleChange(event.target.value)}
+      />
+    </div>
   );
 }
