@@ -25,8 +25,7 @@ export const INDUSTRIAL_WIDGETS = {
     category: 'shape',
     geometry: 'rect',
     size: [80, 70],
-    // True once the console draws it (the renderer registry test pairs the two).
-    implemented: false,
+    implemented: true,
     createData: () => ({ symbolId: SYMBOL_WIDGET_DEFAULT_ID, parts: [] }),
     style: { fill: { enable: false }, stroke: { enable: false } },
     styleParts: ['opacity'],
@@ -39,8 +38,7 @@ export const INDUSTRIAL_WIDGETS = {
     category: 'shape',
     geometry: 'line',
     size: [160, 0],
-    // True once the console draws it (the renderer registry test pairs the two).
-    implemented: false,
+    implemented: true,
     createData: () => ({
       routing: 'orthogonal' as const,
       width: PIPE_DEFAULT_WIDTH,

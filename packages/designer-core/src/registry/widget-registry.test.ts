@@ -22,6 +22,8 @@ const IMPLEMENTED = new Set([
   'ShapeCircle',
   'ShapeEllipse',
   'ShapeLine',
+  'ShapeSymbol',
+  'ShapePipe',
   'ShapeOctagon',
   'ShapeParallelogram',
   'ShapePrism',
