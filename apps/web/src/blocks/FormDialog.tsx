@@ -186,3 +186,10 @@ export function FormDialog<V extends object, A = unknown>({
     </Modal>
   );
 }
+
+/** The props of a dialog that adds (`item` null) or edits one thing and tells its list when saved. */
+export interface EditDialogProps<T> {
+  item: T | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
