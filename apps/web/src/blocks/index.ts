@@ -15,6 +15,7 @@ export {
   FormDialog,
   useSchemaRules,
   type EditDialogProps,
+  type FormCheck,
   type FormDialogProps,
   type FormDialogTools,
 } from './FormDialog.tsx';
