@@ -3,7 +3,7 @@
  * a search box and other filters above the content.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Space } from 'antd';
+import { Button, Card, Input, Space, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 
 export interface ScreenSearch {
@@ -21,10 +21,26 @@ export interface ScreenAdd {
   disabled?: boolean;
   /** A plus icon before the label. */
   icon?: boolean;
+  /** Said on hover (why the button is off). */
+  tooltip?: string;
+  /** A primary button unless said. */
+  type?: 'primary' | 'default';
+}
+
+/** How much of a capacity is used, shown beside the title (red once full). */
+export interface ScreenCapacity {
+  used: number;
+  total: number;
+  /** The words, e.g. "已用 3/10". */
+  text: string;
+  testId?: string;
 }
 
 export interface ScreenCardProps {
   title: ReactNode;
+  capacity?: ScreenCapacity | null;
+  /** The card's `data-testid`. */
+  testId?: string;
   add?: ScreenAdd | false | null;
   /** More buttons at the right, before the add button. */
   extra?: ReactNode;
@@ -36,22 +52,46 @@ export interface ScreenCardProps {
   children: ReactNode;
 }
 
-export function ScreenCard({ title, add, extra, search, filters, intro, children }: ScreenCardProps) {
+export function ScreenCard({
+  title,
+  capacity,
+  testId,
+  add,
+  extra,
+  search,
+  filters,
+  intro,
+  children,
+}: ScreenCardProps) {
   const addButton = add ? (
-    <Button
-      type="primary"
-      icon={add.icon ? <PlusOutlined /> : undefined}
-      disabled={add.disabled}
-      onClick={add.onClick}
-      data-testid={add.testId}
-    >
-      {add.label}
-    </Button>
+    <Tooltip title={add.tooltip}>
+      <Button
+        type={add.type ?? 'primary'}
+        icon={add.icon ? <PlusOutlined /> : undefined}
+        disabled={add.disabled}
+        onClick={add.onClick}
+        data-testid={add.testId}
+      >
+        {add.label}
+      </Button>
+    </Tooltip>
   ) : null;
   return (
     <Card
       variant="borderless"
-      title={title}
+      data-testid={testId}
+      title={
+        capacity ? (
+          <Space>
+            {title}
+            <Tag color={capacity.used >= capacity.total ? 'red' : undefined} data-testid={capacity.testId}>
+              {capacity.text}
+            </Tag>
+          </Space>
+        ) : (
+          title
+        )
+      }
       extra={
         extra && addButton ? (
           <Space>

@@ -22,6 +22,12 @@ export {
 export { pageFor, shownPage, type PageOf, type PageRequest } from './paging.ts';
 export { usePagedQuery, type PagedQuery, type PagedQueryOptions } from './use-paged-query.ts';
 export { useEditor, type Editor } from './use-editor.ts';
-export { ScreenCard, type ScreenAdd, type ScreenCardProps, type ScreenSearch } from './ScreenCard.tsx';
+export {
+  ScreenCard,
+  type ScreenAdd,
+  type ScreenCapacity,
+  type ScreenCardProps,
+  type ScreenSearch,
+} from './ScreenCard.tsx';
 export { useAction, type ActionOptions } from './use-action.ts';
 export { TextField, type TextFieldProps } from './fields.tsx';

@@ -2,9 +2,8 @@
  * A product's alarm rules: variable, condition, filter count, groups, push methods, enabled switch;
  * add (up to the capacity shown as used/total), edit, delete.
  */
-import { PlusOutlined } from '@ant-design/icons';
 import type { AlarmRule } from '@lyyp/contracts/alarm';
-import { Button, Space, Switch, Tag, Tooltip } from 'antd';
+import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
 import { useDescribeAlarmFailure } from './alarm-text.ts';
@@ -62,30 +61,19 @@ export function RuleSection({ productId, editable }: { productId: string; editab
 
   return (
     <ScreenCard
-      title={
-        <Space>
-          {t('alarm.rule.title')}
-          {capacity ? (
-            <Tag color={full ? 'red' : undefined} data-testid="alarm-capacity">
-              {t('alarm.rule.capacity', { used: capacity.used, total: capacity.total })}
-            </Tag>
-          ) : null}
-        </Space>
+      title={t('alarm.rule.title')}
+      capacity={
+        capacity && { ...capacity, text: t('alarm.rule.capacity', capacity), testId: 'alarm-capacity' }
       }
-      extra={
-        editable ? (
-          <Tooltip title={full ? t('alarm.rule.full') : undefined}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              disabled={full || !rules.data}
-              onClick={() => editor.open(null)}
-              data-testid="rule-add"
-            >
-              {t('alarm.rule.add')}
-            </Button>
-          </Tooltip>
-        ) : null
+      add={
+        editable && {
+          label: t('alarm.rule.add'),
+          icon: true,
+          disabled: full || !rules.data,
+          tooltip: full ? t('alarm.rule.full') : undefined,
+          onClick: () => editor.open(null),
+          testId: 'rule-add',
+        }
       }
     >
       <ConsoleTable<AlarmRule>
