@@ -32,3 +32,4 @@ export {
 export { useAction, type ActionOptions } from './use-action.ts';
 export { TextField, type TextFieldProps } from './fields.tsx';
 export { useQueryRange, type QueryRange } from './query-range.tsx';
+export { useDescribeFailureWith } from './describe-failure.ts';
