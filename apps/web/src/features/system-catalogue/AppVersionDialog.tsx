@@ -16,7 +16,7 @@ import { Col, Form, Input, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { systemCatalogueApi, type AppVersion } from '../../api/system-catalogue.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { FormDialog, type EditDialogProps } from '../../blocks/index.ts';
+import { FormDialog, TextField, type EditDialogProps } from '../../blocks/index.ts';
 
 interface VersionFormValues {
   name: string;
@@ -90,26 +90,21 @@ export function AppVersionDialog({ item: version, onClose, onSaved }: EditDialog
     >
       <Row gutter={12}>
         <Col span={12}>
-          <Form.Item
+          <TextField
             name="name"
             label={t('systemCatalogue.version.name')}
-            rules={[
-              { required: true, whitespace: true, message: t('systemCatalogue.version.required.name') },
-            ]}
-          >
-            <Input maxLength={APP_NAME_MAX_LENGTH} showCount />
-          </Form.Item>
+            required={t('systemCatalogue.version.required.name')}
+            maxLength={APP_NAME_MAX_LENGTH}
+          />
         </Col>
         <Col span={12}>
-          <Form.Item
+          <TextField
             name="version"
             label={t('systemCatalogue.version.version')}
-            rules={[
-              { required: true, whitespace: true, message: t('systemCatalogue.version.required.version') },
-            ]}
-          >
-            <Input maxLength={FIRMWARE_VERSION_MAX_LENGTH} showCount placeholder="1.0.0" />
-          </Form.Item>
+            required={t('systemCatalogue.version.required.version')}
+            maxLength={FIRMWARE_VERSION_MAX_LENGTH}
+            placeholder="1.0.0"
+          />
         </Col>
         <Col span={12}>
           <Form.Item

@@ -37,7 +37,7 @@ import {
   type DriverModelSettings,
 } from '../../api/system-catalogue.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { FormDialog, type EditDialogProps } from '../../blocks/index.ts';
+import { FormDialog, TextField, type EditDialogProps } from '../../blocks/index.ts';
 
 interface DriverModelValues {
   name: string;
@@ -87,13 +87,12 @@ export function DriverModelDialog({ item: model, onClose, onSaved }: EditDialogP
     >
       <Row gutter={12}>
         <Col span={12}>
-          <Form.Item
+          <TextField
             name="name"
             label={p('name')}
-            rules={[{ required: true, whitespace: true, message: p('required.name') }]}
-          >
-            <Input maxLength={NAME_MAX_LENGTH} showCount />
-          </Form.Item>
+            required={p('required.name')}
+            maxLength={NAME_MAX_LENGTH}
+          />
         </Col>
         <Col span={12}>
           <Form.Item name="protocol" label={p('protocol')}>
