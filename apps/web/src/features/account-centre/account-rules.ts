@@ -12,13 +12,11 @@ import {
   SECURITY_ANSWER_MAX_LENGTH,
   TAX_NUMBER_MAX_LENGTH,
 } from '@lyyp/contracts/account-centre';
-import { useCallback, useMemo } from 'react';
-import { isApiError } from '../../api/index.ts';
+import { useMemo } from 'react';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { translateCatalogue } from '../../app/messages.ts';
 import { CONSOLE_TEXTS } from '../../locales/index.ts';
 import { requiredText, ruleFromCheck } from '../auth/form-rules.ts';
-import { describeFailure, labelFieldPath } from '../monitor/common/catalogue-text.ts';
+import { useDescribeFailureWith } from '../../blocks/index.ts';
 
 const required =
   (field: string): Check =>
@@ -68,22 +66,9 @@ export function useAccountRules() {
   return useMemo(() => buildAccountRules(locale), [locale]);
 }
 
+const accountLabels = (locale: Locale) => CONSOLE_TEXTS[locale].accountCentre.fields;
+
 /** A refused call in the console's language, `{field}` named by the account centre's labels. */
 export function useDescribeAccountFailure(): (error: unknown) => string {
-  const locale = useLocaleStore((state) => state.locale);
-  return useCallback(
-    (error: unknown) => {
-      if (!isApiError(error)) return describeFailure(error, locale);
-      const field = error.params?.field;
-      const params =
-        typeof field === 'string'
-          ? {
-              ...error.params,
-              field: labelFieldPath(field, locale, CONSOLE_TEXTS[locale].accountCentre.fields),
-            }
-          : error.params;
-      return translateCatalogue(error.code, locale, params);
-    },
-    [locale],
-  );
+  return useDescribeFailureWith(accountLabels);
 }

@@ -1,33 +1,35 @@
 /** /manage/dealer: certified dealers with organisation id, data permission, debug rights and customers. */
 import type { Dealer } from '@lyyp/contracts/admin';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminApi } from '../../api/admin.api.ts';
-import { formatTime } from '../monitor/common/format-time.ts';
+import {
+  actionColumn,
+  PagedTable,
+  ScreenCard,
+  timeColumn,
+  useAction,
+  usePagedQuery,
+} from '../../blocks/index.ts';
 import { useDescribeAdminFailure } from './admin-text.ts';
 
 export default function DealerListPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const describe = useDescribeAdminFailure();
   const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
-  const dealers = useQuery({
-    queryKey: ['admin', 'dealers', keyword, paging],
-    queryFn: () => adminApi.listDealers({ keyword: keyword || undefined, ...paging }),
-    placeholderData: keepPreviousData,
+  const dealers = usePagedQuery<Dealer>({
+    queryKey: ['admin', 'dealers', keyword],
+    fetch: (paging) => adminApi.listDealers({ keyword: keyword || undefined, ...paging }),
   });
-  const cancel = useMutation({
-    mutationFn: (accountId: string) => adminApi.cancelDealer(accountId),
-    onSuccess: () => void dealers.refetch(),
-    onError: (error) => void message.error(describe(error)),
+  const cancel = useAction({
+    run: (accountId: string) => adminApi.cancelDealer(accountId),
+    onDone: dealers.refetch,
+    describeError: describe,
   });
   return (
-    <Card
-      variant="borderless"
+    <ScreenCard
       title={t('routes.Dealer')}
       extra={
         <Link to="/manage/dealer/permission/new">
@@ -36,30 +38,14 @@ export default function DealerListPage() {
           </Button>
         </Link>
       }
+      search={{ placeholder: t('admin.common.search'), onSearch: setKeyword }}
     >
-      <Input.Search
-        allowClear
-        style={{ width: 260, marginBottom: 16 }}
-        placeholder={t('admin.common.search')}
-        onSearch={(value) => {
-          setKeyword(value.trim());
-          setPaging((current) => ({ ...current, page: 1 }));
-        }}
-      />
-      <Table<Dealer>
+      <PagedTable<Dealer>
         rowKey={(row) => row.account.id}
-        size="small"
-        data-testid="dealers"
-        loading={dealers.isFetching}
-        dataSource={dealers.data?.list ?? []}
-        scroll={{ x: 900 }}
-        locale={{ emptyText: t('admin.dealers.empty') }}
-        pagination={{
-          current: dealers.data?.page ?? paging.page,
-          pageSize: dealers.data?.pageSize ?? paging.pageSize,
-          total: dealers.data?.total ?? 0,
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
+        testId="dealers"
+        paged={dealers}
+        describeError={describe}
+        emptyText={t('admin.dealers.empty')}
         columns={[
           {
             title: t('admin.fields.account'),
@@ -86,17 +72,10 @@ export default function DealerListPage() {
             ),
           },
           { title: t('admin.fields.customers'), key: 'customers', render: (_v, row) => row.customers.length },
-          {
-            title: t('admin.dealers.certifiedAt'),
-            dataIndex: 'certifiedAt',
-            render: (value: string) => formatTime(Date.parse(value)),
-          },
-          {
-            title: t('admin.common.actions'),
-            key: 'actions',
-            fixed: 'right',
-            width: 200,
-            render: (_value: unknown, row: Dealer) => (
+          timeColumn(t('admin.dealers.certifiedAt'), 'certifiedAt'),
+          actionColumn(
+            t('admin.common.actions'),
+            (row: Dealer) => (
               <Space size={0}>
                 <Link to={`/manage/dealer/permission/${row.account.id}`}>
                   <Button type="link" size="small">
@@ -115,9 +94,10 @@ export default function DealerListPage() {
                 </Popconfirm>
               </Space>
             ),
-          },
+            200,
+          ),
         ]}
       />
-    </Card>
+    </ScreenCard>
   );
 }

@@ -81,7 +81,13 @@ export function RoleDialog({
       okButtonProps={{ disabled: readOnly }}
       okText={t('admin.common.save')}
       confirmLoading={save.isPending}
-      onOk={() => void form.validateFields().then((values) => save.mutate(values))}
+      // A refused form shows its messages on the inputs; nothing else is left to handle.
+      onOk={() =>
+        void form.validateFields().then(
+          (values) => save.mutate(values),
+          () => undefined,
+        )
+      }
       destroyOnHidden
     >
       {readOnly ? (

@@ -5,30 +5,13 @@
 import type { Locale } from '@lyyp/contracts';
 import { SIM_CARD_STATUSES } from '@lyyp/contracts/alarm';
 import type { EquipmentSimState } from '@lyyp/contracts/equipment-admin';
-import { useCallback } from 'react';
-import { isApiError } from '../../api/index.ts';
-import { useLocaleStore } from '../../app/i18n.ts';
-import { translateCatalogue } from '../../app/messages.ts';
 import { CONSOLE_TEXTS } from '../../locales/index.ts';
-import { describeFailure, labelFieldPath } from '../monitor/common/catalogue-text.ts';
+import { useDescribeFailureWith } from '../../blocks/index.ts';
+
+const equipmentLabels = (locale: Locale) => CONSOLE_TEXTS[locale].equipmentAdmin.fields;
 
 export function useDescribeEquipmentFailure(): (error: unknown) => string {
-  const locale = useLocaleStore((state) => state.locale);
-  return useCallback(
-    (error: unknown) => {
-      if (!isApiError(error)) return describeFailure(error, locale);
-      const field = error.params?.field;
-      const params =
-        typeof field === 'string'
-          ? {
-              ...error.params,
-              field: labelFieldPath(field, locale, CONSOLE_TEXTS[locale].equipmentAdmin.fields),
-            }
-          : error.params;
-      return translateCatalogue(error.code, locale, params);
-    },
-    [locale],
-  );
+  return useDescribeFailureWith(equipmentLabels);
 }
 
 /** A SIM state's name: the contract's card statuses, and "no card known" from the screen's texts. */

@@ -54,7 +54,13 @@ export function ReplaceGatewayDialog({ deviceId, open, onClose, onDone }: Props)
         loading: replace.isPending,
         'data-testid': 'replace-submit',
       }}
-      onOk={() => void form.validateFields().then((values) => replace.mutate(values))}
+      // A refused form shows its messages on the inputs; nothing else is left to handle.
+      onOk={() =>
+        void form.validateFields().then(
+          (values) => replace.mutate(values),
+          () => undefined,
+        )
+      }
       onCancel={onClose}
       destroyOnHidden
     >

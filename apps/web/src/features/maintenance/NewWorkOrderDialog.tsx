@@ -36,7 +36,13 @@ export function NewWorkOrderDialog({
       open
       title={t('maintenance.workOrder.new')}
       onCancel={onClose}
-      onOk={() => void form.validateFields().then((values) => create.mutate(values.problem))}
+      // A refused form shows its messages on the inputs; nothing else is left to handle.
+      onOk={() =>
+        void form.validateFields().then(
+          (values) => create.mutate(values.problem),
+          () => undefined,
+        )
+      }
       okButtonProps={{ loading: create.isPending }}
       destroyOnHidden
     >

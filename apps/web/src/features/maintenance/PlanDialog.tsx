@@ -109,7 +109,13 @@ export function PlanDialog({
       width={640}
       title={plan ? t('maintenance.inspection.editPlan') : t('maintenance.inspection.newPlan')}
       onCancel={onClose}
-      onOk={() => void form.validateFields().then((values) => save.mutate(values))}
+      // A refused form shows its messages on the inputs; nothing else is left to handle.
+      onOk={() =>
+        void form.validateFields().then(
+          (values) => save.mutate(values),
+          () => undefined,
+        )
+      }
       okButtonProps={{ loading: save.isPending }}
       destroyOnHidden
     >

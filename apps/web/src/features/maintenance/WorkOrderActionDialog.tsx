@@ -65,7 +65,13 @@ export function WorkOrderActionDialog({
       open
       title={`${workOrderActionName(action, locale)} · ${order.number}`}
       onCancel={onClose}
-      onOk={() => void form.validateFields().then((values) => act.mutate(values))}
+      // A refused form shows its messages on the inputs; nothing else is left to handle.
+      onOk={() =>
+        void form.validateFields().then(
+          (values) => act.mutate(values),
+          () => undefined,
+        )
+      }
       okButtonProps={{ loading: act.isPending, 'data-testid': 'action-confirm' }}
       destroyOnHidden
     >

@@ -30,8 +30,14 @@ export function locateFields(fields: readonly string[], prefix = ''): FieldLocat
   };
 }
 
-export function useFormFailure(form: FormInstance, locate: FieldLocator) {
-  const describeFailure = useDescribeFailure();
+/** `describe` words a failure when the screen has its own wording (the alarm screens' labels). */
+export function useFormFailure(
+  form: FormInstance,
+  locate: FieldLocator,
+  describe?: (error: unknown) => string,
+) {
+  const describeData = useDescribeFailure();
+  const describeFailure = describe ?? describeData;
   const locale = useLocaleStore((state) => state.locale);
   const [failure, setFailure] = useState<unknown>(null);
 

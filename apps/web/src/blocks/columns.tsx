@@ -1,0 +1,41 @@
+/**
+ * Columns the console's tables share: a time column that stays wide enough for its value, and the
+ * row actions fixed at the right. Every column has a header (`title` is required).
+ */
+import type { TableColumnType } from 'antd';
+import type { ReactNode } from 'react';
+import { formatTime } from '../features/monitor/common/format-time.ts';
+import { TIME_COLUMN_WIDTH } from './column-fit.ts';
+
+/** A table column with its header text. */
+export type ConsoleColumn<T> = TableColumnType<T> & { title: ReactNode };
+
+/** A local date and time to the second (or a dash), never narrower than its value. */
+export function timeColumn<T>(
+  title: string,
+  dataIndex: keyof T & string,
+  extra: Partial<ConsoleColumn<T>> = {},
+): ConsoleColumn<T> {
+  return {
+    title,
+    dataIndex,
+    width: TIME_COLUMN_WIDTH,
+    render: (value: string | number | null | undefined) => formatTime(value),
+    ...extra,
+  };
+}
+
+/** The row actions, fixed at the right of a table that scrolls under it. */
+export function actionColumn<T>(
+  title: string,
+  render: (row: T, index: number) => ReactNode,
+  width = 130,
+): ConsoleColumn<T> {
+  return {
+    title,
+    key: 'actions',
+    width,
+    fixed: 'right',
+    render: (_value: unknown, row: T, index: number) => render(row, index),
+  };
+}
