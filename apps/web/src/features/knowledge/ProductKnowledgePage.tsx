@@ -3,8 +3,8 @@
  * time of the last change and author, searched over title and body; write, change, read, delete.
  * Writing, changing and deleting show only when the policy allows editing this product's knowledge.
  */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Card, Input, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
   type KnowledgeArticle,
   type KnowledgeArticleSummary,
 } from '../../api/knowledge.api.ts';
+import { actionColumn, ConfirmButton, PagedTable, usePagedQuery } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { useProductAbilities } from '../product/use-product-abilities.ts';
 import { ArticleDialog } from './ArticleDialog.tsx';
@@ -26,21 +27,11 @@ export default function ProductKnowledgePage() {
   const productId = useParams().id ?? '';
   const mayEdit = useProductAbilities(productId)('knowledge.edit');
   const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [editing, setEditing] = useState<KnowledgeArticle | 'new' | null>(null);
   const [reading, setReading] = useState<string | null>(null);
-  const articles = useQuery({
-    queryKey: ['product-knowledge', productId, keyword, paging],
-    queryFn: () => knowledgeApi.list({ productId, keyword: keyword || undefined, ...paging }),
-    placeholderData: keepPreviousData,
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => knowledgeApi.delete(productId, id),
-    onSuccess: () => {
-      void message.success(t('knowledge.deleted'));
-      return articles.refetch();
-    },
-    onError: (error) => void message.error(describeFailure(error)),
+  const articles = usePagedQuery({
+    queryKey: ['product-knowledge', productId, keyword],
+    fetch: (paging) => knowledgeApi.list({ productId, keyword: keyword || undefined, ...paging }),
   });
   const openEditor = useMutation({
     mutationFn: (id: string) => knowledgeApi.info(productId, id),
@@ -65,28 +56,12 @@ export default function ProductKnowledgePage() {
         style={{ width: 320, marginBottom: 16 }}
         placeholder={t('knowledge.search')}
         data-testid="knowledge-search"
-        onSearch={(value) => {
-          setKeyword(value.trim());
-          setPaging((current) => ({ ...current, page: 1 }));
-        }}
+        onSearch={(value) => setKeyword(value.trim())}
       />
-      {articles.error ? (
-        <Typography.Paragraph type="danger">{describeFailure(articles.error)}</Typography.Paragraph>
-      ) : null}
-      <Table<KnowledgeArticleSummary>
-        rowKey="id"
-        size="small"
-        data-testid="knowledge-articles"
-        loading={articles.isFetching}
-        dataSource={articles.data?.list ?? []}
-        locale={{ emptyText: t('knowledge.empty') }}
-        pagination={{
-          current: articles.data?.page ?? paging.page,
-          pageSize: articles.data?.pageSize ?? paging.pageSize,
-          total: articles.data?.total ?? 0,
-          showTotal: (total) => t('monitor.common.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
+      <PagedTable<KnowledgeArticleSummary>
+        paged={articles}
+        testId="knowledge-articles"
+        emptyText={t('knowledge.empty')}
         columns={[
           {
             title: t('knowledge.fields.title'),
@@ -109,35 +84,32 @@ export default function ProductKnowledgePage() {
             width: 120,
             render: (value: string | null) => value ?? '—',
           },
-          ...(mayEdit
-            ? [
-                {
-                  title: t('monitor.common.actions'),
-                  key: 'actions',
-                  width: 140,
-                  render: (_value: unknown, item: KnowledgeArticleSummary) => (
-                    <Space size={0}>
-                      <Button
-                        type="link"
-                        size="small"
-                        onClick={() => openEditor.mutate(item.id)}
-                        data-testid="knowledge-edit"
-                      >
-                        {t('monitor.common.edit')}
-                      </Button>
-                      <Popconfirm
-                        title={t('knowledge.confirmDelete')}
-                        onConfirm={() => remove.mutate(item.id)}
-                      >
-                        <Button type="link" size="small" danger data-testid="knowledge-delete">
-                          {t('monitor.common.delete')}
-                        </Button>
-                      </Popconfirm>
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
+          mayEdit &&
+            actionColumn(
+              t('monitor.common.actions'),
+              (item: KnowledgeArticleSummary) => (
+                <Space size={0}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => openEditor.mutate(item.id)}
+                    data-testid="knowledge-edit"
+                  >
+                    {t('monitor.common.edit')}
+                  </Button>
+                  <ConfirmButton
+                    label={t('monitor.common.delete')}
+                    title={t('knowledge.confirmDelete')}
+                    okText={t('monitor.common.delete')}
+                    run={() => knowledgeApi.delete(productId, item.id)}
+                    successText={t('knowledge.deleted')}
+                    onDone={articles.refetch}
+                    testId="knowledge-delete"
+                  />
+                </Space>
+              ),
+              140,
+            ),
         ]}
       />
       {editing ? (
