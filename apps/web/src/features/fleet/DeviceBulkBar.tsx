@@ -12,11 +12,12 @@ import {
 } from '@ant-design/icons';
 import type { DeviceExportRequest } from '@lyyp/contracts/fleet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fleetApi } from '../../api/fleet.api.ts';
+import { ConfirmButton } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
@@ -48,15 +49,12 @@ export function DeviceBulkBar({
     onSuccess: saveFile,
     onError: (error) => void message.error(describeFailure(error)),
   });
-  const unbind = useMutation({
-    mutationFn: (ids: string[]) => fleetApi.unbindDevices(ids),
-    onSuccess: async (answer) => {
+  const unbind = (ids: string[]) =>
+    fleetApi.unbindDevices(ids).then((answer) => {
       void message.success(t('fleet.bulk.unbound', { count: answer.unbound }));
       onSelectionDone();
-      await queryClient.invalidateQueries({ queryKey: ['devices'] });
-    },
-    onError: (error) => void message.error(describeFailure(error)),
-  });
+      return queryClient.invalidateQueries({ queryKey: ['devices'] });
+    });
 
   return (
     <>
@@ -67,16 +65,14 @@ export function DeviceBulkBar({
               {t('fleet.bulk.selected', { count: selectedIds.length })}
             </Typography.Text>
             <Button onClick={() => setMoving(selectedIds)}>{t('fleet.bulk.moveToGroup')}</Button>
-            <Popconfirm
+            <ConfirmButton
+              type="default"
+              size="middle"
+              icon={<DeleteOutlined />}
+              label={t('fleet.bulk.unbindSelected')}
               title={t('fleet.bulk.unbindConfirm', { count: selectedIds.length })}
-              okText={t('monitor.common.confirm')}
-              cancelText={t('monitor.common.cancel')}
-              onConfirm={() => unbind.mutate(selectedIds)}
-            >
-              <Button danger icon={<DeleteOutlined />} loading={unbind.isPending}>
-                {t('fleet.bulk.unbindSelected')}
-              </Button>
-            </Popconfirm>
+              run={() => unbind(selectedIds)}
+            />
           </>
         ) : null}
         {may('share.accept') ? (

@@ -4,16 +4,9 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gatewayOpsApi } from '../../api/gateway-ops.api.ts';
-import { ConfirmedActionDialog } from './ConfirmedActionDialog.tsx';
+import { ConfirmedActionDialog, type GatewayActionProps } from './ConfirmedActionDialog.tsx';
 
-interface Props {
-  deviceId: string;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}
-
-export function ClearDataDialog({ deviceId, open, onClose, onDone }: Props) {
+export function ClearDataDialog({ deviceId, open, onClose, onDone }: GatewayActionProps) {
   const { t } = useTranslation();
   const [scope, setScope] = useState<'all' | 'range'>('all');
   const [period, setPeriod] = useState<[Dayjs | null, Dayjs | null] | null>(null);

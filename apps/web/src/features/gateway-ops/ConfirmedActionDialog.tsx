@@ -10,6 +10,14 @@ import { useState, type ReactNode } from 'react';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { describeOpsFailure } from './gateway-ops-text.ts';
 
+/** What each gateway action dialog is given: the device, whether it shows, and what follows. */
+export interface GatewayActionProps {
+  deviceId: string;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}
+
 interface Props<A> {
   open: boolean;
   title: string;

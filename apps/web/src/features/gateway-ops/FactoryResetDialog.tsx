@@ -3,17 +3,10 @@ import { Alert, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gatewayOpsApi } from '../../api/gateway-ops.api.ts';
-import { ConfirmedActionDialog } from './ConfirmedActionDialog.tsx';
+import { ConfirmedActionDialog, type GatewayActionProps } from './ConfirmedActionDialog.tsx';
 import { requireDelivered } from './gateway-ops-text.ts';
 
-interface Props {
-  deviceId: string;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}
-
-export function FactoryResetDialog({ deviceId, open, onClose, onDone }: Props) {
+export function FactoryResetDialog({ deviceId, open, onClose, onDone }: GatewayActionProps) {
   const { t } = useTranslation();
   const [keep, setKeep] = useState(true);
 
