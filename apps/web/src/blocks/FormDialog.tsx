@@ -8,7 +8,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Modal, type ButtonProps, type FormInstance, type ModalProps } from 'antd';
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useLocaleStore } from '../app/i18n.ts';
@@ -53,6 +53,12 @@ export interface FormDialogTools<V> {
   pending: boolean;
 }
 
+/** What a check before sending found: complaints on inputs, and one for above the form. */
+export interface FormCheck {
+  fields?: { name: (string | number)[]; errors: string[] }[];
+  alert?: string | null;
+}
+
 export interface FormDialogProps<V, A = unknown> {
   title: ReactNode;
   /** Shown unless false (screens that mount the dialog only while open leave it out). */
@@ -60,6 +66,11 @@ export interface FormDialogProps<V, A = unknown> {
   onClose: () => void;
   /** Sends the checked values; its rejection is shown, never thrown. */
   submit: (values: V) => Promise<A>;
+  /**
+   * A last check of the whole form before sending (a contracts schema across inputs): what it
+   * returns is shown and nothing is sent; null sends.
+   */
+  check?: (values: V) => FormCheck | null;
   /** After a success, with the platform's answer. */
   onSaved?: (answer: A, values: V) => void;
   /** The success toast; `null` for none (the caller shows what was made). */
@@ -97,6 +108,7 @@ export function FormDialog<V extends object, A = unknown>({
   open = true,
   onClose,
   submit,
+  check,
   onSaved,
   successText,
   keepOpen = false,
@@ -132,6 +144,7 @@ export function FormDialog<V extends object, A = unknown>({
     [fields, form],
   );
   const { alertText, showFailure, clearFailure } = useFormFailure(form, locate, describeError);
+  const [checkAlert, setCheckAlert] = useState<string | null>(null);
   const ruleFor = useSchemaRules(schema, toInput);
   const save = useMutation({
     mutationFn: submit,
@@ -166,7 +179,7 @@ export function FormDialog<V extends object, A = unknown>({
       }
       {...modalProps}
     >
-      <FormAlert text={alertText} />
+      <FormAlert text={checkAlert ?? alertText} />
       <Form<V>
         form={form}
         name={name}
@@ -174,9 +187,15 @@ export function FormDialog<V extends object, A = unknown>({
         disabled={readOnly}
         initialValues={initialValues}
         data-testid={testId}
-        onFinish={(values) => save.mutate(values)}
+        onFinish={(values) => {
+          const found = check?.(values) ?? null;
+          setCheckAlert(found?.alert ?? null);
+          if (found) form.setFields((found.fields ?? []) as Parameters<typeof form.setFields>[0]);
+          else save.mutate(values);
+        }}
         onValuesChange={(changed: Partial<V>, values: V) => {
           clearFailure();
+          setCheckAlert(null);
           if (schema) revalidateFailingFields(form as FormInstance);
           onValuesChange?.(changed, values);
         }}
@@ -185,4 +204,11 @@ export function FormDialog<V extends object, A = unknown>({
       </Form>
     </Modal>
   );
+}
+
+/** The props of a dialog that adds (`item` null) or edits one thing and tells its list when saved. */
+export interface EditDialogProps<T> {
+  item: T | null;
+  onClose: () => void;
+  onSaved: () => void;
 }

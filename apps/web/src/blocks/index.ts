@@ -11,6 +11,23 @@ export {
   type RowActionsProps,
 } from './confirm-action.tsx';
 export { DetailDrawer, type DetailDrawerProps } from './DetailDrawer.tsx';
-export { FormDialog, useSchemaRules, type FormDialogProps, type FormDialogTools } from './FormDialog.tsx';
+export {
+  FormDialog,
+  useSchemaRules,
+  type EditDialogProps,
+  type FormCheck,
+  type FormDialogProps,
+  type FormDialogTools,
+} from './FormDialog.tsx';
 export { pageFor, shownPage, type PageOf, type PageRequest } from './paging.ts';
 export { usePagedQuery, type PagedQuery, type PagedQueryOptions } from './use-paged-query.ts';
+export { useEditor, type Editor } from './use-editor.ts';
+export {
+  ScreenCard,
+  type ScreenAdd,
+  type ScreenCapacity,
+  type ScreenCardProps,
+  type ScreenSearch,
+} from './ScreenCard.tsx';
+export { useAction, type ActionOptions } from './use-action.ts';
+export { TextField, type TextFieldProps } from './fields.tsx';

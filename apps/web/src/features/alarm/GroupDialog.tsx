@@ -19,7 +19,6 @@ import {
   alarmGroupSchema,
   type AlarmGroup,
 } from '@lyyp/contracts/alarm';
-import { useMutation } from '@tanstack/react-query';
 import {
   Button,
   Checkbox,
@@ -28,18 +27,15 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Row,
   Select,
   Switch,
   Typography,
 } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
-import { isApiError } from '../../api/index.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { FormAlert } from '../auth/FormAlert.tsx';
+import { FormDialog, type EditDialogProps, type FormCheck } from '../../blocks/index.ts';
 import { listSchemaIssues } from '../monitor/common/schema-rules.ts';
 import { channelName, describeAlarmFailure, labelAlarmField } from './alarm-text.ts';
 import { RecipientList } from './RecipientList.tsx';
@@ -55,15 +51,10 @@ import {
 
 export function GroupDialog({
   productId,
-  group,
+  item: group,
   onClose,
   onSaved,
-}: {
-  productId: string;
-  group: AlarmGroup | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+}: EditDialogProps<AlarmGroup> & { productId: string }) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const [form] = Form.useForm<GroupFormValues>();
@@ -72,34 +63,17 @@ export function GroupDialog({
   const values = { ...initialValues, ...watched };
   const used = values.channels ?? [];
   const personChannels = personChannelsOf(used);
-  const [failure, setFailure] = useState<unknown>(null);
+  const submit = (submitted: GroupFormValues) => {
+    const input = toGroupInput(submitted, group?.id);
+    if (group) return alarmApi.editGroup(productId, input);
+    const { id: _id, ...added } = input;
+    return alarmApi.addGroup(productId, added);
+  };
 
-  const save = useMutation({
-    mutationFn: (submitted: GroupFormValues) => {
-      const input = toGroupInput(submitted, group?.id);
-      if (group) return alarmApi.editGroup(productId, input);
-      const { id: _id, ...added } = input;
-      return alarmApi.addGroup(productId, added);
-    },
-    onSuccess: () => {
-      onSaved();
-      onClose();
-    },
-    onError: (error) => {
-      const name = isApiError(error) && error.field ? formNameOfGroupPath(error.field.split('.')) : null;
-      if (name) {
-        form.setFields([{ name: name as never, errors: [describeAlarmFailure(error, locale)] }]);
-        setFailure(null);
-      } else setFailure(error);
-    },
-  });
-
-  const handleFinish = (submitted: GroupFormValues) => {
+  const check = (submitted: GroupFormValues): FormCheck | null => {
     const merged = { ...initialValues, ...submitted };
-    if (!merged.name?.trim()) {
-      form.setFields([{ name: 'name', errors: [t('alarm.group.required.name')] }]);
-      return;
-    }
+    if (!merged.name?.trim())
+      return { fields: [{ name: ['name'], errors: [t('alarm.group.required.name')] }] };
     const issues = listSchemaIssues(alarmGroupSchema, toGroupInput(merged, group?.id ?? 'new'));
     const placed = new Map<string, string>();
     let unplaced: string | null = null;
@@ -119,12 +93,14 @@ export function GroupDialog({
         if (!placed.has(key)) placed.set(key, text);
       } else unplaced ??= text;
     }
-    if (placed.size > 0 || unplaced) {
-      form.setFields([...placed].map(([key, text]) => ({ name: JSON.parse(key) as never, errors: [text] })));
-      setFailure(unplaced ? new Error(unplaced) : null);
-      return;
-    }
-    save.mutate(merged);
+    if (placed.size === 0 && !unplaced) return null;
+    return {
+      fields: [...placed].map(([key, text]) => ({
+        name: JSON.parse(key) as (string | number)[],
+        errors: [text],
+      })),
+      alert: unplaced,
+    };
   };
 
   const repeatInputs = (name: 'repeat' | 'voice', minInterval: number) => (
@@ -159,163 +135,155 @@ export function GroupDialog({
   );
 
   return (
-    <Modal
-      open
+    <FormDialog<GroupFormValues>
       width={820}
+      scrollBody
       title={group ? t('alarm.group.edit') : t('alarm.group.add')}
-      okText={t('monitor.common.save')}
-      cancelText={t('monitor.common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-      styles={{ body: { maxHeight: '70vh', overflowY: 'auto', overflowX: 'hidden', paddingInline: 8 } }}
+      form={form}
+      name="alarmGroup"
+      initialValues={initialValues}
+      fields={(field) => formNameOfGroupPath(field.split('.'))}
+      describeError={(error) => describeAlarmFailure(error, locale)}
+      check={check}
+      submit={(submitted) => submit({ ...initialValues, ...submitted })}
+      onSaved={onSaved}
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        name="alarmGroup"
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={handleFinish}
-        onValuesChange={() => setFailure(null)}
-      >
-        <FormAlert text={failure === null ? null : describeAlarmFailure(failure, locale)} />
+      <Row gutter={16}>
+        <Col span={10}>
+          <Form.Item name="name" label={t('alarm.fields.groupName')}>
+            <Input
+              maxLength={ALARM_GROUP_NAME_MAX_LENGTH}
+              showCount
+              placeholder={t('alarm.group.required.name')}
+            />
+          </Form.Item>
+        </Col>
+        <Col span={14}>
+          <Form.Item name="channels" label={t('alarm.fields.channels')}>
+            <Select
+              mode="multiple"
+              options={ALARM_CHANNELS.map((code) => ({ value: code, label: channelName(code, locale) }))}
+              placeholder={t('alarm.group.required.channels')}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      {used.includes('wechat') ? (
         <Row gutter={16}>
-          <Col span={10}>
-            <Form.Item name="name" label={t('alarm.fields.groupName')}>
-              <Input
-                maxLength={ALARM_GROUP_NAME_MAX_LENGTH}
-                showCount
-                placeholder={t('alarm.group.required.name')}
-              />
+          <Col span={18}>
+            <Form.Item name="wechatUrl" label={t('alarm.fields.wechatUrl')}>
+              <Input placeholder="https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=…" />
             </Form.Item>
           </Col>
-          <Col span={14}>
-            <Form.Item name="channels" label={t('alarm.fields.channels')}>
-              <Select
-                mode="multiple"
-                options={ALARM_CHANNELS.map((code) => ({ value: code, label: channelName(code, locale) }))}
-                placeholder={t('alarm.group.required.channels')}
-              />
+          <Col span={6}>
+            <Form.Item name="wechatMentionAll" label={t('alarm.fields.mentionAll')} valuePropName="checked">
+              <Switch />
             </Form.Item>
           </Col>
         </Row>
-        {used.includes('wechat') ? (
-          <Row gutter={16}>
-            <Col span={18}>
-              <Form.Item name="wechatUrl" label={t('alarm.fields.wechatUrl')}>
-                <Input placeholder="https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=…" />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="wechatMentionAll" label={t('alarm.fields.mentionAll')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
-          </Row>
-        ) : null}
-        {used.includes('webhook') ? (
-          <Row gutter={16}>
-            <Col span={14}>
-              <Form.Item name="webhookUrl" label={t('alarm.fields.webhookUrl')}>
-                <Input placeholder="https://" />
-              </Form.Item>
-            </Col>
-            <Col span={10}>
-              <Form.Item
-                name="webhookSecret"
-                label={t('alarm.fields.secret')}
-                extra={t('alarm.group.secretHint')}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-          </Row>
-        ) : null}
+      ) : null}
+      {used.includes('webhook') ? (
+        <Row gutter={16}>
+          <Col span={14}>
+            <Form.Item name="webhookUrl" label={t('alarm.fields.webhookUrl')}>
+              <Input placeholder="https://" />
+            </Form.Item>
+          </Col>
+          <Col span={10}>
+            <Form.Item
+              name="webhookSecret"
+              label={t('alarm.fields.secret')}
+              extra={t('alarm.group.secretHint')}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+        </Row>
+      ) : null}
 
-        <Divider titlePlacement="start" plain>
-          {t('alarm.group.recipients', { max: RECIPIENTS_PER_GROUP_MAX })}
-        </Divider>
-        <RecipientList
-          productId={productId}
-          initialIds={group?.recipients.map((recipient) => recipient.accountId) ?? []}
-          chosenIds={(values.recipients ?? []).map((recipient) => recipient.accountId ?? '')}
-          personChannels={personChannels}
-        />
+      <Divider titlePlacement="start" plain>
+        {t('alarm.group.recipients', { max: RECIPIENTS_PER_GROUP_MAX })}
+      </Divider>
+      <RecipientList
+        productId={productId}
+        initialIds={group?.recipients.map((recipient) => recipient.accountId) ?? []}
+        chosenIds={(values.recipients ?? []).map((recipient) => recipient.accountId ?? '')}
+        personChannels={personChannels}
+      />
 
-        <Divider titlePlacement="start" plain>
-          {t('alarm.group.escalation')}
-        </Divider>
-        <Typography.Paragraph type="secondary">{t('alarm.group.escalationHint')}</Typography.Paragraph>
-        <Form.List name="escalation">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((field, index) => (
-                <Row gutter={8} key={field.key} align="top">
-                  <Col span={7}>
-                    <Form.Item name={[field.name, 'delayMinutes']}>
-                      <InputNumber
-                        min={0}
-                        max={24 * 60}
-                        prefix={t('alarm.group.step', { step: index + 1 })}
-                        suffix={t('alarm.group.minutes')}
-                        style={{ width: '100%' }}
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col span={15}>
-                    <Form.Item name={[field.name, 'channels']}>
-                      <Checkbox.Group
-                        options={used.map((code) => ({ value: code, label: channelName(code, locale) }))}
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col span={2}>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('monitor.common.delete')}
-                      onClick={() => remove(field.name)}
+      <Divider titlePlacement="start" plain>
+        {t('alarm.group.escalation')}
+      </Divider>
+      <Typography.Paragraph type="secondary">{t('alarm.group.escalationHint')}</Typography.Paragraph>
+      <Form.List name="escalation">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((field, index) => (
+              <Row gutter={8} key={field.key} align="top">
+                <Col span={7}>
+                  <Form.Item name={[field.name, 'delayMinutes']}>
+                    <InputNumber
+                      min={0}
+                      max={24 * 60}
+                      prefix={t('alarm.group.step', { step: index + 1 })}
+                      suffix={t('alarm.group.minutes')}
+                      style={{ width: '100%' }}
                     />
-                  </Col>
-                </Row>
-              ))}
-              <Button
-                icon={<PlusOutlined />}
-                disabled={fields.length >= ESCALATION_STEPS_MAX}
-                onClick={() => add({ delayMinutes: fields.length === 0 ? 0 : null, channels: [] })}
-              >
-                {t('alarm.group.addStep')}
-              </Button>
-            </>
-          )}
-        </Form.List>
+                  </Form.Item>
+                </Col>
+                <Col span={15}>
+                  <Form.Item name={[field.name, 'channels']}>
+                    <Checkbox.Group
+                      options={used.map((code) => ({ value: code, label: channelName(code, locale) }))}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col span={2}>
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('monitor.common.delete')}
+                    onClick={() => remove(field.name)}
+                  />
+                </Col>
+              </Row>
+            ))}
+            <Button
+              icon={<PlusOutlined />}
+              disabled={fields.length >= ESCALATION_STEPS_MAX}
+              onClick={() => add({ delayMinutes: fields.length === 0 ? 0 : null, channels: [] })}
+            >
+              {t('alarm.group.addStep')}
+            </Button>
+          </>
+        )}
+      </Form.List>
 
-        <Divider titlePlacement="start" plain>
-          {t('alarm.group.repeats')}
-        </Divider>
-        <Typography.Text strong>
-          {t('alarm.group.repeatTitle', {
-            channels:
-              used
-                .filter((code) => ALARM_CHANNEL_DEFINITIONS[code].repeat === 'until-acknowledged')
-                .map((code) => channelName(code, locale))
-                .join('、') || '—',
-          })}
-        </Typography.Text>
-        {repeatInputs('repeat', REPEAT_INTERVAL_MIN_SECONDS)}
-        <Typography.Text strong>{t('alarm.group.voiceTitle')}</Typography.Text>
-        {repeatInputs('voice', VOICE_INTERVAL_MIN_SECONDS)}
-        <Form.Item
-          name="releaseNotice"
-          label={t('alarm.fields.releaseNotice')}
-          valuePropName="checked"
-          extra={t('alarm.group.releaseNoticeHint')}
-        >
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Divider titlePlacement="start" plain>
+        {t('alarm.group.repeats')}
+      </Divider>
+      <Typography.Text strong>
+        {t('alarm.group.repeatTitle', {
+          channels:
+            used
+              .filter((code) => ALARM_CHANNEL_DEFINITIONS[code].repeat === 'until-acknowledged')
+              .map((code) => channelName(code, locale))
+              .join('、') || '—',
+        })}
+      </Typography.Text>
+      {repeatInputs('repeat', REPEAT_INTERVAL_MIN_SECONDS)}
+      <Typography.Text strong>{t('alarm.group.voiceTitle')}</Typography.Text>
+      {repeatInputs('voice', VOICE_INTERVAL_MIN_SECONDS)}
+      <Form.Item
+        name="releaseNotice"
+        label={t('alarm.fields.releaseNotice')}
+        valuePropName="checked"
+        extra={t('alarm.group.releaseNoticeHint')}
+      >
+        <Switch />
+      </Form.Item>
+    </FormDialog>
   );
 }

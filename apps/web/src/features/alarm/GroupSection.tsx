@@ -4,34 +4,22 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import type { AlarmGroup } from '@lyyp/contracts/alarm';
-import { useMutation } from '@tanstack/react-query';
-import { App, Button, Card, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { channelName, useDescribeAlarmFailure } from './alarm-text.ts';
 import { GroupDialog } from './GroupDialog.tsx';
 import { useAlarmConfigChanged, useAlarmGroups } from './use-alarm-config.ts';
-import { RowActions } from '../monitor/common/RowActions.tsx';
+import { actionColumn, ConsoleTable, RowActions, ScreenCard, useEditor } from '../../blocks/index.ts';
 
 export function GroupSection({ productId, editable }: { productId: string; editable: boolean }) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const { message } = App.useApp();
   const describeFailure = useDescribeAlarmFailure();
   const groups = useAlarmGroups(productId);
   const changed = useAlarmConfigChanged(productId);
-  const [editing, setEditing] = useState<AlarmGroup | 'new' | null>(null);
-
-  const remove = useMutation({
-    mutationFn: (id: string) => alarmApi.deleteGroup(productId, id),
-    onSuccess: () => {
-      void message.success(t('monitor.common.deleted'));
-      return changed();
-    },
-    onError: (error) => void message.error(describeFailure(error)),
-  });
+  const editor = useEditor<AlarmGroup>(changed);
 
   const times = (policy: AlarmGroup['repeat']) =>
     policy.times === 'forever'
@@ -39,26 +27,22 @@ export function GroupSection({ productId, editable }: { productId: string; edita
       : t('alarm.group.everyTimes', { times: policy.times, seconds: policy.intervalSeconds });
 
   return (
-    <Card
-      variant="borderless"
+    <ScreenCard
       title={t('alarm.group.title')}
       extra={
         editable ? (
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="group-add">
+          <Button icon={<PlusOutlined />} onClick={() => editor.open(null)} data-testid="group-add">
             {t('alarm.group.add')}
           </Button>
         ) : null
       }
     >
-      {groups.error ? <Typography.Text type="danger">{describeFailure(groups.error)}</Typography.Text> : null}
-      <Table<AlarmGroup>
-        rowKey="id"
-        size="small"
+      <ConsoleTable<AlarmGroup>
         loading={groups.isPending}
-        dataSource={groups.data?.groups ?? []}
-        pagination={false}
-        scroll={{ x: 900 }}
-        locale={{ emptyText: t('alarm.group.empty') }}
+        error={groups.error}
+        describeError={describeFailure}
+        rows={groups.data?.groups}
+        emptyText={t('alarm.group.empty')}
         columns={[
           { title: t('alarm.fields.groupName'), dataIndex: 'name', width: 150 },
           {
@@ -107,36 +91,21 @@ export function GroupSection({ productId, editable }: { productId: string; edita
             width: 90,
             render: (on: boolean) => (on ? t('monitor.common.yes') : t('monitor.common.no')),
           },
-          ...(editable
-            ? [
-                {
-                  title: t('monitor.common.actions'),
-                  key: 'actions',
-                  width: 130,
-                  fixed: 'right' as const,
-                  render: (_value: unknown, group: AlarmGroup) => (
-                    <RowActions
-                      onEdit={() => setEditing(group)}
-                      onDelete={() => remove.mutateAsync(group.id)}
-                      deleteTitle={t('alarm.group.deleteTitle', { name: group.name })}
-                    />
-                  ),
-                },
-              ]
-            : []),
+          editable &&
+            actionColumn(t('monitor.common.actions'), (group: AlarmGroup) => (
+              <RowActions
+                onEdit={() => editor.open(group)}
+                remove={{
+                  title: t('alarm.group.deleteTitle', { name: group.name }),
+                  run: () => alarmApi.deleteGroup(productId, group.id),
+                  onDone: changed,
+                  describeError: describeFailure,
+                }}
+              />
+            )),
         ]}
       />
-      {editing ? (
-        <GroupDialog
-          productId={productId}
-          group={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            void message.success(t('monitor.common.saved'));
-            void changed();
-          }}
-        />
-      ) : null}
-    </Card>
+      {editor.props ? <GroupDialog productId={productId} {...editor.props} /> : null}
+    </ScreenCard>
   );
 }

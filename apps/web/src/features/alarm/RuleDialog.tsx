@@ -17,14 +17,12 @@ import {
   type AlarmMessagePlaceholder,
   type AlarmRule,
 } from '@lyyp/contracts/alarm';
-import { useMutation } from '@tanstack/react-query';
 import {
   Alert,
   Col,
   Form,
   Input,
   InputNumber,
-  Modal,
   Radio,
   Row,
   Select,
@@ -37,9 +35,8 @@ import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
 import { ArticleSelect } from '../knowledge/ArticleSelect.tsx';
-import { isApiError } from '../../api/index.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { FormAlert } from '../auth/FormAlert.tsx';
+import { FormDialog, type EditDialogProps } from '../../blocks/index.ts';
 import { revalidateFailingFields } from '../monitor/common/schema-rules.ts';
 import { channelName, conditionName, describeAlarmFailure, labelAlarmField } from './alarm-text.ts';
 import { translateCatalogue } from '../../app/messages.ts';
@@ -59,23 +56,18 @@ import {
   type RuleFormValues,
   type RuleVariable,
 } from './rule-form.ts';
-import { useState } from 'react';
 
 export function RuleDialog({
   productId,
-  rule,
+  item: rule,
   variables,
   groups,
   onClose,
   onSaved,
-}: {
+}: EditDialogProps<AlarmRule> & {
   productId: string;
-  /** The rule being edited; null adds a new one. */
-  rule: AlarmRule | null;
   variables: readonly RuleVariable[];
   groups: readonly AlarmGroup[];
-  onClose: () => void;
-  onSaved: () => void;
 }) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
@@ -84,35 +76,22 @@ export function RuleDialog({
   const watched = (Form.useWatch([], form) as RuleFormValues | undefined) ?? {};
   const values = { ...initialValues, ...watched };
   const relevant = listRuleFields(values);
-  const [failure, setFailure] = useState<unknown>(null);
 
   const context = {
     variables: variables.map((variable) => ({ key: variable.key, dataType: variable.dataType as never })),
     groupIds: new Set(groups.map((group) => group.id)),
   };
 
-  const save = useMutation({
-    mutationFn: (submitted: RuleFormValues) => {
-      const input = toRuleInput(submitted, rule?.id);
-      if (rule) return alarmApi.editRule(productId, input);
-      const { id: _id, ...added } = input;
-      return alarmApi.addRule(productId, added);
-    },
-    onSuccess: () => {
-      onSaved();
-      onClose();
-    },
-    onError: (error) => {
-      const field =
-        isApiError(error) && error.field
-          ? formFieldOfRulePath(error.field.split('.'), form.getFieldsValue(true) as RuleFormValues)
-          : null;
-      if (field && relevant.has(field)) {
-        form.setFields([{ name: field, errors: [describeAlarmFailure(error, locale)] }]);
-        setFailure(null);
-      } else setFailure(error);
-    },
-  });
+  const submit = (submitted: RuleFormValues) => {
+    const input = toRuleInput({ ...initialValues, ...submitted }, rule?.id);
+    if (rule) return alarmApi.editRule(productId, input);
+    const { id: _id, ...added } = input;
+    return alarmApi.addRule(productId, added);
+  };
+  const locate = (serverField: string) => {
+    const field = formFieldOfRulePath(serverField.split('.'), form.getFieldsValue(true) as RuleFormValues);
+    return field && relevant.has(field) ? [field] : null;
+  };
 
   const rulesFor = (field: RuleFormField): FormRule[] => [
     ({ getFieldsValue }) => ({
@@ -189,195 +168,180 @@ export function RuleDialog({
   );
 
   return (
-    <Modal
-      open
+    <FormDialog<RuleFormValues>
       width={760}
+      scrollBody
       title={rule ? t('alarm.rule.edit') : t('alarm.rule.add')}
-      okText={t('monitor.common.save')}
-      cancelText={t('monitor.common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      name="alarmRule"
+      initialValues={initialValues}
       okButtonProps={{ id: 'rule-save' }}
-      styles={{ body: { maxHeight: '70vh', overflowY: 'auto', overflowX: 'hidden', paddingInline: 8 } }}
+      fields={locate}
+      describeError={(error) => describeAlarmFailure(error, locale)}
+      submit={submit}
+      onSaved={onSaved}
+      onClose={onClose}
+      onValuesChange={() => revalidateFailingFields(form)}
     >
-      <Form
-        form={form}
-        name="alarmRule"
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={(submitted) => save.mutate({ ...initialValues, ...submitted })}
-        onValuesChange={() => {
-          setFailure(null);
-          revalidateFailingFields(form);
-        }}
-      >
-        <FormAlert text={failure === null ? null : describeAlarmFailure(failure, locale)} />
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item name="name" label={t('alarm.fields.name')} rules={rulesFor('name')}>
-              <Input
-                maxLength={ALARM_NAME_MAX_LENGTH}
-                showCount
-                placeholder={t('alarm.rule.required.name')}
-                data-testid="rule-name"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="variableKey"
-              label={t('alarm.fields.variableKey')}
-              rules={rulesFor('variableKey')}
-            >
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                options={variableOptions()}
-                placeholder={t('alarm.rule.required.variableKey')}
-                data-testid="rule-variable"
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="operator" label={t('alarm.fields.operator')} rules={rulesFor('operator')}>
-          <Select
-            data-testid="rule-operator"
-            options={ALARM_OPERATORS.map((operator) => ({
-              value: operator,
-              label: conditionName(operator, locale),
-            }))}
-          />
-        </Form.Item>
-        {operandsOf(values.operator).map(operandInputs)}
-        {values.operator === 'bit' ? (
-          <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item
-                name="bit"
-                label={t('alarm.fields.bit')}
-                rules={rulesFor('bit')}
-                extra={t('alarm.rule.bitHint', { max: BIT_ALARM_MAX_BIT })}
-              >
-                <InputNumber min={0} max={BIT_ALARM_MAX_BIT} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="expected" label={t('alarm.fields.expected')}>
-                <Radio.Group
-                  optionType="button"
-                  options={[
-                    { value: 1, label: '1' },
-                    { value: 0, label: '0' },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
-          </Row>
-        ) : null}
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="filterCount"
-              label={t('alarm.fields.filterCount')}
-              rules={rulesFor('filterCount')}
-              extra={t('alarm.rule.filterCountHint')}
-            >
-              <InputNumber
-                min={FILTER_COUNT_MIN}
-                max={FILTER_COUNT_MAX}
-                precision={0}
-                style={{ width: '100%' }}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            {relevant.has('deadBand') ? (
-              <Form.Item
-                name="deadBand"
-                label={t('alarm.fields.deadBand')}
-                rules={rulesFor('deadBand')}
-                extra={t('alarm.rule.deadBandHint')}
-              >
-                <InputNumber min={0} style={{ width: '100%' }} suffix={watchedVariable?.unit || undefined} />
-              </Form.Item>
-            ) : null}
-          </Col>
-        </Row>
-        <Form.Item
-          name="groupIds"
-          label={t('alarm.fields.groupIds')}
-          rules={rulesFor('groupIds')}
-          extra={groups.length === 0 ? t('alarm.rule.noGroups') : undefined}
-        >
-          <Select
-            mode="multiple"
-            allowClear
-            options={groups.map((group) => ({ value: group.id, label: group.name }))}
-            placeholder={t('alarm.rule.chooseGroups')}
-          />
-        </Form.Item>
-        <Form.Item name="pushMethods" label={t('alarm.fields.pushMethods')} rules={rulesFor('pushMethods')}>
-          <Select
-            mode="multiple"
-            options={ALARM_CHANNELS.map((code) => ({ value: code, label: channelName(code, locale) }))}
-            placeholder={t('alarm.rule.required.pushMethods')}
-          />
-        </Form.Item>
-        <Form.Item
-          name="message"
-          label={t('alarm.fields.message')}
-          rules={rulesFor('message')}
-          extra={
-            <Space size={4} wrap style={{ marginTop: 4 }}>
-              <Typography.Text type="secondary">{t('alarm.rule.placeholders')}</Typography.Text>
-              {(Object.keys(ALARM_MESSAGE_PLACEHOLDERS) as AlarmMessagePlaceholder[]).map((name) => (
-                <Tag
-                  key={name}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => {
-                    form.setFieldValue(
-                      'message',
-                      `${(form.getFieldValue('message') as string | undefined) ?? ''}{${name}}`,
-                    );
-                    void form.validateFields(['message']).catch(() => undefined);
-                  }}
-                >
-                  {`{${name}}`}{' '}
-                  {locale === 'en-US'
-                    ? ALARM_MESSAGE_PLACEHOLDERS[name].en
-                    : ALARM_MESSAGE_PLACEHOLDERS[name].zh}
-                </Tag>
-              ))}
-            </Space>
-          }
-        >
-          <Input.TextArea
-            rows={2}
-            maxLength={ALARM_MESSAGE_MAX_LENGTH}
-            showCount
-            placeholder={t('alarm.rule.messagePlaceholder')}
-          />
-        </Form.Item>
-        <Form.Item name="articleId" label={t('knowledge.linkedArticle')}>
-          <ArticleSelect productId={productId} />
-        </Form.Item>
-        <Alert
-          type="info"
-          showIcon
-          data-testid="rule-preview"
-          title={t('alarm.rule.preview')}
-          description={preview}
-          style={{ marginBottom: 16 }}
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item name="name" label={t('alarm.fields.name')} rules={rulesFor('name')}>
+            <Input
+              maxLength={ALARM_NAME_MAX_LENGTH}
+              showCount
+              placeholder={t('alarm.rule.required.name')}
+              data-testid="rule-name"
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="variableKey" label={t('alarm.fields.variableKey')} rules={rulesFor('variableKey')}>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={variableOptions()}
+              placeholder={t('alarm.rule.required.variableKey')}
+              data-testid="rule-variable"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="operator" label={t('alarm.fields.operator')} rules={rulesFor('operator')}>
+        <Select
+          data-testid="rule-operator"
+          options={ALARM_OPERATORS.map((operator) => ({
+            value: operator,
+            label: conditionName(operator, locale),
+          }))}
         />
-        <Form.Item name="enabled" label={t('alarm.fields.enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Typography.Text type="secondary" data-testid="rule-release">
-          {t('alarm.rule.releaseRule', { rule: describeRelease(values, watchedVariable?.name ?? '') })}
-        </Typography.Text>
-      </Form>
-    </Modal>
+      </Form.Item>
+      {operandsOf(values.operator).map(operandInputs)}
+      {values.operator === 'bit' ? (
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item
+              name="bit"
+              label={t('alarm.fields.bit')}
+              rules={rulesFor('bit')}
+              extra={t('alarm.rule.bitHint', { max: BIT_ALARM_MAX_BIT })}
+            >
+              <InputNumber min={0} max={BIT_ALARM_MAX_BIT} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="expected" label={t('alarm.fields.expected')}>
+              <Radio.Group
+                optionType="button"
+                options={[
+                  { value: 1, label: '1' },
+                  { value: 0, label: '0' },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      ) : null}
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item
+            name="filterCount"
+            label={t('alarm.fields.filterCount')}
+            rules={rulesFor('filterCount')}
+            extra={t('alarm.rule.filterCountHint')}
+          >
+            <InputNumber
+              min={FILTER_COUNT_MIN}
+              max={FILTER_COUNT_MAX}
+              precision={0}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          {relevant.has('deadBand') ? (
+            <Form.Item
+              name="deadBand"
+              label={t('alarm.fields.deadBand')}
+              rules={rulesFor('deadBand')}
+              extra={t('alarm.rule.deadBandHint')}
+            >
+              <InputNumber min={0} style={{ width: '100%' }} suffix={watchedVariable?.unit || undefined} />
+            </Form.Item>
+          ) : null}
+        </Col>
+      </Row>
+      <Form.Item
+        name="groupIds"
+        label={t('alarm.fields.groupIds')}
+        rules={rulesFor('groupIds')}
+        extra={groups.length === 0 ? t('alarm.rule.noGroups') : undefined}
+      >
+        <Select
+          mode="multiple"
+          allowClear
+          options={groups.map((group) => ({ value: group.id, label: group.name }))}
+          placeholder={t('alarm.rule.chooseGroups')}
+        />
+      </Form.Item>
+      <Form.Item name="pushMethods" label={t('alarm.fields.pushMethods')} rules={rulesFor('pushMethods')}>
+        <Select
+          mode="multiple"
+          options={ALARM_CHANNELS.map((code) => ({ value: code, label: channelName(code, locale) }))}
+          placeholder={t('alarm.rule.required.pushMethods')}
+        />
+      </Form.Item>
+      <Form.Item
+        name="message"
+        label={t('alarm.fields.message')}
+        rules={rulesFor('message')}
+        extra={
+          <Space size={4} wrap style={{ marginTop: 4 }}>
+            <Typography.Text type="secondary">{t('alarm.rule.placeholders')}</Typography.Text>
+            {(Object.keys(ALARM_MESSAGE_PLACEHOLDERS) as AlarmMessagePlaceholder[]).map((name) => (
+              <Tag
+                key={name}
+                style={{ cursor: 'pointer' }}
+                onClick={() => {
+                  form.setFieldValue(
+                    'message',
+                    `${(form.getFieldValue('message') as string | undefined) ?? ''}{${name}}`,
+                  );
+                  void form.validateFields(['message']).catch(() => undefined);
+                }}
+              >
+                {`{${name}}`}{' '}
+                {locale === 'en-US'
+                  ? ALARM_MESSAGE_PLACEHOLDERS[name].en
+                  : ALARM_MESSAGE_PLACEHOLDERS[name].zh}
+              </Tag>
+            ))}
+          </Space>
+        }
+      >
+        <Input.TextArea
+          rows={2}
+          maxLength={ALARM_MESSAGE_MAX_LENGTH}
+          showCount
+          placeholder={t('alarm.rule.messagePlaceholder')}
+        />
+      </Form.Item>
+      <Form.Item name="articleId" label={t('knowledge.linkedArticle')}>
+        <ArticleSelect productId={productId} />
+      </Form.Item>
+      <Alert
+        type="info"
+        showIcon
+        data-testid="rule-preview"
+        title={t('alarm.rule.preview')}
+        description={preview}
+        style={{ marginBottom: 16 }}
+      />
+      <Form.Item name="enabled" label={t('alarm.fields.enabled')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Typography.Text type="secondary" data-testid="rule-release">
+        {t('alarm.rule.releaseRule', { rule: describeRelease(values, watchedVariable?.name ?? '') })}
+      </Typography.Text>
+    </FormDialog>
   );
 }
 

@@ -2,11 +2,8 @@
  * A product's alarm rules: variable, condition, filter count, groups, push methods, enabled switch;
  * add (up to the capacity shown as used/total), edit, delete.
  */
-import { PlusOutlined } from '@ant-design/icons';
 import type { AlarmRule } from '@lyyp/contracts/alarm';
-import { useMutation } from '@tanstack/react-query';
-import { App, Button, Card, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
 import { useDescribeAlarmFailure } from './alarm-text.ts';
@@ -18,32 +15,27 @@ import {
   useAlarmRules,
   useRuleVariables,
 } from './use-alarm-config.ts';
-import { RowActions } from '../monitor/common/RowActions.tsx';
+import {
+  actionColumn,
+  ConsoleTable,
+  RowActions,
+  ScreenCard,
+  useAction,
+  useEditor,
+} from '../../blocks/index.ts';
 
 export function RuleSection({ productId, editable }: { productId: string; editable: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const describeFailure = useDescribeAlarmFailure();
   const rules = useAlarmRules(productId);
   const groups = useAlarmGroups(productId);
   const variables = useRuleVariables(productId);
   const changed = useAlarmConfigChanged(productId);
-  const [editing, setEditing] = useState<AlarmRule | 'new' | null>(null);
-  const failed = (error: unknown) => void message.error(describeFailure(error));
-
-  const enable = useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      alarmApi.enableRule(productId, id, enabled),
-    onSuccess: () => changed(),
-    onError: failed,
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => alarmApi.deleteRule(productId, id),
-    onSuccess: () => {
-      void message.success(t('monitor.common.deleted'));
-      return changed();
-    },
-    onError: failed,
+  const editor = useEditor<AlarmRule>(changed);
+  const enable = useAction({
+    run: ({ id, enabled }: { id: string; enabled: boolean }) => alarmApi.enableRule(productId, id, enabled),
+    onDone: changed,
+    describeError: describeFailure,
   });
 
   const capacity = rules.data?.capacity;
@@ -68,78 +60,48 @@ export function RuleSection({ productId, editable }: { productId: string; editab
   });
 
   return (
-    <Card
-      variant="borderless"
-      title={
-        <Space>
-          {t('alarm.rule.title')}
-          {capacity ? (
-            <Tag color={full ? 'red' : undefined} data-testid="alarm-capacity">
-              {t('alarm.rule.capacity', { used: capacity.used, total: capacity.total })}
-            </Tag>
-          ) : null}
-        </Space>
+    <ScreenCard
+      title={t('alarm.rule.title')}
+      capacity={
+        capacity && { ...capacity, text: t('alarm.rule.capacity', capacity), testId: 'alarm-capacity' }
       }
-      extra={
-        editable ? (
-          <Tooltip title={full ? t('alarm.rule.full') : undefined}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              disabled={full || !rules.data}
-              onClick={() => setEditing('new')}
-              data-testid="rule-add"
-            >
-              {t('alarm.rule.add')}
-            </Button>
-          </Tooltip>
-        ) : null
+      add={
+        editable && {
+          label: t('alarm.rule.add'),
+          icon: true,
+          disabled: full || !rules.data,
+          tooltip: full ? t('alarm.rule.full') : undefined,
+          onClick: () => editor.open(null),
+          testId: 'rule-add',
+        }
       }
     >
-      {rules.error ? <Typography.Text type="danger">{describeFailure(rules.error)}</Typography.Text> : null}
-      <Table<AlarmRule>
-        rowKey="id"
-        size="small"
+      <ConsoleTable<AlarmRule>
         loading={rules.isPending}
-        dataSource={rules.data?.rules ?? []}
-        pagination={false}
-        scroll={{ x: 900 }}
-        locale={{ emptyText: t('alarm.rule.empty') }}
+        error={rules.error}
+        describeError={describeFailure}
+        rows={rules.data?.rules}
+        emptyText={t('alarm.rule.empty')}
         columns={[
           ...columns,
-          ...(editable
-            ? [
-                {
-                  title: t('monitor.common.actions'),
-                  key: 'actions',
-                  width: 130,
-                  fixed: 'right' as const,
-                  render: (_value: unknown, rule: AlarmRule) => (
-                    <RowActions
-                      onEdit={() => setEditing(rule)}
-                      onDelete={() => remove.mutateAsync(rule.id)}
-                      deleteTitle={t('alarm.rule.deleteTitle', { name: rule.name })}
-                      deleteText={t('alarm.rule.deleteText')}
-                    />
-                  ),
-                },
-              ]
-            : []),
+          editable &&
+            actionColumn(t('monitor.common.actions'), (rule: AlarmRule) => (
+              <RowActions
+                onEdit={() => editor.open(rule)}
+                remove={{
+                  title: t('alarm.rule.deleteTitle', { name: rule.name }),
+                  content: t('alarm.rule.deleteText'),
+                  run: () => alarmApi.deleteRule(productId, rule.id),
+                  onDone: changed,
+                  describeError: describeFailure,
+                }}
+              />
+            )),
         ]}
       />
-      {editing ? (
-        <RuleDialog
-          productId={productId}
-          rule={editing === 'new' ? null : editing}
-          variables={variableList}
-          groups={groupList}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            void message.success(t('monitor.common.saved'));
-            void changed();
-          }}
-        />
+      {editor.props ? (
+        <RuleDialog productId={productId} variables={variableList} groups={groupList} {...editor.props} />
       ) : null}
-    </Card>
+    </ScreenCard>
   );
 }

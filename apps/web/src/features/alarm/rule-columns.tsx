@@ -4,7 +4,8 @@
  * state is a switch) and in a device's management wizard (where it is read).
  */
 import type { AlarmRule } from '@lyyp/contracts/alarm';
-import { Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
+import type { ConsoleColumn } from '../../blocks/index.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../app/i18n.ts';
@@ -22,7 +23,7 @@ export function useRuleColumns({
   variableName,
   groupName,
   renderEnabled,
-}: RuleColumnNames): TableColumnsType<AlarmRule> {
+}: RuleColumnNames): ConsoleColumn<AlarmRule>[] {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   return [

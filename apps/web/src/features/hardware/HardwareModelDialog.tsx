@@ -14,11 +14,10 @@ import {
   type ModelFeatures,
 } from '@lyyp/contracts/hardware';
 import { HARDWARE_MODEL_MAX_LENGTH } from '@lyyp/contracts/gateway';
-import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Checkbox, Col, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { Checkbox, Col, Form, Input, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hardwareApi, type HardwareModel } from '../../api/hardware.api.ts';
-import { locateFields, useFormFailure } from '../monitor/common/use-form-failure.ts';
+import { FormDialog, type EditDialogProps } from '../../blocks/index.ts';
 
 interface ModelFormValues {
   name: string;
@@ -27,7 +26,7 @@ interface ModelFormValues {
   features: ModelFeatures;
 }
 
-const locate = locateFields(['name', 'description', 'capacity', 'features']);
+const FIELDS = ['name', 'description', 'capacity', 'features'];
 
 const NEW_MODEL: ModelFormValues = {
   name: '',
@@ -36,36 +35,17 @@ const NEW_MODEL: ModelFormValues = {
   features: { cellular: true, wifi: false, gps: false, baseStation: true, serialPorts: 2, lanPorts: 1 },
 };
 
-export function HardwareModelDialog({
-  model,
-  onClose,
-  onSaved,
-}: {
-  model: HardwareModel | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function HardwareModelDialog({ item: model, onClose, onSaved }: EditDialogProps<HardwareModel>) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<ModelFormValues>();
-  const { alertText, showFailure, clearFailure } = useFormFailure(form, locate);
-  const save = useMutation({
-    mutationFn: (values: ModelFormValues) => {
-      const body = {
-        name: values.name.trim(),
-        description: values.description?.trim() ?? '',
-        capacity: values.capacity,
-        features: values.features,
-      };
-      return model ? hardwareApi.edit({ ...body, id: model.id }) : hardwareApi.add(body);
-    },
-    onSuccess: () => {
-      void message.success(t('monitor.common.saved'));
-      onSaved();
-      onClose();
-    },
-    onError: showFailure,
-  });
+  const submit = (values: ModelFormValues) => {
+    const body = {
+      name: values.name.trim(),
+      description: values.description?.trim() ?? '',
+      capacity: values.capacity,
+      features: values.features,
+    };
+    return model ? hardwareApi.edit({ ...body, id: model.id }) : hardwareApi.add(body);
+  };
   const initial: ModelFormValues = model
     ? {
         name: model.name,
@@ -76,88 +56,72 @@ export function HardwareModelDialog({
     : NEW_MODEL;
 
   return (
-    <Modal
-      open
+    <FormDialog<ModelFormValues>
       width={640}
       title={model ? t('hardware.edit') : t('hardware.add')}
-      okText={t('monitor.common.save')}
-      cancelText={t('monitor.common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      initialValues={initial}
+      fields={FIELDS}
+      submit={submit}
+      onSaved={onSaved}
+      onClose={onClose}
+      testId="hardware-form"
     >
-      {alertText ? <Alert type="error" showIcon title={alertText} style={{ marginBottom: 16 }} /> : null}
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={initial}
-        onValuesChange={clearFailure}
-        onFinish={(values) => save.mutate(values)}
-        data-testid="hardware-form"
+      <Form.Item
+        name="name"
+        label={t('hardware.name')}
+        rules={[{ required: true, whitespace: true, message: t('hardware.required.name') }]}
       >
-        <Form.Item
-          name="name"
-          label={t('hardware.name')}
-          rules={[{ required: true, whitespace: true, message: t('hardware.required.name') }]}
-        >
-          <Input maxLength={HARDWARE_MODEL_MAX_LENGTH} showCount />
-        </Form.Item>
-        <Form.Item name="description" label={t('hardware.description')}>
-          <Input.TextArea maxLength={MODEL_DESCRIPTION_MAX_LENGTH} showCount rows={2} />
-        </Form.Item>
-        <Form.Item label={t('hardware.capacity')} style={{ marginBottom: 0 }}>
-          <Row gutter={12}>
-            {CAPACITY_KINDS.map((kind) => (
-              <Col span={8} key={kind}>
-                <Form.Item
-                  name={['capacity', kind]}
-                  label={t(`hardware.kinds.${kind}`)}
-                  rules={[{ required: true, message: t(`hardware.kinds.${kind}`) }]}
-                >
-                  <InputNumber
-                    min={1}
-                    max={MODEL_CAPACITY_MAX[kind]}
-                    precision={0}
-                    style={{ width: '100%' }}
-                  />
-                </Form.Item>
-              </Col>
-            ))}
-          </Row>
-        </Form.Item>
-        <Form.Item label={t('hardware.features')} style={{ marginBottom: 8 }}>
-          <Row gutter={12}>
-            {MODEL_FEATURE_FLAGS.map((flag) => (
-              <Col span={12} key={flag}>
-                <Form.Item name={['features', flag]} valuePropName="checked" style={{ marginBottom: 4 }}>
-                  <Checkbox>{t(`hardware.flags.${flag}`)}</Checkbox>
-                </Form.Item>
-              </Col>
-            ))}
-          </Row>
-        </Form.Item>
+        <Input maxLength={HARDWARE_MODEL_MAX_LENGTH} showCount />
+      </Form.Item>
+      <Form.Item name="description" label={t('hardware.description')}>
+        <Input.TextArea maxLength={MODEL_DESCRIPTION_MAX_LENGTH} showCount rows={2} />
+      </Form.Item>
+      <Form.Item label={t('hardware.capacity')} style={{ marginBottom: 0 }}>
         <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item
-              name={['features', 'serialPorts']}
-              label={t('hardware.serialPorts')}
-              rules={[{ required: true }]}
-            >
-              <InputNumber min={0} max={MODEL_PORTS_MAX} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name={['features', 'lanPorts']}
-              label={t('hardware.lanPorts')}
-              rules={[{ required: true }]}
-            >
-              <InputNumber min={0} max={MODEL_PORTS_MAX} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
+          {CAPACITY_KINDS.map((kind) => (
+            <Col span={8} key={kind}>
+              <Form.Item
+                name={['capacity', kind]}
+                label={t(`hardware.kinds.${kind}`)}
+                rules={[{ required: true, message: t(`hardware.kinds.${kind}`) }]}
+              >
+                <InputNumber min={1} max={MODEL_CAPACITY_MAX[kind]} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          ))}
         </Row>
-      </Form>
-    </Modal>
+      </Form.Item>
+      <Form.Item label={t('hardware.features')} style={{ marginBottom: 8 }}>
+        <Row gutter={12}>
+          {MODEL_FEATURE_FLAGS.map((flag) => (
+            <Col span={12} key={flag}>
+              <Form.Item name={['features', flag]} valuePropName="checked" style={{ marginBottom: 4 }}>
+                <Checkbox>{t(`hardware.flags.${flag}`)}</Checkbox>
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+      </Form.Item>
+      <Row gutter={12}>
+        <Col span={12}>
+          <Form.Item
+            name={['features', 'serialPorts']}
+            label={t('hardware.serialPorts')}
+            rules={[{ required: true }]}
+          >
+            <InputNumber min={0} max={MODEL_PORTS_MAX} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name={['features', 'lanPorts']}
+            label={t('hardware.lanPorts')}
+            rules={[{ required: true }]}
+          >
+            <InputNumber min={0} max={MODEL_PORTS_MAX} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormDialog>
   );
 }

@@ -4,75 +4,39 @@
  * LAN ports) and how many gateways and products use it; add, edit, and delete what nothing uses.
  */
 import { CAPACITY_KINDS, MODEL_FEATURE_FLAGS } from '@lyyp/contracts/hardware';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hardwareApi, type HardwareModel } from '../../api/hardware.api.ts';
-import { RowActions } from '../monitor/common/RowActions.tsx';
-import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import {
+  actionColumn,
+  PagedTable,
+  RowActions,
+  ScreenCard,
+  useEditor,
+  usePagedQuery,
+} from '../../blocks/index.ts';
 import { HardwareModelDialog } from './HardwareModelDialog.tsx';
 
 export default function HardwareModelListPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const describeFailure = useDescribeFailure();
   const [name, setName] = useState('');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
-  const [editing, setEditing] = useState<HardwareModel | 'new' | null>(null);
-  const models = useQuery({
-    queryKey: ['hardware-models', name, paging],
-    queryFn: () => hardwareApi.query({ name: name || undefined, ...paging }),
-    placeholderData: keepPreviousData,
+  const models = usePagedQuery<HardwareModel>({
+    queryKey: ['hardware-models', name],
+    fetch: (paging) => hardwareApi.query({ name: name || undefined, ...paging }),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => hardwareApi.delete(id),
-    onSuccess: () => {
-      void message.success(t('hardware.deleted'));
-      return models.refetch();
-    },
-    onError: (error) => void message.error(describeFailure(error)),
-  });
+  const editor = useEditor<HardwareModel>(models.refetch);
 
   return (
-    <Card
-      variant="borderless"
+    <ScreenCard
       title={t('routes.SystemHardware')}
-      extra={
-        <Button type="primary" onClick={() => setEditing('new')} data-testid="hardware-add">
-          {t('hardware.add')}
-        </Button>
-      }
+      add={{ label: t('hardware.add'), onClick: () => editor.open(null), testId: 'hardware-add' }}
+      search={{ placeholder: t('hardware.search'), onSearch: setName }}
     >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          style={{ width: 260 }}
-          placeholder={t('hardware.search')}
-          onSearch={(value) => {
-            setName(value.trim());
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
-        />
-      </Space>
-      {models.error ? (
-        <Typography.Paragraph type="danger">{describeFailure(models.error)}</Typography.Paragraph>
-      ) : null}
-      <Table<HardwareModel>
-        rowKey="id"
-        size="small"
-        data-testid="hardware-models"
-        loading={models.isFetching}
-        dataSource={models.data?.list ?? []}
-        scroll={{ x: 1060 }}
-        locale={{ emptyText: t('hardware.empty') }}
-        pagination={{
-          current: models.data?.page ?? paging.page,
-          pageSize: models.data?.pageSize ?? paging.pageSize,
-          total: models.data?.total ?? 0,
-          showTotal: (total) => t('monitor.common.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
+      <PagedTable<HardwareModel>
+        paged={models}
+        testId="hardware-models"
+        emptyText={t('hardware.empty')}
         columns={[
           {
             title: t('hardware.name'),
@@ -139,33 +103,24 @@ export default function HardwareModelListPage() {
             render: (_value, model) =>
               t('hardware.usage', { gateways: model.gatewayCount, products: model.productCount }),
           },
-          {
-            title: t('monitor.common.actions'),
-            key: 'actions',
-            width: 120,
-            fixed: 'right',
-            render: (_value, model) =>
-              model.builtIn ? (
-                <Button type="link" size="small" onClick={() => setEditing(model)}>
-                  {t('monitor.common.edit')}
-                </Button>
-              ) : (
-                <RowActions
-                  onEdit={() => setEditing(model)}
-                  onDelete={() => remove.mutateAsync(model.id)}
-                  deleteTitle={t('hardware.deleteConfirm', { name: model.name })}
-                />
-              ),
-          },
+          actionColumn(t('monitor.common.actions'), (model: HardwareModel) => (
+            <RowActions
+              onEdit={() => editor.open(model)}
+              remove={
+                model.builtIn
+                  ? undefined
+                  : {
+                      title: t('hardware.deleteConfirm', { name: model.name }),
+                      run: () => hardwareApi.delete(model.id),
+                      successText: t('hardware.deleted'),
+                      onDone: models.refetch,
+                    }
+              }
+            />
+          )),
         ]}
       />
-      {editing ? (
-        <HardwareModelDialog
-          model={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => void models.refetch()}
-        />
-      ) : null}
-    </Card>
+      {editor.props ? <HardwareModelDialog {...editor.props} /> : null}
+    </ScreenCard>
   );
 }

@@ -13,9 +13,8 @@ import {
   scriptSchema,
   type Script,
 } from '@lyyp/contracts/device-model';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { edgeLogicApi } from '../../api/edge-logic.api.ts';
@@ -25,6 +24,7 @@ import { translateCatalogue } from '../../app/messages.ts';
 import { describeFailure, labelFieldPath } from '../monitor/common/catalogue-text.ts';
 import { listSchemaIssues } from '../monitor/common/schema-rules.ts';
 import { CONSOLE_TEXTS } from '../../locales/index.ts';
+import { FormDialog, type EditDialogProps, type FormCheck } from '../../blocks/index.ts';
 import {
   createScriptValues,
   listPolicyFields,
@@ -54,15 +54,10 @@ function inputOf(path: readonly (string | number)[]): ScriptField | null {
 
 export function ScriptDialog({
   productId,
-  script,
+  item: script,
   onClose,
   onSaved,
-}: {
-  productId: string;
-  script: Script | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+}: EditDialogProps<Script> & { productId: string }) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const [form] = Form.useForm<ScriptFormValues>();
@@ -70,7 +65,6 @@ export function ScriptDialog({
   const watched = (Form.useWatch([], form) as ScriptFormValues | undefined) ?? {};
   const values = { ...initialValues, ...watched };
   const used = listPolicyFields(values);
-  const [failure, setFailure] = useState<string | null>(null);
   const variables = useQuery({
     queryKey: ['variables', productId, 'scripts'],
     queryFn: () => catalogueApi.listVariables(productId, { page: 1, pageSize: 1000 }),
@@ -82,37 +76,19 @@ export function ScriptDialog({
       ...(typeof params?.field === 'string' ? { field: labelFieldPath(params.field, locale, labels) } : {}),
     });
 
-  const save = useMutation({
-    mutationFn: (submitted: ScriptFormValues) =>
-      edgeLogicApi.saveScript(productId, toScriptInput(submitted), script?.key),
-    onSuccess: () => {
-      onSaved();
-      onClose();
-    },
-    onError: (error) => {
-      const name = isApiError(error) && error.field ? inputOf(error.field.split('.')) : null;
-      const text = isApiError(error) ? describe(error.code, error.params) : describeFailure(error, locale);
-      if (name) {
-        form.setFields([{ name, errors: [text] }]);
-        setFailure(null);
-      } else setFailure(text);
-    },
-  });
+  const describeError = (error: unknown) =>
+    isApiError(error) ? describe(error.code, error.params) : describeFailure(error, locale);
 
-  const handleFinish = (submitted: ScriptFormValues) => {
-    const merged = { ...initialValues, ...submitted };
-    const issues = listSchemaIssues(scriptSchema, toScriptInput(merged));
+  const check = (submitted: ScriptFormValues): FormCheck | null => {
+    const issues = listSchemaIssues(scriptSchema, toScriptInput({ ...initialValues, ...submitted }));
     const placed = new Map<ScriptField, string>();
     for (const issue of issues) {
       const name = inputOf(issue.path) ?? 'code';
       if (!placed.has(name)) placed.set(name, describe(issue.violation.code, issue.violation.params));
     }
-    if (placed.size > 0) {
-      form.setFields([...placed].map(([name, text]) => ({ name, errors: [text] })));
-      return;
-    }
-    setFailure(null);
-    save.mutate(merged);
+    return placed.size > 0
+      ? { fields: [...placed].map(([name, text]) => ({ name: [name], errors: [text] })) }
+      : null;
   };
 
   const options = (variables.data?.list ?? []).map((variable) => ({
@@ -121,108 +97,114 @@ export function ScriptDialog({
   }));
 
   return (
-    <Modal
-      open
+    <FormDialog<ScriptFormValues>
+      width={760}
       title={
         script ? t('edgeLogic.script.dialogEdit', { name: script.name }) : t('edgeLogic.script.dialogAdd')
       }
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      width={760}
-      destroyOnHidden
+      okText={t('monitor.common.confirm')}
+      form={form}
+      initialValues={initialValues}
+      fields={(field) => {
+        const name = inputOf(field.split('.'));
+        return name ? [name] : null;
+      }}
+      describeError={describeError}
+      check={check}
+      submit={(submitted) =>
+        edgeLogicApi.saveScript(productId, toScriptInput({ ...initialValues, ...submitted }), script?.key)
+      }
+      onSaved={onSaved}
+      onClose={onClose}
     >
-      {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
-      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={handleFinish}>
-        <Row gutter={16}>
+      <Row gutter={16}>
+        <Col xs={24} md={9}>
+          <Form.Item name="name" label={labels.name} required>
+            <Input data-testid="script-name" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={9}>
+          <Form.Item name="key" label={labels.key} required>
+            <Input data-testid="script-key" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={6}>
+          <Form.Item name="enabled" label={labels.enabled} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={9}>
+          <Form.Item name="policy" label={labels.policy} required>
+            <Select
+              data-testid="script-policy"
+              options={SCRIPT_POLICIES.map((policy) => ({
+                value: policy,
+                label: t(`edgeLogic.policies.${policy}`),
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        {used.has('frequency') ? (
           <Col xs={24} md={9}>
-            <Form.Item name="name" label={labels.name} required>
-              <Input data-testid="script-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={9}>
-            <Form.Item name="key" label={labels.key} required>
-              <Input data-testid="script-key" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name="enabled" label={labels.enabled} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={9}>
-            <Form.Item name="policy" label={labels.policy} required>
+            <Form.Item name="frequency" label={labels.frequency}>
               <Select
-                data-testid="script-policy"
-                options={SCRIPT_POLICIES.map((policy) => ({
-                  value: policy,
-                  label: t(`edgeLogic.policies.${policy}`),
+                options={SCRIPT_FREQUENCIES.map((frequency) => ({
+                  value: frequency,
+                  label: t(`edgeLogic.frequencies.${frequency}`),
                 }))}
               />
             </Form.Item>
           </Col>
-          {used.has('frequency') ? (
-            <Col xs={24} md={9}>
-              <Form.Item name="frequency" label={labels.frequency}>
-                <Select
-                  options={SCRIPT_FREQUENCIES.map((frequency) => ({
-                    value: frequency,
-                    label: t(`edgeLogic.frequencies.${frequency}`),
-                  }))}
-                />
-              </Form.Item>
-            </Col>
-          ) : null}
-          {used.has('intervalSeconds') ? (
-            <Col xs={24} md={6}>
-              <Form.Item name="intervalSeconds" label={labels.intervalSeconds} required>
-                <InputNumber
-                  min={SCRIPT_INTERVAL_MIN_SECONDS}
-                  max={SCRIPT_INTERVAL_MAX_SECONDS}
-                  precision={0}
-                  style={{ width: '100%' }}
-                />
-              </Form.Item>
-            </Col>
-          ) : null}
-          {used.has('condition') ? (
-            <Col span={24}>
-              <Form.Item name="condition" label={labels.condition} required>
-                <Input
-                  placeholder="waterTemperature > 90 && running == 1"
-                  style={{ fontFamily: 'monospace' }}
-                />
-              </Form.Item>
-            </Col>
-          ) : null}
-          {used.has('watch') ? (
-            <Col span={24}>
-              <Form.Item name="watch" label={labels.watch} required>
-                <Select
-                  mode="multiple"
-                  options={options}
-                  placeholder={t('edgeLogic.script.watchPlaceholder')}
-                  loading={variables.isPending}
-                />
-              </Form.Item>
-            </Col>
-          ) : null}
-          <Col span={24}>
-            <Form.Item name="code" label={labels.code} required extra={t('edgeLogic.script.apiHelp')}>
-              <Input.TextArea
-                data-testid="script-code"
-                autoSize={{ minRows: 8, maxRows: 20 }}
-                maxLength={SCRIPT_CODE_MAX_LENGTH}
-                spellCheck={false}
-                style={{
-                  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-                  fontSize: 13,
-                }}
+        ) : null}
+        {used.has('intervalSeconds') ? (
+          <Col xs={24} md={6}>
+            <Form.Item name="intervalSeconds" label={labels.intervalSeconds} required>
+              <InputNumber
+                min={SCRIPT_INTERVAL_MIN_SECONDS}
+                max={SCRIPT_INTERVAL_MAX_SECONDS}
+                precision={0}
+                style={{ width: '100%' }}
               />
             </Form.Item>
           </Col>
-        </Row>
-      </Form>
-    </Modal>
+        ) : null}
+        {used.has('condition') ? (
+          <Col span={24}>
+            <Form.Item name="condition" label={labels.condition} required>
+              <Input
+                placeholder="waterTemperature > 90 && running == 1"
+                style={{ fontFamily: 'monospace' }}
+              />
+            </Form.Item>
+          </Col>
+        ) : null}
+        {used.has('watch') ? (
+          <Col span={24}>
+            <Form.Item name="watch" label={labels.watch} required>
+              <Select
+                mode="multiple"
+                options={options}
+                placeholder={t('edgeLogic.script.watchPlaceholder')}
+                loading={variables.isPending}
+              />
+            </Form.Item>
+          </Col>
+        ) : null}
+        <Col span={24}>
+          <Form.Item name="code" label={labels.code} required extra={t('edgeLogic.script.apiHelp')}>
+            <Input.TextArea
+              data-testid="script-code"
+              autoSize={{ minRows: 8, maxRows: 20 }}
+              maxLength={SCRIPT_CODE_MAX_LENGTH}
+              spellCheck={false}
+              style={{
+                fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+                fontSize: 13,
+              }}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormDialog>
   );
 }

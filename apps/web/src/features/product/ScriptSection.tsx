@@ -4,15 +4,19 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { SCRIPT_MEMORY_LIMIT_BYTES, SCRIPT_TIME_LIMIT_MS, type Script } from '@lyyp/contracts/device-model';
-import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Space, Switch, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { edgeLogicApi } from '../../api/edge-logic.api.ts';
-import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { EmptyGuide } from '../monitor/common/EmptyGuide.tsx';
-import { RowActions } from '../monitor/common/RowActions.tsx';
+import {
+  actionColumn,
+  ConsoleTable,
+  RowActions,
+  ScreenCard,
+  useAction,
+  useEditor,
+} from '../../blocks/index.ts';
 import { ScriptDialog } from './ScriptDialog.tsx';
 import { useEdgeLogicChanged, useScripts } from './use-edge-logic.ts';
 
@@ -34,47 +38,29 @@ export function describeTrigger(script: Script, t: TFunction): string {
 
 export function ScriptSection({ productId, editable }: { productId: string; editable: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const describeFailure = useDescribeFailure();
   const scripts = useScripts(productId);
   const changed = useEdgeLogicChanged(productId);
-  const [editing, setEditing] = useState<Script | 'new' | null>(null);
-  const failed = (error: unknown) => void message.error(describeFailure(error));
-
-  const remove = useMutation({
-    mutationFn: (key: string) => edgeLogicApi.deleteScript(productId, key),
-    onSuccess: () => {
-      void message.success(t('monitor.common.deleted'));
-      return changed();
-    },
-    onError: failed,
-  });
-  const enable = useMutation({
-    mutationFn: ({ key, enabled }: { key: string; enabled: boolean }) =>
+  const editor = useEditor<Script>(changed);
+  const enable = useAction({
+    run: ({ key, enabled }: { key: string; enabled: boolean }) =>
       edgeLogicApi.enableScript(productId, key, enabled),
-    onSuccess: () => changed(),
-    onError: failed,
+    onDone: changed,
   });
   const capacity = scripts.data?.capacity;
   const addButton = editable ? (
-    <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="script-add">
+    <Button icon={<PlusOutlined />} onClick={() => editor.open(null)} data-testid="script-add">
       {t('edgeLogic.script.add')}
     </Button>
   ) : null;
 
   return (
-    <Card
-      variant="borderless"
-      title={
-        <Space>
-          {t('edgeLogic.script.title')}
-          {capacity ? (
-            <Tag data-testid="script-capacity">{t('edgeLogic.script.capacity', capacity)}</Tag>
-          ) : null}
-        </Space>
+    <ScreenCard
+      title={t('edgeLogic.script.title')}
+      capacity={
+        capacity && { ...capacity, text: t('edgeLogic.script.capacity', capacity), testId: 'script-capacity' }
       }
       extra={addButton}
-      data-testid="scripts"
+      testId="scripts"
     >
       <Alert
         type="info"
@@ -85,25 +71,18 @@ export function ScriptSection({ productId, editable }: { productId: string; edit
           kb: Math.round(SCRIPT_MEMORY_LIMIT_BYTES / 1024),
         })}
       />
-      {scripts.error ? (
-        <Typography.Text type="danger">{describeFailure(scripts.error)}</Typography.Text>
-      ) : null}
-      <Table<Script>
+      <ConsoleTable<Script>
         rowKey="key"
-        size="small"
         loading={scripts.isPending}
-        dataSource={scripts.data?.list ?? []}
-        pagination={false}
-        scroll={{ x: 800 }}
-        locale={{
-          emptyText: (
-            <EmptyGuide
-              title={t('edgeLogic.script.title')}
-              text={t('edgeLogic.script.empty')}
-              actions={addButton}
-            />
-          ),
-        }}
+        error={scripts.error}
+        rows={scripts.data?.list}
+        emptyText={
+          <EmptyGuide
+            title={t('edgeLogic.script.title')}
+            text={t('edgeLogic.script.empty')}
+            actions={addButton}
+          />
+        }
         columns={[
           {
             title: t('edgeLogic.fields.name'),
@@ -144,36 +123,24 @@ export function ScriptSection({ productId, editable }: { productId: string; edit
               />
             ),
           },
-          ...(editable
-            ? [
-                {
-                  title: t('monitor.common.actions'),
-                  key: 'actions',
-                  width: 120,
-                  fixed: 'right' as const,
-                  render: (_value: unknown, script: Script) => (
-                    <RowActions
-                      onEdit={() => setEditing(script)}
-                      onDelete={() => remove.mutateAsync(script.key)}
-                      deleteTitle={t('edgeLogic.script.deleteTitle', { name: script.name })}
-                    />
-                  ),
-                },
-              ]
-            : []),
+          editable &&
+            actionColumn(
+              t('monitor.common.actions'),
+              (script: Script) => (
+                <RowActions
+                  onEdit={() => editor.open(script)}
+                  remove={{
+                    title: t('edgeLogic.script.deleteTitle', { name: script.name }),
+                    run: () => edgeLogicApi.deleteScript(productId, script.key),
+                    onDone: changed,
+                  }}
+                />
+              ),
+              120,
+            ),
         ]}
       />
-      {editing ? (
-        <ScriptDialog
-          productId={productId}
-          script={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            void message.success(t('monitor.common.saved'));
-            void changed();
-          }}
-        />
-      ) : null}
-    </Card>
+      {editor.props ? <ScriptDialog productId={productId} {...editor.props} /> : null}
+    </ScreenCard>
   );
 }

@@ -3,16 +3,12 @@
  * capacity used/total (§8, §9), add, edit, delete. Reports belong to the product's configuration and
  * are computed on the platform for every device of the product.
  */
-import { PlusOutlined } from '@ant-design/icons';
 import type { ReportDefinition } from '@lyyp/contracts/report';
-import { useMutation } from '@tanstack/react-query';
-import { App, Button, Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { reportApi } from '../../api/report.api.ts';
-import { RowActions } from '../monitor/common/RowActions.tsx';
-import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { actionColumn, ConsoleTable, RowActions, ScreenCard, useEditor } from '../../blocks/index.ts';
 import { useProductAbilities } from '../product/use-product-abilities.ts';
 import { ProductEditTabs } from '../product/ProductEditTabs.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
@@ -21,22 +17,11 @@ import { useProductReports, useReportVariables, useReportsChanged } from './use-
 export default function ProductReportTab() {
   const { id: productId = '' } = useParams();
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const editable = useProductAbilities(productId)('report.definitionEdit');
-  const describeFailure = useDescribeFailure();
   const reports = useProductReports(productId);
   const variables = useReportVariables(productId);
   const changed = useReportsChanged(productId);
-  const [editing, setEditing] = useState<ReportDefinition | 'new' | null>(null);
-
-  const remove = useMutation({
-    mutationFn: (id: string) => reportApi.deleteReport(productId, id),
-    onSuccess: () => {
-      void message.success(t('monitor.common.deleted'));
-      return changed();
-    },
-    onError: (error) => void message.error(describeFailure(error)),
-  });
+  const editor = useEditor<ReportDefinition>(changed);
 
   const capacity = reports.data?.capacity;
   const full = capacity ? capacity.used >= capacity.total : false;
@@ -45,45 +30,27 @@ export default function ProductReportTab() {
 
   return (
     <ProductEditTabs productId={productId}>
-      <Card
-        variant="borderless"
-        title={
-          <Space>
-            {t('report.product.title')}
-            {capacity ? (
-              <Tag color={full ? 'red' : undefined} data-testid="report-capacity">
-                {t('report.product.capacity', { used: capacity.used, total: capacity.total })}
-              </Tag>
-            ) : null}
-          </Space>
+      <ScreenCard
+        title={t('report.product.title')}
+        capacity={
+          capacity && { ...capacity, text: t('report.product.capacity', capacity), testId: 'report-capacity' }
         }
-        extra={
-          editable ? (
-            <Tooltip title={full ? t('report.product.full') : undefined}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                disabled={full || !reports.data}
-                onClick={() => setEditing('new')}
-                data-testid="report-add"
-              >
-                {t('report.product.add')}
-              </Button>
-            </Tooltip>
-          ) : null
+        add={
+          editable && {
+            label: t('report.product.add'),
+            icon: true,
+            disabled: full || !reports.data,
+            tooltip: full ? t('report.product.full') : undefined,
+            onClick: () => editor.open(null),
+            testId: 'report-add',
+          }
         }
       >
-        {reports.error ? (
-          <Typography.Text type="danger">{describeFailure(reports.error)}</Typography.Text>
-        ) : null}
-        <Table<ReportDefinition>
-          rowKey="id"
-          size="small"
+        <ConsoleTable<ReportDefinition>
           loading={reports.isPending}
-          dataSource={reports.data?.reports ?? []}
-          pagination={false}
-          scroll={{ x: 900 }}
-          locale={{ emptyText: t('report.product.empty') }}
+          error={reports.error}
+          rows={reports.data?.reports}
+          emptyText={t('report.product.empty')}
           columns={[
             {
               title: t('report.fields.name'),
@@ -132,39 +99,24 @@ export default function ProductReportTab() {
                   </Tag>
                 )),
             },
-            ...(editable
-              ? [
-                  {
-                    title: t('monitor.common.actions'),
-                    key: 'actions',
-                    width: 130,
-                    fixed: 'right' as const,
-                    render: (_value: unknown, report: ReportDefinition) => (
-                      <RowActions
-                        onEdit={() => setEditing(report)}
-                        onDelete={() => remove.mutateAsync(report.id)}
-                        deleteTitle={t('report.product.deleteTitle', { name: report.name })}
-                        deleteText={t('report.product.deleteText')}
-                      />
-                    ),
-                  },
-                ]
-              : []),
+            editable &&
+              actionColumn(t('monitor.common.actions'), (report: ReportDefinition) => (
+                <RowActions
+                  onEdit={() => editor.open(report)}
+                  remove={{
+                    title: t('report.product.deleteTitle', { name: report.name }),
+                    content: t('report.product.deleteText'),
+                    run: () => reportApi.deleteReport(productId, report.id),
+                    onDone: changed,
+                  }}
+                />
+              )),
           ]}
         />
-        {editing ? (
-          <ReportDialog
-            productId={productId}
-            report={editing === 'new' ? null : editing}
-            variables={variableList}
-            onClose={() => setEditing(null)}
-            onSaved={() => {
-              void message.success(t('monitor.common.saved'));
-              void changed();
-            }}
-          />
+        {editor.props ? (
+          <ReportDialog productId={productId} variables={variableList} {...editor.props} />
         ) : null}
-      </Card>
+      </ScreenCard>
     </ProductEditTabs>
   );
 }

@@ -4,8 +4,8 @@
  * earlier one.
  */
 import { AGREEMENT_KINDS, type AgreementKind } from '@lyyp/contracts/system';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Table, Tabs, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,15 +13,12 @@ import {
   type AgreementSummary,
   type AgreementText,
 } from '../../api/system-catalogue.api.ts';
-import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
-import { formatTime } from '../monitor/common/format-time.ts';
+import { actionColumn, ConsoleTable, ScreenCard, timeColumn, useAction } from '../../blocks/index.ts';
 import { AgreementPublishDialog } from './AgreementPublishDialog.tsx';
 import { AgreementTextDialog } from './AgreementTextDialog.tsx';
 
 export default function AgreementPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const describeFailure = useDescribeFailure();
   const [kind, setKind] = useState<AgreementKind>('agreement');
   const [publishing, setPublishing] = useState(false);
   const [reading, setReading] = useState<AgreementText | null>(null);
@@ -29,22 +26,20 @@ export default function AgreementPage() {
     queryKey: ['agreements'],
     queryFn: () => systemCatalogueApi.agreements.list(),
   });
-  const open = useMutation({
-    mutationFn: (id: string) => systemCatalogueApi.agreements.info(id),
-    onSuccess: setReading,
-    onError: (error) => void message.error(describeFailure(error)),
+  const open = useAction({
+    run: (id: string) => systemCatalogueApi.agreements.info(id),
+    onDone: setReading,
   });
   const rows = (versions.data ?? []).filter((row) => row.kind === kind);
 
   return (
-    <Card
-      variant="borderless"
+    <ScreenCard
       title={t('routes.SystemAgreement')}
-      extra={
-        <Button type="primary" onClick={() => setPublishing(true)} data-testid="agreement-publish">
-          {t('systemCatalogue.agreement.publish')}
-        </Button>
-      }
+      add={{
+        label: t('systemCatalogue.agreement.publish'),
+        onClick: () => setPublishing(true),
+        testId: 'agreement-publish',
+      }}
     >
       <Tabs
         activeKey={kind}
@@ -54,22 +49,17 @@ export default function AgreementPage() {
           label: t(`systemCatalogue.agreement.kinds.${value}`),
         }))}
       />
-      {versions.error ? (
-        <Typography.Paragraph type="danger">{describeFailure(versions.error)}</Typography.Paragraph>
-      ) : null}
-      <Table<AgreementSummary>
-        rowKey="id"
-        size="small"
-        data-testid="agreement-versions"
+      <ConsoleTable<AgreementSummary>
+        testId="agreement-versions"
+        emptyText={t('systemCatalogue.agreement.empty')}
         loading={versions.isFetching}
-        dataSource={rows}
-        pagination={false}
-        locale={{ emptyText: t('systemCatalogue.agreement.empty') }}
+        error={versions.error}
+        rows={rows}
         columns={[
           { title: t('systemCatalogue.agreement.version'), dataIndex: 'version', width: 120 },
           { title: t('systemCatalogue.agreement.title'), dataIndex: 'title' },
           {
-            title: '',
+            title: t('monitor.fields.status'),
             dataIndex: 'current',
             width: 110,
             render: (current: boolean) =>
@@ -80,22 +70,16 @@ export default function AgreementPage() {
               ),
           },
           { title: t('systemCatalogue.agreement.acceptedCount'), dataIndex: 'acceptedCount', width: 120 },
-          {
-            title: t('systemCatalogue.agreement.publishedAt'),
-            dataIndex: 'publishedAt',
-            width: 180,
-            render: (value: string) => formatTime(value),
-          },
-          {
-            title: t('monitor.common.actions'),
-            key: 'actions',
-            width: 100,
-            render: (_value, row) => (
+          timeColumn(t('systemCatalogue.agreement.publishedAt'), 'publishedAt'),
+          actionColumn(
+            t('monitor.common.actions'),
+            (row: AgreementSummary) => (
               <Button type="link" size="small" onClick={() => open.mutate(row.id)}>
                 {t('systemCatalogue.agreement.view')}
               </Button>
             ),
-          },
+            100,
+          ),
         ]}
       />
       {publishing ? (
@@ -109,6 +93,6 @@ export default function AgreementPage() {
         />
       ) : null}
       {reading ? <AgreementTextDialog text={reading} onClose={() => setReading(null)} /> : null}
-    </Card>
+    </ScreenCard>
   );
 }

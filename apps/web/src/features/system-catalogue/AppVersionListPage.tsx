@@ -2,84 +2,50 @@
  * App versions (/manage/system/version): every published version of the mobile apps, the latest of
  * each app marked; add, edit, make latest, delete. /download shows the latest ones.
  */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { systemCatalogueApi, type AppVersion } from '../../api/system-catalogue.api.ts';
-import { RowActions } from '../monitor/common/RowActions.tsx';
-import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
-import { formatTime } from '../monitor/common/format-time.ts';
+import {
+  actionColumn,
+  PagedTable,
+  RowActions,
+  ScreenCard,
+  timeColumn,
+  useAction,
+  useEditor,
+  usePagedQuery,
+} from '../../blocks/index.ts';
 import { AppVersionDialog } from './AppVersionDialog.tsx';
 
 export default function AppVersionListPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const describeFailure = useDescribeFailure();
   const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
-  const [editing, setEditing] = useState<AppVersion | 'new' | null>(null);
-  const versions = useQuery({
-    queryKey: ['app-versions', keyword, paging],
-    queryFn: () => systemCatalogueApi.appVersions.list({ keyword: keyword || undefined, ...paging }),
-    placeholderData: keepPreviousData,
+  const versions = usePagedQuery<AppVersion>({
+    queryKey: ['app-versions', keyword],
+    fetch: (paging) => systemCatalogueApi.appVersions.list({ keyword: keyword || undefined, ...paging }),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => systemCatalogueApi.appVersions.delete(id),
-    onSuccess: () => {
-      void message.success(t('systemCatalogue.version.deleted'));
-      return versions.refetch();
-    },
-    onError: (error) => void message.error(describeFailure(error)),
-  });
-  const makeLatest = useMutation({
-    mutationFn: (id: string) => systemCatalogueApi.appVersions.setLatest(id),
-    onSuccess: () => {
-      void message.success(t('systemCatalogue.version.markedLatest'));
-      return versions.refetch();
-    },
-    onError: (error) => void message.error(describeFailure(error)),
+  const editor = useEditor<AppVersion>(versions.refetch);
+  const makeLatest = useAction({
+    run: (id: string) => systemCatalogueApi.appVersions.setLatest(id),
+    successText: t('systemCatalogue.version.markedLatest'),
+    onDone: versions.refetch,
   });
 
   return (
-    <Card
-      variant="borderless"
+    <ScreenCard
       title={t('routes.SystemVersion')}
-      extra={
-        <Button type="primary" onClick={() => setEditing('new')} data-testid="version-add">
-          {t('systemCatalogue.version.add')}
-        </Button>
-      }
+      add={{
+        label: t('systemCatalogue.version.add'),
+        onClick: () => editor.open(null),
+        testId: 'version-add',
+      }}
+      search={{ placeholder: t('systemCatalogue.version.search'), onSearch: setKeyword, width: 300 }}
     >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          style={{ width: 300 }}
-          placeholder={t('systemCatalogue.version.search')}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
-        />
-      </Space>
-      {versions.error ? (
-        <Typography.Paragraph type="danger">{describeFailure(versions.error)}</Typography.Paragraph>
-      ) : null}
-      <Table<AppVersion>
-        rowKey="id"
-        size="small"
-        data-testid="app-versions"
-        loading={versions.isFetching}
-        dataSource={versions.data?.list ?? []}
-        scroll={{ x: 1100 }}
-        locale={{ emptyText: t('systemCatalogue.version.empty') }}
-        pagination={{
-          current: versions.data?.page ?? paging.page,
-          pageSize: versions.data?.pageSize ?? paging.pageSize,
-          total: versions.data?.total ?? 0,
-          showTotal: (total) => t('monitor.common.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
+      <PagedTable<AppVersion>
+        paged={versions}
+        testId="app-versions"
+        emptyText={t('systemCatalogue.version.empty')}
         columns={[
           {
             title: t('systemCatalogue.version.name'),
@@ -119,41 +85,31 @@ export default function AppVersionListPage() {
             width: 200,
             ellipsis: true,
           },
-          {
-            title: t('systemCatalogue.version.createdAt'),
-            dataIndex: 'createdAt',
-            width: 160,
-            render: (value: string) => formatTime(value),
-          },
-          {
-            title: t('monitor.common.actions'),
-            key: 'actions',
-            width: 200,
-            fixed: 'right',
-            render: (_value, row) => (
-              <Space size={0}>
+          timeColumn(t('systemCatalogue.version.createdAt'), 'createdAt'),
+          actionColumn(
+            t('monitor.common.actions'),
+            (row: AppVersion) => (
+              <RowActions
+                onEdit={() => editor.open(row)}
+                remove={{
+                  title: t('systemCatalogue.version.deleteConfirm', { version: row.version }),
+                  run: () => systemCatalogueApi.appVersions.delete(row.id),
+                  successText: t('systemCatalogue.version.deleted'),
+                  onDone: versions.refetch,
+                }}
+              >
                 {row.latest ? null : (
                   <Button type="link" size="small" onClick={() => makeLatest.mutate(row.id)}>
                     {t('systemCatalogue.version.setLatest')}
                   </Button>
                 )}
-                <RowActions
-                  onEdit={() => setEditing(row)}
-                  onDelete={() => remove.mutateAsync(row.id)}
-                  deleteTitle={t('systemCatalogue.version.deleteConfirm', { version: row.version })}
-                />
-              </Space>
+              </RowActions>
             ),
-          },
+            200,
+          ),
         ]}
       />
-      {editing ? (
-        <AppVersionDialog
-          version={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => void versions.refetch()}
-        />
-      ) : null}
-    </Card>
+      {editor.props ? <AppVersionDialog {...editor.props} /> : null}
+    </ScreenCard>
   );
 }

@@ -11,22 +11,18 @@ import {
   type Protocol,
 } from '@lyyp/contracts/device-model';
 import { PROTOCOL_DEFINITIONS } from '@lyyp/contracts/system';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { systemCatalogueApi, type DriverModel, type ProtocolItem } from '../../api/system-catalogue.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { RowActions } from '../monitor/common/RowActions.tsx';
-import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { actionColumn, ConsoleTable, RowActions, ScreenCard, useEditor } from '../../blocks/index.ts';
 import { DriverModelDialog } from './DriverModelDialog.tsx';
 
 export default function ProtocolPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const describeFailure = useDescribeFailure();
   const language = useLocaleStore((state) => state.locale) === 'en-US' ? 'en' : 'zh';
-  const [editing, setEditing] = useState<DriverModel | 'new' | null>(null);
   const [folded, setFolded] = useState<Protocol[]>([]);
   const p = (key: string, options: Record<string, unknown> = {}) =>
     t(`systemCatalogue.protocol.${key}`, options);
@@ -36,22 +32,14 @@ export default function ProtocolPage() {
     queryFn: () => systemCatalogueApi.protocols.driverModels(),
   });
   const refresh = () => Promise.all([protocols.refetch(), models.refetch()]);
-  const remove = useMutation({
-    mutationFn: (id: string) => systemCatalogueApi.protocols.deleteDriverModel(id),
-    onSuccess: () => {
-      void message.success(p('deleted'));
-      return refresh();
-    },
-    onError: (error) => void message.error(describeFailure(error)),
-  });
+  const editor = useEditor<DriverModel>(refresh);
   const protocolLabel = (id: Protocol) => PROTOCOL_DEFINITIONS[id].label[language];
   const registerTable = (protocol: ProtocolItem) => (
-    <Table
+    <ConsoleTable
       rowKey="id"
-      size="small"
-      pagination={false}
-      data-testid={`register-types-${protocol.id}`}
-      dataSource={protocol.registerTypes.map((id) => REGISTER_TYPE_DEFINITIONS[id])}
+      testId={`register-types-${protocol.id}`}
+      emptyText="—"
+      rows={protocol.registerTypes.map((id) => REGISTER_TYPE_DEFINITIONS[id])}
       columns={[
         {
           title: p('registerType'),
@@ -73,17 +61,13 @@ export default function ProtocolPage() {
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card variant="borderless" title={t('routes.SystemProtocol')}>
-        {protocols.error ? (
-          <Typography.Paragraph type="danger">{describeFailure(protocols.error)}</Typography.Paragraph>
-        ) : null}
-        <Table<ProtocolItem>
-          rowKey="id"
-          size="small"
-          data-testid="protocols"
+      <ScreenCard title={t('routes.SystemProtocol')}>
+        <ConsoleTable<ProtocolItem>
+          testId="protocols"
+          emptyText="—"
           loading={protocols.isFetching}
-          dataSource={protocols.data ?? []}
-          pagination={false}
+          error={protocols.error}
+          rows={protocols.data}
           expandable={{
             // Every protocol opens with its register types; a person may fold one away.
             expandedRowKeys: PROTOCOLS.filter((id) => !folded.includes(id)),
@@ -158,25 +142,18 @@ export default function ProtocolPage() {
             { title: p('driverModelCount'), dataIndex: 'driverModelCount' },
           ]}
         />
-      </Card>
-      <Card
-        variant="borderless"
+      </ScreenCard>
+      <ScreenCard
         title={p('driverModels')}
-        extra={
-          <Button type="primary" onClick={() => setEditing('new')} data-testid="driver-model-add">
-            {p('addModel')}
-          </Button>
-        }
+        add={{ label: p('addModel'), onClick: () => editor.open(null), testId: 'driver-model-add' }}
+        intro={<Typography.Paragraph type="secondary">{p('driverModelsHint')}</Typography.Paragraph>}
       >
-        <Typography.Paragraph type="secondary">{p('driverModelsHint')}</Typography.Paragraph>
-        <Table<DriverModel>
-          rowKey="id"
-          size="small"
-          data-testid="driver-models"
+        <ConsoleTable<DriverModel>
+          testId="driver-models"
+          emptyText={p('empty')}
           loading={models.isFetching}
-          dataSource={models.data ?? []}
-          pagination={false}
-          locale={{ emptyText: p('empty') }}
+          error={models.error}
+          rows={models.data}
           columns={[
             {
               title: p('name'),
@@ -222,28 +199,21 @@ export default function ProtocolPage() {
               width: 120,
               render: (count: number) => p('usage', { count }),
             },
-            {
-              title: t('monitor.common.actions'),
-              key: 'actions',
-              width: 130,
-              render: (_value, model) => (
-                <RowActions
-                  onEdit={() => setEditing(model)}
-                  onDelete={() => remove.mutateAsync(model.id)}
-                  deleteTitle={p('deleteConfirm', { name: model.name })}
-                />
-              ),
-            },
+            actionColumn(t('monitor.common.actions'), (model: DriverModel) => (
+              <RowActions
+                onEdit={() => editor.open(model)}
+                remove={{
+                  title: p('deleteConfirm', { name: model.name }),
+                  run: () => systemCatalogueApi.protocols.deleteDriverModel(model.id),
+                  successText: p('deleted'),
+                  onDone: refresh,
+                }}
+              />
+            )),
           ]}
         />
-      </Card>
-      {editing ? (
-        <DriverModelDialog
-          model={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => void refresh()}
-        />
-      ) : null}
+      </ScreenCard>
+      {editor.props ? <DriverModelDialog {...editor.props} /> : null}
     </Space>
   );
 }
