@@ -4,11 +4,18 @@
  * per file; delete firmware with its files.
  */
 import { FIRMWARE_KINDS, type FirmwareKind } from '@lyyp/contracts/firmware';
-import { Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
+import { Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firmwareApi, type FirmwareItem } from '../../api/firmware.api.ts';
-import { actionColumn, ConfirmButton, PagedTable, timeColumn, usePagedQuery } from '../../blocks/index.ts';
+import {
+  actionColumn,
+  ConfirmButton,
+  PagedTable,
+  ScreenCard,
+  timeColumn,
+  usePagedQuery,
+} from '../../blocks/index.ts';
 import { formatBytes, useDescribeFirmwareFailure } from './firmware-text.ts';
 import { FirmwareUploadDialog } from './FirmwareUploadDialog.tsx';
 
@@ -24,22 +31,11 @@ export default function FirmwareListPage() {
   });
 
   return (
-    <Card
-      variant="borderless"
+    <ScreenCard
       title={t('routes.SystemFirmware')}
-      extra={
-        <Button type="primary" onClick={() => setAdding(true)} data-testid="firmware-add">
-          {t('firmware.list.add')}
-        </Button>
-      }
-    >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          style={{ width: 240 }}
-          placeholder={t('firmware.list.search')}
-          onSearch={(value) => setKeyword(value.trim())}
-        />
+      add={{ label: t('firmware.list.add'), onClick: () => setAdding(true), testId: 'firmware-add' }}
+      search={{ placeholder: t('firmware.list.search'), onSearch: setKeyword, width: 240 }}
+      filters={
         <Select
           allowClear
           style={{ width: 180 }}
@@ -48,7 +44,8 @@ export default function FirmwareListPage() {
           onChange={(next: FirmwareKind | undefined) => setKind(next)}
           options={FIRMWARE_KINDS.map((value) => ({ value, label: t(`firmware.kinds.${value}`) }))}
         />
-      </Space>
+      }
+    >
       <PagedTable<FirmwareItem>
         paged={firmware}
         testId="firmware-list"
@@ -136,6 +133,6 @@ export default function FirmwareListPage() {
       {adding ? (
         <FirmwareUploadDialog onClose={() => setAdding(false)} onSaved={() => void firmware.refetch()} />
       ) : null}
-    </Card>
+    </ScreenCard>
   );
 }

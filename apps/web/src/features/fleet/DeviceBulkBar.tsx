@@ -11,14 +11,13 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import type { DeviceExportRequest } from '@lyyp/contracts/fleet';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fleetApi } from '../../api/fleet.api.ts';
-import { ConfirmButton } from '../../blocks/index.ts';
-import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { ConfirmButton, useAction } from '../../blocks/index.ts';
 import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
 import { DeviceGroupsDialog } from './DeviceGroupsDialog.tsx';
@@ -37,17 +36,15 @@ export function DeviceBulkBar({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const describeFailure = useDescribeFailure();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { may } = useCapabilities();
   const [groupsOpen, setGroupsOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [moving, setMoving] = useState<string[] | null>(null);
-  const exportList = useMutation({
-    mutationFn: () => fleetApi.exportDevices({ ...filter, format: 'xlsx' }),
-    onSuccess: saveFile,
-    onError: (error) => void message.error(describeFailure(error)),
+  const exportList = useAction({
+    run: () => fleetApi.exportDevices({ ...filter, format: 'xlsx' }),
+    onDone: saveFile,
   });
   const unbind = (ids: string[]) =>
     fleetApi.unbindDevices(ids).then((answer) => {

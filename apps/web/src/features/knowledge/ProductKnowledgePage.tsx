@@ -3,8 +3,7 @@
  * time of the last change and author, searched over title and body; write, change, read, delete.
  * Writing, changing and deleting show only when the policy allows editing this product's knowledge.
  */
-import { useMutation } from '@tanstack/react-query';
-import { App, Button, Card, Input, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,16 +13,20 @@ import {
   type KnowledgeArticle,
   type KnowledgeArticleSummary,
 } from '../../api/knowledge.api.ts';
-import { actionColumn, ConfirmButton, PagedTable, usePagedQuery } from '../../blocks/index.ts';
-import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import {
+  actionColumn,
+  ConfirmButton,
+  PagedTable,
+  ScreenCard,
+  useAction,
+  usePagedQuery,
+} from '../../blocks/index.ts';
 import { useProductAbilities } from '../product/use-product-abilities.ts';
 import { ArticleDialog } from './ArticleDialog.tsx';
 import { ArticleReader } from './ArticleReader.tsx';
 
 export default function ProductKnowledgePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const describeFailure = useDescribeFailure();
   const productId = useParams().id ?? '';
   const mayEdit = useProductAbilities(productId)('knowledge.edit');
   const [keyword, setKeyword] = useState('');
@@ -33,31 +36,24 @@ export default function ProductKnowledgePage() {
     queryKey: ['product-knowledge', productId, keyword],
     fetch: (paging) => knowledgeApi.list({ productId, keyword: keyword || undefined, ...paging }),
   });
-  const openEditor = useMutation({
-    mutationFn: (id: string) => knowledgeApi.info(productId, id),
-    onSuccess: (article) => setEditing(article),
-    onError: (error) => void message.error(describeFailure(error)),
+  const openEditor = useAction({
+    run: (id: string) => knowledgeApi.info(productId, id),
+    onDone: (article) => setEditing(article),
   });
 
   return (
-    <Card
-      variant="borderless"
+    <ScreenCard
       title={t('routes.ProductKnowledge')}
-      extra={
-        mayEdit ? (
-          <Button type="primary" onClick={() => setEditing('new')} data-testid="knowledge-add">
-            {t('knowledge.add')}
-          </Button>
-        ) : null
+      add={
+        mayEdit && { label: t('knowledge.add'), onClick: () => setEditing('new'), testId: 'knowledge-add' }
       }
+      search={{
+        placeholder: t('knowledge.search'),
+        onSearch: setKeyword,
+        width: 320,
+        testId: 'knowledge-search',
+      }}
     >
-      <Input.Search
-        allowClear
-        style={{ width: 320, marginBottom: 16 }}
-        placeholder={t('knowledge.search')}
-        data-testid="knowledge-search"
-        onSearch={(value) => setKeyword(value.trim())}
-      />
       <PagedTable<KnowledgeArticleSummary>
         paged={articles}
         testId="knowledge-articles"
@@ -130,6 +126,6 @@ export default function ProductKnowledgePage() {
         }
         onClose={() => setReading(null)}
       />
-    </Card>
+    </ScreenCard>
   );
 }

@@ -17,20 +17,22 @@ export interface CardFace {
   body: ReactNode;
 }
 
+/** What a card list is given by its screen: the list and what opening a card does. */
+export interface CardListProps<T> {
+  paged: PagedQuery<T>;
+  onOpen: (id: string) => void;
+}
+
 export function PagedCards<T extends { id: string }>({
   paged,
-  testId,
-  cardTestId,
-  emptyText,
   onOpen,
+  testId,
+  emptyText,
   face,
-}: {
-  paged: PagedQuery<T>;
-  /** The `data-testid` of the list and of each card. */
+}: CardListProps<T> & {
+  /** `<testId>-list` is the list's `data-testid`, `<testId>-card` each card's. */
   testId: string;
-  cardTestId: string;
   emptyText: string;
-  onOpen: (id: string) => void;
   face: (item: T) => CardFace;
 }) {
   const describeFailure = useDescribeFailure();
@@ -39,7 +41,7 @@ export function PagedCards<T extends { id: string }>({
     <>
       {error ? <Typography.Text type="danger">{describeFailure(error)}</Typography.Text> : null}
       <List<T>
-        data-testid={testId}
+        data-testid={`${testId}-list`}
         loading={paged.query.isFetching}
         dataSource={[...paged.rows]}
         locale={{ emptyText: <Empty description={emptyText} /> }}
@@ -62,7 +64,7 @@ export function PagedCards<T extends { id: string }>({
               <Card
                 size="small"
                 hoverable
-                data-testid={cardTestId}
+                data-testid={`${testId}-card`}
                 onClick={() => onOpen(item.id)}
                 title={title}
                 extra={extra}

@@ -3,31 +3,22 @@ import type { InspectionTaskItem } from '@lyyp/contracts/maintenance';
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../app/i18n.ts';
-import type { PagedQuery } from '../../blocks/index.ts';
 import {
   INSPECTION_STATE_COLORS,
   formatTime,
   inspectionResultName,
   inspectionStateName,
 } from './maintenance-text.ts';
-import { PagedCards } from './PagedCards.tsx';
+import { PagedCards, type CardListProps } from './PagedCards.tsx';
 
-export function TaskCards({
-  paged,
-  onOpen,
-}: {
-  paged: PagedQuery<InspectionTaskItem>;
-  onOpen: (id: string) => void;
-}) {
+export function TaskCards(props: CardListProps<InspectionTaskItem>) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   return (
     <PagedCards
-      paged={paged}
-      testId="task-list"
-      cardTestId="task-card"
+      {...props}
+      testId="task"
       emptyText={t('maintenance.inspection.emptyTasks')}
-      onOpen={onOpen}
       face={(task) => ({
         title: task.planName,
         extra: (

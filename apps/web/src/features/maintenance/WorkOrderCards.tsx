@@ -6,28 +6,20 @@ import type { WorkOrderItem } from '@lyyp/contracts/maintenance';
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../app/i18n.ts';
-import type { PagedQuery } from '../../blocks/index.ts';
 import { WORK_ORDER_STATE_COLORS, formatTime, workOrderStateName } from './maintenance-text.ts';
-import { PagedCards } from './PagedCards.tsx';
+import { PagedCards, type CardListProps } from './PagedCards.tsx';
 
 export function WorkOrderCards({
-  paged,
   showDevice = true,
-  onOpen,
-}: {
-  paged: PagedQuery<WorkOrderItem>;
-  showDevice?: boolean;
-  onOpen: (id: string) => void;
-}) {
+  ...props
+}: CardListProps<WorkOrderItem> & { showDevice?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   return (
     <PagedCards
-      paged={paged}
-      testId="work-order-list"
-      cardTestId="work-order-card"
+      {...props}
+      testId="work-order"
       emptyText={t('maintenance.workOrder.empty')}
-      onOpen={onOpen}
       face={(order) => ({
         title: <Typography.Text strong>{order.number}</Typography.Text>,
         extra: (

@@ -5,14 +5,21 @@
  */
 import { NotificationOutlined, SettingOutlined } from '@ant-design/icons';
 import { MESSAGE_TYPES, type Message, type MessageType } from '@lyyp/contracts/alarm';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Segmented, Space, Tabs, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Segmented, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { messageApi } from '../../api/message.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { actionColumn, PagedTable, timeColumn, usePagedQuery } from '../../blocks/index.ts';
+import {
+  actionColumn,
+  PagedTable,
+  ScreenCard,
+  timeColumn,
+  useAction,
+  usePagedQuery,
+} from '../../blocks/index.ts';
 import { messageTypeName, useDescribeAlarmFailure } from '../alarm/alarm-text.ts';
 import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { AnnouncementDialog } from './AnnouncementDialog.tsx';
@@ -23,7 +30,6 @@ type TypeTab = MessageType | 'all';
 export default function MessageCentrePage() {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const describeFailure = useDescribeAlarmFailure();
@@ -43,13 +49,13 @@ export default function MessageCentrePage() {
         ...paging,
       }),
   });
-  const markRead = useMutation({
-    mutationFn: messageApi.markRead,
-    onSuccess: () => {
+  const markRead = useAction({
+    run: messageApi.markRead,
+    onDone: () => {
       setSelected([]);
       return queryClient.invalidateQueries({ queryKey: ['messages'] });
     },
-    onError: (error) => void message.error(describeFailure(error)),
+    describeError: describeFailure,
   });
 
   const countOf = (tab: TypeTab) =>
@@ -58,8 +64,7 @@ export default function MessageCentrePage() {
       : (unread.data?.byType[tab] ?? 0);
 
   return (
-    <Card
-      variant="borderless"
+    <ScreenCard
       title={t('routes.MonitorMessages')}
       extra={
         <Space>
@@ -189,6 +194,6 @@ export default function MessageCentrePage() {
         ]}
       />
       {announcing ? <AnnouncementDialog onClose={() => setAnnouncing(false)} /> : null}
-    </Card>
+    </ScreenCard>
   );
 }

@@ -261,7 +261,7 @@ export default function DeviceListPage() {
                 {capabilities.onRow('device.unbind', device) ? <UnbindLink device={device} /> : null}
               </Space>
             ),
-            240,
+            300,
           ),
         ]}
       />

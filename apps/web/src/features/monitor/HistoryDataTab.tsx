@@ -5,16 +5,15 @@
  */
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Dropdown, Segmented, Select, Space, Typography } from 'antd';
+import { Alert, Button, DatePicker, Dropdown, Segmented, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SheetFormat } from '../../api/catalogue.types.ts';
 import { historyApi, type HistoryRange, type HistoryRow } from '../../api/history.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { PagedTable, usePagedQuery } from '../../blocks/index.ts';
-import { describeViolation, useDescribeFailure } from './common/catalogue-text.ts';
+import { PagedTable, useAction, usePagedQuery } from '../../blocks/index.ts';
+import { describeViolation } from './common/catalogue-text.ts';
 import { TIME_FORMAT, formatInstant, formatTime } from './common/format-time.ts';
 import { saveFile } from './common/save-file.ts';
 import { useCapabilities } from './common/use-device-abilities.ts';
@@ -35,8 +34,6 @@ const DEFAULT_COLUMNS = 6;
 export function HistoryDataTab({ device, variables }: DeviceTabProps) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const { message } = App.useApp();
-  const describeFailure = useDescribeFailure();
   // Exporting is for everyone whose codes allow `history.export` on the devices they see.
   const canExport = useCapabilities().may('history.export');
   const [shortcut, setShortcut] = useState<RangeShortcut>('today');
@@ -60,11 +57,10 @@ export function HistoryDataTab({ device, variables }: DeviceTabProps) {
     pageSize: DEFAULT_PAGE_SIZE,
     enabled: request !== null,
   });
-  const exportFile = useMutation({
-    mutationFn: (format: SheetFormat) =>
+  const exportFile = useAction({
+    run: (format: SheetFormat) =>
       historyApi.exportHistory(request!, format, Intl.DateTimeFormat().resolvedOptions().timeZone),
-    onSuccess: saveFile,
-    onError: (error) => void message.error(describeFailure(error)),
+    onDone: saveFile,
   });
 
   const search = () => {

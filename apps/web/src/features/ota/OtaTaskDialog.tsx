@@ -74,7 +74,7 @@ export function OtaTaskDialog({
       initialValues={{ target: 'all', firstBatch: 0 }}
       describeError={describeFailure}
       submit={create}
-      successText={null}
+      successText={t('firmware.ota.created')}
       onSaved={(task) => {
         form.resetFields();
         onCreated(task);

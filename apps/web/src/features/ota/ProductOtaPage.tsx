@@ -7,8 +7,8 @@
  */
 import { UPGRADE_MIN_SIGNAL } from '@lyyp/contracts/gateway';
 import type { OtaStepState, OtaTaskState } from '@lyyp/contracts/ota';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Progress, Space, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Progress, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -21,6 +21,7 @@ import {
   PagedTable,
   timeColumn,
   useConfirmAction,
+  useAction,
   usePagedQuery,
 } from '../../blocks/index.ts';
 import { useDescribeFirmwareFailure } from '../firmware/firmware-text.ts';
@@ -38,7 +39,6 @@ const isOpen = (state: OtaTaskState) => state === 'running' || state === 'paused
 export default function ProductOtaPage() {
   const { id: productId = '' } = useParams();
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const confirm = useConfirmAction();
   const describeFailure = useDescribeFirmwareFailure();
   const queryClient = useQueryClient();
@@ -61,13 +61,11 @@ export default function ProductOtaPage() {
     queryClient.setQueryData(['ota-task', task.id], task);
     return refresh();
   };
-  const retry = useMutation({
-    mutationFn: ({ id, sn }: { id: string; sn?: string }) => otaApi.retry(id, sn),
-    onSuccess: (task) => {
-      void message.success(t('firmware.ota.retried'));
-      return acted(task);
-    },
-    onError: (error) => void message.error(describeFailure(error)),
+  const retry = useAction({
+    run: ({ id, sn }: { id: string; sn?: string }) => otaApi.retry(id, sn),
+    successText: t('firmware.ota.retried'),
+    onDone: acted,
+    describeError: describeFailure,
   });
   const confirmCancel = (id: string, sn?: string) =>
     confirm({
@@ -187,7 +185,6 @@ export default function ProductOtaPage() {
         onClose={() => setAdding(false)}
         onCreated={(task) => {
           setAdding(false);
-          void message.success(t('firmware.ota.created'));
           queryClient.setQueryData(['ota-task', task.id], task);
           void refresh();
           setShown(task.id);
