@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useDescribeFailure } from '../features/monitor/common/catalogue-text.ts';
 import type { ConsoleColumn } from './columns.tsx';
 import { fitColumns } from './column-fit.ts';
+import type { PageOf } from './paging.ts';
 import type { PagedQuery } from './use-paged-query.ts';
 
 type OwnTableProps<T> = Omit<TableProps<T>, 'columns' | 'dataSource' | 'loading' | 'locale'>;
@@ -72,7 +73,7 @@ export function ConsoleTable<T extends object>({
 }
 
 export interface PagedTableProps<T> extends Omit<ConsoleTableProps<T>, 'rows' | 'pagination'> {
-  paged: PagedQuery<T>;
+  paged: PagedQuery<T, PageOf<T>>;
   /** Offer page sizes (10/20/50/100); on unless said. */
   showSizeChanger?: boolean;
 }

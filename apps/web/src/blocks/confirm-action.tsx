@@ -105,10 +105,12 @@ export interface RowActionsProps {
   remove?: Omit<ConfirmActionOptions, 'okText' | 'danger'>;
   /** More links before edit and delete. */
   children?: ReactNode;
+  /** More links between edit and delete (copy). */
+  beforeDelete?: ReactNode;
 }
 
 /** A row's links: its own, then edit, then delete (asked first, toasted after). */
-export function RowActions({ onEdit, remove, children }: RowActionsProps) {
+export function RowActions({ onEdit, remove, children, beforeDelete }: RowActionsProps) {
   const { t } = useTranslation();
   return (
     <Space size={0}>
@@ -118,6 +120,7 @@ export function RowActions({ onEdit, remove, children }: RowActionsProps) {
           {t('monitor.common.edit')}
         </Button>
       ) : null}
+      {beforeDelete}
       {remove ? (
         <ConfirmButton
           label={t('monitor.common.delete')}

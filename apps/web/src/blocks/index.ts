@@ -31,3 +31,4 @@ export {
 } from './ScreenCard.tsx';
 export { useAction, type ActionOptions } from './use-action.ts';
 export { TextField, type TextFieldProps } from './fields.tsx';
+export { useQueryRange, type QueryRange } from './query-range.tsx';

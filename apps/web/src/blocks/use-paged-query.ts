@@ -6,19 +6,20 @@ import { hashKey, keepPreviousData, useQuery, type UseQueryResult } from '@tanst
 import { useState } from 'react';
 import { pageFor, shownPage, type PageOf, type PageRequest } from './paging.ts';
 
-export interface PagedQueryOptions<T> {
+export interface PagedQueryOptions<T, P extends PageOf<T> = PageOf<T>> {
   /** The list's key with its filters, e.g. `['hardware-models', name]`. */
   queryKey: readonly unknown[];
   /** Fetches one page under the current filters. */
-  fetch: (paging: PageRequest) => Promise<PageOf<T>>;
+  fetch: (paging: PageRequest) => Promise<P>;
   /** The first page size (10 unless said). */
   pageSize?: number;
   /** False while the filters cannot be asked (a time range over the limit). */
   enabled?: boolean;
 }
 
-export interface PagedQuery<T> {
-  query: UseQueryResult<PageOf<T>>;
+export interface PagedQuery<T, P extends PageOf<T> = PageOf<T>> {
+  /** The query of the shown page (with what else the page answer carries). */
+  query: UseQueryResult<P>;
   rows: readonly T[];
   total: number;
   /** The page shown and its size. */
@@ -29,12 +30,12 @@ export interface PagedQuery<T> {
   refetch: () => Promise<unknown>;
 }
 
-export function usePagedQuery<T>({
+export function usePagedQuery<T, P extends PageOf<T> = PageOf<T>>({
   queryKey,
   fetch,
   pageSize = 10,
   enabled = true,
-}: PagedQueryOptions<T>): PagedQuery<T> {
+}: PagedQueryOptions<T, P>): PagedQuery<T, P> {
   const filters = hashKey(queryKey);
   const [state, setState] = useState({ page: 1, pageSize, filters });
   const asked = pageFor(state, filters);

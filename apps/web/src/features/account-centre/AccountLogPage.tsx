@@ -1,5 +1,4 @@
 /** The account's own operation log: sign-ins with address, security changes and writes; ≤ 30 days. */
-import { MAX_QUERY_RANGE_DAYS, checkQueryRange } from '@lyyp/contracts';
 import {
   ACCOUNT_LOG_KINDS,
   ACCOUNT_LOG_KIND_CODES,
@@ -9,15 +8,12 @@ import {
   type AccountLogKind,
   type AdminAction,
 } from '@lyyp/contracts/account-centre';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Select, Space, Table, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountCentreApi } from '../../api/account-centre.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { describeViolation } from '../monitor/common/catalogue-text.ts';
-import { formatTime } from '../monitor/common/format-time.ts';
+import { PagedTable, ScreenCard, timeColumn, usePagedQuery, useQueryRange } from '../../blocks/index.ts';
 import { useDescribeAccountFailure } from './account-rules.ts';
 import { nameIn } from './registry-names.ts';
 
@@ -25,80 +21,45 @@ export default function AccountLogPage() {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const describe = useDescribeAccountFailure();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [
-    dayjs().subtract(7, 'day'),
-    dayjs().add(1, 'minute'),
-  ]);
+  const range = useQueryRange();
   const [kind, setKind] = useState<AccountLogKind | undefined>();
-  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
-  const query = { start: range[0].valueOf(), end: range[1].valueOf(), kind };
-  const violation = checkQueryRange(query);
-  const log = useQuery({
-    queryKey: ['account-log', query.start, query.end, kind, paging],
-    queryFn: () => accountCentreApi.log({ ...query, ...paging }),
-    enabled: violation === null,
-    placeholderData: keepPreviousData,
+  const query = { start: range.start, end: range.end, kind };
+  const log = usePagedQuery<AccountLogEntry>({
+    queryKey: ['account-log', query.start, query.end, kind],
+    fetch: (paging) => accountCentreApi.log({ ...query, ...paging }),
+    enabled: range.valid,
+    pageSize: 20,
   });
 
   return (
-    <Card variant="borderless" title={t('routes.AccountLog')}>
-      <Typography.Paragraph type="secondary">{t('accountCentre.log.intro')}</Typography.Paragraph>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <DatePicker.RangePicker
-          showTime
-          allowClear={false}
-          value={range}
-          aria-label={t('accountCentre.log.range')}
-          onChange={(next) => {
-            if (next?.[0] && next[1]) setRange([next[0], next[1]]);
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
-        />
-        <Select
-          allowClear
-          style={{ width: 160 }}
-          placeholder={t('accountCentre.log.allKinds')}
-          value={kind}
-          onChange={(next: AccountLogKind | undefined) => {
-            setKind(next);
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
-          options={ACCOUNT_LOG_KIND_CODES.map((code) => ({
-            value: code,
-            label: nameIn(ACCOUNT_LOG_KINDS, code, locale),
-          }))}
-        />
-      </Space>
-      {violation ? (
-        <Typography.Paragraph type="danger">
-          {describeViolation(
-            { ...violation, params: { ...violation.params, days: MAX_QUERY_RANGE_DAYS } },
-            locale,
-          )}
-        </Typography.Paragraph>
-      ) : null}
-      {log.error ? <Typography.Paragraph type="danger">{describe(log.error)}</Typography.Paragraph> : null}
-      <Table<AccountLogEntry>
-        rowKey="id"
-        size="small"
-        data-testid="account-log"
-        loading={log.isFetching}
-        dataSource={log.data?.list ?? []}
-        locale={{ emptyText: t('accountCentre.log.empty') }}
-        pagination={{
-          current: log.data?.page ?? paging.page,
-          pageSize: log.data?.pageSize ?? paging.pageSize,
-          total: log.data?.total ?? 0,
-          showTotal: (total) => t('monitor.common.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
+    <ScreenCard
+      title={t('routes.AccountLog')}
+      intro={<Typography.Paragraph type="secondary">{t('accountCentre.log.intro')}</Typography.Paragraph>}
+      filters={
+        <>
+          {range.picker({ label: t('accountCentre.log.range') })}
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            placeholder={t('accountCentre.log.allKinds')}
+            value={kind}
+            onChange={(next: AccountLogKind | undefined) => setKind(next)}
+            options={ACCOUNT_LOG_KIND_CODES.map((code) => ({
+              value: code,
+              label: nameIn(ACCOUNT_LOG_KINDS, code, locale),
+            }))}
+          />
+        </>
+      }
+    >
+      {range.complaint}
+      <PagedTable<AccountLogEntry>
+        paged={log}
+        testId="account-log"
+        describeError={describe}
+        emptyText={t('accountCentre.log.empty')}
         columns={[
-          {
-            title: t('accountCentre.log.at'),
-            dataIndex: 'at',
-            width: 170,
-            render: (at: string) => formatTime(at),
-          },
+          timeColumn(t('accountCentre.log.at'), 'at'),
           {
             title: t('accountCentre.log.kind'),
             dataIndex: 'kind',
@@ -132,6 +93,6 @@ export default function AccountLogPage() {
           },
         ]}
       />
-    </Card>
+    </ScreenCard>
   );
 }

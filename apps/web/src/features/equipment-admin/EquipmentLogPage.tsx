@@ -4,23 +4,27 @@
  * time range of at most 30 days (the contract's `checkQueryRange`), filter by event, export.
  */
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
-import { checkQueryRange, MAX_QUERY_RANGE_DAYS } from '@lyyp/contracts';
 import {
   DEVICE_LOG_KINDS,
   DEVICE_LOG_KIND_CODES,
   type DeviceLogEntry,
   type DeviceLogKind,
+  type DeviceLogPage,
 } from '@lyyp/contracts/equipment-admin';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Select, Space, Table, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { equipmentAdminApi } from '../../api/equipment-admin.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { describeViolation } from '../monitor/common/catalogue-text.ts';
-import { formatTime } from '../monitor/common/format-time.ts';
+import {
+  PagedTable,
+  ScreenCard,
+  timeColumn,
+  useAction,
+  usePagedQuery,
+  useQueryRange,
+} from '../../blocks/index.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
 import { nameIn } from '../account-centre/registry-names.ts';
 import { useDescribeEquipmentFailure } from './equipment-text.ts';
@@ -36,38 +40,31 @@ const showValue = (value: unknown) => (value === null || value === undefined ? '
 export default function EquipmentLogPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { message } = App.useApp();
   const locale = useLocaleStore((state) => state.locale);
   const describe = useDescribeEquipmentFailure();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [
-    dayjs().subtract(7, 'day'),
-    dayjs().add(1, 'minute'),
-  ]);
+  const range = useQueryRange();
   const [kind, setKind] = useState<DeviceLogKind | undefined>();
-  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
-  const query = { id, start: range[0].valueOf(), end: range[1].valueOf(), kind };
-  const violation = checkQueryRange(query);
-  const log = useQuery({
-    queryKey: ['device-log', id, query.start, query.end, kind, paging],
-    queryFn: () => equipmentAdminApi.deviceLog({ ...query, ...paging }),
-    enabled: violation === null,
-    placeholderData: keepPreviousData,
+  const query = { id, start: range.start, end: range.end, kind };
+  const log = usePagedQuery<DeviceLogEntry, DeviceLogPage>({
+    queryKey: ['device-log', id, query.start, query.end, kind],
+    fetch: (paging) => equipmentAdminApi.deviceLog({ ...query, ...paging }),
+    enabled: range.valid,
+    pageSize: 20,
   });
-  const exporting = useMutation({
-    mutationFn: () =>
+  const exporting = useAction({
+    run: () =>
       equipmentAdminApi.exportDeviceLog({
         ...query,
         format: 'xlsx',
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       }),
-    onSuccess: saveFile,
-    onError: (error) => void message.error(describe(error)),
+    onDone: saveFile,
+    describeError: describe,
   });
-  const device = log.data?.device;
+  const device = log.query.data?.device;
 
   return (
-    <Card
-      variant="borderless"
+    <ScreenCard
       title={
         <Space>
           <Link to="/manage/equipment" aria-label={t('equipmentAdmin.log.back')}>
@@ -82,7 +79,7 @@ export default function EquipmentLogPage() {
       extra={
         <Button
           icon={<DownloadOutlined />}
-          disabled={violation !== null}
+          disabled={!range.valid}
           loading={exporting.isPending}
           onClick={() => exporting.mutate()}
           data-testid="device-log-export"
@@ -90,66 +87,33 @@ export default function EquipmentLogPage() {
           {t('equipmentAdmin.actions.exportXlsx')}
         </Button>
       }
+      intro={<Typography.Paragraph type="secondary">{t('equipmentAdmin.log.intro')}</Typography.Paragraph>}
+      filters={
+        <>
+          {range.picker({ label: t('equipmentAdmin.log.range') })}
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            placeholder={t('equipmentAdmin.log.allKinds')}
+            value={kind}
+            data-testid="device-log-kind"
+            onChange={(next: DeviceLogKind | undefined) => setKind(next)}
+            options={DEVICE_LOG_KIND_CODES.map((code) => ({
+              value: code,
+              label: nameIn(DEVICE_LOG_KINDS, code, locale),
+            }))}
+          />
+        </>
+      }
     >
-      <Typography.Paragraph type="secondary">{t('equipmentAdmin.log.intro')}</Typography.Paragraph>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <DatePicker.RangePicker
-          showTime
-          value={range}
-          allowClear={false}
-          aria-label={t('equipmentAdmin.log.range')}
-          onChange={(next) => {
-            if (next?.[0] && next[1]) setRange([next[0], next[1]]);
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
-        />
-        <Select
-          allowClear
-          style={{ width: 160 }}
-          placeholder={t('equipmentAdmin.log.allKinds')}
-          value={kind}
-          data-testid="device-log-kind"
-          onChange={(next: DeviceLogKind | undefined) => {
-            setKind(next);
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
-          options={DEVICE_LOG_KIND_CODES.map((code) => ({
-            value: code,
-            label: nameIn(DEVICE_LOG_KINDS, code, locale),
-          }))}
-        />
-      </Space>
-      {violation ? (
-        <Typography.Paragraph type="danger">
-          {describeViolation(
-            { ...violation, params: { ...violation.params, days: MAX_QUERY_RANGE_DAYS } },
-            locale,
-          )}
-        </Typography.Paragraph>
-      ) : null}
-      {log.error ? <Typography.Paragraph type="danger">{describe(log.error)}</Typography.Paragraph> : null}
-      <Table<DeviceLogEntry>
-        rowKey="id"
-        size="small"
-        data-testid="device-log"
-        loading={log.isFetching}
-        dataSource={log.data?.list ?? []}
-        scroll={{ x: 1100 }}
-        locale={{ emptyText: t('equipmentAdmin.log.empty') }}
-        pagination={{
-          current: log.data?.page ?? paging.page,
-          pageSize: log.data?.pageSize ?? paging.pageSize,
-          total: log.data?.total ?? 0,
-          showTotal: (total) => t('monitor.common.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
+      {range.complaint}
+      <PagedTable<DeviceLogEntry>
+        paged={log}
+        testId="device-log"
+        describeError={describe}
+        emptyText={t('equipmentAdmin.log.empty')}
         columns={[
-          {
-            title: t('equipmentAdmin.log.columns.at'),
-            dataIndex: 'at',
-            width: 170,
-            render: (at: string) => formatTime(at),
-          },
+          timeColumn(t('equipmentAdmin.log.columns.at'), 'at'),
           {
             title: t('equipmentAdmin.log.columns.kind'),
             dataIndex: 'kind',
@@ -205,6 +169,6 @@ export default function EquipmentLogPage() {
           },
         ]}
       />
-    </Card>
+    </ScreenCard>
   );
 }

@@ -4,7 +4,7 @@
  * are hidden and not sent. An OPC UA password or private key is never shown: the field says
  * whether one is stored, blank keeps it, Remove clears it.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   BAUD_RATES,
   BYTE_ORDERS_16,
@@ -29,15 +29,15 @@ import {
   driverSaveSchema,
   type PresentedDriver,
 } from '@lyyp/contracts/device-model';
-import { Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { systemCatalogueApi } from '../../api/system-catalogue.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { FormAlert } from '../auth/FormAlert.tsx';
 import { requiredKindOf, schemaRule } from '../monitor/common/schema-rules.ts';
-import { locateFields, useFormFailure } from '../monitor/common/use-form-failure.ts';
+import { locateFields } from '../monitor/common/use-form-failure.ts';
+import { FormDialog } from '../../blocks/index.ts';
 import {
   DEFAULT_PORTS,
   DRIVER_FIELDS,
@@ -79,20 +79,15 @@ export function DriverDialog({
   const [form] = Form.useForm<DriverFormValues>();
   const protocol = Form.useWatch('protocol', form) ?? driver?.protocol ?? 'modbus-tcp';
   const modelChanged = useModelChanged(productId);
-  const { alertText, showFailure, clearFailure } = useFormFailure(form, locate);
   const driverModels = useQuery({
     queryKey: ['driver-models'],
     queryFn: () => systemCatalogueApi.protocols.driverModels(),
   });
-  const save = useMutation({
-    mutationFn: (values: DriverFormValues) =>
-      catalogueApi.saveDriver(productId, toDriverInput(values), driver?.key),
-    onSuccess: async (change) => {
-      await modelChanged(change);
-      onClose();
-    },
-    onError: showFailure,
-  });
+  const submit = async (values: DriverFormValues) => {
+    const change = await catalogueApi.saveDriver(productId, toDriverInput(values), driver?.key);
+    await modelChanged(change);
+    return change;
+  };
 
   const rule = (field: string, control: ReactNode) => [
     schemaRule(driverSaveSchema, [field], toInput, locale, { kind: requiredKindOf(control) }),
@@ -164,67 +159,57 @@ export function DriverDialog({
         : 6;
 
   return (
-    <Modal
-      open
+    <FormDialog<DriverFormValues>
       width={720}
       title={driver ? t('monitor.driver.edit') : t('monitor.driver.add')}
-      okText={t('monitor.common.save')}
-      cancelText={t('monitor.common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      name="driver"
+      initialValues={driver ? { ...driver } : createDriverValues(existingKeys)}
+      fields={locate}
+      submit={submit}
+      successText={null}
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        name="driver"
-        layout="vertical"
-        initialValues={driver ? { ...driver } : createDriverValues(existingKeys)}
-        onFinish={(values) => save.mutate(values)}
-        onValuesChange={clearFailure}
-      >
-        <FormAlert text={alertText} />
-        <Row gutter={16}>
-          <Col xs={24} key="driverModelId">
-            <Form.Item
-              name="driverModelId"
-              label={t('systemCatalogue.protocol.pick')}
-              extra={t('systemCatalogue.protocol.pickHint')}
-            >
-              <Select
-                allowClear
-                data-testid="driver-model-select"
-                loading={driverModels.isFetching}
-                options={(driverModels.data ?? []).map((model) => ({
-                  value: model.id,
-                  label: `${model.name} · ${t(`monitor.protocol.${model.protocol}`)}`,
-                }))}
-                onChange={(id: string | undefined) => {
-                  const model = driverModels.data?.find((candidate) => candidate.id === id);
-                  if (!model) return;
-                  for (const [field, value] of Object.entries(applyDriverModel(model)))
-                    form.setFieldValue(field, value);
-                }}
-              />
-            </Form.Item>
-          </Col>
-          {item('name', <Input />)}
-          {item('key', <Input />)}
-          {item(
-            'protocol',
+      <Row gutter={16}>
+        <Col xs={24} key="driverModelId">
+          <Form.Item
+            name="driverModelId"
+            label={t('systemCatalogue.protocol.pick')}
+            extra={t('systemCatalogue.protocol.pickHint')}
+          >
             <Select
-              options={PROTOCOLS.map((value) => ({ value, label: t(`monitor.protocol.${value}`) }))}
-              onChange={(value: keyof typeof DEFAULT_PORTS) => {
-                const port = DEFAULT_PORTS[value];
-                if (port !== undefined) form.setFieldValue('port', port);
+              allowClear
+              data-testid="driver-model-select"
+              loading={driverModels.isFetching}
+              options={(driverModels.data ?? []).map((model) => ({
+                value: model.id,
+                label: `${model.name} · ${t(`monitor.protocol.${model.protocol}`)}`,
+              }))}
+              onChange={(id: string | undefined) => {
+                const model = driverModels.data?.find((candidate) => candidate.id === id);
+                if (!model) return;
+                for (const [field, value] of Object.entries(applyDriverModel(model)))
+                  form.setFieldValue(field, value);
               }}
-            />,
-          )}
-          {PROTOCOL_FIELDS[protocol].map((field) => item(field, protocolFields[field], spanOf(field)))}
-          {item('pollIntervalMs', number(POLL_INTERVAL_MIN_MS, POLL_INTERVAL_MAX_MS))}
-          {item('timeoutMs', number(TIMEOUT_MIN_MS, TIMEOUT_MAX_MS))}
-        </Row>
-      </Form>
-    </Modal>
+            />
+          </Form.Item>
+        </Col>
+        {item('name', <Input />)}
+        {item('key', <Input />)}
+        {item(
+          'protocol',
+          <Select
+            options={PROTOCOLS.map((value) => ({ value, label: t(`monitor.protocol.${value}`) }))}
+            onChange={(value: keyof typeof DEFAULT_PORTS) => {
+              const port = DEFAULT_PORTS[value];
+              if (port !== undefined) form.setFieldValue('port', port);
+            }}
+          />,
+        )}
+        {PROTOCOL_FIELDS[protocol].map((field) => item(field, protocolFields[field], spanOf(field)))}
+        {item('pollIntervalMs', number(POLL_INTERVAL_MIN_MS, POLL_INTERVAL_MAX_MS))}
+        {item('timeoutMs', number(TIMEOUT_MIN_MS, TIMEOUT_MAX_MS))}
+      </Row>
+    </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
 /** The drivers of a product (one per Modbus slave): list, add, edit, delete. */
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { isModbusDriver, type PresentedDriver } from '@lyyp/contracts/device-model';
-import { App, Button, Card, Space, Table } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
-import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { actionColumn, ConsoleTable, RowActions, ScreenCard } from '../../blocks/index.ts';
 import { EmptyGuide } from '../monitor/common/EmptyGuide.tsx';
 import { DriverDialog } from './DriverDialog.tsx';
 import { useModelChanged } from './use-product.ts';
@@ -28,24 +28,16 @@ function describeEndpoint(driver: PresentedDriver): string {
 
 export function DriverSection({ productId, editable }: { productId: string; editable: boolean }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
-  const describeFailure = useDescribeFailure();
   const modelChanged = useModelChanged(productId);
   const [editing, setEditing] = useState<PresentedDriver | 'new' | null>(null);
   const drivers = useQuery({
     queryKey: ['drivers', productId],
     queryFn: () => catalogueApi.listDrivers(productId),
   });
-  const remove = useMutation({
-    mutationFn: (key: string) => catalogueApi.deleteDriver(productId, key),
-    onSuccess: modelChanged,
-    onError: (error) => void message.error(describeFailure(error)),
-  });
   const list = drivers.data?.list ?? [];
 
   return (
-    <Card
-      variant="borderless"
+    <ScreenCard
       title={t('monitor.driver.title')}
       extra={
         editable ? (
@@ -55,32 +47,26 @@ export function DriverSection({ productId, editable }: { productId: string; edit
         ) : null
       }
     >
-      <Table<PresentedDriver>
+      <ConsoleTable<PresentedDriver>
         rowKey="key"
-        size="small"
-        data-testid="driver-table"
+        testId="driver-table"
         loading={drivers.isFetching}
-        dataSource={list}
-        pagination={false}
-        locale={{
-          emptyText: drivers.error ? (
-            describeFailure(drivers.error)
-          ) : (
-            <EmptyGuide
-              testId="driver-list-empty"
-              title={t('monitor.driver.emptyTitle')}
-              text={t('monitor.driver.emptyText')}
-              actions={
-                editable ? (
-                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                    {t('monitor.driver.add')}
-                  </Button>
-                ) : null
-              }
-            />
-          ),
-        }}
-        scroll={{ x: 'max-content' }}
+        error={drivers.error}
+        rows={list}
+        emptyText={
+          <EmptyGuide
+            testId="driver-list-empty"
+            title={t('monitor.driver.emptyTitle')}
+            text={t('monitor.driver.emptyText')}
+            actions={
+              editable ? (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                  {t('monitor.driver.add')}
+                </Button>
+              ) : null
+            }
+          />
+        }
         columns={[
           { title: t('monitor.fields.name'), dataIndex: 'name' },
           { title: t('monitor.fields.key'), dataIndex: 'key' },
@@ -105,38 +91,18 @@ export function DriverSection({ productId, editable }: { productId: string; edit
                 ? `${driver.byteOrder16} / ${driver.byteOrder32} / ${driver.byteOrder64}`
                 : '—',
           },
-          ...(editable
-            ? [
-                {
-                  title: t('monitor.common.actions'),
-                  key: 'actions',
-                  render: (_: unknown, driver: PresentedDriver) => (
-                    <Space size={0}>
-                      <Button type="link" size="small" onClick={() => setEditing(driver)}>
-                        {t('monitor.common.edit')}
-                      </Button>
-                      <Button
-                        type="link"
-                        size="small"
-                        danger
-                        onClick={() => {
-                          modal.confirm({
-                            title: t('monitor.driver.deleteTitle', { name: driver.name }),
-                            content: t('monitor.driver.deleteText'),
-                            okText: t('monitor.common.delete'),
-                            okButtonProps: { danger: true },
-                            cancelText: t('monitor.common.cancel'),
-                            onOk: () => remove.mutateAsync(driver.key).catch(() => undefined),
-                          });
-                        }}
-                      >
-                        {t('monitor.common.delete')}
-                      </Button>
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
+          editable &&
+            actionColumn(t('monitor.common.actions'), (driver: PresentedDriver) => (
+              <RowActions
+                onEdit={() => setEditing(driver)}
+                remove={{
+                  title: t('monitor.driver.deleteTitle', { name: driver.name }),
+                  content: t('monitor.driver.deleteText'),
+                  run: () => catalogueApi.deleteDriver(productId, driver.key).then(modelChanged),
+                  successText: undefined,
+                }}
+              />
+            )),
         ]}
       />
       {editing ? (
@@ -147,6 +113,6 @@ export function DriverSection({ productId, editable }: { productId: string; edit
           onClose={() => setEditing(null)}
         />
       ) : null}
-    </Card>
+    </ScreenCard>
   );
 }

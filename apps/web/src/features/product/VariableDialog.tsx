@@ -4,18 +4,17 @@
  * formulas by the formula engine; inputs that do not apply to the variable as it stands are hidden
  * and not sent. What the platform still refuses is shown on the input it names.
  */
-import { useMutation } from '@tanstack/react-query';
 import { FORMULA_VALUE_VARIABLE } from '@lyyp/contracts/formula';
 import { variableSchema, type Driver, type Variable } from '@lyyp/contracts/device-model';
 import { translateFormulaError, validateFormula } from '@lyyp/formula';
-import { Divider, Form, Modal } from 'antd';
+import { Divider, Form } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { FormAlert } from '../auth/FormAlert.tsx';
+import { FormDialog } from '../../blocks/index.ts';
 import { revalidateFailingFields, schemaRule, type RuleFor } from '../monitor/common/schema-rules.ts';
-import { locateFields, useFormFailure } from '../monitor/common/use-form-failure.ts';
+import { locateFields } from '../monitor/common/use-form-failure.ts';
 import { StateMappingEditor } from './StateMappingEditor.tsx';
 import { useModelChanged } from './use-product.ts';
 import {
@@ -80,21 +79,15 @@ export function VariableDialog({
   const initialValues = variable ? toFormValues(variable) : createVariableValues(drivers);
   const relevant = listRelevantFields({ ...initialValues, ...values });
   const modelChanged = useModelChanged(productId);
-  const { alertText, showFailure, clearFailure } = useFormFailure(form, locate);
 
-  const save = useMutation({
-    mutationFn: (submitted: VariableFormValues) => {
-      const input = toVariableInput(submitted);
-      return variable
-        ? catalogueApi.editVariable(productId, variable.key, input)
-        : catalogueApi.addVariable(productId, input);
-    },
-    onSuccess: async (change) => {
-      await modelChanged(change);
-      onClose();
-    },
-    onError: showFailure,
-  });
+  const submit = async (submitted: VariableFormValues) => {
+    const input = toVariableInput(submitted);
+    const change = await (variable
+      ? catalogueApi.editVariable(productId, variable.key, input)
+      : catalogueApi.addVariable(productId, input));
+    await modelChanged(change);
+    return change;
+  };
 
   const ruleFor: RuleFor = (path, options) => {
     const rules: FormRule[] = [schemaRule(variableSchema, path, toInput, locale, options)];
@@ -111,64 +104,52 @@ export function VariableDialog({
   const parts = { relevant, ruleFor, drivers, values: { ...initialValues, ...values } };
 
   return (
-    <Modal
-      open
+    <FormDialog<VariableFormValues>
       width={860}
+      scrollBody
       title={variable ? t('monitor.variable.edit') : t('monitor.variable.add')}
-      okText={t('monitor.common.save')}
-      cancelText={t('monitor.common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-      styles={{ body: { maxHeight: '70vh', overflowY: 'auto', overflowX: 'hidden' } }}
+      form={form}
+      name="variable"
+      initialValues={initialValues}
+      fields={locate}
+      submit={submit}
+      successText={null}
+      onClose={onClose}
+      onValuesChange={() => revalidateFailingFields(form)}
     >
-      <Form
-        form={form}
-        name="variable"
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={(submitted) => save.mutate(submitted)}
-        onValuesChange={() => {
-          clearFailure();
-          revalidateFailingFields(form);
-        }}
-      >
-        <FormAlert text={alertText} />
-        <VariableIdentityFields {...parts} />
-        {relevant.has('registerType') ? (
-          <>
-            <Divider titlePlacement="start" plain>
-              {t('monitor.variable.register')}
-            </Divider>
-            <VariableRegisterFields {...parts} />
-          </>
-        ) : null}
-        {relevant.has('unit') ? (
-          <>
-            <Divider titlePlacement="start" plain>
-              {t('monitor.variable.scaling')}
-            </Divider>
-            <VariableScalingFields {...parts} />
-          </>
-        ) : null}
-        {relevant.has('writePermission') ? (
-          <>
-            <Divider titlePlacement="start" plain>
-              {t('monitor.variable.writing')}
-            </Divider>
-            <VariableWriteFields {...parts} />
-          </>
-        ) : null}
-        {relevant.has('stateMapping') ? (
-          <>
-            <Divider titlePlacement="start" plain>
-              {t('monitor.fields.stateMapping')}
-            </Divider>
-            <StateMappingEditor ruleFor={ruleFor} />
-          </>
-        ) : null}
-      </Form>
-    </Modal>
+      <VariableIdentityFields {...parts} />
+      {relevant.has('registerType') ? (
+        <>
+          <Divider titlePlacement="start" plain>
+            {t('monitor.variable.register')}
+          </Divider>
+          <VariableRegisterFields {...parts} />
+        </>
+      ) : null}
+      {relevant.has('unit') ? (
+        <>
+          <Divider titlePlacement="start" plain>
+            {t('monitor.variable.scaling')}
+          </Divider>
+          <VariableScalingFields {...parts} />
+        </>
+      ) : null}
+      {relevant.has('writePermission') ? (
+        <>
+          <Divider titlePlacement="start" plain>
+            {t('monitor.variable.writing')}
+          </Divider>
+          <VariableWriteFields {...parts} />
+        </>
+      ) : null}
+      {relevant.has('stateMapping') ? (
+        <>
+          <Divider titlePlacement="start" plain>
+            {t('monitor.fields.stateMapping')}
+          </Divider>
+          <StateMappingEditor ruleFor={ruleFor} />
+        </>
+      ) : null}
+    </FormDialog>
   );
 }

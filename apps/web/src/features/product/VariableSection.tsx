@@ -6,13 +6,20 @@
 import { ApartmentOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
 import type { Driver, Variable } from '@lyyp/contracts/device-model';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Dropdown, Input, Select, Space, Table } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Dropdown, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import type { SheetFormat } from '../../api/catalogue.types.ts';
-import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import {
+  actionColumn,
+  PagedTable,
+  RowActions,
+  useAction,
+  useConfirmAction,
+  usePagedQuery,
+} from '../../blocks/index.ts';
 import { EmptyGuide } from '../monitor/common/EmptyGuide.tsx';
 import { saveFile } from '../monitor/common/save-file.ts';
 import { useModelChanged } from './use-product.ts';
@@ -23,12 +30,11 @@ import { TagBrowserDialog } from './tag-browser/TagBrowserDialog.tsx';
 
 export function VariableSection({ productId, editable }: { productId: string; editable: boolean }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
-  const describeFailure = useDescribeFailure();
+  const confirm = useConfirmAction();
+  const { message } = App.useApp();
   const modelChanged = useModelChanged(productId);
   const [keyword, setKeyword] = useState('');
   const [driverKey, setDriverKey] = useState<string | undefined>();
-  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<Variable | 'new' | null>(null);
   const [browsing, setBrowsing] = useState(false);
@@ -37,47 +43,36 @@ export function VariableSection({ productId, editable }: { productId: string; ed
     queryKey: ['drivers', productId],
     queryFn: () => catalogueApi.listDrivers(productId),
   });
-  const variables = useQuery({
-    queryKey: ['variables', productId, keyword, driverKey, paging],
-    queryFn: () =>
+  const variables = usePagedQuery<Variable>({
+    queryKey: ['variables', productId, keyword, driverKey],
+    fetch: (paging) =>
       catalogueApi.listVariables(productId, { keyword: keyword || undefined, driverKey, ...paging }),
-    placeholderData: keepPreviousData,
+    pageSize: DEFAULT_PAGE_SIZE,
   });
-  const failed = (error: unknown) => void message.error(describeFailure(error));
-
-  const remove = useMutation({
-    mutationFn: (keys: string[]) => catalogueApi.deleteVariables(productId, keys),
-    onSuccess: async (change) => {
-      setSelected([]);
-      await modelChanged(change);
-    },
-    onError: failed,
-  });
-  const copy = useMutation({
-    mutationFn: (key: string) => catalogueApi.copyVariable(productId, key),
-    onSuccess: async (change) => {
+  const copy = useAction({
+    run: (key: string) => catalogueApi.copyVariable(productId, key),
+    onDone: async (change) => {
       void message.success(
         t('monitor.variable.copiedAs', { name: change.variable.name, key: change.variable.key }),
       );
       await modelChanged(change);
     },
-    onError: failed,
   });
-  const exportSheet = useMutation({
-    mutationFn: (format: SheetFormat) => catalogueApi.exportVariables(productId, format),
-    onSuccess: saveFile,
-    onError: failed,
+  const exportSheet = useAction({
+    run: (format: SheetFormat) => catalogueApi.exportVariables(productId, format),
+    onDone: saveFile,
   });
 
-  const confirmDelete = (keys: string[], name: string) => {
-    modal.confirm({
+  const confirmDelete = (keys: string[], name: string) =>
+    confirm({
       title: t('monitor.variable.deleteTitle', { name, count: keys.length }),
       okText: t('monitor.common.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('monitor.common.cancel'),
-      onOk: () => remove.mutateAsync(keys).catch(() => undefined),
+      run: () => catalogueApi.deleteVariables(productId, keys),
+      onDone: async (change) => {
+        setSelected([]);
+        await modelChanged(change);
+      },
     });
-  };
 
   const driverList: readonly Driver[] = drivers.data?.list ?? [];
   const driverName = (key: string | undefined) =>
@@ -93,20 +88,14 @@ export function VariableSection({ productId, editable }: { productId: string; ed
             allowClear
             placeholder={t('monitor.variable.search')}
             style={{ width: 220 }}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              setPaging((current) => ({ ...current, page: 1 }));
-            }}
+            onSearch={(value) => setKeyword(value.trim())}
           />
           <Select
             allowClear
             placeholder={t('monitor.fields.driverKey')}
             style={{ width: 180 }}
             value={driverKey}
-            onChange={(value: string | undefined) => {
-              setDriverKey(value);
-              setPaging((current) => ({ ...current, page: 1 }));
-            }}
+            onChange={(value: string | undefined) => setDriverKey(value)}
             options={driverList.map((driver) => ({ value: driver.key, label: driver.name }))}
           />
         </Space>
@@ -146,16 +135,13 @@ export function VariableSection({ productId, editable }: { productId: string; ed
           ) : null}
         </Space>
       </Space>
-      <Table<Variable>
+      <PagedTable<Variable>
         rowKey="key"
-        size="small"
-        data-testid="variable-table"
-        loading={variables.isFetching}
-        dataSource={variables.data?.list ?? []}
-        locale={{
-          emptyText: variables.error ? (
-            describeFailure(variables.error)
-          ) : keyword || driverKey ? undefined : (
+        testId="variable-table"
+        paged={variables}
+        showSizeChanger
+        emptyText={
+          keyword || driverKey ? undefined : (
             <EmptyGuide
               testId="variable-list-empty"
               title={t('monitor.variable.emptyTitle')}
@@ -175,51 +161,35 @@ export function VariableSection({ productId, editable }: { productId: string; ed
                 ) : null
               }
             />
-          ),
-        }}
+          )
+        }
         rowSelection={
           editable
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }
             : undefined
         }
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total: variables.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('monitor.common.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
         columns={[
           ...columns,
-          ...(editable
-            ? [
-                {
-                  title: t('monitor.common.actions'),
-                  key: 'actions',
-                  fixed: 'right' as const,
-                  render: (_: unknown, variable: Variable) => (
-                    <Space size={0}>
-                      <Button type="link" size="small" onClick={() => setEditing(variable)}>
-                        {t('monitor.common.edit')}
-                      </Button>
-                      <Button type="link" size="small" onClick={() => copy.mutate(variable.key)}>
-                        {t('monitor.common.copy')}
-                      </Button>
-                      <Button
-                        type="link"
-                        size="small"
-                        danger
-                        onClick={() => confirmDelete([variable.key], variable.name)}
-                      >
-                        {t('monitor.common.delete')}
-                      </Button>
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
+          editable &&
+            actionColumn(
+              t('monitor.common.actions'),
+              (variable: Variable) => (
+                <RowActions
+                  onEdit={() => setEditing(variable)}
+                  beforeDelete={
+                    <Button type="link" size="small" onClick={() => copy.mutate(variable.key)}>
+                      {t('monitor.common.copy')}
+                    </Button>
+                  }
+                  remove={{
+                    title: t('monitor.variable.deleteTitle', { name: variable.name, count: 1 }),
+                    run: () => catalogueApi.deleteVariables(productId, [variable.key]).then(modelChanged),
+                    successText: undefined,
+                  }}
+                />
+              ),
+              180,
+            ),
         ]}
       />
       {browsing ? (

@@ -8,7 +8,8 @@ import {
   REGISTER_TYPE_DEFINITIONS,
   type Variable,
 } from '@lyyp/contracts/device-model';
-import { Tag, type TableColumnsType } from 'antd';
+import { Tag } from 'antd';
+import type { ConsoleColumn } from '../../blocks/index.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../app/i18n.ts';
@@ -25,7 +26,7 @@ export function describePlacement(variable: Variable, locale: string): string {
 /** `driverCell` draws the driver column (its name, or more). */
 export function useVariableColumns(
   driverCell: (key: string | undefined) => ReactNode,
-): TableColumnsType<Variable> {
+): ConsoleColumn<Variable>[] {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   return [
