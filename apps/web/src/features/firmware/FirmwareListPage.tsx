@@ -25,7 +25,7 @@ export default function FirmwareListPage() {
   const [kind, setKind] = useState<FirmwareKind | undefined>();
   const [keyword, setKeyword] = useState('');
   const [adding, setAdding] = useState(false);
-  const firmware = usePagedQuery({
+  const firmware = usePagedQuery<FirmwareItem>({
     queryKey: ['firmware', kind, keyword],
     fetch: (paging) => firmwareApi.list({ kind, keyword: keyword || undefined, ...paging }),
   });

@@ -17,7 +17,7 @@ export default function DeviceKnowledgeTab({ device }: DeviceTabProps) {
   const describeFailure = useDescribeFailure();
   const [keyword, setKeyword] = useState('');
   const [open, setOpen] = useState<string | null>(null);
-  const articles = usePagedQuery({
+  const articles = usePagedQuery<KnowledgeArticleSummary>({
     queryKey: ['device-knowledge', device.id, keyword],
     fetch: (paging) =>
       knowledgeApi.deviceList({ deviceId: device.id, keyword: keyword || undefined, ...paging }),

@@ -32,7 +32,7 @@ export default function ProductKnowledgePage() {
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<KnowledgeArticle | 'new' | null>(null);
   const [reading, setReading] = useState<string | null>(null);
-  const articles = usePagedQuery({
+  const articles = usePagedQuery<KnowledgeArticleSummary>({
     queryKey: ['product-knowledge', productId, keyword],
     fetch: (paging) => knowledgeApi.list({ productId, keyword: keyword || undefined, ...paging }),
   });

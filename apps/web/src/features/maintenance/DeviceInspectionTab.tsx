@@ -1,4 +1,5 @@
 /** The inspection records tab of a device (§2 device detail): its inspection tasks, newest period first. */
+import type { InspectionTaskItem } from '@lyyp/contracts/maintenance';
 import { useState } from 'react';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
 import { usePagedQuery } from '../../blocks/index.ts';
@@ -10,7 +11,7 @@ import { TaskDrawer } from './TaskDrawer.tsx';
 export function DeviceInspectionTab({ device }: Pick<DeviceTabProps, 'device'>) {
   const allowed = useCapabilities().may('inspection.view');
   const [opened, setOpened] = useState<string | null>(null);
-  const tasks = usePagedQuery({
+  const tasks = usePagedQuery<InspectionTaskItem>({
     queryKey: ['maintenance', 'tasks', 'device', device.id],
     fetch: (paging) => maintenanceApi.listTasks({ equipmentId: device.id, ...paging }),
     enabled: allowed,

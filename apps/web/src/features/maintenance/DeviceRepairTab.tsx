@@ -1,4 +1,5 @@
 /** The repair records tab of a device (§2 device detail): its work orders, and raising a new one. */
+import type { WorkOrderItem } from '@lyyp/contracts/maintenance';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
@@ -18,7 +19,7 @@ export function DeviceRepairTab({ device }: Pick<DeviceTabProps, 'device'>) {
   const mayRaise = useCapabilities().may('workOrder.create');
   const [creating, setCreating] = useState(false);
   const [opened, setOpened] = useState<string | null>(null);
-  const orders = usePagedQuery({
+  const orders = usePagedQuery<WorkOrderItem>({
     queryKey: ['maintenance', 'work-orders', 'device', device.id],
     fetch: (paging) => maintenanceApi.listWorkOrders({ equipmentId: device.id, ...paging }),
     enabled: mayRaise,

@@ -2,7 +2,11 @@
  * Inspections of the monitoring site (§2): the tasks of the devices the caller may see (status
  * filter kept in `?state=`, overdue derived by the platform) and the plans behind them.
  */
-import { INSPECTION_STATES, type InspectionState } from '@lyyp/contracts/maintenance';
+import {
+  INSPECTION_STATES,
+  type InspectionState,
+  type InspectionTaskItem,
+} from '@lyyp/contracts/maintenance';
 import { Card, Select, Space, Switch, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +32,7 @@ export default function InspectionPage() {
   const state = readState(search.get('state'));
   const [mine, setMine] = useState(false);
   const [opened, setOpened] = useState<string | null>(null);
-  const tasks = usePagedQuery({
+  const tasks = usePagedQuery<InspectionTaskItem>({
     queryKey: ['maintenance', 'tasks', state, mine],
     fetch: (paging) =>
       maintenanceApi.listTasks({ ...(state ? { state } : {}), ...(mine ? { mine } : {}), ...paging }),

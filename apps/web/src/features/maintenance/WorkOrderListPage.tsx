@@ -4,7 +4,7 @@
  * the address (`?state=`) so the operations centre can link to it.
  */
 import { DownloadOutlined } from '@ant-design/icons';
-import { WORK_ORDER_STATES, type WorkOrderState } from '@lyyp/contracts/maintenance';
+import { WORK_ORDER_STATES, type WorkOrderItem, type WorkOrderState } from '@lyyp/contracts/maintenance';
 import { Button, Card, Dropdown, Input, Select, Space, Switch, Typography, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,7 @@ export default function WorkOrderListPage() {
     ...(keyword ? { keyword } : {}),
     ...(olderThan ? { olderThanHours: Number(olderThan) } : {}),
   };
-  const orders = usePagedQuery({
+  const orders = usePagedQuery<WorkOrderItem>({
     queryKey: ['maintenance', 'work-orders', filter],
     fetch: (paging) => maintenanceApi.listWorkOrders({ ...filter, ...paging }),
     pageSize: 12,

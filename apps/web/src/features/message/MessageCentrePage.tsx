@@ -40,7 +40,7 @@ export default function MessageCentrePage() {
   const [announcing, setAnnouncing] = useState(false);
   const unread = useUnreadCounts();
 
-  const messages = usePagedQuery({
+  const messages = usePagedQuery<Message>({
     queryKey: ['messages', 'list', type, status, locale],
     fetch: (paging) =>
       messageApi.listMessages({

@@ -87,7 +87,7 @@ export default function DeviceListPage() {
     hardwareModelId,
     firmware,
   };
-  const devices = usePagedQuery({
+  const devices = usePagedQuery<DeviceView>({
     queryKey: ['devices', filter],
     fetch: (paging) => catalogueApi.queryDevices({ ...filter, ...paging }),
     pageSize: DEFAULT_PAGE_SIZE,

@@ -51,7 +51,7 @@ export function HistoryDataTab({ device, variables }: DeviceTabProps) {
   const request: HistoryRange | null =
     range && !violation && keys.length > 0 ? { equipmentId: device.id, keys, ...range } : null;
 
-  const history = usePagedQuery({
+  const history = usePagedQuery<HistoryRow>({
     queryKey: ['history', request],
     fetch: ({ page, pageSize }) => historyApi.queryHistory(request!, page, pageSize),
     pageSize: DEFAULT_PAGE_SIZE,

@@ -46,7 +46,7 @@ export default function ProductOtaPage() {
   const mayManage = useProductAbilities(productId)('ota.manage');
   const [adding, setAdding] = useState(false);
   const [shown, setShown] = useState<string | null>(null);
-  const tasks = usePagedQuery({
+  const tasks = usePagedQuery<OtaTask>({
     queryKey: ['ota-tasks', productId],
     fetch: (paging) => otaApi.list({ productId, ...paging }),
   });
