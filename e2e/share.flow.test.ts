@@ -154,9 +154,9 @@ describe('device sharing flow in the browser', () => {
       await shoot(null, 'share-list-zh');
       await shareDialog.locator('[data-testid="share-revoke"]').first().click();
       await page
-        .locator('.ant-popconfirm')
+        .locator('.ant-modal-confirm')
         .getByRole('button', { name: '确 定' })
-        .or(page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }))
+        .or(page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }))
         .click();
       await shareDialog.locator('[data-testid="share-list"]').getByText('已撤销').waitFor();
 

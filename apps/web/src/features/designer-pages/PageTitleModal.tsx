@@ -1,11 +1,9 @@
 /** The small form behind New page, Rename and Copy: a title (and the kind, for a new page). */
-import { Form, Input, Modal, Radio } from 'antd';
-import { useEffect } from 'react';
+import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { FormAlert } from '../auth/FormAlert.tsx';
+import { FormDialog } from '../../blocks/index.ts';
 import { requiredText } from '../auth/form-rules.ts';
-import { locateFields, useFormFailure } from '../monitor/common/use-form-failure.ts';
 import { PAGE_TITLE_MAX_LENGTH } from '@lyyp/contracts/designer';
 import type { PageKind } from '../../api/designer.api.ts';
 
@@ -15,84 +13,64 @@ export interface PageTitleValues {
 }
 
 export interface PageTitleModalProps {
-  readonly open: boolean;
   readonly title: string;
   readonly initial: Partial<PageTitleValues>;
   readonly withKind: boolean;
   /** Copy allows an empty title: the server names the copy after the page. */
   readonly titleRequired: boolean;
-  readonly confirming: boolean;
-  readonly onSubmit: (values: PageTitleValues) => void;
+  /** Sends the title; a refusal shows on the title when the server names it, else above the form. */
+  readonly submit: (values: PageTitleValues) => Promise<unknown>;
+  readonly onSaved: () => void;
   readonly onCancel: () => void;
-  /** A refused submit: shown on the title when the server names it, else above the form. */
-  readonly failure?: unknown;
 }
 
-const locate = locateFields(['title', 'kind']);
-
 export function PageTitleModal({
-  open,
   title,
   initial,
   withKind,
   titleRequired,
-  confirming,
-  onSubmit,
+  submit,
+  onSaved,
   onCancel,
-  failure = null,
 }: PageTitleModalProps) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const [form] = Form.useForm<PageTitleValues>();
-  const { alertText, showFailure, clearFailure } = useFormFailure(form, locate);
-  useEffect(() => {
-    if (failure) showFailure(failure);
-    else clearFailure();
-  }, [failure, showFailure, clearFailure]);
   return (
-    <Modal
-      open={open}
+    <FormDialog<PageTitleValues>
       title={title}
-      destroyOnHidden
-      confirmLoading={confirming}
-      onOk={() => form.submit()}
-      onCancel={onCancel}
+      okText={t('monitor.common.confirm')}
+      onClose={onCancel}
+      name="page-title"
+      fields={['title', 'kind']}
+      initialValues={{ kind: 'main', ...initial }}
+      submit={(values) => submit({ ...values, title: values.title.trim() })}
+      successText={t('designer.pages.done')}
+      onSaved={onSaved}
     >
-      <Form
-        form={form}
-        name="page-title"
-        layout="vertical"
-        initialValues={{ kind: 'main', ...initial }}
-        onFinish={(values) => onSubmit({ ...values, title: values.title.trim() })}
-        preserve={false}
-        onValuesChange={clearFailure}
+      <Form.Item
+        name="title"
+        label={t('designer.pages.name')}
+        rules={[
+          {
+            required: titleRequired,
+            whitespace: titleRequired,
+            message: requiredText(t('designer.pages.name'), locale),
+          },
+          { max: PAGE_TITLE_MAX_LENGTH },
+        ]}
       >
-        <FormAlert text={alertText} />
-        <Form.Item
-          name="title"
-          label={t('designer.pages.name')}
-          rules={[
-            {
-              required: titleRequired,
-              whitespace: titleRequired,
-              message: requiredText(t('designer.pages.name'), locale),
-            },
-            { max: PAGE_TITLE_MAX_LENGTH },
-          ]}
-        >
-          <Input maxLength={PAGE_TITLE_MAX_LENGTH} autoFocus />
+        <Input maxLength={PAGE_TITLE_MAX_LENGTH} autoFocus />
+      </Form.Item>
+      {withKind ? (
+        <Form.Item name="kind" label={t('designer.pages.kind')}>
+          <Radio.Group
+            options={(['main', 'child'] as const).map((kind) => ({
+              value: kind,
+              label: t(`designer.pages.kinds.${kind}`),
+            }))}
+          />
         </Form.Item>
-        {withKind ? (
-          <Form.Item name="kind" label={t('designer.pages.kind')}>
-            <Radio.Group
-              options={(['main', 'child'] as const).map((kind) => ({
-                value: kind,
-                label: t(`designer.pages.kinds.${kind}`),
-              }))}
-            />
-          </Form.Item>
-        ) : null}
-      </Form>
-    </Modal>
+      ) : null}
+    </FormDialog>
   );
 }

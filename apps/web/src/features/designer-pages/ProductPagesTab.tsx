@@ -13,7 +13,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { useProductAbilities } from '../product/use-product-abilities.ts';
 import { designerApi, type PageKind, type PageSummary } from '../../api/designer.api.ts';
 import { describeError } from '../../app/messages.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { actionColumn, ConsoleTable, useConfirmAction, type ConsoleColumn } from '../../blocks/index.ts';
 import { PageTitleModal, type PageTitleValues } from './PageTitleModal.tsx';
 import { designerPath } from './page-paths.ts';
 
@@ -36,38 +37,29 @@ export default function ProductPagesTab() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const mayDesign = useProductAbilities(productId)('page.design');
-  const [dialog, setDialogState] = useState<Dialog>(null);
-  const [dialogFailure, setDialogFailure] = useState<unknown>(null);
-  const setDialog = (next: Dialog) => {
-    setDialogState(next);
-    setDialogFailure(null);
-  };
+  const confirm = useConfirmAction();
+  const [dialog, setDialog] = useState<Dialog>(null);
   const queryKey = ['designer', 'pages', productId];
   const pages = useQuery({ queryKey, queryFn: () => designerApi.listPages(productId) });
 
+  const refresh = () => queryClient.invalidateQueries({ queryKey });
   const change = useMutation({
     mutationFn: async (run: () => Promise<unknown>) => run(),
     onSuccess: async () => {
-      setDialog(null);
       void message.success(t('designer.pages.done'));
-      await queryClient.invalidateQueries({ queryKey });
+      await refresh();
     },
-    // A refused title shows in the open dialog, on its input when the server names it.
-    onError: (error) => (dialog ? setDialogFailure(error) : void message.error(describeError(error, locale))),
+    onError: (error) => void message.error(describeError(error, locale)),
   });
 
-  const submitDialog = ({ title, kind }: PageTitleValues) => {
-    if (!dialog) return;
-    setDialogFailure(null);
-    if (dialog.kind === 'create') change.mutate(() => designerApi.addPage({ productId, title, kind }));
-    if (dialog.kind === 'rename') change.mutate(() => designerApi.renamePage({ id: dialog.page.id, title }));
-    if (dialog.kind === 'copy')
-      change.mutate(() =>
-        designerApi.copyPage(title ? { id: dialog.page.id, title } : { id: dialog.page.id }),
-      );
+  // A refused title shows in the open dialog, on its input when the server names it.
+  const submitDialog = (open: NonNullable<Dialog>, { title, kind }: PageTitleValues): Promise<unknown> => {
+    if (open.kind === 'create') return designerApi.addPage({ productId, title, kind });
+    if (open.kind === 'rename') return designerApi.renamePage({ id: open.page.id, title });
+    return designerApi.copyPage(title ? { id: open.page.id, title } : { id: open.page.id });
   };
 
-  const columns = [
+  const columns: ConsoleColumn<PageSummary>[] = [
     {
       title: t('designer.pages.name'),
       dataIndex: 'title',
@@ -115,11 +107,9 @@ export default function ProductPagesTab() {
       width: 180,
       render: (updatedAt: string) => (updatedAt ? dayjs(updatedAt).format('YYYY-MM-DD HH:mm') : '--'),
     },
-    {
-      title: t('designer.pages.actions'),
-      key: 'actions',
-      width: 380,
-      render: (_: unknown, page: PageSummary) => (
+    actionColumn(
+      t('designer.pages.actions'),
+      (page) => (
         <Space size={0} wrap>
           {mayDesign ? (
             <Link to={designerPath(productId, page.id)}>
@@ -156,21 +146,31 @@ export default function ProductPagesTab() {
               >
                 {t('designer.pages.copy')}
               </Button>
-              <Popconfirm
-                title={t('designer.pages.deleteConfirm', { title: page.title })}
-                description={t('designer.pages.deleteContent')}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => change.mutate(() => designerApi.deletePage(page.id))}
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                data-action="delete-page"
+                onClick={() =>
+                  confirm({
+                    title: t('designer.pages.deleteConfirm', { title: page.title }),
+                    content: t('designer.pages.deleteContent'),
+                    run: () => designerApi.deletePage(page.id),
+                    successText: t('designer.pages.done'),
+                    onDone: refresh,
+                    describeError: (error) => describeError(error, locale),
+                  })
+                }
               >
-                <Button type="link" size="small" danger icon={<DeleteOutlined />} data-action="delete-page">
-                  {t('designer.pages.delete')}
-                </Button>
-              </Popconfirm>
+                {t('designer.pages.delete')}
+              </Button>
             </>
           ) : null}
         </Space>
       ),
-    },
+      380,
+    ),
   ];
 
   const dialogTitle = dialog
@@ -201,30 +201,29 @@ export default function ProductPagesTab() {
         data-product-pages
       >
         <Typography.Paragraph type="secondary">{t('designer.pages.startHint')}</Typography.Paragraph>
-        <Table<PageSummary>
-          rowKey="id"
+        <ConsoleTable<PageSummary>
           size="middle"
           loading={pages.isLoading}
-          dataSource={pages.data ?? []}
+          error={pages.error}
+          describeError={(error) => describeError(error, locale)}
+          rows={pages.data}
           columns={columns}
-          pagination={false}
-          locale={{ emptyText: pages.error ? describeError(pages.error, locale) : t('designer.pages.empty') }}
+          emptyText={t('designer.pages.empty')}
         />
-        <PageTitleModal
-          open={dialog !== null}
-          title={dialogTitle}
-          initial={
-            dialog && dialog.kind !== 'create'
-              ? { title: dialog.kind === 'rename' ? dialog.page.title : '' }
-              : {}
-          }
-          withKind={dialog?.kind === 'create'}
-          titleRequired={dialog?.kind !== 'copy'}
-          confirming={change.isPending}
-          onSubmit={submitDialog}
-          onCancel={() => setDialog(null)}
-          failure={dialogFailure}
-        />
+        {dialog ? (
+          <PageTitleModal
+            key={dialog.kind === 'create' ? 'create' : `${dialog.kind}:${dialog.page.id}`}
+            title={dialogTitle}
+            initial={
+              dialog.kind !== 'create' ? { title: dialog.kind === 'rename' ? dialog.page.title : '' } : {}
+            }
+            withKind={dialog.kind === 'create'}
+            titleRequired={dialog.kind !== 'copy'}
+            submit={(values) => submitDialog(dialog, values)}
+            onSaved={() => void refresh()}
+            onCancel={() => setDialog(null)}
+          />
+        ) : null}
       </Card>
     </ProductEditTabs>
   );

@@ -4,13 +4,14 @@
  * the result of each in the reader's language.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Form, Modal, Select, Table, Tag } from 'antd';
+import { Alert, Form, Modal, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { deviceConfigApi, type DeviceConfigCopyAnswer } from '../../api/device-config.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { translateCatalogue } from '../../app/messages.ts';
+import { ConsoleTable } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 
 interface CopyConfigDialogProps {
@@ -82,11 +83,9 @@ export function CopyConfigDialog({ deviceId, productId, open, onClose }: CopyCon
             style={{ marginBottom: 12 }}
             data-testid="copy-result"
           />
-          <Table
-            size="small"
-            rowKey="id"
-            pagination={false}
-            dataSource={answer.results}
+          <ConsoleTable
+            rows={answer.results}
+            emptyText={null}
             columns={[
               {
                 title: t('deviceConfig.copy.targets'),

@@ -7,20 +7,7 @@
  */
 import { CopyOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Empty,
-  Input,
-  InputNumber,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Empty, Input, InputNumber, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -29,6 +16,7 @@ import {
   type DeviceConfigDriver,
   type DriverAddressField,
 } from '../../api/device-config.api.ts';
+import { ConsoleTable } from '../../blocks/index.ts';
 import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
@@ -139,11 +127,10 @@ function ConfigEditor({ deviceId, editable, answer }: ConfigEditorProps) {
           extra={<Tag>{t(`monitor.protocol.${driver.protocol}`, { defaultValue: driver.protocol })}</Tag>}
           data-testid={`config-driver-${driver.key}`}
         >
-          <Table
-            size="small"
+          <ConsoleTable
             rowKey="field"
-            pagination={false}
-            dataSource={driver.addresses}
+            rows={driver.addresses}
+            emptyText={null}
             columns={[
               {
                 title: t('deviceConfig.columns.field'),

@@ -5,7 +5,7 @@
  * previous one, roll back to an earlier version, and unbind (the configuration stays).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,8 +16,8 @@ import {
 } from '../../api/device-config.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { translateCatalogue } from '../../app/messages.ts';
+import { ConfirmButton, ConsoleTable, timeColumn } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
-import { formatTime } from '../monitor/common/format-time.ts';
 
 interface TemplatePanelProps {
   deviceId: string;
@@ -97,14 +97,6 @@ export function TemplatePanel({ deviceId, answer, editable, draftOverrides }: Te
   const create = useMutation({
     mutationFn: () => deviceConfigApi.addTemplate(name.trim(), answer.productId, deviceId),
     onSuccess: (info) => bind.mutate(info.id),
-    onError,
-  });
-  const unbind = useMutation({
-    mutationFn: () => deviceConfigApi.unbindTemplate([deviceId]),
-    onSuccess: async () => {
-      void message.success(t('deviceConfig.template.unbound'));
-      await refresh();
-    },
     onError,
   });
   const saveVersion = useMutation({
@@ -211,21 +203,24 @@ export function TemplatePanel({ deviceId, answer, editable, draftOverrides }: Te
             >
               {t('deviceConfig.template.sync')}
             </Button>
-            <Popconfirm title={t('deviceConfig.template.unbind')} onConfirm={() => unbind.mutate()}>
-              <Button danger loading={unbind.isPending}>
-                {t('deviceConfig.template.unbind')}
-              </Button>
-            </Popconfirm>
+            <ConfirmButton
+              type="default"
+              size="middle"
+              label={t('deviceConfig.template.unbind')}
+              title={t('deviceConfig.template.unbind')}
+              run={() => deviceConfigApi.unbindTemplate([deviceId])}
+              successText={t('deviceConfig.template.unbound')}
+              onDone={() => refresh()}
+            />
           </Space>
         ) : null}
         {info ? (
           <>
-            <Table
-              size="small"
+            <ConsoleTable<TemplateInfoAnswer['versions'][number]>
               rowKey="version"
-              pagination={false}
               title={() => t('deviceConfig.template.versions')}
-              dataSource={[...info.versions].reverse()}
+              rows={[...info.versions].reverse()}
+              emptyText={null}
               columns={[
                 {
                   title: t('deviceConfig.template.version'),
@@ -242,12 +237,7 @@ export function TemplatePanel({ deviceId, answer, editable, draftOverrides }: Te
                     </Space>
                   ),
                 },
-                {
-                  title: t('deviceConfig.template.createdAt'),
-                  dataIndex: 'createdAt',
-                  width: 180,
-                  render: formatTime,
-                },
+                timeColumn(t('deviceConfig.template.createdAt'), 'createdAt'),
                 {
                   title: t('deviceConfig.template.changes'),
                   dataIndex: 'version',
@@ -268,12 +258,10 @@ export function TemplatePanel({ deviceId, answer, editable, draftOverrides }: Te
                 },
               ]}
             />
-            <Table
-              size="small"
-              rowKey="id"
-              pagination={false}
+            <ConsoleTable<TemplateInfoAnswer['devices'][number]>
               title={() => t('deviceConfig.template.devices')}
-              dataSource={info.devices}
+              rows={info.devices}
+              emptyText={null}
               columns={[
                 {
                   title: t('deviceConfig.template.device'),

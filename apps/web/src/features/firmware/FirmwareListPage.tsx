@@ -4,96 +4,54 @@
  * per file; delete firmware with its files.
  */
 import { FIRMWARE_KINDS, type FirmwareKind } from '@lyyp/contracts/firmware';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firmwareApi, type FirmwareItem } from '../../api/firmware.api.ts';
-import { formatTime } from '../monitor/common/format-time.ts';
+import {
+  actionColumn,
+  ConfirmButton,
+  PagedTable,
+  ScreenCard,
+  timeColumn,
+  usePagedQuery,
+} from '../../blocks/index.ts';
 import { formatBytes, useDescribeFirmwareFailure } from './firmware-text.ts';
 import { FirmwareUploadDialog } from './FirmwareUploadDialog.tsx';
 
 export default function FirmwareListPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
   const describeFailure = useDescribeFirmwareFailure();
   const [kind, setKind] = useState<FirmwareKind | undefined>();
   const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [adding, setAdding] = useState(false);
-  const firmware = useQuery({
-    queryKey: ['firmware', kind, keyword, paging],
-    queryFn: () => firmwareApi.list({ kind, keyword: keyword || undefined, ...paging }),
-    placeholderData: keepPreviousData,
+  const firmware = usePagedQuery<FirmwareItem>({
+    queryKey: ['firmware', kind, keyword],
+    fetch: (paging) => firmwareApi.list({ kind, keyword: keyword || undefined, ...paging }),
   });
 
-  const confirmDelete = (item: FirmwareItem) => {
-    modal.confirm({
-      title: t('firmware.list.deleteConfirm', { name: item.name, version: item.version }),
-      okText: t('firmware.list.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('monitor.common.cancel'),
-      onOk: () =>
-        firmwareApi
-          .remove(item.id)
-          .then(() => {
-            void message.success(t('firmware.list.deleted'));
-            void firmware.refetch();
-          })
-          .catch((error: unknown) => void message.error(describeFailure(error))),
-    });
-  };
-
   return (
-    <Card
-      variant="borderless"
+    <ScreenCard
       title={t('routes.SystemFirmware')}
-      extra={
-        <Button type="primary" onClick={() => setAdding(true)} data-testid="firmware-add">
-          {t('firmware.list.add')}
-        </Button>
-      }
-    >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          style={{ width: 240 }}
-          placeholder={t('firmware.list.search')}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
-        />
+      add={{ label: t('firmware.list.add'), onClick: () => setAdding(true), testId: 'firmware-add' }}
+      search={{ placeholder: t('firmware.list.search'), onSearch: setKeyword, width: 240 }}
+      filters={
         <Select
           allowClear
           style={{ width: 180 }}
           placeholder={t('firmware.fields.kind')}
           value={kind}
-          onChange={(next: FirmwareKind | undefined) => {
-            setKind(next);
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
+          onChange={(next: FirmwareKind | undefined) => setKind(next)}
           options={FIRMWARE_KINDS.map((value) => ({ value, label: t(`firmware.kinds.${value}`) }))}
         />
-      </Space>
-      {firmware.error ? (
-        <Typography.Paragraph type="danger">{describeFailure(firmware.error)}</Typography.Paragraph>
-      ) : null}
-      <Table<FirmwareItem>
-        rowKey="id"
-        size="small"
-        data-testid="firmware-list"
-        loading={firmware.isFetching}
-        dataSource={firmware.data?.list ?? []}
+      }
+    >
+      <PagedTable<FirmwareItem>
+        paged={firmware}
+        testId="firmware-list"
+        describeError={describeFailure}
         scroll={{ x: 1000 }}
-        locale={{ emptyText: t('firmware.list.empty') }}
-        pagination={{
-          current: firmware.data?.page ?? paging.page,
-          pageSize: firmware.data?.pageSize ?? paging.pageSize,
-          total: firmware.data?.total ?? 0,
-          showTotal: (total) => t('monitor.common.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
+        emptyText={t('firmware.list.empty')}
         columns={[
           {
             title: t('firmware.fields.name'),
@@ -154,28 +112,27 @@ export default function FirmwareListPage() {
             width: 90,
             render: (value: number) => formatBytes(value),
           },
-          {
-            title: t('firmware.list.createdAt'),
-            dataIndex: 'createdAt',
-            width: 170,
-            render: (value: string) => formatTime(value),
-          },
-          {
-            title: t('firmware.list.actions'),
-            key: 'actions',
-            width: 90,
-            fixed: 'right',
-            render: (_value, item) => (
-              <Button type="link" size="small" danger onClick={() => confirmDelete(item)}>
-                {t('firmware.list.delete')}
-              </Button>
+          timeColumn(t('firmware.list.createdAt'), 'createdAt'),
+          actionColumn(
+            t('firmware.list.actions'),
+            (item) => (
+              <ConfirmButton
+                label={t('firmware.list.delete')}
+                title={t('firmware.list.deleteConfirm', { name: item.name, version: item.version })}
+                okText={t('firmware.list.delete')}
+                run={() => firmwareApi.remove(item.id)}
+                successText={t('firmware.list.deleted')}
+                onDone={firmware.refetch}
+                describeError={describeFailure}
+              />
             ),
-          },
+            90,
+          ),
         ]}
       />
       {adding ? (
         <FirmwareUploadDialog onClose={() => setAdding(false)} onSaved={() => void firmware.refetch()} />
       ) : null}
-    </Card>
+    </ScreenCard>
   );
 }

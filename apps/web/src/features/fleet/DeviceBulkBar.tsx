@@ -11,13 +11,13 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import type { DeviceExportRequest } from '@lyyp/contracts/fleet';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fleetApi } from '../../api/fleet.api.ts';
-import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { ConfirmButton, useAction } from '../../blocks/index.ts';
 import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
 import { DeviceGroupsDialog } from './DeviceGroupsDialog.tsx';
@@ -36,27 +36,22 @@ export function DeviceBulkBar({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const describeFailure = useDescribeFailure();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { may } = useCapabilities();
   const [groupsOpen, setGroupsOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [moving, setMoving] = useState<string[] | null>(null);
-  const exportList = useMutation({
-    mutationFn: () => fleetApi.exportDevices({ ...filter, format: 'xlsx' }),
-    onSuccess: saveFile,
-    onError: (error) => void message.error(describeFailure(error)),
+  const exportList = useAction({
+    run: () => fleetApi.exportDevices({ ...filter, format: 'xlsx' }),
+    onDone: saveFile,
   });
-  const unbind = useMutation({
-    mutationFn: (ids: string[]) => fleetApi.unbindDevices(ids),
-    onSuccess: async (answer) => {
+  const unbind = (ids: string[]) =>
+    fleetApi.unbindDevices(ids).then((answer) => {
       void message.success(t('fleet.bulk.unbound', { count: answer.unbound }));
       onSelectionDone();
-      await queryClient.invalidateQueries({ queryKey: ['devices'] });
-    },
-    onError: (error) => void message.error(describeFailure(error)),
-  });
+      return queryClient.invalidateQueries({ queryKey: ['devices'] });
+    });
 
   return (
     <>
@@ -67,16 +62,14 @@ export function DeviceBulkBar({
               {t('fleet.bulk.selected', { count: selectedIds.length })}
             </Typography.Text>
             <Button onClick={() => setMoving(selectedIds)}>{t('fleet.bulk.moveToGroup')}</Button>
-            <Popconfirm
+            <ConfirmButton
+              type="default"
+              size="middle"
+              icon={<DeleteOutlined />}
+              label={t('fleet.bulk.unbindSelected')}
               title={t('fleet.bulk.unbindConfirm', { count: selectedIds.length })}
-              okText={t('monitor.common.confirm')}
-              cancelText={t('monitor.common.cancel')}
-              onConfirm={() => unbind.mutate(selectedIds)}
-            >
-              <Button danger icon={<DeleteOutlined />} loading={unbind.isPending}>
-                {t('fleet.bulk.unbindSelected')}
-              </Button>
-            </Popconfirm>
+              run={() => unbind(selectedIds)}
+            />
           </>
         ) : null}
         {may('share.accept') ? (

@@ -4,10 +4,11 @@
  */
 import { NAME_MAX_LENGTH } from '@lyyp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { App, Button, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fleetApi, type DeviceGroup } from '../../api/fleet.api.ts';
+import { actionColumn, ConfirmButton, ConsoleTable } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 
 export const DEVICE_GROUPS_KEY = ['devices', 'group-list'] as const;
@@ -49,7 +50,6 @@ export function DeviceGroupsDialog({ open, onClose }: { open: boolean; onClose: 
       await settle.onSuccess(list);
     },
   });
-  const remove = useMutation({ mutationFn: (id: string) => fleetApi.deleteGroup(id), ...settle });
 
   return (
     <Modal open={open} title={t('fleet.groups.title')} footer={null} onCancel={onClose} destroyOnHidden>
@@ -71,13 +71,10 @@ export function DeviceGroupsDialog({ open, onClose }: { open: boolean; onClose: 
           {t('fleet.groups.add')}
         </Button>
       </Space.Compact>
-      <Table<DeviceGroup>
-        rowKey="id"
-        size="small"
-        pagination={false}
+      <ConsoleTable<DeviceGroup>
         loading={groups.isPending}
-        dataSource={groups.data ?? []}
-        locale={{ emptyText: t('fleet.groups.empty') }}
+        rows={groups.data}
+        emptyText={t('fleet.groups.empty')}
         columns={[
           {
             title: t('fleet.groups.name'),
@@ -98,26 +95,23 @@ export function DeviceGroupsDialog({ open, onClose }: { open: boolean; onClose: 
               ),
           },
           { title: t('fleet.groups.devices'), dataIndex: 'deviceCount', width: 90 },
-          {
-            title: t('monitor.common.actions'),
-            key: 'actions',
-            width: 150,
-            render: (_, group) => (
+          actionColumn(
+            t('monitor.common.actions'),
+            (group) => (
               <Space size={12}>
                 <Typography.Link onClick={() => setEditing({ id: group.id, name: group.name })}>
                   {t('fleet.groups.rename')}
                 </Typography.Link>
-                <Popconfirm
+                <ConfirmButton
+                  label={t('monitor.common.delete')}
                   title={t('fleet.groups.deleteConfirm', { name: group.name })}
-                  okText={t('monitor.common.confirm')}
-                  cancelText={t('monitor.common.cancel')}
-                  onConfirm={() => remove.mutate(group.id)}
-                >
-                  <Typography.Link type="danger">{t('monitor.common.delete')}</Typography.Link>
-                </Popconfirm>
+                  run={() => fleetApi.deleteGroup(group.id)}
+                  onDone={settle.onSuccess}
+                />
               </Space>
             ),
-          },
+            150,
+          ),
         ]}
       />
     </Modal>

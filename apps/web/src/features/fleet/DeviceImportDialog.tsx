@@ -4,11 +4,12 @@
  */
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Modal, Select, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, App, Button, Modal, Select, Space, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { fleetApi, type DeviceImportRow } from '../../api/fleet.api.ts';
+import { ConsoleTable } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
 import { DEVICE_GROUPS_KEY } from './DeviceGroupsDialog.tsx';
@@ -103,12 +104,12 @@ export function DeviceImportDialog({ open, onClose }: { open: boolean; onClose: 
               showIcon
               title={t('fleet.import.result', { bound: upload.data.bound, refused: upload.data.refused })}
             />
-            <Table<DeviceImportRow>
+            <ConsoleTable<DeviceImportRow>
               rowKey="row"
-              size="small"
-              data-testid="import-result"
+              testId="import-result"
               pagination={{ pageSize: 8, hideOnSinglePage: true }}
-              dataSource={upload.data.rows}
+              rows={upload.data.rows}
+              emptyText={null}
               columns={[
                 { title: t('fleet.import.row'), dataIndex: 'row', width: 60 },
                 { title: 'SN', dataIndex: 'sn', width: 140 },

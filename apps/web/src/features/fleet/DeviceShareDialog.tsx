@@ -29,17 +29,16 @@ import {
   Input,
   InputNumber,
   Modal,
-  Popconfirm,
   Radio,
   Space,
   Switch,
-  Table,
   Tag,
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fleetApi, type DeviceShare, type DeviceShareCreated } from '../../api/fleet.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { actionColumn, ConfirmButton, ConsoleTable, timeColumn } from '../../blocks/index.ts';
 import { nameIn } from '../account-centre/registry-names.ts';
 import { QrCode } from '../download/QrCode.tsx';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
@@ -110,14 +109,6 @@ export function DeviceShareDialog({ device, onClose }: { device: DeviceView | nu
         canReshare: values.canReshare,
       }),
     onSuccess: () => refresh(),
-    onError: (error) => void message.error(describeFailure(error)),
-  });
-  const revoke = useMutation({
-    mutationFn: (shareId: string) => fleetApi.revokeShare(device!.id, shareId),
-    onSuccess: async (list) => {
-      void message.success(t('fleet.share.revoked'));
-      await refresh(list);
-    },
     onError: (error) => void message.error(describeFailure(error)),
   });
   const close = () => {
@@ -222,14 +213,12 @@ export function DeviceShareDialog({ device, onClose }: { device: DeviceView | nu
               {t('fleet.share.limit', { max: DEVICE_SHARES_MAX })}
             </Typography.Text>
           </Divider>
-          <Table<DeviceShare>
-            rowKey="id"
-            size="small"
-            data-testid="share-list"
+          <ConsoleTable<DeviceShare>
+            testId="share-list"
             loading={shares.isPending}
-            dataSource={shares.data ?? []}
+            rows={shares.data}
             pagination={{ pageSize: 5, hideOnSinglePage: true }}
-            locale={{ emptyText: t('fleet.share.empty') }}
+            emptyText={t('fleet.share.empty')}
             columns={[
               {
                 title: t('fleet.share.method'),
@@ -258,30 +247,23 @@ export function DeviceShareDialog({ device, onClose }: { device: DeviceView | nu
                 dataIndex: 'canReshare',
                 render: (value: boolean) => (value ? t('monitor.common.yes') : t('monitor.common.no')),
               },
-              {
-                title: t('fleet.share.expiresAt'),
-                dataIndex: 'expiresAt',
+              timeColumn(t('fleet.share.expiresAt'), 'expiresAt', {
                 // Accepted access lasts until revoked: the date matters while a share waits.
                 render: (value: string, share) =>
                   share.state === 'open' || share.state === 'expired' ? formatTime(value) : '—',
-              },
-              {
-                title: t('monitor.common.actions'),
-                key: 'actions',
-                render: (_, share) =>
-                  share.state === 'open' || share.state === 'accepted' ? (
-                    <Popconfirm
-                      title={t('fleet.share.revokeConfirm')}
-                      okText={t('monitor.common.confirm')}
-                      cancelText={t('monitor.common.cancel')}
-                      onConfirm={() => revoke.mutate(share.id)}
-                    >
-                      <Typography.Link type="danger" data-testid="share-revoke">
-                        {t('fleet.share.revoke')}
-                      </Typography.Link>
-                    </Popconfirm>
-                  ) : null,
-              },
+              }),
+              actionColumn(t('monitor.common.actions'), (share) =>
+                share.state === 'open' || share.state === 'accepted' ? (
+                  <ConfirmButton
+                    label={t('fleet.share.revoke')}
+                    title={t('fleet.share.revokeConfirm')}
+                    run={() => fleetApi.revokeShare(device.id, share.id)}
+                    successText={t('fleet.share.revoked')}
+                    onDone={refresh}
+                    testId="share-revoke"
+                  />
+                ) : null,
+              ),
             ]}
           />
         </>

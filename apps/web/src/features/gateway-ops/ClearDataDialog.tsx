@@ -1,47 +1,26 @@
 /** Clear data: all of it, or what was measured between two dates (whole local days), after a confirmation. */
-import { useMutation } from '@tanstack/react-query';
-import { App, DatePicker, Radio } from 'antd';
+import { DatePicker, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gatewayOpsApi } from '../../api/gateway-ops.api.ts';
-import { useLocaleStore } from '../../app/i18n.ts';
-import { ConfirmedActionDialog } from './ConfirmedActionDialog.tsx';
-import { describeOpsFailure } from './gateway-ops-text.ts';
+import { ConfirmedActionDialog, type GatewayActionProps } from './ConfirmedActionDialog.tsx';
 
-interface Props {
-  deviceId: string;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}
-
-export function ClearDataDialog({ deviceId, open, onClose, onDone }: Props) {
+export function ClearDataDialog({ deviceId, open, onClose, onDone }: GatewayActionProps) {
   const { t } = useTranslation();
-  const locale = useLocaleStore((state) => state.locale);
-  const { message } = App.useApp();
   const [scope, setScope] = useState<'all' | 'range'>('all');
   const [period, setPeriod] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [confirmed, setConfirmed] = useState(false);
-  const clear = useMutation({
-    mutationFn: () =>
-      gatewayOpsApi.clearData({
-        equipmentId: deviceId,
-        scope,
-        ...(scope === 'range'
-          ? {
-              ...(period?.[0] ? { from: period[0].startOf('day').valueOf() } : {}),
-              ...(period?.[1] ? { to: period[1].add(1, 'day').startOf('day').valueOf() } : {}),
-            }
-          : {}),
-      }),
-    onSuccess: (cleared) => {
-      void message.success(t('gatewayOps.clearData.done', cleared));
-      setConfirmed(false);
-      onDone();
-    },
-    onError: (error) => void message.error(describeOpsFailure(error, locale)),
-  });
+  const clear = () =>
+    gatewayOpsApi.clearData({
+      equipmentId: deviceId,
+      scope,
+      ...(scope === 'range'
+        ? {
+            ...(period?.[0] ? { from: period[0].startOf('day').valueOf() } : {}),
+            ...(period?.[1] ? { to: period[1].add(1, 'day').startOf('day').valueOf() } : {}),
+          }
+        : {}),
+    });
 
   return (
     <ConfirmedActionDialog
@@ -51,10 +30,9 @@ export function ClearDataDialog({ deviceId, open, onClose, onDone }: Props) {
       submitText={t('gatewayOps.clearData.submit')}
       confirmText={t('gatewayOps.clearData.confirm')}
       testIdPrefix="clear"
-      confirmed={confirmed}
-      onConfirmedChange={setConfirmed}
-      pending={clear.isPending}
-      onSubmit={() => clear.mutate()}
+      run={clear}
+      doneText={(cleared) => t('gatewayOps.clearData.done', cleared)}
+      onDone={onDone}
       onClose={onClose}
     >
       <Radio.Group value={scope} onChange={(event) => setScope(event.target.value as 'all' | 'range')}>

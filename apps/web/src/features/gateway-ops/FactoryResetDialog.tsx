@@ -1,35 +1,14 @@
 /** Factory reset: keep or do not keep the device's data on the platform, and an explicit confirmation. */
-import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Radio } from 'antd';
+import { Alert, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gatewayOpsApi } from '../../api/gateway-ops.api.ts';
-import { useLocaleStore } from '../../app/i18n.ts';
-import { ConfirmedActionDialog } from './ConfirmedActionDialog.tsx';
-import { describeOpsFailure, requireDelivered } from './gateway-ops-text.ts';
+import { ConfirmedActionDialog, type GatewayActionProps } from './ConfirmedActionDialog.tsx';
+import { requireDelivered } from './gateway-ops-text.ts';
 
-interface Props {
-  deviceId: string;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}
-
-export function FactoryResetDialog({ deviceId, open, onClose, onDone }: Props) {
+export function FactoryResetDialog({ deviceId, open, onClose, onDone }: GatewayActionProps) {
   const { t } = useTranslation();
-  const locale = useLocaleStore((state) => state.locale);
-  const { message } = App.useApp();
   const [keep, setKeep] = useState(true);
-  const [confirmed, setConfirmed] = useState(false);
-  const reset = useMutation({
-    mutationFn: () => gatewayOpsApi.factoryReset(deviceId, keep).then(requireDelivered),
-    onSuccess: () => {
-      void message.success(t('gatewayOps.factoryReset.done'));
-      setConfirmed(false);
-      onDone();
-    },
-    onError: (error) => void message.error(describeOpsFailure(error, locale)),
-  });
 
   return (
     <ConfirmedActionDialog
@@ -39,10 +18,9 @@ export function FactoryResetDialog({ deviceId, open, onClose, onDone }: Props) {
       submitText={t('gatewayOps.factoryReset.submit')}
       confirmText={t('gatewayOps.factoryReset.confirm')}
       testIdPrefix="reset"
-      confirmed={confirmed}
-      onConfirmedChange={setConfirmed}
-      pending={reset.isPending}
-      onSubmit={() => reset.mutate()}
+      run={() => gatewayOpsApi.factoryReset(deviceId, keep).then(requireDelivered)}
+      doneText={() => t('gatewayOps.factoryReset.done')}
+      onDone={onDone}
       onClose={onClose}
     >
       <Radio.Group value={keep} onChange={(event) => setKeep(event.target.value as boolean)}>

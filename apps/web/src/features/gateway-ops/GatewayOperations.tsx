@@ -6,12 +6,13 @@
  * dormant (§8); the platform refuses them too.
  */
 import { ClearOutlined, PoweroffOutlined, RollbackOutlined, SwapOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gatewayOpsApi } from '../../api/gateway-ops.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { ConfirmButton } from '../../blocks/index.ts';
 import { deviceQueryKey } from '../monitor/use-device.ts';
 import { ClearDataDialog } from './ClearDataDialog.tsx';
 import { FactoryResetDialog } from './FactoryResetDialog.tsx';
@@ -40,7 +41,6 @@ interface Props {
 export function GatewayOperations({ deviceId, online, allowed }: Props) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
   const replacement = useQuery({
@@ -48,11 +48,6 @@ export function GatewayOperations({ deviceId, online, allowed }: Props) {
     queryFn: () => gatewayOpsApi.replacement(deviceId),
     // Progress moves when the new gateway answers: asked again while it syncs.
     refetchInterval: (query) => (query.state.data?.state === 'syncing' ? 3000 : false),
-  });
-  const restart = useMutation({
-    mutationFn: () => gatewayOpsApi.restart(deviceId).then(requireDelivered),
-    onSuccess: () => void message.success(t('gatewayOps.operations.restarted')),
-    onError: (error) => void message.error(describeOpsFailure(error, locale)),
   });
   const refresh = () => {
     setDialog(null);
@@ -108,20 +103,19 @@ export function GatewayOperations({ deviceId, online, allowed }: Props) {
             </Button>
           ) : null}
           {allowed.restart ? (
-            <Popconfirm
-              title={t('gatewayOps.operations.restartConfirm')}
-              onConfirm={() => restart.mutate()}
+            <ConfirmButton
+              type="default"
+              size="middle"
+              danger={false}
+              icon={<PoweroffOutlined />}
               disabled={!online}
-            >
-              <Button
-                icon={<PoweroffOutlined />}
-                disabled={!online}
-                loading={restart.isPending}
-                data-testid="restart-gateway"
-              >
-                {t('gatewayOps.operations.restart')}
-              </Button>
-            </Popconfirm>
+              testId="restart-gateway"
+              label={t('gatewayOps.operations.restart')}
+              title={t('gatewayOps.operations.restartConfirm')}
+              run={() => gatewayOpsApi.restart(deviceId).then(requireDelivered)}
+              successText={t('gatewayOps.operations.restarted')}
+              describeError={(error) => describeOpsFailure(error, locale)}
+            />
           ) : null}
         </Space>
         {online || !(allowed.reset || allowed.restart) ? null : (

@@ -8,16 +8,10 @@ import { checkGatewayCode, checkSn } from '@lyyp/contracts/gateway';
 import { gatewayOpsApi } from '../../api/gateway-ops.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { translateCatalogue } from '../../app/messages.ts';
+import type { GatewayActionProps } from './ConfirmedActionDialog.tsx';
 import { describeOpsFailure } from './gateway-ops-text.ts';
 
-interface Props {
-  deviceId: string;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}
-
-export function ReplaceGatewayDialog({ deviceId, open, onClose, onDone }: Props) {
+export function ReplaceGatewayDialog({ deviceId, open, onClose, onDone }: GatewayActionProps) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const { message } = App.useApp();

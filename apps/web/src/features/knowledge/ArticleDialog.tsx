@@ -1,11 +1,11 @@
 /** Writing or changing an article: title, summary, rich-text body, attachments (uploaded one by one). */
 import { UploadOutlined } from '@ant-design/icons';
 import { KNOWLEDGE_SUMMARY_MAX_LENGTH, KNOWLEDGE_TITLE_MAX_LENGTH } from '@lyyp/contracts/knowledge';
-import { useMutation } from '@tanstack/react-query';
-import { App, Button, Form, Input, List, Modal, Typography, Upload } from 'antd';
+import { App, Button, Form, Input, List, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { knowledgeApi, type KnowledgeArticle, type KnowledgeFile } from '../../api/knowledge.api.ts';
+import { FormDialog } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
 
@@ -25,28 +25,19 @@ export function ArticleDialog({ productId, article, onClose }: ArticleDialogProp
   const { t } = useTranslation();
   const { message } = App.useApp();
   const describeFailure = useDescribeFailure();
-  const [form] = Form.useForm<ArticleFields>();
   const [body, setBody] = useState(article?.body ?? '');
   const [attachments, setAttachments] = useState<KnowledgeFile[]>(article?.attachments ?? []);
   const [uploading, setUploading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (fields: ArticleFields) => {
-      const content = {
-        productId,
-        title: fields.title,
-        summary: fields.summary ?? '',
-        body,
-        attachments: attachments.map((file) => ({ id: file.id })),
-      };
-      return article ? knowledgeApi.edit({ ...content, id: article.id }) : knowledgeApi.add(content);
-    },
-    onSuccess: () => {
-      void message.success(t('knowledge.saved'));
-      onClose(true);
-    },
-    onError: (error) => setFailure(describeFailure(error)),
-  });
+  const save = (fields: ArticleFields) => {
+    const content = {
+      productId,
+      title: fields.title,
+      summary: fields.summary ?? '',
+      body,
+      attachments: attachments.map((file) => ({ id: file.id })),
+    };
+    return article ? knowledgeApi.edit({ ...content, id: article.id }) : knowledgeApi.add(content);
+  };
   const attach = async (file: File) => {
     setUploading(true);
     try {
@@ -60,82 +51,68 @@ export function ArticleDialog({ productId, article, onClose }: ArticleDialogProp
   };
 
   return (
-    <Modal
-      open
+    <FormDialog<ArticleFields>
       width={860}
       title={article ? t('knowledge.edit') : t('knowledge.add')}
       okText={t('knowledge.save')}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      onCancel={() => onClose(false)}
       okButtonProps={{ 'data-testid': 'knowledge-save' }}
-      destroyOnHidden
+      onClose={() => onClose(false)}
+      initialValues={{ title: article?.title ?? '', summary: article?.summary ?? '' }}
+      fields={['title', 'summary']}
+      submit={save}
+      successText={t('knowledge.saved')}
+      onSaved={() => onClose(true)}
     >
-      <Form<ArticleFields>
-        form={form}
-        layout="vertical"
-        initialValues={{ title: article?.title ?? '', summary: article?.summary ?? '' }}
-        onFinish={(fields) => {
-          setFailure(null);
-          save.mutate(fields);
-        }}
+      <Form.Item
+        name="title"
+        label={t('knowledge.fields.title')}
+        rules={[{ required: true, whitespace: true, message: t('knowledge.titleRequired') }]}
       >
-        <Form.Item
-          name="title"
-          label={t('knowledge.fields.title')}
-          rules={[{ required: true, whitespace: true, message: t('knowledge.titleRequired') }]}
+        <Input maxLength={KNOWLEDGE_TITLE_MAX_LENGTH} data-testid="knowledge-title" />
+      </Form.Item>
+      <Form.Item name="summary" label={t('knowledge.fields.summary')}>
+        <Input.TextArea rows={2} maxLength={KNOWLEDGE_SUMMARY_MAX_LENGTH} data-testid="knowledge-summary" />
+      </Form.Item>
+      <Form.Item label={t('knowledge.fields.body')} required>
+        <RichTextEditor initialHtml={article?.body ?? ''} onChange={setBody} />
+      </Form.Item>
+      <Form.Item label={t('knowledge.fields.attachments')}>
+        <Upload
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void attach(file);
+            return false;
+          }}
         >
-          <Input maxLength={KNOWLEDGE_TITLE_MAX_LENGTH} data-testid="knowledge-title" />
-        </Form.Item>
-        <Form.Item name="summary" label={t('knowledge.fields.summary')}>
-          <Input.TextArea rows={2} maxLength={KNOWLEDGE_SUMMARY_MAX_LENGTH} data-testid="knowledge-summary" />
-        </Form.Item>
-        <Form.Item label={t('knowledge.fields.body')} required>
-          <RichTextEditor initialHtml={article?.body ?? ''} onChange={setBody} />
-        </Form.Item>
-        <Form.Item label={t('knowledge.fields.attachments')}>
-          <Upload
-            showUploadList={false}
-            beforeUpload={(file) => {
-              void attach(file);
-              return false;
-            }}
-          >
-            <Button icon={<UploadOutlined />} loading={uploading} data-testid="knowledge-attach">
-              {t('knowledge.attach')}
-            </Button>
-          </Upload>
-          {attachments.length > 0 ? (
-            <List
-              size="small"
-              dataSource={attachments}
-              renderItem={(file) => (
-                <List.Item
-                  actions={[
-                    <Button
-                      key="remove"
-                      type="link"
-                      size="small"
-                      onClick={() =>
-                        setAttachments((current) => current.filter((entry) => entry.id !== file.id))
-                      }
-                    >
-                      {t('monitor.common.delete')}
-                    </Button>,
-                  ]}
-                >
-                  {file.name}
-                </List.Item>
-              )}
-            />
-          ) : null}
-        </Form.Item>
-        {failure ? (
-          <Typography.Paragraph type="danger" data-testid="knowledge-failure">
-            {failure}
-          </Typography.Paragraph>
+          <Button icon={<UploadOutlined />} loading={uploading} data-testid="knowledge-attach">
+            {t('knowledge.attach')}
+          </Button>
+        </Upload>
+        {attachments.length > 0 ? (
+          <List
+            size="small"
+            dataSource={attachments}
+            renderItem={(file) => (
+              <List.Item
+                actions={[
+                  <Button
+                    key="remove"
+                    type="link"
+                    size="small"
+                    onClick={() =>
+                      setAttachments((current) => current.filter((entry) => entry.id !== file.id))
+                    }
+                  >
+                    {t('monitor.common.delete')}
+                  </Button>,
+                ]}
+              >
+                {file.name}
+              </List.Item>
+            )}
+          />
         ) : null}
-      </Form>
-    </Modal>
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -2,12 +2,12 @@
  * The device detail's knowledge tab (monitoring site): the articles of the device's product,
  * searchable, each opened read-only in a drawer.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Input, List, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { knowledgeApi, type KnowledgeArticleSummary } from '../../api/knowledge.api.ts';
+import { usePagedQuery } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
 import { ArticleReader } from './ArticleReader.tsx';
@@ -16,13 +16,11 @@ export default function DeviceKnowledgeTab({ device }: DeviceTabProps) {
   const { t } = useTranslation();
   const describeFailure = useDescribeFailure();
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
-  const articles = useQuery({
-    queryKey: ['device-knowledge', device.id, keyword, page],
-    queryFn: () =>
-      knowledgeApi.deviceList({ deviceId: device.id, keyword: keyword || undefined, page, pageSize: 10 }),
-    placeholderData: keepPreviousData,
+  const articles = usePagedQuery<KnowledgeArticleSummary>({
+    queryKey: ['device-knowledge', device.id, keyword],
+    fetch: (paging) =>
+      knowledgeApi.deviceList({ deviceId: device.id, keyword: keyword || undefined, ...paging }),
   });
   return (
     <>
@@ -31,24 +29,21 @@ export default function DeviceKnowledgeTab({ device }: DeviceTabProps) {
         style={{ width: 300, marginBottom: 12 }}
         placeholder={t('knowledge.search')}
         data-testid="device-knowledge-search"
-        onSearch={(value) => {
-          setKeyword(value.trim());
-          setPage(1);
-        }}
+        onSearch={(value) => setKeyword(value.trim())}
       />
-      {articles.error ? (
-        <Typography.Paragraph type="danger">{describeFailure(articles.error)}</Typography.Paragraph>
+      {articles.query.error ? (
+        <Typography.Paragraph type="danger">{describeFailure(articles.query.error)}</Typography.Paragraph>
       ) : null}
       <List<KnowledgeArticleSummary>
         data-testid="device-knowledge-list"
-        loading={articles.isFetching}
-        dataSource={articles.data?.list ?? []}
+        loading={articles.query.isFetching}
+        dataSource={[...articles.rows]}
         locale={{ emptyText: t('knowledge.empty') }}
         pagination={{
-          current: page,
-          pageSize: 10,
-          total: articles.data?.total ?? 0,
-          onChange: setPage,
+          current: articles.page,
+          pageSize: articles.pageSize,
+          total: articles.total,
+          onChange: (page) => articles.setPage(page),
           hideOnSinglePage: true,
         }}
         renderItem={(item) => (

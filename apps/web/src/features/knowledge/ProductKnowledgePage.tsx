@@ -3,8 +3,7 @@
  * time of the last change and author, searched over title and body; write, change, read, delete.
  * Writing, changing and deleting show only when the policy allows editing this product's knowledge.
  */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,79 +13,51 @@ import {
   type KnowledgeArticle,
   type KnowledgeArticleSummary,
 } from '../../api/knowledge.api.ts';
-import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import {
+  actionColumn,
+  ConfirmButton,
+  PagedTable,
+  ScreenCard,
+  useAction,
+  usePagedQuery,
+} from '../../blocks/index.ts';
 import { useProductAbilities } from '../product/use-product-abilities.ts';
 import { ArticleDialog } from './ArticleDialog.tsx';
 import { ArticleReader } from './ArticleReader.tsx';
 
 export default function ProductKnowledgePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const describeFailure = useDescribeFailure();
   const productId = useParams().id ?? '';
   const mayEdit = useProductAbilities(productId)('knowledge.edit');
   const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [editing, setEditing] = useState<KnowledgeArticle | 'new' | null>(null);
   const [reading, setReading] = useState<string | null>(null);
-  const articles = useQuery({
-    queryKey: ['product-knowledge', productId, keyword, paging],
-    queryFn: () => knowledgeApi.list({ productId, keyword: keyword || undefined, ...paging }),
-    placeholderData: keepPreviousData,
+  const articles = usePagedQuery<KnowledgeArticleSummary>({
+    queryKey: ['product-knowledge', productId, keyword],
+    fetch: (paging) => knowledgeApi.list({ productId, keyword: keyword || undefined, ...paging }),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => knowledgeApi.delete(productId, id),
-    onSuccess: () => {
-      void message.success(t('knowledge.deleted'));
-      return articles.refetch();
-    },
-    onError: (error) => void message.error(describeFailure(error)),
-  });
-  const openEditor = useMutation({
-    mutationFn: (id: string) => knowledgeApi.info(productId, id),
-    onSuccess: (article) => setEditing(article),
-    onError: (error) => void message.error(describeFailure(error)),
+  const openEditor = useAction({
+    run: (id: string) => knowledgeApi.info(productId, id),
+    onDone: (article) => setEditing(article),
   });
 
   return (
-    <Card
-      variant="borderless"
+    <ScreenCard
       title={t('routes.ProductKnowledge')}
-      extra={
-        mayEdit ? (
-          <Button type="primary" onClick={() => setEditing('new')} data-testid="knowledge-add">
-            {t('knowledge.add')}
-          </Button>
-        ) : null
+      add={
+        mayEdit && { label: t('knowledge.add'), onClick: () => setEditing('new'), testId: 'knowledge-add' }
       }
+      search={{
+        placeholder: t('knowledge.search'),
+        onSearch: setKeyword,
+        width: 320,
+        testId: 'knowledge-search',
+      }}
     >
-      <Input.Search
-        allowClear
-        style={{ width: 320, marginBottom: 16 }}
-        placeholder={t('knowledge.search')}
-        data-testid="knowledge-search"
-        onSearch={(value) => {
-          setKeyword(value.trim());
-          setPaging((current) => ({ ...current, page: 1 }));
-        }}
-      />
-      {articles.error ? (
-        <Typography.Paragraph type="danger">{describeFailure(articles.error)}</Typography.Paragraph>
-      ) : null}
-      <Table<KnowledgeArticleSummary>
-        rowKey="id"
-        size="small"
-        data-testid="knowledge-articles"
-        loading={articles.isFetching}
-        dataSource={articles.data?.list ?? []}
-        locale={{ emptyText: t('knowledge.empty') }}
-        pagination={{
-          current: articles.data?.page ?? paging.page,
-          pageSize: articles.data?.pageSize ?? paging.pageSize,
-          total: articles.data?.total ?? 0,
-          showTotal: (total) => t('monitor.common.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
+      <PagedTable<KnowledgeArticleSummary>
+        paged={articles}
+        testId="knowledge-articles"
+        emptyText={t('knowledge.empty')}
         columns={[
           {
             title: t('knowledge.fields.title'),
@@ -109,35 +80,32 @@ export default function ProductKnowledgePage() {
             width: 120,
             render: (value: string | null) => value ?? '—',
           },
-          ...(mayEdit
-            ? [
-                {
-                  title: t('monitor.common.actions'),
-                  key: 'actions',
-                  width: 140,
-                  render: (_value: unknown, item: KnowledgeArticleSummary) => (
-                    <Space size={0}>
-                      <Button
-                        type="link"
-                        size="small"
-                        onClick={() => openEditor.mutate(item.id)}
-                        data-testid="knowledge-edit"
-                      >
-                        {t('monitor.common.edit')}
-                      </Button>
-                      <Popconfirm
-                        title={t('knowledge.confirmDelete')}
-                        onConfirm={() => remove.mutate(item.id)}
-                      >
-                        <Button type="link" size="small" danger data-testid="knowledge-delete">
-                          {t('monitor.common.delete')}
-                        </Button>
-                      </Popconfirm>
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
+          mayEdit &&
+            actionColumn(
+              t('monitor.common.actions'),
+              (item: KnowledgeArticleSummary) => (
+                <Space size={0}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => openEditor.mutate(item.id)}
+                    data-testid="knowledge-edit"
+                  >
+                    {t('monitor.common.edit')}
+                  </Button>
+                  <ConfirmButton
+                    label={t('monitor.common.delete')}
+                    title={t('knowledge.confirmDelete')}
+                    okText={t('monitor.common.delete')}
+                    run={() => knowledgeApi.delete(productId, item.id)}
+                    successText={t('knowledge.deleted')}
+                    onDone={articles.refetch}
+                    testId="knowledge-delete"
+                  />
+                </Space>
+              ),
+              140,
+            ),
         ]}
       />
       {editing ? (
@@ -158,6 +126,6 @@ export default function ProductKnowledgePage() {
         }
         onClose={() => setReading(null)}
       />
-    </Card>
+    </ScreenCard>
   );
 }

@@ -1,10 +1,12 @@
 /** The repair records tab of a device (§2 device detail): its work orders, and raising a new one. */
+import type { WorkOrderItem } from '@lyyp/contracts/maintenance';
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
+import { usePagedQuery } from '../../blocks/index.ts';
 import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
 import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { NewWorkOrderDialog } from './NewWorkOrderDialog.tsx';
@@ -15,13 +17,11 @@ export function DeviceRepairTab({ device }: Pick<DeviceTabProps, 'device'>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const mayRaise = useCapabilities().may('workOrder.create');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [creating, setCreating] = useState(false);
   const [opened, setOpened] = useState<string | null>(null);
-  const orders = useQuery({
-    queryKey: ['maintenance', 'work-orders', 'device', device.id, paging],
-    queryFn: () => maintenanceApi.listWorkOrders({ equipmentId: device.id, ...paging }),
-    placeholderData: keepPreviousData,
+  const orders = usePagedQuery<WorkOrderItem>({
+    queryKey: ['maintenance', 'work-orders', 'device', device.id],
+    fetch: (paging) => maintenanceApi.listWorkOrders({ equipmentId: device.id, ...paging }),
     enabled: mayRaise,
   });
   return (
@@ -36,13 +36,7 @@ export function DeviceRepairTab({ device }: Pick<DeviceTabProps, 'device'>) {
           {t('maintenance.workOrder.new')}
         </Button>
       ) : null}
-      <WorkOrderCards
-        page={orders.data}
-        loading={orders.isFetching}
-        showDevice={false}
-        onOpen={setOpened}
-        onPage={(page, pageSize) => setPaging({ page, pageSize })}
-      />
+      <WorkOrderCards paged={orders} showDevice={false} onOpen={setOpened} />
       {creating ? (
         <NewWorkOrderDialog
           deviceId={device.id}

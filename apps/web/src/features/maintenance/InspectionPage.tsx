@@ -2,15 +2,18 @@
  * Inspections of the monitoring site (§2): the tasks of the devices the caller may see (status
  * filter kept in `?state=`, overdue derived by the platform) and the plans behind them.
  */
-import { INSPECTION_STATES, type InspectionState } from '@lyyp/contracts/maintenance';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  INSPECTION_STATES,
+  type InspectionState,
+  type InspectionTaskItem,
+} from '@lyyp/contracts/maintenance';
 import { Card, Select, Space, Switch, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { usePagedQuery } from '../../blocks/index.ts';
 import { inspectionStateName } from './maintenance-text.ts';
 import { PlanList } from './PlanList.tsx';
 import { TaskCards } from './TaskCards.tsx';
@@ -25,17 +28,15 @@ function readState(value: string | null): InspectionState | undefined {
 export default function InspectionPage() {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const describeFailure = useDescribeFailure();
   const [search, setSearch] = useSearchParams();
   const state = readState(search.get('state'));
   const [mine, setMine] = useState(false);
-  const [paging, setPaging] = useState({ page: 1, pageSize: 12 });
   const [opened, setOpened] = useState<string | null>(null);
-  const tasks = useQuery({
-    queryKey: ['maintenance', 'tasks', state, mine, paging],
-    queryFn: () =>
+  const tasks = usePagedQuery<InspectionTaskItem>({
+    queryKey: ['maintenance', 'tasks', state, mine],
+    fetch: (paging) =>
       maintenanceApi.listTasks({ ...(state ? { state } : {}), ...(mine ? { mine } : {}), ...paging }),
-    placeholderData: keepPreviousData,
+    pageSize: 12,
   });
   const taskList = (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -45,10 +46,9 @@ export default function InspectionPage() {
           style={{ width: 140 }}
           placeholder={t('maintenance.fields.state')}
           value={state}
-          onChange={(next: InspectionState | undefined) => {
-            setSearch(next ? { state: next } : {}, { replace: true });
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
+          onChange={(next: InspectionState | undefined) =>
+            setSearch(next ? { state: next } : {}, { replace: true })
+          }
           options={INSPECTION_STATES.map((code) => ({
             value: code,
             label: inspectionStateName(code, locale),
@@ -59,13 +59,7 @@ export default function InspectionPage() {
           <Typography.Text>{t('maintenance.fields.mine')}</Typography.Text>
         </Space>
       </Space>
-      {tasks.error ? <Typography.Text type="danger">{describeFailure(tasks.error)}</Typography.Text> : null}
-      <TaskCards
-        page={tasks.data}
-        loading={tasks.isFetching}
-        onOpen={setOpened}
-        onPage={(page, pageSize) => setPaging({ page, pageSize })}
-      />
+      <TaskCards paged={tasks} onOpen={setOpened} />
     </Space>
   );
   return (

@@ -12,13 +12,13 @@ import {
   type InspectionPlanItem,
 } from '@lyyp/contracts/maintenance';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Modal, Select, Space, message } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { FormDialog } from '../../blocks/index.ts';
 import { INSPECTION_FREQUENCY_NAMES } from '@lyyp/contracts/maintenance';
 
 interface PlanForm {
@@ -49,7 +49,6 @@ export function PlanDialog({
 }) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const describeFailure = useDescribeFailure();
   const [form] = Form.useForm<PlanForm>();
   const deviceIds = Form.useWatch('deviceIds', form) ?? [];
   const frequency = Form.useWatch('frequency', form);
@@ -63,33 +62,29 @@ export function PlanDialog({
     queryFn: () => maintenanceApi.assignees(firstDevice!),
     enabled: Boolean(firstDevice),
   });
-  const save = useMutation({
-    mutationFn: (values: PlanForm) => {
-      const body: InspectionPlanInput = {
-        ...(plan ? { id: plan.id } : {}),
-        name: values.name,
-        deviceIds: values.deviceIds,
-        items: values.items.map((item, index) => ({
-          id: item.id ?? `item-${index + 1}-${Date.now().toString(36)}`,
-          name: item.name,
-          kind: item.kind,
-          unit: item.unit ?? '',
-          low: item.kind === 'reading' ? (item.low ?? null) : null,
-          high: item.kind === 'reading' ? (item.high ?? null) : null,
-        })),
-        schedule: {
-          frequency: values.frequency,
-          ...(values.frequency === 'weekly' ? { weekday: values.weekday ?? 1 } : {}),
-          ...(values.frequency === 'monthly' ? { monthDay: values.monthDay ?? 1 } : {}),
-          utcOffsetMinutes: -new Date().getTimezoneOffset(),
-        },
-        inspectorIds: values.inspectorIds,
-      };
-      return maintenanceApi.savePlan(body);
-    },
-    onSuccess: onSaved,
-    onError: (error) => void message.error(describeFailure(error)),
-  });
+  const save = (values: PlanForm) => {
+    const body: InspectionPlanInput = {
+      ...(plan ? { id: plan.id } : {}),
+      name: values.name,
+      deviceIds: values.deviceIds,
+      items: values.items.map((item, index) => ({
+        id: item.id ?? `item-${index + 1}-${Date.now().toString(36)}`,
+        name: item.name,
+        kind: item.kind,
+        unit: item.unit ?? '',
+        low: item.kind === 'reading' ? (item.low ?? null) : null,
+        high: item.kind === 'reading' ? (item.high ?? null) : null,
+      })),
+      schedule: {
+        frequency: values.frequency,
+        ...(values.frequency === 'weekly' ? { weekday: values.weekday ?? 1 } : {}),
+        ...(values.frequency === 'monthly' ? { monthDay: values.monthDay ?? 1 } : {}),
+        utcOffsetMinutes: -new Date().getTimezoneOffset(),
+      },
+      inspectorIds: values.inspectorIds,
+    };
+    return maintenanceApi.savePlan(body);
+  };
   const initial: Partial<PlanForm> = plan
     ? {
         name: plan.name,
@@ -104,123 +99,105 @@ export function PlanDialog({
   const weekdays = t('maintenance.inspection.weekdays', { returnObjects: true }) as string[];
 
   return (
-    <Modal
-      open
+    <FormDialog<PlanForm>
       width={640}
       title={plan ? t('maintenance.inspection.editPlan') : t('maintenance.inspection.newPlan')}
-      onCancel={onClose}
-      // A refused form shows its messages on the inputs; nothing else is left to handle.
-      onOk={() =>
-        void form.validateFields().then(
-          (values) => save.mutate(values),
-          () => undefined,
-        )
-      }
-      okButtonProps={{ loading: save.isPending }}
-      destroyOnHidden
+      okText={t('monitor.common.confirm')}
+      onClose={onClose}
+      form={form}
+      initialValues={initial}
+      submit={save}
+      successText={null}
+      onSaved={onSaved}
     >
-      <Form form={form} layout="vertical" initialValues={initial}>
-        <Form.Item
-          name="name"
-          label={t('maintenance.fields.planName')}
-          rules={[{ required: true, whitespace: true }]}
-        >
-          <Input maxLength={INSPECTION_PLAN_NAME_MAX_LENGTH} />
-        </Form.Item>
-        <Form.Item name="deviceIds" label={t('maintenance.fields.devices')} rules={[{ required: true }]}>
+      <Form.Item
+        name="name"
+        label={t('maintenance.fields.planName')}
+        rules={[{ required: true, whitespace: true }]}
+      >
+        <Input maxLength={INSPECTION_PLAN_NAME_MAX_LENGTH} />
+      </Form.Item>
+      <Form.Item name="deviceIds" label={t('maintenance.fields.devices')} rules={[{ required: true }]}>
+        <Select
+          mode="multiple"
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={devices.isLoading}
+          options={(devices.data?.list ?? []).map((device) => ({ value: device.id, label: device.name }))}
+        />
+      </Form.Item>
+      <Form.List name="items">
+        {(fields, { add, remove }) => (
+          <Form.Item label={t('maintenance.fields.items')} required>
+            {fields.map((field) => (
+              <Space key={field.key} wrap align="baseline" style={{ marginBottom: 4 }}>
+                <Form.Item name={[field.name, 'name']} rules={[{ required: true, whitespace: true }]} noStyle>
+                  <Input
+                    style={{ width: 150 }}
+                    placeholder={t('maintenance.fields.itemName')}
+                    maxLength={INSPECTION_ITEM_NAME_MAX_LENGTH}
+                  />
+                </Form.Item>
+                <Form.Item name={[field.name, 'kind']} noStyle>
+                  <Select
+                    style={{ width: 96 }}
+                    options={[
+                      { value: 'check', label: t('maintenance.inspection.check') },
+                      { value: 'reading', label: t('maintenance.inspection.readingKind') },
+                    ]}
+                  />
+                </Form.Item>
+                <Form.Item name={[field.name, 'low']} noStyle>
+                  <InputNumber style={{ width: 80 }} placeholder={t('maintenance.fields.low')} />
+                </Form.Item>
+                <Form.Item name={[field.name, 'high']} noStyle>
+                  <InputNumber style={{ width: 80 }} placeholder={t('maintenance.fields.high')} />
+                </Form.Item>
+                <Form.Item name={[field.name, 'unit']} noStyle>
+                  <Input style={{ width: 64 }} placeholder={t('maintenance.fields.unit')} />
+                </Form.Item>
+                <MinusCircleOutlined onClick={() => remove(field.name)} />
+              </Space>
+            ))}
+            {fields.length < INSPECTION_ITEMS_MAX ? (
+              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', kind: 'check' })}>
+                {t('maintenance.inspection.addItem')}
+              </Button>
+            ) : null}
+          </Form.Item>
+        )}
+      </Form.List>
+      <Space wrap>
+        <Form.Item name="frequency" label={t('maintenance.fields.frequency')}>
           <Select
-            mode="multiple"
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={devices.isLoading}
-            options={(devices.data?.list ?? []).map((device) => ({ value: device.id, label: device.name }))}
+            style={{ width: 120 }}
+            options={INSPECTION_FREQUENCIES.map((code) => ({
+              value: code,
+              label: INSPECTION_FREQUENCY_NAMES[code][locale === 'en-US' ? 'en' : 'zh'],
+            }))}
           />
         </Form.Item>
-        <Form.List name="items">
-          {(fields, { add, remove }) => (
-            <Form.Item label={t('maintenance.fields.items')} required>
-              {fields.map((field) => (
-                <Space key={field.key} wrap align="baseline" style={{ marginBottom: 4 }}>
-                  <Form.Item
-                    name={[field.name, 'name']}
-                    rules={[{ required: true, whitespace: true }]}
-                    noStyle
-                  >
-                    <Input
-                      style={{ width: 150 }}
-                      placeholder={t('maintenance.fields.itemName')}
-                      maxLength={INSPECTION_ITEM_NAME_MAX_LENGTH}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'kind']} noStyle>
-                    <Select
-                      style={{ width: 96 }}
-                      options={[
-                        { value: 'check', label: t('maintenance.inspection.check') },
-                        { value: 'reading', label: t('maintenance.inspection.readingKind') },
-                      ]}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'low']} noStyle>
-                    <InputNumber style={{ width: 80 }} placeholder={t('maintenance.fields.low')} />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'high']} noStyle>
-                    <InputNumber style={{ width: 80 }} placeholder={t('maintenance.fields.high')} />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'unit']} noStyle>
-                    <Input style={{ width: 64 }} placeholder={t('maintenance.fields.unit')} />
-                  </Form.Item>
-                  <MinusCircleOutlined onClick={() => remove(field.name)} />
-                </Space>
-              ))}
-              {fields.length < INSPECTION_ITEMS_MAX ? (
-                <Button
-                  type="dashed"
-                  icon={<PlusOutlined />}
-                  onClick={() => add({ name: '', kind: 'check' })}
-                >
-                  {t('maintenance.inspection.addItem')}
-                </Button>
-              ) : null}
-            </Form.Item>
-          )}
-        </Form.List>
-        <Space wrap>
-          <Form.Item name="frequency" label={t('maintenance.fields.frequency')}>
+        {frequency === 'weekly' ? (
+          <Form.Item name="weekday" label={t('maintenance.fields.weekday')} initialValue={1}>
             <Select
-              style={{ width: 120 }}
-              options={INSPECTION_FREQUENCIES.map((code) => ({
-                value: code,
-                label: INSPECTION_FREQUENCY_NAMES[code][locale === 'en-US' ? 'en' : 'zh'],
-              }))}
+              style={{ width: 100 }}
+              options={weekdays.map((label, index) => ({ value: index + 1, label }))}
             />
           </Form.Item>
-          {frequency === 'weekly' ? (
-            <Form.Item name="weekday" label={t('maintenance.fields.weekday')} initialValue={1}>
-              <Select
-                style={{ width: 100 }}
-                options={weekdays.map((label, index) => ({ value: index + 1, label }))}
-              />
-            </Form.Item>
-          ) : null}
-          {frequency === 'monthly' ? (
-            <Form.Item name="monthDay" label={t('maintenance.fields.monthDay')} initialValue={1}>
-              <InputNumber min={1} max={28} />
-            </Form.Item>
-          ) : null}
-        </Space>
-        <Form.Item
-          name="inspectorIds"
-          label={t('maintenance.fields.inspectors')}
-          rules={[{ required: true }]}
-        >
-          <Select
-            mode="multiple"
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={people.isLoading}
-            options={(people.data ?? []).map((person) => ({ value: person.id, label: person.name }))}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        ) : null}
+        {frequency === 'monthly' ? (
+          <Form.Item name="monthDay" label={t('maintenance.fields.monthDay')} initialValue={1}>
+            <InputNumber min={1} max={28} />
+          </Form.Item>
+        ) : null}
+      </Space>
+      <Form.Item name="inspectorIds" label={t('maintenance.fields.inspectors')} rules={[{ required: true }]}>
+        <Select
+          mode="multiple"
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={people.isLoading}
+          options={(people.data ?? []).map((person) => ({ value: person.id, label: person.name }))}
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -4,12 +4,13 @@
  * who did not make a plan sees neither (the server would answer 2417).
  */
 import { INSPECTION_FREQUENCY_NAMES, type InspectionPlanItem } from '@lyyp/contracts/maintenance';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, List, Popconfirm, Space, Tag, Typography, message } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { ConfirmButton } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { PlanDialog } from './PlanDialog.tsx';
@@ -24,11 +25,6 @@ export function PlanList() {
   const [editing, setEditing] = useState<InspectionPlanItem | 'new' | null>(null);
   const plans = useQuery({ queryKey: ['maintenance', 'plans'], queryFn: () => maintenanceApi.listPlans() });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['maintenance'] });
-  const remove = useMutation({
-    mutationFn: (id: string) => maintenanceApi.deletePlan(id),
-    onSuccess: refresh,
-    onError: (error) => void message.error(describeFailure(error)),
-  });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {mayCreate ? (
@@ -64,15 +60,15 @@ export function PlanList() {
                       >
                         {t('maintenance.inspection.editPlan')}
                       </Button>,
-                      <Popconfirm
+                      <ConfirmButton
                         key="delete"
+                        label={t('maintenance.inspection.deletePlan')}
                         title={t('maintenance.inspection.deleteConfirm')}
-                        onConfirm={() => remove.mutate(plan.id)}
-                      >
-                        <Button type="link" size="small" danger>
-                          {t('maintenance.inspection.deletePlan')}
-                        </Button>
-                      </Popconfirm>,
+                        okText={t('maintenance.inspection.deletePlan')}
+                        run={() => maintenanceApi.deletePlan(plan.id)}
+                        onDone={refresh}
+                        describeError={describeFailure}
+                      />,
                     ]
                   : []
               }

@@ -1,9 +1,10 @@
 /** One inspection task: each checklist item to record (by the plan's inspectors), then finish or abort. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Grid, Popconfirm, Space, Tag, Typography, message } from 'antd';
+import { Alert, Button, Grid, Space, Tag, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { ConfirmButton, DetailDrawer } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { ItemRecorder, type ItemRecording } from './ItemRecorder.tsx';
 import {
@@ -32,24 +33,18 @@ export function TaskDrawer({ id, onClose }: { id: string; onClose: () => void })
     onSuccess: done,
     onError: failed,
   });
-  const abort = useMutation({
-    mutationFn: () => maintenanceApi.abortTask({ id }),
-    onSuccess: done,
-    onError: failed,
-  });
   const data = task.data;
   const open =
     data && (data.state === 'not-started' || data.state === 'in-progress' || data.state === 'overdue');
   const editable = Boolean(open && data?.canAct);
 
   return (
-    <Drawer
-      open
+    <DetailDrawer
       onClose={onClose}
-      size={screens.md ? 560 : '100%'}
+      size={screens.md ? 560 : window.innerWidth}
       title={t('maintenance.inspection.detail')}
+      error={task.error}
     >
-      {task.error ? <Typography.Text type="danger">{describeFailure(task.error)}</Typography.Text> : null}
       {data ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Typography.Text strong>
@@ -84,15 +79,19 @@ export function TaskDrawer({ id, onClose }: { id: string; onClose: () => void })
               <Button type="primary" loading={finish.isPending} onClick={() => finish.mutate()}>
                 {t('maintenance.inspection.finish')}
               </Button>
-              <Popconfirm title={t('maintenance.inspection.abort')} onConfirm={() => abort.mutate()}>
-                <Button danger loading={abort.isPending}>
-                  {t('maintenance.inspection.abort')}
-                </Button>
-              </Popconfirm>
+              <ConfirmButton
+                type="default"
+                size="middle"
+                label={t('maintenance.inspection.abort')}
+                title={t('maintenance.inspection.abort')}
+                run={() => maintenanceApi.abortTask({ id })}
+                onDone={done}
+                describeError={describeFailure}
+              />
             </Space>
           ) : null}
         </Space>
       ) : null}
-    </Drawer>
+    </DetailDrawer>
   );
 }

@@ -4,23 +4,12 @@
  */
 import { WORK_ORDER_COMMENT_MAX_LENGTH, type WorkOrderAction } from '@lyyp/contracts/maintenance';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Descriptions,
-  Drawer,
-  Grid,
-  Image,
-  Input,
-  Space,
-  Tag,
-  Timeline,
-  Typography,
-  message,
-} from 'antd';
+import { Button, Descriptions, Grid, Image, Input, Space, Tag, Timeline, Typography, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { DetailDrawer } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import {
   WORK_ORDER_STATE_COLORS,
@@ -58,14 +47,13 @@ export function WorkOrderDrawer({ id, onClose }: { id: string; onClose: () => vo
   const data = order.data;
 
   return (
-    <Drawer
-      open
+    <DetailDrawer
       onClose={onClose}
-      size={screens.md ? 560 : '100%'}
+      size={screens.md ? 560 : window.innerWidth}
       title={data ? `${t('maintenance.workOrder.detail')} ${data.number}` : t('maintenance.workOrder.detail')}
-      data-testid="work-order-drawer"
+      error={order.error}
+      testId="work-order-drawer"
     >
-      {order.error ? <Typography.Text type="danger">{describeFailure(order.error)}</Typography.Text> : null}
       {data ? (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Space wrap>
@@ -104,17 +92,7 @@ export function WorkOrderDrawer({ id, onClose }: { id: string; onClose: () => vo
           </Descriptions>
           {data.photos.length > 0 ? (
             <Image.PreviewGroup>
-              <Space wrap>
-                {data.photos.map((photo) => (
-                  <Image
-                    key={photo.id}
-                    src={photo.url}
-                    width={72}
-                    height={72}
-                    style={{ objectFit: 'cover' }}
-                  />
-                ))}
-              </Space>
+              <Photos photos={data.photos} size={72} />
             </Image.PreviewGroup>
           ) : null}
           <Typography.Title level={5}>{t('maintenance.workOrder.timeline')}</Typography.Title>
@@ -128,17 +106,7 @@ export function WorkOrderDrawer({ id, onClose }: { id: string; onClose: () => vo
                     {t(`maintenance.workOrder.events.${event.kind}`, { name: event.assigneeName ?? '' })}
                   </Typography.Text>
                   {event.comment ? <Typography.Text>{event.comment}</Typography.Text> : null}
-                  <Space wrap>
-                    {event.photos.map((photo) => (
-                      <Image
-                        key={photo.id}
-                        src={photo.url}
-                        width={48}
-                        height={48}
-                        style={{ objectFit: 'cover' }}
-                      />
-                    ))}
-                  </Space>
+                  <Photos photos={event.photos} size={48} />
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {formatTime(event.at, locale)}
                   </Typography.Text>
@@ -178,6 +146,17 @@ export function WorkOrderDrawer({ id, onClose }: { id: string; onClose: () => vo
           }}
         />
       ) : null}
-    </Drawer>
+    </DetailDrawer>
+  );
+}
+
+/** Photos as square thumbnails that open the preview. */
+function Photos({ photos, size }: { photos: readonly { id: string; url: string }[]; size: number }) {
+  return (
+    <Space wrap>
+      {photos.map((photo) => (
+        <Image key={photo.id} src={photo.url} width={size} height={size} style={{ objectFit: 'cover' }} />
+      ))}
+    </Space>
   );
 }

@@ -4,14 +4,14 @@
  * the address (`?state=`) so the operations centre can link to it.
  */
 import { DownloadOutlined } from '@ant-design/icons';
-import { WORK_ORDER_STATES, type WorkOrderState } from '@lyyp/contracts/maintenance';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { WORK_ORDER_STATES, type WorkOrderItem, type WorkOrderState } from '@lyyp/contracts/maintenance';
 import { Button, Card, Dropdown, Input, Select, Space, Switch, Typography, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { usePagedQuery } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { workOrderStateName } from './maintenance-text.ts';
@@ -34,17 +34,16 @@ export default function WorkOrderListPage() {
   const olderThan = search.get('olderThanHours');
   const [mine, setMine] = useState(false);
   const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 12 });
   const filter = {
     ...(state ? { state } : {}),
     ...(mine ? { mine } : {}),
     ...(keyword ? { keyword } : {}),
     ...(olderThan ? { olderThanHours: Number(olderThan) } : {}),
   };
-  const orders = useQuery({
-    queryKey: ['maintenance', 'work-orders', filter, paging],
-    queryFn: () => maintenanceApi.listWorkOrders({ ...filter, ...paging }),
-    placeholderData: keepPreviousData,
+  const orders = usePagedQuery<WorkOrderItem>({
+    queryKey: ['maintenance', 'work-orders', filter],
+    fetch: (paging) => maintenanceApi.listWorkOrders({ ...filter, ...paging }),
+    pageSize: 12,
   });
   const opened = search.get('open');
   const setParam = (name: string, value: string | undefined) => {
@@ -67,10 +66,7 @@ export default function WorkOrderListPage() {
           placeholder={t('maintenance.fields.state')}
           value={state}
           data-testid="work-order-state-filter"
-          onChange={(next: WorkOrderState | undefined) => {
-            setParam('state', next);
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
+          onChange={(next: WorkOrderState | undefined) => setParam('state', next)}
           options={WORK_ORDER_STATES.map((code) => ({
             value: code,
             label: workOrderStateName(code, locale),
@@ -80,10 +76,7 @@ export default function WorkOrderListPage() {
           allowClear
           style={{ width: 220 }}
           placeholder={t('maintenance.fields.keyword')}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
+          onSearch={(value) => setKeyword(value.trim())}
         />
         <Space size={4}>
           <Switch size="small" checked={mine} onChange={setMine} />
@@ -102,13 +95,7 @@ export default function WorkOrderListPage() {
           </Dropdown>
         ) : null}
       </Space>
-      {orders.error ? <Typography.Text type="danger">{describeFailure(orders.error)}</Typography.Text> : null}
-      <WorkOrderCards
-        page={orders.data}
-        loading={orders.isFetching}
-        onOpen={(id) => setParam('open', id)}
-        onPage={(page, pageSize) => setPaging({ page, pageSize })}
-      />
+      <WorkOrderCards paged={orders} onOpen={(id) => setParam('open', id)} />
       {opened ? <WorkOrderDrawer id={opened} onClose={() => setParam('open', undefined)} /> : null}
     </Card>
   );

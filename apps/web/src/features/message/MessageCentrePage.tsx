@@ -5,15 +5,22 @@
  */
 import { NotificationOutlined, SettingOutlined } from '@ant-design/icons';
 import { MESSAGE_TYPES, type Message, type MessageType } from '@lyyp/contracts/alarm';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Segmented, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { messageApi } from '../../api/message.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import {
+  actionColumn,
+  PagedTable,
+  ScreenCard,
+  timeColumn,
+  useAction,
+  usePagedQuery,
+} from '../../blocks/index.ts';
 import { messageTypeName, useDescribeAlarmFailure } from '../alarm/alarm-text.ts';
-import { formatTime } from '../monitor/common/format-time.ts';
 import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { AnnouncementDialog } from './AnnouncementDialog.tsx';
 import { useUnreadCounts } from './use-unread.ts';
@@ -23,35 +30,32 @@ type TypeTab = MessageType | 'all';
 export default function MessageCentrePage() {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const describeFailure = useDescribeAlarmFailure();
   const mayAnnounce = useCapabilities().may('announcement.publish');
   const [type, setType] = useState<TypeTab>('all');
   const [status, setStatus] = useState<'all' | 'unread' | 'read'>('all');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [selected, setSelected] = useState<string[]>([]);
   const [announcing, setAnnouncing] = useState(false);
   const unread = useUnreadCounts();
 
-  const messages = useQuery({
-    queryKey: ['messages', 'list', type, status, paging, locale],
-    queryFn: () =>
+  const messages = usePagedQuery<Message>({
+    queryKey: ['messages', 'list', type, status, locale],
+    fetch: (paging) =>
       messageApi.listMessages({
         ...(type === 'all' ? {} : { type }),
         ...(status === 'all' ? {} : { status }),
         ...paging,
       }),
-    placeholderData: keepPreviousData,
   });
-  const markRead = useMutation({
-    mutationFn: messageApi.markRead,
-    onSuccess: () => {
+  const markRead = useAction({
+    run: messageApi.markRead,
+    onDone: () => {
       setSelected([]);
       return queryClient.invalidateQueries({ queryKey: ['messages'] });
     },
-    onError: (error) => void message.error(describeFailure(error)),
+    describeError: describeFailure,
   });
 
   const countOf = (tab: TypeTab) =>
@@ -60,8 +64,7 @@ export default function MessageCentrePage() {
       : (unread.data?.byType[tab] ?? 0);
 
   return (
-    <Card
-      variant="borderless"
+    <ScreenCard
       title={t('routes.MonitorMessages')}
       extra={
         <Space>
@@ -84,7 +87,6 @@ export default function MessageCentrePage() {
         activeKey={type}
         onChange={(key) => {
           setType(key as TypeTab);
-          setPaging((current) => ({ ...current, page: 1 }));
           setSelected([]);
         }}
         items={(['all', ...MESSAGE_TYPES] as TypeTab[]).map((tab) => ({
@@ -99,10 +101,7 @@ export default function MessageCentrePage() {
       <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
         <Segmented
           value={status}
-          onChange={(value) => {
-            setStatus(value as typeof status);
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
+          onChange={(value) => setStatus(value as typeof status)}
           options={[
             { value: 'all', label: t('alarm.message.all') },
             { value: 'unread', label: t('alarm.message.unread') },
@@ -128,24 +127,12 @@ export default function MessageCentrePage() {
           </Button>
         </Space>
       </Space>
-      {messages.error ? (
-        <Typography.Paragraph type="danger">{describeFailure(messages.error)}</Typography.Paragraph>
-      ) : null}
-      <Table<Message>
-        rowKey="id"
-        size="small"
-        data-testid="messages"
-        loading={messages.isFetching}
-        dataSource={messages.data?.list ?? []}
-        locale={{ emptyText: t('alarm.message.empty') }}
+      <PagedTable<Message>
+        paged={messages}
+        testId="messages"
+        describeError={describeFailure}
+        emptyText={t('alarm.message.empty')}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-        pagination={{
-          current: messages.data?.page ?? paging.page,
-          pageSize: messages.data?.pageSize ?? paging.pageSize,
-          total: messages.data?.total ?? 0,
-          showTotal: (total) => t('monitor.common.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
         columns={[
           {
             title: t('alarm.message.status'),
@@ -171,17 +158,10 @@ export default function MessageCentrePage() {
               </Space>
             ),
           },
-          {
-            title: t('alarm.message.date'),
-            dataIndex: 'createdAt',
-            width: 170,
-            render: (at: number) => formatTime(at),
-          },
-          {
-            title: t('monitor.common.actions'),
-            key: 'actions',
-            width: 150,
-            render: (_value, item) => (
+          timeColumn(t('alarm.message.date'), 'createdAt'),
+          actionColumn(
+            t('monitor.common.actions'),
+            (item) => (
               <Space size={0}>
                 {item.status === 'unread' ? (
                   <Button
@@ -209,10 +189,11 @@ export default function MessageCentrePage() {
                 ) : null}
               </Space>
             ),
-          },
+            150,
+          ),
         ]}
       />
       {announcing ? <AnnouncementDialog onClose={() => setAnnouncing(false)} /> : null}
-    </Card>
+    </ScreenCard>
   );
 }

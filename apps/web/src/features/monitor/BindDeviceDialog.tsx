@@ -9,15 +9,15 @@ import {
   maxLengthCheck,
   type Check,
 } from '@lyyp/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Modal, Select } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { catalogueApi } from '../../api/catalogue.api.ts';
+import type { DeviceRecord } from '../../api/catalogue.types.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { FormAlert } from '../auth/FormAlert.tsx';
+import { FormDialog } from '../../blocks/index.ts';
 import { requiredCheck, rulesFromChecks } from './common/schema-rules.ts';
-import { locateFields, useFormFailure } from './common/use-form-failure.ts';
 import { checkSn } from '../gateway/gateway-rules.ts';
 import { DEVICE_NAME_MAX_LENGTH } from '@lyyp/contracts/device';
 
@@ -29,7 +29,7 @@ interface BindValues {
   groupName?: string;
 }
 
-const locate = locateFields(['name', 'sn', 'verificationCode', 'productId', 'groupName']);
+const FIELDS = ['name', 'sn', 'verificationCode', 'productId', 'groupName'];
 
 export function BindDeviceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -37,90 +37,77 @@ export function BindDeviceDialog({ open, onClose }: { open: boolean; onClose: ()
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<BindValues>();
-  const { alertText, showFailure, clearFailure } = useFormFailure(form, locate);
   const products = useQuery({
     queryKey: ['products', 'selectable'],
     queryFn: () => catalogueApi.listSelectableProducts(),
     enabled: open,
   });
-  const bind = useMutation({
-    mutationFn: (values: BindValues) =>
-      catalogueApi.bindDevice({
-        name: values.name?.trim() ?? '',
-        sn: values.sn?.trim() ?? '',
-        verificationCode: values.verificationCode?.trim() ?? '',
-        productId: values.productId ?? '',
-        ...(values.groupName?.trim() ? { groupName: values.groupName.trim() } : {}),
-      }),
-    onSuccess: async (device) => {
-      await queryClient.invalidateQueries({ queryKey: ['devices'] });
-      onClose();
-      form.resetFields();
-      void navigate(`/monitor/devices/${encodeURIComponent(device.id)}`);
-    },
-    onError: showFailure,
-  });
 
   const rule = (...checks: Check[]) => rulesFromChecks(locale, ...checks);
 
   return (
-    <Modal
+    <FormDialog<BindValues, DeviceRecord>
       open={open}
       title={t('monitor.device.bind')}
       okText={t('monitor.device.bindOk')}
-      cancelText={t('monitor.common.cancel')}
-      confirmLoading={bind.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
+      form={form}
+      name="device-bind"
+      fields={FIELDS}
+      successText={null}
+      submit={(values) =>
+        catalogueApi.bindDevice({
+          name: values.name?.trim() ?? '',
+          sn: values.sn?.trim() ?? '',
+          verificationCode: values.verificationCode?.trim() ?? '',
+          productId: values.productId ?? '',
+          ...(values.groupName?.trim() ? { groupName: values.groupName.trim() } : {}),
+        })
+      }
+      onSaved={(device) => {
+        void queryClient.invalidateQueries({ queryKey: ['devices'] });
+        form.resetFields();
+        void navigate(`/monitor/devices/${encodeURIComponent(device.id)}`);
+      }}
     >
-      <Form
-        form={form}
-        name="device-bind"
-        layout="vertical"
-        onFinish={(values) => bind.mutate(values)}
-        onValuesChange={clearFailure}
+      <Form.Item name="sn" label={t('monitor.device.gatewaySn')} rules={rule(requiredCheck('sn'), checkSn)}>
+        <Input maxLength={SN_LENGTH} inputMode="numeric" placeholder={t('monitor.device.snPlaceholder')} />
+      </Form.Item>
+      <Form.Item
+        name="verificationCode"
+        label={t('monitor.fields.verificationCode')}
+        rules={rule(requiredCheck('verificationCode'), checkVerificationCode)}
       >
-        <FormAlert text={alertText} />
-        <Form.Item name="sn" label={t('monitor.device.gatewaySn')} rules={rule(requiredCheck('sn'), checkSn)}>
-          <Input maxLength={SN_LENGTH} inputMode="numeric" placeholder={t('monitor.device.snPlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          name="verificationCode"
-          label={t('monitor.fields.verificationCode')}
-          rules={rule(requiredCheck('verificationCode'), checkVerificationCode)}
-        >
-          <Input maxLength={6} inputMode="numeric" placeholder={t('monitor.device.codePlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          name="productId"
-          label={t('monitor.fields.productId')}
-          rules={rule(requiredCheck('productId', 'choice'))}
-        >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={products.isPending}
-            options={(products.data ?? []).map((product) => ({
-              value: product.id,
-              label: product.productModel ? `${product.title} (${product.productModel})` : product.title,
-            }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('monitor.device.name')}
-          rules={rule(requiredCheck('name'), maxLengthCheck('name', DEVICE_NAME_MAX_LENGTH))}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name="groupName"
-          label={t('monitor.fields.groupName')}
-          rules={rule(maxLengthCheck('groupName', NAME_MAX_LENGTH))}
-        >
-          <Input />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={6} inputMode="numeric" placeholder={t('monitor.device.codePlaceholder')} />
+      </Form.Item>
+      <Form.Item
+        name="productId"
+        label={t('monitor.fields.productId')}
+        rules={rule(requiredCheck('productId', 'choice'))}
+      >
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={products.isPending}
+          options={(products.data ?? []).map((product) => ({
+            value: product.id,
+            label: product.productModel ? `${product.title} (${product.productModel})` : product.title,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="name"
+        label={t('monitor.device.name')}
+        rules={rule(requiredCheck('name'), maxLengthCheck('name', DEVICE_NAME_MAX_LENGTH))}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="groupName"
+        label={t('monitor.fields.groupName')}
+        rules={rule(maxLengthCheck('groupName', NAME_MAX_LENGTH))}
+      >
+        <Input />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -4,35 +4,24 @@
  * further only when its share says so; a view role never unbinds).
  */
 import { DeleteOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import type { DeviceDetail } from '../../api/catalogue.types.ts';
+import { ConfirmButton } from '../../blocks/index.ts';
 import { DeviceShareDialog } from '../fleet/DeviceShareDialog.tsx';
-import { useDescribeFailure } from './common/catalogue-text.ts';
 import { useCapabilities, useDeviceAbilities } from './common/use-device-abilities.ts';
 
 export function DeviceHeaderActions({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const describeFailure = useDescribeFailure();
   const queryClient = useQueryClient();
   const may = useDeviceAbilities(device.id);
   const capabilities = useCapabilities();
   const [sharing, setSharing] = useState(false);
-  const unbind = useMutation({
-    mutationFn: () => catalogueApi.unbindDevice(device.id),
-    onSuccess: async () => {
-      void message.success(t('monitor.detail.unbound', { name: device.name }));
-      await queryClient.invalidateQueries({ queryKey: ['devices'] });
-      void navigate('/monitor/devices');
-    },
-    onError: (error) => void message.error(describeFailure(error)),
-  });
 
   return (
     <>
@@ -46,17 +35,20 @@ export function DeviceHeaderActions({ device }: { device: DeviceDetail }) {
         </Button>
       ) : null}
       {may('device.unbind') ? (
-        <Popconfirm
+        <ConfirmButton
+          type="default"
+          size="middle"
+          icon={<DeleteOutlined />}
+          testId="device-unbind"
+          label={t('monitor.detail.unbind')}
           title={t('monitor.detail.unbindConfirm', { name: device.name })}
-          okText={t('monitor.common.confirm')}
-          cancelText={t('monitor.common.cancel')}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => unbind.mutate()}
-        >
-          <Button danger icon={<DeleteOutlined />} loading={unbind.isPending} data-testid="device-unbind">
-            {t('monitor.detail.unbind')}
-          </Button>
-        </Popconfirm>
+          run={() => catalogueApi.unbindDevice(device.id)}
+          successText={t('monitor.detail.unbound', { name: device.name })}
+          onDone={async () => {
+            await queryClient.invalidateQueries({ queryKey: ['devices'] });
+            void navigate('/monitor/devices');
+          }}
+        />
       ) : null}
       <DeviceShareDialog device={sharing ? device : null} onClose={() => setSharing(false)} />
     </>

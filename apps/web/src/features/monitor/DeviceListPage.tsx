@@ -11,14 +11,15 @@ import { PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
 import { SIGNAL_BANDS, type SignalBand } from '@lyyp/contracts/gateway';
 import { GATEWAY_STATUSES, type GatewayStatus } from '@lyyp/contracts/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { hardwareApi } from '../../api/hardware.api.ts';
 import type { DeviceView } from '../../api/catalogue.types.ts';
+import { actionColumn, PagedTable, timeColumn, usePagedQuery } from '../../blocks/index.ts';
 import { DeviceBulkBar } from '../fleet/DeviceBulkBar.tsx';
 import { useDeviceGroups } from '../fleet/DeviceGroupsDialog.tsx';
 import { SortNumberCell, UnbindLink } from '../fleet/DeviceRowActions.tsx';
@@ -27,9 +28,7 @@ import { GatewayStatusTag, SignalTag } from '../gateway/status-tags.tsx';
 import { DevicePagesButton } from '../runtime/DevicePagesButton.tsx';
 import { ExpiringSimMark } from '../sim/ExpiringSimMark.tsx';
 import { BindDeviceDialog } from './BindDeviceDialog.tsx';
-import { useDescribeFailure } from './common/catalogue-text.ts';
 import { EmptyGuide } from './common/EmptyGuide.tsx';
-import { formatTime } from './common/format-time.ts';
 import { useCapabilities } from './common/use-device-abilities.ts';
 import { useLiveDevices } from './use-live.ts';
 
@@ -46,7 +45,6 @@ function readStatus(value: string | null): GatewayStatus | undefined {
 
 export default function DeviceListPage() {
   const { t } = useTranslation();
-  const describeFailure = useDescribeFailure();
   const [keyword, setKeyword] = useState('');
   const [groupName, setGroupName] = useState<string | undefined>();
   const [search, setSearch] = useSearchParams();
@@ -62,7 +60,6 @@ export default function DeviceListPage() {
     setSearch(params, { replace: true });
   };
   const setStatus = (next: GatewayStatus | undefined) => setParam('status', next);
-  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [binding, setBinding] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [sharing, setSharing] = useState<DeviceView | null>(null);
@@ -81,39 +78,27 @@ export default function DeviceListPage() {
     queryKey: ['devices', 'groups'],
     queryFn: () => catalogueApi.listDeviceGroups(),
   });
-  const devices = useQuery({
-    queryKey: [
-      'devices',
-      keyword,
-      groupName,
-      status,
-      productId,
-      signalBand,
-      hardwareModelId,
-      firmware,
-      paging,
-    ],
-    queryFn: () =>
-      catalogueApi.queryDevices({
-        keyword: keyword || undefined,
-        groupName,
-        status,
-        productId,
-        signalBand,
-        hardwareModelId,
-        firmware,
-        ...paging,
-      }),
-    placeholderData: keepPreviousData,
+  const filter = {
+    keyword: keyword || undefined,
+    groupName,
+    status,
+    productId,
+    signalBand,
+    hardwareModelId,
+    firmware,
+  };
+  const devices = usePagedQuery<DeviceView>({
+    queryKey: ['devices', filter],
+    fetch: (paging) => catalogueApi.queryDevices({ ...filter, ...paging }),
+    pageSize: DEFAULT_PAGE_SIZE,
   });
-  const list = devices.data?.list ?? [];
+  const list = devices.rows;
   // My groups, and the groups of devices shared with me.
   const groupNames = useMemo(
     () => [...new Set([...(ownGroups.data ?? []).map((group) => group.name), ...(groups.data ?? [])])].sort(),
     [ownGroups.data, groups.data],
   );
   const live = useLiveDevices(list.map((device) => device.id));
-  const firstPage = () => setPaging((current) => ({ ...current, page: 1 }));
   const filtered = Boolean(
     keyword || groupName || status || productId || signalBand || hardwareModelId || firmware,
   );
@@ -148,20 +133,14 @@ export default function DeviceListPage() {
             allowClear
             placeholder={t('monitor.device.search')}
             style={{ width: 240 }}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              firstPage();
-            }}
+            onSearch={(value) => setKeyword(value.trim())}
           />
           <Select
             allowClear
             placeholder={t('monitor.fields.groupName')}
             style={{ width: 160 }}
             value={groupName}
-            onChange={(value: string | undefined) => {
-              setGroupName(value);
-              firstPage();
-            }}
+            onChange={(value: string | undefined) => setGroupName(value)}
             options={groupNames.map((group) => ({ value: group, label: group }))}
           />
           <Select
@@ -169,42 +148,24 @@ export default function DeviceListPage() {
             placeholder={t('monitor.fields.status')}
             style={{ width: 130 }}
             value={status}
-            onChange={(value: GatewayStatus | undefined) => {
-              setStatus(value);
-              firstPage();
-            }}
+            onChange={(value: GatewayStatus | undefined) => setStatus(value)}
             options={GATEWAY_STATUSES.map((value) => ({ value, label: t(`monitor.gatewayStatus.${value}`) }))}
           />
-          {addressFilters.map((filter) =>
-            filter.value ? (
+          {addressFilters.map((shown) =>
+            shown.value ? (
               <Tag
-                key={filter.name}
+                key={shown.name}
                 closable
-                data-testid={`filter-${filter.name}`}
-                onClose={() => {
-                  setParam(filter.name, undefined);
-                  firstPage();
-                }}
+                data-testid={`filter-${shown.name}`}
+                onClose={() => setParam(shown.name, undefined)}
               >
-                {filter.label}: {filter.value}
+                {shown.label}: {shown.value}
               </Tag>
             ) : null,
           )}
         </Space>
         <Space wrap>
-          <DeviceBulkBar
-            selectedIds={selected}
-            filter={{
-              keyword: keyword || undefined,
-              groupName,
-              status,
-              productId,
-              signalBand,
-              hardwareModelId,
-              firmware,
-            }}
-            onSelectionDone={() => setSelected([])}
-          />
+          <DeviceBulkBar selectedIds={selected} filter={filter} onSelectionDone={() => setSelected([])} />
           {capabilities.may('device.bind') ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setBinding(true)}>
               {t('monitor.device.bind')}
@@ -212,20 +173,18 @@ export default function DeviceListPage() {
           ) : null}
         </Space>
       </Space>
-      <Table<DeviceView>
-        rowKey="id"
+      <PagedTable<DeviceView>
+        paged={devices}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys.map(String)),
           getCheckboxProps: (device) => ({ disabled: !manages(device) }),
         }}
-        data-testid="device-table"
-        loading={devices.isFetching && !devices.data}
-        dataSource={list}
-        locale={{
-          emptyText: devices.error ? (
-            describeFailure(devices.error)
-          ) : filtered ? (
+        testId="device-table"
+        loading={devices.query.isFetching && !devices.query.data}
+        showSizeChanger
+        emptyText={
+          filtered ? (
             t('monitor.device.noMatch')
           ) : (
             <EmptyGuide
@@ -240,17 +199,8 @@ export default function DeviceListPage() {
                 ) : null
               }
             />
-          ),
-        }}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total: devices.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('monitor.common.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
+          )
+        }
         columns={[
           {
             title: t('monitor.device.name'),
@@ -293,17 +243,11 @@ export default function DeviceListPage() {
               />
             ),
           },
-          {
-            title: t('monitor.gateway.lastSeen'),
-            dataIndex: 'lastSeenAt',
-            render: (value: string | null) => formatTime(value),
-          },
-          {
-            title: t('monitor.common.actions'),
-            key: 'actions',
-            // The list scrolls sideways on narrow screens; what a row offers stays in view.
-            fixed: 'right',
-            render: (_, device) => (
+          timeColumn(t('monitor.gateway.lastSeen'), 'lastSeenAt'),
+          // The list scrolls sideways on narrow screens; what a row offers stays in view.
+          actionColumn(
+            t('monitor.common.actions'),
+            (device) => (
               <Space size={12}>
                 <Link to={`/monitor/devices/${encodeURIComponent(device.id)}`}>
                   {t('monitor.device.open')}
@@ -317,7 +261,8 @@ export default function DeviceListPage() {
                 {capabilities.onRow('device.unbind', device) ? <UnbindLink device={device} /> : null}
               </Space>
             ),
-          },
+            300,
+          ),
         ]}
       />
       <BindDeviceDialog open={binding} onClose={() => setBinding(false)} />

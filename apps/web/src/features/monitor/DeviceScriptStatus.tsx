@@ -4,13 +4,13 @@
  * language, runs and failures, and the last run's log. Shown in the gateway detail, since the
  * scripts run on the gateway.
  */
-import { Card, Space, Table, Tag, Typography } from 'antd';
+import { Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceScriptRow } from '../../api/edge-logic.api.ts';
 import { useDeviceScripts } from '../device-config/use-wizard-data.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { ConsoleTable } from '../../blocks/index.ts';
 import { translateCatalogue } from '../../app/messages.ts';
-import { useDescribeFailure } from './common/catalogue-text.ts';
 import { formatTime } from './common/format-time.ts';
 
 type ScriptState = NonNullable<DeviceScriptRow['state']>;
@@ -18,7 +18,6 @@ type ScriptState = NonNullable<DeviceScriptRow['state']>;
 export function DeviceScriptStatus({ deviceId }: { deviceId: string }) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const describeFailure = useDescribeFailure();
   const status = useDeviceScripts(deviceId, true);
   const describeError = (state: ScriptState) => {
     if (!state.lastErrorCode) return null;
@@ -38,15 +37,13 @@ export function DeviceScriptStatus({ deviceId }: { deviceId: string }) {
 
   return (
     <Card size="small" title={t('edgeLogic.status.title')} data-testid="device-scripts">
-      {status.error ? <Typography.Text type="danger">{describeFailure(status.error)}</Typography.Text> : null}
-      <Table<DeviceScriptRow>
+      <ConsoleTable<DeviceScriptRow>
         rowKey="key"
-        size="small"
         loading={status.isPending}
-        dataSource={status.data?.list ?? []}
-        pagination={false}
+        error={status.error}
+        rows={status.data?.list}
         scroll={{ x: 900 }}
-        locale={{ emptyText: t('edgeLogic.status.empty') }}
+        emptyText={t('edgeLogic.status.empty')}
         columns={[
           {
             title: t('edgeLogic.fields.name'),

@@ -5,15 +5,15 @@
  */
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Dropdown, Segmented, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, DatePicker, Dropdown, Segmented, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SheetFormat } from '../../api/catalogue.types.ts';
 import { historyApi, type HistoryRange, type HistoryRow } from '../../api/history.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { describeViolation, useDescribeFailure } from './common/catalogue-text.ts';
+import { PagedTable, useAction, usePagedQuery } from '../../blocks/index.ts';
+import { describeViolation } from './common/catalogue-text.ts';
 import { TIME_FORMAT, formatInstant, formatTime } from './common/format-time.ts';
 import { saveFile } from './common/save-file.ts';
 import { useCapabilities } from './common/use-device-abilities.ts';
@@ -34,8 +34,6 @@ const DEFAULT_COLUMNS = 6;
 export function HistoryDataTab({ device, variables }: DeviceTabProps) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const { message } = App.useApp();
-  const describeFailure = useDescribeFailure();
   // Exporting is for everyone whose codes allow `history.export` on the devices they see.
   const canExport = useCapabilities().may('history.export');
   const [shortcut, setShortcut] = useState<RangeShortcut>('today');
@@ -43,7 +41,6 @@ export function HistoryDataTab({ device, variables }: DeviceTabProps) {
   const [chosen, setChosen] = useState<string[] | null>(null);
   /** "Now" for the shortcuts: set when the tab opens and by every search, so the query stays put meanwhile. */
   const [searchedAt, setSearchedAt] = useState(() => dayjs());
-  const [page, setPage] = useState(1);
   const keys = chosen ?? variables.slice(0, DEFAULT_COLUMNS).map((variable) => variable.key);
 
   const range =
@@ -54,22 +51,21 @@ export function HistoryDataTab({ device, variables }: DeviceTabProps) {
   const request: HistoryRange | null =
     range && !violation && keys.length > 0 ? { equipmentId: device.id, keys, ...range } : null;
 
-  const history = useQuery({
-    queryKey: ['history', request, page],
-    queryFn: () => historyApi.queryHistory(request!, page, DEFAULT_PAGE_SIZE),
+  const history = usePagedQuery<HistoryRow>({
+    queryKey: ['history', request],
+    fetch: ({ page, pageSize }) => historyApi.queryHistory(request!, page, pageSize),
+    pageSize: DEFAULT_PAGE_SIZE,
     enabled: request !== null,
-    placeholderData: keepPreviousData,
   });
-  const exportFile = useMutation({
-    mutationFn: (format: SheetFormat) =>
+  const exportFile = useAction({
+    run: (format: SheetFormat) =>
       historyApi.exportHistory(request!, format, Intl.DateTimeFormat().resolvedOptions().timeZone),
-    onSuccess: saveFile,
-    onError: (error) => void message.error(describeFailure(error)),
+    onDone: saveFile,
   });
 
   const search = () => {
     setSearchedAt(dayjs());
-    setPage(1);
+    history.setPage(1);
     // A custom range does not move with the clock: search means read it again.
     if (shortcut === 'custom') void history.refetch();
   };
@@ -83,7 +79,6 @@ export function HistoryDataTab({ device, variables }: DeviceTabProps) {
           onChange={(value) => {
             setShortcut(value);
             setSearchedAt(dayjs());
-            setPage(1);
           }}
           options={RANGE_SHORTCUTS.map((value) => ({
             value,
@@ -137,28 +132,12 @@ export function HistoryDataTab({ device, variables }: DeviceTabProps) {
           {t('monitor.history.rangeText', { start: formatTime(request.start), end: formatTime(request.end) })}
         </Typography.Text>
       ) : null}
-      <Table<HistoryRow>
+      <PagedTable<HistoryRow>
+        paged={history}
         rowKey="ts"
-        size="small"
-        data-testid="history-table"
-        loading={history.isFetching}
-        dataSource={history.data?.list ?? []}
-        locale={{
-          emptyText: history.error
-            ? describeFailure(history.error)
-            : request
-              ? t('monitor.history.empty')
-              : t('monitor.history.pickRange'),
-        }}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page,
-          pageSize: DEFAULT_PAGE_SIZE,
-          total: history.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('monitor.common.total', { total }),
-          onChange: setPage,
-        }}
+        testId="history-table"
+        emptyText={request ? t('monitor.history.empty') : t('monitor.history.pickRange')}
+        showSizeChanger={false}
         columns={[
           {
             title: t('monitor.fields.time'),

@@ -5,12 +5,13 @@
  */
 import { ReloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Alert, Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Alert, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commandApi } from '../../api/command.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { translateCatalogue } from '../../app/messages.ts';
+import { ConsoleTable, TIME_COLUMN_WIDTH } from '../../blocks/index.ts';
 import { useDescribeFailure } from './common/catalogue-text.ts';
 import { formatTime } from './common/format-time.ts';
 import { useDeviceAbilities } from './common/use-device-abilities.ts';
@@ -65,13 +66,11 @@ export function ReadWriteTab({ device, live, variables }: DeviceTabProps) {
       {!variables.some((variable) => variable.definition) && variables.length > 0 ? (
         <Alert type="info" showIcon title={t('monitor.data.noModel')} />
       ) : null}
-      <Table<DeviceVariable>
+      <ConsoleTable<DeviceVariable>
         rowKey="key"
-        size="small"
-        data-testid="live-values"
-        dataSource={variables}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
+        testId="live-values"
+        rows={variables}
+        emptyText={null}
         columns={[
           {
             title: t('monitor.fields.name'),
@@ -119,6 +118,7 @@ export function ReadWriteTab({ device, live, variables }: DeviceTabProps) {
           {
             title: t('monitor.fields.time'),
             key: 'time',
+            width: TIME_COLUMN_WIDTH,
             render: (_, variable) => formatTime(live.values[variable.key]?.ts),
           },
           {

@@ -2,9 +2,8 @@
  * Real-time curve: the chosen variables (up to 10) drawn as they arrive over the live channel,
  * the last ten minutes, in an ECharts line chart.
  */
-import { DATA_TYPE_DEFINITIONS } from '@lyyp/contracts/device-model';
 import type { LiveValueItem } from '@lyyp/contracts/live';
-import { Empty, Select, Space, Typography } from 'antd';
+import { Empty, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useEffect, useMemo, useState } from 'react';
@@ -14,8 +13,8 @@ import { liveClient } from '../../api/live.ts';
 import { EChart } from './common/EChart.tsx';
 import { TIME_FORMAT } from './common/format-time.ts';
 import { VISIBLE_AXES, assignUnitAxes, describeCurveLines } from './curve-axes.ts';
+import { CurveVariableSelect, useCurveChoice } from './CurveVariables.tsx';
 import type { DeviceTabProps } from './device-tab-props.ts';
-import { HISTORY_CURVE_MAX_VARIABLES } from './history-curve.ts';
 import { REALTIME_WINDOW_MS, appendRealtime, type RealtimeSeries } from './realtime-series.ts';
 
 /** History points as live items, to start the window with what happened before the tab opened. */
@@ -39,21 +38,10 @@ function plottedValue(value: unknown): number | null {
   return typeof last === 'number' ? last : null;
 }
 
-/** Variables drawn before the person chooses. */
-const DEFAULT_CURVES = 3;
-
 export default function RealtimeCurveTab({ device, variables }: DeviceTabProps) {
   const { t } = useTranslation();
-  const plottable = useMemo(
-    () =>
-      variables.filter(
-        (variable) => !variable.definition || DATA_TYPE_DEFINITIONS[variable.definition.dataType].numeric,
-      ),
-    [variables],
-  );
-  const [chosen, setChosen] = useState<string[] | null>(null);
-  const keys = chosen ?? plottable.slice(0, DEFAULT_CURVES).map((variable) => variable.key);
-  const keyList = keys.join('\n');
+  const choice = useCurveChoice(variables);
+  const { keys, keyList } = choice;
   const [series, setSeries] = useState<RealtimeSeries>({});
 
   useEffect(() => {
@@ -118,15 +106,7 @@ export default function RealtimeCurveTab({ device, variables }: DeviceTabProps) 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
-        <Select
-          mode="multiple"
-          style={{ minWidth: 320, maxWidth: 640 }}
-          placeholder={t('monitor.history.variables')}
-          value={keys}
-          maxCount={HISTORY_CURVE_MAX_VARIABLES}
-          onChange={(value: string[]) => setChosen(value)}
-          options={plottable.map((variable) => ({ value: variable.key, label: variable.name }))}
-        />
+        <CurveVariableSelect choice={choice} maxWidth={640} />
         <Typography.Text type="secondary">
           {newest
             ? t('monitor.curve.latest', { time: dayjs(newest).format(TIME_FORMAT) })

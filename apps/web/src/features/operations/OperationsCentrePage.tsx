@@ -25,11 +25,67 @@ import {
 const OverviewChart = lazy(() => import('./OverviewChart.tsx'));
 const REFRESH_MS = 30_000;
 
+/** One panel of the second row: a third of a wide screen, half of a tablet's, a phone's width. */
 function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
-    <Card size="small" title={title} style={{ height: '100%' }} data-testid={testId}>
-      <Suspense fallback={<Skeleton active />}>{children}</Suspense>
-    </Card>
+    <Col xs={24} md={12} xl={8}>
+      <Card size="small" title={title} style={{ height: '100%' }} data-testid={testId}>
+        <Suspense fallback={<Skeleton active />}>{children}</Suspense>
+      </Card>
+    </Col>
+  );
+}
+
+/** One figure of the first row; a click opens the list behind it. */
+function Figure({
+  title,
+  value,
+  onOpen,
+  alarming = false,
+  testId,
+}: {
+  title: string;
+  value: number;
+  onOpen: () => void;
+  alarming?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Col xs={12} md={6}>
+      <Card size="small" hoverable onClick={onOpen} data-testid={testId}>
+        <Statistic
+          title={title}
+          value={value}
+          styles={alarming ? { content: { color: '#cf1322' } } : undefined}
+        />
+      </Card>
+    </Col>
+  );
+}
+
+/** A short list whose rows each open what they name. */
+function PickList<T>({
+  items,
+  empty,
+  onPick,
+  render,
+}: {
+  items: T[];
+  empty: string;
+  onPick: (item: T) => void;
+  render: (item: T) => ReactNode;
+}) {
+  return (
+    <List
+      size="small"
+      dataSource={items}
+      locale={{ emptyText: empty }}
+      renderItem={(item) => (
+        <List.Item onClick={() => onPick(item)} style={{ cursor: 'pointer' }}>
+          <Space wrap>{render(item)}</Space>
+        </List.Item>
+      )}
+    />
   );
 }
 
@@ -84,161 +140,123 @@ export default function OperationsCentrePage() {
         </Typography.Text>
       </Space>
       <Row gutter={[12, 12]}>
-        <Col xs={12} md={6}>
-          <Card size="small" hoverable onClick={() => go('/monitor/devices')}>
-            <Statistic title={t('maintenance.operations.total')} value={data.fleet.total} />
-          </Card>
-        </Col>
-        <Col xs={12} md={6}>
-          <Card size="small" hoverable onClick={() => go('/monitor/alarms')} data-testid="active-alarms">
-            <Statistic
-              title={t('maintenance.operations.activeAlarms')}
-              value={data.activeAlarms}
-              styles={data.activeAlarms > 0 ? { content: { color: '#cf1322' } } : undefined}
-            />
-          </Card>
-        </Col>
-        <Col xs={12} md={6}>
-          <Card size="small" hoverable onClick={() => go('/monitor/workorders?state=pending')}>
-            <Statistic
-              title={workOrderStateName('pending', locale)}
-              value={data.workOrders.byState.pending}
-            />
-          </Card>
-        </Col>
-        <Col xs={12} md={6}>
-          <Card size="small" hoverable onClick={() => go('/monitor/inspections?state=overdue')}>
-            <Statistic
-              title={inspectionStateName('overdue', locale)}
-              value={data.inspections.byState.overdue}
-            />
-          </Card>
-        </Col>
+        <Figure
+          title={t('maintenance.operations.total')}
+          value={data.fleet.total}
+          onOpen={() => go('/monitor/devices')}
+        />
+        <Figure
+          title={t('maintenance.operations.activeAlarms')}
+          value={data.activeAlarms}
+          alarming={data.activeAlarms > 0}
+          onOpen={() => go('/monitor/alarms')}
+          testId="active-alarms"
+        />
+        <Figure
+          title={workOrderStateName('pending', locale)}
+          value={data.workOrders.byState.pending}
+          onOpen={() => go('/monitor/workorders?state=pending')}
+        />
+        <Figure
+          title={inspectionStateName('overdue', locale)}
+          value={data.inspections.byState.overdue}
+          onOpen={() => go('/monitor/inspections?state=overdue')}
+        />
       </Row>
       <Row gutter={[12, 12]}>
-        <Col xs={24} md={12} xl={8}>
-          <Panel title={t('maintenance.operations.fleet')} testId="fleet-panel">
-            <OverviewChart
-              kind="pie"
-              entries={fleetEntries(data, (status) => t(`maintenance.operations.gatewayStates.${status}`))}
-              onPick={(status) => go(`/monitor/devices?status=${status}`)}
-            />
-          </Panel>
-        </Col>
-        <Col xs={24} md={12} xl={8}>
-          <Panel title={t('maintenance.operations.signal')}>
-            <OverviewChart
-              kind="pie"
-              entries={signalEntries(data, english, t('maintenance.operations.unknown'))}
-              onPick={(band) => go(`/monitor/devices?signalBand=${band}`)}
-            />
-          </Panel>
-        </Col>
-        <Col xs={24} md={12} xl={8}>
-          <Panel title={t('maintenance.operations.workOrders')}>
-            <OverviewChart
-              kind="bar"
-              entries={workOrderEntries(data, (state) => workOrderStateName(state as WorkOrderState, locale))}
-              onPick={(state) => go(`/monitor/workorders?state=${state}`)}
-            />
-          </Panel>
-        </Col>
-        <Col xs={24} md={12} xl={8}>
-          <Panel title={t('maintenance.operations.openByAge')}>
-            <OverviewChart
-              kind="bar"
-              entries={ageEntries(data, (bucket) => t(`maintenance.operations.ages.${bucket}`))}
-              onPick={(bucket) =>
-                go(
-                  `/monitor/workorders?olderThanHours=${AGE_LOWER_HOURS[bucket as keyof typeof AGE_LOWER_HOURS]}`,
-                )
-              }
-            />
-          </Panel>
-        </Col>
-        <Col xs={24} md={12} xl={8}>
-          <Panel title={t('maintenance.operations.inspections')}>
-            <OverviewChart
-              kind="bar"
-              entries={inspectionEntries(data, (state) =>
-                inspectionStateName(state as InspectionState, locale),
-              )}
-              onPick={(state) => go(`/monitor/inspections?state=${state}`)}
-            />
-          </Panel>
-        </Col>
-        <Col xs={24} md={12} xl={8}>
-          <Panel title={t('maintenance.operations.byProduct')} testId="by-product">
-            {countList(data.fleet.byProduct, (id) =>
-              go(`/monitor/devices?productId=${encodeURIComponent(id)}`),
+        <Panel title={t('maintenance.operations.fleet')} testId="fleet-panel">
+          <OverviewChart
+            kind="pie"
+            entries={fleetEntries(data, (status) => t(`maintenance.operations.gatewayStates.${status}`))}
+            onPick={(status) => go(`/monitor/devices?status=${status}`)}
+          />
+        </Panel>
+        <Panel title={t('maintenance.operations.signal')}>
+          <OverviewChart
+            kind="pie"
+            entries={signalEntries(data, english, t('maintenance.operations.unknown'))}
+            onPick={(band) => go(`/monitor/devices?signalBand=${band}`)}
+          />
+        </Panel>
+        <Panel title={t('maintenance.operations.workOrders')}>
+          <OverviewChart
+            kind="bar"
+            entries={workOrderEntries(data, (state) => workOrderStateName(state as WorkOrderState, locale))}
+            onPick={(state) => go(`/monitor/workorders?state=${state}`)}
+          />
+        </Panel>
+        <Panel title={t('maintenance.operations.openByAge')}>
+          <OverviewChart
+            kind="bar"
+            entries={ageEntries(data, (bucket) => t(`maintenance.operations.ages.${bucket}`))}
+            onPick={(bucket) =>
+              go(
+                `/monitor/workorders?olderThanHours=${AGE_LOWER_HOURS[bucket as keyof typeof AGE_LOWER_HOURS]}`,
+              )
+            }
+          />
+        </Panel>
+        <Panel title={t('maintenance.operations.inspections')}>
+          <OverviewChart
+            kind="bar"
+            entries={inspectionEntries(data, (state) =>
+              inspectionStateName(state as InspectionState, locale),
             )}
-          </Panel>
-        </Col>
-        <Col xs={24} md={12} xl={8}>
-          <Panel title={t('maintenance.operations.byHardware')} testId="by-hardware">
-            {countList(data.fleet.byHardwareModel, (id) =>
-              go(`/monitor/devices?hardwareModelId=${encodeURIComponent(id)}`),
+            onPick={(state) => go(`/monitor/inspections?state=${state}`)}
+          />
+        </Panel>
+        <Panel title={t('maintenance.operations.byProduct')} testId="by-product">
+          {countList(data.fleet.byProduct, (id) =>
+            go(`/monitor/devices?productId=${encodeURIComponent(id)}`),
+          )}
+        </Panel>
+        <Panel title={t('maintenance.operations.byHardware')} testId="by-hardware">
+          {countList(data.fleet.byHardwareModel, (id) =>
+            go(`/monitor/devices?hardwareModelId=${encodeURIComponent(id)}`),
+          )}
+        </Panel>
+        <Panel title={t('maintenance.operations.byFirmware')}>
+          {countList(data.fleet.byFirmware, (version) =>
+            go(`/monitor/devices?firmware=${encodeURIComponent(version)}`),
+          )}
+        </Panel>
+        <Panel title={t('maintenance.operations.communicationErrors')}>
+          <PickList
+            items={data.communicationErrors}
+            empty={t('maintenance.operations.none')}
+            onPick={(gateway) => go(`/monitor/devices/${gateway.deviceId}?tab=gateway`)}
+            render={(gateway) => (
+              <>
+                <Typography.Text>{gateway.deviceName}</Typography.Text>
+                <Typography.Text type="secondary">SN {gateway.sn}</Typography.Text>
+                {gateway.rejectedMessages > 0 ? (
+                  <Tag color="orange">
+                    {t('maintenance.operations.rejected', { count: gateway.rejectedMessages })}
+                  </Tag>
+                ) : null}
+                {gateway.configSyncFailed ? (
+                  <Tag color="red">{t('maintenance.operations.syncFailed')}</Tag>
+                ) : null}
+              </>
             )}
-          </Panel>
-        </Col>
-        <Col xs={24} md={12} xl={8}>
-          <Panel title={t('maintenance.operations.byFirmware')}>
-            {countList(data.fleet.byFirmware, (version) =>
-              go(`/monitor/devices?firmware=${encodeURIComponent(version)}`),
+          />
+        </Panel>
+        <Panel title={t('maintenance.operations.expiringSims')}>
+          <PickList
+            items={data.expiringSims}
+            empty={t('maintenance.operations.none')}
+            onPick={(sim) => go(`/monitor/devices/${sim.deviceId}?tab=info`)}
+            render={(sim) => (
+              <>
+                <Typography.Text>{sim.deviceName}</Typography.Text>
+                <Typography.Text type="secondary">{sim.iccid}</Typography.Text>
+                <Tag color={sim.expired ? 'red' : 'orange'}>
+                  {sim.expired ? t('maintenance.operations.expired') : formatTime(sim.expiresAt, locale)}
+                </Tag>
+              </>
             )}
-          </Panel>
-        </Col>
-        <Col xs={24} md={12} xl={8}>
-          <Panel title={t('maintenance.operations.communicationErrors')}>
-            <List
-              size="small"
-              dataSource={data.communicationErrors}
-              locale={{ emptyText: t('maintenance.operations.none') }}
-              renderItem={(gateway) => (
-                <List.Item
-                  onClick={() => go(`/monitor/devices/${gateway.deviceId}?tab=gateway`)}
-                  style={{ cursor: 'pointer' }}
-                >
-                  <Space wrap>
-                    <Typography.Text>{gateway.deviceName}</Typography.Text>
-                    <Typography.Text type="secondary">SN {gateway.sn}</Typography.Text>
-                    {gateway.rejectedMessages > 0 ? (
-                      <Tag color="orange">
-                        {t('maintenance.operations.rejected', { count: gateway.rejectedMessages })}
-                      </Tag>
-                    ) : null}
-                    {gateway.configSyncFailed ? (
-                      <Tag color="red">{t('maintenance.operations.syncFailed')}</Tag>
-                    ) : null}
-                  </Space>
-                </List.Item>
-              )}
-            />
-          </Panel>
-        </Col>
-        <Col xs={24} md={12} xl={8}>
-          <Panel title={t('maintenance.operations.expiringSims')}>
-            <List
-              size="small"
-              dataSource={data.expiringSims}
-              locale={{ emptyText: t('maintenance.operations.none') }}
-              renderItem={(sim) => (
-                <List.Item
-                  onClick={() => go(`/monitor/devices/${sim.deviceId}?tab=info`)}
-                  style={{ cursor: 'pointer' }}
-                >
-                  <Space wrap>
-                    <Typography.Text>{sim.deviceName}</Typography.Text>
-                    <Typography.Text type="secondary">{sim.iccid}</Typography.Text>
-                    <Tag color={sim.expired ? 'red' : 'orange'}>
-                      {sim.expired ? t('maintenance.operations.expired') : formatTime(sim.expiresAt, locale)}
-                    </Tag>
-                  </Space>
-                </List.Item>
-              )}
-            />
-          </Panel>
-        </Col>
+          />
+        </Panel>
       </Row>
     </Space>
   );

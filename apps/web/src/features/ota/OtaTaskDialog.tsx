@@ -3,11 +3,11 @@
  * list showing who may upgrade now, or those on a version), and the size of the first batch.
  */
 import { OTA_TARGET_MODES, type OtaTargetMode } from '@lyyp/contracts/ota';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Form, InputNumber, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Form, InputNumber, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { otaApi, type OtaTaskDetail } from '../../api/ota.api.ts';
+import { FormDialog } from '../../blocks/index.ts';
 import { useDescribeFirmwareFailure } from '../firmware/firmware-text.ts';
 
 interface Fields {
@@ -34,7 +34,6 @@ export function OtaTaskDialog({
   const [form] = Form.useForm<Fields>();
   const target = Form.useWatch('target', form) ?? 'all';
   const firmwareId = Form.useWatch('firmwareId', form);
-  const [failure, setFailure] = useState<string | null>(null);
   const firmware = useQuery({
     queryKey: ['ota-firmware', productId],
     queryFn: () => otaApi.firmware(productId),
@@ -53,130 +52,103 @@ export function OtaTaskDialog({
         .filter((version): version is string => Boolean(version)),
     ),
   ];
-  const create = useMutation({
-    mutationFn: (fields: Fields) =>
-      otaApi.add({
-        productId,
-        firmwareId: fields.firmwareId ?? '',
-        target: fields.target,
-        ...(fields.target === 'list' ? { sns: fields.sns ?? [] } : {}),
-        ...(fields.target === 'version' ? { fromVersion: fields.fromVersion ?? '' } : {}),
-        firstBatch: fields.firstBatch ?? 0,
-      }),
-    onSuccess: (task) => {
-      form.resetFields();
-      setFailure(null);
-      onCreated(task);
-    },
-    onError: (error) => setFailure(describeFailure(error)),
-  });
+  const create = (fields: Fields) =>
+    otaApi.add({
+      productId,
+      firmwareId: fields.firmwareId ?? '',
+      target: fields.target,
+      ...(fields.target === 'list' ? { sns: fields.sns ?? [] } : {}),
+      ...(fields.target === 'version' ? { fromVersion: fields.fromVersion ?? '' } : {}),
+      firstBatch: fields.firstBatch ?? 0,
+    });
 
   return (
-    <Modal
+    <FormDialog<Fields, OtaTaskDetail>
       open={open}
       title={t('firmware.ota.add')}
       okText={t('firmware.ota.add')}
-      cancelText={t('monitor.common.cancel')}
-      confirmLoading={create.isPending}
-      onCancel={() => {
-        setFailure(null);
-        onClose();
-      }}
-      onOk={() =>
-        // A field that fails its rule shows its message on the input; nothing more to do here.
-        void form.validateFields().then(
-          (fields) => create.mutate(fields),
-          () => undefined,
-        )
-      }
-      destroyOnHidden
+      onClose={onClose}
+      form={form}
       width={560}
+      testId="ota-dialog"
+      initialValues={{ target: 'all', firstBatch: 0 }}
+      describeError={describeFailure}
+      submit={create}
+      successText={t('firmware.ota.created')}
+      onSaved={(task) => {
+        form.resetFields();
+        onCreated(task);
+      }}
     >
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        {failure ? <Alert type="error" showIcon title={failure} data-testid="ota-dialog-error" /> : null}
-        <Form<Fields>
-          form={form}
-          layout="vertical"
-          initialValues={{ target: 'all', firstBatch: 0 }}
-          data-testid="ota-dialog"
+      <Form.Item
+        name="firmwareId"
+        label={t('firmware.ota.fields.firmware')}
+        rules={[{ required: true, message: t('firmware.ota.choose') }]}
+      >
+        <Select
+          data-testid="ota-firmware"
+          placeholder={t('firmware.ota.choose')}
+          loading={firmware.isFetching}
+          options={(firmware.data?.list ?? []).map((item) => ({
+            value: item.id,
+            label: `${item.name} · ${item.version} (${t(`firmware.kinds.${item.kind}`)})`,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="target" label={t('firmware.ota.fields.target')}>
+        <Radio.Group data-testid="ota-target">
+          {OTA_TARGET_MODES.map((mode) => (
+            <Radio key={mode} value={mode}>
+              {t(`firmware.ota.targets.${mode}`)}
+            </Radio>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+      {target === 'list' ? (
+        <Form.Item
+          name="sns"
+          label={t('firmware.ota.fields.sns')}
+          rules={[{ required: true, message: t('firmware.ota.choose') }]}
         >
-          <Form.Item
-            name="firmwareId"
-            label={t('firmware.ota.fields.firmware')}
-            rules={[{ required: true, message: t('firmware.ota.choose') }]}
-          >
-            <Select
-              data-testid="ota-firmware"
-              placeholder={t('firmware.ota.choose')}
-              loading={firmware.isFetching}
-              options={(firmware.data?.list ?? []).map((item) => ({
-                value: item.id,
-                label: `${item.name} · ${item.version} (${t(`firmware.kinds.${item.kind}`)})`,
-              }))}
-            />
-          </Form.Item>
-          <Form.Item name="target" label={t('firmware.ota.fields.target')}>
-            <Radio.Group data-testid="ota-target">
-              {OTA_TARGET_MODES.map((mode) => (
-                <Radio key={mode} value={mode}>
-                  {t(`firmware.ota.targets.${mode}`)}
-                </Radio>
-              ))}
-            </Radio.Group>
-          </Form.Item>
-          {target === 'list' ? (
-            <Form.Item
-              name="sns"
-              label={t('firmware.ota.fields.sns')}
-              rules={[{ required: true, message: t('firmware.ota.choose') }]}
-            >
-              <Select
-                mode="multiple"
-                data-testid="ota-sns"
-                placeholder={t('firmware.ota.choose')}
-                options={(gateways.data?.list ?? []).map((gateway) => ({
-                  value: gateway.sn,
-                  label: (
-                    <Space size={4}>
-                      <span>{gateway.sn}</span>
-                      <Typography.Text type="secondary">{gateway.deviceName}</Typography.Text>
-                      <Tag color={gateway.qualifies ? 'green' : 'default'}>
-                        {gateway.qualifies ? t('firmware.ota.qualifies') : t('firmware.ota.notQualified')}
-                      </Tag>
-                    </Space>
-                  ),
-                }))}
-              />
-            </Form.Item>
-          ) : null}
-          {target === 'version' ? (
-            <Form.Item
-              name="fromVersion"
-              label={t('firmware.ota.fields.fromVersion')}
-              rules={[{ required: true, message: t('firmware.ota.choose') }]}
-            >
-              <Select
-                data-testid="ota-from-version"
-                placeholder={t('firmware.ota.choose')}
-                options={versions.map((version) => ({ value: version, label: version }))}
-              />
-            </Form.Item>
-          ) : null}
-          <Form.Item
-            name="firstBatch"
-            label={t('firmware.ota.fields.firstBatch')}
-            extra={t('firmware.ota.firstBatchHint')}
-          >
-            <InputNumber
-              min={0}
-              max={1000}
-              precision={0}
-              style={{ width: 160 }}
-              data-testid="ota-first-batch"
-            />
-          </Form.Item>
-        </Form>
-      </Space>
-    </Modal>
+          <Select
+            mode="multiple"
+            data-testid="ota-sns"
+            placeholder={t('firmware.ota.choose')}
+            options={(gateways.data?.list ?? []).map((gateway) => ({
+              value: gateway.sn,
+              label: (
+                <Space size={4}>
+                  <span>{gateway.sn}</span>
+                  <Typography.Text type="secondary">{gateway.deviceName}</Typography.Text>
+                  <Tag color={gateway.qualifies ? 'green' : 'default'}>
+                    {gateway.qualifies ? t('firmware.ota.qualifies') : t('firmware.ota.notQualified')}
+                  </Tag>
+                </Space>
+              ),
+            }))}
+          />
+        </Form.Item>
+      ) : null}
+      {target === 'version' ? (
+        <Form.Item
+          name="fromVersion"
+          label={t('firmware.ota.fields.fromVersion')}
+          rules={[{ required: true, message: t('firmware.ota.choose') }]}
+        >
+          <Select
+            data-testid="ota-from-version"
+            placeholder={t('firmware.ota.choose')}
+            options={versions.map((version) => ({ value: version, label: version }))}
+          />
+        </Form.Item>
+      ) : null}
+      <Form.Item
+        name="firstBatch"
+        label={t('firmware.ota.fields.firstBatch')}
+        extra={t('firmware.ota.firstBatchHint')}
+      >
+        <InputNumber min={0} max={1000} precision={0} style={{ width: 160 }} data-testid="ota-first-batch" />
+      </Form.Item>
+    </FormDialog>
   );
 }

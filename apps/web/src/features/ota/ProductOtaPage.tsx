@@ -7,15 +7,25 @@
  */
 import { UPGRADE_MIN_SIGNAL } from '@lyyp/contracts/gateway';
 import type { OtaStepState, OtaTaskState } from '@lyyp/contracts/ota';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Drawer, Progress, Space, Table, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Progress, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { otaApi, type OtaStep, type OtaTask, type OtaTaskDetail } from '../../api/ota.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import {
+  actionColumn,
+  ConsoleTable,
+  DetailDrawer,
+  PagedTable,
+  timeColumn,
+  useConfirmAction,
+  useAction,
+  usePagedQuery,
+} from '../../blocks/index.ts';
 import { useDescribeFirmwareFailure } from '../firmware/firmware-text.ts';
-import { formatTime } from '../monitor/common/format-time.ts';
+import { useRefreshWhile } from '../monitor/common/use-refresh-while.ts';
 import { useProduct } from '../product/use-product.ts';
 import { useProductAbilities } from '../product/use-product-abilities.ts';
 import { OtaTaskDialog } from './OtaTaskDialog.tsx';
@@ -29,41 +39,43 @@ const isOpen = (state: OtaTaskState) => state === 'running' || state === 'paused
 export default function ProductOtaPage() {
   const { id: productId = '' } = useParams();
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const confirm = useConfirmAction();
   const describeFailure = useDescribeFirmwareFailure();
   const queryClient = useQueryClient();
   const product = useProduct(productId);
   const mayManage = useProductAbilities(productId)('ota.manage');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [adding, setAdding] = useState(false);
   const [shown, setShown] = useState<string | null>(null);
-  const tasks = useQuery({
-    queryKey: ['ota-tasks', productId, paging],
-    queryFn: () => otaApi.list({ productId, ...paging }),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.list.some((task) => isOpen(task.state)) ? REFRESH_MS : false,
+  const tasks = usePagedQuery<OtaTask>({
+    queryKey: ['ota-tasks', productId],
+    fetch: (paging) => otaApi.list({ productId, ...paging }),
   });
+  useRefreshWhile(
+    tasks.refetch,
+    tasks.rows.some((task) => isOpen(task.state)),
+    tasks.query.dataUpdatedAt,
+    REFRESH_MS,
+  );
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['ota-tasks', productId] });
-  const act = useMutation({
-    mutationFn: ({ kind, id, sn }: { kind: 'retry' | 'cancel'; id: string; sn?: string }) =>
-      kind === 'retry' ? otaApi.retry(id, sn) : otaApi.cancel(id, sn),
-    onSuccess: async (task, { kind }) => {
-      queryClient.setQueryData(['ota-task', task.id], task);
-      void message.success(kind === 'retry' ? t('firmware.ota.retried') : t('firmware.ota.cancelled'));
-      await refresh();
-    },
-    onError: (error) => void message.error(describeFailure(error)),
+  const acted = (task: OtaTaskDetail) => {
+    queryClient.setQueryData(['ota-task', task.id], task);
+    return refresh();
+  };
+  const retry = useAction({
+    run: ({ id, sn }: { id: string; sn?: string }) => otaApi.retry(id, sn),
+    successText: t('firmware.ota.retried'),
+    onDone: acted,
+    describeError: describeFailure,
   });
-  const confirmCancel = (id: string, sn?: string) => {
-    void modal.confirm({
+  const confirmCancel = (id: string, sn?: string) =>
+    confirm({
       title: t('firmware.ota.cancelConfirm'),
       okText: sn ? t('firmware.ota.cancelOne') : t('firmware.ota.cancel'),
-      okButtonProps: { danger: true },
-      cancelText: t('monitor.common.cancel'),
-      onOk: () => act.mutateAsync({ kind: 'cancel', id, ...(sn ? { sn } : {}) }).catch(() => undefined),
+      run: () => otaApi.cancel(id, sn),
+      successText: t('firmware.ota.cancelled'),
+      onDone: acted,
+      describeError: describeFailure,
     });
-  };
 
   return (
     <Card
@@ -87,23 +99,12 @@ export default function ProductOtaPage() {
         style={{ marginBottom: 16 }}
         title={t('firmware.ota.rule', { min: UPGRADE_MIN_SIGNAL })}
       />
-      {tasks.error ? (
-        <Typography.Paragraph type="danger">{describeFailure(tasks.error)}</Typography.Paragraph>
-      ) : null}
-      <Table<OtaTask>
-        rowKey="id"
-        size="small"
-        data-testid="ota-tasks"
-        dataSource={tasks.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('firmware.ota.empty') }}
-        pagination={{
-          current: tasks.data?.page ?? paging.page,
-          pageSize: tasks.data?.pageSize ?? paging.pageSize,
-          total: tasks.data?.total ?? 0,
-          showTotal: (total) => t('monitor.common.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
+      <PagedTable<OtaTask>
+        paged={tasks}
+        testId="ota-tasks"
+        loading={false}
+        describeError={describeFailure}
+        emptyText={t('firmware.ota.empty')}
         columns={[
           {
             title: t('firmware.ota.fields.firmware'),
@@ -154,22 +155,16 @@ export default function ProductOtaPage() {
               </Space>
             ),
           },
-          {
-            title: t('firmware.ota.fields.createdAt'),
-            dataIndex: 'createdAt',
-            render: (value: string) => formatTime(value),
-          },
-          {
-            title: t('firmware.ota.fields.actions'),
-            key: 'actions',
-            fixed: 'right',
-            render: (_value, task) => (
+          timeColumn(t('firmware.ota.fields.createdAt'), 'createdAt'),
+          actionColumn(
+            t('firmware.ota.fields.actions'),
+            (task) => (
               <Space size={0} wrap>
                 <Button type="link" size="small" onClick={() => setShown(task.id)} data-testid="ota-show">
                   {t('firmware.ota.detail')}
                 </Button>
                 {mayManage && task.state !== 'cancelled' && task.counts.failed > 0 ? (
-                  <Button type="link" size="small" onClick={() => act.mutate({ kind: 'retry', id: task.id })}>
+                  <Button type="link" size="small" onClick={() => retry.mutate({ id: task.id })}>
                     {t('firmware.ota.retry')}
                   </Button>
                 ) : null}
@@ -180,7 +175,8 @@ export default function ProductOtaPage() {
                 ) : null}
               </Space>
             ),
-          },
+            200,
+          ),
         ]}
       />
       <OtaTaskDialog
@@ -189,7 +185,6 @@ export default function ProductOtaPage() {
         onClose={() => setAdding(false)}
         onCreated={(task) => {
           setAdding(false);
-          void message.success(t('firmware.ota.created'));
           queryClient.setQueryData(['ota-task', task.id], task);
           void refresh();
           setShown(task.id);
@@ -199,7 +194,7 @@ export default function ProductOtaPage() {
         taskId={shown}
         onClose={() => setShown(null)}
         mayManage={mayManage}
-        onRetry={(id, sn) => act.mutate({ kind: 'retry', id, sn })}
+        onRetry={(id, sn) => retry.mutate({ id, sn })}
         onCancel={(id, sn) => confirmCancel(id, sn)}
       />
     </Card>
@@ -231,29 +226,25 @@ function TaskDrawer({
   });
   const detail: OtaTaskDetail | undefined = task.data;
   return (
-    <Drawer
+    <DetailDrawer
       open={Boolean(taskId)}
       onClose={onClose}
       size={Math.min(1100, typeof window === 'undefined' ? 1100 : window.innerWidth - 40)}
       title={detail ? `${detail.firmware.name} · ${detail.firmware.version}` : t('firmware.ota.detail')}
-      destroyOnHidden
+      error={task.error}
+      describeError={describeFailure}
     >
-      {task.error ? (
-        <Typography.Paragraph type="danger">{describeFailure(task.error)}</Typography.Paragraph>
-      ) : null}
       {detail ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Space wrap>
             <Tag color={TASK_STATE_COLORS[detail.state]}>{t(`firmware.ota.taskStates.${detail.state}`)}</Tag>
             <Typography.Text type="secondary">{t('firmware.ota.counts', detail.counts)}</Typography.Text>
           </Space>
-          <Table<OtaStep>
+          <ConsoleTable<OtaStep>
             rowKey="sn"
-            size="small"
-            data-testid="ota-steps"
-            pagination={false}
-            dataSource={detail.steps}
-            scroll={{ x: 'max-content' }}
+            testId="ota-steps"
+            rows={detail.steps}
+            emptyText={null}
             columns={[
               { title: t('firmware.ota.fields.sn'), dataIndex: 'sn' },
               { title: t('firmware.ota.fields.device'), dataIndex: 'deviceName' },
@@ -322,7 +313,7 @@ function TaskDrawer({
           />
         </Space>
       ) : null}
-    </Drawer>
+    </DetailDrawer>
   );
 }
 

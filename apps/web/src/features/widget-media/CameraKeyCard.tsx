@@ -4,8 +4,8 @@
  * shown by its last four characters and the secret never comes back; it can be replaced or removed.
  */
 import { VideoCameraOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import {
   type CameraKeySaveBody,
 } from '@lyyp/contracts/widget-media';
 import { widgetMediaApi } from '../../api/widget-media.api.ts';
+import { useAction, useConfirmAction } from '../../blocks/index.ts';
 import { describeError } from '../../app/messages.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 
@@ -23,26 +24,22 @@ const QUERY_KEY = ['camera-key'];
 export function CameraKeyCard() {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<CameraKeySaveBody>();
   const [editing, setEditing] = useState(false);
   const key = useQuery({ queryKey: QUERY_KEY, queryFn: widgetMediaApi.cameraKey });
-  const done = (answer: CameraKeyAnswer, text: string) => {
+  const confirm = useConfirmAction();
+  const describe = (error: unknown) => describeError(error, locale);
+  const done = (answer: CameraKeyAnswer) => {
     client.setQueryData(QUERY_KEY, answer);
     setEditing(false);
     form.resetFields();
-    void message.success(text);
   };
-  const save = useMutation({
-    mutationFn: widgetMediaApi.saveCameraKey,
-    onSuccess: (answer) => done(answer, t('widgetMedia.cameraKey.saved')),
-    onError: (error) => void message.error(describeError(error, locale)),
-  });
-  const remove = useMutation({
-    mutationFn: widgetMediaApi.deleteCameraKey,
-    onSuccess: (answer) => done(answer, t('widgetMedia.cameraKey.removed')),
-    onError: (error) => void message.error(describeError(error, locale)),
+  const save = useAction({
+    run: widgetMediaApi.saveCameraKey,
+    successText: t('widgetMedia.cameraKey.saved'),
+    onDone: done,
+    describeError: describe,
   });
   const current = key.data;
   const showForm = editing || (current !== undefined && !current.associated);
@@ -80,11 +77,21 @@ export function CameraKeyCard() {
               <Button onClick={() => setEditing(true)} data-action="camera-key-replace">
                 {t('widgetMedia.cameraKey.replace')}
               </Button>
-              <Popconfirm title={t('widgetMedia.cameraKey.removeConfirm')} onConfirm={() => remove.mutate()}>
-                <Button danger loading={remove.isPending} data-action="camera-key-remove">
-                  {t('widgetMedia.cameraKey.remove')}
-                </Button>
-              </Popconfirm>
+              <Button
+                danger
+                data-action="camera-key-remove"
+                onClick={() =>
+                  confirm({
+                    title: t('widgetMedia.cameraKey.removeConfirm'),
+                    run: widgetMediaApi.deleteCameraKey,
+                    successText: t('widgetMedia.cameraKey.removed'),
+                    onDone: done,
+                    describeError: describe,
+                  })
+                }
+              >
+                {t('widgetMedia.cameraKey.remove')}
+              </Button>
             </Space>
           )}
         </Space>
