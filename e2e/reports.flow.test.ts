@@ -152,7 +152,9 @@ describe('report flow in the browser', () => {
       await userPage.locator('[data-testid="datacenter-trend"] canvas').waitFor({ timeout: 20_000 });
       await endUserBrowser.screenshot('datacenter');
       // Each energy with its unit: the gas of the hourly report in m³, never summed with another unit.
-      expect(await userPage.locator('[data-testid="datacenter-energy"]').first().textContent()).toContain('m³');
+      expect(await userPage.locator('[data-testid="datacenter-energy"]').first().textContent()).toContain(
+        'm³',
+      );
 
       // The super manager reads the product's report over all its devices: a row per device per hour.
       await page.goto(`${platform.baseUrl}/monitor/reports`);

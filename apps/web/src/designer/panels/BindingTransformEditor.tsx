@@ -20,7 +20,7 @@ export function cleanTransform(transform: BindingTransform): BindingTransform | 
     ([, value]) =>
       value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0),
   );
-  return entries.length === 0 ? undefined : (Object.fromEntries(entries));
+  return entries.length === 0 ? undefined : Object.fromEntries(entries);
 }
 
 export function BindingTransformButton({
