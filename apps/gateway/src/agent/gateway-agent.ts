@@ -22,6 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { checkSubscribeTopic } from '@lyyp/contracts/gateway-ops';
 import type { ReplyPayload } from '@lyyp/contracts/protocol';
 import { DiskBuffer } from '../buffer/disk-buffer.ts';
 import { pointsOf } from '../core/point-batcher.ts';
@@ -188,6 +189,10 @@ export class GatewayAgent {
       scheduler,
       ...options.link,
       ...(mqtt ? { keepaliveSeconds: mqtt.keepAliveSeconds } : {}),
+      ...(mqtt?.tls ? { tls: mqtt.tls } : {}),
+      ...(mqtt?.subscribeTopic && !checkSubscribeTopic(options.sn, mqtt.subscribeTopic)
+        ? { subscribeTopic: mqtt.subscribeTopic }
+        : {}),
       onLog: (level, message) => logger.log(level, message),
       handlers: {
         onConnected: () => this.handleConnected(),
@@ -227,11 +232,18 @@ export class GatewayAgent {
           );
         },
         onCommand: (message) => {
-          // A command is someone at a screen: traffic saving sends at the report interval again.
+          // A command is someone at a screen: traffic saving resumes the live stream.
           this.settings.viewerSeen();
+          this.uploads.followViewers();
           if (!this.stopped) void this.commands.handle(message);
         },
-        onView: () => this.settings.viewerSeen(),
+        // The additional subscription topic's messages are logged as received (docs/protocol.md).
+        onSubscribed: (topic, payload) =>
+          logger.log('info', `message on ${topic}: ${payload.length} bytes ${previewOf(payload)}`),
+        onView: () => {
+          this.settings.viewerSeen();
+          this.uploads.followViewers();
+        },
         onOta: (message) => {
           if (!this.stopped) this.ota.handle(message);
         },
@@ -453,4 +465,10 @@ export class GatewayAgent {
     this.pendingReplies.push(text);
     if (this.pendingReplies.length > MAX_PENDING_REPLIES) this.pendingReplies.shift();
   }
+}
+
+/** The start of a message for the log: printable text up to 200 characters. */
+function previewOf(payload: Buffer): string {
+  const text = payload.subarray(0, 200).toString('utf8');
+  return /^[\P{C}\s]*$/u.test(text) ? JSON.stringify(text) : '(binary)';
 }

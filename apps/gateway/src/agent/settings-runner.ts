@@ -80,16 +80,21 @@ export class SettingsRunner {
   }
 
   /**
-   * How long a batch of changes is gathered now: the change-report interval, or longer while
-   * nobody watches; null while the platform never set it (the agent's own batching applies).
+   * How long a batch of changes is gathered now: the change-report interval; null while the
+   * platform never set it (the agent's own batching applies).
    */
   batchDelayMs(): number | null {
-    return this.fromPlatform ? this.viewers.batchDelayMs(this.current, this.options.now()) : null;
+    return this.fromPlatform ? this.viewers.batchDelayMs(this.current) : null;
   }
 
-  /** Poll confirmations keep unchanged values fresh on screens; traffic saving leaves them out unwatched. */
+  /** Smart traffic saving stopped the live stream: nobody watched for ten minutes. */
+  liveStopped(): boolean {
+    return this.viewers.liveStopped(this.current, this.options.now());
+  }
+
+  /** Poll confirmations keep unchanged values fresh on screens; nobody needs them while live is stopped. */
   confirmationsWanted(): boolean {
-    return !this.current.trafficSaving || this.viewers.watched(this.options.now());
+    return !this.liveStopped();
   }
 
   get dormant(): boolean {

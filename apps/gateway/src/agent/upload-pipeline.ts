@@ -3,15 +3,18 @@
  * since the start marked as a snapshot), points and poll confirmations become batches (1 s or 500
  * points, or the interval the platform's settings ask for), each batch goes to the disk buffer and
  * from there through the forwarder to the platform, which releases it with its acknowledgement.
+ * While smart traffic saving stopped the live stream, batches stay in the buffer and go up
+ * together every `TRAFFIC_SAVING_HISTORY_UPLOAD_MS`, or at once when someone watches again.
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { TRAFFIC_SAVING_HISTORY_UPLOAD_MS } from '@lyyp/contracts/gateway-ops';
 import type { ConfigPayload, Point } from '@lyyp/contracts/protocol';
 import type { DiskBuffer } from '../buffer/disk-buffer.ts';
 import { Forwarder } from '../buffer/forwarder.ts';
 import { ChangeFilter } from '../core/change-filter.ts';
 import { DEFAULT_BATCH_DELAY_MS, PointBatcher, pointsOf, type Batch } from '../core/point-batcher.ts';
 import type { Sample } from '../core/samples.ts';
-import type { Scheduler } from '../core/scheduler.ts';
+import type { Scheduler, TimerHandle } from '../core/scheduler.ts';
 import type { PollReport } from '../modbus/modbus-poller.ts';
 import type { AgentActivity, GatewayAgentOptions } from './agent-options.ts';
 import type { AgentLogger } from './logger.ts';
@@ -53,6 +56,10 @@ export class UploadPipeline {
   private readonly trace: WriteStream | null;
   /** How long changes are gathered unless the platform's settings say otherwise. */
   private readonly batchDelayMs: number;
+  /** While live is stopped: when the kept history goes up next. */
+  private historyTimer: TimerHandle | null = null;
+  /** Smart traffic saving stopped the live stream (history uploads may still be draining). */
+  private liveStopped = false;
 
   constructor(private readonly options: UploadPipelineOptions) {
     const { logger, scheduler, settings } = options;
@@ -90,6 +97,7 @@ export class UploadPipeline {
 
   collect(points: Point[]): void {
     this.batcher.setMaxDelay(this.options.settings.batchDelayMs() ?? this.batchDelayMs);
+    this.followViewers();
     for (const point of points) {
       if (point.e === undefined) this.latest.set(point.k, point.v);
       if (this.sentSinceStart.has(point.k)) continue;
@@ -98,6 +106,45 @@ export class UploadPipeline {
       point.s = true;
     }
     this.batcher.add(points);
+  }
+
+  /**
+   * Smart traffic saving: holds the live stream once nobody watched for ten minutes (history
+   * keeps being buffered and goes up together periodically), resumes it at once when someone
+   * watches again. Called on every poll cycle and every viewer hint or command.
+   */
+  followViewers(): void {
+    const stopped = this.options.settings.liveStopped();
+    if (stopped === this.liveStopped) return;
+    this.liveStopped = stopped;
+    if (stopped) {
+      this.forwarder.hold();
+      this.scheduleHistoryUpload();
+      this.options.logger.log('info', 'smart traffic saving: nobody watches, live data stopped');
+      return;
+    }
+    this.cancelHistoryUpload();
+    this.forwarder.resume();
+    this.options.logger.log('info', 'smart traffic saving: watched again, live data resumed');
+  }
+
+  private scheduleHistoryUpload(): void {
+    this.cancelHistoryUpload();
+    this.historyTimer = this.options.scheduler.setTimeout(() => {
+      this.historyTimer = null;
+      if (!this.liveStopped) return;
+      this.batcher.flush();
+      // Once the batch just closed is on disk, everything kept goes up in one round.
+      void this.settleAppends().then(() => {
+        if (this.liveStopped) this.forwarder.drain();
+      });
+      this.scheduleHistoryUpload();
+    }, TRAFFIC_SAVING_HISTORY_UPLOAD_MS);
+  }
+
+  private cancelHistoryUpload(): void {
+    if (this.historyTimer) this.options.scheduler.clearTimeout(this.historyTimer);
+    this.historyTimer = null;
   }
 
   /** A value read on demand: the change filter counts it as reported from now on. */
@@ -139,6 +186,7 @@ export class UploadPipeline {
   }
 
   stopSending(): void {
+    this.cancelHistoryUpload();
     this.forwarder.stop();
   }
 

@@ -22,6 +22,10 @@ export interface ForwarderOptions {
 
 export class Forwarder {
   private online = false;
+  /** Held back (smart traffic saving): batches stay in the buffer until released. */
+  private held = false;
+  /** Hold again once everything buffered now went out (a history upload while live is stopped). */
+  private holdWhenDrained = false;
   private pumping: Promise<void> | null = null;
   private again = false;
   private ackTimer: TimerHandle | null = null;
@@ -74,6 +78,27 @@ export class Forwarder {
     while (this.pumping) await this.pumping;
   }
 
+  /** Keeps new batches in the buffer (acknowledgements still release what was sent). */
+  hold(): void {
+    this.held = true;
+    this.holdWhenDrained = false;
+  }
+
+  /** Sends again as batches come. */
+  resume(): void {
+    this.held = false;
+    this.holdWhenDrained = false;
+    this.pump();
+  }
+
+  /** While held: sends everything the buffer holds, then holds again. */
+  drain(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.holdWhenDrained = true;
+    this.pump();
+  }
+
   stop(): void {
     this.online = false;
     this.cancelAckTimer();
@@ -81,9 +106,12 @@ export class Forwarder {
 
   private async sendAvailable(): Promise<void> {
     const { buffer } = this.options;
-    while (this.online) {
+    while (this.online && !this.held) {
       const batches = buffer.takeToSend(this.maxInFlight);
-      if (batches.length === 0) return;
+      if (batches.length === 0) {
+        if (this.holdWhenDrained && !buffer.hasUnsent()) this.hold();
+        return;
+      }
       for (const batch of batches) {
         let payload: Buffer;
         try {

@@ -7,7 +7,6 @@ import {
 import {
   ANTI_TAMPER_OFFLINE_MS,
   PLAIN_HOST,
-  TRAFFIC_SAVING_IDLE_BATCH_MS,
   ViewerWatch,
   planSettings,
   writesBlocked,
@@ -57,15 +56,21 @@ describe('remote settings on a plain host', () => {
 });
 
 describe('smart traffic saving', () => {
-  it('gathers changes for the report interval while watched and for a minute after ten idle minutes', () => {
+  it('stops live data after ten idle minutes and resumes it at the next hint', () => {
     const watch = new ViewerWatch(0);
     const saving = { ...DEFAULT_GATEWAY_SETTINGS, trafficSaving: true, reportIntervalSeconds: 2 };
-    expect(watch.batchDelayMs(saving, TRAFFIC_SAVING_IDLE_MS - 1)).toBe(2000);
-    expect(watch.batchDelayMs(saving, TRAFFIC_SAVING_IDLE_MS)).toBe(TRAFFIC_SAVING_IDLE_BATCH_MS);
+    expect(watch.liveStopped(saving, TRAFFIC_SAVING_IDLE_MS - 1)).toBe(false);
+    expect(watch.liveStopped(saving, TRAFFIC_SAVING_IDLE_MS)).toBe(true);
+    // History is gathered under the same rule, watched or not.
+    expect(watch.batchDelayMs(saving)).toBe(2000);
     watch.seen(TRAFFIC_SAVING_IDLE_MS + 5);
-    expect(watch.batchDelayMs(saving, TRAFFIC_SAVING_IDLE_MS + 10)).toBe(2000);
+    expect(watch.liveStopped(saving, TRAFFIC_SAVING_IDLE_MS + 10)).toBe(false);
+    // A hint older than the last one does not shorten the watch.
+    watch.seen(1);
+    expect(watch.liveStopped(saving, 2 * TRAFFIC_SAVING_IDLE_MS)).toBe(false);
+    expect(watch.liveStopped(saving, 2 * TRAFFIC_SAVING_IDLE_MS + 5)).toBe(true);
     // Without traffic saving nobody's absence matters.
-    expect(watch.batchDelayMs({ ...saving, trafficSaving: false }, 10 * TRAFFIC_SAVING_IDLE_MS)).toBe(2000);
+    expect(watch.liveStopped({ ...saving, trafficSaving: false }, 10 * TRAFFIC_SAVING_IDLE_MS)).toBe(false);
   });
 });
 

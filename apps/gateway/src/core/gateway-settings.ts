@@ -1,8 +1,8 @@
 /**
  * What the edge agent does with the platform's remote settings (pure): for each setting, whether
  * it is in force now, in force after the agent's next start, or impossible on this host. And the
- * two behaviours the agent runs itself: smart traffic saving (a viewer watch deciding how long
- * changes are gathered) and anti-tamper (no writes after a long time without the platform).
+ * two behaviours the agent runs itself: smart traffic saving (a viewer watch deciding whether
+ * the live stream runs) and anti-tamper (no writes after a long time without the platform).
  */
 import {
   GATEWAY_SETTING_KEYS,
@@ -54,13 +54,12 @@ export function planSettings(
   return { outcomes, accepted };
 }
 
-/** With traffic saving on and nobody watching, changes are gathered this long before they go up. */
-export const TRAFFIC_SAVING_IDLE_BATCH_MS = 60_000;
-
 /**
  * Smart traffic saving (§9): the platform says when someone watches the device (`down/view`, or
- * any command). Without a viewer for `TRAFFIC_SAVING_IDLE_MS`, changes are gathered for a minute
- * and poll confirmations are left out; with one, changes go up at the change-report interval.
+ * any command). Without a viewer for `TRAFFIC_SAVING_IDLE_MS` the live stream stops: changes are
+ * still gathered at the change-report interval and kept in the gateway's buffer as history, but
+ * they go up only together, every `TRAFFIC_SAVING_HISTORY_UPLOAD_MS`, and poll confirmations are
+ * left out. The next hint or command resumes live at once.
  */
 export class ViewerWatch {
   private lastViewAt: number;
@@ -77,9 +76,13 @@ export class ViewerWatch {
     return now - this.lastViewAt < TRAFFIC_SAVING_IDLE_MS;
   }
 
-  /** How long changes are gathered now. */
-  batchDelayMs(settings: GatewaySettings, now: number): number {
-    if (settings.trafficSaving && !this.watched(now)) return TRAFFIC_SAVING_IDLE_BATCH_MS;
+  /** Whether the live stream is stopped now (traffic saving on and nobody watching). */
+  liveStopped(settings: GatewaySettings, now: number): boolean {
+    return settings.trafficSaving && !this.watched(now);
+  }
+
+  /** How long changes are gathered: the change-report interval, watched or not. */
+  batchDelayMs(settings: GatewaySettings): number {
     return settings.reportIntervalSeconds * 1000;
   }
 }

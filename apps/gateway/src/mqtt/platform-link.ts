@@ -12,14 +12,17 @@ import {
   ackPayloadSchema,
   downSubscription,
   parseTopic,
+  topicFilterMatches,
   upTopic,
   type AckPayload,
   type StatusPayload,
   type UpTopic,
 } from '@lyyp/contracts/protocol';
+import type { MqttTls } from '@lyyp/contracts/gateway-ops';
 import { DEFAULT_RECONNECT, reconnectDelay, type ReconnectPolicy } from '../core/reconnect-delay.ts';
 import type { Scheduler, TimerHandle } from '../core/scheduler.ts';
 import { systemScheduler } from '../modbus/system-scheduler.ts';
+import { mqttTlsOptions } from './tls-options.ts';
 
 export interface PlatformLinkHandlers {
   /** Connected and subscribed: time to say who we are and send what waits. */
@@ -36,6 +39,8 @@ export interface PlatformLinkHandlers {
   onOta?(message: unknown): void;
   /** A `down/view` message: someone watches the device live (smart traffic saving). */
   onView?(): void;
+  /** A message on the additional subscription topic of the MQTT settings. */
+  onSubscribed?(topic: string, payload: Buffer): void;
   /** No connection, and the next attempt is due in `delayMs` (no attempt is under way meanwhile). */
   onRetryScheduled?(delayMs: number): void;
   /** The address given never answered: the link went over to its fallback address for good. */
@@ -70,6 +75,10 @@ export interface PlatformLinkOptions {
   readonly random?: () => number;
   readonly connectTimeoutMs?: number;
   readonly keepaliveSeconds?: number;
+  /** TLS files for `mqtts://` and `wss://` addresses (CA, client certificate and key). */
+  readonly tls?: MqttTls;
+  /** An additional topic filter to subscribe to, under the gateway's own down topics. */
+  readonly subscribeTopic?: string;
   readonly onLog?: (level: 'info' | 'warn', message: string) => void;
 }
 
@@ -166,6 +175,7 @@ export class PlatformLink {
     const { sn, secret } = this.options;
     const url = this.currentUrl;
     const client = mqtt.connect(url, {
+      ...mqttTlsOptions(url, this.options.tls),
       clientId: sn,
       username: sn,
       password: secret,
@@ -187,12 +197,21 @@ export class PlatformLink {
     let ended = false;
 
     client.on('connect', () => {
+      const extra = this.options.subscribeTopic;
       client
         .subscribeAsync(downSubscription(sn), { qos: 1 })
-        .then((granted) => {
+        .then(async (granted) => {
           if (this.client !== client) return;
           if (granted.some((grant) => grant.qos > 2))
             throw new Error('the platform refused the subscription to down/+');
+          // The additional topic is a convenience: a refusal is logged, the link works on.
+          if (extra) {
+            const extraGrant = await client.subscribeAsync(extra, { qos: 1 });
+            if (this.client !== client) return;
+            if (extraGrant.some((grant) => grant.qos > 2))
+              this.log('warn', `the broker refused the subscription to ${extra}`);
+            else this.log('info', `subscribed to ${extra}`);
+          }
           this.failures = 0;
           this.lastProblem = '';
           this.everConnected = true;
@@ -209,7 +228,11 @@ export class PlatformLink {
     client.on('message', (topic, payload) => {
       if (this.client !== client) return;
       const parsed = parseTopic(topic);
-      if (parsed?.direction !== 'down' || parsed.sn !== sn) return;
+      if (parsed?.direction !== 'down' || parsed.sn !== sn) {
+        if (this.options.subscribeTopic && topicFilterMatches(this.options.subscribeTopic, topic))
+          this.options.handlers.onSubscribed?.(topic, payload);
+        return;
+      }
       switch (parsed.kind) {
         case 'ack': {
           const ack = ackPayloadSchema.safeParse(parseJson(payload));

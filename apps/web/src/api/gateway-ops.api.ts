@@ -12,6 +12,9 @@ import {
   type GatewayReplacement,
   type GatewaySettings,
   type GatewaySettingsAnswer,
+  MQTT_TLS_FILE_FIELD,
+  type MqttTlsFile,
+  type MqttTlsPart,
 } from '@lyyp/contracts/gateway-ops';
 import type { ApiClient } from './client.ts';
 import { COMMAND_PATHS } from './command.api.ts';
@@ -22,6 +25,8 @@ export type {
   GatewayReplacement,
   GatewaySettings,
   GatewaySettingsAnswer,
+  MqttTlsFile,
+  MqttTlsPart,
 } from '@lyyp/contracts/gateway-ops';
 
 const JSON_BODY = { encoding: 'json' } as const;
@@ -50,6 +55,15 @@ export function createGatewayOpsApi(client: ApiClient) {
     saveSettings: (equipmentId: string, settings: GatewaySettings) =>
       command(GATEWAY_OPS_API_PATHS.saveSettings, { equipmentId, settings }),
     restart: (equipmentId: string) => command(GATEWAY_OPS_API_PATHS.restart, { equipmentId }),
+    /** A TLS file of the MQTT connection: checked and kept by the platform, answered as a summary. */
+    uploadTlsFile: (equipmentId: string, part: MqttTlsPart, file: Blob, fileName: string) => {
+      const form = new FormData();
+      form.append(MQTT_TLS_FILE_FIELD, file, fileName);
+      const query = new URLSearchParams({ equipmentId, part });
+      return client.upload<MqttTlsFile>(`${GATEWAY_OPS_API_PATHS.tlsUpload}?${query.toString()}`, form);
+    },
+    removeTlsFile: (equipmentId: string, part: MqttTlsPart) =>
+      client.post<{ removed: boolean }>(GATEWAY_OPS_API_PATHS.tlsRemove, { equipmentId, part }, JSON_BODY),
   };
 }
 

@@ -415,6 +415,18 @@ export const SERVICE_ERRORS = {
     'Anti-tamper: the gateway has been away from the platform too long, writes are stopped',
     409,
   ),
+  '2866': entry(
+    '订阅主题须在网关自己的主题 {prefix} 之下，且不能与协议主题重叠',
+    'The subscription topic must lie under the gateway’s own topics, {prefix}, and not overlap the protocol’s topics',
+  ),
+  '2867': entry(
+    '订阅主题不是有效的 MQTT 主题过滤器',
+    'The subscription topic is not a valid MQTT topic filter',
+  ),
+  '2868': entry(
+    '私钥与已上传的客户端证书不匹配',
+    'The private key does not match the uploaded client certificate',
+  ),
 
   // WebGL scene widget: scene models
   '2881': entry(

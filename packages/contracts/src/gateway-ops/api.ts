@@ -6,7 +6,12 @@
 import { z } from 'zod';
 import { CommandReplySchema } from '../api/command.ts';
 import { SN_LENGTH, GATEWAY_CODE_LENGTH } from '../validation/rules.ts';
-import { gatewaySettingsSchema, settingOutcomeSchema, GATEWAY_SETTING_KEYS } from './settings.ts';
+import {
+  GATEWAY_SETTING_KEYS,
+  MQTT_TLS_PARTS,
+  gatewaySettingsSchema,
+  settingOutcomeSchema,
+} from './settings.ts';
 
 export const GATEWAY_OPS_API_PATHS = {
   replace: '/equipment/gateway/replace',
@@ -16,7 +21,38 @@ export const GATEWAY_OPS_API_PATHS = {
   settings: '/equipment/gateway/settings',
   saveSettings: '/equipment/gateway/settings/save',
   restart: '/equipment/gateway/restart',
+  /** Multipart, field `file`; the device and the part go in the query (`?equipmentId=…&part=ca`). */
+  tlsUpload: '/equipment/gateway/settings/tls/upload',
+  tlsRemove: '/equipment/gateway/settings/tls/remove',
 } as const;
+
+/** Form field of the TLS file upload that carries the file. */
+export const MQTT_TLS_FILE_FIELD = 'file';
+/** File name endings offered when choosing a TLS file; the content decides, not the name. */
+export const MQTT_TLS_FILE_EXTENSIONS = ['.pem', '.der', '.crt', '.cer', '.key'] as const;
+
+/**
+ * An uploaded TLS file as the console sees it: never its content. Certificates show subject,
+ * issuer, SHA-256 fingerprint and end of validity; a key shows only that it is stored.
+ */
+export const MqttTlsFileSchema = z.object({
+  part: z.enum(MQTT_TLS_PARTS),
+  fileName: z.string(),
+  uploadedAt: z.string(),
+  subject: z.string().optional(),
+  issuer: z.string().optional(),
+  fingerprint: z.string().optional(),
+  validTo: z.string().optional(),
+  /** Keys only: the algorithm (rsa, ec, ed25519 …). */
+  keyType: z.string().optional(),
+});
+export type MqttTlsFile = z.infer<typeof MqttTlsFileSchema>;
+
+export const GatewayTlsFileRequestSchema = z.object({
+  equipmentId: z.string().min(1),
+  part: z.enum(MQTT_TLS_PARTS),
+});
+export type GatewayTlsFileRequest = z.input<typeof GatewayTlsFileRequestSchema>;
 
 /** A destructive request must say it was confirmed in the console; anything else is refused (2859). */
 const confirmed = z.boolean().refine((value) => value, { message: 'catalogue:2859' });
@@ -104,6 +140,8 @@ export const GatewaySettingsAnswerSchema = z.object({
   /** Settings accepted but in force only after a restart. */
   restartRequired: z.array(z.enum(GATEWAY_SETTING_KEYS)),
   updatedAt: z.string().nullable(),
+  /** The TLS files the platform holds for the MQTT connection (sent with the next save). */
+  tlsFiles: z.array(MqttTlsFileSchema).default([]),
 });
 export type GatewaySettingsAnswer = z.infer<typeof GatewaySettingsAnswerSchema>;
 

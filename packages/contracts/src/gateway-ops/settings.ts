@@ -5,6 +5,7 @@
  * platform, in the console and on the edge agent; each failed §5 check names its field.
  */
 import { z } from 'zod';
+import { DOWN_TOPICS, TOPIC_ROOT, isTopicFilter, topicFilterMatches } from '../protocol/topics.ts';
 import { URL_MAX_LENGTH, isSafeUrl } from '../validation/url.ts';
 import { CATALOGUE_ISSUE_PREFIX } from '../validation/zod.ts';
 import type { RuleViolation } from '../validation/rules.ts';
@@ -37,6 +38,11 @@ export const REPORT_INTERVAL_MAX_SECONDS = 60;
 export const REPORT_INTERVAL_SUGGESTED_SECONDS = { min: 2, max: 5 } as const;
 /** §9: with smart traffic saving on, live data stops after this long without a viewer. */
 export const TRAFFIC_SAVING_IDLE_MS = 10 * 60_000;
+/**
+ * While live data is stopped, the changes the gateway kept (history, stored under its normal
+ * rules) go up together this often, so history and alarms are at most this late.
+ */
+export const TRAFFIC_SAVING_HISTORY_UPLOAD_MS = 10 * 60_000;
 
 export const WIFI_SSID_MAX_LENGTH = 32;
 export const WIFI_PASSWORD_MIN_LENGTH = 8;
@@ -45,6 +51,15 @@ export const APN_MAX_LENGTH = 64;
 export const DNS_LIST_MAX = 4;
 export const MQTT_KEEPALIVE_MIN_SECONDS = 10;
 export const MQTT_KEEPALIVE_MAX_SECONDS = 300;
+/** §5: the MQTT subscription topic is at most 200 characters. */
+export const MQTT_SUBSCRIBE_TOPIC_MAX_LENGTH = 200;
+/** §5: certificate and key files are pem or der, at most 1 MB. */
+export const MQTT_TLS_FILE_MAX_BYTES = 1024 * 1024;
+/** The files of the gateway's MQTT TLS connection: the CA to trust, its own certificate and key. */
+export const MQTT_TLS_PARTS = ['ca', 'cert', 'key'] as const;
+export type MqttTlsPart = (typeof MQTT_TLS_PARTS)[number];
+/** PEM text of a file of at most 1 MB (base64 and line breaks make it about 4/3 the size). */
+const MQTT_TLS_PEM_MAX_LENGTH = Math.ceil((MQTT_TLS_FILE_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 type Context = z.RefinementCtx;
 
@@ -132,6 +147,38 @@ export const lanSettingsSchema = z
       report(context, ['ip'], { code: NETWORK_ERROR_CODES.segment, params: { field: 'lan.ip' } });
   });
 
+/** Where a gateway's additional subscription topic must lie: its own down topics. */
+export function ownTopicPrefix(sn: string): string {
+  return `${TOPIC_ROOT}/${sn}/down/`;
+}
+
+/**
+ * The additional subscription topic of a gateway (docs/protocol.md): a valid MQTT topic filter
+ * under `gw/{sn}/down/` that matches none of the protocol's own down topics (those are subscribed
+ * anyway; a second subscription would deliver them twice). Null when it is fine.
+ */
+export function checkSubscribeTopic(sn: string, topic: string | undefined): RuleViolation | null {
+  if (!topic) return null;
+  const prefix = ownTopicPrefix(sn);
+  if (!topic.startsWith(prefix) || topic.length === prefix.length)
+    return { code: '2866', params: { field: 'mqtt.subscribeTopic', prefix } };
+  if (!isTopicFilter(topic)) return { code: '2867', params: { field: 'mqtt.subscribeTopic' } };
+  if (DOWN_TOPICS.some((kind) => topicFilterMatches(topic, `${prefix}${kind}`)))
+    return { code: '2866', params: { field: 'mqtt.subscribeTopic', prefix } };
+  return null;
+}
+
+/**
+ * The TLS files as the gateway receives them (PEM text), only in the `settings` command: the
+ * platform keeps them apart and never answers them (docs/fleet.md).
+ */
+export const mqttTlsSchema = z.object({
+  ca: z.string().max(MQTT_TLS_PEM_MAX_LENGTH).optional(),
+  cert: z.string().max(MQTT_TLS_PEM_MAX_LENGTH).optional(),
+  key: z.string().max(MQTT_TLS_PEM_MAX_LENGTH).optional(),
+});
+export type MqttTls = z.infer<typeof mqttTlsSchema>;
+
 export const mqttSettingsSchema = z
   .object({
     /**
@@ -141,8 +188,18 @@ export const mqttSettingsSchema = z
      */
     url: z.string().trim().max(URL_MAX_LENGTH).default(''),
     keepAliveSeconds: z.number().int().min(MQTT_KEEPALIVE_MIN_SECONDS).max(MQTT_KEEPALIVE_MAX_SECONDS),
+    /**
+     * An additional topic filter the gateway subscribes to, under its own `gw/{sn}/down/`
+     * (`checkSubscribeTopic`, which needs the SN, is checked where it is known); empty or left
+     * out: none.
+     */
+    subscribeTopic: z.string().trim().max(MQTT_SUBSCRIBE_TOPIC_MAX_LENGTH).optional(),
+    /** Only in the command to the gateway: the uploaded TLS files. */
+    tls: mqttTlsSchema.optional(),
   })
   .superRefine((mqtt, context) => {
+    if (mqtt.subscribeTopic && !isTopicFilter(mqtt.subscribeTopic))
+      report(context, ['subscribeTopic'], { code: '2867', params: { field: 'mqtt.subscribeTopic' } });
     if (!mqtt.url) return;
     if (!isSafeUrl(mqtt.url, { schemes: MQTT_URL_SCHEMES, relative: false }))
       return report(context, ['url'], { code: '1650', params: { field: 'mqtt.url' } });
@@ -182,7 +239,7 @@ export const DEFAULT_GATEWAY_SETTINGS: GatewaySettings = {
   wlan: { enabled: false, apn: '' },
   wifi: { enabled: false, role: 'client', ssid: '', password: '' },
   lan: { ip: '192.168.1.1', subnet: '255.255.255.0', dhcpServer: true },
-  mqtt: { url: '', keepAliveSeconds: 60 },
+  mqtt: { url: '', keepAliveSeconds: 60, subscribeTopic: '' },
   trafficSaving: false,
   reportIntervalSeconds: REPORT_INTERVAL_DEFAULT_SECONDS,
   antiTamper: false,

@@ -46,10 +46,40 @@ export function parseTopic(topic: string): ParsedTopic | null {
   return null;
 }
 
-/** Whether a topic filter a gateway subscribes with stays inside its own down topics. */
+/**
+ * Whether a topic filter a gateway subscribes with stays inside its own down topics: the
+ * protocol's, and the additional subscription topic of its MQTT settings (any valid filter under
+ * `gw/{sn}/down/`).
+ */
 export function isOwnDownFilter(sn: string, filter: string): boolean {
   const prefix = `${TOPIC_ROOT}/${sn}/down/`;
   if (!filter.startsWith(prefix)) return false;
   const rest = filter.slice(prefix.length);
-  return rest === '+' || rest === '#' || (DOWN_TOPICS as readonly string[]).includes(rest);
+  return rest !== '' && isTopicFilter(rest);
+}
+
+/**
+ * Whether text is a valid MQTT topic filter (MQTT 3.1.1 §4.7): not empty, no NUL, `+` alone in
+ * its level, `#` alone in the last level.
+ */
+export function isTopicFilter(filter: string): boolean {
+  if (filter === '' || filter.includes('\u0000')) return false;
+  const levels = filter.split('/');
+  return levels.every((level, index) => {
+    if (level.includes('#')) return level === '#' && index === levels.length - 1;
+    return !level.includes('+') || level === '+';
+  });
+}
+
+/** Whether a topic filter matches a topic name (wildcards `+` and `#`). */
+export function topicFilterMatches(filter: string, topic: string): boolean {
+  const want = filter.split('/');
+  const have = topic.split('/');
+  for (let index = 0; index < want.length; index += 1) {
+    const level = want[index];
+    if (level === '#') return true;
+    if (index >= have.length) return false;
+    if (level !== '+' && level !== have[index]) return false;
+  }
+  return want.length === have.length;
 }

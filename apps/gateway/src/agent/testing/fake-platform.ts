@@ -132,6 +132,11 @@ export class FakePlatform {
     await this.publish(downTopic(this.options.sn, 'cmd'), command, false);
   }
 
+  /** Tells the gateway someone watches the device live (`down/view`). */
+  async sendView(ts = Date.now()): Promise<void> {
+    await this.publish(downTopic(this.options.sn, 'view'), { ts }, false);
+  }
+
   /** The reply to a command, once it came. */
   replyTo(uuid: string): ReplyPayload | undefined {
     return this.replies.find((reply) => reply.uuid === uuid);

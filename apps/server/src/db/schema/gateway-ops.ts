@@ -4,8 +4,8 @@
  * of both is derived when read — from the settings command's state and from the new gateway's
  * configuration sync — never stored as a state of its own.
  */
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { GatewaySettings, SettingOutcome } from '@lyyp/contracts/gateway-ops';
+import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { GatewaySettings, MqttTlsFile, MqttTlsPart, SettingOutcome } from '@lyyp/contracts/gateway-ops';
 import { accounts } from './accounts.ts';
 import { devices, gateways } from './catalogue.ts';
 
@@ -23,6 +23,25 @@ export const gatewaySettings = pgTable('gateway_settings', {
   outcomes: jsonb('outcomes').$type<SettingOutcome[]>(),
   updatedAt: moment('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * The files of a gateway's MQTT TLS connection (CA, client certificate, client key), as PEM text.
+ * Secrets: only the `settings` command to the gateway carries the text; answers show `summary`.
+ */
+export const gatewayTlsFiles = pgTable(
+  'gateway_tls_files',
+  {
+    sn: text('sn')
+      .notNull()
+      .references(() => gateways.sn, { onDelete: 'cascade' }),
+    part: text('part').$type<MqttTlsPart>().notNull(),
+    pem: text('pem').notNull(),
+    /** What the console shows: file name, subject, fingerprint and end of validity (no secret). */
+    summary: jsonb('summary').$type<MqttTlsFile>().notNull(),
+    uploadedAt: moment('uploaded_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.sn, table.part] })],
+);
 
 /** A device moved from one gateway to another; history, alarms, pages and shares stay with the device. */
 export const gatewayReplacements = pgTable(

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { GatewaySettings, SettingOutcome } from '@lyyp/contracts/gateway-ops';
+import type { GatewaySettings, MqttTlsFile, MqttTlsPart, SettingOutcome } from '@lyyp/contracts/gateway-ops';
 import type { Database } from '../../db/client.ts';
 import {
   accounts,
@@ -15,6 +15,7 @@ import {
   devices,
   gatewayReplacements,
   gatewaySettings,
+  gatewayTlsFiles,
   gateways,
   historyDirty,
   latestValues,
@@ -258,5 +259,34 @@ export class GatewayOpsRepository {
   /** After a factory reset the gateway runs its factory settings: the platform forgets its own. */
   async forgetSettings(sn: string): Promise<void> {
     await this.db.delete(gatewaySettings).where(eq(gatewaySettings.sn, sn));
+    await this.db.delete(gatewayTlsFiles).where(eq(gatewayTlsFiles.sn, sn));
+  }
+
+  /** The TLS files held for the gateway's MQTT connection, with their PEM text (secrets: never answered). */
+  async tlsFilesOf(sn: string): Promise<Array<{ part: MqttTlsPart; pem: string; summary: MqttTlsFile }>> {
+    return this.db
+      .select({ part: gatewayTlsFiles.part, pem: gatewayTlsFiles.pem, summary: gatewayTlsFiles.summary })
+      .from(gatewayTlsFiles)
+      .where(eq(gatewayTlsFiles.sn, sn))
+      .orderBy(gatewayTlsFiles.part);
+  }
+
+  async saveTlsFile(sn: string, part: MqttTlsPart, pem: string, summary: MqttTlsFile): Promise<void> {
+    const uploadedAt = new Date(summary.uploadedAt);
+    await this.db
+      .insert(gatewayTlsFiles)
+      .values({ sn, part, pem, summary, uploadedAt })
+      .onConflictDoUpdate({
+        target: [gatewayTlsFiles.sn, gatewayTlsFiles.part],
+        set: { pem, summary, uploadedAt },
+      });
+  }
+
+  async removeTlsFile(sn: string, part: MqttTlsPart): Promise<boolean> {
+    const removed = await this.db
+      .delete(gatewayTlsFiles)
+      .where(and(eq(gatewayTlsFiles.sn, sn), eq(gatewayTlsFiles.part, part)))
+      .returning({ part: gatewayTlsFiles.part });
+    return removed.length > 0;
   }
 }

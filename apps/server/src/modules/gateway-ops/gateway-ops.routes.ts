@@ -15,10 +15,20 @@ import {
   GatewayReplacementAnswerSchema,
   GatewaySaveSettingsRequestSchema,
   GatewaySettingsAnswerSchema,
+  GatewayTlsFileRequestSchema,
+  MQTT_TLS_FILE_FIELD,
+  MQTT_TLS_FILE_MAX_BYTES,
+  MqttTlsFileSchema,
 } from '@lyyp/contracts/gateway-ops';
+import { CatalogueError } from '@lyyp/contracts';
+import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
+import { readUploadedFile } from '../files/multipart.ts';
 import { callerOf, postRoute } from '../product/catalogue-route.ts';
 import type { GatewayOpsService } from './gateway-ops.service.ts';
+
+/** A person choosing files, not a robot: the files are parsed, which costs. */
+const TLS_UPLOAD_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 
 /** Replacing tries verification codes like binding: limited per address here, per gateway and account in the database. */
 const REPLACE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
@@ -104,6 +114,45 @@ export function registerGatewayOpsRoutes(app: FastifyInstance, service: GatewayO
       body: GatewaySaveSettingsRequestSchema,
     },
     async (request) => ok(await service.saveSettings(callerOf(request), request.body)),
+  );
+
+  postRoute(
+    app,
+    GATEWAY_OPS_API_PATHS.tlsUpload,
+    {
+      tags,
+      summary: `Upload a TLS file of the gateway’s MQTT connection (query equipmentId and part ca, cert or key; multipart field "${MQTT_TLS_FILE_FIELD}", pem or der, at most 1 MB); answers what was read, never the content`,
+      guard: app.allow('device.configureGateway'),
+      answer: MqttTlsFileSchema,
+      rateLimit: TLS_UPLOAD_RATE_LIMIT,
+    },
+    async (request) => {
+      const query = GatewayTlsFileRequestSchema.safeParse(request.query);
+      if (!query.success) {
+        const field = String(query.error.issues[0]?.path[0] ?? 'part');
+        throw new CatalogueError(field === 'equipmentId' ? '1001' : '1002', { field });
+      }
+      const upload = await readUploadedFile(request, {
+        field: MQTT_TLS_FILE_FIELD,
+        maxBytes: MQTT_TLS_FILE_MAX_BYTES,
+      });
+      if (!upload || upload.bytes.length === 0)
+        throw new CatalogueError('1001', { field: MQTT_TLS_FILE_FIELD });
+      return ok(await service.uploadTlsFile(callerOf(request), query.data, upload));
+    },
+  );
+
+  postRoute(
+    app,
+    GATEWAY_OPS_API_PATHS.tlsRemove,
+    {
+      tags,
+      summary: 'Forget a TLS file of the gateway’s MQTT connection (sent with the next save)',
+      guard: app.allow('device.configureGateway'),
+      answer: z.object({ removed: z.boolean() }),
+      body: GatewayTlsFileRequestSchema,
+    },
+    async (request) => ok({ removed: await service.removeTlsFile(callerOf(request), request.body) }),
   );
 
   postRoute(

@@ -13,11 +13,14 @@ import {
   WIFI_PASSWORD_MAX_LENGTH,
   WIFI_PASSWORD_MIN_LENGTH,
   changedSettingKeys,
+  checkSubscribeTopic,
   type ClearedData,
   type GatewayClearDataRequest,
   type GatewayReplacement,
   type GatewaySettings,
   type GatewaySettingsAnswer,
+  type MqttTlsFile,
+  type MqttTlsPart,
   type ReplacementState,
 } from '@lyyp/contracts/gateway-ops';
 import type { StoredValue } from '../../db/schema/index.ts';
@@ -33,6 +36,7 @@ import type { GatewayRepository } from '../gateway/gateway.repository.ts';
 import { databaseCodeOf } from '../../db/database-error.ts';
 import { withoutCredentials } from '../../mqtt/broker-address.ts';
 import type { GatewayOpsRepository } from './gateway-ops.repository.ts';
+import { certificateMatchesKey, readTlsFile } from './mqtt-tls-files.ts';
 
 type GatewayCommandReply = CommandReply<{ value: StoredValue }>;
 
@@ -193,9 +197,11 @@ export class GatewayOpsService {
 
   private async settingsOf(sn: string): Promise<GatewaySettingsAnswer> {
     const stored = await this.deps.repository.settingsOf(sn);
+    const tlsFiles = (await this.deps.repository.tlsFilesOf(sn)).map((file) => file.summary);
     if (!stored) {
       return {
         sn,
+        tlsFiles,
         settings: DEFAULT_GATEWAY_SETTINGS,
         wifiPasswordSet: false,
         state: 'none',
@@ -221,12 +227,18 @@ export class GatewayOpsService {
     const { settings } = stored.row;
     return {
       sn,
+      tlsFiles,
       // Secrets are never answered: the Wi-Fi password, and a broker password an address saved
-      // before addresses were refused with one may still carry.
+      // before addresses were refused with one may still carry. TLS files are never stored here.
       settings: {
         ...settings,
         wifi: { ...settings.wifi, password: '' },
-        mqtt: { ...settings.mqtt, url: settings.mqtt.url ? withoutCredentials(settings.mqtt.url) : '' },
+        mqtt: {
+          url: settings.mqtt.url ? withoutCredentials(settings.mqtt.url) : '',
+          keepAliveSeconds: settings.mqtt.keepAliveSeconds,
+          // Settings saved before the subscription topic existed have none.
+          subscribeTopic: settings.mqtt.subscribeTopic ?? '',
+        },
       },
       wifiPasswordSet: settings.wifi.password !== '',
       state,
@@ -246,16 +258,22 @@ export class GatewayOpsService {
    */
   async saveSettings(caller: Caller, input: { equipmentId: string; settings: GatewaySettings }) {
     const device = await this.requireManaged(caller, input.equipmentId, 'device.configureGateway');
+    const topicProblem = checkSubscribeTopic(device.gatewaySn, input.settings.mqtt.subscribeTopic);
+    if (topicProblem) throw new CatalogueError(topicProblem.code, topicProblem.params);
     const current =
       (await this.deps.repository.settingsOf(device.gatewaySn))?.row.settings ?? DEFAULT_GATEWAY_SETTINGS;
-    const settings = withKeptPassword(input.settings, current);
+    // TLS files come from what was uploaded, never from a request, and are not kept with the settings.
+    const { tls: _fromRequest, ...mqtt } = input.settings.mqtt;
+    const settings = withKeptPassword({ ...input.settings, mqtt }, current);
     const changed = changedSettingKeys(current, settings);
     const wakesOnly = changed.length === 1 && changed[0] === 'dormant' && !settings.dormant;
+    const files = await this.deps.repository.tlsFilesOf(device.gatewaySn);
+    const tls = Object.fromEntries(files.map((file) => [file.part, file.pem]));
     const answer = await this.deps.commands.sendGatewayCommand({
       deviceId: device.id,
       sn: device.gatewaySn,
       op: 'settings',
-      settings,
+      settings: files.length > 0 ? { ...settings, mqtt: { ...mqtt, tls } } : settings,
       createdBy: caller.account.id,
       reachesDormant: wakesOnly,
     });
@@ -274,6 +292,38 @@ export class GatewayOpsService {
       command: answer.uuid ?? null,
     });
     return answer;
+  }
+
+  /**
+   * Keeps an uploaded TLS file of the gateway's MQTT connection after checking it is what it
+   * claims (1770, 1771, 1772) and that a client key and certificate belong together (2868). It
+   * goes to the gateway with the next save of the settings.
+   */
+  async uploadTlsFile(
+    caller: Caller,
+    input: { equipmentId: string; part: MqttTlsPart },
+    upload: { name: string; bytes: Buffer; truncated: boolean },
+  ): Promise<MqttTlsFile> {
+    const device = await this.requireManaged(caller, input.equipmentId, 'device.configureGateway');
+    const file = readTlsFile(input.part, upload, new Date(this.deps.now()));
+    const held = await this.deps.repository.tlsFilesOf(device.gatewaySn);
+    const partner = held.find((other) => other.part === (input.part === 'key' ? 'cert' : 'key'));
+    if (input.part !== 'ca' && partner) {
+      const [certificate, key] = input.part === 'key' ? [partner.pem, file.pem] : [file.pem, partner.pem];
+      if (!certificateMatchesKey(certificate, key)) throw new CatalogueError('2868');
+    }
+    await this.deps.repository.saveTlsFile(device.gatewaySn, input.part, file.pem, file.summary);
+    await this.deps.events.gatewayOperation('settings', device, caller.account.id, {
+      changed: `mqtt.tls.${input.part}`,
+      command: null,
+    });
+    return file.summary;
+  }
+
+  /** Forgets an uploaded TLS file; the gateway stops using it with the next save. */
+  async removeTlsFile(caller: Caller, input: { equipmentId: string; part: MqttTlsPart }): Promise<boolean> {
+    const device = await this.requireManaged(caller, input.equipmentId, 'device.configureGateway');
+    return this.deps.repository.removeTlsFile(device.gatewaySn, input.part);
   }
 
   async restart(caller: Caller, equipmentId: string): Promise<GatewayCommandReply> {

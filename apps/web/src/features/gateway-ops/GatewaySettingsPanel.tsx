@@ -30,15 +30,18 @@ import {
   REPORT_INTERVAL_MIN_SECONDS,
   MQTT_KEEPALIVE_MAX_SECONDS,
   MQTT_KEEPALIVE_MIN_SECONDS,
+  MQTT_SUBSCRIBE_TOPIC_MAX_LENGTH,
   WAN_ADDRESSING,
   WIFI_ROLES,
   type GatewaySettingKey,
   type SettingOutcome,
+  ownTopicPrefix,
 } from '@lyyp/contracts/gateway-ops';
 import { gatewayOpsApi, type GatewaySettings } from '../../api/gateway-ops.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { translateCatalogue } from '../../app/messages.ts';
 import { describeOpsFailure, requireDelivered } from './gateway-ops-text.ts';
+import { MqttTlsFiles } from './MqttTlsFiles.tsx';
 import { checkSettings } from './settings-form.ts';
 
 export const gatewaySettingsKey = (deviceId: string) => ['gateway-settings', deviceId] as const;
@@ -82,7 +85,7 @@ export function GatewaySettingsPanel({ deviceId, manage }: { deviceId: string; m
   });
 
   const submit = () => {
-    const checked = checkSettings(form.getFieldsValue(true), locale);
+    const checked = checkSettings(form.getFieldsValue(true), locale, data?.sn);
     // Paths come from the same schema the form is built on.
     if (!checked.ok) return form.setFields(checked.errors as Parameters<typeof form.setFields>[0]);
     save.mutate(checked.settings);
@@ -280,17 +283,34 @@ export function GatewaySettingsPanel({ deviceId, manage }: { deviceId: string; m
                 <Form.Item name={['mqtt', 'url']} label={field('mqtt.url')}>
                   <Input placeholder="mqtt://iot.example.com:1883" />
                 </Form.Item>
-                <Form.Item
-                  name={['mqtt', 'keepAliveSeconds']}
-                  label={field('mqtt.keepAliveSeconds')}
-                  style={{ marginBottom: 0 }}
-                >
+                <Form.Item name={['mqtt', 'keepAliveSeconds']} label={field('mqtt.keepAliveSeconds')}>
                   <InputNumber
                     min={MQTT_KEEPALIVE_MIN_SECONDS}
                     max={MQTT_KEEPALIVE_MAX_SECONDS}
                     precision={0}
                   />
                 </Form.Item>
+                <Form.Item
+                  name={['mqtt', 'subscribeTopic']}
+                  label={field('mqtt.subscribeTopic')}
+                  extra={t('gatewayOps.settings.subscribeTopicHint', {
+                    prefix: ownTopicPrefix(data?.sn ?? '{sn}'),
+                  })}
+                >
+                  <Input
+                    maxLength={MQTT_SUBSCRIBE_TOPIC_MAX_LENGTH}
+                    placeholder={`${ownTopicPrefix(data?.sn ?? '{sn}')}meter/#`}
+                    data-testid="mqtt-subscribe-topic"
+                  />
+                </Form.Item>
+                <MqttTlsFiles
+                  deviceId={deviceId}
+                  files={data?.tlsFiles ?? []}
+                  manage={manage}
+                  onChanged={() =>
+                    void queryClient.invalidateQueries({ queryKey: gatewaySettingsKey(deviceId) })
+                  }
+                />
               </>,
             )}
           </Col>

@@ -5,7 +5,11 @@
  */
 import type { Locale } from '@lyyp/contracts';
 import { CATALOGUE_ISSUE_PREFIX } from '@lyyp/contracts';
-import { gatewaySettingsSchema, type GatewaySettings } from '@lyyp/contracts/gateway-ops';
+import {
+  checkSubscribeTopic,
+  gatewaySettingsSchema,
+  type GatewaySettings,
+} from '@lyyp/contracts/gateway-ops';
 import { translateCatalogue } from '../../app/messages.ts';
 import { CONSOLE_TEXTS } from '../../locales/index.ts';
 import { labelFieldPath } from '../monitor/common/catalogue-text.ts';
@@ -15,13 +19,24 @@ export interface FieldError {
   errors: string[];
 }
 
+/**
+ * Checks the form; with the gateway's SN also that the subscription topic lies under the
+ * gateway's own topics (the rule the platform applies on save).
+ */
 export function checkSettings(
   values: unknown,
   locale: Locale,
+  sn?: string,
 ): { ok: true; settings: GatewaySettings } | { ok: false; errors: FieldError[] } {
-  const parsed = gatewaySettingsSchema.safeParse(values);
-  if (parsed.success) return { ok: true, settings: parsed.data };
   const labels = CONSOLE_TEXTS[locale].gatewayOps.fields as Record<string, string>;
+  const parsed = gatewaySettingsSchema.safeParse(values);
+  if (parsed.success) {
+    const problem = sn ? checkSubscribeTopic(sn, parsed.data.mqtt.subscribeTopic) : null;
+    if (!problem) return { ok: true, settings: parsed.data };
+    const field = labelFieldPath('mqtt.subscribeTopic', locale, labels);
+    const text = translateCatalogue(problem.code, locale, { ...problem.params, field });
+    return { ok: false, errors: [{ name: ['mqtt', 'subscribeTopic'], errors: [text] }] };
+  }
   const errors = parsed.error.issues.map((issue) => {
     const path = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
     const field = labelFieldPath(path.join('.'), locale, labels);

@@ -97,7 +97,10 @@ export const gatewayOpsEnUS: Texts<typeof gatewayOpsZhCN> = {
     },
     passwordKept: 'Set; leave empty to keep it',
     reportIntervalHint: 'Default 1 s, 2-5 s suggested',
-    trafficSavingHint: 'Live data stops after 10 minutes without a viewer',
+    trafficSavingHint:
+      'Live data stops after 10 minutes without a viewer (history is kept as usual) and resumes when the device is opened',
+    subscribeTopicHint:
+      'An additional MQTT topic filter to subscribe to, under {{prefix}}, at most 200 characters; messages are written to the gateway log',
   },
   fields: {
     mode: 'Working mode',
@@ -122,6 +125,7 @@ export const gatewayOpsEnUS: Texts<typeof gatewayOpsZhCN> = {
     mqtt: 'MQTT',
     'mqtt.url': 'MQTT server address',
     'mqtt.keepAliveSeconds': 'Keep-alive (s)',
+    'mqtt.subscribeTopic': 'MQTT subscription topic',
     trafficSaving: 'Smart traffic saving',
     reportIntervalSeconds: 'Change-report interval (s)',
     antiTamper: 'Anti-tamper',
@@ -129,5 +133,19 @@ export const gatewayOpsEnUS: Texts<typeof gatewayOpsZhCN> = {
     dormant: 'Dormant',
     sn: 'New gateway SN',
     verificationCode: 'New gateway verification code',
+  },
+  tls: {
+    hint: 'Files for a TLS connection (mqtts:// or wss://): pem or der, at most 1 MB; sent to the gateway with the next save, in force after a restart',
+    parts: { ca: 'CA certificate', cert: 'Client certificate', key: 'Client key' },
+    none: 'None',
+    stored: 'Uploaded',
+    keyStored: 'Key stored',
+    upload: 'Upload',
+    replace: 'Replace',
+    remove: 'Remove',
+    uploaded: 'The file was checked and stored',
+    tooLarge: 'The file is too large, at most 1 MB',
+    summary: '{{subject}} · SHA-256 {{fingerprint}} · valid until {{validTo}}',
+    keySummary: '{{fileName}} ({{keyType}}); its content is never shown',
   },
 };

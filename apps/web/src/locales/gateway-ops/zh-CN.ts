@@ -89,7 +89,9 @@ export const gatewayOpsZhCN = {
     },
     passwordKept: '已设置，留空则不修改',
     reportIntervalHint: '默认 1 秒，建议 2-5 秒',
-    trafficSavingHint: '页面无人查看 10 分钟后停止实时数据',
+    trafficSavingHint: '无人查看 10 分钟后停止实时数据（历史照常保存），打开设备即恢复',
+    subscribeTopicHint:
+      '附加订阅的 MQTT 主题过滤器，须在 {{prefix}} 之下，最多 200 个字符；收到的消息记入网关日志',
   },
   fields: {
     mode: '工作模式',
@@ -114,6 +116,7 @@ export const gatewayOpsZhCN = {
     mqtt: 'MQTT',
     'mqtt.url': 'MQTT 服务器地址',
     'mqtt.keepAliveSeconds': '心跳间隔（秒）',
+    'mqtt.subscribeTopic': 'MQTT 订阅主题',
     trafficSaving: '智能省流',
     reportIntervalSeconds: '变化上报间隔（秒）',
     antiTamper: '防篡改',
@@ -121,5 +124,19 @@ export const gatewayOpsZhCN = {
     dormant: '休眠',
     sn: '新网关 SN',
     verificationCode: '新网关验证码',
+  },
+  tls: {
+    hint: 'TLS 连接（mqtts:// 或 wss://）使用的文件：pem 或 der，最大 1 MB；保存设置时发送给网关，重启后生效',
+    parts: { ca: 'CA 证书', cert: '客户端证书', key: '客户端私钥' },
+    none: '未上传',
+    stored: '已上传',
+    keyStored: '私钥已保存',
+    upload: '上传',
+    replace: '更换',
+    remove: '删除',
+    uploaded: '文件已检查并保存',
+    tooLarge: '文件过大，最大 1 MB',
+    summary: '{{subject}} · SHA-256 {{fingerprint}} · 有效期至 {{validTo}}',
+    keySummary: '{{fileName}}（{{keyType}}），内容不再显示',
   },
 };
