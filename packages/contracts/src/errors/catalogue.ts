@@ -18,3 +18,10 @@ export const ERROR_CATALOGUE = {
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/**
+ * Codes kept only as another name of a code the platform raises, so a client that knows the old
+ * number words it the same way; the platform never raises them. 1203 is the older number of
+ * "no permission to view alarm records", raised as 2116.
+ */
+export const CATALOGUE_ALIASES = { '1203': '2116' } as const satisfies Partial<Record<ErrorCode, ErrorCode>>;

@@ -193,12 +193,18 @@ export const mqttSettingsSchema = z
      * (`checkSubscribeTopic`, which needs the SN, is checked where it is known); empty or left
      * out: none.
      */
-    subscribeTopic: z.string().trim().max(MQTT_SUBSCRIBE_TOPIC_MAX_LENGTH).optional(),
+    subscribeTopic: z.string().trim().optional(),
     /** Only in the command to the gateway: the uploaded TLS files. */
     tls: mqttTlsSchema.optional(),
   })
   .superRefine((mqtt, context) => {
-    if (mqtt.subscribeTopic && !isTopicFilter(mqtt.subscribeTopic))
+    const topic = mqtt.subscribeTopic;
+    if (topic && topic.length > MQTT_SUBSCRIBE_TOPIC_MAX_LENGTH)
+      report(context, ['subscribeTopic'], {
+        code: '1137',
+        params: { field: 'mqtt.subscribeTopic', max: MQTT_SUBSCRIBE_TOPIC_MAX_LENGTH },
+      });
+    else if (topic && !isTopicFilter(topic))
       report(context, ['subscribeTopic'], { code: '2867', params: { field: 'mqtt.subscribeTopic' } });
     if (!mqtt.url) return;
     if (!isSafeUrl(mqtt.url, { schemes: MQTT_URL_SCHEMES, relative: false }))
@@ -239,7 +245,7 @@ export const DEFAULT_GATEWAY_SETTINGS: GatewaySettings = {
   wlan: { enabled: false, apn: '' },
   wifi: { enabled: false, role: 'client', ssid: '', password: '' },
   lan: { ip: '192.168.1.1', subnet: '255.255.255.0', dhcpServer: true },
-  mqtt: { url: '', keepAliveSeconds: 60, subscribeTopic: '' },
+  mqtt: { url: '', keepAliveSeconds: 60 },
   trafficSaving: false,
   reportIntervalSeconds: REPORT_INTERVAL_DEFAULT_SECONDS,
   antiTamper: false,

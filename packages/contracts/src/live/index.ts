@@ -106,3 +106,4 @@ export function staleAfterFor(pollIntervalMs: number): number {
 }
 
 export * from './current-values.ts';
+export * from './browser-support.ts';

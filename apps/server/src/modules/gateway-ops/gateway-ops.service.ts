@@ -263,7 +263,9 @@ export class GatewayOpsService {
     const current =
       (await this.deps.repository.settingsOf(device.gatewaySn))?.row.settings ?? DEFAULT_GATEWAY_SETTINGS;
     // TLS files come from what was uploaded, never from a request, and are not kept with the settings.
-    const { tls: _fromRequest, ...mqtt } = input.settings.mqtt;
+    // No subscription topic is left out, not kept as '' (a form's empty field and JSON's agree).
+    const { url, keepAliveSeconds, subscribeTopic } = input.settings.mqtt;
+    const mqtt = { url, keepAliveSeconds, ...(subscribeTopic ? { subscribeTopic } : {}) };
     const settings = withKeptPassword({ ...input.settings, mqtt }, current);
     const changed = changedSettingKeys(current, settings);
     const wakesOnly = changed.length === 1 && changed[0] === 'dormant' && !settings.dormant;

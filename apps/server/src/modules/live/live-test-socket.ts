@@ -26,12 +26,16 @@ export class TestLiveSocket {
   }
 
   /** Opens a socket on the server's port with the client's session cookie. */
-  static open(server: TestServer, client: TestClient): Promise<TestLiveSocket> {
+  static open(
+    server: TestServer,
+    client: TestClient,
+    headers: Record<string, string> = {},
+  ): Promise<TestLiveSocket> {
     const address = server.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${port}${LIVE_PATH}`, { headers: { cookie } });
+      const socket = new WebSocket(`ws://127.0.0.1:${port}${LIVE_PATH}`, { headers: { ...headers, cookie } });
       socket.once('open', () => resolve(new TestLiveSocket(socket)));
       socket.once('unexpected-response', (_request, response) =>
         reject(new Error(`refused with ${response.statusCode}`)),

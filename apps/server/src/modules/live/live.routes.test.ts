@@ -13,9 +13,11 @@ class LiveSocket {
     );
   }
 
-  static open(port: number, cookie: string): Promise<LiveSocket> {
+  static open(port: number, cookie: string, userAgent?: string): Promise<LiveSocket> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${port}${LIVE_PATH}`, { headers: { cookie } });
+      const socket = new WebSocket(`ws://127.0.0.1:${port}${LIVE_PATH}`, {
+        headers: { cookie, ...(userAgent ? { 'user-agent': userAgent } : {}) },
+      });
       socket.once('open', () => resolve(new LiveSocket(socket)));
       socket.once('unexpected-response', (_request, response) =>
         reject(new Error(`refused with ${response.statusCode}`)),
@@ -131,5 +133,21 @@ describe('live channel', () => {
     const closed = new Promise<number>((resolve) => live.socket.once('close', (code) => resolve(code)));
     live.socket.send('not json');
     expect(await closed).toBe(4002);
+  });
+
+  it('tells a browser older than the console supports 1602 and closes', async () => {
+    const { owner } = await buildBoundDevice(server.database.db);
+    const cookie = await signedIn(owner.username!);
+    const old =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/90.0.0.0 Safari/537.36';
+    const live = await LiveSocket.open(port, cookie, old);
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      live.socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+    expect(await closed).toEqual({ code: 4003, reason: '1602' });
+    expect(live.messages).toMatchObject([{ type: 'error', code: '1602' }]);
+    // A current browser is served as usual.
+    const current = await LiveSocket.open(port, cookie, old.replace('Chrome/90', 'Chrome/140'));
+    current.socket.close();
   });
 });

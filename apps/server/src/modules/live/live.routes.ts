@@ -2,12 +2,15 @@
  * The WebSocket endpoint of the live channel. The session cookie signs the connection in. The
  * session is read again at once when its account's sessions or rights change (the live service
  * hears it on the bus), and every minute besides (idle and absolute expiry); the socket closes
- * (4001, the catalogue code as reason) as soon as the session has ended.
+ * (4001, the catalogue code as reason) as soon as the session has ended. A browser older than the
+ * console supports is told 1602 and the socket closes (4003).
  */
 import type { FastifyInstance } from 'fastify';
 import { CatalogueError, SESSION_COOKIE, translateError } from '@lyyp/contracts';
 import {
   LIVE_CLOSE_BAD_MESSAGE,
+  LIVE_CLOSE_BROWSER_TOO_OLD,
+  isBrowserTooOld,
   LIVE_CLOSE_SESSION_ENDED,
   liveClientMessageSchema,
   type LiveServerMessage,
@@ -26,6 +29,18 @@ export function registerLiveRoutes(
     '/live',
     { websocket: true, preHandler: app.allow('device.values'), schema: { hide: true } },
     (socket, request) => {
+      // §8 "browser version too old": the one place the platform sees a browser's own request.
+      if (isBrowserTooOld(request.headers['user-agent'])) {
+        socket.send(
+          JSON.stringify({
+            type: 'error',
+            code: '1602',
+            message: translateError('1602', request.locale),
+          } satisfies LiveServerMessage),
+        );
+        socket.close(LIVE_CLOSE_BROWSER_TOO_OLD, '1602');
+        return;
+      }
       let account = sessionOf(request).account;
       const token = request.cookies[SESSION_COOKIE];
       const connection: LiveConnection = {
