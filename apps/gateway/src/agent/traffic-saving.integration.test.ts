@@ -63,6 +63,9 @@ describe('smart traffic saving on the agent', () => {
     await cycleWith(agent, 1200);
     await cycleWith(agent, 1300);
     await harness.until(() => agent.buffer.stats().unacknowledged > 0, 'history kept in the buffer');
+    // Sending is over and nothing went out: the kept batches are neither on their way nor answered.
+    await agent.idle();
+    expect(agent.buffer.stats()).toMatchObject({ inFlight: 0 });
     const arrived = harness.platform.uploads.length;
     // Batches close and are buffered, yet nothing goes up: live is stopped.
     harness.clock!.advance(10 * POLL_MS);
