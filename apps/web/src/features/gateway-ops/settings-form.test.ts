@@ -25,4 +25,22 @@ describe('remote settings form', () => {
       settings: DEFAULT_GATEWAY_SETTINGS,
     });
   });
+
+  it('refuses a subscription topic outside the gateway’s own topics on its field, knowing the SN', () => {
+    const values = {
+      ...DEFAULT_GATEWAY_SETTINGS,
+      mqtt: { url: '', keepAliveSeconds: 60, subscribeTopic: 'plant/#' },
+    };
+    // Without the SN only the filter's form can be checked.
+    expect(checkSettings(values, 'en-US').ok).toBe(true);
+    const refused = checkSettings(values, 'en-US', '100000000042');
+    expect(refused.ok ? null : refused.errors[0]).toEqual({
+      name: ['mqtt', 'subscribeTopic'],
+      errors: [
+        'The subscription topic must lie under the gateway’s own topics, gw/100000000042/down/, and not overlap the protocol’s topics',
+      ],
+    });
+    const own = { ...values, mqtt: { ...values.mqtt, subscribeTopic: 'gw/100000000042/down/meter/+' } };
+    expect(checkSettings(own, 'en-US', '100000000042').ok).toBe(true);
+  });
 });
