@@ -3,7 +3,7 @@
  * add (up to the capacity shown as used/total), edit, delete.
  */
 import type { AlarmRule } from '@lyyp/contracts/alarm';
-import { Switch } from 'antd';
+import {} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
 import { useDescribeAlarmFailure } from './alarm-text.ts';
@@ -19,6 +19,7 @@ import {
   actionColumn,
   ConsoleTable,
   RowActions,
+  RowSwitch,
   ScreenCard,
   useAction,
   useEditor,
@@ -48,12 +49,11 @@ export function RuleSection({ productId, editable }: { productId: string; editab
     variableName,
     groupName,
     renderEnabled: (enabled, rule) => (
-      <Switch
-        size="small"
+      <RowSwitch
         checked={enabled}
-        disabled={!editable}
-        loading={enable.isPending && enable.variables.id === rule.id}
-        aria-label={t('alarm.fields.enabled')}
+        editable={editable}
+        pending={enable.isPending && enable.variables.id === rule.id}
+        label={t('alarm.fields.enabled')}
         onChange={(next) => enable.mutate({ id: rule.id, enabled: next })}
       />
     ),

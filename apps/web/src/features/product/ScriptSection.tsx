@@ -4,7 +4,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { SCRIPT_MEMORY_LIMIT_BYTES, SCRIPT_TIME_LIMIT_MS, type Script } from '@lyyp/contracts/device-model';
-import { Alert, Button, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { edgeLogicApi } from '../../api/edge-logic.api.ts';
@@ -12,7 +12,9 @@ import { EmptyGuide } from '../monitor/common/EmptyGuide.tsx';
 import {
   actionColumn,
   ConsoleTable,
+  NameAndKey,
   RowActions,
+  RowSwitch,
   ScreenCard,
   useAction,
   useEditor,
@@ -88,14 +90,7 @@ export function ScriptSection({ productId, editable }: { productId: string; edit
             title: t('edgeLogic.fields.name'),
             key: 'name',
             width: 180,
-            render: (_value, script) => (
-              <Space orientation="vertical" size={0}>
-                <span>{script.name}</span>
-                <Typography.Text type="secondary" code>
-                  {script.key}
-                </Typography.Text>
-              </Space>
-            ),
+            render: (_value, script) => <NameAndKey name={script.name} code={script.key} />,
           },
           {
             title: t('edgeLogic.fields.policy'),
@@ -113,13 +108,12 @@ export function ScriptSection({ productId, editable }: { productId: string; edit
             dataIndex: 'enabled',
             width: 80,
             render: (enabled: boolean, script) => (
-              <Switch
-                size="small"
+              <RowSwitch
                 checked={enabled}
-                disabled={!editable}
-                loading={enable.isPending && enable.variables.key === script.key}
+                editable={editable}
+                pending={enable.isPending && enable.variables.key === script.key}
+                label={t('edgeLogic.fields.enabled')}
                 onChange={(checked) => enable.mutate({ key: script.key, enabled: checked })}
-                aria-label={t('edgeLogic.fields.enabled')}
               />
             ),
           },
