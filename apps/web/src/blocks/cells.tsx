@@ -1,9 +1,10 @@
 /**
- * Table cells the console's lists share: a name with its key under it (variables, scripts), and
- * the switch that turns a row on or off while its call runs.
+ * Table cells the console's lists share: a name with its key under it (variables, scripts), a name
+ * with its note, and the switch that turns a row on or off while its call runs.
  */
 import { Space, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useAction } from './use-action.ts';
 
 export function NameAndKey({
   name,
@@ -80,5 +81,39 @@ export function NameWithNote({
         </Typography.Text>
       ) : null}
     </Space>
+  );
+}
+
+/**
+ * The on/off switch of each row of a list (alarm rules, scripts): `run` sends the change of the row
+ * keyed `key`, `onDone` reads the list again; the switch of that row spins meanwhile and a failure
+ * is toasted. Gives the switch of one row.
+ */
+export function useRowSwitch<K>({
+  run,
+  onDone,
+  describeError,
+  editable,
+  label,
+}: {
+  run: (key: K, enabled: boolean) => Promise<unknown>;
+  onDone: () => unknown;
+  describeError?: (error: unknown) => string;
+  editable: boolean;
+  label: string;
+}): (key: K, checked: boolean) => ReactNode {
+  const action = useAction({
+    run: ({ key, enabled }: { key: K; enabled: boolean }) => run(key, enabled),
+    onDone,
+    describeError,
+  });
+  return (key, checked) => (
+    <RowSwitch
+      checked={checked}
+      editable={editable}
+      pending={action.isPending && action.variables.key === key}
+      label={label}
+      onChange={(enabled) => action.mutate({ key, enabled })}
+    />
   );
 }

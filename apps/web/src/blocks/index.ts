@@ -36,6 +36,7 @@ export { useDescribeFailureWith } from './describe-failure.ts';
 export { useFieldRule } from './field-rule.ts';
 export { CoordinateFields } from './CoordinateFields.tsx';
 export { AddRowButton, RemoveRowButton } from './list-rows.tsx';
-export { NameAndKey, NameWithNote, RowSwitch } from './cells.tsx';
+export { NameAndKey, NameWithNote, RowSwitch, useRowSwitch } from './cells.tsx';
 export { recheckedForm } from './rechecked-form.ts';
 export { FilterSelect, type FilterSelectProps } from './FilterSelect.tsx';
+export { capacityAdd } from './capacity-add.ts';

@@ -24,10 +24,10 @@ import { alarmApi } from '../../api/alarm.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import {
   AddRowButton,
-  type EditDialogProps,
-  type FormCheck,
   FormDialog,
   recheckedForm,
+  type EditDialogProps,
+  type FormCheck,
 } from '../../blocks/index.ts';
 import { listSchemaIssues } from '../monitor/common/schema-rules.ts';
 import { channelName, describeAlarmFailure, labelAlarmField } from './alarm-text.ts';

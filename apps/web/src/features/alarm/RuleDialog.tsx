@@ -36,7 +36,7 @@ import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
 import { ArticleSelect } from '../knowledge/ArticleSelect.tsx';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { type EditDialogProps, FormDialog, recheckedForm } from '../../blocks/index.ts';
+import { FormDialog, recheckedForm, type EditDialogProps } from '../../blocks/index.ts';
 import { channelName, conditionName, describeAlarmFailure, labelAlarmField } from './alarm-text.ts';
 import { translateCatalogue } from '../../app/messages.ts';
 import { checkRuleForm } from './rule-checks.ts';

@@ -14,10 +14,9 @@ import {
   ConsoleTable,
   NameAndKey,
   RowActions,
-  RowSwitch,
   ScreenCard,
-  useAction,
   useEditor,
+  useRowSwitch,
 } from '../../blocks/index.ts';
 import { ScriptDialog } from './ScriptDialog.tsx';
 import { useEdgeLogicChanged, useScripts } from './use-edge-logic.ts';
@@ -43,10 +42,11 @@ export function ScriptSection({ productId, editable }: { productId: string; edit
   const scripts = useScripts(productId);
   const changed = useEdgeLogicChanged(productId);
   const editor = useEditor<Script>(changed);
-  const enable = useAction({
-    run: ({ key, enabled }: { key: string; enabled: boolean }) =>
-      edgeLogicApi.enableScript(productId, key, enabled),
+  const enableSwitch = useRowSwitch({
+    run: (key: string, enabled) => edgeLogicApi.enableScript(productId, key, enabled),
     onDone: changed,
+    editable,
+    label: t('edgeLogic.fields.enabled'),
   });
   const capacity = scripts.data?.capacity;
   const addButton = editable ? (
@@ -107,15 +107,7 @@ export function ScriptSection({ productId, editable }: { productId: string; edit
             title: t('edgeLogic.fields.enabled'),
             dataIndex: 'enabled',
             width: 80,
-            render: (enabled: boolean, script) => (
-              <RowSwitch
-                checked={enabled}
-                editable={editable}
-                pending={enable.isPending && enable.variables.key === script.key}
-                label={t('edgeLogic.fields.enabled')}
-                onChange={(checked) => enable.mutate({ key: script.key, enabled: checked })}
-              />
-            ),
+            render: (enabled: boolean, script) => enableSwitch(script.key, enabled),
           },
           editable &&
             actionColumn(

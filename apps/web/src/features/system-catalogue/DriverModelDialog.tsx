@@ -55,7 +55,7 @@ type SettingInput =
   | { kind: 'switch' };
 
 interface SettingCell {
-  key: keyof DriverModelSettings & string;
+  key: Extract<keyof DriverModelSettings, string>;
   span: number;
   input: SettingInput;
   /** Shown only for these protocols. */
