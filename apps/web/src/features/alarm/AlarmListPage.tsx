@@ -8,19 +8,21 @@ import { DownloadOutlined } from '@ant-design/icons';
 import {
   ALARM_RECORD_TYPES,
   ALARM_STATE_CODES,
+  type AlarmRecordItem,
   type AlarmRecordType,
   type AlarmState,
 } from '@lyyp/contracts/alarm';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Dropdown, Select, Space, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, DatePicker, Dropdown, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alarmApi, type AlarmExportFormat } from '../../api/alarm.api.ts';
+import { alarmApi, type AlarmExportFormat, type AlarmRecordPage } from '../../api/alarm.api.ts';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { isApiError } from '../../api/index.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { translateCatalogue } from '../../app/messages.ts';
+import { FilterSelect, useAction, usePagedQuery } from '../../blocks/index.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
 import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { AlarmRecordTable } from './AlarmRecordTable.tsx';
@@ -38,14 +40,12 @@ import { useAlarmEvents } from './use-alarm-events.ts';
 export default function AlarmListPage() {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const { message } = App.useApp();
   const describeFailure = useDescribeAlarmFailure();
   // What the policy allows: alarm records of the devices the account sees, exporting them.
   const capabilities = useCapabilities();
   const mayView = capabilities.may('alarmRecord.view');
   const mayExport = capabilities.may('alarmRecord.export');
   const [filters, setFilters] = useState<RecordFilters>(() => defaultRecordFilters(dayjs()));
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const violation = checkRecordFilters(filters);
 
   const devices = useQuery({
@@ -59,26 +59,25 @@ export default function AlarmListPage() {
     queryFn: alarmApi.myGroups,
     enabled: mayView,
   });
-  const records = useQuery({
-    queryKey: ['alarm-records', 'list', filters, paging, locale],
-    queryFn: () => alarmApi.listRecords(toRecordQuery(filters, paging.page, paging.pageSize)),
-    placeholderData: keepPreviousData,
+  const records = usePagedQuery<AlarmRecordItem, AlarmRecordPage>({
+    queryKey: ['alarm-records', 'list', filters, locale],
+    fetch: (paging) => alarmApi.listRecords(toRecordQuery(filters, paging.page, paging.pageSize)),
     enabled: mayView && violation === null,
   });
   useAlarmEvents(() => void records.refetch());
-  const exportSheet = useMutation({
-    mutationFn: (format: AlarmExportFormat) =>
+  const exportSheet = useAction({
+    run: (format: AlarmExportFormat) =>
       alarmApi.exportRecords(
         toExportQuery(filters),
         format,
         Intl.DateTimeFormat().resolvedOptions().timeZone,
       ),
-    onSuccess: saveFile,
-    onError: (error) => void message.error(describeFailure(error)),
+    onDone: saveFile,
+    describeError: describeFailure,
   });
 
   if (!capabilities.loaded) return null;
-  if (!mayView || (isApiError(records.error) && records.error.code === '2116')) {
+  if (!mayView || (isApiError(records.query.error) && records.query.error.code === '2116')) {
     return (
       <Card variant="borderless">
         <NoAlarmPermission />
@@ -101,10 +100,7 @@ export default function AlarmListPage() {
       </Button>
     </Dropdown>
   ) : null;
-  const change = (next: Partial<RecordFilters>) => {
-    setFilters((current) => ({ ...current, ...next }));
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
+  const change = (next: Partial<RecordFilters>) => setFilters((current) => ({ ...current, ...next }));
 
   return (
     <Card variant="borderless" title={t('routes.MonitorAlarms')} extra={exportButton}>
@@ -125,55 +121,49 @@ export default function AlarmListPage() {
             }}
             status={violation ? 'error' : undefined}
           />
-          <Select
-            allowClear
-            style={{ width: 180 }}
+          <FilterSelect<AlarmState>
             placeholder={t('alarm.fields.state')}
             value={filters.state}
-            onChange={(state: AlarmState | undefined) => change({ state })}
-            options={ALARM_STATE_CODES.map((code) => ({ value: code, label: stateName(code, locale) }))}
+            onChange={(state) => change({ state })}
+            codes={ALARM_STATE_CODES}
+            label={(code) => stateName(code, locale)}
           />
-          <Select
-            allowClear
-            style={{ width: 130 }}
+          <FilterSelect<'active' | 'cleared'>
+            width={130}
             placeholder={t('alarm.record.activity')}
             value={filters.activity}
-            onChange={(activity: 'active' | 'cleared' | undefined) => change({ activity })}
-            options={[
-              { value: 'active', label: t('alarm.record.active') },
-              { value: 'cleared', label: t('alarm.record.cleared') },
-            ]}
+            onChange={(activity) => change({ activity })}
+            codes={['active', 'cleared']}
+            label={(activity) =>
+              activity === 'active' ? t('alarm.record.active') : t('alarm.record.cleared')
+            }
           />
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 180 }}
+          <FilterSelect
+            searchable
             placeholder={t('alarm.fields.device')}
             value={filters.equipmentId}
-            onChange={(equipmentId: string | undefined) => change({ equipmentId })}
+            onChange={(equipmentId) => change({ equipmentId })}
             options={(devices.data?.list ?? []).map((device) => ({ value: device.id, label: device.name }))}
           />
           {myGroups.data && myGroups.data.length > 0 ? (
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 180 }}
+            <FilterSelect
+              searchable
               placeholder={t('alarm.record.groupId')}
               value={filters.groupId}
-              onChange={(groupId: string | undefined) => change({ groupId })}
+              onChange={(groupId) => change({ groupId })}
               options={myGroups.data.map((group) => ({
                 value: group.groupId,
                 label: `${group.groupName} · ${group.productName}`,
               }))}
             />
           ) : null}
-          <Select
-            allowClear
-            style={{ width: 130 }}
+          <FilterSelect<AlarmRecordType>
+            width={130}
             placeholder={t('alarm.fields.type')}
             value={filters.type}
-            onChange={(type: AlarmRecordType | undefined) => change({ type })}
-            options={ALARM_RECORD_TYPES.map((type) => ({ value: type, label: recordTypeName(type, locale) }))}
+            onChange={(type) => change({ type })}
+            codes={ALARM_RECORD_TYPES}
+            label={(type) => recordTypeName(type, locale)}
           />
         </Space>
       </Space>
@@ -182,16 +172,7 @@ export default function AlarmListPage() {
           {translateCatalogue(violation.code, locale, violation.params)}
         </Typography.Paragraph>
       ) : null}
-      {records.error ? (
-        <Typography.Paragraph type="danger">{describeFailure(records.error)}</Typography.Paragraph>
-      ) : null}
-      <AlarmRecordTable
-        page={records.data}
-        loading={records.isFetching}
-        showDevice
-        onPage={(page, pageSize) => setPaging({ page, pageSize })}
-        onChanged={() => void records.refetch()}
-      />
+      <AlarmRecordTable paged={records} showDevice />
     </Card>
   );
 }

@@ -5,18 +5,18 @@
  */
 import { formatAlarmValue, type AlarmRecordItem } from '@lyyp/contracts/alarm';
 import { ReadOutlined } from '@ant-design/icons';
-import { Badge, Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { TablePaginationConfig } from 'antd';
+import { Badge, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AlarmRecordPage } from '../../api/alarm.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { actionColumn, PagedTable, type PagedQuery } from '../../blocks/index.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
 import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { RaiseWorkOrderButton } from '../maintenance/RaiseWorkOrderButton.tsx';
 import { AcknowledgeDialog } from './AcknowledgeDialog.tsx';
-import { recordTypeName, releaseReasonName, stateName } from './alarm-text.ts';
+import { recordTypeName, releaseReasonName, stateName, useDescribeAlarmFailure } from './alarm-text.ts';
 import { selectAcknowledgeable } from './record-filters.ts';
 import { SendsDrawer } from './SendsDrawer.tsx';
 import { knowledgeApi } from '../../api/knowledge.api.ts';
@@ -30,18 +30,13 @@ const STATE_BADGES: Record<AlarmRecordItem['state'], 'error' | 'warning' | 'proc
 };
 
 export function AlarmRecordTable({
-  page,
-  loading,
+  paged,
   showDevice,
-  onPage,
-  onChanged,
 }: {
-  page: AlarmRecordPage | undefined;
-  loading: boolean;
+  paged: PagedQuery<AlarmRecordItem, AlarmRecordPage>;
   showDevice: boolean;
-  onPage: (page: number, pageSize: number) => void;
-  onChanged: () => void;
 }) {
+  const onChanged = () => void paged.refetch();
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   // Every record listed is of a device the account sees: acknowledging is the policy's answer.
@@ -50,17 +45,8 @@ export function AlarmRecordTable({
   const [acknowledging, setAcknowledging] = useState<string[] | null>(null);
   const [sendsOf, setSendsOf] = useState<string | null>(null);
   const [article, setArticle] = useState<{ deviceId: string; id: string } | null>(null);
-  const records = page?.list ?? [];
-  const chosen = selectAcknowledgeable(records, selected);
-
-  const pagination: TablePaginationConfig = {
-    current: page?.page ?? 1,
-    pageSize: page?.pageSize ?? 10,
-    total: page?.total ?? 0,
-    showSizeChanger: true,
-    showTotal: (total) => t('monitor.common.total', { total }),
-    onChange: onPage,
-  };
+  const describeFailure = useDescribeAlarmFailure();
+  const chosen = selectAcknowledgeable(paged.rows, selected);
 
   return (
     <>
@@ -75,15 +61,13 @@ export function AlarmRecordTable({
           </Button>
         </Space>
       ) : null}
-      <Table<AlarmRecordItem>
-        rowKey="id"
-        size="small"
-        data-testid="alarm-records"
-        loading={loading}
-        dataSource={records}
-        pagination={pagination}
+      <PagedTable<AlarmRecordItem>
+        paged={paged}
+        showSizeChanger
+        testId="alarm-records"
+        describeError={describeFailure}
         scroll={{ x: 1200 }}
-        locale={{ emptyText: t('alarm.record.empty') }}
+        emptyText={t('alarm.record.empty')}
         rowSelection={
           mayAcknowledge
             ? {
@@ -198,12 +182,9 @@ export function AlarmRecordTable({
                 </Space>
               ),
           },
-          {
-            title: t('monitor.common.actions'),
-            key: 'actions',
-            width: 230,
-            fixed: 'right',
-            render: (_value, record) => (
+          actionColumn(
+            t('monitor.common.actions'),
+            (record: AlarmRecordItem) => (
               <Space size={0}>
                 {mayAcknowledge && record.acknowledgedAt === null ? (
                   <Button
@@ -221,7 +202,8 @@ export function AlarmRecordTable({
                 <RaiseWorkOrderButton alarmRecordId={record.id} />
               </Space>
             ),
-          },
+            230,
+          ),
         ]}
       />
       {acknowledging ? (

@@ -6,7 +6,6 @@
  * notice. The whole group is checked with the contract's schema before it is sent; each complaint
  * shows on its input.
  */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   ALARM_CHANNELS,
   ALARM_CHANNEL_DEFINITIONS,
@@ -19,25 +18,20 @@ import {
   alarmGroupSchema,
   type AlarmGroup,
 } from '@lyyp/contracts/alarm';
-import {
-  Button,
-  Checkbox,
-  Col,
-  Divider,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Switch,
-  Typography,
-} from 'antd';
+import { Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { FormDialog, type EditDialogProps, type FormCheck } from '../../blocks/index.ts';
+import {
+  AddRowButton,
+  FormDialog,
+  recheckedForm,
+  type EditDialogProps,
+  type FormCheck,
+} from '../../blocks/index.ts';
 import { listSchemaIssues } from '../monitor/common/schema-rules.ts';
 import { channelName, describeAlarmFailure, labelAlarmField } from './alarm-text.ts';
+import { ChannelCells } from './ChannelCells.tsx';
 import { RecipientList } from './RecipientList.tsx';
 import { translateCatalogue } from '../../app/messages.ts';
 import {
@@ -136,10 +130,8 @@ export function GroupDialog({
 
   return (
     <FormDialog<GroupFormValues>
-      width={820}
-      scrollBody
+      {...recheckedForm(form, 820)}
       title={group ? t('alarm.group.edit') : t('alarm.group.add')}
-      form={form}
       name="alarmGroup"
       initialValues={initialValues}
       fields={(field) => formNameOfGroupPath(field.split('.'))}
@@ -232,31 +224,19 @@ export function GroupDialog({
                     />
                   </Form.Item>
                 </Col>
-                <Col span={15}>
-                  <Form.Item name={[field.name, 'channels']}>
-                    <Checkbox.Group
-                      options={used.map((code) => ({ value: code, label: channelName(code, locale) }))}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col span={2}>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('monitor.common.delete')}
-                    onClick={() => remove(field.name)}
-                  />
-                </Col>
+                <ChannelCells
+                  row={field.name}
+                  channels={used}
+                  span={15}
+                  onRemove={() => remove(field.name)}
+                />
               </Row>
             ))}
-            <Button
-              icon={<PlusOutlined />}
+            <AddRowButton
+              label={t('alarm.group.addStep')}
               disabled={fields.length >= ESCALATION_STEPS_MAX}
               onClick={() => add({ delayMinutes: fields.length === 0 ? 0 : null, channels: [] })}
-            >
-              {t('alarm.group.addStep')}
-            </Button>
+            />
           </>
         )}
       </Form.List>

@@ -3,24 +3,13 @@
  * used/total (§8, §9), its offline and power-off alarms, and its alarm groups. Rules and groups belong to the product's configuration
  * and take effect on every device of the product.
  */
-import { Space } from 'antd';
-import { useParams } from 'react-router';
-import { ProductEditTabs } from '../product/ProductEditTabs.tsx';
-import { useProductAbilities } from '../product/use-product-abilities.ts';
+import { ProductSectionsTab } from '../product/ProductSectionsTab.tsx';
 import { GroupSection } from './GroupSection.tsx';
 import { RuleSection } from './RuleSection.tsx';
 import { StatusAlarmSection } from './StatusAlarmSection.tsx';
 
+const SECTIONS = [RuleSection, StatusAlarmSection, GroupSection];
+
 export default function ProductAlertTab() {
-  const { id = '' } = useParams();
-  const editable = useProductAbilities(id)('alarmRule.edit');
-  return (
-    <ProductEditTabs productId={id}>
-      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        <RuleSection productId={id} editable={editable} />
-        <StatusAlarmSection productId={id} editable={editable} />
-        <GroupSection productId={id} editable={editable} />
-      </Space>
-    </ProductEditTabs>
-  );
+  return <ProductSectionsTab ability="alarmRule.edit" sections={SECTIONS} />;
 }

@@ -2,14 +2,14 @@
  * The recipients of an alarm group: each person chosen with the picker, and the person channels
  * the group allows them. "Add myself" when the editor is not in the list yet.
  */
-import { DeleteOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
+import { UserAddOutlined } from '@ant-design/icons';
 import { RECIPIENTS_PER_GROUP_MAX, type AlarmChannel } from '@lyyp/contracts/alarm';
-import { Button, Checkbox, Col, Form, Row, Space, Typography } from 'antd';
+import { Button, Col, Form, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocaleStore } from '../../app/i18n.ts';
 import { useSessionStore } from '../../app/session-store.ts';
-import { channelName } from './alarm-text.ts';
 import { RecipientSelect, useRecipientNames } from './RecipientSelect.tsx';
+import { AddRowButton } from '../../blocks/index.ts';
+import { ChannelCells } from './ChannelCells.tsx';
 
 export function RecipientList({
   productId,
@@ -25,7 +25,6 @@ export function RecipientList({
   personChannels: AlarmChannel[];
 }) {
   const { t } = useTranslation();
-  const locale = useLocaleStore((state) => state.locale);
   const me = useSessionStore((state) => state.user);
   const names = useRecipientNames(productId, initialIds);
   return (
@@ -49,35 +48,20 @@ export function RecipientList({
                   />
                 </Form.Item>
               </Col>
-              <Col span={12}>
-                <Form.Item name={[field.name, 'channels']}>
-                  <Checkbox.Group
-                    options={personChannels.map((code) => ({
-                      value: code,
-                      label: channelName(code, locale),
-                    }))}
-                  />
-                </Form.Item>
-              </Col>
-              <Col span={2}>
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('monitor.common.delete')}
-                  onClick={() => remove(field.name)}
-                />
-              </Col>
+              <ChannelCells
+                row={field.name}
+                channels={personChannels}
+                span={12}
+                onRemove={() => remove(field.name)}
+              />
             </Row>
           ))}
           <Space>
-            <Button
-              icon={<PlusOutlined />}
+            <AddRowButton
+              label={t('alarm.group.addRecipient')}
               onClick={() => add({ accountId: '', channels: personChannels })}
               disabled={fields.length >= RECIPIENTS_PER_GROUP_MAX}
-            >
-              {t('alarm.group.addRecipient')}
-            </Button>
+            />
             {me && !chosenIds.includes(me.id) ? (
               <Button
                 icon={<UserAddOutlined />}

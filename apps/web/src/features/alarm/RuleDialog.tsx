@@ -36,8 +36,7 @@ import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
 import { ArticleSelect } from '../knowledge/ArticleSelect.tsx';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { FormDialog, type EditDialogProps } from '../../blocks/index.ts';
-import { revalidateFailingFields } from '../monitor/common/schema-rules.ts';
+import { FormDialog, recheckedForm, type EditDialogProps } from '../../blocks/index.ts';
 import { channelName, conditionName, describeAlarmFailure, labelAlarmField } from './alarm-text.ts';
 import { translateCatalogue } from '../../app/messages.ts';
 import { checkRuleForm } from './rule-checks.ts';
@@ -169,10 +168,8 @@ export function RuleDialog({
 
   return (
     <FormDialog<RuleFormValues>
-      width={760}
-      scrollBody
+      {...recheckedForm(form, 760)}
       title={rule ? t('alarm.rule.edit') : t('alarm.rule.add')}
-      form={form}
       name="alarmRule"
       initialValues={initialValues}
       okButtonProps={{ id: 'rule-save' }}
@@ -181,7 +178,6 @@ export function RuleDialog({
       submit={submit}
       onSaved={onSaved}
       onClose={onClose}
-      onValuesChange={() => revalidateFailingFields(form)}
     >
       <Row gutter={16}>
         <Col span={12}>

@@ -3,7 +3,7 @@
  * add (up to the capacity shown as used/total), edit, delete.
  */
 import type { AlarmRule } from '@lyyp/contracts/alarm';
-import { Switch } from 'antd';
+import {} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
 import { useDescribeAlarmFailure } from './alarm-text.ts';
@@ -17,11 +17,12 @@ import {
 } from './use-alarm-config.ts';
 import {
   actionColumn,
+  capacityAdd,
   ConsoleTable,
   RowActions,
   ScreenCard,
-  useAction,
   useEditor,
+  useRowSwitch,
 } from '../../blocks/index.ts';
 
 export function RuleSection({ productId, editable }: { productId: string; editable: boolean }) {
@@ -32,14 +33,14 @@ export function RuleSection({ productId, editable }: { productId: string; editab
   const variables = useRuleVariables(productId);
   const changed = useAlarmConfigChanged(productId);
   const editor = useEditor<AlarmRule>(changed);
-  const enable = useAction({
-    run: ({ id, enabled }: { id: string; enabled: boolean }) => alarmApi.enableRule(productId, id, enabled),
+  const enableSwitch = useRowSwitch({
+    run: (id: string, enabled) => alarmApi.enableRule(productId, id, enabled),
     onDone: changed,
     describeError: describeFailure,
+    editable,
+    label: t('alarm.fields.enabled'),
   });
 
-  const capacity = rules.data?.capacity;
-  const full = capacity ? capacity.used >= capacity.total : false;
   const variableList = variables.data ?? [];
   const groupList = groups.data?.groups ?? [];
   const variableName = (key: string) => variableList.find((variable) => variable.key === key)?.name ?? key;
@@ -47,34 +48,16 @@ export function RuleSection({ productId, editable }: { productId: string; editab
   const columns = useRuleColumns({
     variableName,
     groupName,
-    renderEnabled: (enabled, rule) => (
-      <Switch
-        size="small"
-        checked={enabled}
-        disabled={!editable}
-        loading={enable.isPending && enable.variables.id === rule.id}
-        aria-label={t('alarm.fields.enabled')}
-        onChange={(next) => enable.mutate({ id: rule.id, enabled: next })}
-      />
-    ),
+    renderEnabled: (enabled, rule) => enableSwitch(rule.id, enabled),
   });
 
   return (
     <ScreenCard
       title={t('alarm.rule.title')}
-      capacity={
-        capacity && { ...capacity, text: t('alarm.rule.capacity', capacity), testId: 'alarm-capacity' }
-      }
-      add={
-        editable && {
-          label: t('alarm.rule.add'),
-          icon: true,
-          disabled: full || !rules.data,
-          tooltip: full ? t('alarm.rule.full') : undefined,
-          onClick: () => editor.open(null),
-          testId: 'rule-add',
-        }
-      }
+      {...capacityAdd(t, 'alarm.rule', rules.data?.capacity, editable && (() => editor.open(null)), [
+        'alarm-capacity',
+        'rule-add',
+      ])}
     >
       <ConsoleTable<AlarmRule>
         loading={rules.isPending}

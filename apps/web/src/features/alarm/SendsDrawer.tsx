@@ -4,10 +4,11 @@
  */
 import type { NotificationSend } from '@lyyp/contracts/alarm';
 import { useQuery } from '@tanstack/react-query';
-import { Drawer, Table, Tag, Timeline, Typography } from 'antd';
+import { Drawer, Tag, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '../../api/alarm.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { ConsoleTable, timeColumn } from '../../blocks/index.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
 import { channelName, useDescribeAlarmFailure } from './alarm-text.ts';
 
@@ -28,15 +29,13 @@ export function SendsDrawer({ recordId, onClose }: { recordId: string; onClose: 
   });
   return (
     <Drawer open size={760} title={t('alarm.record.sendsTitle')} onClose={onClose} destroyOnHidden>
-      {sends.error ? <Typography.Text type="danger">{describeFailure(sends.error)}</Typography.Text> : null}
-      <Table<NotificationSend>
-        rowKey="id"
-        size="small"
-        data-testid="alarm-sends"
+      <ConsoleTable<NotificationSend>
+        testId="alarm-sends"
         loading={sends.isPending}
-        dataSource={sends.data ?? []}
-        pagination={false}
-        locale={{ emptyText: t('alarm.record.noSends') }}
+        error={sends.error}
+        describeError={describeFailure}
+        rows={sends.data ?? []}
+        emptyText={t('alarm.record.noSends')}
         expandable={{
           rowExpandable: (send) => send.attempts.length > 0,
           expandedRowRender: (send) => (
@@ -67,12 +66,7 @@ export function SendsDrawer({ recordId, onClose }: { recordId: string; onClose: 
             width: 120,
             render: (id: string | null) => id ?? t('alarm.record.groupTarget'),
           },
-          {
-            title: t('alarm.record.due'),
-            dataIndex: 'dueAt',
-            width: 160,
-            render: (at: number) => formatTime(at),
-          },
+          timeColumn(t('alarm.record.due'), 'dueAt'),
           {
             title: t('alarm.record.sendStatus'),
             dataIndex: 'status',

@@ -16,7 +16,7 @@ import {
 } from './rule-form.ts';
 
 /** Inputs a person must fill; the key names the text that asks for it (`alarm.rule.required.*`). */
-const REQUIRED: readonly RuleFormField[] = [
+export const REQUIRED_RULE_FIELDS: readonly RuleFormField[] = [
   'name',
   'variableKey',
   'limitValue',
@@ -45,7 +45,7 @@ export function checkRuleForm(
 ): Map<RuleFormField, RuleFieldProblem> {
   const problems = new Map<RuleFormField, RuleFieldProblem>();
   const relevant = listRuleFields(values);
-  for (const field of REQUIRED) {
+  for (const field of REQUIRED_RULE_FIELDS) {
     if (relevant.has(field) && isBlank(values[field])) problems.set(field, { kind: 'required', field });
   }
   const input = toRuleInput(values);

@@ -1,6 +1,7 @@
 import { alarmRuleSchema, type AlarmRule } from '@lyyp/contracts/alarm';
 import { describe, expect, it } from 'vitest';
 import {
+  BASE_RULE_FIELDS,
   createRuleValues,
   describeCondition,
   formFieldOfRulePath,
@@ -76,22 +77,7 @@ describe('alarm rule form ↔ rule', () => {
     expect(equal.deadBand).toBe(0);
     expect(listRuleFields({ operator: 'eq' }).has('deadBand')).toBe(false);
     expect(listRuleFields({ operator: 'inside', lowKind: 'variable' })).toEqual(
-      new Set([
-        'name',
-        'variableKey',
-        'operator',
-        'filterCount',
-        'groupIds',
-        'pushMethods',
-        'message',
-        'enabled',
-        'articleId',
-        'lowKind',
-        'lowKey',
-        'highKind',
-        'highValue',
-        'deadBand',
-      ]),
+      new Set([...BASE_RULE_FIELDS, 'lowKind', 'lowKey', 'highKind', 'highValue', 'deadBand']),
     );
   });
 

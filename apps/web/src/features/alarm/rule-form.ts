@@ -114,19 +114,22 @@ export function takesDeadBand(operator: AlarmOperator | undefined): boolean {
   return ALARM_CONDITION_DEFINITIONS[operator ?? 'gt'].deadBand;
 }
 
+/** The inputs every rule has, whatever its condition. */
+export const BASE_RULE_FIELDS: readonly RuleFormField[] = [
+  'name',
+  'variableKey',
+  'operator',
+  'filterCount',
+  'groupIds',
+  'pushMethods',
+  'message',
+  'enabled',
+  'articleId',
+];
+
 /** The inputs that apply to the rule as the form holds it. */
 export function listRuleFields(values: RuleFormValues): Set<RuleFormField> {
-  const fields = new Set<RuleFormField>([
-    'name',
-    'variableKey',
-    'operator',
-    'filterCount',
-    'groupIds',
-    'pushMethods',
-    'message',
-    'enabled',
-    'articleId',
-  ]);
+  const fields = new Set<RuleFormField>(BASE_RULE_FIELDS);
   const operator = values.operator ?? 'gt';
   for (const name of operandsOf(operator)) {
     fields.add(`${name}Kind`);

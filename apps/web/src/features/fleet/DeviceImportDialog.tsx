@@ -55,7 +55,7 @@ export function DeviceImportDialog({ open, onClose }: { open: boolean; onClose: 
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('fleet.import.hint')}
+          {t('fleet.import.hint')} {t('monitor.device.publishedOnly')}
         </Typography.Paragraph>
         <Space wrap>
           <Select

@@ -7,8 +7,8 @@ import { CopyOutlined } from '@ant-design/icons';
 import type { DeviceView } from '@lyyp/contracts';
 import {
   DEVICE_SHARES_MAX,
+  DeviceShareAddSchema,
   SHARE_LINK_TTL_DAYS_DEFAULT,
-  SHARE_LINK_TTL_DAYS_MAX,
   SHARE_MENUS,
   SHARE_MENU_KEYS,
   SHARE_PASSWORD_MAX_LENGTH,
@@ -38,7 +38,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { fleetApi, type DeviceShare, type DeviceShareCreated } from '../../api/fleet.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { actionColumn, ConfirmButton, ConsoleTable, timeColumn } from '../../blocks/index.ts';
+import { actionColumn, ConfirmButton, ConsoleTable, timeColumn, useFieldRule } from '../../blocks/index.ts';
 import { nameIn } from '../account-centre/registry-names.ts';
 import { QrCode } from '../download/QrCode.tsx';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
@@ -78,6 +78,8 @@ export function DeviceShareDialog({ device, onClose }: { device: DeviceView | nu
   const { t } = useTranslation();
   const { message } = App.useApp();
   const locale = useLocaleStore((state) => state.locale);
+  // Validity days out of range are refused with 1144, never moved into range by the input.
+  const expiresRule = useFieldRule(DeviceShareAddSchema.shape.expiresInDays);
   const describeFailure = useDescribeFailure();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ShareValues>();
@@ -174,8 +176,9 @@ export function DeviceShareDialog({ device, onClose }: { device: DeviceView | nu
               name="expiresInDays"
               label={t('fleet.share.expires')}
               extra={t('fleet.share.expiresHint')}
+              rules={[expiresRule]}
             >
-              <InputNumber min={1} max={SHARE_LINK_TTL_DAYS_MAX} precision={0} />
+              <InputNumber precision={0} data-testid="share-expires" />
             </Form.Item>
             <Form.Item name="topMenu" label={t('fleet.share.topMenu')} valuePropName="checked">
               <Switch disabled={!limits.topMenu} />

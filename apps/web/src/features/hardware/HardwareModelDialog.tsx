@@ -103,24 +103,13 @@ export function HardwareModelDialog({ item: model, onClose, onSaved }: EditDialo
         </Row>
       </Form.Item>
       <Row gutter={12}>
-        <Col span={12}>
-          <Form.Item
-            name={['features', 'serialPorts']}
-            label={t('hardware.serialPorts')}
-            rules={[{ required: true }]}
-          >
-            <InputNumber min={0} max={MODEL_PORTS_MAX} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            name={['features', 'lanPorts']}
-            label={t('hardware.lanPorts')}
-            rules={[{ required: true }]}
-          >
-            <InputNumber min={0} max={MODEL_PORTS_MAX} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
+        {(['serialPorts', 'lanPorts'] as const).map((ports) => (
+          <Col span={12} key={ports}>
+            <Form.Item name={['features', ports]} label={t(`hardware.${ports}`)} rules={[{ required: true }]}>
+              <InputNumber min={0} max={MODEL_PORTS_MAX} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        ))}
       </Row>
     </FormDialog>
   );

@@ -4,12 +4,13 @@
  * LAN ports) and how many gateways and products use it; add, edit, and delete what nothing uses.
  */
 import { CAPACITY_KINDS, MODEL_FEATURE_FLAGS } from '@lyyp/contracts/hardware';
-import { Space, Tag, Typography } from 'antd';
+import { Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hardwareApi, type HardwareModel } from '../../api/hardware.api.ts';
 import {
   actionColumn,
+  NameWithNote,
   PagedTable,
   RowActions,
   ScreenCard,
@@ -43,17 +44,11 @@ export default function HardwareModelListPage() {
             dataIndex: 'name',
             width: 180,
             render: (value: string, model) => (
-              <Space orientation="vertical" size={0}>
-                <Space size={4}>
-                  <Typography.Text strong>{value}</Typography.Text>
-                  {model.builtIn ? <Tag color="blue">{t('hardware.builtIn')}</Tag> : null}
-                </Space>
-                {model.description ? (
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {model.description}
-                  </Typography.Text>
-                ) : null}
-              </Space>
+              <NameWithNote
+                name={value}
+                note={model.description}
+                extra={model.builtIn ? <Tag color="blue">{t('hardware.builtIn')}</Tag> : null}
+              />
             ),
           },
           {

@@ -83,6 +83,7 @@ export function BindDeviceDialog({ open, onClose }: { open: boolean; onClose: ()
       <Form.Item
         name="productId"
         label={t('monitor.fields.productId')}
+        extra={t('monitor.device.publishedOnly')}
         rules={rule(requiredCheck('productId', 'choice'))}
       >
         <Select

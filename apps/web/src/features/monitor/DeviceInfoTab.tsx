@@ -30,6 +30,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { DeviceDetail, DeviceFields } from '../../api/catalogue.types.ts';
 import { catalogueApi } from '../../api/catalogue.api.ts';
+import { CoordinateFields } from '../../blocks/index.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { describeViolation } from './common/catalogue-text.ts';
@@ -173,16 +174,7 @@ export function DeviceInfoTab({ device }: DeviceTabProps) {
             </Form.Item>
           </Col>
           {text('address', t('monitor.device.address'), [maxLengthCheck('address', ADDRESS_MAX_LENGTH)], 12)}
-          <Col xs={12} md={6}>
-            <Form.Item name="longitude" label={t('monitor.fields.longitude')}>
-              <InputNumber min={-180} max={180} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="latitude" label={t('monitor.fields.latitude')}>
-              <InputNumber min={-90} max={90} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
+          <CoordinateFields />
           {text('iccid', t('monitor.fields.iccid'), [(value) => (value.trim() ? checkIccid(value) : null)])}
           {text('deviceNumber', t('monitor.fields.deviceNumber'), [
             maxLengthCheck('deviceNumber', DEVICE_NUMBER_MAX_LENGTH),

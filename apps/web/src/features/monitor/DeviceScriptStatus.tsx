@@ -82,7 +82,7 @@ export function DeviceScriptStatus({ deviceId }: { deviceId: string }) {
             ),
           },
           {
-            title: '',
+            title: t('monitor.device.scriptState'),
             key: 'paused',
             width: 90,
             render: withState((state) =>

@@ -14,53 +14,36 @@ const setpoint = model.variables.find((variable) => variable.key === 'temperatur
 const waterTemperature = model.variables.find((variable) => variable.key === 'waterTemperature')!;
 
 const run = (events: WriteEvent[], from: WriteState = startWrite()) => events.reduce(reduceWrite, from);
+/** The value typed, then sent. */
+const submitted = (input: string, variable: typeof setpoint) =>
+  run([
+    { type: 'input', input },
+    { type: 'submit', variable },
+  ]);
 
 describe('write dialog', () => {
   it('refuses a value beyond the write limits before sending anything (2003), and an empty one (1403)', () => {
-    expect(
-      run([
-        { type: 'input', input: '120' },
-        { type: 'submit', variable: setpoint },
-      ]),
-    ).toEqual({
+    expect(submitted('120', setpoint)).toEqual({
       step: 'editing',
       input: '120',
       violation: { code: '2003' },
     });
-    expect(
-      run([
-        { type: 'input', input: '  ' },
-        { type: 'submit', variable: setpoint },
-      ]),
-    ).toMatchObject({
+    expect(submitted('  ', setpoint)).toMatchObject({
       violation: { code: '1403' },
     });
-    expect(
-      run([
-        { type: 'input', input: 'warm' },
-        { type: 'submit', variable: setpoint },
-      ]),
-    ).toMatchObject({
+    expect(submitted('warm', setpoint)).toMatchObject({
       violation: { code: '1722' },
     });
   });
 
   it('refuses writing a read-only variable (2004)', () => {
-    expect(
-      run([
-        { type: 'input', input: '50' },
-        { type: 'submit', variable: waterTemperature },
-      ]),
-    ).toMatchObject({
+    expect(submitted('50', waterTemperature)).toMatchObject({
       violation: { code: '2004' },
     });
   });
 
   it('clears the complaint as soon as the value changes', () => {
-    const refused = run([
-      { type: 'input', input: '120' },
-      { type: 'submit', variable: setpoint },
-    ]);
+    const refused = submitted('120', setpoint);
     expect(reduceWrite(refused, { type: 'input', input: '12' })).toEqual({
       step: 'editing',
       input: '12',
@@ -69,10 +52,7 @@ describe('write dialog', () => {
   });
 
   it('asks for confirmation of a valid value, and going back keeps what was typed', () => {
-    const confirming = run([
-      { type: 'input', input: '65.5' },
-      { type: 'submit', variable: setpoint },
-    ]);
+    const confirming = submitted('65.5', setpoint);
     expect(confirming).toEqual({ step: 'confirming', input: '65.5', value: 65.5 });
     expect(reduceWrite(confirming, { type: 'back' })).toEqual({
       step: 'editing',

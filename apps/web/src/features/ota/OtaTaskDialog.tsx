@@ -4,7 +4,7 @@
  */
 import { OTA_TARGET_MODES, type OtaTargetMode } from '@lyyp/contracts/ota';
 import { useQuery } from '@tanstack/react-query';
-import { Form, InputNumber, Radio, Select, Space, Tag, Typography } from 'antd';
+import { Form, InputNumber, Radio, Select, Space, Tag, Typography, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { otaApi, type OtaTaskDetail } from '../../api/ota.api.ts';
 import { FormDialog } from '../../blocks/index.ts';
@@ -16,6 +16,21 @@ interface Fields {
   sns?: string[];
   fromVersion?: string;
   firstBatch?: number | null;
+}
+
+/** A choice the task needs: asked for when left empty. */
+function RequiredChoice({
+  name,
+  label,
+  testId,
+  ...select
+}: { name: string; label: string; testId: string } & Pick<SelectProps, 'options' | 'loading' | 'mode'>) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={name} label={label} rules={[{ required: true, message: t('firmware.ota.choose') }]}>
+      <Select data-testid={testId} placeholder={t('firmware.ota.choose')} {...select} />
+    </Form.Item>
+  );
 }
 
 export function OtaTaskDialog({
@@ -80,21 +95,16 @@ export function OtaTaskDialog({
         onCreated(task);
       }}
     >
-      <Form.Item
+      <RequiredChoice
         name="firmwareId"
         label={t('firmware.ota.fields.firmware')}
-        rules={[{ required: true, message: t('firmware.ota.choose') }]}
-      >
-        <Select
-          data-testid="ota-firmware"
-          placeholder={t('firmware.ota.choose')}
-          loading={firmware.isFetching}
-          options={(firmware.data?.list ?? []).map((item) => ({
-            value: item.id,
-            label: `${item.name} · ${item.version} (${t(`firmware.kinds.${item.kind}`)})`,
-          }))}
-        />
-      </Form.Item>
+        testId="ota-firmware"
+        loading={firmware.isFetching}
+        options={(firmware.data?.list ?? []).map((item) => ({
+          value: item.id,
+          label: `${item.name} · ${item.version} (${t(`firmware.kinds.${item.kind}`)})`,
+        }))}
+      />
       <Form.Item name="target" label={t('firmware.ota.fields.target')}>
         <Radio.Group data-testid="ota-target">
           {OTA_TARGET_MODES.map((mode) => (
@@ -105,42 +115,32 @@ export function OtaTaskDialog({
         </Radio.Group>
       </Form.Item>
       {target === 'list' ? (
-        <Form.Item
+        <RequiredChoice
           name="sns"
           label={t('firmware.ota.fields.sns')}
-          rules={[{ required: true, message: t('firmware.ota.choose') }]}
-        >
-          <Select
-            mode="multiple"
-            data-testid="ota-sns"
-            placeholder={t('firmware.ota.choose')}
-            options={(gateways.data?.list ?? []).map((gateway) => ({
-              value: gateway.sn,
-              label: (
-                <Space size={4}>
-                  <span>{gateway.sn}</span>
-                  <Typography.Text type="secondary">{gateway.deviceName}</Typography.Text>
-                  <Tag color={gateway.qualifies ? 'green' : 'default'}>
-                    {gateway.qualifies ? t('firmware.ota.qualifies') : t('firmware.ota.notQualified')}
-                  </Tag>
-                </Space>
-              ),
-            }))}
-          />
-        </Form.Item>
+          testId="ota-sns"
+          mode="multiple"
+          options={(gateways.data?.list ?? []).map((gateway) => ({
+            value: gateway.sn,
+            label: (
+              <Space size={4}>
+                <span>{gateway.sn}</span>
+                <Typography.Text type="secondary">{gateway.deviceName}</Typography.Text>
+                <Tag color={gateway.qualifies ? 'green' : 'default'}>
+                  {gateway.qualifies ? t('firmware.ota.qualifies') : t('firmware.ota.notQualified')}
+                </Tag>
+              </Space>
+            ),
+          }))}
+        />
       ) : null}
       {target === 'version' ? (
-        <Form.Item
+        <RequiredChoice
           name="fromVersion"
           label={t('firmware.ota.fields.fromVersion')}
-          rules={[{ required: true, message: t('firmware.ota.choose') }]}
-        >
-          <Select
-            data-testid="ota-from-version"
-            placeholder={t('firmware.ota.choose')}
-            options={versions.map((version) => ({ value: version, label: version }))}
-          />
-        </Form.Item>
+          testId="ota-from-version"
+          options={versions.map((version) => ({ value: version, label: version }))}
+        />
       ) : null}
       <Form.Item
         name="firstBatch"

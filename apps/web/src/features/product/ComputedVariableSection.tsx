@@ -4,12 +4,12 @@
  * cycle is refused with where it closes). Variables are added on the Variables tab.
  */
 import { EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ComputedVariable } from '../../api/edge-logic.api.ts';
-import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { actionColumn, ConsoleTable, NameAndKey, ScreenCard } from '../../blocks/index.ts';
 import { EmptyGuide } from '../monitor/common/EmptyGuide.tsx';
 import { FormulaDialog } from './FormulaDialog.tsx';
 import { useFormulas } from './use-edge-logic.ts';
@@ -28,56 +28,39 @@ const keyTags = (keys: readonly string[], none: string) =>
 export function ComputedVariableSection({ productId, editable }: { productId: string; editable: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const describeFailure = useDescribeFailure();
   const formulas = useFormulas(productId);
   const [editing, setEditing] = useState<ComputedVariable | null>(null);
-  const list = formulas.data?.list ?? [];
   const none = t('edgeLogic.formula.none');
+  const signalTab = `/manage/product/edit/${encodeURIComponent(productId)}/signal`;
 
   return (
-    <Card variant="borderless" title={t('edgeLogic.formula.title')} data-testid="computed-variables">
-      <Alert type="info" showIcon title={t('edgeLogic.formula.intro')} style={{ marginBottom: 16 }} />
-      {formulas.error ? (
-        <Typography.Text type="danger">{describeFailure(formulas.error)}</Typography.Text>
-      ) : null}
-      <Table<ComputedVariable>
+    <ScreenCard
+      title={t('edgeLogic.formula.title')}
+      testId="computed-variables"
+      intro={<Alert type="info" showIcon title={t('edgeLogic.formula.intro')} style={{ marginBottom: 16 }} />}
+    >
+      <ConsoleTable<ComputedVariable>
         rowKey="key"
-        size="small"
         loading={formulas.isPending}
-        dataSource={list}
-        pagination={false}
+        error={formulas.error}
+        rows={formulas.data?.list}
         scroll={{ x: 900 }}
-        locale={{
-          emptyText: (
-            <EmptyGuide
-              title={t('edgeLogic.formula.title')}
-              text={t('edgeLogic.formula.empty')}
-              actions={
-                <Button
-                  onClick={() =>
-                    void navigate(`/manage/product/edit/${encodeURIComponent(productId)}/signal`)
-                  }
-                >
-                  {t('routes.ProductEditSignal')}
-                </Button>
-              }
-            />
-          ),
-        }}
+        emptyText={
+          <EmptyGuide
+            title={t('edgeLogic.formula.title')}
+            text={t('edgeLogic.formula.empty')}
+            actions={
+              <Button onClick={() => void navigate(signalTab)}>{t('routes.ProductEditSignal')}</Button>
+            }
+          />
+        }
         columns={[
           { title: t('edgeLogic.formula.order'), dataIndex: 'order', width: 70 },
           {
             title: t('edgeLogic.fields.name'),
             key: 'name',
             width: 170,
-            render: (_value, item) => (
-              <Space orientation="vertical" size={0}>
-                <span>{item.name}</span>
-                <Typography.Text type="secondary" code>
-                  {item.key}
-                </Typography.Text>
-              </Space>
-            ),
+            render: (_value, item) => <NameAndKey name={item.name} code={item.key} />,
           },
           {
             title: t('edgeLogic.formula.kind'),
@@ -104,26 +87,21 @@ export function ComputedVariableSection({ productId, editable }: { productId: st
             width: 150,
             render: (keys: string[]) => keyTags(keys, none),
           },
-          ...(editable
-            ? [
-                {
-                  title: t('monitor.common.actions'),
-                  key: 'actions',
-                  width: 90,
-                  fixed: 'right' as const,
-                  render: (_value: unknown, item: ComputedVariable) => (
-                    <Button
-                      type="link"
-                      size="small"
-                      icon={<EditOutlined />}
-                      aria-label={t('edgeLogic.formula.edit')}
-                      onClick={() => setEditing(item)}
-                      data-testid={`formula-edit-${item.key}`}
-                    />
-                  ),
-                },
-              ]
-            : []),
+          editable &&
+            actionColumn(
+              t('monitor.common.actions'),
+              (item: ComputedVariable) => (
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={t('edgeLogic.formula.edit')}
+                  onClick={() => setEditing(item)}
+                  data-testid={`formula-edit-${item.key}`}
+                />
+              ),
+              90,
+            ),
         ]}
       />
       {editing && formulas.data ? (
@@ -134,6 +112,6 @@ export function ComputedVariableSection({ productId, editable }: { productId: st
           onClose={() => setEditing(null)}
         />
       ) : null}
-    </Card>
+    </ScreenCard>
   );
 }

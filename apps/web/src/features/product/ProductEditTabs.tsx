@@ -4,7 +4,7 @@
  * `product/edit/:id`, so a tab added there appears here; each tab is a link to its own route.
  */
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Card, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -70,6 +70,15 @@ export function ProductEditTabs({ productId, children }: { productId: string; ch
             </Space>
           ) : null}
         </Space>
+        {product.data?.status === 'development' ? (
+          <Alert
+            type="info"
+            showIcon
+            title={t('monitor.product.unpublishedNotice')}
+            style={{ marginBottom: 8 }}
+            data-testid="product-unpublished-notice"
+          />
+        ) : null}
         <Tabs
           activeKey={active}
           onChange={(tab) => void navigate(`${base}/${tab}`)}

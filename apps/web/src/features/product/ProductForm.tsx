@@ -3,10 +3,11 @@
  * contracts; limits only the platform knows are shown on the input it names when it refuses.
  */
 import { NAME_MAX_LENGTH, maxLengthCheck } from '@lyyp/contracts';
-import { Button, Col, Form, Input, InputNumber, Row, type FormInstance } from 'antd';
+import { Button, Col, Form, Input, Row, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProductFields } from '../../api/catalogue.types.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { CoordinateFields } from '../../blocks/index.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { requiredCheck, rulesFromChecks } from '../monitor/common/schema-rules.ts';
 import { locateFields } from '../monitor/common/use-form-failure.ts';
@@ -108,16 +109,7 @@ export function ProductForm({
             <Input placeholder="https://" />
           </Form.Item>
         </Col>
-        <Col xs={12} md={6}>
-          <Form.Item name="latitude" label={t('monitor.fields.latitude')}>
-            <InputNumber min={-90} max={90} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item name="longitude" label={t('monitor.fields.longitude')}>
-            <InputNumber min={-180} max={180} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
+        <CoordinateFields />
         <Col span={24}>
           <Form.Item name="note" label={t('monitor.fields.note')}>
             <Input.TextArea rows={4} />

@@ -4,7 +4,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { SCRIPT_MEMORY_LIMIT_BYTES, SCRIPT_TIME_LIMIT_MS, type Script } from '@lyyp/contracts/device-model';
-import { Alert, Button, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { edgeLogicApi } from '../../api/edge-logic.api.ts';
@@ -12,10 +12,11 @@ import { EmptyGuide } from '../monitor/common/EmptyGuide.tsx';
 import {
   actionColumn,
   ConsoleTable,
+  NameAndKey,
   RowActions,
   ScreenCard,
-  useAction,
   useEditor,
+  useRowSwitch,
 } from '../../blocks/index.ts';
 import { ScriptDialog } from './ScriptDialog.tsx';
 import { useEdgeLogicChanged, useScripts } from './use-edge-logic.ts';
@@ -41,10 +42,11 @@ export function ScriptSection({ productId, editable }: { productId: string; edit
   const scripts = useScripts(productId);
   const changed = useEdgeLogicChanged(productId);
   const editor = useEditor<Script>(changed);
-  const enable = useAction({
-    run: ({ key, enabled }: { key: string; enabled: boolean }) =>
-      edgeLogicApi.enableScript(productId, key, enabled),
+  const enableSwitch = useRowSwitch({
+    run: (key: string, enabled) => edgeLogicApi.enableScript(productId, key, enabled),
     onDone: changed,
+    editable,
+    label: t('edgeLogic.fields.enabled'),
   });
   const capacity = scripts.data?.capacity;
   const addButton = editable ? (
@@ -88,14 +90,7 @@ export function ScriptSection({ productId, editable }: { productId: string; edit
             title: t('edgeLogic.fields.name'),
             key: 'name',
             width: 180,
-            render: (_value, script) => (
-              <Space orientation="vertical" size={0}>
-                <span>{script.name}</span>
-                <Typography.Text type="secondary" code>
-                  {script.key}
-                </Typography.Text>
-              </Space>
-            ),
+            render: (_value, script) => <NameAndKey name={script.name} code={script.key} />,
           },
           {
             title: t('edgeLogic.fields.policy'),
@@ -112,16 +107,7 @@ export function ScriptSection({ productId, editable }: { productId: string; edit
             title: t('edgeLogic.fields.enabled'),
             dataIndex: 'enabled',
             width: 80,
-            render: (enabled: boolean, script) => (
-              <Switch
-                size="small"
-                checked={enabled}
-                disabled={!editable}
-                loading={enable.isPending && enable.variables.key === script.key}
-                onChange={(checked) => enable.mutate({ key: script.key, enabled: checked })}
-                aria-label={t('edgeLogic.fields.enabled')}
-              />
-            ),
+            render: (enabled: boolean, script) => enableSwitch(script.key, enabled),
           },
           editable &&
             actionColumn(

@@ -2,10 +2,10 @@
  * The state mapping of a variable (§3, §5): at most 100 entries of a value and its text, values
  * unique, text not blank; each row is checked by the variable schema as typed.
  */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { STATE_MAPPING_MAX_ENTRIES } from '@lyyp/contracts/device-model';
-import { Button, Form, Input, InputNumber, Space, Typography, type FormRule } from 'antd';
+import { Form, Input, InputNumber, Space, Typography, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AddRowButton, RemoveRowButton } from '../../blocks/index.ts';
 
 export function StateMappingEditor({ ruleFor }: { ruleFor: (path: (string | number)[]) => FormRule[] }) {
   const { t } = useTranslation();
@@ -21,22 +21,15 @@ export function StateMappingEditor({ ruleFor }: { ruleFor: (path: (string | numb
               <Form.Item name={[row.name, 'text']} rules={ruleFor(['stateMapping', row.name, 'text'])}>
                 <Input placeholder={t('monitor.variable.mappingText')} style={{ width: 220 }} />
               </Form.Item>
-              <Button
-                type="text"
-                icon={<DeleteOutlined />}
-                aria-label={t('monitor.common.delete')}
-                onClick={() => remove(row.name)}
-              />
+              <RemoveRowButton onClick={() => remove(row.name)} />
             </Space>
           ))}
           <Space>
-            <Button
-              icon={<PlusOutlined />}
+            <AddRowButton
+              label={t('monitor.variable.addMapping')}
               disabled={rows.length >= STATE_MAPPING_MAX_ENTRIES}
               onClick={() => add({ value: rows.length, text: '' })}
-            >
-              {t('monitor.variable.addMapping')}
-            </Button>
+            />
             <Typography.Text type="secondary">
               {rows.length}/{STATE_MAPPING_MAX_ENTRIES}
             </Typography.Text>

@@ -9,11 +9,12 @@ import { variableSchema, type Driver, type Variable } from '@lyyp/contracts/devi
 import { translateFormulaError, validateFormula } from '@lyyp/formula';
 import { Divider, Form } from 'antd';
 import type { FormRule } from 'antd';
+import { Fragment, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { FormDialog } from '../../blocks/index.ts';
-import { revalidateFailingFields, schemaRule, type RuleFor } from '../monitor/common/schema-rules.ts';
+import { FormDialog, recheckedForm } from '../../blocks/index.ts';
+import { schemaRule, type RuleFor } from '../monitor/common/schema-rules.ts';
 import { locateFields } from '../monitor/common/use-form-failure.ts';
 import { StateMappingEditor } from './StateMappingEditor.tsx';
 import { useModelChanged } from './use-product.ts';
@@ -30,6 +31,7 @@ import {
   VariableRegisterFields,
   VariableScalingFields,
   VariableWriteFields,
+  type VariableFieldsProps,
 } from './VariableFields.tsx';
 
 const FORM_FIELDS: readonly VariableField[] = [
@@ -59,6 +61,22 @@ const FORM_FIELDS: readonly VariableField[] = [
 ];
 const locate = locateFields(FORM_FIELDS, 'variable.');
 const toInput = (values: Record<string, unknown>) => toVariableInput(values);
+
+/** The parts of the dialog after the identity, each shown when its first input applies to the variable. */
+const SECTIONS: readonly {
+  field: VariableField;
+  title: string;
+  Fields: ComponentType<VariableFieldsProps>;
+}[] = [
+  { field: 'registerType', title: 'monitor.variable.register', Fields: VariableRegisterFields },
+  { field: 'unit', title: 'monitor.variable.scaling', Fields: VariableScalingFields },
+  { field: 'writePermission', title: 'monitor.variable.writing', Fields: VariableWriteFields },
+  {
+    field: 'stateMapping',
+    title: 'monitor.fields.stateMapping',
+    Fields: ({ ruleFor }) => <StateMappingEditor ruleFor={ruleFor} />,
+  },
+];
 
 export function VariableDialog({
   productId,
@@ -105,51 +123,24 @@ export function VariableDialog({
 
   return (
     <FormDialog<VariableFormValues>
-      width={860}
-      scrollBody
+      {...recheckedForm(form, 860)}
       title={variable ? t('monitor.variable.edit') : t('monitor.variable.add')}
-      form={form}
       name="variable"
       initialValues={initialValues}
       fields={locate}
       submit={submit}
       successText={null}
       onClose={onClose}
-      onValuesChange={() => revalidateFailingFields(form)}
     >
       <VariableIdentityFields {...parts} />
-      {relevant.has('registerType') ? (
-        <>
+      {SECTIONS.filter((section) => relevant.has(section.field)).map(({ field, title, Fields }) => (
+        <Fragment key={field}>
           <Divider titlePlacement="start" plain>
-            {t('monitor.variable.register')}
+            {t(title)}
           </Divider>
-          <VariableRegisterFields {...parts} />
-        </>
-      ) : null}
-      {relevant.has('unit') ? (
-        <>
-          <Divider titlePlacement="start" plain>
-            {t('monitor.variable.scaling')}
-          </Divider>
-          <VariableScalingFields {...parts} />
-        </>
-      ) : null}
-      {relevant.has('writePermission') ? (
-        <>
-          <Divider titlePlacement="start" plain>
-            {t('monitor.variable.writing')}
-          </Divider>
-          <VariableWriteFields {...parts} />
-        </>
-      ) : null}
-      {relevant.has('stateMapping') ? (
-        <>
-          <Divider titlePlacement="start" plain>
-            {t('monitor.fields.stateMapping')}
-          </Divider>
-          <StateMappingEditor ruleFor={ruleFor} />
-        </>
-      ) : null}
+          <Fields {...parts} />
+        </Fragment>
+      ))}
     </FormDialog>
   );
 }

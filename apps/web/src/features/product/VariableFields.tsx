@@ -29,7 +29,7 @@ import {
   type VariableFormValues,
 } from './variable-form.ts';
 
-interface PartProps {
+export interface VariableFieldsProps {
   relevant: ReadonlySet<VariableField>;
   ruleFor: RuleFor;
   drivers: readonly Driver[];
@@ -69,7 +69,7 @@ const numberInput = (props: { min?: number; max?: number; precision?: number } =
   <InputNumber {...props} style={{ width: '100%' }} />
 );
 
-export function VariableIdentityFields({ relevant, ruleFor, values }: PartProps) {
+export function VariableIdentityFields({ relevant, ruleFor, values }: VariableFieldsProps) {
   const { t } = useTranslation();
   const item = useItem(ruleFor);
   const label = useRegistryLabel();
@@ -112,7 +112,7 @@ export function VariableIdentityFields({ relevant, ruleFor, values }: PartProps)
   );
 }
 
-export function VariableRegisterFields({ relevant, ruleFor, drivers, values }: PartProps) {
+export function VariableRegisterFields({ relevant, ruleFor, drivers, values }: VariableFieldsProps) {
   const { t } = useTranslation();
   const item = useItem(ruleFor);
   const label = useRegistryLabel();
@@ -183,7 +183,7 @@ export function VariableRegisterFields({ relevant, ruleFor, drivers, values }: P
   );
 }
 
-export function VariableScalingFields({ relevant, ruleFor }: PartProps) {
+export function VariableScalingFields({ relevant, ruleFor }: VariableFieldsProps) {
   const { t } = useTranslation();
   const item = useItem(ruleFor);
   return (
@@ -207,7 +207,7 @@ export function VariableScalingFields({ relevant, ruleFor }: PartProps) {
   );
 }
 
-export function VariableWriteFields({ relevant, ruleFor }: PartProps) {
+export function VariableWriteFields({ relevant, ruleFor }: VariableFieldsProps) {
   const { t } = useTranslation();
   const item = useItem(ruleFor);
   return (

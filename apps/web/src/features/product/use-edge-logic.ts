@@ -1,39 +1,22 @@
 /** A product's computed variables and scripts, shared through the query cache, and what a change refreshes. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { edgeLogicApi } from '../../api/edge-logic.api.ts';
+import { useProductQuery, useRefreshLists } from './product-queries.ts';
 import { productQueryKey } from './use-product.ts';
 
 export const formulasKey = (productId: string) => ['formulas', productId] as const;
 export const scriptsKey = (productId: string) => ['scripts', productId] as const;
+/** After a formula or script change the model's version moved: every view of the model is read again. */
+const edgeLogicKeys = (productId: string) => [
+  formulasKey(productId),
+  scriptsKey(productId),
+  productQueryKey(productId),
+  ['variables', productId],
+];
 
-export function useFormulas(productId: string) {
-  return useQuery({
-    queryKey: formulasKey(productId),
-    queryFn: () => edgeLogicApi.listFormulas(productId),
-    enabled: Boolean(productId),
-  });
-}
+export const useFormulas = (productId: string) =>
+  useProductQuery(formulasKey(productId), productId, edgeLogicApi.listFormulas);
 
-export function useScripts(productId: string) {
-  return useQuery({
-    queryKey: scriptsKey(productId),
-    queryFn: () => edgeLogicApi.listScripts(productId),
-    enabled: Boolean(productId),
-  });
-}
+export const useScripts = (productId: string) =>
+  useProductQuery(scriptsKey(productId), productId, edgeLogicApi.listScripts);
 
-/** After a formula or script change: the model's version moved, so every view of the model is read again. */
-export function useEdgeLogicChanged(productId: string) {
-  const queryClient = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: formulasKey(productId) }),
-        queryClient.invalidateQueries({ queryKey: scriptsKey(productId) }),
-        queryClient.invalidateQueries({ queryKey: productQueryKey(productId) }),
-        queryClient.invalidateQueries({ queryKey: ['variables', productId] }),
-      ]),
-    [queryClient, productId],
-  );
-}
+export const useEdgeLogicChanged = (productId: string) => useRefreshLists(productId, edgeLogicKeys);

@@ -1,18 +1,13 @@
 /** The product a product screen shows, from /product/info, shared by its tabs through the query cache. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import type { ModelChange, ProductDetail } from '../../api/catalogue.types.ts';
+import { useProductQuery } from './product-queries.ts';
 
 export const productQueryKey = (id: string) => ['product', id] as const;
 
-export function useProduct(id: string) {
-  return useQuery({
-    queryKey: productQueryKey(id),
-    queryFn: () => catalogueApi.fetchProduct(id),
-    enabled: Boolean(id),
-  });
-}
+export const useProduct = (id: string) => useProductQuery(productQueryKey(id), id, catalogueApi.fetchProduct);
 
 /**
  * After a change of the model: the product's capacity and version as the answer says, and the

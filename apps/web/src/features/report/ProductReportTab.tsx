@@ -8,7 +8,14 @@ import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { reportApi } from '../../api/report.api.ts';
-import { actionColumn, ConsoleTable, RowActions, ScreenCard, useEditor } from '../../blocks/index.ts';
+import {
+  actionColumn,
+  capacityAdd,
+  ConsoleTable,
+  RowActions,
+  ScreenCard,
+  useEditor,
+} from '../../blocks/index.ts';
 import { useProductAbilities } from '../product/use-product-abilities.ts';
 import { ProductEditTabs } from '../product/ProductEditTabs.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
@@ -23,8 +30,6 @@ export default function ProductReportTab() {
   const changed = useReportsChanged(productId);
   const editor = useEditor<ReportDefinition>(changed);
 
-  const capacity = reports.data?.capacity;
-  const full = capacity ? capacity.used >= capacity.total : false;
   const variableList = variables.data ?? [];
   const variableName = (key: string) => variableList.find((variable) => variable.key === key)?.name ?? key;
 
@@ -32,19 +37,10 @@ export default function ProductReportTab() {
     <ProductEditTabs productId={productId}>
       <ScreenCard
         title={t('report.product.title')}
-        capacity={
-          capacity && { ...capacity, text: t('report.product.capacity', capacity), testId: 'report-capacity' }
-        }
-        add={
-          editable && {
-            label: t('report.product.add'),
-            icon: true,
-            disabled: full || !reports.data,
-            tooltip: full ? t('report.product.full') : undefined,
-            onClick: () => editor.open(null),
-            testId: 'report-add',
-          }
-        }
+        {...capacityAdd(t, 'report.product', reports.data?.capacity, editable && (() => editor.open(null)), [
+          'report-capacity',
+          'report-add',
+        ])}
       >
         <ConsoleTable<ReportDefinition>
           loading={reports.isPending}

@@ -4,7 +4,7 @@
  * checked by the contract's schema as typed; what the platform still refuses shows on the input it
  * names.
  */
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { MinusCircleOutlined } from '@ant-design/icons';
 import { FORMULA_MAX_LENGTH } from '@lyyp/contracts/formula';
 import {
   REPORT_AGGREGATIONS,
@@ -18,13 +18,13 @@ import {
   reportDefinitionSchema,
   type ReportDefinition,
 } from '@lyyp/contracts/report';
-import { Button, Form, Input, InputNumber, Radio, Select, Space, Switch, Typography } from 'antd';
+import { Form, Input, InputNumber, Radio, Select, Space, Switch, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../api/report.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { schemaRule, type FieldPath } from '../monitor/common/schema-rules.ts';
-import { FormDialog, type EditDialogProps } from '../../blocks/index.ts';
+import { AddRowButton, FormDialog, RemoveRowButton, type EditDialogProps } from '../../blocks/index.ts';
 import {
   createReportValues,
   defaultAggregation,
@@ -201,23 +201,16 @@ export function ReportDialog({
                   />
                 </Form.Item>
                 {fields.length > 1 ? (
-                  <Button
-                    type="text"
-                    icon={<MinusCircleOutlined />}
-                    aria-label={t('monitor.common.delete')}
-                    onClick={() => remove(field.name)}
-                  />
+                  <RemoveRowButton icon={<MinusCircleOutlined />} onClick={() => remove(field.name)} />
                 ) : null}
               </Space>
             ))}
-            <Button
+            <AddRowButton
               type="dashed"
-              icon={<PlusOutlined />}
+              label={t('report.product.addVariable')}
               disabled={fields.length >= REPORT_VARIABLES_MAX}
               onClick={() => add({ aggregation: 'average' })}
-            >
-              {t('report.product.addVariable')}
-            </Button>
+            />
           </div>
         )}
       </Form.List>

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { reportDefinitionSchema } from '@lyyp/contracts/report';
-import {
-  createReportValues,
-  defaultAggregation,
-  formFieldOfReportPath,
-  reportableVariables,
-  toReportFormValues,
-  toReportInput,
-} from './report-form.ts';
+import * as reportForm from './report-form.ts';
+
+const { createReportValues, defaultAggregation, formFieldOfReportPath } = reportForm;
+const { reportableVariables, toReportFormValues, toReportInput } = reportForm;
 
 describe('report form', () => {
   it('turns the dialog into a definition the contract accepts, and back', () => {

@@ -10,18 +10,29 @@ import {
   type SimCardItem,
   type SimCardStatus,
 } from '@lyyp/contracts/alarm';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Input, Select, Space, Table, Typography, Upload } from 'antd';
+import { App, Button, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { alarmApi } from '../../api/alarm.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import {
+  actionColumn,
+  FilterSelect,
+  PagedTable,
+  RowActions,
+  ScreenCard,
+  useAction,
+  useEditor,
+  usePagedQuery,
+} from '../../blocks/index.ts';
 import { simStatusName, useDescribeAlarmFailure } from '../alarm/alarm-text.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
 import { SimEditDialog } from './SimEditDialog.tsx';
 import { SimRenewDialog } from './SimRenewDialog.tsx';
 import { SimStatusTag } from './SimStatusTag.tsx';
+
+const orDash = (value: string | null) => value ?? '—';
 
 export default function SimListPage() {
   const { t } = useTranslation();
@@ -30,94 +41,66 @@ export default function SimListPage() {
   const describeFailure = useDescribeAlarmFailure();
   const [status, setStatus] = useState<SimCardStatus | undefined>();
   const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
-  const [editing, setEditing] = useState<SimCardItem | 'new' | null>(null);
-  const [renewing, setRenewing] = useState<SimCardItem | null>(null);
-  const cards = useQuery({
-    queryKey: ['sims', status, keyword, paging],
-    queryFn: () => alarmApi.listSims({ status, keyword: keyword || undefined, ...paging }),
-    placeholderData: keepPreviousData,
+  const cards = usePagedQuery<SimCardItem>({
+    queryKey: ['sims', status, keyword],
+    fetch: (paging) => alarmApi.listSims({ status, keyword: keyword || undefined, ...paging }),
   });
-  const importSheet = useMutation({
-    mutationFn: (file: File) => alarmApi.importSims(file, file.name),
-    onSuccess: (result) => {
+  const editor = useEditor<SimCardItem>(cards.refetch);
+  const [renewing, setRenewing] = useState<SimCardItem | null>(null);
+  const importSheet = useAction({
+    run: (file: File) => alarmApi.importSims(file, file.name),
+    onDone: (result) => {
       void message.success(t('alarm.sim.imported', { count: result.imported }));
-      void cards.refetch();
+      return cards.refetch();
     },
-    onError: (error) => void message.error(describeFailure(error)),
+    describeError: describeFailure,
   });
 
   return (
-    <Card
-      variant="borderless"
+    <ScreenCard
       title={t('routes.SystemSim')}
       extra={
-        <Space>
-          <Upload
-            accept=".xlsx,.csv"
-            showUploadList={false}
-            beforeUpload={(file) => {
-              importSheet.mutate(file);
-              return false;
-            }}
-          >
-            <Button icon={<UploadOutlined />} loading={importSheet.isPending} data-testid="sim-import">
-              {t('alarm.sim.import')}
-            </Button>
-          </Upload>
-          <Button type="primary" onClick={() => setEditing('new')}>
-            {t('alarm.sim.add')}
-          </Button>
-        </Space>
-      }
-    >
-      <Typography.Paragraph type="secondary">
-        {t('alarm.sim.sheetHint', {
-          columns: SIM_SHEET_COLUMNS.map((column) => (locale === 'en-US' ? column.en : column.zh)).join(
-            locale === 'en-US' ? ', ' : '、',
-          ),
-        })}
-      </Typography.Paragraph>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          style={{ width: 240 }}
-          placeholder={t('alarm.sim.search')}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            setPaging((current) => ({ ...current, page: 1 }));
+        <Upload
+          accept=".xlsx,.csv"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            importSheet.mutate(file);
+            return false;
           }}
-        />
-        <Select
-          allowClear
-          style={{ width: 160 }}
+        >
+          <Button icon={<UploadOutlined />} loading={importSheet.isPending} data-testid="sim-import">
+            {t('alarm.sim.import')}
+          </Button>
+        </Upload>
+      }
+      add={{ label: t('alarm.sim.add'), onClick: () => editor.open(null) }}
+      intro={
+        <Typography.Paragraph type="secondary">
+          {t('alarm.sim.sheetHint', {
+            columns: SIM_SHEET_COLUMNS.map((column) => (locale === 'en-US' ? column.en : column.zh)).join(
+              locale === 'en-US' ? ', ' : '、',
+            ),
+          })}
+        </Typography.Paragraph>
+      }
+      search={{ placeholder: t('alarm.sim.search'), onSearch: setKeyword, width: 240 }}
+      filters={
+        <FilterSelect<SimCardStatus>
+          width={160}
           placeholder={t('alarm.sim.status')}
           value={status}
-          onChange={(next: SimCardStatus | undefined) => {
-            setStatus(next);
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
-          options={SIM_STATUS_CODES.map((code) => ({ value: code, label: simStatusName(code, locale) }))}
+          onChange={setStatus}
+          codes={SIM_STATUS_CODES}
+          label={(code) => simStatusName(code, locale)}
         />
-      </Space>
-      {cards.error ? (
-        <Typography.Paragraph type="danger">{describeFailure(cards.error)}</Typography.Paragraph>
-      ) : null}
-      <Table<SimCardItem>
+      }
+    >
+      <PagedTable<SimCardItem>
+        paged={cards}
         rowKey="iccid"
-        size="small"
-        data-testid="sim-cards"
-        loading={cards.isFetching}
-        dataSource={cards.data?.list ?? []}
-        scroll={{ x: 1000 }}
-        locale={{ emptyText: t('alarm.sim.empty') }}
-        pagination={{
-          current: cards.data?.page ?? paging.page,
-          pageSize: cards.data?.pageSize ?? paging.pageSize,
-          total: cards.data?.total ?? 0,
-          showTotal: (total) => t('monitor.common.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
+        testId="sim-cards"
+        describeError={describeFailure}
+        emptyText={t('alarm.sim.empty')}
         columns={[
           {
             title: 'ICCID',
@@ -143,12 +126,7 @@ export default function SimListPage() {
             width: 90,
             render: (days: number | null) => (days === null ? '—' : t('alarm.sim.days', { count: days })),
           },
-          {
-            title: t('alarm.sim.operator'),
-            dataIndex: 'operator',
-            width: 110,
-            render: (value: string | null) => value ?? '—',
-          },
+          { title: t('alarm.sim.operator'), dataIndex: 'operator', width: 110, render: orDash },
           {
             title: t('alarm.sim.device'),
             dataIndex: 'deviceName',
@@ -162,43 +140,27 @@ export default function SimListPage() {
                 '—'
               ),
           },
-          {
-            title: t('alarm.sim.remark'),
-            dataIndex: 'remark',
-            render: (value: string | null) => value ?? '—',
-          },
-          {
-            title: t('monitor.common.actions'),
-            key: 'actions',
-            width: 130,
-            fixed: 'right',
-            render: (_value, card) => (
-              <>
-                <Button type="link" size="small" onClick={() => setEditing(card)}>
-                  {t('monitor.common.edit')}
-                </Button>
+          { title: t('alarm.sim.remark'), dataIndex: 'remark', render: orDash },
+          actionColumn(t('monitor.common.actions'), (card: SimCardItem) => (
+            <RowActions
+              onEdit={() => editor.open(card)}
+              beforeDelete={
                 <Button type="link" size="small" onClick={() => setRenewing(card)}>
                   {t('alarm.sim.renew')}
                 </Button>
-              </>
-            ),
-          },
+              }
+            />
+          )),
         ]}
       />
-      {editing ? (
-        <SimEditDialog
-          card={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => void cards.refetch()}
-        />
-      ) : null}
+      {editor.props ? <SimEditDialog {...editor.props} /> : null}
       {renewing ? (
         <SimRenewDialog
           card={renewing}
           onClose={() => setRenewing(null)}
-          onRenewed={() => void cards.refetch()}
+          onSaved={() => void cards.refetch()}
         />
       ) : null}
-    </Card>
+    </ScreenCard>
   );
 }

@@ -3,10 +3,10 @@
  * end on, restarts the reminders and gives the device owner the order (for an invoice).
  */
 import { SIM_RENEW_MAX_AMOUNT_CENTS, SIM_RENEW_MAX_MONTHS } from '@lyyp/contracts/alarm';
-import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Form, InputNumber, Modal } from 'antd';
+import { Alert, App, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi, type SimCardItem } from '../../api/alarm.api.ts';
+import { FormDialog } from '../../blocks/index.ts';
 import { useDescribeAlarmFailure } from '../alarm/alarm-text.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
 
@@ -18,57 +18,44 @@ interface RenewValues {
 export function SimRenewDialog({
   card,
   onClose,
-  onRenewed,
+  onSaved,
 }: {
   card: SimCardItem;
   onClose: () => void;
-  onRenewed: () => void;
+  onSaved: () => void;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const describeFailure = useDescribeAlarmFailure();
-  const [form] = Form.useForm<RenewValues>();
-  const renew = useMutation({
-    mutationFn: (values: RenewValues) =>
-      alarmApi.renewSim({
-        iccid: card.iccid,
-        months: values.months,
-        amountCents: Math.round(values.amount * 100),
-      }),
-    onSuccess: (result) => {
-      const date = formatTime(result.expiresAt).slice(0, 10);
-      void message.success(t(result.orderId ? 'alarm.sim.renewedOrder' : 'alarm.sim.renewed', { date }));
-      onRenewed();
-      onClose();
-    },
-    onError: (error) => form.setFields([{ name: 'months', errors: [describeFailure(error)] }]),
-  });
   return (
-    <Modal
-      open
+    <FormDialog<RenewValues, Awaited<ReturnType<typeof alarmApi.renewSim>>>
       title={t('alarm.sim.renewTitle', { iccid: card.iccid })}
       okText={t('alarm.sim.renew')}
-      cancelText={t('monitor.common.cancel')}
-      confirmLoading={renew.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      name="sim-renew"
+      onClose={onClose}
+      describeError={describeFailure}
+      successText={null}
+      initialValues={{ months: 12, amount: 0 }}
+      submit={(values) =>
+        alarmApi.renewSim({
+          iccid: card.iccid,
+          months: values.months,
+          amountCents: Math.round(values.amount * 100),
+        })
+      }
+      onSaved={(result) => {
+        const date = formatTime(result.expiresAt).slice(0, 10);
+        void message.success(t(result.orderId ? 'alarm.sim.renewedOrder' : 'alarm.sim.renewed', { date }));
+        onSaved();
+      }}
     >
       <Alert type="info" showIcon title={t('alarm.sim.renewHint')} style={{ marginBottom: 16 }} />
-      <Form
-        form={form}
-        name="sim-renew"
-        layout="vertical"
-        initialValues={{ months: 12, amount: 0 }}
-        onFinish={(values) => renew.mutate(values)}
-      >
-        <Form.Item name="months" label={t('alarm.sim.months')} rules={[{ required: true }]}>
-          <InputNumber min={1} max={SIM_RENEW_MAX_MONTHS} precision={0} suffix={t('alarm.sim.monthsUnit')} />
-        </Form.Item>
-        <Form.Item name="amount" label={t('alarm.sim.amount')} rules={[{ required: true }]}>
-          <InputNumber min={0} max={SIM_RENEW_MAX_AMOUNT_CENTS / 100} precision={2} style={{ width: 200 }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="months" label={t('alarm.sim.months')} rules={[{ required: true }]}>
+        <InputNumber min={1} max={SIM_RENEW_MAX_MONTHS} precision={0} suffix={t('alarm.sim.monthsUnit')} />
+      </Form.Item>
+      <Form.Item name="amount" label={t('alarm.sim.amount')} rules={[{ required: true }]}>
+        <InputNumber min={0} max={SIM_RENEW_MAX_AMOUNT_CENTS / 100} precision={2} style={{ width: 200 }} />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -48,8 +48,82 @@ interface DriverModelValues {
 
 const FIELDS = ['name', 'protocol', 'description', 'settings'];
 const DEFAULT_SETTINGS = driverModelSettingsSchema.parse({});
-const options = <T extends string | number>(values: readonly T[]) =>
-  values.map((value) => ({ value, label: String(value) }));
+
+type SettingInput =
+  | { kind: 'number'; min: number; max: number }
+  | { kind: 'choice'; values: readonly (string | number)[]; labelled?: boolean }
+  | { kind: 'switch' };
+
+interface SettingCell {
+  key: Extract<keyof DriverModelSettings, string>;
+  span: number;
+  input: SettingInput;
+  /** Shown only for these protocols. */
+  when?: readonly Protocol[];
+}
+
+/** The settings a driver made from the model starts with, row by row, each for the protocols it concerns. */
+const SETTING_ROWS: readonly { cells: SettingCell[]; when?: readonly Protocol[]; keep?: boolean }[] = [
+  {
+    cells: [
+      {
+        key: 'pollIntervalMs',
+        span: 8,
+        input: { kind: 'number', min: POLL_INTERVAL_MIN_MS, max: POLL_INTERVAL_MAX_MS },
+      },
+      { key: 'timeoutMs', span: 8, input: { kind: 'number', min: TIMEOUT_MIN_MS, max: TIMEOUT_MAX_MS } },
+      { key: 'port', span: 8, input: { kind: 'number', min: 1, max: 65535 }, when: ['modbus-tcp'] },
+      { key: 'baudRate', span: 8, input: { kind: 'choice', values: BAUD_RATES }, when: ['modbus-rtu'] },
+    ],
+  },
+  {
+    when: ['opcua'],
+    cells: [
+      { key: 'securityMode', span: 8, input: { kind: 'choice', values: OPCUA_SECURITY_MODES } },
+      { key: 'securityPolicy', span: 10, input: { kind: 'choice', values: OPCUA_SECURITY_POLICIES } },
+      { key: 'subscribe', span: 6, input: { kind: 'switch' } },
+    ],
+  },
+  {
+    when: ['s7'],
+    cells: [
+      { key: 'rack', span: 8, input: { kind: 'number', min: 0, max: S7_RACK_MAX } },
+      { key: 'slot', span: 8, input: { kind: 'number', min: 0, max: S7_SLOT_MAX } },
+      { key: 'pduSize', span: 8, input: { kind: 'choice', values: S7_PDU_SIZES } },
+    ],
+  },
+  {
+    when: ['modbus-rtu'],
+    cells: [
+      { key: 'dataBits', span: 8, input: { kind: 'choice', values: DATA_BITS } },
+      { key: 'parity', span: 8, input: { kind: 'choice', values: PARITIES, labelled: true } },
+      { key: 'stopBits', span: 8, input: { kind: 'choice', values: STOP_BITS } },
+    ],
+  },
+  {
+    keep: true,
+    cells: [
+      { key: 'byteOrder16', span: 8, input: { kind: 'choice', values: BYTE_ORDERS_16 } },
+      { key: 'byteOrder32', span: 8, input: { kind: 'choice', values: BYTE_ORDERS_32 } },
+      { key: 'byteOrder64', span: 8, input: { kind: 'choice', values: BYTE_ORDERS_64 } },
+    ],
+  },
+];
+
+function settingInput(input: SettingInput, p: (key: string) => string) {
+  if (input.kind === 'switch') return <Switch />;
+  if (input.kind === 'number') {
+    return <InputNumber min={input.min} max={input.max} precision={0} style={{ width: '100%' }} />;
+  }
+  return (
+    <Select
+      options={input.values.map((value) => ({
+        value,
+        label: input.labelled ? p(`parities.${value}`) : String(value),
+      }))}
+    />
+  );
+}
 
 export function DriverModelDialog({ item: model, onClose, onSaved }: EditDialogProps<DriverModel>) {
   const { t } = useTranslation();
@@ -75,15 +149,15 @@ export function DriverModelDialog({ item: model, onClose, onSaved }: EditDialogP
 
   return (
     <FormDialog<DriverModelValues>
-      width={680}
       title={model ? p('editModel') : p('addModel')}
       form={form}
       name="driverModel"
-      initialValues={initial}
       fields={FIELDS}
-      submit={submit}
-      onSaved={onSaved}
+      initialValues={initial}
+      width={680}
       onClose={onClose}
+      onSaved={onSaved}
+      submit={submit}
     >
       <Row gutter={12}>
         <Col span={12}>
@@ -109,111 +183,27 @@ export function DriverModelDialog({ item: model, onClose, onSaved }: EditDialogP
       <Form.Item name="description" label={p('description')}>
         <Input.TextArea maxLength={DRIVER_MODEL_DESCRIPTION_MAX_LENGTH} showCount rows={2} />
       </Form.Item>
-      <Row gutter={12}>
-        <Col span={8}>
-          <Form.Item name={['settings', 'pollIntervalMs']} label={p('pollIntervalMs')}>
-            <InputNumber
-              min={POLL_INTERVAL_MIN_MS}
-              max={POLL_INTERVAL_MAX_MS}
-              precision={0}
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-        </Col>
-        <Col span={8}>
-          <Form.Item name={['settings', 'timeoutMs']} label={p('timeoutMs')}>
-            <InputNumber min={TIMEOUT_MIN_MS} max={TIMEOUT_MAX_MS} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        {protocol === 'modbus-tcp' ? (
-          <Col span={8}>
-            <Form.Item name={['settings', 'port']} label={p('port')}>
-              <InputNumber min={1} max={65535} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-        ) : protocol === 'modbus-rtu' ? (
-          <Col span={8}>
-            <Form.Item name={['settings', 'baudRate']} label={p('baudRate')}>
-              <Select options={options(BAUD_RATES)} />
-            </Form.Item>
-          </Col>
-        ) : null}
-      </Row>
-      {protocol === 'opcua' ? (
-        <Row gutter={12}>
-          <Col span={8}>
-            <Form.Item name={['settings', 'securityMode']} label={p('securityMode')}>
-              <Select options={options(OPCUA_SECURITY_MODES)} />
-            </Form.Item>
-          </Col>
-          <Col span={10}>
-            <Form.Item name={['settings', 'securityPolicy']} label={p('securityPolicy')}>
-              <Select options={options(OPCUA_SECURITY_POLICIES)} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item name={['settings', 'subscribe']} label={p('subscribe')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-        </Row>
-      ) : null}
-      {protocol === 's7' ? (
-        <Row gutter={12}>
-          <Col span={8}>
-            <Form.Item name={['settings', 'rack']} label={p('rack')}>
-              <InputNumber min={0} max={S7_RACK_MAX} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name={['settings', 'slot']} label={p('slot')}>
-              <InputNumber min={0} max={S7_SLOT_MAX} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name={['settings', 'pduSize']} label={p('pduSize')}>
-              <Select options={options(S7_PDU_SIZES)} />
-            </Form.Item>
-          </Col>
-        </Row>
-      ) : null}
-      {protocol === 'modbus-rtu' ? (
-        <Row gutter={12}>
-          <Col span={8}>
-            <Form.Item name={['settings', 'dataBits']} label={p('dataBits')}>
-              <Select options={options(DATA_BITS)} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name={['settings', 'parity']} label={p('parity')}>
-              <Select options={PARITIES.map((value) => ({ value, label: p(`parities.${value}`) }))} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name={['settings', 'stopBits']} label={p('stopBits')}>
-              <Select options={options(STOP_BITS)} />
-            </Form.Item>
-          </Col>
-        </Row>
-      ) : null}
-      {/* Byte orders are Modbus settings: OPC UA and S7 values carry their own encoding. */}
-      <Row gutter={12} style={isModbus ? undefined : { display: 'none' }}>
-        <Col span={8}>
-          <Form.Item name={['settings', 'byteOrder16']} label={p('byteOrder16')}>
-            <Select options={options(BYTE_ORDERS_16)} />
-          </Form.Item>
-        </Col>
-        <Col span={8}>
-          <Form.Item name={['settings', 'byteOrder32']} label={p('byteOrder32')}>
-            <Select options={options(BYTE_ORDERS_32)} />
-          </Form.Item>
-        </Col>
-        <Col span={8}>
-          <Form.Item name={['settings', 'byteOrder64']} label={p('byteOrder64')}>
-            <Select options={options(BYTE_ORDERS_64)} />
-          </Form.Item>
-        </Col>
-      </Row>
+      {SETTING_ROWS.map((row, index) => {
+        const shown = row.cells.filter((cell) => !cell.when || cell.when.includes(protocol));
+        if (row.when && !row.when.includes(protocol)) return null;
+        return (
+          // Byte orders are Modbus settings kept in the form while hidden: OPC UA and S7 values
+          // carry their own encoding.
+          <Row key={index} gutter={12} style={row.keep && !isModbus ? { display: 'none' } : undefined}>
+            {shown.map((cell) => (
+              <Col key={cell.key} span={cell.span}>
+                <Form.Item
+                  name={['settings', cell.key]}
+                  label={p(cell.key)}
+                  valuePropName={cell.input.kind === 'switch' ? 'checked' : undefined}
+                >
+                  {settingInput(cell.input, p)}
+                </Form.Item>
+              </Col>
+            ))}
+          </Row>
+        );
+      })}
     </FormDialog>
   );
 }

@@ -17,7 +17,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { systemCatalogueApi, type DriverModel, type ProtocolItem } from '../../api/system-catalogue.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { actionColumn, ConsoleTable, RowActions, ScreenCard, useEditor } from '../../blocks/index.ts';
+import {
+  actionColumn,
+  ConsoleTable,
+  NameWithNote,
+  RowActions,
+  ScreenCard,
+  useEditor,
+} from '../../blocks/index.ts';
 import { DriverModelDialog } from './DriverModelDialog.tsx';
 
 export default function ProtocolPage() {
@@ -158,16 +165,7 @@ export default function ProtocolPage() {
             {
               title: p('name'),
               dataIndex: 'name',
-              render: (value: string, model) => (
-                <Space orientation="vertical" size={0}>
-                  <Typography.Text strong>{value}</Typography.Text>
-                  {model.description ? (
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {model.description}
-                    </Typography.Text>
-                  ) : null}
-                </Space>
-              ),
+              render: (value: string, model) => <NameWithNote name={value} note={model.description} />,
             },
             {
               title: p('protocol'),

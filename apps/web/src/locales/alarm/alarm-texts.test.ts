@@ -1,31 +1,10 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REQUIRED_RULE_FIELDS } from '../../features/alarm/rule-checks.ts';
 import { CONSOLE_TEXTS } from '../index.ts';
-
-const FEATURES = path.resolve(import.meta.dirname, '../../features');
-const FOLDERS = ['alarm', 'message', 'sim'].map((folder) => path.join(FEATURES, folder));
-
-function lookUp(texts: unknown, key: string): unknown {
-  return key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
-}
+import { literalKeysOf, lookUpText as lookUp } from '../monitor/screen-keys.ts';
 
 /** Every `t('alarm.…')` key the alarm, message and SIM screens use literally. */
-const literalKeys = [
-  ...new Set(
-    FOLDERS.flatMap((folder) =>
-      readdirSync(folder)
-        .filter((name) => /\.tsx?$/.test(name) && !name.endsWith('.test.ts'))
-        .flatMap((name) =>
-          [...readFileSync(path.join(folder, name), 'utf8').matchAll(/\bt\(\s*'(alarm\.[\w.-]+)'/g)].map(
-            (match) => match[1]!,
-          ),
-        ),
-    ),
-  ),
-];
+const literalKeys = literalKeysOf(['alarm', 'message', 'sim'], 'alarm');
 
 describe('alarm, message and SIM texts', () => {
   it('finds the keys the screens use', () => {
@@ -47,17 +26,7 @@ describe('alarm, message and SIM texts', () => {
       'alarm.notice.expire',
       'alarm.notice.notice',
       ...['limit', 'low', 'high'].map((name) => `alarm.rule.${name}`),
-      ...[
-        'name',
-        'variableKey',
-        'limitValue',
-        'limitKey',
-        'lowValue',
-        'lowKey',
-        'highValue',
-        'highKey',
-        'pushMethods',
-      ].map((field) => `alarm.rule.required.${field}`),
+      ...REQUIRED_RULE_FIELDS.map((field) => `alarm.rule.required.${field}`),
       'routes.MonitorAlarms',
       'routes.MonitorMessagePreferences',
       'routes.SystemSim',

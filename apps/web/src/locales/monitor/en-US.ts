@@ -210,6 +210,7 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
     modelVersion: 'Model version',
     driverCapacity: 'Drivers {{used}}/{{total}}',
     variableCapacity: 'Variables {{used}}/{{total}}',
+    unpublishedNotice: 'This product is not published yet: devices can be bound to it after it is published.',
   },
   protocol: {
     'modbus-tcp': 'Modbus TCP',
@@ -307,6 +308,8 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
     sharing: 'Shared',
     notSharing: 'Not shared',
     boundAt: 'Added',
+    publishedOnly: 'Only published products are listed: a device can be bound to a published product only.',
+    scriptState: 'Run state',
   },
   detail: {
     openPages: 'Device pages',

@@ -1,5 +1,3 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import {
   COLLECTION_MODES,
   PARITIES,
@@ -12,32 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { DEVICE_TAB_KEYS } from '../../features/monitor/device-tabs.ts';
 import { RANGE_SHORTCUTS } from '../../features/monitor/history-range.ts';
 import { CONSOLE_TEXTS } from '../index.ts';
-
-const FEATURES = path.resolve(import.meta.dirname, '../../features');
-const SCREENS = ['gateway', 'product', 'monitor'].map((folder) => path.join(FEATURES, folder));
-
-function listSources(folder: string): string[] {
-  return readdirSync(folder).flatMap((entry) => {
-    const full = path.join(folder, entry);
-    if (statSync(full).isDirectory()) return listSources(full);
-    return /\.tsx?$/.test(entry) && !entry.endsWith('.test.ts') ? [full] : [];
-  });
-}
-
-function lookUp(texts: unknown, key: string): unknown {
-  return key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
-}
+import { literalKeysOf, lookUpText as lookUp } from './screen-keys.ts';
 
 /** Every `t('monitor.…')` key the screens use literally. */
-const literalKeys = [
-  ...new Set(
-    SCREENS.flatMap(listSources).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'(monitor\.[\w.-]+)'/g)].map((match) => match[1]!),
-    ),
-  ),
-];
+const literalKeys = literalKeysOf(['gateway', 'product', 'monitor'], 'monitor');
 
 /** Keys built from a state or option name, for every value the contracts define. */
 const registryKeys = [

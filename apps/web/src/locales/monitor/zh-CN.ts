@@ -206,6 +206,7 @@ export const monitorZhCN = {
     modelVersion: '模型版本',
     driverCapacity: '驱动 {{used}}/{{total}}',
     variableCapacity: '变量 {{used}}/{{total}}',
+    unpublishedNotice: '产品尚未发布：发布后才能把设备添加到这个产品。',
   },
   protocol: {
     'modbus-tcp': 'Modbus TCP',
@@ -302,6 +303,8 @@ export const monitorZhCN = {
     sharing: '分享中',
     notSharing: '未分享',
     boundAt: '添加时间',
+    publishedOnly: '这里只列出已发布的产品：设备只能添加到已发布的产品。',
+    scriptState: '运行状态',
   },
   detail: {
     openPages: '组态页面',
