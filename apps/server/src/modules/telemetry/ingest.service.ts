@@ -14,7 +14,8 @@
  * values) goes into history whole, but only its newest point of each variable, and only when it is
  * newer than the variable's current value, goes to the bus and the alarm evaluation: an old point
  * never moves the live view or an alarm back in time, and the evaluation is not handed an hour of
- * history it would skip as out of order anyway.
+ * history it would skip as out of order anyway. Backlog uploads wait in a queue of their own and fill
+ * only the room live uploads leave in a group commit.
  */
 import { DATA_TYPE_DEFINITIONS, type Variable } from '@lyyp/contracts/device-model';
 import type { DataPayload, Point } from '@lyyp/contracts/protocol';
@@ -134,6 +135,11 @@ function acceptValue(
 
 export class IngestService {
   private queue: Pending[] = [];
+  /**
+   * Backlog uploads, written only in what room live uploads leave in a group commit: a gateway's
+   * backfill never queues ahead of any gateway's current values.
+   */
+  private backlogQueue: Pending[] = [];
   /** Points in `queue`. */
   private queuedPoints = 0;
   private flushScheduled = false;
@@ -219,7 +225,7 @@ export class IngestService {
     // Queued at once, so one gateway's uploads reach the group commits in the order they came.
     const stored = new Promise<IngestResult>((resolve, reject) => {
       this.queuedPoints += rows.length;
-      this.queue.push({
+      (current ? this.backlogQueue : this.queue).push({
         sn,
         deviceId: context.deviceId,
         seq: payload.seq,
@@ -330,19 +336,20 @@ export class IngestService {
   private startCommits() {
     for (;;) {
       const busy = this.committing.size + (this.listening ? 1 : 0);
-      if (this.queue.length === 0 || busy >= DATABASE_WORK_AT_ONCE) break;
+      if (this.queue.length + this.backlogQueue.length === 0 || busy >= DATABASE_WORK_AT_ONCE) break;
       if (busy > 0 && this.queuedPoints < this.overlapFromPoints) break;
       const batch: Pending[] = [];
       let points = 0;
-      while (
-        this.queue.length > 0 &&
-        (batch.length === 0 || points + this.queue[0]!.rows.length <= MAX_POINTS_PER_COMMIT)
-      ) {
-        const next = this.queue.shift()!;
-        this.queuedPoints -= next.rows.length;
-        batch.push(next);
-        points += next.rows.length;
-      }
+      for (const queue of [this.queue, this.backlogQueue])
+        while (
+          queue.length > 0 &&
+          (batch.length === 0 || points + queue[0]!.rows.length <= MAX_POINTS_PER_COMMIT)
+        ) {
+          const next = queue.shift()!;
+          this.queuedPoints -= next.rows.length;
+          batch.push(next);
+          points += next.rows.length;
+        }
       const commit = this.commit(batch, this.lastCommit);
       this.lastCommit = commit;
       this.committing.add(commit);
@@ -440,7 +447,11 @@ export class IngestService {
 
   /** Waits until everything queued so far is written and evaluated (shutdown). */
   async drain(): Promise<void> {
-    while (this.flushScheduled || this.committing.size > 0 || this.queue.length > 0) {
+    while (
+      this.flushScheduled ||
+      this.committing.size > 0 ||
+      this.queue.length + this.backlogQueue.length > 0
+    ) {
       if (this.committing.size > 0) await Promise.all(this.committing);
       // The queue waits for the evaluation (`DATABASE_WORK_AT_ONCE`), or for its scheduled flush.
       else if (this.listening) await this.listening;
