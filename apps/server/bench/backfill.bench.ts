@@ -67,7 +67,7 @@ export async function benchBackfill() {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   try {
-    await fleetProcess.ask(
+    const connected = await fleetProcess.ask(
       {
         type: 'connect',
         url: `mqtt://127.0.0.1:${address.port}`,
@@ -79,6 +79,8 @@ export async function benchBackfill() {
       },
       'connected',
     );
+    if (connected.failed > 0)
+      console.log(`# backfill: ${connected.failed} gateways of the fleet could not connect`);
     const paced = {
       type: 'paced' as const,
       seconds: ALARM_SECONDS,
