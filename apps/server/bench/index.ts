@@ -15,6 +15,7 @@ import { benchReports } from './reports.bench.ts';
 import { benchMap } from './map.bench.ts';
 import { benchTemplateSync } from './template-sync.bench.ts';
 import { benchFrames } from './frames.bench.ts';
+import { benchBackfill } from './backfill.bench.ts';
 import { printTable, record } from './report.ts';
 import { benchScripts } from '../../gateway/bench/scripts.bench.ts';
 import { benchFieldProtocols } from '../../gateway/bench/field-protocols.bench.ts';
@@ -36,6 +37,7 @@ const scenarios = {
   'field-protocols': () => benchFieldProtocols(record),
   firmware: benchFirmware,
   frames: benchFrames,
+  backfill: benchBackfill,
 };
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 for (const [name, run] of Object.entries(scenarios)) if (!only || only.includes(name)) await run();

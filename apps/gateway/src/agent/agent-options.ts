@@ -60,7 +60,13 @@ export interface GatewayAgentOptions {
     readonly ackSaveDelayMs?: number;
   };
   readonly batch?: { readonly maxPoints?: number; readonly maxDelayMs?: number };
-  readonly upload?: { readonly maxInFlight?: number; readonly ackTimeoutMs?: number };
+  /** Uploads in flight per lane, the acknowledgement timeout, points per backlog upload (forwarder.ts). */
+  readonly upload?: {
+    readonly maxInFlight?: number;
+    readonly ackTimeoutMs?: number;
+    readonly backlogInFlight?: number;
+    readonly backlogPoints?: number;
+  };
   readonly link?: {
     readonly reconnect?: ReconnectPolicy;
     readonly connectTimeoutMs?: number;

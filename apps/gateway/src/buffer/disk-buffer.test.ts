@@ -185,6 +185,6 @@ describe('disk buffer', () => {
     const gaps = [];
     for (const batch of kept) gaps.push(...((await payloadOf(second, batch.seq)).gaps ?? []));
     expect(kept[0]!.seq).toBeGreaterThan(1);
-    expect(gaps).toEqual([{ from: BASE, to: BASE + 4000, lost: 5 }]);
+    expect(gaps).toEqual([{ from: BASE, to: BASE + 4000, lost: 5, keys: ['waterTemperature'] }]);
   });
 });

@@ -15,22 +15,24 @@
 import type { FileHandle } from 'node:fs/promises';
 import { mkdir, open, readdir, readFile, truncate } from 'node:fs/promises';
 import path from 'node:path';
-import type { Point } from '@lyyp/contracts/protocol';
+import { MAX_GAP_KEYS, type Point } from '@lyyp/contracts/protocol';
 import {
   BufferLedger,
   inRanges,
   toRanges,
   type AppendPlan,
   type Gap,
+  type Lane,
   type LedgerLimits,
   type LedgerStats,
   type StoredBatch,
 } from '../core/buffer-ledger.ts';
 import type { PolledCycle } from '../core/point-batcher.ts';
 import type { Scheduler, TimerHandle } from '../core/scheduler.ts';
+import { lossOf } from '../core/buffer-gaps.ts';
 import { systemScheduler } from '../modbus/system-scheduler.ts';
 import { removeFile, syncDirectory, writeFileAtomic } from './durable-files.ts';
-import { HEADER_BYTES, encodeRecord, scanSegment } from './record-format.ts';
+import { HEADER_BYTES, encodeRecord, keysOfPayload, scanSegment } from './record-format.ts';
 
 export const DEFAULT_BUFFER_BYTES = 256 * 1024 * 1024;
 export const DEFAULT_SEGMENT_BYTES = 8 * 1024 * 1024;
@@ -69,14 +71,17 @@ const segmentName = (id: number) => `${String(id).padStart(20, '0')}${SEGMENT_SU
 function factsOf(points: readonly Point[]) {
   let firstAt = Infinity;
   let lastAt = -Infinity;
+  const keys = new Set<string>();
   for (const point of points) {
     firstAt = Math.min(firstAt, point.t);
     lastAt = Math.max(lastAt, point.t);
+    keys.add(point.k);
   }
   return {
     points: points.length,
     firstAt: Number.isFinite(firstAt) ? firstAt : 0,
     lastAt: Number.isFinite(lastAt) ? lastAt : 0,
+    keys: [...keys],
   };
 }
 
@@ -187,6 +192,32 @@ export class DiskBuffer {
     return this.ledger.takeToSend(maxInFlight, this.scheduler.now());
   }
 
+  /** The link is up: what is stored from now on is live, the rest backlog (see `Lane`). */
+  startLive(): void {
+    this.ledger.startLive();
+  }
+
+  /** The next batches of one lane to send, within the limits (see `BufferLedger.takeLane`). */
+  takeLane(lane: Lane, limits: { maxBatches: number; maxPoints: number }): StoredBatch[] {
+    return this.ledger.takeLane(lane, limits, this.scheduler.now());
+  }
+
+  laneOf(seq: number): Lane {
+    return this.ledger.laneOf(seq);
+  }
+
+  isInFlight(seq: number): boolean {
+    return this.ledger.isInFlight(seq);
+  }
+
+  inFlightIn(lane: Lane): number {
+    return this.ledger.inFlightIn(lane);
+  }
+
+  hasUnsentIn(lane: Lane): boolean {
+    return this.ledger.hasUnsentIn(lane);
+  }
+
   expireInFlight(timeoutMs: number): number {
     return this.ledger.expireInFlight(this.scheduler.now(), timeoutMs);
   }
@@ -250,9 +281,10 @@ export class DiskBuffer {
           GAP_ALLOWANCE;
         const plan = this.ledger.planAppend(estimate);
         planned = plan;
+        const gap = await this.withKeysRead(plan);
         const record = encodeRecord(
           { seq: plan.seq, ...facts, dropThrough: plan.dropThrough },
-          payloadBytes(plan.seq, entry.points, entry.polled, plan.gap),
+          payloadBytes(plan.seq, entry.points, entry.polled, gap),
         );
         if (plan.newSegment || !this.activeSegment) {
           await this.startSegment(plan);
@@ -263,7 +295,7 @@ export class DiskBuffer {
         dirty.add(segment.handle);
         const batch = this.ledger.commitAppend(plan, {
           ...facts,
-          gaps: plan.gap ? [plan.gap] : [],
+          gaps: gap ? [gap] : [],
           offset: segment.size,
           size: record.length,
         });
@@ -271,9 +303,9 @@ export class DiskBuffer {
         segment.size += record.length;
         evicted.push(...plan.evict);
         written.push({ entry, batch });
-        if (plan.gap)
+        if (gap)
           this.warn(
-            `buffer full: dropped ${plan.gap.lost} points from ${new Date(plan.gap.from).toISOString()} to ${new Date(plan.gap.to).toISOString()}`,
+            `buffer full: dropped ${gap.lost} points from ${new Date(gap.from).toISOString()} to ${new Date(gap.to).toISOString()}`,
           );
       }
       await Promise.all([...dirty].map((handle) => handle.datasync()));
@@ -287,6 +319,24 @@ export class DiskBuffer {
     for (const { entry, batch } of written) entry.resolve(batch);
     // The batch naming the drop is durable, so a restart drops these segments even if we die now.
     for (const id of evicted) await this.deleteSegment(id);
+  }
+
+  /**
+   * The plan's gap with the variables of batches restored from disk (the ledger knows only those
+   * stored since the start): their payloads are read before their segments go.
+   */
+  private async withKeysRead(plan: AppendPlan): Promise<Gap | null> {
+    if (!plan.gap || plan.unknownKeys.length === 0) return plan.gap;
+    const known: StoredBatch[] = [];
+    for (const batch of plan.unknownKeys)
+      known.push(
+        batch.keys || batch.points === 0 || this.ledger.isAcknowledged(batch.seq)
+          ? batch
+          : { ...batch, keys: keysOfPayload(await this.payload(batch)) },
+      );
+    const gap = lossOf(known, (seq) => this.ledger.isAcknowledged(seq));
+    if (!gap?.keys || gap.keys.length <= MAX_GAP_KEYS) return gap;
+    return { from: gap.from, to: gap.to, lost: gap.lost };
   }
 
   private async startSegment(plan: AppendPlan): Promise<void> {

@@ -1,14 +1,31 @@
 /**
- * Sends what the buffer holds while the platform is reachable: oldest batch first, at most
- * `maxInFlight` waiting for their acknowledgement, live batches simply queued behind the backlog.
- * A batch unanswered for `ackTimeoutMs` is sent again (the platform did not store it); after a
- * reconnect everything unacknowledged goes out again from the oldest.
+ * Sends what the buffer holds while the platform is reachable, in two lanes (`Lane`):
+ *
+ * - live: batches stored since the link came up, one upload each, oldest first, at most
+ *   `maxInFlight` waiting for their acknowledgement. They go before anything of the backlog, so the
+ *   live view has current values from the first second of a reconnection.
+ * - backlog: what was stored before, oldest first, behind the live lane: consecutive batches joined
+ *   into uploads of up to `backlogPoints` points (marked `lane: "backlog"`), at most
+ *   `backlogInFlight` of them waiting at once. An upload is numbered with its last batch's sequence
+ *   number; its acknowledgement releases every batch in it, so a reconnect in the middle of a
+ *   backfill sends again only the uploads not acknowledged, never one already stored.
+ *
+ * An upload unanswered for `ackTimeoutMs` is sent again (the platform did not store it); after a
+ * reconnect everything unacknowledged is backlog and goes out again from the oldest.
  */
+import { MAX_POINTS_PER_UPLOAD, type DataPayload, type Gap } from '@lyyp/contracts/protocol';
+import type { StoredBatch } from '../core/buffer-ledger.ts';
 import type { Scheduler, TimerHandle } from '../core/scheduler.ts';
 import type { DiskBuffer } from './disk-buffer.ts';
 
 export const DEFAULT_MAX_IN_FLIGHT = 8;
 export const DEFAULT_ACK_TIMEOUT_MS = 15_000;
+/** Backlog uploads waiting for their acknowledgement at once. */
+export const DEFAULT_BACKLOG_IN_FLIGHT = 4;
+/** Most points in one backlog upload (the protocol's limit). */
+export const DEFAULT_BACKLOG_POINTS = MAX_POINTS_PER_UPLOAD;
+/** Most gaps one upload may carry (the protocol's limit). */
+const MAX_GAPS_PER_UPLOAD = 100;
 
 export interface ForwarderOptions {
   readonly buffer: DiskBuffer;
@@ -17,6 +34,8 @@ export interface ForwarderOptions {
   readonly scheduler: Scheduler;
   readonly maxInFlight?: number;
   readonly ackTimeoutMs?: number;
+  readonly backlogInFlight?: number;
+  readonly backlogPoints?: number;
   readonly onWarning?: (message: string) => void;
 }
 
@@ -31,27 +50,41 @@ export class Forwarder {
   private ackTimer: TimerHandle | null = null;
   private readonly maxInFlight: number;
   private readonly ackTimeoutMs: number;
+  private readonly backlogInFlight: number;
+  private readonly backlogPoints: number;
+  /** Backlog uploads on their way: the upload's number → the batches it holds. */
+  private readonly backlogUploads = new Map<number, readonly number[]>();
 
   constructor(private readonly options: ForwarderOptions) {
     this.maxInFlight = Math.max(1, options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
     this.ackTimeoutMs = options.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS;
+    this.backlogInFlight = Math.max(1, options.backlogInFlight ?? DEFAULT_BACKLOG_IN_FLIGHT);
+    this.backlogPoints = Math.max(
+      1,
+      Math.min(options.backlogPoints ?? DEFAULT_BACKLOG_POINTS, MAX_POINTS_PER_UPLOAD),
+    );
   }
 
   connected(): void {
     this.online = true;
     this.options.buffer.resetInFlight();
+    this.backlogUploads.clear();
+    this.options.buffer.startLive();
     this.pump();
   }
 
   disconnected(): void {
     this.online = false;
     this.options.buffer.resetInFlight();
+    this.backlogUploads.clear();
     this.cancelAckTimer();
   }
 
-  /** A `down/ack` arrived. */
+  /** A `down/ack` arrived: for a backlog upload, every batch it held is stored. */
   acknowledged(seq: number): void {
-    this.options.buffer.acknowledge(seq);
+    const batches = this.backlogUploads.get(seq);
+    this.backlogUploads.delete(seq);
+    for (const stored of batches ?? [seq]) this.options.buffer.acknowledge(stored);
     this.pump();
   }
 
@@ -107,22 +140,69 @@ export class Forwarder {
   private async sendAvailable(): Promise<void> {
     const { buffer } = this.options;
     while (this.online && !this.held) {
-      const batches = buffer.takeToSend(this.maxInFlight);
-      if (batches.length === 0) {
+      // The live lane first, every round: a backlog never holds a current value back.
+      const liveRoom = this.maxInFlight - buffer.inFlightIn('live');
+      const live = liveRoom > 0 ? buffer.takeLane('live', { maxBatches: liveRoom, maxPoints: Infinity }) : [];
+      for (const batch of live) {
+        const payload = await this.read(batch);
+        if (payload === null) continue;
+        if (!this.online || !this.options.send(payload)) return;
+      }
+      let backlogSent = false;
+      if (this.backlogUploads.size < this.backlogInFlight && !buffer.hasUnsentIn('live')) {
+        const batches = buffer.takeLane('backlog', {
+          maxBatches: Number.MAX_SAFE_INTEGER,
+          maxPoints: this.backlogPoints,
+        });
+        if (batches.length > 0) {
+          backlogSent = true;
+          const sent = await this.sendBacklog(batches);
+          if (!sent) return;
+        }
+      }
+      if (live.length === 0 && !backlogSent) {
         if (this.holdWhenDrained && !buffer.hasUnsent()) this.hold();
         return;
       }
-      for (const batch of batches) {
-        let payload: Buffer;
-        try {
-          payload = await buffer.payload(batch);
-        } catch (error) {
-          // Dropped to make room while we were reading it: the gap it leaves is already on its way.
-          if (!buffer.has(batch.seq)) continue;
-          throw error;
-        }
-        if (!this.online || !this.options.send(payload)) return;
-      }
+    }
+  }
+
+  /** One upload of consecutive backlog batches, numbered with the last one's sequence number. */
+  private async sendBacklog(batches: readonly StoredBatch[]): Promise<boolean> {
+    const points: DataPayload['points'] = [];
+    const gaps: Gap[] = [];
+    const held: number[] = [];
+    for (const batch of batches) {
+      const payload = await this.read(batch);
+      if (payload === null) continue;
+      const parsed = JSON.parse(payload.toString('utf8')) as DataPayload;
+      points.push(...parsed.points);
+      gaps.push(...(parsed.gaps ?? []));
+      held.push(batch.seq);
+    }
+    if (held.length === 0) return true;
+    const seq = held.at(-1)!;
+    // Poll confirmations say "current now": a backlog upload vouches for nothing current.
+    const upload: DataPayload = {
+      seq,
+      points,
+      ...(gaps.length > 0 ? { gaps: mergedGaps(gaps) } : {}),
+      lane: 'backlog',
+    };
+    this.backlogUploads.set(seq, held);
+    if (!this.online || !this.options.send(Buffer.from(JSON.stringify(upload), 'utf8'))) return false;
+    return true;
+  }
+
+  /** A batch's stored payload, or null when it was dropped to make room meanwhile. */
+  private async read(batch: StoredBatch): Promise<Buffer | null> {
+    const { buffer } = this.options;
+    try {
+      return await buffer.payload(batch);
+    } catch (error) {
+      // Dropped to make room while we were reading it: the gap it leaves is already on its way.
+      if (!buffer.has(batch.seq)) return null;
+      throw error;
     }
   }
 
@@ -135,8 +215,12 @@ export class Forwarder {
     this.ackTimer = scheduler.setTimeout(() => {
       this.ackTimer = null;
       const expired = this.options.buffer.expireInFlight(this.ackTimeoutMs);
-      if (expired > 0)
+      if (expired > 0) {
         this.options.onWarning?.(`${expired} uploads unanswered for ${this.ackTimeoutMs} ms, sending again`);
+        // A backlog upload whose batches went back is sent again, maybe joined differently.
+        for (const [seq, held] of this.backlogUploads)
+          if (!held.some((stored) => this.options.buffer.isInFlight(stored))) this.backlogUploads.delete(seq);
+      }
       this.pump();
     }, wait);
   }
@@ -146,4 +230,21 @@ export class Forwarder {
     this.options.scheduler.clearTimeout(this.ackTimer);
     this.ackTimer = null;
   }
+}
+
+/** Gaps of joined batches, at most the protocol's number per upload (the oldest ones joined). */
+function mergedGaps(gaps: readonly Gap[]): Gap[] {
+  if (gaps.length <= MAX_GAPS_PER_UPLOAD) return [...gaps];
+  const extra = gaps.length - MAX_GAPS_PER_UPLOAD + 1;
+  const joined = gaps.slice(0, extra);
+  const keys = joined.every((gap) => gap.keys)
+    ? [...new Set(joined.flatMap((gap) => gap.keys!))].sort()
+    : null;
+  const first: Gap = {
+    from: Math.min(...joined.map((gap) => gap.from)),
+    to: Math.max(...joined.map((gap) => gap.to)),
+    lost: joined.reduce((sum, gap) => sum + gap.lost, 0),
+    ...(keys ? { keys } : {}),
+  };
+  return [first, ...gaps.slice(extra)];
 }

@@ -102,3 +102,13 @@ function gapsOf(payload: Buffer): Gap[] {
     return [];
   }
 }
+
+/** The variables a stored payload has points of. */
+export function keysOfPayload(payload: Buffer): string[] {
+  try {
+    const parsed = JSON.parse(payload.toString('utf8')) as Partial<DataPayload>;
+    return [...new Set((parsed.points ?? []).map((point) => point.k))];
+  } catch {
+    return [];
+  }
+}

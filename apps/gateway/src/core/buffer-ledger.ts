@@ -13,14 +13,26 @@
  *   acknowledgement timeout at most).
  * - Only a fully acknowledged prefix of sealed segments is released, so the batches kept are
  *   always one contiguous, ordered run.
+ * - Two lanes: batches stored since the link last came up are `live` and go first; older ones are
+ *   the `backlog` and go behind them, each lane oldest first. A batch never changes lane while the
+ *   link stays up; when it comes up again, every unacknowledged batch is backlog.
  * - A batch counted in a gap is never sent again: from the moment a plan decides to drop its
  *   segment (before the new batch is even written) until the plan is committed or abandoned, the
  *   segment's batches are not handed out. Otherwise a reconnect during that write sends a batch the
  *   gap already counts as lost, and the platform stores it and hears of it as lost as well.
  */
-import type { DataPayload } from '@lyyp/contracts/protocol';
+import type { Gap } from '@lyyp/contracts/protocol';
 
-export type Gap = NonNullable<DataPayload['gaps']>[number];
+import { lossOf } from './buffer-gaps.ts';
+
+export type { Gap } from '@lyyp/contracts/protocol';
+export { inRanges, toRanges } from './seq-ranges.ts';
+
+/**
+ * `live`: batches stored since the link last came up, sent first (the live view's newest values).
+ * `backlog`: everything older still unacknowledged, sent behind them in large uploads.
+ */
+export type Lane = 'live' | 'backlog';
 
 export interface BatchFacts {
   /** Points in the batch. */
@@ -30,6 +42,8 @@ export interface BatchFacts {
   readonly lastAt: number;
   /** Gaps the batch carries to the platform. */
   readonly gaps: readonly Gap[];
+  /** Variables the batch has points of; unknown (read from disk when needed) for restored batches. */
+  readonly keys?: readonly string[];
 }
 
 export interface StoredBatch extends BatchFacts {
@@ -58,6 +72,11 @@ export interface AppendPlan {
   readonly dropThrough: number;
   /** What the dropped segments lost; the new batch carries it. */
   readonly gap: Gap | null;
+  /**
+   * The batches dropped when some unacknowledged one's variables are unknown (restored from disk):
+   * the gap names no variables then, unless recomputed with them read (`lossOf`).
+   */
+  readonly unknownKeys: readonly StoredBatch[];
 }
 
 interface SegmentSummary {
@@ -102,6 +121,10 @@ export class BufferLedger {
   private head = 0;
   /** Every batch before this index (from head) is acknowledged or in flight. */
   private cursor = 0;
+  /** The same from the first live batch. */
+  private liveCursor = 0;
+  /** Batches numbered from here on are live (see `Lane`). */
+  private liveFrom: number;
   private readonly segments: SegmentSummary[] = [];
   private readonly acked = new Set<number>();
   private readonly inFlight = new Map<number, number>();
@@ -118,6 +141,7 @@ export class BufferLedger {
     nextSeq = 1,
   ) {
     this.nextSequence = Math.max(1, nextSeq);
+    this.liveFrom = this.nextSequence;
     this.segmentBytes = effectiveSegmentBytes(limits);
   }
 
@@ -146,6 +170,7 @@ export class BufferLedger {
         }
       }
     }
+    ledger.liveFrom = ledger.nextSequence;
     ledger.rewindCursor();
     return ledger;
   }
@@ -195,7 +220,10 @@ export class BufferLedger {
       newSegment,
       evict,
       dropThrough: dropped.at(-1)?.seq ?? 0,
-      gap: this.lossOf(dropped),
+      gap: lossOf(dropped, (seq) => this.acked.has(seq)),
+      unknownKeys: dropped.some((batch) => !this.acked.has(batch.seq) && batch.points > 0 && !batch.keys)
+        ? dropped
+        : [],
     };
   }
 
@@ -274,16 +302,18 @@ export class BufferLedger {
       this.head += 1;
     }
     this.cursor = Math.max(this.cursor, this.head);
+    this.liveCursor = Math.max(this.liveCursor, this.head);
     if (this.head > 1024 && this.head * 2 > this.batches.length) {
       this.batches = this.batches.slice(this.head);
       this.cursor -= this.head;
+      this.liveCursor -= this.head;
       this.head = 0;
     }
   }
 
   /**
-   * The next batches to send, oldest first, so that no more than `maxInFlight` wait for an
-   * acknowledgement. They count as in flight from `now`.
+   * The next batches to send, oldest first across both lanes, so that no more than `maxInFlight`
+   * wait for an acknowledgement. They count as in flight from `now`.
    */
   takeToSend(maxInFlight: number, now: number): StoredBatch[] {
     const taken: StoredBatch[] = [];
@@ -295,6 +325,57 @@ export class BufferLedger {
       taken.push(batch);
     }
     return taken;
+  }
+
+  /**
+   * The link is up: batches stored from now on are live, everything older still unacknowledged is
+   * backlog.
+   */
+  startLive(): void {
+    this.liveFrom = this.nextSequence;
+    this.rewindCursor();
+  }
+
+  laneOf(seq: number): Lane {
+    return seq >= this.liveFrom ? 'live' : 'backlog';
+  }
+
+  /**
+   * The next sendable batches of one lane, oldest first: at most `maxBatches`, and no more points
+   * than `maxPoints` (but always one batch when any waits). They count as in flight from `now`.
+   */
+  takeLane(lane: Lane, limits: { maxBatches: number; maxPoints: number }, now: number): StoredBatch[] {
+    const taken: StoredBatch[] = [];
+    const liveIndex = this.indexOfSeq(this.liveFrom);
+    const end = lane === 'live' ? this.batches.length : liveIndex;
+    let index = lane === 'live' ? Math.max(this.liveCursor, liveIndex) : this.cursor;
+    let points = 0;
+    while (taken.length < limits.maxBatches && index < end) {
+      const batch = this.batches[index]!;
+      if (this.isSendable(batch)) {
+        if (taken.length > 0 && points + batch.points > limits.maxPoints) break;
+        this.inFlight.set(batch.seq, now);
+        taken.push(batch);
+        points += batch.points;
+      }
+      index += 1;
+    }
+    // Every batch passed was unsendable or is now in flight.
+    if (lane === 'live') this.liveCursor = index;
+    else this.cursor = index;
+    return taken;
+  }
+
+  /** Batches of `lane` waiting for their acknowledgement. */
+  inFlightIn(lane: Lane): number {
+    let count = 0;
+    for (const seq of this.inFlight.keys()) if (this.laneOf(seq) === lane) count += 1;
+    return count;
+  }
+
+  /** Whether `seq` waits for its acknowledgement now. */
+  isInFlight(seq: number): boolean {
+    return this.inFlight.has(seq);
   }
 
   /** Batches sent before `now - timeoutMs` and still unanswered go back to be sent again. */
@@ -314,6 +395,14 @@ export class BufferLedger {
   resetInFlight(): void {
     this.inFlight.clear();
     this.rewindCursor();
+  }
+
+  /** Whether a batch of `lane` neither acknowledged nor on its way is held. */
+  hasUnsentIn(lane: Lane): boolean {
+    const liveIndex = this.indexOfSeq(this.liveFrom);
+    const [from, to] = lane === 'live' ? [liveIndex, this.batches.length] : [this.cursor, liveIndex];
+    for (let index = from; index < to; index += 1) if (this.isSendable(this.batches[index]!)) return true;
+    return false;
   }
 
   /** Whether a batch neither acknowledged nor on its way is held (what `takeToSend` would give next). */
@@ -386,55 +475,22 @@ export class BufferLedger {
     return undefined;
   }
 
+  /** Index of the first batch numbered `seq` or higher. */
+  private indexOfSeq(seq: number): number {
+    let low = this.head;
+    let high = this.batches.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.batches[middle]!.seq < seq) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
   private rewindCursor(): void {
     let index = this.head;
     while (index < this.batches.length && !this.isSendable(this.batches[index]!)) index += 1;
     this.cursor = index;
+    this.liveCursor = this.head;
   }
-
-  /** One gap for everything unacknowledged among dropped batches, and the gaps they still carried. */
-  private lossOf(dropped: readonly StoredBatch[]): Gap | null {
-    let from = Infinity;
-    let to = -Infinity;
-    let lost = 0;
-    for (const batch of dropped) {
-      if (this.acked.has(batch.seq)) continue;
-      if (batch.points > 0) {
-        from = Math.min(from, batch.firstAt);
-        to = Math.max(to, batch.lastAt);
-        lost += batch.points;
-      }
-      for (const gap of batch.gaps) {
-        from = Math.min(from, gap.from);
-        to = Math.max(to, gap.to);
-        lost += gap.lost;
-      }
-    }
-    return Number.isFinite(from) ? { from, to, lost } : null;
-  }
-}
-
-/** Ascending numbers as inclusive ranges: [1,2,3,7] → [[1,3],[7,7]]. */
-export function toRanges(sorted: readonly number[]): Array<[number, number]> {
-  const ranges: Array<[number, number]> = [];
-  for (const value of sorted) {
-    const last = ranges.at(-1);
-    if (last && value === last[1] + 1) last[1] = value;
-    else ranges.push([value, value]);
-  }
-  return ranges;
-}
-
-/** Whether a number lies in one of the ascending, disjoint inclusive ranges. */
-export function inRanges(ranges: ReadonlyArray<readonly [number, number]>, value: number): boolean {
-  let low = 0;
-  let high = ranges.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const [from, to] = ranges[middle]!;
-    if (value < from) high = middle - 1;
-    else if (value > to) low = middle + 1;
-    else return true;
-  }
-  return false;
 }

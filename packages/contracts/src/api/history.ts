@@ -93,7 +93,23 @@ export const HistoryRowSchema = z.object({
 });
 export type HistoryRow = z.infer<typeof HistoryRowSchema>;
 
-export const HistoryPageSchema = pageSchema(HistoryRowSchema);
+/**
+ * Points a gateway measured but could not keep (its disk budget was exceeded while it was offline)
+ * within the queried range: an explicit gap, never a joined line. `keys`: the queried variables
+ * that lost points, or null when the gateway did not say which (then every variable did).
+ */
+export const HistoryGapSchema = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  lost: z.number().int().nonnegative(),
+  keys: z.array(z.string()).nullable(),
+});
+export type HistoryGap = z.infer<typeof HistoryGapSchema>;
+
+export const HistoryPageSchema = pageSchema(HistoryRowSchema).extend({
+  /** Gaps overlapping the queried range, oldest first. Absent in answers of older servers. */
+  gaps: z.array(HistoryGapSchema).optional(),
+});
 export type HistoryPage = z.infer<typeof HistoryPageSchema>;
 
 /** Raw points `[ts, value]`, or buckets `[start, min, max]` when there are more points than pixels. */
@@ -123,5 +139,7 @@ export const CurveAnswerSchema = z.object({
   start: z.number().nullable(),
   end: z.number().nullable(),
   series: z.array(CurveSeriesSchema),
+  /** Gaps overlapping the curve's range, oldest first. Absent in answers of older servers. */
+  gaps: z.array(HistoryGapSchema).optional(),
 });
 export type CurveAnswer = z.infer<typeof CurveAnswerSchema>;

@@ -62,6 +62,12 @@ const DEVIATIONS: Array<(payload: Record<string, unknown>, point: Record<string,
   (payload) => (payload.gaps = [{ from: 1, to: 2, lost: -3 }]),
   (payload) => (payload.polled = [{ driver: 'plc', t: 5 }]),
   (payload) => (payload.polled = [{ driver: '', t: 5 }]),
+  (payload) => (payload.lane = 'backlog'),
+  (payload) => (payload.lane = 'live'),
+  (payload) => (payload.lane = 'later'),
+  (payload) => (payload.lane = undefined),
+  (payload) => (payload.gaps = [{ from: 1, to: 2, lost: 3, keys: ['a', 'b'] }]),
+  (payload) => (payload.gaps = [{ from: 1, to: 2, lost: 3, keys: [''] }]),
 ];
 
 const payloadLike = fc.oneof(

@@ -6,7 +6,7 @@
  * upload the quick check is unsure of, goes through `dataPayloadSchema` itself. A property test
  * holds the two to the same answers.
  */
-import { MAX_POINTS_PER_UPLOAD, dataPayloadSchema, type DataPayload } from './payloads.ts';
+import { MAX_POINTS_PER_UPLOAD, UPLOAD_LANES, dataPayloadSchema, type DataPayload } from './payloads.ts';
 
 /** Limits of `pointSchema`, written where the quick check reads them. */
 const KEY_MAX_LENGTH = 64;
@@ -34,8 +34,11 @@ function isUsualPoint(point: unknown): boolean {
 }
 
 function isUsualPayload(payload: Record<string, unknown>): payload is DataPayload {
-  const { seq, points } = payload;
-  if (Object.keys(payload).length !== 2) return false;
+  const { seq, points, lane } = payload;
+  // A backlog upload names its lane: thousands of points that the quick check serves best.
+  const fields = lane === undefined ? 2 : 3;
+  if (lane !== undefined && !(UPLOAD_LANES as readonly unknown[]).includes(lane)) return false;
+  if (Object.keys(payload).length !== fields) return false;
   if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) return false;
   if (!Array.isArray(points) || points.length > MAX_POINTS_PER_UPLOAD) return false;
   for (const point of points) if (!isUsualPoint(point)) return false;

@@ -83,12 +83,30 @@ export const pointSchema = z.object({
 });
 export type Point = z.infer<typeof pointSchema>;
 
-/** Points lost by the agent (buffer overflow), recorded as an explicit gap. */
+/** Most variables one gap names. */
+export const MAX_GAP_KEYS = 2000;
+
+/**
+ * Points lost by the agent (buffer overflow), recorded as an explicit gap: the earliest and latest
+ * time of the points lost, how many, and the variables they were of (absent from older agents:
+ * then the gap is every variable's).
+ */
 export const gapSchema = z.object({
   from: z.number().int(),
   to: z.number().int(),
   lost: z.number().int().nonnegative(),
+  keys: z.array(z.string().min(1).max(64)).max(MAX_GAP_KEYS).optional(),
 });
+export type Gap = z.infer<typeof gapSchema>;
+
+/**
+ * The lane an upload travels in. `live`: values as they are read (the default). `backlog`: what the
+ * agent buffered while it could not reach the platform, sent behind the live values in large
+ * uploads; it goes into history, but never moves a variable's current value or its alarm state
+ * back in time.
+ */
+export const UPLOAD_LANES = ['live', 'backlog'] as const;
+export type UploadLane = (typeof UPLOAD_LANES)[number];
 
 /**
  * A poll cycle of one driver that read every periodic variable successfully at `t`: values that
@@ -106,6 +124,7 @@ export const dataPayloadSchema = z.object({
   points: z.array(pointSchema).max(MAX_POINTS_PER_UPLOAD),
   gaps: z.array(gapSchema).max(100).optional(),
   polled: z.array(polledSchema).max(MAX_POLLED_PER_UPLOAD).optional(),
+  lane: z.enum(UPLOAD_LANES).optional(),
 });
 export type DataPayload = z.infer<typeof dataPayloadSchema>;
 

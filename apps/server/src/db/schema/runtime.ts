@@ -73,9 +73,14 @@ export const dataGaps = pgTable(
     lost: integer('lost').notNull(),
     seq: bigint('seq', { mode: 'number' }),
     reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The device the gateway measured for when it reported the gap (null in gaps reported before). */
+    deviceId: text('device_id'),
+    /** Variables that lost points; null: the gateway did not say, every variable did. */
+    keys: jsonb('keys').$type<string[]>(),
   },
   (table) => [
     index('data_gaps_gateway_idx').on(table.gatewaySn, table.fromTs),
+    index('data_gaps_device_idx').on(table.deviceId, table.fromTs),
     // A resent upload reports its gap again; it is recorded once.
     uniqueIndex('data_gaps_once').on(table.gatewaySn, table.seq, table.fromTs, table.toTs),
   ],

@@ -15,6 +15,7 @@ import {
   MAX_QUERY_RANGE_DAYS,
   checkQueryRange,
   type CurveSeries,
+  type HistoryGap,
   type Locale,
 } from '@lyyp/contracts';
 import { DATA_TYPE_DEFINITIONS, type Variable } from '@lyyp/contracts/device-model';
@@ -112,8 +113,33 @@ export class HistoryService {
       input.pageSize,
       (input.page - 1) * input.pageSize,
     );
-    const list = await this.rowsFor(context.deviceId, keys, variables, instants);
-    return { list, total, page: input.page, pageSize: input.pageSize };
+    const [list, gaps] = await Promise.all([
+      this.rowsFor(context.deviceId, keys, variables, instants),
+      this.gapsFor(context.deviceId, keys, input.start, input.end),
+    ]);
+    return { list, total, page: input.page, pageSize: input.pageSize, gaps };
+  }
+
+  /**
+   * Points the device's gateway could not keep within the range, for the variables asked about
+   * (a gap that names no variables concerns them all).
+   */
+  private async gapsFor(
+    deviceId: string,
+    keys: readonly string[],
+    start: number,
+    end: number,
+  ): Promise<HistoryGap[]> {
+    const wanted = new Set(keys);
+    const gaps: HistoryGap[] = [];
+    for (const gap of await this.runtime.gapsOf(deviceId, start, end)) {
+      if (gap.keys === null) gaps.push(gap);
+      else {
+        const concerned = gap.keys.filter((key) => wanted.has(key));
+        if (concerned.length > 0) gaps.push({ ...gap, keys: concerned });
+      }
+    }
+    return gaps;
   }
 
   /**
@@ -256,6 +282,6 @@ export class HistoryService {
         return { key, mode: 'raw', points: points.map((point) => [point.ts, valueOf(variable, point)]) };
       }),
     );
-    return { start: from, end: to, series };
+    return { start: from, end: to, series, gaps: await this.gapsFor(context.deviceId, input.keys, from, to) };
   }
 }

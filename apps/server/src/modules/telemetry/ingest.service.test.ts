@@ -46,6 +46,7 @@ function buildIngest(
       fakes.bindings ??
       (() => Promise.resolve(new Map([['gw', { deviceId: 'd1', productId: 'p1', modelVersion: 1 }]]))),
     productModel: () => Promise.resolve({ model, modelVersion: 1 }),
+    latestValuesOf: () => Promise.resolve([]),
   } as unknown as RuntimeRepository;
   const bus = { publish: fakes.publish ?? (() => undefined) } as unknown as Bus;
   const ingest = new IngestService(history, runtime, bus, fakes.now ?? (() => 7000), {
@@ -449,5 +450,41 @@ describe('uploads of a gateway replaced away from its device', () => {
     expect(result).toMatchObject({ stored: 2, rejected: 1 });
     // A gateway never bound to anything is still answered with nothing stored.
     expect(await ingest.ingest('stranger', { seq: 1, points: [{ k: 't', t: 1, v: 1 }] })).toBeNull();
+  });
+});
+
+describe('ingest of a backlog (lane "backlog")', () => {
+  it('fills only the room live uploads leave: a live upload queued later is written first', async () => {
+    const gates = [deferred(), deferred()];
+    let commits = 0;
+    const { ingest, stores } = buildIngest({
+      store: async () => {
+        const index = commits;
+        commits += 1;
+        if (index < 2) await gates[index]!.promise;
+      },
+    });
+    const live = (seq: number) => ingest.ingest('gw', { seq, points: [{ k: 't', t: seq * 1000, v: seq }] });
+    // Two commits keep the database busy…
+    const first = [live(1)];
+    await expect.poll(() => stores.length).toBe(1);
+    first.push(live(2));
+    await expect.poll(() => stores.length).toBe(2);
+    // …while a backlog upload and then a live one queue behind them.
+    const backlog = ingest.ingest('gw', {
+      seq: 3,
+      lane: 'backlog',
+      points: [
+        { k: 't', t: 100, v: 0 },
+        { k: 't', t: 200, v: 0 },
+      ],
+    });
+    await expect.poll(() => ingest['backlogQueue'].length).toBe(1);
+    const later = live(4);
+    gates[0]!.resolve();
+    gates[1]!.resolve();
+    await Promise.all([...first, backlog, later]);
+    expect(stores.slice(2).flat()).toEqual([4000, 100, 200]);
+    await ingest.drain();
   });
 });

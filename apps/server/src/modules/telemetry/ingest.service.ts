@@ -9,6 +9,13 @@
  * handed over together (one evaluation for many commits), so evaluation keeps pace with ingest at any
  * rate. An upload is acknowledged once its commit and the listeners of its batch are done, so a
  * crash never leaves an acknowledged point unevaluated.
+ *
+ * A backlog upload (`lane: "backlog"`: what a gateway buffered while offline, sent behind its live
+ * values) goes into history whole, but only its newest point of each variable, and only when it is
+ * newer than the variable's current value, goes to the bus and the alarm evaluation: an old point
+ * never moves the live view or an alarm back in time, and the evaluation is not handed an hour of
+ * history it would skip as out of order anyway. Backlog uploads wait in a queue of their own and fill
+ * only the room live uploads leave in a group commit.
  */
 import { DATA_TYPE_DEFINITIONS, type Variable } from '@lyyp/contracts/device-model';
 import type { DataPayload, Point } from '@lyyp/contracts/protocol';
@@ -35,6 +42,8 @@ interface Pending {
   deviceId: string;
   seq: number;
   rows: PointRow[];
+  /** The rows for the bus and the stored listeners (null: all of `rows`). */
+  current: PointRow[] | null;
   rejected: number;
   resolve: (result: IngestResult) => void;
   reject: (error: unknown) => void;
@@ -126,6 +135,11 @@ function acceptValue(
 
 export class IngestService {
   private queue: Pending[] = [];
+  /**
+   * Backlog uploads, written only in what room live uploads leave in a group commit: a gateway's
+   * backfill never queues ahead of any gateway's current values.
+   */
+  private backlogQueue: Pending[] = [];
   /** Points in `queue`. */
   private queuedPoints = 0;
   private flushScheduled = false;
@@ -207,15 +221,27 @@ export class IngestService {
     }
     let confirmed: string[] = [];
     if (snapshots) ({ rows, confirmed } = await this.settleSnapshots(context, rows, snapshots));
+    const current = payload.lane === 'backlog' ? await this.newerThanCurrent(context.deviceId, rows) : null;
     // Queued at once, so one gateway's uploads reach the group commits in the order they came.
     const stored = new Promise<IngestResult>((resolve, reject) => {
       this.queuedPoints += rows.length;
-      this.queue.push({ sn, deviceId: context.deviceId, seq: payload.seq, rows, rejected, resolve, reject });
+      (current ? this.backlogQueue : this.queue).push({
+        sn,
+        deviceId: context.deviceId,
+        seq: payload.seq,
+        rows,
+        current,
+        rejected,
+        resolve,
+        reject,
+      });
       this.scheduleFlush();
     });
     // Settled before the acknowledgement like the points (a failure here means no ack and a resend).
     const sideEffects = Promise.all([
-      payload.gaps?.length ? this.runtime.insertGaps(sn, payload.seq, payload.gaps) : undefined,
+      payload.gaps?.length
+        ? this.runtime.insertGaps(sn, payload.seq, payload.gaps, context.deviceId)
+        : undefined,
       // A replaced gateway's poll cycles are no longer the device's: they confirm nothing.
       payload.polled?.length && until === Infinity ? this.confirmPolled(context, payload.polled) : undefined,
       confirmed.length > 0 ? this.confirmKeys(context, confirmed) : undefined,
@@ -223,6 +249,20 @@ export class IngestService {
     const [result] = await Promise.all([stored, sideEffects]);
     if (rejected > 0) await this.runtime.countRejected(sn, rejected);
     return result;
+  }
+
+  /** Of a backlog upload's rows, each variable's newest, when it is newer than its current value. */
+  private async newerThanCurrent(deviceId: string, rows: readonly PointRow[]): Promise<PointRow[]> {
+    const newest = new Map<string, PointRow>();
+    for (const row of rows) {
+      const seen = newest.get(row.key);
+      if (!seen || seen.ts < row.ts) newest.set(row.key, row);
+    }
+    if (newest.size === 0) return [];
+    const currentAt = new Map(
+      (await this.runtime.latestValuesOf(deviceId)).map((row) => [row.key, row.ts.getTime()]),
+    );
+    return [...newest.values()].filter((row) => row.ts > (currentAt.get(row.key) ?? -Infinity));
   }
 
   /**
@@ -296,19 +336,20 @@ export class IngestService {
   private startCommits() {
     for (;;) {
       const busy = this.committing.size + (this.listening ? 1 : 0);
-      if (this.queue.length === 0 || busy >= DATABASE_WORK_AT_ONCE) break;
+      if (this.queue.length + this.backlogQueue.length === 0 || busy >= DATABASE_WORK_AT_ONCE) break;
       if (busy > 0 && this.queuedPoints < this.overlapFromPoints) break;
       const batch: Pending[] = [];
       let points = 0;
-      while (
-        this.queue.length > 0 &&
-        (batch.length === 0 || points + this.queue[0]!.rows.length <= MAX_POINTS_PER_COMMIT)
-      ) {
-        const next = this.queue.shift()!;
-        this.queuedPoints -= next.rows.length;
-        batch.push(next);
-        points += next.rows.length;
-      }
+      for (const queue of [this.queue, this.backlogQueue])
+        while (
+          queue.length > 0 &&
+          (batch.length === 0 || points + queue[0]!.rows.length <= MAX_POINTS_PER_COMMIT)
+        ) {
+          const next = queue.shift()!;
+          this.queuedPoints -= next.rows.length;
+          batch.push(next);
+          points += next.rows.length;
+        }
       const commit = this.commit(batch, this.lastCommit);
       this.lastCommit = commit;
       this.committing.add(commit);
@@ -351,9 +392,9 @@ export class IngestService {
       const results: IngestResult[] = [];
       for (const pending of batch) {
         let stored = 0;
-        for (const row of pending.rows) {
+        for (const row of pending.rows) if (isNew(row)) stored += 1;
+        for (const row of pending.current ?? pending.rows) {
           if (!isNew(row)) continue;
-          stored += 1;
           const list = changed.get(row.deviceId) ?? [];
           list.push({ key: row.key, ts: row.ts, value: row.value, error: row.error });
           changed.set(row.deviceId, list);
@@ -366,7 +407,10 @@ export class IngestService {
         acknowledge();
         return;
       }
-      this.heard.push({ points, receivedAt, acknowledge });
+      const heard = batch.some((pending) => pending.current)
+        ? batch.flatMap((pending) => pending.current ?? pending.rows)
+        : points;
+      this.heard.push({ points: heard, receivedAt, acknowledge });
       this.listening ??= this.listen();
     } catch (error) {
       // An upload answered already keeps its answer; the rest are resent by their gateways.
@@ -403,7 +447,11 @@ export class IngestService {
 
   /** Waits until everything queued so far is written and evaluated (shutdown). */
   async drain(): Promise<void> {
-    while (this.flushScheduled || this.committing.size > 0 || this.queue.length > 0) {
+    while (
+      this.flushScheduled ||
+      this.committing.size > 0 ||
+      this.queue.length + this.backlogQueue.length > 0
+    ) {
       if (this.committing.size > 0) await Promise.all(this.committing);
       // The queue waits for the evaluation (`DATABASE_WORK_AT_ONCE`), or for its scheduled flush.
       else if (this.listening) await this.listening;

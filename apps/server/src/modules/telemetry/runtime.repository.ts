@@ -1,5 +1,5 @@
 /** Gateway runtime state as the MQTT side sees it: credentials, status, sequence, sync, gaps. */
-import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { applyDeviceConfig, effectiveConfigVersion } from '@lyyp/contracts/device-config';
 import type { DeviceModel } from '@lyyp/contracts/device-model';
 import type { SlaveCounters } from '@lyyp/contracts/protocol';
@@ -266,7 +266,8 @@ export class RuntimeRepository {
   async insertGaps(
     sn: string,
     seq: number,
-    gaps: ReadonlyArray<{ from: number; to: number; lost: number }>,
+    gaps: ReadonlyArray<{ from: number; to: number; lost: number; keys?: readonly string[] }>,
+    deviceId: string | null = null,
   ): Promise<void> {
     if (gaps.length === 0) return;
     await this.db
@@ -279,9 +280,33 @@ export class RuntimeRepository {
           toTs: new Date(gap.to),
           lost: gap.lost,
           seq,
+          deviceId,
+          keys: gap.keys ? [...gap.keys] : null,
         })),
       )
       .onConflictDoNothing();
+  }
+
+  /** A device's gaps overlapping [from, to], oldest first (at most `limit`). */
+  async gapsOf(deviceId: string, from: number, to: number, limit = 1000) {
+    const rows = await this.db
+      .select({ fromTs: dataGaps.fromTs, toTs: dataGaps.toTs, lost: dataGaps.lost, keys: dataGaps.keys })
+      .from(dataGaps)
+      .where(
+        and(
+          eq(dataGaps.deviceId, deviceId),
+          lte(dataGaps.fromTs, new Date(to)),
+          gte(dataGaps.toTs, new Date(from)),
+        ),
+      )
+      .orderBy(asc(dataGaps.fromTs))
+      .limit(limit);
+    return rows.map((row) => ({
+      from: row.fromTs.getTime(),
+      to: row.toTs.getTime(),
+      lost: row.lost,
+      keys: row.keys ?? null,
+    }));
   }
 
   async markConfigPushed(deviceId: string, sn: string, version: number): Promise<void> {

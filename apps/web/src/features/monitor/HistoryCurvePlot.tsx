@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import type { HistoryGap } from '@lyyp/contracts';
 import { historyApi, type CurveAnswer } from '../../api/history.api.ts';
 import { useDescribeFailure } from './common/catalogue-text.ts';
 import { formatTime } from './common/format-time.ts';
@@ -26,6 +27,8 @@ import {
   type LoadedCurve,
 } from './history-curve.ts';
 import type { TimeRange } from './history-range.ts';
+import { DataGapNotice } from './DataGapNotice.tsx';
+import { withGapBreaks } from './data-gaps.ts';
 
 const HEIGHT = 420;
 /** The platform is asked again once the view has rested this long. */
@@ -38,6 +41,8 @@ interface PlotStatus {
   empty: boolean;
   bucketed: boolean;
   view: TimeRange | null;
+  /** Data the gateway lost within the loaded range. */
+  gaps: readonly HistoryGap[];
 }
 
 export function HistoryCurvePlot({ deviceId, lines }: { deviceId: string; lines: readonly CurveLine[] }) {
@@ -51,6 +56,7 @@ export function HistoryCurvePlot({ deviceId, lines }: { deviceId: string; lines:
     empty: false,
     bucketed: false,
     view: null,
+    gaps: [],
   });
 
   useEffect(() => {
@@ -102,7 +108,7 @@ export function HistoryCurvePlot({ deviceId, lines }: { deviceId: string; lines:
     );
 
     const show = (answer: CurveAnswer) => {
-      plot.setData(toPlotData(answer, keys), false);
+      plot.setData(withGapBreaks(toPlotData(answer, keys), answer.gaps ?? [], keys), false);
       if (view) plot.setScale('x', { min: view.start, max: view.end });
     };
 
@@ -130,6 +136,7 @@ export function HistoryCurvePlot({ deviceId, lines }: { deviceId: string; lines:
           empty: loaded === null,
           bucketed: loaded?.bucketed ?? false,
           view,
+          gaps: answer.gaps ?? [],
         });
       } catch (error) {
         if (!controller.signal.aborted) setStatus((current) => ({ ...current, loading: false, error }));
@@ -208,6 +215,10 @@ export function HistoryCurvePlot({ deviceId, lines }: { deviceId: string; lines:
         <Typography.Text type="secondary">{t('monitor.curve.gestures')}</Typography.Text>
       </Space>
       {status.error ? <Alert type="error" showIcon title={describeFailure(status.error)} /> : null}
+      <DataGapNotice
+        gaps={status.gaps}
+        nameOf={(key) => lines.find((line) => line.key === key)?.label ?? key}
+      />
       {status.empty ? <Empty description={t('monitor.curve.noHistory')} /> : null}
       <div
         ref={host}

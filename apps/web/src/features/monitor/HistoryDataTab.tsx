@@ -10,7 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SheetFormat } from '../../api/catalogue.types.ts';
-import { historyApi, type HistoryRange, type HistoryRow } from '../../api/history.api.ts';
+import { historyApi, type HistoryPage, type HistoryRange, type HistoryRow } from '../../api/history.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { PagedTable, useAction, usePagedQuery } from '../../blocks/index.ts';
 import { describeViolation } from './common/catalogue-text.ts';
@@ -18,6 +18,7 @@ import { TIME_FORMAT, formatInstant, formatTime } from './common/format-time.ts'
 import { saveFile } from './common/save-file.ts';
 import { useCapabilities } from './common/use-device-abilities.ts';
 import { ClearRecordsButton } from '../gateway-ops/ClearRecordsButton.tsx';
+import { DataGapNotice } from './DataGapNotice.tsx';
 import type { DeviceTabProps } from './device-tab-props.ts';
 import {
   RANGE_SHORTCUTS,
@@ -51,7 +52,7 @@ export function HistoryDataTab({ device, variables }: DeviceTabProps) {
   const request: HistoryRange | null =
     range && !violation && keys.length > 0 ? { equipmentId: device.id, keys, ...range } : null;
 
-  const history = usePagedQuery<HistoryRow>({
+  const history = usePagedQuery<HistoryRow, HistoryPage>({
     queryKey: ['history', request],
     fetch: ({ page, pageSize }) => historyApi.queryHistory(request!, page, pageSize),
     pageSize: DEFAULT_PAGE_SIZE,
@@ -132,6 +133,10 @@ export function HistoryDataTab({ device, variables }: DeviceTabProps) {
           {t('monitor.history.rangeText', { start: formatTime(request.start), end: formatTime(request.end) })}
         </Typography.Text>
       ) : null}
+      <DataGapNotice
+        gaps={request ? history.query.data?.gaps : undefined}
+        nameOf={(key) => byKey.get(key)?.name ?? key}
+      />
       <PagedTable<HistoryRow>
         paged={history}
         rowKey="ts"

@@ -404,4 +404,9 @@ export const monitorEnUS: Texts<typeof monitorZhCN> = {
     bucketed: 'Summarised per pixel (min/max)',
     gestures: 'Drag to pan, wheel to zoom, double-click for the latest data',
   },
+  gaps: {
+    title: 'Data lost by the gateway in this range ({{count}})',
+    line: '{{from}} to {{to}}: {{lost}} points of {{variables}} (its offline buffer was full)',
+    allVariables: 'every variable',
+  },
 };

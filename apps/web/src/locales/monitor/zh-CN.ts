@@ -397,4 +397,9 @@ export const monitorZhCN = {
     bucketed: '按像素汇总（最小/最大值）',
     gestures: '拖动平移，滚轮缩放，双击回到最新数据',
   },
+  gaps: {
+    title: '该时间段内网关丢失了数据（{{count}} 段）',
+    line: '{{from}} 至 {{to}}：{{variables}} 共 {{lost}} 个数据点（离线缓存已满）',
+    allVariables: '全部变量',
+  },
 };
