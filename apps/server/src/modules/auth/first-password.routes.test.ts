@@ -99,7 +99,9 @@ describe.each(databaseVariants())('one-time passwords on $name', (variant) => {
       data: { password: string };
     };
     const again = new TestClient(server);
-    expect((await again.login(username, reset.data.password)).data).toMatchObject({ mustChangePassword: true });
+    expect((await again.login(username, reset.data.password)).data).toMatchObject({
+      mustChangePassword: true,
+    });
     expect((await again.call('POST', '/product/query', {})).code).toBe('1171');
   });
 
