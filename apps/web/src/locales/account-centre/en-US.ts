@@ -139,6 +139,10 @@ export const accountCentreEnUS: Texts<typeof accountCentreZhCN> = {
     email: 'Send to email',
     requested: 'Invoice requested',
     status: { requested: 'Requested', issued: 'Issued' },
+    noInvoice: 'Not requested',
+    viewInvoice: 'View invoice',
+    invoiceStatus: 'Invoice status',
+    requestedAt: 'Requested at',
     empty: 'No orders yet. Renewing a SIM data plan or another service adds an order here, with its invoice.',
   },
   manageFeedback: {

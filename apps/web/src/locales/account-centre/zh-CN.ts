@@ -133,6 +133,10 @@ export const accountCentreZhCN = {
     email: '接收邮箱',
     requested: '发票申请已提交',
     status: { requested: '已申请', issued: '已开具' },
+    noInvoice: '未申请',
+    viewInvoice: '查看发票',
+    invoiceStatus: '发票状态',
+    requestedAt: '申请时间',
     empty: '还没有订单。续费 SIM 卡流量套餐等服务后，订单会出现在这里，并可申请发票。',
   },
   manageFeedback: {
