@@ -36,7 +36,10 @@ export function registerAppFileRoutes(app: FastifyInstance, { appFiles }: { appF
         consumes: ['multipart/form-data'],
         security: [{ session: [] }],
       },
-      onRequest: [app.allow('appVersion.manage'), async (request) => appFiles.refuseDeclaredSize(request)],
+      onRequest: [
+        app.allow('appVersion.manage'),
+        (request) => Promise.resolve(appFiles.refuseDeclaredSize(request)),
+      ],
       config: { rateLimit: UPLOAD_RATE_LIMIT },
     },
     async (request) => ok(await appFiles.upload(sessionOf(request).account.id, request)),

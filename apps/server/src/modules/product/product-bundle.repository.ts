@@ -79,7 +79,7 @@ export class ProductBundleRepository {
             kind: page.kind,
             isStart: page.isStart,
             sortOrder: page.sortOrder,
-            content: page.content as Record<string, unknown> | null,
+            content: page.content,
             checkpwd: false,
           })),
         );

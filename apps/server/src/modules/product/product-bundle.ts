@@ -222,7 +222,10 @@ function checkAlarms(raw: z.infer<typeof rawBundleSchema>['alarms'], context: Bu
   for (const [type, settings] of Object.entries(statusAlarms ?? {})) {
     const unknown = settings.groupIds.findIndex((id) => !groupIds.has(id));
     if (unknown >= 0)
-      throw new CatalogueError('2103', { field: `json.alarms.statusAlarms.${type}.groupIds.${unknown}` });
+      throw new CatalogueError('2101', {
+        group: settings.groupIds[unknown]!,
+        field: `json.alarms.statusAlarms.${type}.groupIds.${unknown}`,
+      });
   }
   return { groups, rules, statusAlarms };
 }

@@ -78,10 +78,7 @@ export function toProductDocument(
     },
     // Secrets stay on this platform: whoever imports the document enters them again.
     model: withoutDriverSecrets(product.model),
-    pages: portable.pages.map((page): ProductDocumentPage => ({
-      ...page,
-      content: page.content as Record<string, unknown> | null,
-    })),
+    pages: portable.pages.map((page): ProductDocumentPage => ({ ...page })),
     reports: portable.reports,
     alarms: portable.alarms,
   };
@@ -95,7 +92,11 @@ function unwrapEnvelope(value: object): object {
 
 /** The file name an export downloads as: the title without characters file systems refuse. */
 export function productDocumentFileName(title: string): string {
-  const safe = title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'product';
+  const safe =
+    [...title]
+      .map((character) => (character < ' ' || '\\/:*?"<>|'.includes(character) ? '_' : character))
+      .join('')
+      .trim() || 'product';
   return `${safe}.lyyp-product.json`;
 }
 
