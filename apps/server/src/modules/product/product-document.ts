@@ -90,6 +90,9 @@ function unwrapEnvelope(value: object): object {
   return typeof data === 'object' && data !== null && !Array.isArray(data) && 'format' in data ? data : value;
 }
 
+/** The type a product file is sent as (JSON text, told apart from an answer envelope). */
+export const PRODUCT_FILE_CONTENT_TYPE = 'application/vnd.lyyp-product+json; charset=utf-8';
+
 /** The file name an export downloads as: the title without characters file systems refuse. */
 export function productDocumentFileName(title: string): string {
   const safe =

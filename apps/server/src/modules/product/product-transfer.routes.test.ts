@@ -137,7 +137,7 @@ describe.each(databaseVariants())('product files on $name', (variant) => {
       payload: JSON.stringify({ id }),
     });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.headers['content-type']).toContain('application/vnd.lyyp-product+json');
     const disposition = String(response.headers['content-disposition']);
     return {
       name: decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1]!),

@@ -19,7 +19,7 @@ import { ok } from '../../lib/envelope.ts';
 import { capacityUseOf } from './capacity.ts';
 import { bytesOf, callerOf, postRoute, sendFile } from './catalogue-route.ts';
 import type { ProductModelService } from './product-model.service.ts';
-import { productDocumentFileName } from './product-document.ts';
+import { PRODUCT_FILE_CONTENT_TYPE, productDocumentFileName } from './product-document.ts';
 import type { ProductRow } from './product.repository.ts';
 import type { ProductService } from './product.service.ts';
 import {
@@ -259,7 +259,8 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       const document = await products.exportDocument(callerOf(request), request.body.id);
       return sendFile(reply, {
         name: productDocumentFileName(document.product.title),
-        contentType: 'application/json; charset=utf-8',
+        // A type of its own: `application/json` is what refusals are answered as.
+        contentType: PRODUCT_FILE_CONTENT_TYPE,
         bytes: Buffer.from(`${JSON.stringify(document, null, 2)}\n`, 'utf8'),
       });
     },
