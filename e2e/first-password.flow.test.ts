@@ -63,6 +63,7 @@ describe('one-time passwords in the browser', () => {
           await page.fill('#firstPassword_confirmPassword', OWN_PASSWORD);
           await page.click('form#firstPassword button[type="submit"]');
           await page.waitForURL((url) => url.pathname.startsWith('/manage'));
+          await page.locator('.ant-layout-sider').getByRole('menu').waitFor();
           await person.screenshot(`first-password-done-${locale}`);
           expect(person.pageErrors).toEqual([]);
         } finally {
