@@ -116,6 +116,7 @@ describe('product files in the browser', () => {
           await page.waitForURL((url) => /\/manage\/product\/edit\/[^/]+\/signal$/.test(url.pathname));
           const importedId = /\/manage\/product\/edit\/([^/]+)\//.exec(new URL(page.url()).pathname)![1]!;
           expect(importedId).not.toBe(product.id);
+          await page.locator('.ant-table-row').first().waitFor();
           await session.screenshot(`product-imported-${locale}`);
           const pages = await api.post<Array<{ title: string }>>('/product/page/list', {
             productId: importedId,
