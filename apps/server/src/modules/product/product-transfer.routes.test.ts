@@ -268,7 +268,7 @@ describe.each(databaseVariants())('product files on $name', (variant) => {
           copy.pages[0]!.content!.widgets[0]!.position = 'nowhere';
         },
         '1002',
-        'json.pages.0.content.widgets.0.position',
+        'json.pages.0.content.widgets.0',
       ],
       [
         'two pages with one id',
