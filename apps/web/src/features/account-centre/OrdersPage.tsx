@@ -65,7 +65,15 @@ function InvoiceDialog({
       {({ ruleFor }) => (
         <>
           <Typography.Paragraph type="secondary">{order.title}</Typography.Paragraph>
-          <Form.Item name="title" label={t('accountCentre.orders.invoiceTitle')} rules={ruleFor(['title'])}>
+          <Form.Item
+            name="title"
+            label={t('accountCentre.orders.invoiceTitle')}
+            validateFirst
+            rules={[
+              { required: true, whitespace: true, message: t('accountCentre.orders.titleRequired') },
+              ...ruleFor(['title']),
+            ]}
+          >
             <Input />
           </Form.Item>
           <Form.Item

@@ -140,6 +140,7 @@ export const accountCentreEnUS: Texts<typeof accountCentreZhCN> = {
     requested: 'Invoice requested',
     status: { requested: 'Requested', issued: 'Issued' },
     noInvoice: 'Not requested',
+    titleRequired: 'Please enter the invoice title',
     viewInvoice: 'View invoice',
     invoiceStatus: 'Invoice status',
     requestedAt: 'Requested at',

@@ -134,6 +134,7 @@ export const accountCentreZhCN = {
     requested: '发票申请已提交',
     status: { requested: '已申请', issued: '已开具' },
     noInvoice: '未申请',
+    titleRequired: '请输入发票抬头',
     viewInvoice: '查看发票',
     invoiceStatus: '发票状态',
     requestedAt: '申请时间',
