@@ -15,6 +15,7 @@ import { PlatformApi } from './system/support/platform-api.ts';
 const FLOW_TIMEOUT_MS = 300_000;
 const ROLE_NAME = '研发-产品A';
 const OK_BUTTON = /^(确\s?定|保\s?存|OK|Save)$/;
+const OWN_PASSWORD = 'Own#Pass2026';
 
 async function createProduct(platform: Platform, title: string): Promise<{ id: string; title: string }> {
   const api = new PlatformApi(platform.baseUrl);
@@ -85,6 +86,11 @@ describe('roles and data permission in the browser', () => {
       try {
         await person.page.goto(`${platform.baseUrl}/login`);
         await signInWithPassword(person.page, 'rnd1', password);
+        // The issued password is one-time: the person chooses their own before anything else.
+        await person.page.waitForURL((url) => url.pathname === '/account/first-password');
+        await person.page.fill('#firstPassword_password', OWN_PASSWORD);
+        await person.page.fill('#firstPassword_confirmPassword', OWN_PASSWORD);
+        await person.page.click('form#firstPassword button[type="submit"]');
         await person.page.waitForURL((url) => url.pathname.startsWith('/manage'));
         const menu = person.page.locator('.ant-layout-sider').getByRole('menu');
         await menu.getByText('产品管理', { exact: true }).waitFor();
@@ -104,7 +110,7 @@ describe('roles and data permission in the browser', () => {
         await row.getByRole('button', { name: /启\s?用/ }).waitFor();
         await person.page.reload();
         await person.page.waitForURL((url) => url.pathname.startsWith('/login'));
-        await signInWithPassword(person.page, 'rnd1', password);
+        await signInWithPassword(person.page, 'rnd1', OWN_PASSWORD);
         await person.page.getByText('账号已被禁用').waitFor();
         await person.screenshot('admin-disabled-sign-in');
       } finally {

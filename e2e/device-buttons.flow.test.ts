@@ -110,8 +110,27 @@ describe('device buttons follow the policy', () => {
         roleId: 'builtin-admin',
       });
       const people = [
-        { who: 'viewer', username: 'viewr1', password: viewer.password, allowed: false },
-        { who: 'admin', username: 'admin3', password: administrator.password, allowed: true },
+        // Passwords staff give are one-time: each person chooses their own first.
+        {
+          who: 'viewer',
+          username: 'viewr1',
+          password: await new PlatformApi(platform.baseUrl).chooseOwnPassword(
+            'viewr1',
+            viewer.password,
+            'Own#Pass2026',
+          ),
+          allowed: false,
+        },
+        {
+          who: 'admin',
+          username: 'admin3',
+          password: await new PlatformApi(platform.baseUrl).chooseOwnPassword(
+            'admin3',
+            administrator.password,
+            'Own#Pass2026',
+          ),
+          allowed: true,
+        },
       ] as const;
 
       for (const locale of LOCALES) {

@@ -82,7 +82,17 @@ describe('product and inspection plan buttons follow the policy', () => {
         roleId: viewRole.id,
       });
       const people = [
-        { who: 'viewer', username: 'prodv1', password: viewer.password, allowed: false },
+        // The password staff gave is one-time: the person chooses their own first.
+        {
+          who: 'viewer',
+          username: 'prodv1',
+          password: await new PlatformApi(platform.baseUrl).chooseOwnPassword(
+            'prodv1',
+            viewer.password,
+            'Own#Pass2026',
+          ),
+          allowed: false,
+        },
         { who: 'maker', username: developer.username, password: developer.password, allowed: true },
       ] as const;
 

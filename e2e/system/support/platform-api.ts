@@ -78,4 +78,14 @@ export class PlatformApi {
     });
     if (!this.session) throw new Error('signed in, but no session cookie came back');
   }
+
+  /**
+   * Signs in with a one-time password staff gave and replaces it with `password` (the platform
+   * holds such a session back until then); answers the password the account now has.
+   */
+  async chooseOwnPassword(account: string, oneTimePassword: string, password: string): Promise<string> {
+    await this.signIn(account, oneTimePassword);
+    await this.post('/account/firstPassword', { password, confirmPassword: password });
+    return password;
+  }
 }

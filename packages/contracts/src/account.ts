@@ -38,6 +38,11 @@ export interface AccountInfo {
   companyId: string | null;
   /** Whether the first-time completion (username and password) is still due. */
   needsCompletion: boolean;
+  /**
+   * The password was given by staff (a new account or a reset): until the person chooses their
+   * own at /account/firstPassword, every other call of the session is refused with 1171.
+   */
+  mustChangePassword: boolean;
   isSuperManager: boolean;
   /** Permission codes, comma-separated (§3 Session). */
   auths: string;

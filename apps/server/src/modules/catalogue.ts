@@ -24,6 +24,7 @@ import { ProductModelService } from './product/product-model.service.ts';
 import { ProductRepository } from './product/product.repository.ts';
 import { registerProductRoutes } from './product/product.routes.ts';
 import { ProductService } from './product/product.service.ts';
+import { ProductBundleRepository } from './product/product-bundle.repository.ts';
 
 export interface CatalogueHooks {
   /** A product's model changed (its version grew): push the new configuration to its gateways. */
@@ -70,6 +71,7 @@ export function createCatalogue(db: Database, hooks: CatalogueHooks, options: Ca
     hardware.repository,
     authorizer,
     options.driverModels,
+    new ProductBundleRepository(db),
   );
   const modelService = new ProductModelService(
     products,

@@ -78,6 +78,23 @@ export interface SessionPluginOptions {
 }
 
 type Guard = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * What a session may still do while its account holds a one-time password (staff chose it): read
+ * its own account, replace the password, sign out. Everything else is refused with 1171.
+ */
+export const ONE_TIME_PASSWORD_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>([
+  'account.read',
+  'account.firstPassword',
+  'session.signIn',
+]);
+
+function refuseUntilPasswordChanged(active: ActiveSession, action?: ActionName): ActiveSession {
+  if (active.account.mustChangePassword && !(action && ONE_TIME_PASSWORD_ACTIONS.has(action)))
+    throw new CatalogueError('1171');
+  return active;
+}
+
 const GUARD = Symbol('session guard');
 const PERMISSION = Symbol('permission codes');
 const SCOPE = Symbol('data scope');
@@ -183,13 +200,17 @@ export const sessionPlugin = fp<SessionPluginOptions>(
     app.decorate(
       'authenticate',
       markGuard(async (request: FastifyRequest) => {
-        request.activeSession = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
+        request.activeSession = refuseUntilPasswordChanged(
+          await options.sessions.resolve(request.cookies[SESSION_COOKIE]),
+        );
       }),
     );
     app.decorate('signedIn', (scope: DataScope) =>
       markGuard(
         async (request: FastifyRequest) => {
-          request.activeSession = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
+          request.activeSession = refuseUntilPasswordChanged(
+            await options.sessions.resolve(request.cookies[SESSION_COOKIE]),
+          );
         },
         undefined,
         scope,
@@ -201,7 +222,9 @@ export const sessionPlugin = fp<SessionPluginOptions>(
         markGuard(
           async (request: FastifyRequest) => {
             // The session carries the codes the account holds now (its role's), read at this request.
-            const active = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
+            const active = refuseUntilPasswordChanged(
+              await options.sessions.resolve(request.cookies[SESSION_COOKIE]),
+            );
             request.activeSession = active;
             const auths = active.account.isSuperManager
               ? ALL_PERMISSION_CODES.join(',')
@@ -220,7 +243,10 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       const guard = isPublicAction(action)
         ? () => Promise.resolve()
         : async (request: FastifyRequest) => {
-            const active = await options.sessions.resolve(request.cookies[SESSION_COOKIE]);
+            const active = refuseUntilPasswordChanged(
+              await options.sessions.resolve(request.cookies[SESSION_COOKIE]),
+              action,
+            );
             request.activeSession = active;
             if (!mayAttempt(action, policyCallerOf(active.account)))
               throw new CatalogueError(refusalOf(action));

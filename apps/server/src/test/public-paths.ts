@@ -23,6 +23,8 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   ACCOUNT_SECURITY_PATHS.findpwdQuestionList,
   ACCOUNT_SECURITY_PATHS.findpwdQuestionCheck,
   '/file/{id}',
+  // App packages: the download page's QR code is scanned by a phone that is not signed in.
+  '/file/app/{id}',
   // What /download and registration show before anyone signs in.
   APP_VERSION_API_PATHS.latest,
   AGREEMENT_API_PATHS.current,

@@ -34,6 +34,7 @@ import {
   type SecurityOverview,
   type SecurityQuestions,
 } from '@lyyp/contracts/account-centre';
+import { AUTH_PATHS, type AccountInfo, type FirstPasswordRequest } from '@lyyp/contracts';
 import type { ApiClient } from './client.ts';
 import { apiClient } from './instance.ts';
 
@@ -103,6 +104,10 @@ export function createAccountCentreApi(client: ApiClient) {
       client.post<OrderPage>(ACCOUNT_CENTRE_PATHS.orderList, { ...paging }, JSON_BODY),
     requestInvoice: (request: InvoiceRequest) =>
       client.post<OrderItem>(ACCOUNT_CENTRE_PATHS.invoiceRequest, { ...request }),
+
+    /** Replaces the one-time password staff gave; answers the account, no longer held back. */
+    replaceOneTimePassword: (request: FirstPasswordRequest) =>
+      client.post<AccountInfo>(AUTH_PATHS.firstPassword, { ...request }),
   };
 }
 

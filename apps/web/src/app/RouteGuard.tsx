@@ -24,6 +24,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     permission: leaf?.permission,
     signedIn: user !== null,
     needsCompletion: user?.needsCompletion ?? false,
+    mustChangePassword: user?.mustChangePassword ?? false,
     auths,
     userInfoFailed: failedNavigation === location.key,
   });

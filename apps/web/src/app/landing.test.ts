@@ -17,6 +17,7 @@ const account = (overrides: Partial<AccountInfo>): AccountInfo => ({
   company: null,
   companyId: null,
   needsCompletion: false,
+  mustChangePassword: false,
   isSuperManager: false,
   auths: '',
   theme: 'default',

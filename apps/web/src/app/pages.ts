@@ -7,6 +7,7 @@ export const PAGES: Readonly<Record<PageId, ComponentType>> = {
   login: lazyPage(() => import('../features/auth/LoginPage.tsx')),
   register: lazyPage(() => import('../features/account/RegisterPage.tsx')),
   first: lazyPage(() => import('../features/account/FirstTimePage.tsx')),
+  firstPassword: lazyPage(() => import('../features/account-centre/FirstPasswordPage.tsx')),
   findpwdTel: lazyPage(() => import('../features/findpwd/FindpwdTelPage.tsx')),
   findpwdPassword: lazyPage(() => import('../features/findpwd/FindpwdPasswordPage.tsx')),
   findpwdFinish: lazyPage(() => import('../features/findpwd/FindpwdFinishPage.tsx')),

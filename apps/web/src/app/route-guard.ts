@@ -16,12 +16,16 @@ export interface GuardInput {
   permission: string | undefined;
   signedIn: boolean;
   needsCompletion: boolean;
+  /** The account holds a one-time password staff gave: it must choose its own before anything else. */
+  mustChangePassword?: boolean;
   auths: ReadonlySet<string>;
   /** Whether fetching the user info for this navigation has already failed. */
   userInfoFailed: boolean;
 }
 
 export const FIRST_TIME_PATH = '/account/first';
+export const FIRST_PASSWORD_PATH = '/account/first-password';
+export const FIRST_PASSWORD_ROUTE = 'AccountFirstPassword';
 
 const exemptNames: ReadonlySet<string> = new Set(LOGIN_EXEMPT_ROUTE_NAMES);
 
@@ -40,6 +44,8 @@ export function decideAccess(input: GuardInput): GuardDecision {
     if (input.routeName === 'AccountFirst') return { kind: 'allow' };
     return { kind: 'redirect', to: buildLoginPath(input.wantedPath) };
   }
+  if (input.mustChangePassword && input.routeName !== FIRST_PASSWORD_ROUTE)
+    return { kind: 'redirect', to: FIRST_PASSWORD_PATH };
   if (input.needsCompletion) return { kind: 'redirect', to: FIRST_TIME_PATH };
   if (input.permission && !hasPermission(input.auths, input.permission)) return { kind: 'forbidden' };
   return { kind: 'allow' };

@@ -59,6 +59,7 @@ export type PageId =
   | 'accountLog'
   | 'accountFeedback'
   | 'accountOrders'
+  | 'firstPassword'
   | 'accountOp'
   | 'accountDev'
   | 'accountTer'
@@ -328,6 +329,7 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   },
   { path: '/account/register', name: 'AccountRegister', page: 'register' },
   { path: '/account/first', name: 'AccountFirst', page: 'first' },
+  { path: '/account/first-password', name: 'AccountFirstPassword', page: 'firstPassword' },
   { path: '/account/register/first', name: 'AccountFirstRegister', page: 'first' },
   { path: '/manage', name: 'ManageFrame', layout: 'manage', children: manageRoutes },
   // The page designer fills the whole window, so it sits outside the console layout and the menu.

@@ -34,6 +34,7 @@ export const enUS: ConsoleTexts = {
     AccountRegister: 'Register',
     AccountFirst: 'Complete your account',
     AccountFirstRegister: 'Complete your account',
+    AccountFirstPassword: 'Change your initial password',
     GatewayList: 'Gateways',
     SystemHardware: 'Hardware models',
     SystemFirmware: 'Firmware',

@@ -41,6 +41,8 @@ import { equipmentAdminEnUS } from './equipment-admin/en-US.ts';
 import { equipmentAdminZhCN } from './equipment-admin/zh-CN.ts';
 import { monitorEnUS } from './monitor/en-US.ts';
 import { monitorZhCN } from './monitor/zh-CN.ts';
+import { productTransferEnUS } from './product-transfer/en-US.ts';
+import { productTransferZhCN } from './product-transfer/zh-CN.ts';
 import { reportEnUS } from './report/en-US.ts';
 import { reportZhCN } from './report/zh-CN.ts';
 import { widgetMediaEnUS } from './widget-media/en-US.ts';
@@ -75,6 +77,7 @@ const zh = {
   systemCatalogue: systemCatalogueZhCN,
   tagBrowser: tagBrowserZhCN,
   designerStudio: designerStudioZhCN,
+  productTransfer: productTransferZhCN,
 };
 const en = {
   ...enUS,
@@ -98,6 +101,7 @@ const en = {
   systemCatalogue: systemCatalogueEnUS,
   tagBrowser: tagBrowserEnUS,
   designerStudio: designerStudioEnUS,
+  productTransfer: productTransferEnUS,
 };
 
 export type ConsoleTexts = typeof zh;

@@ -32,6 +32,7 @@ export const zhCN = {
     AccountRegister: '注册',
     AccountFirst: '完善账号信息',
     AccountFirstRegister: '完善账号信息',
+    AccountFirstPassword: '修改初始密码',
     GatewayList: '网关管理',
     SystemHardware: '硬件型号',
     SystemFirmware: '固件管理',

@@ -68,6 +68,14 @@ export const completeSchema = z
     path: ['confirmPassword'],
   });
 
+/** Replacing a one-time password: the new one twice (§5 rules); it must differ from the old (1172). */
+export const firstPasswordSchema = z
+  .object({ password, confirmPassword: z.string() })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: 'catalogue:1121',
+    path: ['confirmPassword'],
+  });
+
 /** Both values are base64 RSA-OAEP (SHA-256) ciphertexts of `{"v": value, "ts": ms, "n": nonce}`. */
 export const encryptLoginSchema = z.object({
   keyId: z.string().min(1),
@@ -103,6 +111,7 @@ export const changeCompanySchema = z.object({ companyId: z.string().min(1) });
 
 export type RegisterRequest = z.input<typeof registerSchema>;
 export type CompleteRequest = z.input<typeof completeSchema>;
+export type FirstPasswordRequest = z.input<typeof firstPasswordSchema>;
 export type EncryptLoginRequest = z.input<typeof encryptLoginSchema>;
 export type SmsLoginRequest = z.input<typeof smsLoginSchema>;
 export type SendSmsCodeRequest = z.input<typeof sendSmsCodeSchema>;

@@ -18,6 +18,8 @@ export const AUTH_PATHS = {
   findpwdCheckSmsCode: '/user/findpwd/checkSmsCode',
   findpwdSubmit: '/user/findpwd/submit',
   accountInfo: '/account/info',
+  /** The first password of one's own, replacing a one-time password staff gave (1171 until then). */
+  firstPassword: '/account/firstPassword',
   resetpwdSendSmsCode: '/account/resetpwd/sendSmsCode',
   resetpwdCheckSmsCode: '/account/resetpwd/checkSmsCode',
   resetpwdSubmit: '/account/resetpwd/submit',

@@ -48,7 +48,9 @@ const productFields = {
 
 /** The document exportProduct answers and importProduct reads back (`format` and `version` name it). */
 export const PRODUCT_DOCUMENT_FORMAT = 'lyyp-product';
-export const PRODUCT_DOCUMENT_VERSION = 1;
+export const PRODUCT_DOCUMENT_VERSION = 2;
+/** Versions importProduct still reads: 1 carried the product and its model only. */
+export const PRODUCT_DOCUMENT_READABLE_VERSIONS = [1, 2] as const;
 
 // Requests
 
@@ -225,6 +227,18 @@ export const SelectableProductSchema = ProductSummarySchema.pick({
 });
 export type SelectableProduct = z.infer<typeof SelectableProductSchema>;
 
+/** A designer page in a product document: its settings and saved content (never its password). */
+export const ProductDocumentPageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.enum(['main', 'child']),
+  isStart: z.boolean(),
+  sortOrder: z.number().int(),
+  /** The saved file `{ con, widgets, bind }`; null for a page nobody has saved yet. */
+  content: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ProductDocumentPage = z.infer<typeof ProductDocumentPageSchema>;
+
 export const ProductDocumentSchema = z.object({
   format: z.literal(PRODUCT_DOCUMENT_FORMAT),
   version: z.literal(PRODUCT_DOCUMENT_VERSION),
@@ -240,6 +254,19 @@ export const ProductDocumentSchema = z.object({
   }),
   /** Exported without driver secrets (OPC UA passwords and private keys): entered again after an import. */
   model: deviceModelSchema,
+  /**
+   * Version 2: what else belongs to the product, each under the id it has on the exporting
+   * platform; an import gives everything new ids and rewrites the references between them.
+   */
+  pages: z.array(ProductDocumentPageSchema).optional(),
+  reports: z.array(z.record(z.string(), z.unknown())).optional(),
+  alarms: z
+    .object({
+      groups: z.array(z.record(z.string(), z.unknown())),
+      rules: z.array(z.record(z.string(), z.unknown())),
+      statusAlarms: z.record(z.string(), z.unknown()).nullable(),
+    })
+    .optional(),
 });
 export type ProductDocument = z.infer<typeof ProductDocumentSchema>;
 

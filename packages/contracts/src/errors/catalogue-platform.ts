@@ -91,6 +91,12 @@ export const PLATFORM_ERRORS = {
     '登录失败次数较多，请先完成安全验证',
     'Several sign-ins failed, please complete the security check',
   ),
+  '1171': entry(
+    '请先修改管理员设置的一次性密码',
+    'Please change the one-time password you were given first',
+    403,
+  ),
+  '1172': entry('新密码不能与一次性密码相同', 'The new password must differ from the one-time password'),
   '1160': entry(
     '企业账号须通过企业认证开通：请先注册个人账号，再提交企业认证',
     'Enterprise accounts come only through enterprise certification: register a personal account, then apply for certification',

@@ -29,6 +29,7 @@ export const SESSION_ACTIONS = {
   // The caller's own account.
   'account.read': view('own', '本人账号信息', "The caller's account information", [grant('self')]),
   'account.complete': change('own', '首次完善资料', 'Complete the first-time setup', [grant('self')]),
+  'account.firstPassword': change('own', '修改一次性密码', 'Replace a one-time password', [grant('self')]),
   'account.changeCompany': change('own', '切换企业', 'Switch company', [grant('self')]),
   'account.security': change(
     'own',

@@ -5,3 +5,4 @@
 export * from './app-version.ts';
 export * from './agreement.ts';
 export * from './protocol.ts';
+export * from './app-file.ts';

@@ -40,6 +40,8 @@ export const accounts = pgTable(
     auths: text('auths').notNull().default(''),
     isSuperManager: boolean('is_super_manager').notNull().default(false),
     needsCompletion: boolean('needs_completion').notNull().default(false),
+    /** A password someone else chose (staff add or reset): the next sign-in must replace it first. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     theme: text('theme').notNull().default('light'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -101,7 +101,8 @@ export class AccountAdminRepository extends AdminAuditRepository {
     return this.db.transaction(async (tx) => {
       const [updated] = await tx
         .update(accounts)
-        .set({ passwordHash, updatedAt: at })
+        // A password staff chose is one-time: the person replaces it at the next sign-in.
+        .set({ passwordHash, mustChangePassword: true, updatedAt: at })
         .where(eq(accounts.id, id))
         .returning();
       await tx

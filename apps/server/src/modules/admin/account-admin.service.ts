@@ -113,6 +113,8 @@ export class AccountAdminService {
         tel: input.tel ?? null,
         email: input.email ?? null,
         passwordHash: await hashPassword(password),
+        // Staff chose it: the person replaces it at the first sign-in (1171 until then).
+        mustChangePassword: true,
         roleType: kind === 'operation' ? 'operation' : 'company',
         accountKind: kind,
         auths: MINIMAL_PERMISSIONS[kind].join(','),

@@ -70,6 +70,16 @@ describe.each(databaseVariants())('administration on $name', (variant) => {
     expect(reset.data!.password).not.toBe(password);
     expect((await person.call('GET', '/account/info')).code).toBe('1206');
     expect((await person.login('ops1', reset.data!.password)).code).toBe('200');
+    // A password staff reset is one-time: the person chooses their own before anything else.
+    const ownPassword = 'Own#Pass2026';
+    expect(
+      (
+        await person.call('POST', '/account/firstPassword', {
+          password: ownPassword,
+          confirmPassword: ownPassword,
+        })
+      ).code,
+    ).toBe('200');
     const audit = await server.database.db
       .select()
       .from(auditEvents)

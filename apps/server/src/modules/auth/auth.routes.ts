@@ -12,6 +12,8 @@ import {
   encryptLoginSchema,
   findpwdCheckSmsCodeSchema,
   findpwdSendSmsCodeSchema,
+  firstPasswordSchema,
+  SESSION_COOKIE,
   newPasswordSchema,
   registerSchema,
   resettelSendSmsCodeSchema,
@@ -176,10 +178,28 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
     AUTH_PATHS.logout,
     { onRequest: app.allow('session.signIn'), schema: { tags, summary: 'Sign out' } },
     async (request, reply) => {
-      await app.authenticate(request).catch(() => undefined);
-      if (request.activeSession) await sessions.end(request.activeSession.tokenHash, 'logout');
+      // Read without the guards: a session that must still change its password may sign out too.
+      const active = await sessions.resolve(request.cookies[SESSION_COOKIE]).catch(() => null);
+      if (active) await sessions.end(active.tokenHash, 'logout');
       reply.clearSession();
       return ok(null);
+    },
+  );
+
+  api.post(
+    AUTH_PATHS.firstPassword,
+    {
+      schema: {
+        tags: accountTags,
+        summary: 'Replace the one-time password staff gave (the only change a session may make until then)',
+        body: firstPasswordSchema,
+      },
+      onRequest: app.allow('account.firstPassword'),
+    },
+    async (request) => {
+      const active = sessionOf(request);
+      const account = await auth.replaceOneTimePassword(active.account, request.body.password);
+      return ok(await auth.describe(account, active.session.companyId));
     },
   );
 

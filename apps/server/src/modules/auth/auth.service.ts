@@ -98,6 +98,7 @@ export class AuthService {
       company: current?.name ?? account.company,
       companyId: current?.id ?? null,
       needsCompletion: account.needsCompletion,
+      mustChangePassword: account.mustChangePassword,
       isSuperManager: account.isSuperManager,
       auths: account.isSuperManager ? ALL_PERMISSION_CODES.join(',') : account.auths,
       theme: account.theme,
@@ -359,6 +360,22 @@ export class AuthService {
     await this.takeVerification(token, 'verifytel', account.id);
     await this.deps.accounts.update(account.id, { tel });
     await this.deps.onSecurityChange?.(account.id, 'tel');
+  }
+
+  /**
+   * The person's own password in place of the one-time password staff gave; the same text again is
+   * 1172, and an account that holds no one-time password has nothing to replace (1002).
+   */
+  async replaceOneTimePassword(account: AccountRow, password: string): Promise<AccountRow> {
+    if (!account.mustChangePassword) throw new CatalogueError('1002', { field: 'password' });
+    if (await verifyPassword(password, account.passwordHash))
+      throw new CatalogueError('1172', { field: 'password' });
+    const updated = await this.deps.accounts.update(account.id, {
+      passwordHash: await hashPassword(password),
+      mustChangePassword: false,
+    });
+    await this.deps.onSecurityChange?.(account.id, 'password');
+    return { ...account, ...updated, auths: account.auths };
   }
 
   private async setPassword(accountId: string, password: string): Promise<void> {

@@ -8,6 +8,8 @@ import { FileRepository } from './file.repository.ts';
 import { registerFileRoutes as registerRoutes } from './file.routes.ts';
 import { FileService } from './file.service.ts';
 import { DiskFileStore, type FileStore } from './file-store.ts';
+import { AppFileService, isAppFile } from './app-file.service.ts';
+import { registerAppFileRoutes } from './app-file.routes.ts';
 
 export interface FileDependencies {
   db: Database;
@@ -18,11 +20,13 @@ export interface FileDependencies {
 }
 
 export function registerFileRoutes(api: FastifyInstance, deps: FileDependencies): FileService {
-  const files = new FileService(
-    new FileRepository(deps.db),
-    deps.store ?? DiskFileStore.inDataDir(deps.dataDir),
-  );
+  const repository = new FileRepository(deps.db);
+  const store = deps.store ?? DiskFileStore.inDataDir(deps.dataDir);
+  const files = new FileService(repository, store);
+  // App packages are served only by their own path, streamed: never read whole into memory here.
+  files.addAccessRule((row) => Promise.resolve(isAppFile(row) ? 'refused' : null));
   registerRoutes(api, { files });
+  registerAppFileRoutes(api, { appFiles: new AppFileService(repository, store) });
   return files;
 }
 

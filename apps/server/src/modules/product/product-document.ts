@@ -1,10 +1,19 @@
 /**
- * The exported product document: what /product/advance/exportProduct answers and
- * /product/advance/importProduct reads back. Versioned so older documents stay importable.
+ * The exported product document: what /product/advance/exportProduct answers (and
+ * exportProductFile downloads) and /product/advance/importProduct reads back. Versioned so older
+ * documents stay importable; version 2 adds the pages, reports and alarms (product-bundle.ts).
  */
 import { z } from 'zod';
-import { CatalogueError, NAME_MAX_LENGTH } from '@lyyp/contracts';
-import { withoutDriverSecrets, type DeviceModel } from '@lyyp/contracts/device-model';
+import {
+  CatalogueError,
+  NAME_MAX_LENGTH,
+  PRODUCT_DOCUMENT_FORMAT,
+  PRODUCT_DOCUMENT_READABLE_VERSIONS,
+  PRODUCT_DOCUMENT_VERSION,
+  type ProductDocument,
+  type ProductDocumentPage,
+} from '@lyyp/contracts';
+import { withoutDriverSecrets } from '@lyyp/contracts/device-model';
 import type { ProductRow } from './product.repository.ts';
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -16,25 +25,9 @@ import {
   longitudeField,
 } from './product.schemas.ts';
 import { catalogueErrorOfIssue, prefixed } from './model-validation.ts';
+import { portableBundle, type ProductBundle } from './product-bundle.ts';
 
-export const PRODUCT_DOCUMENT_FORMAT = 'lyyp-product';
-export const PRODUCT_DOCUMENT_VERSION = 1;
-
-export interface ProductDocument {
-  format: typeof PRODUCT_DOCUMENT_FORMAT;
-  version: typeof PRODUCT_DOCUMENT_VERSION;
-  exportedAt: string;
-  product: {
-    title: string;
-    productModel: string;
-    imgUrl: string | null;
-    note: string | null;
-    modelId: string | null;
-    latitude: number | null;
-    longitude: number | null;
-  };
-  model: DeviceModel;
-}
+export { PRODUCT_DOCUMENT_FORMAT, PRODUCT_DOCUMENT_VERSION, type ProductDocument };
 
 const documentProductSchema = z.object({
   title: limitedText('title', NAME_MAX_LENGTH).nullish(),
@@ -48,18 +41,28 @@ const documentProductSchema = z.object({
 
 const documentSchema = z.object({
   format: z.literal(PRODUCT_DOCUMENT_FORMAT),
-  version: z.literal(PRODUCT_DOCUMENT_VERSION),
+  version: z.union(PRODUCT_DOCUMENT_READABLE_VERSIONS.map((version) => z.literal(version))),
   product: documentProductSchema.default({}),
   model: z.unknown(),
+  pages: z.unknown().optional(),
+  reports: z.unknown().optional(),
+  alarms: z.unknown().optional(),
 });
 
 export interface ParsedProductDocument {
   product: z.infer<typeof documentProductSchema>;
   /** Not yet checked: the caller validates it as a whole model with the product's capacity. */
   model: unknown;
+  /** Pages, reports and alarms, not yet checked (`checkBundle`); empty for a version 1 document. */
+  bundle: { pages?: unknown; reports?: unknown; alarms?: unknown };
 }
 
-export function toProductDocument(product: ProductRow, exportedAt: Date): ProductDocument {
+export function toProductDocument(
+  product: ProductRow,
+  bundle: ProductBundle,
+  exportedAt: Date,
+): ProductDocument {
+  const portable = portableBundle(bundle);
   return {
     format: PRODUCT_DOCUMENT_FORMAT,
     version: PRODUCT_DOCUMENT_VERSION,
@@ -75,7 +78,29 @@ export function toProductDocument(product: ProductRow, exportedAt: Date): Produc
     },
     // Secrets stay on this platform: whoever imports the document enters them again.
     model: withoutDriverSecrets(product.model),
+    pages: portable.pages.map((page): ProductDocumentPage => ({ ...page })),
+    reports: portable.reports,
+    alarms: portable.alarms,
   };
+}
+
+/** The document inside a saved API answer (`{ code, message, data: document }`), or the value itself. */
+function unwrapEnvelope(value: object): object {
+  const data = 'data' in value && 'code' in value ? value.data : undefined;
+  return typeof data === 'object' && data !== null && !Array.isArray(data) && 'format' in data ? data : value;
+}
+
+/** The type a product file is sent as (JSON text, told apart from an answer envelope). */
+export const PRODUCT_FILE_CONTENT_TYPE = 'application/vnd.lyyp-product+json; charset=utf-8';
+
+/** The file name an export downloads as: the title without characters file systems refuse. */
+export function productDocumentFileName(title: string): string {
+  const safe =
+    [...title]
+      .map((character) => (character < ' ' || '\\/:*?"<>|'.includes(character) ? '_' : character))
+      .join('')
+      .trim() || 'product';
+  return `${safe}.lyyp-product.json`;
 }
 
 /** Reads a document, or a bare `{ drivers, variables }` model; errors name fields under `json.`. */
@@ -91,12 +116,14 @@ export function parseProductDocument(json: Buffer | string | Record<string, unkn
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new CatalogueError('1002', { field: 'json' });
-  if (!('format' in value) && ('drivers' in value || 'variables' in value))
-    return { product: {}, model: value };
-  const parsed = documentSchema.safeParse(value);
+  const document = unwrapEnvelope(value);
+  if (!('format' in document) && ('drivers' in document || 'variables' in document))
+    return { product: {}, model: document, bundle: {} };
+  const parsed = documentSchema.safeParse(document);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw catalogueErrorOfIssue(issue, prefixed('json.'));
   }
-  return { product: parsed.data.product, model: parsed.data.model };
+  const { product, model, pages, reports, alarms } = parsed.data;
+  return { product, model, bundle: { pages, reports, alarms } };
 }

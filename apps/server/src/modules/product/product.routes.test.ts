@@ -246,7 +246,7 @@ describe.each(databaseVariants())('product paths on $name', (variant) => {
       const exported = await developer.call('POST', '/product/advance/exportProduct', { id: source.id });
       expect(exported.data).toMatchObject({
         format: 'lyyp-product',
-        version: 1,
+        version: 2,
         product: { title: 'Demo boiler' },
         model: demoBoilerModel(),
       });

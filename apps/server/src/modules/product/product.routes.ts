@@ -19,6 +19,7 @@ import { ok } from '../../lib/envelope.ts';
 import { capacityUseOf } from './capacity.ts';
 import { bytesOf, callerOf, postRoute, sendFile } from './catalogue-route.ts';
 import type { ProductModelService } from './product-model.service.ts';
+import { PRODUCT_FILE_CONTENT_TYPE, productDocumentFileName } from './product-document.ts';
 import type { ProductRow } from './product.repository.ts';
 import type { ProductService } from './product.service.ts';
 import {
@@ -53,6 +54,7 @@ export const PRODUCT_PATHS = {
   copyProduct: '/product/advance/copyProduct',
   importProduct: '/product/advance/importProduct',
   exportProduct: '/product/advance/exportProduct',
+  exportProductFile: '/product/advance/exportProductFile',
   queryConfigResource: '/product/queryConifgResource',
   driverList: '/product/driver/list',
   driverSave: '/product/driver/save',
@@ -242,6 +244,26 @@ export function registerProductRoutes(app: FastifyInstance, { products, models }
       body: productIdSchema,
     },
     async (request) => ok(await products.exportDocument(callerOf(request), request.body.id)),
+  );
+
+  postRoute(
+    app,
+    PRODUCT_PATHS.exportProductFile,
+    {
+      tags,
+      summary: 'The product document as a file to download; importProduct takes it as it is',
+      guard: view,
+      body: productIdSchema,
+    },
+    async (request, reply) => {
+      const document = await products.exportDocument(callerOf(request), request.body.id);
+      return sendFile(reply, {
+        name: productDocumentFileName(document.product.title),
+        // A type of its own: `application/json` is what refusals are answered as.
+        contentType: PRODUCT_FILE_CONTENT_TYPE,
+        bytes: Buffer.from(`${JSON.stringify(document, null, 2)}\n`, 'utf8'),
+      });
+    },
   );
 
   postRoute(

@@ -15,6 +15,8 @@ import type { Page, PageRequest } from './catalogue-route.ts';
 import { capacityUseOf, type CapacitySource, type ProductCapacity } from './capacity.ts';
 import { prefixed, validateDeviceModel } from './model-validation.ts';
 import { parseProductDocument, toProductDocument, type ProductDocument } from './product-document.ts';
+import { EMPTY_BUNDLE, checkBundle, renumberBundle } from './product-bundle.ts';
+import type { ProductBundleRepository } from './product-bundle.repository.ts';
 import type {
   ProductFilter,
   ProductRepository,
@@ -56,6 +58,8 @@ export class ProductService {
     private readonly models: CapacitySource & { exists(id: string): Promise<boolean> },
     private readonly authorizer: Pick<Authorizer, 'authorize' | 'allows'>,
     private readonly driverModels?: Pick<DriverModelCheck, 'existingIds'>,
+    /** Pages, reports and alarms of products; without it a document carries the model only. */
+    private readonly bundles?: ProductBundleRepository,
   ) {}
 
   /** The product's capacity: its hardware model's numbers (the one capacity source). */
@@ -181,7 +185,9 @@ export class ProductService {
   }
 
   async exportDocument(caller: Caller, id: string): Promise<ProductDocument> {
-    return toProductDocument(await this.requireFor(caller, 'product.list', id), new Date(this.now()));
+    const product = await this.requireFor(caller, 'product.list', id);
+    const bundle = this.bundles ? await this.bundles.bundleOf(product.id) : EMPTY_BUNDLE;
+    return toProductDocument(product, bundle, new Date(this.now()));
   }
 
   /** A document from another platform may name driver models this one does not have: those links are dropped. */
@@ -214,13 +220,17 @@ export class ProductService {
     // A model this platform does not know (the document came from another one) is left out.
     const documentModelId = document.product.modelId ?? null;
     const modelId = documentModelId && (await this.models.exists(documentModelId)) ? documentModelId : null;
+    const capacity = await this.models.capacityOf(modelId);
     const model = validateDeviceModel(await this.withKnownDriverModels(document.model), {
       locale: caller.locale,
-      capacity: await this.models.capacityOf(modelId),
+      capacity,
       nameField: prefixed('json.model.'),
     });
-    return this.products.insert({
-      id: newId(),
+    // Everything is checked before anything is written: a refused part creates nothing.
+    const bundle = checkBundle(document.bundle, { model, capacity, locale: caller.locale });
+    const id = newId();
+    const row = {
+      id,
       ownerAccountId: caller.account.id,
       title,
       productModel: input.productModel?.trim() ?? document.product.productModel ?? '',
@@ -230,6 +240,8 @@ export class ProductService {
       latitude: document.product.latitude ?? null,
       longitude: document.product.longitude ?? null,
       model,
-    });
+    };
+    if (!this.bundles) return this.products.insert(row);
+    return this.bundles.insertWithBundle(row, renumberBundle(bundle, id, newId), new Date(this.now()));
   }
 }

@@ -1,10 +1,12 @@
 /**
- * Importing a product (§4 "products can be copied or imported"): a product document exported from
- * this or another platform, or a bare `{ drivers, variables }` model, becomes a new product.
+ * Importing a product (§4 "products can be copied or imported"): a product file exported from this
+ * or another platform (model, pages, reports, alarms), or a bare `{ drivers, variables }` model,
+ * becomes a new product in development with ids of its own. A file with an error is refused with
+ * the catalogue's words naming what is wrong, and nothing is created.
  */
 import { ImportOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Upload } from 'antd';
+import { App, Button, Tooltip, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { catalogueApi } from '../../api/catalogue.api.ts';
@@ -20,7 +22,7 @@ export function ImportProductButton() {
     mutationFn: (file: File) => catalogueApi.importProduct({}, file, file.name),
     onSuccess: async (product) => {
       await queryClient.invalidateQueries({ queryKey: ['products'] });
-      void message.success(t('monitor.product.imported', { title: product.title }));
+      void message.success(t('productTransfer.imported', { title: product.title }));
       void navigate(`/manage/product/edit/${encodeURIComponent(product.id)}/signal`);
     },
     onError: (error) => void message.error(describeFailure(error)),
@@ -34,9 +36,11 @@ export function ImportProductButton() {
         return false;
       }}
     >
-      <Button icon={<ImportOutlined />} loading={upload.isPending}>
-        {t('monitor.product.import')}
-      </Button>
+      <Tooltip title={t('productTransfer.importTip')}>
+        <Button icon={<ImportOutlined />} loading={upload.isPending} data-testid="product-import">
+          {t('productTransfer.import')}
+        </Button>
+      </Tooltip>
     </Upload>
   );
 }

@@ -1,17 +1,21 @@
 /**
  * Product management (§2 /manage/product/list): products the account may see, searched by name or
- * model and filtered by status; create, import a product document, copy, publish or take back into
+ * model and filtered by status; create, import a product file, export one (the whole product as a
+ * file that imports as it is, here or on another platform), copy, publish or take back into
  * development, and delete after confirmation.
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
 import type { ActionName } from '@lyyp/contracts/policy';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Input, Select, Space, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { catalogueApi } from '../../api/catalogue.api.ts';
+import { productTransferApi } from '../../api/product-transfer.api.ts';
+import { useAction } from '../../blocks/index.ts';
+import { saveFile } from '../monitor/common/save-file.ts';
 import type { ProductStatus, ProductSummary } from '../../api/catalogue.types.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
@@ -64,6 +68,11 @@ export default function ProductListPage() {
       await refresh();
     },
     onError: failed,
+  });
+
+  const exportFile = useAction({
+    run: (product: ProductSummary) => productTransferApi.exportProductFile(product.id, product.title),
+    onDone: saveFile,
   });
 
   const confirmDelete = (product: ProductSummary) => {
@@ -209,6 +218,17 @@ export default function ProductListPage() {
                     {t('monitor.common.copy')}
                   </Button>
                 ) : null}
+                <Tooltip title={t('productTransfer.exportTip')}>
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid="product-export"
+                    loading={exportFile.isPending && exportFile.variables.id === product.id}
+                    onClick={() => exportFile.mutate(product)}
+                  >
+                    {t('productTransfer.export')}
+                  </Button>
+                </Tooltip>
                 {allows('ota.manage', product) ? (
                   <Button
                     type="link"

@@ -1,7 +1,8 @@
 /**
  * Adding or editing an app version: name, version, identifier, enterprise, the two platform links
- * (http or https, checked here with the contract's rule and again by the platform), release notes
- * and whether it becomes the latest. A refusal that names an input shows on that input.
+ * (http or https, checked here with the contract's rule and again by the platform), the package
+ * itself (uploaded to the platform, which fills the platform's link), release notes and whether it
+ * becomes the latest. A refusal that names an input shows on that input.
  */
 import {
   checkAppLink,
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { systemCatalogueApi, type AppVersion } from '../../api/system-catalogue.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { FormDialog, TextField, type EditDialogProps } from '../../blocks/index.ts';
+import { AppPackageUpload } from './AppPackageUpload.tsx';
 
 interface VersionFormValues {
   name: string;
@@ -140,6 +142,7 @@ export function AppVersionDialog({ item: version, onClose, onSaved }: EditDialog
       >
         <Input placeholder={t('systemCatalogue.version.linkHint')} />
       </Form.Item>
+      <AppPackageUpload />
       <Form.Item name="description" label={t('systemCatalogue.version.description')}>
         <Input.TextArea maxLength={APP_DESCRIPTION_MAX_LENGTH} showCount rows={3} />
       </Form.Item>

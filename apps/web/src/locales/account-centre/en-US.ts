@@ -119,6 +119,13 @@ export const accountCentreEnUS: Texts<typeof accountCentreZhCN> = {
     waiting: 'Waiting for an answer',
     empty: 'No feedback yet. Use the form above to send your first.',
   },
+  firstPassword: {
+    intro:
+      'Your account was created by an administrator (or its password was reset by one), so your password is a one-time password. Choose your own new password first; nothing else is available until you do.',
+    submit: 'Set new password',
+    signOut: 'Sign out',
+    done: 'Your new password is set',
+  },
   orders: {
     intro: 'Services you paid for (such as SIM data plans) and their invoice requests.',
     title: 'Service',
@@ -132,6 +139,11 @@ export const accountCentreEnUS: Texts<typeof accountCentreZhCN> = {
     email: 'Send to email',
     requested: 'Invoice requested',
     status: { requested: 'Requested', issued: 'Issued' },
+    noInvoice: 'Not requested',
+    titleRequired: 'Please enter the invoice title',
+    viewInvoice: 'View invoice',
+    invoiceStatus: 'Invoice status',
+    requestedAt: 'Requested at',
     empty: 'No orders yet. Renewing a SIM data plan or another service adds an order here, with its invoice.',
   },
   manageFeedback: {

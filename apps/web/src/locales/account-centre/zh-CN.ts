@@ -113,6 +113,13 @@ export const accountCentreZhCN = {
     waiting: '等待回复',
     empty: '还没有反馈。填写上方表单提交您的第一条反馈。',
   },
+  firstPassword: {
+    intro:
+      '您的账号由管理员创建（或密码已被管理员重置），当前密码为一次性密码。请先设置您自己的新密码，设置完成前无法使用其他功能。',
+    submit: '设置新密码',
+    signOut: '退出登录',
+    done: '新密码已设置',
+  },
   orders: {
     intro: '您购买的服务（如 SIM 卡流量套餐）及发票申请。',
     title: '服务',
@@ -126,6 +133,11 @@ export const accountCentreZhCN = {
     email: '接收邮箱',
     requested: '发票申请已提交',
     status: { requested: '已申请', issued: '已开具' },
+    noInvoice: '未申请',
+    titleRequired: '请输入发票抬头',
+    viewInvoice: '查看发票',
+    invoiceStatus: '发票状态',
+    requestedAt: '申请时间',
     empty: '还没有订单。续费 SIM 卡流量套餐等服务后，订单会出现在这里，并可申请发票。',
   },
   manageFeedback: {

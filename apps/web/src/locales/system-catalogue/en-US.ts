@@ -16,6 +16,12 @@ export const systemCatalogueEnUS: Texts<typeof systemCatalogueZhCN> = {
     iosUrl: 'iOS link',
     androidUrl: 'Android package link',
     linkHint: 'Starts with http:// or https://',
+    package: 'Package',
+    packageHint:
+      'Upload an .apk, .hap or .ipa package (at most 200 MB): its download link fills the platform link, and the download page shows it with a QR code',
+    packageChoose: 'Upload package',
+    packageUploading: 'Uploading {{percent}}%',
+    packageUploaded: '{{name}} uploaded ({{size}}); the link is filled in',
     description: 'Release notes',
     latest: 'Latest',
     historical: 'Historical',

@@ -12,6 +12,12 @@ export const systemCatalogueZhCN = {
     iosUrl: 'iOS 链接',
     androidUrl: '安卓安装包链接',
     linkHint: '以 http:// 或 https:// 开头',
+    package: '安装包',
+    packageHint:
+      '上传 .apk、.hap 或 .ipa 安装包（最大 200 MB），上传后自动填入对应平台的下载链接，下载页即可扫码下载',
+    packageChoose: '上传安装包',
+    packageUploading: '正在上传 {{percent}}%',
+    packageUploaded: '已上传 {{name}}（{{size}}），链接已填入',
     description: '更新说明',
     latest: '最新版本',
     historical: '历史版本',
