@@ -205,11 +205,12 @@ export class GatewayOpsRepository {
     });
   }
 
-  /** Points live in month partitions the ORM does not declare; deleted through the parent table. */
+  /** Points live in day partitions the ORM does not declare, keyed by series; deleted through the parent table. */
   private async deletePoints(tx: Transaction, deviceId: string, range: ClearRange | null): Promise<number> {
+    const series = sql`series_id in (select id from point_series where device_id = ${deviceId})`;
     const condition = range
-      ? sql`device_id = ${deviceId} and ts >= ${new Date(range.from).toISOString()}::timestamptz and ts < ${new Date(range.to).toISOString()}::timestamptz`
-      : sql`device_id = ${deviceId}`;
+      ? sql`${series} and ts >= ${new Date(range.from).toISOString()}::timestamptz and ts < ${new Date(range.to).toISOString()}::timestamptz`
+      : series;
     const result = await tx.execute(
       sql`with removed as (delete from points where ${condition} returning 1) select count(*)::int as n from removed`,
     );

@@ -114,8 +114,8 @@ export class HistorySummaryQueries {
   ): Promise<Map<string, { oldest: number; newest: number }>> {
     const result: unknown = await this.db.execute(sql`
       select k,
-        (select (extract(epoch from ts) * 1000)::bigint::text from points where device_id = ${deviceId} and key = k order by ts desc limit 1) as newest,
-        (select (extract(epoch from ts) * 1000)::bigint::text from points where device_id = ${deviceId} and key = k order by ts asc limit 1) as oldest
+        (select (extract(epoch from ts) * 1000)::bigint::text from point_rows where device_id = ${deviceId} and key = k order by ts desc limit 1) as newest,
+        (select (extract(epoch from ts) * 1000)::bigint::text from point_rows where device_id = ${deviceId} and key = k order by ts asc limit 1) as oldest
       from unnest(${sql.param(keys)}::text[]) as k`);
     const rows = (result as { rows: Array<{ k: string; newest: string | null; oldest: string | null }> })
       .rows;
