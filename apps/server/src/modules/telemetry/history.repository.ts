@@ -11,6 +11,7 @@ import { compareTexts } from '../../db/lock-order.ts';
 import { runInOneTransaction } from '../../db/one-transaction.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
 import { PointSeries } from './point-series.ts';
+import { allStoredPoints, storedPoints } from './stored-points.ts';
 
 export interface PointRow {
   deviceId: string;
@@ -23,6 +24,8 @@ export interface PointRow {
 const DAY_MS = 86_400_000;
 
 /** The name of the day partition of `points` starting at `start` (midnight UTC). */
+const dayStart = (ts: number) => ts - (((ts % DAY_MS) + DAY_MS) % DAY_MS);
+
 export function partitionName(start: number): string {
   return `points_d${new Date(start).toISOString().slice(0, 10).replaceAll('-', '')}`;
 }
@@ -39,6 +42,8 @@ const NO_PARTITION = '23514';
 export class HistoryRepository {
   /** Day partitions known to exist, by their start in epoch ms. */
   private readonly knownDays = new Set<number>();
+  /** Of those, the days the archive has taken points of (`points_archived_days`). */
+  private readonly archivedDays = new Set<number>();
   readonly series: PointSeries;
 
   constructor(private readonly db: Database) {
@@ -48,13 +53,14 @@ export class HistoryRepository {
   /** Forgets the partitions known to exist (the archive dropped some). */
   forgetPartitions(): void {
     this.knownDays.clear();
+    this.archivedDays.clear();
   }
 
   /** Creates the day partitions these timestamps need; safe when another node races us. */
   async ensurePartitions(timestamps: Iterable<number>): Promise<void> {
     const days = new Set<number>();
     for (const ts of timestamps) {
-      const start = ts - (((ts % DAY_MS) + DAY_MS) % DAY_MS);
+      const start = dayStart(ts);
       if (!this.knownDays.has(start)) days.add(start);
     }
     for (const start of days) {
@@ -70,6 +76,31 @@ export class HistoryRepository {
       }
       this.knownDays.add(start);
     }
+    if (days.size === 0) return;
+    const archived: unknown = await this.db.execute(sql`
+      select (extract(epoch from day) * 1000)::bigint::text as day from points_archived_days
+      where day = any(${textArrayLiteral([...days].map((day) => new Date(day).toISOString()))}::timestamptz[])`);
+    for (const row of (archived as { rows: Array<{ day: string }> }).rows)
+      this.archivedDays.add(Number(row.day));
+  }
+
+  /** Points of `rows` the archive already holds (a point delivered again after its day was archived). */
+  private async alreadyArchived(rows: readonly PointRow[]): Promise<Set<string>> {
+    const suspects = rows.filter((row) => this.archivedDays.has(dayStart(row.ts)));
+    const found = new Set<string>();
+    if (suspects.length === 0) return found;
+    const result: unknown = await this.db.execute(sql`
+      select series_id as s, (extract(epoch from ts) * 1000)::bigint::text as t from archived_point_rows
+      where (series_id, hour) in (select * from unnest(
+        ${integers(suspects.map((row) => this.series.idOf(row.deviceId, row.key)))},
+        ${textArrayLiteral(suspects.map((row) => new Date(row.ts - (((row.ts % 3_600_000) + 3_600_000) % 3_600_000)).toISOString()))}::timestamptz[]))`);
+    const stored = new Set(
+      (result as { rows: Array<{ s: number; t: string }> }).rows.map((row) => `${row.s}:${row.t}`),
+    );
+    for (const row of suspects)
+      if (stored.has(`${this.series.idOf(row.deviceId, row.key)}:${row.ts}`))
+        found.add(pointIdentity(row.deviceId, row.key, row.ts));
+    return found;
   }
 
   /**
@@ -103,6 +134,13 @@ export class HistoryRepository {
     }
     await this.ensurePartitions(rows.map((row) => row.ts));
     await this.series.idsOf(rows.map((row) => [row.deviceId, row.key] as const));
+    const archived = await this.alreadyArchived(rows);
+    if (archived.size > 0)
+      return this.storeSome(
+        rows.filter((row) => !archived.has(pointIdentity(row.deviceId, row.key, row.ts))),
+        rows,
+        also,
+      );
     const columns = pointColumns(rows, this.series);
     const latest = upsertLatest(newestPerVariable(rows));
     const statements = [
@@ -117,7 +155,22 @@ export class HistoryRepository {
     } catch (error) {
       if (databaseCodeOf(error) !== UNIQUE_VIOLATION) throw error;
     }
-    return this.db.transaction(async (tx) => {
+    return this.storeSome(rows, rows, also);
+  }
+
+  /**
+   * Stores those of `rows` not stored before, asking the database which it inserted; the latest
+   * values move with all of `batch`.
+   */
+  private async storeSome(rows: readonly PointRow[], batch: readonly PointRow[], also: readonly SQL[]) {
+    const columns = pointColumns(rows, this.series);
+    const latest = upsertLatest(newestPerVariable(batch));
+    return this.db.transaction(async (tx): Promise<StoreOutcome> => {
+      if (rows.length === 0) {
+        await tx.execute(latest);
+        for (const statement of also) await tx.execute(statement);
+        return { allNew: false, inserted: new Set<string>() };
+      }
       const inserted: unknown = await tx.execute(sql`
         insert into points (series_id, ts, v_num, v_text, e)
         ${pointsSource(columns)}
@@ -142,7 +195,7 @@ export class HistoryRepository {
 
   async countPoints(deviceId: string): Promise<number> {
     const result = await this.db.execute<{ count: number }>(
-      sql`select count(*)::int as count from point_rows where device_id = ${deviceId}`,
+      sql`select count(*)::int as count from ${allStoredPoints} as points where device_id = ${deviceId}`,
     );
     return (result as { rows: Array<{ count: number }> }).rows[0]?.count ?? 0;
   }
@@ -420,11 +473,11 @@ function upsertRollup(rows: readonly PointRow[]) {
 }
 
 /** A minute summary's time-integral read again from its stored points (`upsertRollup`). */
-const minuteAreaFromPoints = sql.raw(`select coalesce(sum(v * dt order by ts), 0) from (
+const minuteAreaFromPoints = sql`select coalesce(sum(v * dt order by ts), 0) from (
     select ts, v_num as v, round(date_part('epoch', lead(ts) over (order by ts) - ts) * 1000) as dt
-    from point_rows p where p.device_id = points_rollup.device_id and p.key = points_rollup.key
+    from ${storedPoints(sql`points_rollup.minute`, sql`points_rollup.minute + interval '1 minute'`)} p where p.device_id = points_rollup.device_id and p.key = points_rollup.key
       and p.ts >= points_rollup.minute and p.ts < points_rollup.minute + interval '1 minute'
-      and p.v_num is not null) as stepped`);
+      and p.v_num is not null) as stepped`;
 
 /** The identity of a stored point, as `store` answers it. */
 export function pointIdentity(deviceId: string, key: string, ts: number): string {
