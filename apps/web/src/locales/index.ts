@@ -51,6 +51,8 @@ import { systemCatalogueEnUS } from './system-catalogue/en-US.ts';
 import { systemCatalogueZhCN } from './system-catalogue/zh-CN.ts';
 import { tagBrowserEnUS } from './tag-browser/en-US.ts';
 import { tagBrowserZhCN } from './tag-browser/zh-CN.ts';
+import { storageEnUS } from './storage/en-US.ts';
+import { storageZhCN } from './storage/zh-CN.ts';
 import { zhCN } from './zh-CN.ts';
 
 const zh = {
@@ -75,6 +77,7 @@ const zh = {
   systemCatalogue: systemCatalogueZhCN,
   tagBrowser: tagBrowserZhCN,
   designerStudio: designerStudioZhCN,
+  storage: storageZhCN,
 };
 const en = {
   ...enUS,
@@ -98,6 +101,7 @@ const en = {
   systemCatalogue: systemCatalogueEnUS,
   tagBrowser: tagBrowserEnUS,
   designerStudio: designerStudioEnUS,
+  storage: storageEnUS,
 };
 
 export type ConsoleTexts = typeof zh;
