@@ -240,3 +240,50 @@ function rawArray(values: ReadonlyArray<number | null>) {
 }
 
 export { HOUR_MS };
+
+/**
+ * Removes a device's archived points in [from, to) (all of them without a range), answering how
+ * many went: hours wholly inside go as rows, the hours at the range's edges are packed again
+ * without the removed points.
+ */
+export async function removeArchived(
+  db: Database,
+  deviceId: string,
+  range: { from: number; to: number } | null,
+): Promise<number> {
+  const series = sql`series_id in (select id from point_series where device_id = ${deviceId})`;
+  if (!range) {
+    const result: unknown = await db.execute(
+      sql`with removed as (delete from points_archive where ${series} returning n) select coalesce(sum(n), 0)::int as n from removed`,
+    );
+    return Number((result as Rows<{ n: number }>).rows[0]?.n ?? 0);
+  }
+  const from = iso(range.from);
+  const to = iso(range.to);
+  const whole: unknown = await db.execute(sql`
+    with removed as (delete from points_archive where ${series} and hour >= ${from}::timestamptz
+      and hour + interval '1 hour' <= ${to}::timestamptz returning n)
+    select coalesce(sum(n), 0)::int as n from removed`);
+  let removed = Number((whole as Rows<{ n: number }>).rows[0]?.n ?? 0);
+  const edges: unknown = await db.execute(sql`
+    select series_id as s, (extract(epoch from hour) * 1000)::bigint::text as h from points_archive
+    where ${series} and hour < ${to}::timestamptz and hour + interval '1 hour' > ${from}::timestamptz`);
+  const wanted = (edges as Rows<{ s: number; h: string }>).rows.map((row) => ({
+    series: Number(row.s),
+    hour: Number(row.h),
+  }));
+  const stored = await readHours(db, wanted);
+  const repacked: Array<{ series: number; packed: PackedHour }> = [];
+  for (const { series: id, hour } of wanted) {
+    const points = stored.get(`${id}:${hour}`) ?? [];
+    const kept = points.filter((point) => point.ts < range.from || point.ts >= range.to);
+    removed += points.length - kept.length;
+    if (kept.length > 0) repacked.push({ series: id, packed: packHour(hour, kept) });
+    else
+      await db.execute(
+        sql`delete from points_archive where series_id = ${id} and hour = ${iso(hour)}::timestamptz`,
+      );
+  }
+  await writeHours(db, repacked);
+  return removed;
+}

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildBoundDevice } from '../../test/factories.ts';
 import { databaseVariants, type DatabaseVariant } from '../../test/test-server.ts';
-import { HistoryArchive, hotDays } from './history-archive.repository.ts';
+import { HistoryArchive, hotDays, removeArchived } from './history-archive.repository.ts';
 import { HistoryQueries } from './history-queries.repository.ts';
 import { HistoryRepository, type PointRow } from './history.repository.ts';
 
@@ -149,5 +149,14 @@ describe.each(databaseVariants())('history archive on $name', (variant) => {
     expect(await history.countPoints(devices[0]!)).toBeGreaterThanOrEqual(721);
     const late = await queries.points(devices[0]!, ['boilerTemp'], day, day + DAY);
     expect(late).toHaveLength(721);
+    // Clearing by date takes whole hours and packs the edge hours again without the range.
+    const from = day + 30 * 60_000;
+    const to = day + 90 * 60_000;
+    const removed = await removeArchived(database.db, devices[0]!, { from, to });
+    const left = await queries.points(devices[0]!, ['boilerTemp'], day, day + DAY);
+    expect(removed).toBe(721 - left.length);
+    expect(left.map((row) => row.ts)).toEqual(
+      late.map((row) => row.ts).filter((ts) => ts < from || ts >= to),
+    );
   }, 120_000);
 });
