@@ -45,7 +45,7 @@ describe('product storage and retention', () => {
           await panel.getByTestId('storage-usage').waitFor();
           await session.page.waitForLoadState('networkidle');
           await session.screenshot(`storage-product-before-${locale}`);
-          const days = panel.getByTestId('raw-days').locator('input');
+          const days = panel.locator('input#rawDays');
           await days.fill(String(30 + index));
           await panel.getByTestId('save-policy').click();
           await session.page.waitForLoadState('networkidle');
