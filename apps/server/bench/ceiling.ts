@@ -14,6 +14,8 @@ import type { HistoryRepository } from '../src/modules/telemetry/history.reposit
 export interface CeilingRows {
   readonly deviceIds: readonly string[];
   readonly keys: readonly string[];
+  /** The series id of each device's each key, devices first (`point-series.ts`). */
+  readonly seriesIds: readonly number[];
   /** Rows per device and key; their times are one second apart from `start`. */
   readonly perSeries: number;
   readonly start: number;
@@ -25,7 +27,7 @@ export interface Ceiling {
   readonly rows: number;
 }
 
-const COLUMNS = 'device_id, key, ts, v_num, v_text, e';
+const COLUMNS = 'series_id, ts, v_num, v_text, e';
 
 function* textRows(rows: CeilingRows, from: number, to: number): Generator<string> {
   const series = rows.deviceIds.length * rows.keys.length;
@@ -33,10 +35,9 @@ function* textRows(rows: CeilingRows, from: number, to: number): Generator<strin
   for (let index = from; index < to; index += 1) {
     const seriesIndex = index % series;
     const step = Math.floor(index / series);
-    const deviceId = rows.deviceIds[Math.floor(seriesIndex / rows.keys.length)]!;
-    const key = rows.keys[seriesIndex % rows.keys.length]!;
+    const seriesId = rows.seriesIds[seriesIndex]!;
     const ts = new Date(rows.start + step * 1000).toISOString();
-    lines.push(`${deviceId}\t${key}\t${ts}\t${40 + (index % 100) / 10}\t\\N\t\\N\n`);
+    lines.push(`${seriesId}\t${ts}\t${40 + (index % 100) / 10}\t\\N\t\\N\n`);
     if (lines.length === 5000) {
       yield lines.join('');
       lines = [];
@@ -90,10 +91,9 @@ export async function bestBatchCeilingPglite(
     const lines = [...textRows(rows, from, to)].join('').split('\n').filter(Boolean);
     const fields = lines.map((line) => line.split('\t'));
     return [
-      fields.map((field) => field[0]),
+      fields.map((field) => Number(field[0])),
       fields.map((field) => field[1]),
-      fields.map((field) => field[2]),
-      fields.map((field) => Number(field[3])),
+      fields.map((field) => Number(field[2])),
       fields.map(() => null),
       fields.map(() => null),
     ];
@@ -122,7 +122,7 @@ export async function bestBatchCeilingPglite(
           const parameters = columns(start, Math.min(to, start + batch));
           work.push(() =>
             client.query(
-              `insert into points (${COLUMNS}) select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::float8[], $5::text[], $6::text[])`,
+              `insert into points (${COLUMNS}) select * from unnest($1::int[], $2::timestamptz[], $3::float8[], $4::text[], $5::text[])`,
               parameters,
             ),
           );

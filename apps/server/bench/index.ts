@@ -11,6 +11,7 @@ import { benchCommands } from './command.bench.ts';
 import { benchGateways } from './gateways.bench.ts';
 import { benchLive } from './live.bench.ts';
 import { benchHistory } from './history.bench.ts';
+import { benchStorage } from './storage.bench.ts';
 import { benchReports } from './reports.bench.ts';
 import { benchMap } from './map.bench.ts';
 import { benchTemplateSync } from './template-sync.bench.ts';
@@ -29,6 +30,7 @@ const scenarios = {
   command: benchCommands,
   live: benchLive,
   history: benchHistory,
+  storage: benchStorage,
   reports: benchReports,
   gateways: benchGateways,
   map: benchMap,

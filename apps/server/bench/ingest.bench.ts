@@ -47,6 +47,7 @@ import {
   type DatabaseVariant,
   type TestServer,
 } from '../src/test/test-server.ts';
+import { seriesIdentity } from '../src/modules/telemetry/point-series.ts';
 import { bestBatchCeilingPglite, copyCeilingPostgres, type Ceiling } from './ceiling.ts';
 import { cpuSince, type CpuParts } from './cpu-usage.ts';
 import {
@@ -173,9 +174,16 @@ async function measureCeiling(
   parts: CpuParts,
   pair: number,
 ): Promise<CeilingRun> {
+  const deviceIds = fleet.gateways.map((gateway) => gateway.deviceId);
+  const known = await server.runtime.history.series.idsOf(
+    deviceIds.flatMap((deviceId) => FLEET_KEYS.map((key) => [deviceId, key] as const)),
+  );
   const rows = {
-    deviceIds: fleet.gateways.map((gateway) => gateway.deviceId),
+    deviceIds,
     keys: FLEET_KEYS,
+    seriesIds: deviceIds.flatMap((deviceId) =>
+      FLEET_KEYS.map((key) => known.get(seriesIdentity(deviceId, key))!),
+    ),
     perSeries: Math.ceil((UPLOADS * POINTS_PER_UPLOAD) / FLEET_KEYS.length),
     start: JANUARY + 2 * DAY + pair * HOUR,
   };

@@ -211,7 +211,7 @@ async function curveYear(variant: DatabaseVariant) {
     );
     const pointCount = await ceiling(
       server,
-      sql`select count(*) from points where device_id = ${device.id} and key = any(${sql.param(keys)}::text[])
+      sql`select count(*) from point_rows where device_id = ${device.id} and key = any(${sql.param(keys)}::text[])
         and ts >= ${iso(start)}::timestamptz and ts < ${iso(end)}::timestamptz`,
     );
     const first = Math.min(year.ms, again.ms);
@@ -331,7 +331,7 @@ async function computeReports(variant: DatabaseVariant) {
     });
     const count = await ceiling(
       server,
-      sql`select count(*) from points where device_id in (select id from devices where product_id = ${product.id})
+      sql`select count(*) from point_rows where device_id in (select id from devices where product_id = ${product.id})
         and ts >= ${iso(start)}::timestamptz and ts < ${iso(end)}::timestamptz`,
     );
     record({

@@ -32,6 +32,7 @@ import { registerFleet } from './modules/fleet/index.ts';
 import type { createGatewayOpsModule } from './modules/gateway-ops/index.ts';
 import { HistorySummaryQueries } from './modules/history/history-summary.repository.ts';
 import { registerHistoryRoutes } from './modules/history/history.routes.ts';
+import { registerStorageRoutes, type StorageService } from './modules/storage/index.ts';
 import { HistoryService } from './modules/history/history.service.ts';
 import { registerKnowledge } from './modules/knowledge/index.ts';
 import { registerLiveRoutes } from './modules/live/live.routes.ts';
@@ -80,6 +81,7 @@ export interface ApiModules {
   live: LiveService;
   /** What the broker's authentication and ACL hooks check against (see broker-hook-listener.ts). */
   brokerHookOptions: Omit<BrokerAuthOptions, 'secret'>;
+  storage: StorageService;
 }
 
 /** Registers every module's paths on `api` (the scope under `API_PREFIX`). */
@@ -184,6 +186,7 @@ export function registerApiRoutes(api: FastifyInstance, modules: ApiModules): vo
       now,
     ),
   );
+  registerStorageRoutes(api, modules.storage);
   registerLiveRoutes(api, { live, sessions });
   if (hooksOnConsolePort(config.brokerHook)) {
     registerBrokerAuthRoutes(api, { ...brokerHookOptions, secret: config.brokerHook.secret }, [

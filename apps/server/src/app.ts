@@ -47,6 +47,7 @@ import { createDeviceConfigModule } from './modules/device-config/index.ts';
 import { errorsPlugin, handleFrameworkError } from './plugins/errors.ts';
 import { createAdminModule } from './modules/admin/index.ts';
 import { createReportModule, type ReportModule } from './modules/report/index.ts';
+import { createStorageModule, type StorageService } from './modules/storage/index.ts';
 import { createEdgeLogicModule } from './modules/edge-logic/index.ts';
 import { createOtaModule } from './modules/ota/index.ts';
 import { createGatewayOpsModule } from './modules/gateway-ops/index.ts';
@@ -85,6 +86,8 @@ export interface Platform {
   alarms: AlarmModule;
   accountCentre: AccountCentreModule;
   reports: ReportModule;
+  /** History storage: retention policies, storage figures, the archive and retention sweep. */
+  storage: StorageService;
   /** The broker hooks' own listener (BROKER_HOOK_PORT), started by `main.ts`; null without one. */
   brokerHooks: FastifyInstance | null;
   /** Start-up is complete (see `AppDependencies.awaitStartup`). */
@@ -322,6 +325,18 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     () => reports.start(),
     () => reports.stop(),
   );
+  const storage = createStorageModule({
+    db: database.db,
+    history: runtime.history,
+    products: catalogue.services.products,
+    access: catalogue.deviceAccess,
+    now,
+    reportFailure: (error) => app.log.warn({ err: error }, 'storage sweep step failed'),
+  });
+  runtime.alongside(
+    () => storage.start(config.storageSweepIntervalMs),
+    () => storage.stop(),
+  );
   const live = new LiveService(bus, runtime.runtime, catalogue.deviceAccess, now);
   const viewerHints = new ViewerHints({
     transport: runtime.transport,
@@ -374,6 +389,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
         deviceEvents,
         live,
         brokerHookOptions,
+        storage,
       }),
     { prefix: API_PREFIX },
   );
@@ -402,6 +418,7 @@ export async function buildApp(deps: AppDependencies): Promise<Platform> {
     alarms,
     accountCentre,
     reports,
+    storage,
     brokerHooks,
     markReady,
   };

@@ -79,6 +79,8 @@ const environmentSchema = z.object({
   // Reports: due windows, late hours and the hour/day history summaries (0: never; tests drive it).
   REPORT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   ALARM_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // History storage: archiving closed days and retention, a step this often (0: never; tests drive it).
+  STORAGE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   ALARM_WECHAT_MODE: z.enum(['log', 'send']).default('log'),
   ALARM_WEBHOOK_MODE: z.enum(['log', 'send']).default('log'),
   ALARM_VOICE_PROVIDER: z.enum(['log', 'webhook']).default('log'),
@@ -136,6 +138,8 @@ export interface Config {
   map: { tileUrl: string | null; attribution: string | null; maxZoom: number };
   /** Report sweeps (0: none; tests drive them). */
   report: { sweepIntervalMs: number };
+  /** History storage sweep (archive, retention) step interval (0: never). */
+  storageSweepIntervalMs: number;
   /** How often inspection tasks are generated (0: never). */
   inspectionSweepIntervalMs: number;
   /** Alarm sweeps (0: none; tests drive them) and the notification channels' offline behaviour. */
@@ -257,6 +261,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxZoom: env.MAP_MAX_ZOOM,
     },
     report: { sweepIntervalMs: env.REPORT_SWEEP_INTERVAL_MS },
+    storageSweepIntervalMs: env.STORAGE_SWEEP_INTERVAL_MS,
     inspectionSweepIntervalMs: env.INSPECTION_SWEEP_INTERVAL_MS,
     alarm: {
       sweepIntervalMs: env.ALARM_SWEEP_INTERVAL_MS,

@@ -13,5 +13,6 @@ export * from './api/product.ts';
 export * from './api/gateway.ts';
 export * from './api/device.ts';
 export * from './api/history.ts';
+export * from './api/storage.ts';
 export * from './api/command.ts';
 export * from './api/designer-pages.ts';

@@ -167,6 +167,7 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     MQTT_PORT: '0',
     MQTT_WS_PORT: '0',
+    STORAGE_SWEEP_INTERVAL_MS: '0',
     ...environment,
   });
   const database = await variant.open();

@@ -28,6 +28,7 @@ export const PAGES: Readonly<Record<PageId, ComponentType>> = {
   designer: lazyPage(() => import('../designer/DesignerPage.tsx')),
   productEditAlert: lazyPage(() => import('../features/alarm/ProductAlertTab.tsx')),
   productEditFormula: lazyPage(() => import('../features/product/ProductFormulaTab.tsx')),
+  productEditStorage: lazyPage(() => import('../features/storage/StoragePanel.tsx')),
   alarmList: lazyPage(() => import('../features/alarm/AlarmListPage.tsx')),
   messageCentre: lazyPage(() => import('../features/message/MessageCentrePage.tsx')),
   messagePreferences: lazyPage(() => import('../features/message/PreferencesPage.tsx')),

@@ -31,6 +31,7 @@ export type PageId =
   | 'designer'
   | 'productEditAlert'
   | 'productEditFormula'
+  | 'productEditStorage'
   | 'alarmList'
   | 'messageCentre'
   | 'messagePreferences'
@@ -97,7 +98,7 @@ export interface RouteDefinition {
   children?: RouteDefinition[];
 }
 
-const productEditTabs = ['info', 'signal', 'page', 'report', 'formula', 'alert'] as const;
+const productEditTabs = ['info', 'signal', 'page', 'report', 'formula', 'alert', 'storage'] as const;
 export type ProductEditTab = (typeof productEditTabs)[number];
 
 /** The screen of each product tab. */
@@ -108,6 +109,7 @@ const PRODUCT_TAB_PAGES: Readonly<Record<ProductEditTab, PageId>> = {
   report: 'productEditReport',
   alert: 'productEditAlert',
   formula: 'productEditFormula',
+  storage: 'productEditStorage',
 };
 
 const capitalise = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;

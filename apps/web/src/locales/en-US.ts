@@ -61,6 +61,7 @@ export const enUS: ConsoleTexts = {
     ProductEditReport: 'History reports',
     ProductEditFormula: 'Formulas',
     ProductEditAlert: 'Alarms',
+    ProductEditStorage: 'Storage',
     ProductDesigner: 'Page designer',
     MonitorDevices: 'Devices',
     MonitorDeviceDetail: 'Device detail',

@@ -53,6 +53,8 @@ import { systemCatalogueEnUS } from './system-catalogue/en-US.ts';
 import { systemCatalogueZhCN } from './system-catalogue/zh-CN.ts';
 import { tagBrowserEnUS } from './tag-browser/en-US.ts';
 import { tagBrowserZhCN } from './tag-browser/zh-CN.ts';
+import { storageEnUS } from './storage/en-US.ts';
+import { storageZhCN } from './storage/zh-CN.ts';
 import { zhCN } from './zh-CN.ts';
 
 const zh = {
@@ -78,6 +80,7 @@ const zh = {
   tagBrowser: tagBrowserZhCN,
   designerStudio: designerStudioZhCN,
   productTransfer: productTransferZhCN,
+  storage: storageZhCN,
 };
 const en = {
   ...enUS,
@@ -102,6 +105,7 @@ const en = {
   tagBrowser: tagBrowserEnUS,
   designerStudio: designerStudioEnUS,
   productTransfer: productTransferEnUS,
+  storage: storageEnUS,
 };
 
 export type ConsoleTexts = typeof zh;

@@ -59,6 +59,7 @@ export const zhCN = {
     ProductEditReport: '历史报表',
     ProductEditFormula: '公式',
     ProductEditAlert: '报警',
+    ProductEditStorage: '数据存储',
     ProductDesigner: '页面设计器',
     MonitorDevices: '设备列表',
     MonitorDeviceDetail: '设备详情',

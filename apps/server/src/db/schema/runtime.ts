@@ -1,7 +1,8 @@
 /**
  * What the platform records as things run: latest values, commands with their audit, and gaps.
- * History points live in the time-partitioned `points` table, created by a hand-written migration
- * (drizzle-kit does not declare partitioned tables) and reached through the history repository.
+ * History points live in the day-partitioned `points` table keyed by (series, time), created by a
+ * hand-written migration (drizzle-kit does not declare partitioned tables) and reached through the
+ * history repository; `point_series` names each series' device and variable key.
  */
 import {
   bigint,
@@ -33,6 +34,17 @@ export const latestValues = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.deviceId, table.key] })],
+);
+
+/** A series of history points: one device's one variable, numbered for the points to refer to. */
+export const pointSeries = pgTable(
+  'point_series',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    deviceId: text('device_id').notNull(),
+    key: text('key').notNull(),
+  },
+  (table) => [uniqueIndex('point_series_device_key').on(table.deviceId, table.key)],
 );
 
 /** Every read and write command, its outcome, and for writes the audit: who, what, old and new. */

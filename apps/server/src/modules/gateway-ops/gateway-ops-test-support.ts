@@ -93,7 +93,7 @@ export function gatewayOpsCalls(current: () => GatewayOpsWorld) {
 
   const pointCount = async (deviceId: string) => {
     const result = await current().server.database.db.execute(
-      sql`select count(*)::int as n from points where device_id = ${deviceId}`,
+      sql`select count(*)::int as n from point_rows where device_id = ${deviceId}`,
     );
     return Number((result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
   };

@@ -25,6 +25,7 @@ import {
   reportProgress,
   reportRows,
 } from '../../db/schema/index.ts';
+import { removeArchived } from '../telemetry/history-archive.repository.ts';
 
 export type GatewaySettingsRow = typeof gatewaySettings.$inferSelect;
 
@@ -206,15 +207,20 @@ export class GatewayOpsRepository {
     });
   }
 
-  /** Points live in month partitions the ORM does not declare; deleted through the parent table. */
+  /**
+   * Points live in day partitions the ORM does not declare, keyed by series, and in the archive's
+   * packed hours; both go (`removeArchived`).
+   */
   private async deletePoints(tx: Transaction, deviceId: string, range: ClearRange | null): Promise<number> {
+    const series = sql`series_id in (select id from point_series where device_id = ${deviceId})`;
     const condition = range
-      ? sql`device_id = ${deviceId} and ts >= ${new Date(range.from).toISOString()}::timestamptz and ts < ${new Date(range.to).toISOString()}::timestamptz`
-      : sql`device_id = ${deviceId}`;
+      ? sql`${series} and ts >= ${new Date(range.from).toISOString()}::timestamptz and ts < ${new Date(range.to).toISOString()}::timestamptz`
+      : series;
     const result = await tx.execute(
       sql`with removed as (delete from points where ${condition} returning 1) select count(*)::int as n from removed`,
     );
-    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    const archived = await removeArchived(tx, deviceId, range);
+    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) + archived;
   }
 
   async settingsOf(sn: string) {

@@ -11,6 +11,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CurveLevel } from '@lyyp/contracts';
 import type { Database } from '../../db/client.ts';
+import { extentColumns } from '../telemetry/stored-points.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -114,8 +115,7 @@ export class HistorySummaryQueries {
   ): Promise<Map<string, { oldest: number; newest: number }>> {
     const result: unknown = await this.db.execute(sql`
       select k,
-        (select (extract(epoch from ts) * 1000)::bigint::text from points where device_id = ${deviceId} and key = k order by ts desc limit 1) as newest,
-        (select (extract(epoch from ts) * 1000)::bigint::text from points where device_id = ${deviceId} and key = k order by ts asc limit 1) as oldest
+        ${extentColumns(sql`${deviceId}`, sql`k`)}
       from unnest(${sql.param(keys)}::text[]) as k`);
     const rows = (result as { rows: Array<{ k: string; newest: string | null; oldest: string | null }> })
       .rows;

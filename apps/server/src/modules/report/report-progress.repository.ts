@@ -4,6 +4,7 @@
  * second layer of `ReportRepository`.
  */
 import { sql } from 'drizzle-orm';
+import { numberBefore, storedPoints } from '../telemetry/stored-points.ts';
 import type { Sample } from './engine/window-compute.ts';
 import { ReportDefinitionRepository } from './report-definition.repository.ts';
 
@@ -97,7 +98,7 @@ export class ReportProgressRepository extends ReportDefinitionRepository {
   /** The numeric samples of the keys from `from` up to (not including) `to`, in time order. */
   async samples(deviceId: string, keys: readonly string[], from: number, to: number): Promise<Sample[]> {
     const rows = await this.rows<{ k: string; t: string; v: number }>(sql`
-      select key as k, (extract(epoch from ts) * 1000)::bigint::text as t, v_num as v from points
+      select key as k, (extract(epoch from ts) * 1000)::bigint::text as t, v_num as v from ${storedPoints(from, to)} as points
       where device_id = ${deviceId} and key = any(${sql.param(keys)}::text[]) and v_num is not null
         and ts >= ${iso(from)}::timestamptz and ts < ${iso(to)}::timestamptz
       order by ts`);
@@ -107,8 +108,7 @@ export class ReportProgressRepository extends ReportDefinitionRepository {
   /** Each key's last numeric value before `ts` (one index lookup per key). */
   async valuesBefore(deviceId: string, keys: readonly string[], ts: number): Promise<Map<string, number>> {
     const rows = await this.rows<{ k: string; v: number | null }>(sql`
-      select k, (select v_num from points p where p.device_id = ${deviceId} and p.key = k and p.v_num is not null
-        and p.ts < ${iso(ts)}::timestamptz order by p.ts desc limit 1) as v
+      select k, ${numberBefore(sql`${deviceId}`, sql`k`, ts)} as v
       from unnest(${sql.param(keys)}::text[]) as k`);
     return new Map(rows.filter((row) => row.v !== null).map((row) => [row.k, row.v!]));
   }

@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { CellStats, ComputedRow } from './engine/window-compute.ts';
+import { numberBefore } from '../telemetry/stored-points.ts';
 import { HistorySummaryRepository, millisecondsBetween } from './history-summary.repository.ts';
 
 const iso = (ts: number) => new Date(ts).toISOString();
@@ -195,8 +196,7 @@ export class ReportRowsRepository extends HistorySummaryRepository {
         select device_id as d, (extract(epoch from computed_until) * 1000)::bigint::text as until
         from report_progress where report_id = ${reportId} and device_id = any(${devicesParam}::text[])`),
       this.rows<{ d: string; k: string; v: number | null }>(sql`
-        select d, k, (select v_num from points p where p.device_id = d and p.key = k and p.v_num is not null
-          and p.ts < ${iso(at)}::timestamptz order by p.ts desc limit 1) as v
+        select d, k, ${numberBefore(sql`d`, sql`k`, at)} as v
         from unnest(${devicesParam}::text[]) as d cross join unnest(${sql.param(keys)}::text[]) as k`),
     ]);
     for (const row of progress) result.set(row.d, { computedUntil: Number(row.until), before: new Map() });

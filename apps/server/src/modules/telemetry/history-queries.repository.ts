@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { extentColumns, storedPoints } from './stored-points.ts';
 
 export interface RawHistoryRow {
   ts: number;
@@ -39,10 +40,10 @@ export class HistoryQueries {
   ) {
     const range = sql`device_id = ${deviceId} and key = any(${sql.param(keys)}::text[]) and ts >= ${new Date(from).toISOString()}::timestamptz and ts <= ${new Date(to).toISOString()}::timestamptz`;
     const [total] = await this.rows<{ total: number }>(
-      sql`select count(distinct ts)::int as total from points where ${range}`,
+      sql`select count(distinct ts)::int as total from ${storedPoints(from, to)} as points where ${range}`,
     );
     const instants = await this.rows<{ t: string }>(sql`
-      select (extract(epoch from ts) * 1000)::bigint::text as t from points where ${range}
+      select (extract(epoch from ts) * 1000)::bigint::text as t from ${storedPoints(from, to)} as points where ${range}
       group by ts order by ts desc limit ${limit} offset ${offset}`);
     return { total: total?.total ?? 0, instants: instants.map((row) => Number(row.t)) };
   }
@@ -62,7 +63,7 @@ export class HistoryQueries {
       v_text: string | null;
       e: string | null;
     }>(sql`
-      select (extract(epoch from ts) * 1000)::bigint::text as ts, key, v_num, v_text, e from points
+      select (extract(epoch from ts) * 1000)::bigint::text as ts, key, v_num, v_text, e from ${storedPoints(from, to)} as points
       where device_id = ${deviceId} and key = any(${sql.param(keys)}::text[])
         and ts >= ${new Date(from).toISOString()}::timestamptz and ts < ${new Date(to).toISOString()}::timestamptz
       order by ts limit ${limit}`);
@@ -85,7 +86,7 @@ export class HistoryQueries {
   ): Promise<number> {
     const [row] = await this.rows<{ count: number }>(sql`
       select count(*)::int as count from (
-        select 1 from points where device_id = ${deviceId} and key = ${key}
+        select 1 from ${storedPoints(from, to)} as points where device_id = ${deviceId} and key = ${key}
           and ts >= ${new Date(from).toISOString()}::timestamptz and ts <= ${new Date(to).toISOString()}::timestamptz
         limit ${atMost}) as counted`);
     return row?.count ?? 0;
@@ -104,12 +105,10 @@ export class HistoryQueries {
     return row?.minute ? Number(row.minute) : null;
   }
 
-  /** Newest and oldest time of a key (two index lookups). */
+  /** Newest and oldest time of a key (index lookups, hot and archived). */
   async extent(deviceId: string, key: string): Promise<{ oldest: number; newest: number } | null> {
     const [row] = await this.rows<{ newest: string | null; oldest: string | null }>(sql`
-      select
-        (select (extract(epoch from ts) * 1000)::bigint::text from points where device_id = ${deviceId} and key = ${key} order by ts desc limit 1) as newest,
-        (select (extract(epoch from ts) * 1000)::bigint::text from points where device_id = ${deviceId} and key = ${key} order by ts asc limit 1) as oldest`);
+      select ${extentColumns(sql`${deviceId}`, sql`${key}`)}`);
     return row?.newest && row.oldest ? { oldest: Number(row.oldest), newest: Number(row.newest) } : null;
   }
 
@@ -131,7 +130,7 @@ export class HistoryQueries {
     const rows = await this.rows<{ b: string; min: number; max: number }>(sql`
       select (extract(epoch from date_bin(${`${bucketMs} milliseconds`}::interval, ts, ${origin}::timestamptz)) * 1000)::bigint::text as b,
         min(v_num) as min, max(v_num) as max
-      from points where device_id = ${deviceId} and key = ${key} and v_num is not null
+      from ${storedPoints(from, to)} as points where device_id = ${deviceId} and key = ${key} and v_num is not null
         and ts >= ${origin}::timestamptz and ts <= ${new Date(to).toISOString()}::timestamptz
       group by 1 order by 1`);
     return rows.map((row) => [Number(row.b), row.min, row.max] as [number, number, number]);

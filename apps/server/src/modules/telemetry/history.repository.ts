@@ -1,7 +1,7 @@
 /**
- * History points and latest values. Points go into month partitions of `points`, in one statement
- * per batch (arrays unnested), idempotent on (device, key, timestamp); the latest value of each
- * variable moves only forward in time.
+ * History points and latest values. Points go into day partitions of `points`, keyed by their
+ * series (`point-series.ts`) and time, in one statement per batch (arrays unnested), idempotent on
+ * (device, key, timestamp); the latest value of each variable moves only forward in time.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -10,6 +10,8 @@ import { databaseCodeOf } from '../../db/database-error.ts';
 import { compareTexts } from '../../db/lock-order.ts';
 import { runInOneTransaction } from '../../db/one-transaction.ts';
 import type { StoredValue } from '../../db/schema/index.ts';
+import { PointSeries } from './point-series.ts';
+import { allStoredPoints, storedPoints } from './stored-points.ts';
 
 export interface PointRow {
   deviceId: string;
@@ -19,13 +21,13 @@ export interface PointRow {
   error: string | null;
 }
 
-function monthStart(ts: number): Date {
-  const date = new Date(ts);
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
-}
+const DAY_MS = 86_400_000;
 
-function partitionName(start: Date): string {
-  return `points_y${start.getUTCFullYear()}m${String(start.getUTCMonth() + 1).padStart(2, '0')}`;
+/** The name of the day partition of `points` starting at `start` (midnight UTC). */
+const dayStart = (ts: number) => ts - (((ts % DAY_MS) + DAY_MS) % DAY_MS);
+
+export function partitionName(start: number): string {
+  return `points_d${new Date(start).toISOString().slice(0, 10).replaceAll('-', '')}`;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -34,40 +36,71 @@ const DEADLOCK_DETECTED = '40P01';
 /** Times a group commit runs again after losing a deadlock, before its uploads fail (and are resent). */
 const DEADLOCK_RETRIES = 3;
 const DUPLICATE_OBJECT_CODES = new Set(['42P07', UNIQUE_VIOLATION, '42710']);
+/** No partition holds the row: its day was archived (and dropped) since this node last saw it. */
+const NO_PARTITION = '23514';
 
 export class HistoryRepository {
-  /** Month partitions known to exist, as [start, end) in epoch ms (checked per point, so numbers). */
-  private readonly knownMonths: Array<readonly [number, number]> = [];
+  /** Day partitions known to exist, by their start in epoch ms. */
+  private readonly knownDays = new Set<number>();
+  /** Of those, the days the archive has taken points of (`points_archived_days`). */
+  private readonly archivedDays = new Set<number>();
+  readonly series: PointSeries;
 
-  constructor(private readonly db: Database) {}
-
-  private isKnownMonth(ts: number): boolean {
-    for (const [start, end] of this.knownMonths) if (ts >= start && ts < end) return true;
-    return false;
+  constructor(private readonly db: Database) {
+    this.series = new PointSeries(db);
   }
 
-  /** Creates the month partitions these timestamps need; safe when another node races us. */
+  /** Forgets the partitions known to exist (the archive dropped some). */
+  forgetPartitions(): void {
+    this.knownDays.clear();
+    this.archivedDays.clear();
+  }
+
+  /** Creates the day partitions these timestamps need; safe when another node races us. */
   async ensurePartitions(timestamps: Iterable<number>): Promise<void> {
-    const months = new Map<string, Date>();
+    const days = new Set<number>();
     for (const ts of timestamps) {
-      if (this.isKnownMonth(ts)) continue;
-      const start = monthStart(ts);
-      months.set(partitionName(start), start);
+      const start = dayStart(ts);
+      if (!this.knownDays.has(start)) days.add(start);
     }
-    for (const [name, start] of months) {
-      const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+    for (const start of days) {
       try {
         await this.db.execute(
           sql.raw(
-            `create table if not exists "${name}" partition of points for values from ('${start.toISOString()}') to ('${end.toISOString()}')`,
+            `create table if not exists "${partitionName(start)}" partition of points for values from ('${new Date(start).toISOString()}') to ('${new Date(start + DAY_MS).toISOString()}')`,
           ),
         );
       } catch (error) {
         // Another node created it between our check and our create: that is the outcome we wanted.
         if (!DUPLICATE_OBJECT_CODES.has(databaseCodeOf(error) ?? '')) throw error;
       }
-      this.knownMonths.push([start.getTime(), end.getTime()]);
+      this.knownDays.add(start);
     }
+    if (days.size === 0) return;
+    const archived: unknown = await this.db.execute(sql`
+      select (extract(epoch from day) * 1000)::bigint::text as day from points_archived_days
+      where day = any(${textArrayLiteral([...days].map((day) => new Date(day).toISOString()))}::timestamptz[])`);
+    for (const row of (archived as { rows: Array<{ day: string }> }).rows)
+      this.archivedDays.add(Number(row.day));
+  }
+
+  /** Points of `rows` the archive already holds (a point delivered again after its day was archived). */
+  private async alreadyArchived(rows: readonly PointRow[]): Promise<Set<string>> {
+    const suspects = rows.filter((row) => this.archivedDays.has(dayStart(row.ts)));
+    const found = new Set<string>();
+    if (suspects.length === 0) return found;
+    const result: unknown = await this.db.execute(sql`
+      select series_id as s, (extract(epoch from ts) * 1000)::bigint::text as t from archived_point_rows
+      where (series_id, hour) in (select * from unnest(
+        ${integers(suspects.map((row) => this.series.idOf(row.deviceId, row.key)))},
+        ${textArrayLiteral(suspects.map((row) => new Date(row.ts - (((row.ts % 3_600_000) + 3_600_000) % 3_600_000)).toISOString()))}::timestamptz[]))`);
+    const stored = new Set(
+      (result as { rows: Array<{ s: number; t: string }> }).rows.map((row) => `${row.s}:${row.t}`),
+    );
+    for (const row of suspects)
+      if (stored.has(`${this.series.idOf(row.deviceId, row.key)}:${row.ts}`))
+        found.add(pointIdentity(row.deviceId, row.key, row.ts));
+    return found;
   }
 
   /**
@@ -84,7 +117,12 @@ export class HistoryRepository {
       try {
         return await this.storeOnce(rows, also);
       } catch (error) {
-        if (databaseCodeOf(error) !== DEADLOCK_DETECTED || attempt >= DEADLOCK_RETRIES) throw error;
+        const code = databaseCodeOf(error);
+        if (code === NO_PARTITION && attempt < DEADLOCK_RETRIES) {
+          this.forgetPartitions();
+          continue;
+        }
+        if (code !== DEADLOCK_DETECTED || attempt >= DEADLOCK_RETRIES) throw error;
       }
     }
   }
@@ -95,10 +133,18 @@ export class HistoryRepository {
       return { allNew: true };
     }
     await this.ensurePartitions(rows.map((row) => row.ts));
-    const columns = pointColumns(rows);
+    await this.series.idsOf(rows.map((row) => [row.deviceId, row.key] as const));
+    const archived = await this.alreadyArchived(rows);
+    if (archived.size > 0)
+      return this.storeSome(
+        rows.filter((row) => !archived.has(pointIdentity(row.deviceId, row.key, row.ts))),
+        rows,
+        also,
+      );
+    const columns = pointColumns(rows, this.series);
     const latest = upsertLatest(newestPerVariable(rows));
     const statements = [
-      sql`insert into points (device_id, key, ts, v_num, v_text, e) ${pointsSource(columns)}`,
+      sql`insert into points (series_id, ts, v_num, v_text, e) ${pointsSource(columns)}`,
       latest,
       upsertRollup(rows),
       ...also,
@@ -109,16 +155,34 @@ export class HistoryRepository {
     } catch (error) {
       if (databaseCodeOf(error) !== UNIQUE_VIOLATION) throw error;
     }
-    return this.db.transaction(async (tx) => {
+    return this.storeSome(rows, rows, also);
+  }
+
+  /**
+   * Stores those of `rows` not stored before, asking the database which it inserted; the latest
+   * values move with all of `batch`.
+   */
+  private async storeSome(rows: readonly PointRow[], batch: readonly PointRow[], also: readonly SQL[]) {
+    const columns = pointColumns(rows, this.series);
+    const latest = upsertLatest(newestPerVariable(batch));
+    return this.db.transaction(async (tx): Promise<StoreOutcome> => {
+      if (rows.length === 0) {
+        await tx.execute(latest);
+        for (const statement of also) await tx.execute(statement);
+        return { allNew: false, inserted: new Set<string>() };
+      }
       const inserted: unknown = await tx.execute(sql`
-        insert into points (device_id, key, ts, v_num, v_text, e)
+        insert into points (series_id, ts, v_num, v_text, e)
         ${pointsSource(columns)}
         on conflict do nothing
-        returning device_id, key, (extract(epoch from ts) * 1000)::bigint::text as ts`);
+        returning series_id, (extract(epoch from ts) * 1000)::bigint::text as ts`);
       await tx.execute(latest);
-      const resultRows = (inserted as { rows: Array<{ device_id: string; key: string; ts: string }> }).rows;
+      const resultRows = (inserted as { rows: Array<{ series_id: number; ts: string }> }).rows;
+      const insertedIds = new Set(resultRows.map((row) => `${row.series_id}:${row.ts}`));
       const identities = new Set(
-        resultRows.map((row) => pointIdentity(row.device_id, row.key, Number(row.ts))),
+        rows
+          .filter((row) => insertedIds.has(`${this.series.idOf(row.deviceId, row.key)}:${row.ts}`))
+          .map((row) => pointIdentity(row.deviceId, row.key, row.ts)),
       );
       const rollup = upsertRollup(
         rows.filter((row) => identities.has(pointIdentity(row.deviceId, row.key, row.ts))),
@@ -131,7 +195,7 @@ export class HistoryRepository {
 
   async countPoints(deviceId: string): Promise<number> {
     const result = await this.db.execute<{ count: number }>(
-      sql`select count(*)::int as count from points where device_id = ${deviceId}`,
+      sql`select count(*)::int as count from ${allStoredPoints} as points where device_id = ${deviceId}`,
     );
     return (result as { rows: Array<{ count: number }> }).rows[0]?.count ?? 0;
   }
@@ -140,18 +204,13 @@ export class HistoryRepository {
 export type StoreOutcome = { allNew: true } | { allNew: false; inserted: Set<string> };
 
 /**
- * A batch's points as columns. Devices and variable keys repeat: each point carries the position of
- * its device and key in the batch's lists of distinct ones (from 1, as `with ordinality` counts),
- * which the statement joins. A device id is 36 characters and a batch holds tens of thousands of points,
- * so this is most of the text a batch sends (and the database parses) spared. Texts and errors are
- * left out when the batch has none, as it usually has not.
+ * A batch's points as columns: each point carries its series id (a device id is 36 characters and a
+ * batch holds tens of thousands of points, so this is most of the text a batch sends, and the
+ * database parses, spared). Texts and errors are left out when the batch has none, as it usually has not.
  */
-function pointColumns(rows: readonly PointRow[]) {
-  const devices = positionsOf(rows, (row) => row.deviceId);
-  const keys = positionsOf(rows, (row) => row.key);
+function pointColumns(rows: readonly PointRow[], series: PointSeries) {
   const columns = {
-    devices,
-    keys,
+    series: new Array<number>(rows.length),
     times: new Array<number>(rows.length),
     numbers: new Array<number | null>(rows.length),
     texts: null as (string | null)[] | null,
@@ -159,6 +218,7 @@ function pointColumns(rows: readonly PointRow[]) {
   };
   for (let index = 0; index < rows.length; index += 1) {
     const row = rows[index]!;
+    columns.series[index] = series.idOf(row.deviceId, row.key);
     columns.times[index] = row.ts;
     const value = row.value;
     columns.numbers[index] =
@@ -178,7 +238,7 @@ function pointColumns(rows: readonly PointRow[]) {
  */
 const fromMilliseconds = (column: string) => sql.raw(`to_timestamp(${column} / 1000)`);
 
-/** The points of a batch as rows for `insert into points (device_id, key, ts, v_num, v_text, e)`. */
+/** The points of a batch as rows for `insert into points (series_id, ts, v_num, v_text, e)`. */
 function pointsSource(columns: ReturnType<typeof pointColumns>) {
   const text = columns.texts ? sql`x` : sql`null::text`;
   const error = columns.errors ? sql`e` : sql`null::text`;
@@ -187,11 +247,10 @@ function pointsSource(columns: ReturnType<typeof pointColumns>) {
     ...(columns.errors ? [sql`, ${texts(columns.errors)}`] : []),
   ];
   const names = sql.raw(
-    ['d', 'k', 't', 'v', ...(columns.texts ? ['x'] : []), ...(columns.errors ? ['e'] : [])].join(', '),
+    ['s', 't', 'v', ...(columns.texts ? ['x'] : []), ...(columns.errors ? ['e'] : [])].join(', '),
   );
-  return sql`select device.id, variable.key, ${fromMilliseconds('t')}, v, ${text}, ${error}
-    from unnest(${integers(columns.devices.positions)}, ${integers(columns.keys.positions)}, ${numbers(columns.times)}, ${numbers(columns.numbers)}${sql.join(optional)}) as incoming(${names})
-    ${joinDistinct(columns.devices.distinct, columns.keys.distinct)}`;
+  return sql`select s, ${fromMilliseconds('t')}, v, ${text}, ${error}
+    from unnest(${integers(columns.series)}, ${numbers(columns.times)}, ${numbers(columns.numbers)}${sql.join(optional)}) as incoming(${names})`;
 }
 
 /** The arrays of batch statements, each written as one literal on both databases (`array-literal.ts`). */
@@ -414,11 +473,11 @@ function upsertRollup(rows: readonly PointRow[]) {
 }
 
 /** A minute summary's time-integral read again from its stored points (`upsertRollup`). */
-const minuteAreaFromPoints = sql.raw(`select coalesce(sum(v * dt order by ts), 0) from (
+const minuteAreaFromPoints = sql`select coalesce(sum(v * dt order by ts), 0) from (
     select ts, v_num as v, round(date_part('epoch', lead(ts) over (order by ts) - ts) * 1000) as dt
-    from points p where p.device_id = points_rollup.device_id and p.key = points_rollup.key
+    from ${storedPoints(sql`points_rollup.minute`, sql`points_rollup.minute + interval '1 minute'`)} p where p.device_id = points_rollup.device_id and p.key = points_rollup.key
       and p.ts >= points_rollup.minute and p.ts < points_rollup.minute + interval '1 minute'
-      and p.v_num is not null) as stepped`);
+      and p.v_num is not null) as stepped`;
 
 /** The identity of a stored point, as `store` answers it. */
 export function pointIdentity(deviceId: string, key: string, ts: number): string {

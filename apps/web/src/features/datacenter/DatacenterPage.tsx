@@ -34,6 +34,7 @@ import { saveFile } from '../monitor/common/save-file.ts';
 import { changeOf, checkCentreRange, defaultCentrePicked, rangeOfCentrePicked } from './datacenter-range.ts';
 import { DatacenterTables } from './DatacenterTables.tsx';
 import { amountText } from './energy-label.ts';
+import { FleetStorageCard } from '../storage/StoragePanel.tsx';
 
 const DatacenterCharts = lazy(() => import('./DatacenterCharts.tsx'));
 
@@ -200,6 +201,7 @@ export default function DatacenterPage() {
           <DatacenterTables summary={data} />
         </>
       )}
+      <FleetStorageCard />
     </Space>
   );
 }

@@ -28,6 +28,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DeviceStoragePanel } from '../storage/StoragePanel.tsx';
 import type { DeviceDetail, DeviceFields } from '../../api/catalogue.types.ts';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { CoordinateFields } from '../../blocks/index.ts';
@@ -210,6 +211,7 @@ export function DeviceInfoTab({ device }: DeviceTabProps) {
           </Button>
         ) : null}
       </Form>
+      <DeviceStoragePanel deviceId={device.id} />
     </div>
   );
 }
