@@ -39,3 +39,17 @@ export function actionColumn<T>(
     render: (_value: unknown, row: T, index: number) => render(row, index),
   };
 }
+
+/** A plain value, or a dash when the row has none. */
+export function textColumn<T>(
+  title: string,
+  dataIndex: keyof T & string,
+  extra: Partial<ConsoleColumn<T>> = {},
+): ConsoleColumn<T> {
+  return {
+    title,
+    dataIndex,
+    render: (value: ReactNode) => (value === null || value === undefined || value === '' ? '—' : value),
+    ...extra,
+  };
+}

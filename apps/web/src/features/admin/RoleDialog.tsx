@@ -94,7 +94,7 @@ export function RoleDialog({
         <Alert type="info" showIcon title={t('admin.roles.builtInHint')} style={{ marginBottom: 16 }} />
       ) : null}
       <Form form={form} layout="vertical" disabled={readOnly} data-testid="role-form">
-        <Form.Item name="name" label={t('admin.roles.name')} rules={buildAdminRules(locale).name}>
+        <Form.Item name="name" label={t('admin.roles.name')} rules={buildAdminRules(locale).roleName}>
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item name="audience" label={t('admin.fields.audience')}>

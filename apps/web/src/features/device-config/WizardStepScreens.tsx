@@ -17,6 +17,7 @@ import type { PageSummary } from '../../api/designer.api.ts';
 import type { ProductAbilityAction } from '../../api/policy.api.ts';
 import { channelName } from '../alarm/alarm-text.ts';
 import { useRuleColumns } from '../alarm/rule-columns.tsx';
+import { formatDuration } from '../../app/format-value.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { DeviceScriptStatus } from '../monitor/DeviceScriptStatus.tsx';
 import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
@@ -131,6 +132,7 @@ export function VariablesStep({ device, variables }: DeviceTabProps) {
 
 export function ReportsStep({ device }: DeviceTabProps) {
   const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
   const reports = useDeviceReports(device.id);
   return (
     <StepFrame device={device} step="reports" error={reports.error}>
@@ -152,7 +154,7 @@ export function ReportsStep({ device }: DeviceTabProps) {
             title: t('deviceConfig.wizard.interval'),
             dataIndex: 'intervalMinutes',
             width: 120,
-            render: (minutes: number) => t('report.minutes', { count: minutes }),
+            render: (minutes: number) => formatDuration(minutes * 60, locale),
           },
           {
             title: t('report.fields.variables'),
@@ -199,7 +201,7 @@ export function AlarmsStep({ device, variables }: DeviceTabProps) {
               <Tag key={type} color={settings.enabled ? 'processing' : 'default'}>
                 {settings.enabled
                   ? t(`deviceConfig.wizard.statusAlarm.${type}`, {
-                      minutes: Math.round(settings.delaySeconds / 60),
+                      delay: formatDuration(settings.delaySeconds, locale),
                       channels: settings.pushMethods.map((code) => channelName(code, locale)).join(' / '),
                     })
                   : t(`deviceConfig.wizard.statusAlarmOff.${type}`)}

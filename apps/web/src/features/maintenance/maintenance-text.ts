@@ -38,8 +38,5 @@ export const INSPECTION_STATE_COLORS: Record<InspectionState, string> = {
   overdue: 'red',
 };
 
-/** Short date and time in the console's language. */
-export function formatTime(at: number | null, locale: Locale): string {
-  if (at === null) return '';
-  return new Date(at).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
-}
+/** Times read as everywhere in the console (the house date-time format). */
+export { formatTime } from '../monitor/common/format-time.ts';

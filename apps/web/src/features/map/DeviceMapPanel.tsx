@@ -92,6 +92,11 @@ export function DeviceMapPanel({ device, quota, onClose, playback, track, setTra
     value: variable.key,
     label: `${variable.name} (${variable.key})`,
   }));
+  const variableSelect = {
+    options: variableOptions,
+    placeholder: t('fleet.track.chooseVariable'),
+    showSearch: { optionFilterProp: 'label' },
+  };
   const points = track?.points ?? [];
   const current = points[Math.min(playback.index, points.length - 1)];
 
@@ -145,20 +150,16 @@ export function DeviceMapPanel({ device, quota, onClose, playback, track, setTra
             <Select
               data-testid="track-latitude"
               value={latitudeKey}
-              options={variableOptions}
               onChange={setLatitudeKey}
-              placeholder={t('fleet.track.chooseVariable')}
-              showSearch={{ optionFilterProp: 'label' }}
+              {...variableSelect}
             />
           </Form.Item>
           <Form.Item label={t('fleet.track.longitude')}>
             <Select
               data-testid="track-longitude"
               value={longitudeKey}
-              options={variableOptions}
               onChange={setLongitudeKey}
-              placeholder={t('fleet.track.chooseVariable')}
-              showSearch={{ optionFilterProp: 'label' }}
+              {...variableSelect}
             />
           </Form.Item>
           <Form.Item label={t('fleet.track.range')}>
