@@ -34,7 +34,7 @@ import {
   type SecurityOverview,
   type SecurityQuestions,
 } from '@lyyp/contracts/account-centre';
-import type { ApiClient } from './client.ts';
+import { type ApiClient, JSON_BODY } from './client.ts';
 import { apiClient } from './instance.ts';
 
 export type {
@@ -50,8 +50,6 @@ export type {
   SecurityTarget,
   VerifyMethod,
 } from '@lyyp/contracts/account-centre';
-
-const JSON_BODY = { encoding: 'json' } as const;
 type Paging = { page?: number; pageSize?: number };
 
 export function createAccountCentreApi(client: ApiClient) {

@@ -74,6 +74,9 @@ export interface RequestOptions {
   onUploadProgress?: UploadProgress;
 }
 
+/** The options of a call whose nested body goes as JSON rather than as a form. */
+export const JSON_BODY: RequestOptions = { encoding: 'json' };
+
 export interface ApiClient {
   get<T>(path: string, query?: Record<string, QueryValue>, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: FormBody, options?: RequestOptions): Promise<T>;

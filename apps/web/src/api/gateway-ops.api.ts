@@ -13,7 +13,7 @@ import {
   type GatewaySettings,
   type GatewaySettingsAnswer,
 } from '@lyyp/contracts/gateway-ops';
-import type { ApiClient } from './client.ts';
+import { type ApiClient, JSON_BODY } from './client.ts';
 import { COMMAND_PATHS } from './command.api.ts';
 import { apiClient } from './instance.ts';
 
@@ -23,8 +23,6 @@ export type {
   GatewaySettings,
   GatewaySettingsAnswer,
 } from '@lyyp/contracts/gateway-ops';
-
-const JSON_BODY = { encoding: 'json' } as const;
 const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
 export function createGatewayOpsApi(client: ApiClient) {

@@ -16,13 +16,8 @@ export function timeColumn<T>(
   dataIndex: keyof T & string,
   extra: Partial<ConsoleColumn<T>> = {},
 ): ConsoleColumn<T> {
-  return {
-    title,
-    dataIndex,
-    width: TIME_COLUMN_WIDTH,
-    render: (value: string | number | null | undefined) => formatTime(value),
-    ...extra,
-  };
+  const render = (value: string | number | null | undefined) => formatTime(value);
+  return textColumn(title, dataIndex, { width: TIME_COLUMN_WIDTH, render, ...extra });
 }
 
 /** The row actions, fixed at the right of a table that scrolls under it. */

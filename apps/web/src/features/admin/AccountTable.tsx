@@ -4,14 +4,8 @@ import { Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.api.ts';
-import {
-  FilterSelect,
-  PagedTable,
-  actionColumn,
-  textColumn,
-  timeColumn,
-  usePagedQuery,
-} from '../../blocks/index.ts';
+import { FilterSelect, PagedTable, usePagedQuery } from '../../blocks/index.ts';
+import { actionColumn, textColumn, timeColumn } from '../../blocks/columns.tsx';
 import { AccountActions } from './AccountActions.tsx';
 import { useDescribeAdminFailure } from './admin-text.ts';
 

@@ -6,15 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import {
-  FilterSelect,
-  FormDialog,
-  PagedTable,
-  actionColumn,
-  textColumn,
-  timeColumn,
-  usePagedQuery,
-} from '../../blocks/index.ts';
+import { FilterSelect, FormDialog, PagedTable, usePagedQuery } from '../../blocks/index.ts';
+import { actionColumn, textColumn, timeColumn } from '../../blocks/columns.tsx';
 import { buildAdminRules, useDescribeAdminFailure } from './admin-text.ts';
 
 const STATUS_COLOURS: Record<CertificationStatus, string> = {

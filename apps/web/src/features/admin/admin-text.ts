@@ -27,7 +27,7 @@ import { useCallback } from 'react';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { translateCatalogue } from '../../app/messages.ts';
 import { CONSOLE_TEXTS } from '../../locales/index.ts';
-import { isBlank, requiredText, ruleFromCheck } from '../auth/form-rules.ts';
+import { requiredRule, ruleFromCheck } from '../auth/form-rules.ts';
 import { describeFailure, labelFieldPath } from '../monitor/common/catalogue-text.ts';
 import { isApiError } from '../../api/index.ts';
 
@@ -86,15 +86,8 @@ export function tickedLeaves(codes: readonly string[]): string[] {
   return codes.filter((code) => leaves.has(code));
 }
 
-function required(field: string, locale: Locale, kind: 'input' | 'choice' = 'input'): FormRule {
-  const labels: Readonly<Record<string, string>> = CONSOLE_TEXTS[locale].admin.fields;
-  return {
-    required: true,
-    validator: (_rule, value: unknown) =>
-      isBlank(value)
-        ? Promise.reject(new Error(requiredText(labels[field] ?? field, locale, kind)))
-        : Promise.resolve(),
-  };
+function required(field: string, locale: Locale): FormRule {
+  return requiredRule(field, locale, 'input', CONSOLE_TEXTS[locale].admin.fields);
 }
 
 function optional(rule: FormRule): FormRule {

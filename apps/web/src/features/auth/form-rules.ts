@@ -59,8 +59,12 @@ export function ruleFromCheck(check: Check, locale: Locale): FormRule {
 }
 
 /** An input that must not be empty: marked required, and asked for by its label when it is. */
-export function requiredRule(field: string, locale: Locale, kind: RequiredKind = 'input'): FormRule {
-  const labels: Readonly<Record<string, string>> = CONSOLE_TEXTS[locale].fields;
+export function requiredRule(
+  field: string,
+  locale: Locale,
+  kind: RequiredKind = 'input',
+  labels: Readonly<Record<string, string>> = CONSOLE_TEXTS[locale].fields,
+): FormRule {
   return {
     required: true,
     validator: (_rule, value: unknown) =>

@@ -8,15 +8,10 @@ import { useAccountRules } from '../account-centre/account-rules.ts';
 import { SubmitButton } from '../auth/use-public-form.tsx';
 import { useProofStep } from './use-proof-step.ts';
 
-interface EmailValues {
-  email: string;
-  smsCode: string;
-}
-
 export default function FindpwdEmailPage() {
   const { t } = useTranslation();
   const rules = useAccountRules();
-  const { form, formProps, alertText, mutation } = useProofStep<EmailValues>(
+  const { form, formProps, alertText, mutation } = useProofStep<{ email: string; smsCode: string }>(
     ['email', 'smsCode'],
     async ({ email, smsCode }) => {
       await accountCentreApi.checkRecoveryEmail(email.trim(), smsCode.trim());

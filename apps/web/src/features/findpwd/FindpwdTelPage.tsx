@@ -8,15 +8,10 @@ import { FormAlert } from '../auth/FormAlert.tsx';
 import { SubmitButton } from '../auth/use-public-form.tsx';
 import { useProofStep } from './use-proof-step.ts';
 
-interface TelValues {
-  tel: string;
-  smsCode: string;
-}
-
 export default function FindpwdTelPage() {
   const { t } = useTranslation();
   const rules = useFormRules();
-  const { form, formProps, alertText, mutation } = useProofStep<TelValues>(
+  const { form, formProps, alertText, mutation } = useProofStep<{ tel: string; smsCode: string }>(
     ['tel', 'smsCode'],
     async ({ tel, smsCode }) => {
       await authApi.checkFindpwdSmsCode({ tel: tel.trim(), smsCode: smsCode.trim() });

@@ -146,22 +146,16 @@ export function DeviceMapPanel({ device, quota, onClose, playback, track, setTra
         <Alert type="info" showIcon title={t('fleet.track.noVariables')} />
       ) : (
         <Form layout="vertical" size="small">
-          <Form.Item label={t('fleet.track.latitude')}>
-            <Select
-              data-testid="track-latitude"
-              value={latitudeKey}
-              onChange={setLatitudeKey}
-              {...variableSelect}
-            />
-          </Form.Item>
-          <Form.Item label={t('fleet.track.longitude')}>
-            <Select
-              data-testid="track-longitude"
-              value={longitudeKey}
-              onChange={setLongitudeKey}
-              {...variableSelect}
-            />
-          </Form.Item>
+          {(
+            [
+              ['latitude', latitudeKey, setLatitudeKey],
+              ['longitude', longitudeKey, setLongitudeKey],
+            ] as const
+          ).map(([axis, value, onChange]) => (
+            <Form.Item key={axis} label={t(`fleet.track.${axis}`)}>
+              <Select data-testid={`track-${axis}`} value={value} onChange={onChange} {...variableSelect} />
+            </Form.Item>
+          ))}
           <Form.Item label={t('fleet.track.range')}>
             <DatePicker.RangePicker
               showTime={{ format: 'HH:mm' }}
