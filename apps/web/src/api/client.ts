@@ -99,7 +99,7 @@ function isEnvelope(value: unknown): value is WireEnvelope {
 }
 
 /** Scalar fields of an error answer's data become the message's placeholder values. */
-function paramsOf(data: unknown): ErrorParams | undefined {
+export function paramsOf(data: unknown): ErrorParams | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const entries = Object.entries(data).filter(
     (entry): entry is [string, string | number] =>

@@ -33,7 +33,8 @@ export function formatDuration(seconds: number, locale: Locale): string {
  * A reading as a person reads it: yes/no for a boolean, otherwise by the console's value formatter
  * (a number with `decimals` places, or as held: at most six, no float noise), a dash when missing.
  */
-export function formatReading(value: ShownValue, locale: Locale, decimals: number | null = null): string {
+export function formatReading(value: unknown, locale: Locale, decimals: number | null = null): string {
   if (typeof value === 'boolean') return CONSOLE_TEXTS[locale].units[value ? 'yes' : 'no'];
-  return formatBareValue({ decimals, unit: '', stateMapping: [] }, value);
+  if (value !== null && typeof value === 'object') return JSON.stringify(value);
+  return formatBareValue({ decimals, unit: '', stateMapping: [] }, value as ShownValue);
 }

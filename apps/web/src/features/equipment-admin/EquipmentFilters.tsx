@@ -1,10 +1,11 @@
 /** The filters of the staff device list: product, gateway SN, online state, owner, group, SIM state. */
-import { EQUIPMENT_SIM_STATES, GATEWAY_STATES, type EquipmentFilter } from '@lyyp/contracts/equipment-admin';
+import { EQUIPMENT_SIM_STATES, type EquipmentFilter } from '@lyyp/contracts/equipment-admin';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { FilterBar } from '../../blocks/index.ts';
+import { useGatewayStatusOptions } from '../gateway/status-tags.tsx';
 import { simStateName } from './equipment-text.ts';
 
 interface EquipmentFiltersProps {
@@ -18,6 +19,7 @@ export function EquipmentFilters({ onSearch }: EquipmentFiltersProps) {
     queryKey: ['products', 'selectable'],
     queryFn: catalogueApi.listSelectableProducts,
   });
+  const statusOptions = useGatewayStatusOptions();
   const groups = useQuery({ queryKey: ['device-groups'], queryFn: catalogueApi.listDeviceGroups });
   const placeholder = (field: string) => t(`equipmentAdmin.filters.${field}`);
 
@@ -49,10 +51,7 @@ export function EquipmentFilters({ onSearch }: EquipmentFiltersProps) {
           kind: 'select',
           width: 120,
           placeholder: placeholder('status'),
-          options: GATEWAY_STATES.map((status) => ({
-            value: status,
-            label: t(`monitor.gatewayStatus.${status}`),
-          })),
+          options: statusOptions,
         },
         { name: 'owner', kind: 'text', width: 280, placeholder: placeholder('owner') },
         {

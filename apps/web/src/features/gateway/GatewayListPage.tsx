@@ -6,7 +6,6 @@
  */
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
-import { GATEWAY_STATUSES } from '@lyyp/contracts/protocol';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card, Dropdown, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -22,7 +21,7 @@ import { BatchAddDialog } from './BatchAddDialog.tsx';
 import { GatewayCredentialsDialog } from './GatewayCredentialsDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { RemarkCell } from './RemarkCell.tsx';
-import { ConfigSyncTag, GatewayStatusTag, SignalTag } from './status-tags.tsx';
+import { ConfigSyncTag, GatewayStatusTag, SignalTag, useGatewayStatusOptions } from './status-tags.tsx';
 
 interface FilterValues {
   sn?: string;
@@ -50,6 +49,7 @@ export default function GatewayListPage() {
   const { message } = App.useApp();
   const describeFailure = useDescribeFailure();
   const capabilities = useCapabilities();
+  const statusOptions = useGatewayStatusOptions();
   const canCreate = capabilities.may('gateway.create');
   const canImport = capabilities.may('gateway.import');
   const canExport = capabilities.may('gateway.export');
@@ -88,10 +88,7 @@ export default function GatewayListPage() {
             kind: 'select',
             width: 130,
             placeholder: t('monitor.fields.status'),
-            options: GATEWAY_STATUSES.map((status) => ({
-              value: status,
-              label: t(`monitor.gatewayStatus.${status}`),
-            })),
+            options: statusOptions,
           },
           { name: 'owner', kind: 'text', width: 160, placeholder: t('monitor.gateway.searchOwner') },
           { name: 'hardwareModel', kind: 'text', width: 170, placeholder: t('monitor.fields.hardwareModel') },

@@ -103,12 +103,10 @@ export function PlanDialog({
       width={640}
       title={plan ? t('maintenance.inspection.editPlan') : t('maintenance.inspection.newPlan')}
       okText={t('monitor.common.confirm')}
-      onClose={onClose}
-      form={form}
+      {...{ onClose, form, onSaved }}
       initialValues={initial}
       submit={save}
       successText={null}
-      onSaved={onSaved}
     >
       <Form.Item
         name="name"

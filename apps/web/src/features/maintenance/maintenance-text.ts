@@ -11,6 +11,11 @@ import {
   type WorkOrderState,
 } from '@lyyp/contracts/maintenance';
 
+/** A state read from the address (`?state=`), when it is one of `states`. */
+export function readChoice<T extends string>(states: readonly T[], value: string | null): T | undefined {
+  return states.find((state) => state === value);
+}
+
 const language = (locale: Locale) => (locale === 'en-US' ? 'en' : 'zh');
 
 export const workOrderStateName = (state: WorkOrderState, locale: Locale) =>
