@@ -4,7 +4,7 @@
  */
 import type { CertificationApplyRequest } from '@lyyp/contracts/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Space } from 'antd';
+import { Alert, App, Button, Card, Form, Space } from 'antd';
 import { TextField } from '../../blocks/index.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
