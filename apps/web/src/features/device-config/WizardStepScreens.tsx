@@ -87,14 +87,25 @@ function StepFrame({
   );
 }
 
-/** The read-only table of a step: small, unpaged unless asked, with its own empty text. */
+/** The steps that list what the product holds. */
+type TableStep = Extract<WizardStep, 'variables' | 'reports' | 'alarms' | 'pages'>;
+
+/** The read-only table of a step: small, unpaged unless asked, with the step's own empty text. */
 function StepTable<T extends object>({
-  testId,
-  empty,
+  step,
+  rows,
   ...props
-}: TableProps<T> & { testId: string; empty: string }) {
+}: Omit<TableProps<T>, 'dataSource'> & { step: TableStep; rows: readonly T[] | undefined }) {
+  const { t } = useTranslation();
   return (
-    <Table<T> size="small" pagination={false} data-testid={testId} locale={{ emptyText: empty }} {...props} />
+    <Table<T>
+      size="small"
+      pagination={false}
+      data-testid={`wizard-${step}`}
+      locale={{ emptyText: t(`deviceConfig.wizard.empty.${step}`) }}
+      dataSource={rows ? [...rows] : []}
+      {...props}
+    />
   );
 }
 
@@ -118,10 +129,9 @@ export function VariablesStep({ device, variables }: DeviceTabProps) {
   return (
     <StepFrame device={device} step="variables">
       <StepTable<Variable>
-        testId="wizard-variables"
-        empty={t('deviceConfig.wizard.empty.variables')}
+        step="variables"
         rowKey="key"
-        dataSource={list}
+        rows={list}
         columns={columns}
         scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
@@ -137,11 +147,10 @@ export function ReportsStep({ device }: DeviceTabProps) {
   return (
     <StepFrame device={device} step="reports" error={reports.error}>
       <StepTable<DeviceReport>
-        testId="wizard-reports"
-        empty={t('deviceConfig.wizard.empty.reports')}
+        step="reports"
         rowKey="id"
         loading={reports.isPending}
-        dataSource={reports.data ?? []}
+        rows={reports.data}
         columns={[
           { title: t('report.fields.name'), dataIndex: 'name', width: 180 },
           {
@@ -185,11 +194,10 @@ export function AlarmsStep({ device, variables }: DeviceTabProps) {
   return (
     <StepFrame device={device} step="alarms" error={rules.error}>
       <StepTable<AlarmRule>
-        testId="wizard-alarms"
-        empty={t('deviceConfig.wizard.empty.alarms')}
+        step="alarms"
         rowKey="id"
         loading={rules.isPending}
-        dataSource={rules.data?.rules ?? []}
+        rows={rules.data?.rules}
         columns={columns}
         scroll={{ x: 900 }}
       />
@@ -221,11 +229,10 @@ export function PagesStep({ device }: DeviceTabProps) {
   return (
     <StepFrame device={device} step="pages" error={pages.error}>
       <StepTable<PageSummary>
-        testId="wizard-pages"
-        empty={t('deviceConfig.wizard.empty.pages')}
+        step="pages"
         rowKey="id"
         loading={pages.isPending}
-        dataSource={pages.data ?? []}
+        rows={pages.data}
         columns={[
           {
             title: t('designer.pages.name'),
