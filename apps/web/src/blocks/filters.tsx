@@ -50,7 +50,12 @@ export interface FilterBarProps<V> {
   searchTestId?: string;
 }
 
-function FilterInput<V>({ field, submit }: { field: FilterField<V>; submit: () => void }) {
+/** The control of one filter; `control` is what the form item hands it (id, value, onChange). */
+function FilterInput<V>({
+  field,
+  submit,
+  ...control
+}: { field: FilterField<V>; submit: () => void } & Record<string, unknown>) {
   const style = { width: field.width };
   if (field.kind === 'select') {
     return (
@@ -60,13 +65,14 @@ function FilterInput<V>({ field, submit }: { field: FilterField<V>; submit: () =
         placeholder={field.placeholder}
         style={style}
         options={[...field.options]}
+        {...control}
       />
     );
   }
   return field.kind === 'search' ? (
-    <Input.Search allowClear placeholder={field.placeholder} onSearch={submit} style={style} />
+    <Input.Search allowClear placeholder={field.placeholder} onSearch={submit} style={style} {...control} />
   ) : (
-    <Input allowClear placeholder={field.placeholder} style={style} />
+    <Input allowClear placeholder={field.placeholder} style={style} {...control} />
   );
 }
 

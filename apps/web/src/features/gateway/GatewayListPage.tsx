@@ -153,6 +153,7 @@ export default function GatewayListPage() {
           {
             title: t('monitor.fields.sn'),
             dataIndex: 'sn',
+            width: 190,
             fixed: 'left',
             render: (sn: string, gateway) => (
               <Space orientation="vertical" size={0}>
@@ -204,6 +205,7 @@ export default function GatewayListPage() {
           {
             title: t('monitor.fields.remark'),
             dataIndex: 'remark',
+            width: 200,
             render: (_, gateway) => (
               <RemarkCell
                 sn={gateway.sn}
