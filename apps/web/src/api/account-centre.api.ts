@@ -35,7 +35,7 @@ import {
   type SecurityQuestions,
 } from '@lyyp/contracts/account-centre';
 import { AUTH_PATHS, type AccountInfo, type FirstPasswordRequest } from '@lyyp/contracts';
-import type { ApiClient } from './client.ts';
+import { type ApiClient, JSON_BODY } from './client.ts';
 import { apiClient } from './instance.ts';
 
 export type {
@@ -51,8 +51,6 @@ export type {
   SecurityTarget,
   VerifyMethod,
 } from '@lyyp/contracts/account-centre';
-
-const JSON_BODY = { encoding: 'json' } as const;
 type Paging = { page?: number; pageSize?: number };
 
 export function createAccountCentreApi(client: ApiClient) {

@@ -35,7 +35,8 @@ import {
 import type { z } from 'zod';
 import { fileApi } from './catalogue.api.ts';
 import type { FileApi } from './catalogue-files.ts';
-import type { ApiClient } from './client.ts';
+import { type ApiClient, JSON_BODY } from './client.ts';
+import { productItemCalls } from './product-items.ts';
 import { apiClient } from './instance.ts';
 
 export type {
@@ -66,17 +67,22 @@ export type SimImportResult = z.infer<typeof simImportAnswerSchema>;
 export type SimRenewResult = z.infer<typeof simRenewAnswerSchema>;
 export type AlarmExportFormat = 'csv' | 'xlsx';
 
-const JSON_BODY = { encoding: 'json' } as const;
-
 export function createAlarmApi(client: ApiClient, files: FileApi) {
+  const rules = productItemCalls<AlarmRule, AlarmRuleInput>(client, 'rule', {
+    add: ALARM_API_PATHS.ruleAdd,
+    edit: ALARM_API_PATHS.ruleEdit,
+    delete: ALARM_API_PATHS.ruleDelete,
+  });
+  const groups = productItemCalls<AlarmGroup, AlarmGroupInput>(client, 'group', {
+    add: ALARM_API_PATHS.groupAdd,
+    edit: ALARM_API_PATHS.groupEdit,
+    delete: ALARM_API_PATHS.groupDelete,
+  });
   return {
     listRules: (productId: string) => client.post<RuleListAnswer>(ALARM_API_PATHS.ruleList, { productId }),
-    addRule: (productId: string, rule: Omit<AlarmRuleInput, 'id'>) =>
-      client.post<AlarmRule>(ALARM_API_PATHS.ruleAdd, { productId, rule }, JSON_BODY),
-    editRule: (productId: string, rule: AlarmRuleInput) =>
-      client.post<AlarmRule>(ALARM_API_PATHS.ruleEdit, { productId, rule }, JSON_BODY),
-    deleteRule: (productId: string, id: string) =>
-      client.post<null>(ALARM_API_PATHS.ruleDelete, { productId, id }),
+    addRule: rules.add,
+    editRule: rules.edit,
+    deleteRule: rules.remove,
     enableRule: (productId: string, id: string, enabled: boolean) =>
       client.post<AlarmRule>(ALARM_API_PATHS.ruleEnable, { productId, id, enabled }, JSON_BODY),
     saveStatusAlarms: (productId: string, statusAlarms: DeviceStatusAlarms) =>
@@ -89,12 +95,9 @@ export function createAlarmApi(client: ApiClient, files: FileApi) {
     deviceRules: (equipmentId: string) =>
       client.post<DeviceRulesAnswer>(ALARM_API_PATHS.deviceRules, { equipmentId }),
     listGroups: (productId: string) => client.post<AlarmGroupList>(ALARM_API_PATHS.groupList, { productId }),
-    addGroup: (productId: string, group: Omit<AlarmGroupInput, 'id'>) =>
-      client.post<AlarmGroup>(ALARM_API_PATHS.groupAdd, { productId, group }, JSON_BODY),
-    editGroup: (productId: string, group: AlarmGroupInput) =>
-      client.post<AlarmGroup>(ALARM_API_PATHS.groupEdit, { productId, group }, JSON_BODY),
-    deleteGroup: (productId: string, id: string) =>
-      client.post<null>(ALARM_API_PATHS.groupDelete, { productId, id }),
+    addGroup: groups.add,
+    editGroup: groups.edit,
+    deleteGroup: groups.remove,
     searchRecipients: (search: RecipientSearchBody) =>
       client.post<RecipientSearchAnswer>(ALARM_API_PATHS.recipientSearch, { ...search }, JSON_BODY),
 

@@ -13,7 +13,14 @@ import {
   type ErrorParams,
   type Locale,
 } from '@lyyp/contracts';
-import { ApiError, NETWORK_FAILURE_CODE, TIMEOUT_CODE, encodeForm, type FormBody } from './client.ts';
+import {
+  ApiError,
+  NETWORK_FAILURE_CODE,
+  TIMEOUT_CODE,
+  encodeForm,
+  paramsOf,
+  type FormBody,
+} from './client.ts';
 
 export interface DownloadedFile {
   name: string;
@@ -45,15 +52,6 @@ export function readAttachmentName(disposition: string | null, fallback: string)
   if (extended?.[1]) return decodeURIComponent(extended[1]);
   const plain = /filename="?([^";]+)"?/i.exec(disposition);
   return plain?.[1] ? decodeURIComponent(plain[1]) : fallback;
-}
-
-function paramsOf(data: unknown): ErrorParams | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const entries = Object.entries(data).filter(
-    (entry): entry is [string, string | number] =>
-      typeof entry[1] === 'string' || typeof entry[1] === 'number',
-  );
-  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 export function createFileApi(dependencies: FileApiDependencies) {

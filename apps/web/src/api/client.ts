@@ -74,6 +74,9 @@ export interface RequestOptions {
   onUploadProgress?: UploadProgress;
 }
 
+/** The options of a call whose nested body goes as JSON rather than as a form. */
+export const JSON_BODY: RequestOptions = { encoding: 'json' };
+
 export interface ApiClient {
   get<T>(path: string, query?: Record<string, QueryValue>, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: FormBody, options?: RequestOptions): Promise<T>;
@@ -96,7 +99,7 @@ function isEnvelope(value: unknown): value is WireEnvelope {
 }
 
 /** Scalar fields of an error answer's data become the message's placeholder values. */
-function paramsOf(data: unknown): ErrorParams | undefined {
+export function paramsOf(data: unknown): ErrorParams | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const entries = Object.entries(data).filter(
     (entry): entry is [string, string | number] =>

@@ -14,7 +14,7 @@ import {
   type TemplateInfoAnswer,
   type TemplateListAnswer,
 } from '@lyyp/contracts/device-config';
-import type { ApiClient } from './client.ts';
+import { type ApiClient, JSON_BODY } from './client.ts';
 import { apiClient } from './instance.ts';
 
 export type {
@@ -29,8 +29,6 @@ export type {
   TemplateInfoAnswer,
   TemplateSummary,
 } from '@lyyp/contracts/device-config';
-
-const JSON_BODY = { encoding: 'json' } as const;
 
 export function createDeviceConfigApi(client: ApiClient) {
   return {

@@ -13,7 +13,7 @@ import {
   type ScriptListAnswer,
 } from '@lyyp/contracts/edge-logic';
 import type { ModelChange } from './catalogue.types.ts';
-import type { ApiClient } from './client.ts';
+import { type ApiClient, JSON_BODY } from './client.ts';
 import { apiClient } from './instance.ts';
 
 export type {
@@ -24,8 +24,6 @@ export type {
   ScriptChangeAnswer,
   ScriptListAnswer,
 } from '@lyyp/contracts/edge-logic';
-
-const JSON_BODY = { encoding: 'json' } as const;
 
 export function createEdgeLogicApi(client: ApiClient) {
   return {

@@ -15,7 +15,7 @@ import {
   type EquipmentQuery,
 } from '@lyyp/contracts/equipment-admin';
 import type { FileApi } from './catalogue-files.ts';
-import type { ApiClient } from './client.ts';
+import { type ApiClient, JSON_BODY } from './client.ts';
 import { apiClient } from './instance.ts';
 import { fileApi } from './catalogue.api.ts';
 
@@ -28,8 +28,6 @@ export type {
   EquipmentItem,
   EquipmentSimState,
 } from '@lyyp/contracts/equipment-admin';
-
-const JSON_BODY = { encoding: 'json' } as const;
 
 export function createEquipmentAdminApi(client: ApiClient, files: FileApi) {
   return {

@@ -30,7 +30,7 @@ import {
 } from '@lyyp/contracts/fleet';
 import type { FileApi } from './catalogue-files.ts';
 import { fileApi } from './catalogue.api.ts';
-import type { ApiClient } from './client.ts';
+import { type ApiClient, JSON_BODY } from './client.ts';
 import { apiClient } from './instance.ts';
 
 export type {
@@ -47,8 +47,6 @@ export type {
   Track,
   TrackPoint,
 } from '@lyyp/contracts/fleet';
-
-const JSON_BODY = { encoding: 'json' } as const;
 
 export function createFleetApi(client: ApiClient, files: FileApi) {
   return {

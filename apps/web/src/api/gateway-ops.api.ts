@@ -16,7 +16,7 @@ import {
   type MqttTlsFile,
   type MqttTlsPart,
 } from '@lyyp/contracts/gateway-ops';
-import type { ApiClient } from './client.ts';
+import { type ApiClient, JSON_BODY } from './client.ts';
 import { COMMAND_PATHS } from './command.api.ts';
 import { apiClient } from './instance.ts';
 
@@ -28,8 +28,6 @@ export type {
   MqttTlsFile,
   MqttTlsPart,
 } from '@lyyp/contracts/gateway-ops';
-
-const JSON_BODY = { encoding: 'json' } as const;
 const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
 export function createGatewayOpsApi(client: ApiClient) {

@@ -12,7 +12,7 @@ import {
   type ModelEditBody,
   type ModelQueryBody,
 } from '@lyyp/contracts/hardware';
-import type { ApiClient } from './client.ts';
+import { type ApiClient, JSON_BODY } from './client.ts';
 import { apiClient } from './instance.ts';
 
 export type {
@@ -24,8 +24,6 @@ export type {
   ModelEditBody,
   ModelFeatures,
 } from '@lyyp/contracts/hardware';
-
-const JSON_BODY = { encoding: 'json' } as const;
 
 export function createHardwareApi(client: ApiClient) {
   return {

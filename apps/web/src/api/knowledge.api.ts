@@ -16,7 +16,7 @@ import {
   type KnowledgeListBody,
   type KnowledgePage,
 } from '@lyyp/contracts/knowledge';
-import type { ApiClient } from './client.ts';
+import { type ApiClient, JSON_BODY } from './client.ts';
 import { apiClient } from './instance.ts';
 
 export type {
@@ -27,8 +27,6 @@ export type {
   KnowledgeFile,
   KnowledgePage,
 } from '@lyyp/contracts/knowledge';
-
-const JSON_BODY = { encoding: 'json' } as const;
 
 function fileForm(file: File): FormData {
   const form = new FormData();

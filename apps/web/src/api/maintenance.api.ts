@@ -26,7 +26,7 @@ import {
 import type { z } from 'zod';
 import { fileApi } from './catalogue.api.ts';
 import type { FileApi } from './catalogue-files.ts';
-import type { ApiClient } from './client.ts';
+import { type ApiClient, JSON_BODY } from './client.ts';
 import { apiClient } from './instance.ts';
 
 export type {
@@ -46,8 +46,6 @@ export type {
 export type MaintenancePage<T> = Omit<z.infer<ReturnType<typeof maintenancePageSchema>>, 'list'> & {
   list: T[];
 };
-
-const JSON_BODY = { encoding: 'json' } as const;
 
 export function createMaintenanceApi(client: ApiClient, files: FileApi) {
   return {

@@ -26,6 +26,7 @@ import type { SheetFormat } from '@lyyp/contracts';
 import { fileApi } from './catalogue.api.ts';
 import type { FileApi } from './catalogue-files.ts';
 import type { ApiClient } from './client.ts';
+import { productItemCalls } from './product-items.ts';
 import { apiClient } from './instance.ts';
 
 export type {
@@ -50,17 +51,17 @@ export type {
   ReportSeriesBody,
 } from '@lyyp/contracts/report';
 
-const JSON_BODY = { encoding: 'json' } as const;
-
 export function createReportApi(client: ApiClient, files: FileApi) {
+  const reports = productItemCalls<ReportDefinition, ReportDefinitionInput>(
+    client,
+    'report',
+    REPORT_API_PATHS,
+  );
   return {
     listReports: (productId: string) => client.post<ReportListAnswer>(REPORT_API_PATHS.list, { productId }),
-    addReport: (productId: string, report: Omit<ReportDefinitionInput, 'id'>) =>
-      client.post<ReportDefinition>(REPORT_API_PATHS.add, { productId, report }, JSON_BODY),
-    editReport: (productId: string, report: ReportDefinitionInput) =>
-      client.post<ReportDefinition>(REPORT_API_PATHS.edit, { productId, report }, JSON_BODY),
-    deleteReport: (productId: string, id: string) =>
-      client.post<null>(REPORT_API_PATHS.delete, { productId, id }),
+    addReport: reports.add,
+    editReport: reports.edit,
+    deleteReport: reports.remove,
 
     deviceReports: (equipmentId: string) =>
       client.post<DeviceReport[]>(REPORT_API_PATHS.deviceReports, { equipmentId }),

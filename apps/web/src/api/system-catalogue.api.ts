@@ -24,7 +24,7 @@ import {
   type LatestApp,
   type ProtocolItem,
 } from '@lyyp/contracts/system';
-import type { ApiClient } from './client.ts';
+import { type ApiClient, JSON_BODY } from './client.ts';
 import { apiClient } from './instance.ts';
 
 export type {
@@ -40,8 +40,6 @@ export type {
   LatestApp,
   ProtocolItem,
 } from '@lyyp/contracts/system';
-
-const JSON_BODY = { encoding: 'json' } as const;
 
 export function createSystemCatalogueApi(client: ApiClient) {
   return {

@@ -16,51 +16,43 @@ export interface MenuDefinition {
   children?: readonly MenuDefinition[];
 }
 
+/** An item whose path is its code's (`manage:system:sim` opens /manage/system/sim). */
+const item = (code: string, path = `/${code.replaceAll(':', '/')}`, section?: string): MenuDefinition =>
+  section ? { code, path, section } : { code, path };
+
 export const CONSOLE_MENUS: Readonly<Record<ConsoleArea, readonly MenuDefinition[]>> = {
   manage: [
-    { code: 'manage:equipment', path: '/manage/equipment' },
-    { code: 'manage:gateway', path: '/manage/gateway/list' },
-    { code: 'manage:product', path: '/manage/product/list', section: '/manage/product' },
+    item('manage:equipment'),
+    item('manage:gateway', '/manage/gateway/list'),
+    item('manage:product', '/manage/product/list', '/manage/product'),
     {
       code: 'manage:system',
-      children: [
-        { code: 'manage:system:hardware', path: '/manage/system/hardware' },
-        { code: 'manage:system:firmware', path: '/manage/system/firmware' },
-        { code: 'manage:system:version', path: '/manage/system/version' },
-        { code: 'manage:system:agreement', path: '/manage/system/agreement' },
-        { code: 'manage:system:protocol', path: '/manage/system/protocol' },
-        { code: 'manage:system:sim', path: '/manage/system/sim' },
-      ],
+      children: ['hardware', 'firmware', 'version', 'agreement', 'protocol', 'sim'].map((screen) =>
+        item(`manage:system:${screen}`),
+      ),
     },
-    {
-      code: 'manage:account',
-      children: [
-        { code: 'manage:account:op', path: '/manage/account/op' },
-        { code: 'manage:account:dev', path: '/manage/account/dev' },
-        { code: 'manage:account:ter', path: '/manage/account/ter' },
-      ],
-    },
-    { code: 'manage:dealer', path: '/manage/dealer' },
-    { code: 'manage:authorization', path: '/manage/authorization' },
-    { code: 'manage:feedback', path: '/manage/feedback' },
+    { code: 'manage:account', children: ['op', 'dev', 'ter'].map((kind) => item(`manage:account:${kind}`)) },
+    item('manage:dealer'),
+    item('manage:authorization'),
+    item('manage:feedback'),
   ],
   monitor: [
-    { code: 'monitor:device', path: '/monitor/devices' },
-    { code: 'monitor:alarm', path: '/monitor/alarms' },
-    { code: 'monitor:datacenter', path: '/monitor/datacenter' },
-    { code: 'monitor:report', path: '/monitor/reports' },
-    { code: 'monitor:map', path: '/monitor/map' },
-    { code: 'monitor:message', path: '/monitor/messages', section: '/monitor/messages' },
-    { code: 'monitor:workorder', path: '/monitor/workorders' },
-    { code: 'monitor:inspection', path: '/monitor/inspections' },
-    { code: 'monitor:operations', path: '/monitor/operations' },
+    item('monitor:device', '/monitor/devices'),
+    item('monitor:alarm', '/monitor/alarms'),
+    item('monitor:datacenter'),
+    item('monitor:report', '/monitor/reports'),
+    item('monitor:map'),
+    item('monitor:message', '/monitor/messages', '/monitor/messages'),
+    item('monitor:workorder', '/monitor/workorders'),
+    item('monitor:inspection', '/monitor/inspections'),
+    item('monitor:operations'),
   ],
   account: [
-    { code: 'account:security', path: '/account/security/sms', section: '/account/security' },
-    { code: 'account:info', path: '/account/info/sms', section: '/account/info' },
-    { code: 'account:log', path: '/account/log' },
-    { code: 'account:feedback', path: '/account/feedback' },
-    { code: 'account:order', path: '/account/orders' },
+    item('account:security', '/account/security/sms', '/account/security'),
+    item('account:info', '/account/info/sms', '/account/info'),
+    item('account:log'),
+    item('account:feedback'),
+    item('account:order', '/account/orders'),
   ],
 };
 

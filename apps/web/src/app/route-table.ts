@@ -7,75 +7,78 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 
 /** Screens the router can show; each maps to one lazily loaded module in `pages.ts`. */
-export type PageId =
-  | 'login'
-  | 'register'
-  | 'first'
-  | 'findpwdTel'
-  | 'findpwdPassword'
-  | 'findpwdFinish'
-  | 'notFound'
-  | 'download'
-  | 'help'
-  | 'gatewayList'
-  | 'productList'
-  | 'productAdd'
-  | 'productEditInfo'
-  | 'productEditSignal'
-  | 'productEditPage'
-  | 'monitorDevices'
-  | 'monitorDeviceDetail'
-  | 'monitorMap'
-  | 'monitorShare'
-  | 'devicePage'
-  | 'designer'
-  | 'productEditAlert'
-  | 'productEditFormula'
-  | 'productEditStorage'
-  | 'alarmList'
-  | 'messageCentre'
-  | 'messagePreferences'
-  | 'simList'
-  | 'hardwareModels'
-  | 'firmwareList'
-  | 'appVersions'
-  | 'agreements'
-  | 'protocols'
-  | 'productOta'
-  | 'productKnowledge'
-  | 'findpwdEmail'
-  | 'findpwdQuestion'
-  | 'equipmentList'
-  | 'equipmentLog'
-  | 'manageFeedback'
-  | 'accountSecurity'
-  | 'accountSetupValidate'
-  | 'accountSetupPassword'
-  | 'accountSetupTel'
-  | 'accountSetupEmail'
-  | 'accountSetupQuestion'
-  | 'accountSetupSuccess'
-  | 'accountInfo'
-  | 'accountInfoEdit'
-  | 'accountLog'
-  | 'accountFeedback'
-  | 'accountOrders'
-  | 'firstPassword'
-  | 'accountOp'
-  | 'accountDev'
-  | 'accountTer'
-  | 'permissionAssign'
-  | 'authorization'
-  | 'dealerList'
-  | 'dealerPermission'
-  | 'companyInfo'
-  | 'companyAuthentication'
-  | 'productEditReport'
-  | 'datacenter'
-  | 'productReports'
-  | 'workOrderList'
-  | 'inspectionList'
-  | 'operationsCentre';
+export const PAGE_IDS = [
+  'login',
+  'register',
+  'first',
+  'findpwdTel',
+  'findpwdPassword',
+  'findpwdFinish',
+  'notFound',
+  'download',
+  'help',
+  'gatewayList',
+  'productList',
+  'productAdd',
+  'productEditInfo',
+  'productEditSignal',
+  'productEditPage',
+  'monitorDevices',
+  'monitorDeviceDetail',
+  'monitorMap',
+  'monitorShare',
+  'devicePage',
+  'designer',
+  'productEditAlert',
+  'productEditFormula',
+  'productEditStorage',
+  'alarmList',
+  'messageCentre',
+  'messagePreferences',
+  'simList',
+  'hardwareModels',
+  'firmwareList',
+  'appVersions',
+  'agreements',
+  'protocols',
+  'productOta',
+  'productKnowledge',
+  'findpwdEmail',
+  'findpwdQuestion',
+  'equipmentList',
+  'equipmentLog',
+  'manageFeedback',
+  'accountSecurity',
+  'accountSetupValidate',
+  'accountSetupPassword',
+  'accountSetupTel',
+  'accountSetupEmail',
+  'accountSetupQuestion',
+  'accountSetupSuccess',
+  'accountInfo',
+  'accountInfoEdit',
+  'accountLog',
+  'accountFeedback',
+  'accountOrders',
+  'firstPassword',
+  'accountOp',
+  'accountDev',
+  'accountTer',
+  'permissionAssign',
+  'authorization',
+  'dealerList',
+  'dealerPermission',
+  'companyInfo',
+  'companyAuthentication',
+  'productEditReport',
+  'datacenter',
+  'productReports',
+  'workOrderList',
+  'inspectionList',
+  'operationsCentre',
+] as const;
+
+export type PageId = (typeof PAGE_IDS)[number];
 
 export type ConsoleArea = 'manage' | 'monitor' | 'account';
 
@@ -114,235 +117,183 @@ const PRODUCT_TAB_PAGES: Readonly<Record<ProductEditTab, PageId>> = {
 
 const capitalise = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 
-const manageRoutes: RouteDefinition[] = [
-  { index: true, name: 'Manage', redirectTo: '/manage/equipment' },
-  { path: 'gateway/list', name: 'GatewayList', page: 'gatewayList', permission: 'manage:gateway' },
-  {
-    path: 'system/hardware',
-    name: 'SystemHardware',
-    page: 'hardwareModels',
-    permission: 'manage:system:hardware',
-  },
-  {
-    path: 'system/firmware',
-    name: 'SystemFirmware',
-    page: 'firmwareList',
-    permission: 'manage:system:firmware',
-  },
-  {
-    path: 'system/version',
-    name: 'SystemVersion',
-    page: 'appVersions',
-    permission: 'manage:system:version',
-  },
-  {
-    path: 'system/agreement',
-    name: 'SystemAgreement',
-    page: 'agreements',
-    permission: 'manage:system:agreement',
-  },
-  {
-    path: 'system/protocol',
-    name: 'SystemProtocol',
-    page: 'protocols',
-    permission: 'manage:system:protocol',
-  },
-  { path: 'system/sim', name: 'SystemSim', page: 'simList', permission: 'manage:system:sim' },
-  { path: 'product/list', name: 'ProductList', page: 'productList', permission: 'manage:product' },
-  { path: 'product/add', name: 'ProductAdd', page: 'productAdd', permission: 'manage:product:edit' },
-  { path: 'equipment', name: 'Equipment', page: 'equipmentList', permission: 'manage:equipment' },
-  {
-    path: 'equipment/:id/log',
-    name: 'EquipmentLog',
-    page: 'equipmentLog',
-    permission: 'manage:equipment:log',
-  },
-  { path: 'feedback', name: 'ManageFeedback', page: 'manageFeedback', permission: 'manage:feedback' },
-  { path: 'account/op', name: 'AccountOp', page: 'accountOp', permission: 'manage:account:op' },
-  {
-    path: 'account/op/permission/:id/:roleId/:tel',
-    name: 'AccountOpPermission',
-    page: 'permissionAssign',
-    permission: 'manage:account:permission',
-  },
-  { path: 'account/dev', name: 'AccountDev', page: 'accountDev', permission: 'manage:account:dev' },
-  { path: 'account/ter', name: 'AccountTer', page: 'accountTer', permission: 'manage:account:ter' },
-  { path: 'dealer', name: 'Dealer', page: 'dealerList', permission: 'manage:dealer' },
-  {
-    path: 'dealer/permission/:id',
-    name: 'DealerPermission',
-    page: 'dealerPermission',
-    permission: 'manage:dealer:permission',
-  },
-  { path: 'authorization', name: 'Authorization', page: 'authorization', permission: 'manage:authorization' },
-  {
-    path: 'authorization/permission/:id/:account/:roleId',
-    name: 'AuthorizationPermission',
-    page: 'permissionAssign',
-    permission: 'manage:authorization:permission',
-  },
-  { path: 'product/ota/:id', name: 'ProductOta', page: 'productOta', permission: 'manage:product:ota' },
-  {
-    path: 'product/knowledge/:id',
-    name: 'ProductKnowledge',
-    page: 'productKnowledge',
-    permission: 'manage:product:knowledge',
-  },
-  {
-    path: 'product/edit/:id',
-    name: 'ProductEditFrame',
-    children: [
-      {
-        index: true,
-        name: 'ProductEdit',
-        redirectTo: (params) => `/manage/product/edit/${encodeURIComponent(params.id ?? '')}/info`,
-      },
-      ...productEditTabs.map((tab) => ({
-        path: tab,
-        name: `ProductEdit${capitalise(tab)}`,
-        page: PRODUCT_TAB_PAGES[tab],
-        permission: 'manage:product',
-      })),
-    ],
-  },
-];
+/** The frame a screen sits in: the top level, the findpwd steps, a console area or the security setup. */
+type ScreenFrame = '/' | 'findpwd' | ConsoleArea | 'setup';
+const FRAMES: readonly ScreenFrame[] = ['/', 'findpwd', 'manage', 'monitor', 'account', 'setup'];
 
-const setupSteps: RouteDefinition[] = [
-  { index: true, name: 'SecuritySetup', redirectTo: '/account/security/sms/setup/validate' },
-  { path: 'validate', name: 'SetupValidate', page: 'accountSetupValidate', permission: 'account:security' },
-  { path: 'password', name: 'SetupPassword', page: 'accountSetupPassword', permission: 'account:security' },
-  {
-    path: 'tel/validate',
-    name: 'SetupTelValidate',
-    page: 'accountSetupValidate',
-    permission: 'account:security',
-  },
-  { path: 'tel', name: 'SetupTel', page: 'accountSetupTel', permission: 'account:security' },
-  {
-    path: 'email/validate',
-    name: 'SetupEmailValidate',
-    page: 'accountSetupValidate',
-    permission: 'account:security',
-  },
-  { path: 'email', name: 'SetupEmail', page: 'accountSetupEmail', permission: 'account:security' },
-  {
-    path: 'question/validate',
-    name: 'SetupQuestionValidate',
-    page: 'accountSetupValidate',
-    permission: 'account:security',
-  },
-  { path: 'question', name: 'SetupQuestion', page: 'accountSetupQuestion', permission: 'account:security' },
-  {
-    path: 'success/:type/:phone',
-    name: 'SetupSuccess',
-    page: 'accountSetupSuccess',
-    permission: 'account:security',
-  },
-];
+/**
+ * Every screen route, one a line: its frame, path, name, screen, and the permission it needs (none:
+ * exempt from the guard). /login.jsp is an alias of /login, so it carries the same name and stays
+ * exempt. The page designer fills the whole window, so it sits outside the console layout and menu.
+ */
+const SCREEN_TABLE = `
+  /       /login                                        Login                     login
+  /       /login.jsp                                    Login                     login
+  /       /404                                          404                       notFound
+  /       /download                                     download                  download
+  /       /help/:src                                    helpCenter                help
+  /       /account/register                             AccountRegister           register
+  /       /account/first                                AccountFirst              first
+  /       /account/first-password                       AccountFirstPassword      firstPassword
+  /       /account/register/first                       AccountFirstRegister      first
+  /       /manage/product/:productId/designer/:pageId   ProductDesigner           designer              manage:product:designer
+  findpwd tel                                           FindpwdTelValidate        findpwdTel
+  findpwd email                                         FindpwdEmailValidate      findpwdEmail
+  findpwd question                                      FindpwdQuestionValidate   findpwdQuestion
+  findpwd password/:tel                                 FindpwdPassword           findpwdPassword
+  findpwd finish                                        FindpwdFinish             findpwdFinish
+  manage  gateway/list                                  GatewayList               gatewayList           manage:gateway
+  manage  system/hardware                               SystemHardware            hardwareModels        manage:system:hardware
+  manage  system/firmware                               SystemFirmware            firmwareList          manage:system:firmware
+  manage  system/version                                SystemVersion             appVersions           manage:system:version
+  manage  system/agreement                              SystemAgreement           agreements            manage:system:agreement
+  manage  system/protocol                               SystemProtocol            protocols             manage:system:protocol
+  manage  system/sim                                    SystemSim                 simList               manage:system:sim
+  manage  product/list                                  ProductList               productList           manage:product
+  manage  product/add                                   ProductAdd                productAdd            manage:product:edit
+  manage  equipment                                     Equipment                 equipmentList         manage:equipment
+  manage  equipment/:id/log                             EquipmentLog              equipmentLog          manage:equipment:log
+  manage  feedback                                      ManageFeedback            manageFeedback        manage:feedback
+  manage  account/op                                    AccountOp                 accountOp             manage:account:op
+  manage  account/op/permission/:id/:roleId/:tel        AccountOpPermission       permissionAssign      manage:account:permission
+  manage  account/dev                                   AccountDev                accountDev            manage:account:dev
+  manage  account/ter                                   AccountTer                accountTer            manage:account:ter
+  manage  dealer                                        Dealer                    dealerList            manage:dealer
+  manage  dealer/permission/:id                         DealerPermission          dealerPermission      manage:dealer:permission
+  manage  authorization                                 Authorization             authorization         manage:authorization
+  manage  authorization/permission/:id/:account/:roleId AuthorizationPermission   permissionAssign      manage:authorization:permission
+  manage  product/ota/:id                               ProductOta                productOta            manage:product:ota
+  manage  product/knowledge/:id                         ProductKnowledge          productKnowledge      manage:product:knowledge
+  setup   validate                                      SetupValidate             accountSetupValidate  account:security
+  setup   password                                      SetupPassword             accountSetupPassword  account:security
+  setup   tel/validate                                  SetupTelValidate          accountSetupValidate  account:security
+  setup   tel                                           SetupTel                  accountSetupTel       account:security
+  setup   email/validate                                SetupEmailValidate        accountSetupValidate  account:security
+  setup   email                                         SetupEmail                accountSetupEmail     account:security
+  setup   question/validate                             SetupQuestionValidate     accountSetupValidate  account:security
+  setup   question                                      SetupQuestion             accountSetupQuestion  account:security
+  setup   success/:type/:phone                          SetupSuccess              accountSetupSuccess   account:security
+  account security/sms                                  SecuritySms               accountSecurity       account:security
+  account security/nosms                                SecurityNoSms             accountSecurity       account:security
+  account info/sms                                      InfoSms                   accountInfo           account:info
+  account info/sms/edit/:isPerson                       InfoSmsEdit               accountInfoEdit       account:info
+  account info/nosms                                    InfoNoSms                 accountInfo           account:info
+  account log                                           AccountLog                accountLog            account:log
+  account feedback                                      AccountFeedback           accountFeedback       account:feedback
+  account orders                                        AccountOrders             accountOrders         account:order
+  account info/company                                  InfoCompany               companyInfo           account:info
+  account info/company/authentication                   InfoCompanyAuthentication companyAuthentication account:info
+  monitor devices                                       MonitorDevices            monitorDevices        monitor:device
+  monitor devices/:id                                   MonitorDeviceDetail       monitorDeviceDetail   monitor:device
+  monitor devices/:id/pages/:pageId                     MonitorDevicePage         devicePage            monitor:device
+  monitor alarms                                        MonitorAlarms             alarmList             monitor:alarm
+  monitor datacenter                                    MonitorDatacenter         datacenter            monitor:datacenter
+  monitor reports                                       MonitorReports            productReports        monitor:report
+  monitor map                                           MonitorMap                monitorMap            monitor:map
+  monitor share                                         MonitorShare              monitorShare          monitor:device
+  monitor messages                                      MonitorMessages           messageCentre         monitor:message
+  monitor messages/preferences                          MonitorMessagePreferences messagePreferences    monitor:message
+  monitor workorders                                    MonitorWorkOrders         workOrderList         monitor:workorder
+  monitor inspections                                   MonitorInspections        inspectionList        monitor:inspection
+  monitor operations                                    MonitorOperations         operationsCentre      monitor:operations
+`;
 
-const accountRoutes: RouteDefinition[] = [
-  { index: true, name: 'Account', redirectTo: '/account/security/sms' },
-  { path: 'security/sms', name: 'SecuritySms', page: 'accountSecurity', permission: 'account:security' },
-  { path: 'security/nosms', name: 'SecurityNoSms', page: 'accountSecurity', permission: 'account:security' },
-  { path: 'security/sms/setup', name: 'SecuritySetupFrame', children: setupSteps },
-  { path: 'info/sms', name: 'InfoSms', page: 'accountInfo', permission: 'account:info' },
-  {
-    path: 'info/sms/edit/:isPerson',
-    name: 'InfoSmsEdit',
-    page: 'accountInfoEdit',
-    permission: 'account:info',
-  },
-  { path: 'info/nosms', name: 'InfoNoSms', page: 'accountInfo', permission: 'account:info' },
-  { path: 'log', name: 'AccountLog', page: 'accountLog', permission: 'account:log' },
-  { path: 'feedback', name: 'AccountFeedback', page: 'accountFeedback', permission: 'account:feedback' },
-  { path: 'orders', name: 'AccountOrders', page: 'accountOrders', permission: 'account:order' },
-  { path: 'info/company', name: 'InfoCompany', page: 'companyInfo', permission: 'account:info' },
-  {
-    path: 'info/company/authentication',
-    name: 'InfoCompanyAuthentication',
-    page: 'companyAuthentication',
-    permission: 'account:info',
-  },
-];
+interface ScreenRow {
+  frame: ScreenFrame;
+  route: RouteDefinition;
+}
 
-const monitorRoutes: RouteDefinition[] = [
-  { index: true, name: 'Monitor', redirectTo: '/monitor/devices' },
-  { path: 'devices', name: 'MonitorDevices', page: 'monitorDevices', permission: 'monitor:device' },
-  {
-    path: 'devices/:id',
-    name: 'MonitorDeviceDetail',
-    page: 'monitorDeviceDetail',
-    permission: 'monitor:device',
-  },
-  {
-    path: 'devices/:id/pages/:pageId',
-    name: 'MonitorDevicePage',
-    page: 'devicePage',
-    permission: 'monitor:device',
-  },
-  { path: 'alarms', name: 'MonitorAlarms', page: 'alarmList', permission: 'monitor:alarm' },
-  { path: 'datacenter', name: 'MonitorDatacenter', page: 'datacenter', permission: 'monitor:datacenter' },
-  { path: 'reports', name: 'MonitorReports', page: 'productReports', permission: 'monitor:report' },
-  { path: 'map', name: 'MonitorMap', page: 'monitorMap', permission: 'monitor:map' },
-  { path: 'share', name: 'MonitorShare', page: 'monitorShare', permission: 'monitor:device' },
-  { path: 'messages', name: 'MonitorMessages', page: 'messageCentre', permission: 'monitor:message' },
-  {
-    path: 'messages/preferences',
-    name: 'MonitorMessagePreferences',
-    page: 'messagePreferences',
-    permission: 'monitor:message',
-  },
-  { path: 'workorders', name: 'MonitorWorkOrders', page: 'workOrderList', permission: 'monitor:workorder' },
-  {
-    path: 'inspections',
-    name: 'MonitorInspections',
-    page: 'inspectionList',
-    permission: 'monitor:inspection',
-  },
-  {
-    path: 'operations',
-    name: 'MonitorOperations',
-    page: 'operationsCentre',
-    permission: 'monitor:operations',
-  },
-];
+function isPageId(text: string): text is PageId {
+  return (PAGE_IDS as readonly string[]).includes(text);
+}
+
+function isScreenFrame(text: string): text is ScreenFrame {
+  return (FRAMES as readonly string[]).includes(text);
+}
+
+/** The table's rows; a row naming an unknown frame or screen is a mistake in this file and throws. */
+function parseScreens(table: string): ScreenRow[] {
+  return table
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const [frame = '', path, name = '', page = '', permission] = line.split(/\s+/);
+      if (!isScreenFrame(frame) || !isPageId(page)) throw new Error(`route table: bad row "${line}"`);
+      return { frame, route: permission ? { path, name, page, permission } : { path, name, page } };
+    });
+}
+
+const SCREENS = parseScreens(SCREEN_TABLE);
+
+/** The screen routes of one frame, in the table's order. */
+function screensIn(frame: ScreenFrame): RouteDefinition[] {
+  return SCREENS.filter((row) => row.frame === frame).map((row) => row.route);
+}
+
+const productEditFrame: RouteDefinition = {
+  path: 'product/edit/:id',
+  name: 'ProductEditFrame',
+  children: [
+    {
+      index: true,
+      name: 'ProductEdit',
+      redirectTo: (params) => `/manage/product/edit/${encodeURIComponent(params.id ?? '')}/info`,
+    },
+    ...productEditTabs.map((tab) => ({
+      path: tab,
+      name: `ProductEdit${capitalise(tab)}`,
+      page: PRODUCT_TAB_PAGES[tab],
+      permission: 'manage:product',
+    })),
+  ],
+};
+
+const setupFrame: RouteDefinition = {
+  path: 'security/sms/setup',
+  name: 'SecuritySetupFrame',
+  children: [
+    { index: true, name: 'SecuritySetup', redirectTo: '/account/security/sms/setup/validate' },
+    ...screensIn('setup'),
+  ],
+};
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = [
   { path: '/', name: 'Root', redirectTo: '/login' },
-  // /login.jsp is an alias of /login, so it carries the same name and stays exempt from the guard.
-  { path: '/login', name: 'Login', page: 'login' },
-  { path: '/login.jsp', name: 'Login', page: 'login' },
   { path: '/login.html', name: 'LegacyLogin', redirectTo: '/login' },
-  { path: '/404', name: '404', page: 'notFound' },
-  { path: '/download', name: 'download', page: 'download' },
-  { path: '/help/:src', name: 'helpCenter', page: 'help' },
+  ...screensIn('/'),
   {
     path: '/findpwd',
     name: 'FindPwdFrame',
     frame: 'findpwd',
+    children: [{ index: true, name: 'FindPwd', redirectTo: '/findpwd/tel' }, ...screensIn('findpwd')],
+  },
+  {
+    path: '/manage',
+    name: 'ManageFrame',
+    layout: 'manage',
     children: [
-      { index: true, name: 'FindPwd', redirectTo: '/findpwd/tel' },
-      { path: 'tel', name: 'FindpwdTelValidate', page: 'findpwdTel' },
-      { path: 'email', name: 'FindpwdEmailValidate', page: 'findpwdEmail' },
-      { path: 'question', name: 'FindpwdQuestionValidate', page: 'findpwdQuestion' },
-      { path: 'password/:tel', name: 'FindpwdPassword', page: 'findpwdPassword' },
-      { path: 'finish', name: 'FindpwdFinish', page: 'findpwdFinish' },
+      { index: true, name: 'Manage', redirectTo: '/manage/equipment' },
+      ...screensIn('manage'),
+      productEditFrame,
     ],
   },
-  { path: '/account/register', name: 'AccountRegister', page: 'register' },
-  { path: '/account/first', name: 'AccountFirst', page: 'first' },
-  { path: '/account/first-password', name: 'AccountFirstPassword', page: 'firstPassword' },
-  { path: '/account/register/first', name: 'AccountFirstRegister', page: 'first' },
-  { path: '/manage', name: 'ManageFrame', layout: 'manage', children: manageRoutes },
-  // The page designer fills the whole window, so it sits outside the console layout and the menu.
   {
-    path: '/manage/product/:productId/designer/:pageId',
-    name: 'ProductDesigner',
-    page: 'designer',
-    permission: 'manage:product:designer',
+    path: '/monitor',
+    name: 'MonitorFrame',
+    layout: 'monitor',
+    children: [{ index: true, name: 'Monitor', redirectTo: '/monitor/devices' }, ...screensIn('monitor')],
   },
-  { path: '/monitor', name: 'MonitorFrame', layout: 'monitor', children: monitorRoutes },
-  { path: '/account', name: 'AccountFrame', layout: 'account', children: accountRoutes },
+  {
+    path: '/account',
+    name: 'AccountFrame',
+    layout: 'account',
+    children: [
+      { index: true, name: 'Account', redirectTo: '/account/security/sms' },
+      ...screensIn('account'),
+      setupFrame,
+    ],
+  },
   { path: '*', name: 'Unknown', redirectTo: '/404' },
 ];
 

@@ -42,16 +42,7 @@ export function DetailDrawer({
 }: DetailDrawerProps) {
   const describeFailure = useDescribeFailure();
   return (
-    <Drawer
-      open={open}
-      size={size}
-      title={title}
-      extra={extra}
-      footer={footer}
-      onClose={onClose}
-      destroyOnHidden
-      data-testid={testId}
-    >
+    <Drawer {...{ open, size, title, extra, footer, onClose }} destroyOnHidden data-testid={testId}>
       {error ? (
         <Typography.Paragraph type="danger">{(describeError ?? describeFailure)(error)}</Typography.Paragraph>
       ) : null}

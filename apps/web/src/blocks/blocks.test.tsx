@@ -13,6 +13,7 @@ import { ConsoleTable, PagedTable } from './ConsoleTable.tsx';
 import { headerWidth } from './column-fit.ts';
 import { ConfirmButton } from './confirm-action.tsx';
 import { DetailDrawer } from './DetailDrawer.tsx';
+import { FilterBar } from './filters.tsx';
 import { FormDialog } from './FormDialog.tsx';
 import type { PageOf, PageRequest } from './paging.ts';
 import { usePagedQuery } from './use-paged-query.ts';
@@ -278,5 +279,30 @@ describe('the detail drawer', () => {
       />,
     );
     expect(text()).toContain('GW-1');
+  });
+});
+
+describe('the filter bar', () => {
+  it('hands what was typed to the screen, and no filter after a reset', async () => {
+    const onSearch = vi.fn();
+    render(
+      <FilterBar<{ sn?: string; owner?: string }>
+        name="filters"
+        onSearch={onSearch}
+        searchTestId="filters-search"
+        fields={[
+          { name: 'sn', kind: 'text', width: 150, placeholder: 'SN' },
+          { name: 'owner', kind: 'search', width: 150, placeholder: 'Owner' },
+        ]}
+      />,
+    );
+    const sn = document.querySelector<HTMLInputElement>('#filters_sn');
+    expect(sn).not.toBeNull();
+    type(sn!, 'GW-7');
+    click(byTestId('filters-search'));
+    await vi.waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
+    expect(onSearch.mock.calls[0]?.[0]).toMatchObject({ sn: 'GW-7' });
+    click([...document.querySelectorAll<HTMLButtonElement>('form#filters button')].at(-1));
+    expect(onSearch).toHaveBeenLastCalledWith({});
   });
 });

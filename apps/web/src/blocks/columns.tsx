@@ -16,13 +16,8 @@ export function timeColumn<T>(
   dataIndex: keyof T & string,
   extra: Partial<ConsoleColumn<T>> = {},
 ): ConsoleColumn<T> {
-  return {
-    title,
-    dataIndex,
-    width: TIME_COLUMN_WIDTH,
-    render: (value: string | number | null | undefined) => formatTime(value),
-    ...extra,
-  };
+  const render = (value: string | number | null | undefined) => formatTime(value);
+  return textColumn(title, dataIndex, { width: TIME_COLUMN_WIDTH, render, ...extra });
 }
 
 /** The row actions, fixed at the right of a table that scrolls under it. */
@@ -37,5 +32,19 @@ export function actionColumn<T>(
     width,
     fixed: 'right',
     render: (_value: unknown, row: T, index: number) => render(row, index),
+  };
+}
+
+/** A plain value, or a dash when the row has none. */
+export function textColumn<T>(
+  title: string,
+  dataIndex: keyof T & string,
+  extra: Partial<ConsoleColumn<T>> = {},
+): ConsoleColumn<T> {
+  return {
+    title,
+    dataIndex,
+    render: (value: ReactNode) => (value === null || value === undefined || value === '' ? '—' : value),
+    ...extra,
   };
 }

@@ -85,11 +85,8 @@ export function ConfirmButton<A = unknown>({
   const confirm = useConfirmAction();
   return (
     <Button
-      type={type}
-      size={size}
-      icon={icon}
+      {...{ type, size, icon, disabled }}
       danger={options.danger ?? true}
-      disabled={disabled}
       data-testid={testId}
       onClick={() => confirm(options)}
     >

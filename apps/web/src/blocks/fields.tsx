@@ -20,6 +20,8 @@ export interface TextFieldProps {
   rows?: number;
   extra?: ReactNode;
   disabled?: boolean;
+  /** The browser's autofill hint (`off` unless said). */
+  autoComplete?: string;
   testId?: string;
 }
 
@@ -34,9 +36,10 @@ export function TextField({
   rows,
   extra,
   disabled,
+  autoComplete = 'off',
   testId,
 }: TextFieldProps) {
-  const input = { maxLength, showCount, placeholder, disabled, 'data-testid': testId };
+  const input = { maxLength, showCount, placeholder, disabled, autoComplete, 'data-testid': testId };
   return (
     <Form.Item
       name={name}

@@ -1,6 +1,13 @@
 /** The console's building blocks: screens compose these instead of writing tables and dialogs again. */
 export { ConsoleTable, PagedTable, type ConsoleTableProps, type PagedTableProps } from './ConsoleTable.tsx';
-export { actionColumn, timeColumn, type ConsoleColumn } from './columns.tsx';
+export { actionColumn, textColumn, timeColumn, type ConsoleColumn } from './columns.tsx';
+export {
+  FilterBar,
+  FilterSelect,
+  type FilterBarProps,
+  type FilterField,
+  type FilterSelectProps,
+} from './filters.tsx';
 export { fitColumns, headerWidth, textWidth, FLEX_COLUMN_WIDTH, TIME_COLUMN_WIDTH } from './column-fit.ts';
 export {
   ConfirmButton,
@@ -30,6 +37,7 @@ export {
   type ScreenSearch,
 } from './ScreenCard.tsx';
 export { useAction, type ActionOptions } from './use-action.ts';
+export { UploadDialog, type UploadDialogProps } from './UploadDialog.tsx';
 export { TextField, type TextFieldProps } from './fields.tsx';
 export { useQueryRange, type QueryRange } from './query-range.tsx';
 export { useDescribeFailureWith } from './describe-failure.ts';
@@ -38,5 +46,4 @@ export { CoordinateFields } from './CoordinateFields.tsx';
 export { AddRowButton, RemoveRowButton } from './list-rows.tsx';
 export { NameAndKey, NameWithNote, RowSwitch, useRowSwitch } from './cells.tsx';
 export { recheckedForm } from './rechecked-form.ts';
-export { FilterSelect, type FilterSelectProps } from './FilterSelect.tsx';
 export { capacityAdd } from './capacity-add.ts';

@@ -1,7 +1,7 @@
 /** English texts of the console. The type makes every Chinese key required here, and no other. */
 import type { zhCN } from './zh-CN.ts';
+import type { Texts } from './texts.ts';
 
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 export type ConsoleTexts = Texts<typeof zhCN>;
 
 export const enUS: ConsoleTexts = {
@@ -99,6 +99,14 @@ export const enUS: ConsoleTexts = {
     ManageFeedback: 'Feedback',
     FindpwdEmailValidate: 'Recover password',
     FindpwdQuestionValidate: 'Recover password',
+  },
+  units: {
+    days: '{{count}} d',
+    hours: '{{count}} h',
+    minutes: '{{count}} min',
+    seconds: '{{count}} s',
+    yes: 'Yes',
+    no: 'No',
   },
   forms: {
     required: 'Please enter the {{field}}',

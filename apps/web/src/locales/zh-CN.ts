@@ -98,6 +98,15 @@ export const zhCN = {
     FindpwdEmailValidate: '找回密码',
     FindpwdQuestionValidate: '找回密码',
   },
+  units: {
+    /** Durations: a whole number of the largest unit that fits, then the next one. */
+    days: '{{count}} 天',
+    hours: '{{count}} 小时',
+    minutes: '{{count}} 分钟',
+    seconds: '{{count}} 秒',
+    yes: '是',
+    no: '否',
+  },
   forms: {
     /** A required input left empty, and a required choice not made. */
     required: '请输入{{field}}',

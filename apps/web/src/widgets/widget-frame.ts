@@ -19,6 +19,12 @@ function relativeTo(box: Box, points: readonly Point[]): Point[] {
   return points.map((point) => ({ x: point.x - box.x, y: point.y - box.y }));
 }
 
+/** A circle or ellipse: the box around its centre and radii (never flipped). */
+function ovalFrame(cx: number, cy: number, rx: number, ry: number, rotate: number): WidgetFrame {
+  const box = { x: cx - rx, y: cy - ry, width: rx * 2, height: ry * 2 };
+  return { box, rotate, flipX: false, flipY: false, points: null };
+}
+
 export function computeWidgetFrame(position: Position): WidgetFrame {
   switch (position.kind) {
     case 'rect':
@@ -31,31 +37,9 @@ export function computeWidgetFrame(position: Position): WidgetFrame {
         points: null,
       };
     case 'circle':
-      return {
-        box: {
-          x: position.cx - position.r,
-          y: position.cy - position.r,
-          width: position.r * 2,
-          height: position.r * 2,
-        },
-        rotate: position.rotate,
-        flipX: false,
-        flipY: false,
-        points: null,
-      };
+      return ovalFrame(position.cx, position.cy, position.r, position.r, position.rotate);
     case 'ellipse':
-      return {
-        box: {
-          x: position.cx - position.rx,
-          y: position.cy - position.ry,
-          width: position.rx * 2,
-          height: position.ry * 2,
-        },
-        rotate: position.rotate,
-        flipX: false,
-        flipY: false,
-        points: null,
-      };
+      return ovalFrame(position.cx, position.cy, position.rx, position.ry, position.rotate);
     case 'line': {
       const box = boundsOf(position);
       return { box, rotate: 0, flipX: false, flipY: false, points: relativeTo(box, position.points) };

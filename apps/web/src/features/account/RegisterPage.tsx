@@ -7,17 +7,15 @@
  * published meanwhile, and the texts are read again). Success signs the person in and takes them home.
  */
 import { SELF_REGISTER_KINDS } from '@lyyp/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Input, Radio, Typography } from 'antd';
+import { Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { authApi, type RegisterFields } from '../../api/index.ts';
-import { AgreementConsentItem, useAgreementConsent } from './AgreementConsent.tsx';
 import { PublicCard, PublicFrame } from '../../app/public/PublicFrame.tsx';
 import { SmsCodeFields } from '../auth/SmsCodeFields.tsx';
-import { useFormError, useFormRules, useLandAfterSignIn } from '../auth/use-form-support.ts';
+import { useFormRules } from '../auth/use-form-support.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
-import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
+import { CredentialFields, useSignUp } from './use-sign-up.tsx';
 
 type RegisterValues = RegisterFields & { captcha?: string };
 
@@ -35,40 +33,23 @@ const FIELDS = [
 export default function RegisterPage() {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const [form] = Form.useForm<RegisterValues>();
   const rules = useFormRules();
-  const land = useLandAfterSignIn();
-  const { alertText, showError, clearError } = useFormError(form, FIELDS);
-  const consent = useAgreementConsent();
-
-  const register = useMutation({
-    mutationFn: ({ captcha: _captcha, ...values }: RegisterValues) =>
+  const { form, formProps, alertText, consent, pending } = useSignUp<RegisterValues>(
+    FIELDS,
+    ({ captcha: _captcha, ...values }, accepted) =>
       authApi.registerAccount({
         ...values,
         accountType: 'personal',
         tel: values.tel.trim(),
         username: values.username.trim(),
-        ...consent.accepted,
+        ...accepted,
       }),
-    onSuccess: land,
-    onError: (error) => {
-      showError(error);
-      consent.onRefused(error, form);
-    },
-  });
+  );
 
   return (
     <PublicFrame>
       <PublicCard title={t('register.title')}>
-        <Form
-          form={form}
-          name="register"
-          layout="vertical"
-          size="large"
-          initialValues={{ accountKind: 'terminal', agree: false }}
-          onFinish={(values) => register.mutate(values)}
-          onValuesChange={clearError}
-        >
+        <Form name="register" initialValues={{ accountKind: 'terminal', agree: false }} {...formProps}>
           <FormAlert text={alertText} />
           <Form.Item name="accountKind" label={t('fields.accountKind')}>
             <Radio.Group
@@ -90,18 +71,12 @@ export default function RegisterPage() {
             form={form}
             send={(proof) => authApi.sendSmsCode({ ...proof, purpose: 'register' })}
           />
-          <Form.Item name="username" label={t('fields.username')} rules={rules.username} required>
-            <Input placeholder={t('placeholders.username')} autoComplete="username" />
-          </Form.Item>
-          <NewPasswordFields />
-          <AgreementConsentItem
-            agreement={consent.agreement}
-            privacy={consent.privacy}
+          <CredentialFields
+            consent={consent}
             testIdPrefix="register"
+            submitText={t('register.submit')}
+            pending={pending}
           />
-          <Button type="primary" htmlType="submit" block loading={register.isPending}>
-            {t('register.submit')}
-          </Button>
           <div style={{ marginTop: 16, textAlign: 'center' }}>
             {t('register.haveAccount')} <Link to={`/login${search}`}>{t('register.signIn')}</Link>
           </div>

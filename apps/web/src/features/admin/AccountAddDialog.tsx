@@ -4,8 +4,9 @@
  * without one. Roles beyond the caller's own permissions are shown but cannot be chosen.
  */
 import { roleFitsAccount, type AccountAddRequest, type IssuedPassword } from '@lyyp/contracts/admin';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Select } from 'antd';
+import { FormDialog, TextField } from '../../blocks/index.ts';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
@@ -24,27 +25,11 @@ export function AccountAddDialog({ kind, open, onClose, onCreated }: AccountAddD
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const rules = buildAdminRules(locale);
-  const { message } = App.useApp();
   const describe = useDescribeAdminFailure();
-  const [form] = Form.useForm<Omit<AccountAddRequest, 'kind'>>();
   const roles = useQuery({
     queryKey: ['admin', 'roles', locale],
     queryFn: () => adminApi.listRoles(),
     enabled: open,
-  });
-  const add = useMutation({
-    mutationFn: (values: Omit<AccountAddRequest, 'kind'>) =>
-      adminApi.addAccount({
-        kind,
-        ...values,
-        tel: values.tel?.trim() || undefined,
-        email: values.email?.trim() || undefined,
-      }),
-    onSuccess: (issued) => {
-      form.resetFields();
-      onCreated(issued);
-    },
-    onError: (error) => void message.error(describe(error)),
   });
   const audience = kind === 'op' ? 'operation' : 'developer';
   const ceiling = useGrantCeiling();
@@ -52,58 +37,53 @@ export function AccountAddDialog({ kind, open, onClose, onCreated }: AccountAddD
   const noRole = t('admin.accounts.noRole', { codes: minimalCodeNames(audience, locale).join(separator) });
   const roleRules = kind === 'op' ? [{ required: true, message: translateCatalogue('2226', locale) }] : [];
   return (
-    <Modal
+    <FormDialog<Omit<AccountAddRequest, 'kind'>, IssuedPassword>
       open={open}
       title={t(`admin.accounts.addTitle.${kind}`)}
-      onCancel={onClose}
-      // A refused form shows its messages on the inputs; nothing else is left to handle.
-      onOk={() =>
-        void form
-          .validateFields()
-          .then((values) => add.mutate(values))
-          .catch(() => undefined)
-      }
-      confirmLoading={add.isPending}
+      onClose={onClose}
       okText={t('admin.common.save')}
-      destroyOnHidden
+      testId="account-add-form"
+      describeError={describe}
+      successText={null}
+      submit={(values) =>
+        adminApi.addAccount({
+          kind,
+          ...values,
+          tel: values.tel?.trim() || undefined,
+          email: values.email?.trim() || undefined,
+        })
+      }
+      onSaved={onCreated}
     >
-      <Form form={form} layout="vertical" data-testid="account-add-form">
-        <Form.Item name="username" label={t('admin.fields.username')} rules={rules.username} required>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="name" label={t('admin.fields.name')} rules={rules.name}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="tel" label={t('admin.fields.tel')} rules={rules.tel}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="email" label={t('admin.fields.email')} rules={rules.email}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="roleId"
-          label={t('admin.fields.roleId')}
-          rules={roleRules}
-          required={kind === 'op'}
-          extra={kind === 'dev' ? noRole : undefined}
-        >
-          <Select
-            allowClear={kind === 'dev'}
-            data-testid="account-add-role"
-            placeholder={kind === 'dev' ? noRole : undefined}
-            options={(roles.data ?? [])
-              .filter((role) => roleFitsAccount(role.audience, audience))
-              .map((role) => {
-                const grantable = roleGrantable(ceiling, role);
-                return {
-                  value: role.id,
-                  label: grantable ? role.name : t('admin.accounts.beyond', { name: role.name }),
-                  disabled: !grantable,
-                };
-              })}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="username" label={t('admin.fields.username')} rules={rules.username} required>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <TextField name="name" label={t('admin.fields.name')} rules={rules.name} />
+      <TextField name="tel" label={t('admin.fields.tel')} rules={rules.tel} />
+      <TextField name="email" label={t('admin.fields.email')} rules={rules.email} />
+      <Form.Item
+        name="roleId"
+        label={t('admin.fields.roleId')}
+        rules={roleRules}
+        required={kind === 'op'}
+        extra={kind === 'dev' ? noRole : undefined}
+      >
+        <Select
+          allowClear={kind === 'dev'}
+          data-testid="account-add-role"
+          placeholder={kind === 'dev' ? noRole : undefined}
+          options={(roles.data ?? [])
+            .filter((role) => roleFitsAccount(role.audience, audience))
+            .map((role) => {
+              const grantable = roleGrantable(ceiling, role);
+              return {
+                value: role.id,
+                label: grantable ? role.name : t('admin.accounts.beyond', { name: role.name }),
+                disabled: !grantable,
+              };
+            })}
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }

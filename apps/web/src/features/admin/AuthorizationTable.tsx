@@ -3,13 +3,13 @@
  * at once — the confirmation names the minimal codes the account keeps.
  */
 import type { AccountListKind, Authorization } from '@lyyp/contracts/admin';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Input, Popconfirm, Space, Table } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Input, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminApi } from '../../api/admin.api.ts';
-import { formatTime } from '../monitor/common/format-time.ts';
+import { PagedTable, actionColumn, timeColumn, usePagedQuery } from '../../blocks/index.ts';
 import { permissionPathOf } from './AccountActions.tsx';
 import { useDescribeAdminFailure } from './admin-text.ts';
 import { minimalCodeNames } from './grant-ceiling.ts';
@@ -21,11 +21,9 @@ export function AuthorizationTable() {
   const describe = useDescribeAdminFailure();
   const locale = useLocaleStore((state) => state.locale);
   const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
-  const list = useQuery({
-    queryKey: ['admin', 'authorizations', keyword, paging],
-    queryFn: () => adminApi.listAuthorizations({ keyword: keyword || undefined, ...paging }),
-    placeholderData: keepPreviousData,
+  const list = usePagedQuery<Authorization>({
+    queryKey: ['admin', 'authorizations', keyword],
+    fetch: (paging) => adminApi.listAuthorizations({ keyword: keyword || undefined, ...paging }),
   });
   const cancel = useMutation({
     mutationFn: (accountId: string) => adminApi.assignRole({ accountId }),
@@ -38,24 +36,14 @@ export function AuthorizationTable() {
         allowClear
         style={{ width: 260, marginBottom: 16 }}
         placeholder={t('admin.common.search')}
-        onSearch={(value) => {
-          setKeyword(value.trim());
-          setPaging((current) => ({ ...current, page: 1 }));
-        }}
+        onSearch={(value) => setKeyword(value.trim())}
       />
-      <Table<Authorization>
+      <PagedTable<Authorization>
+        paged={list}
         rowKey={(row) => row.account.id}
-        size="small"
-        data-testid="authorizations"
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
-        locale={{ emptyText: t('admin.roles.emptyAuthorizations') }}
-        pagination={{
-          current: list.data?.page ?? paging.page,
-          pageSize: list.data?.pageSize ?? paging.pageSize,
-          total: list.data?.total ?? 0,
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
+        testId="authorizations"
+        describeError={describe}
+        emptyText={t('admin.roles.emptyAuthorizations')}
         columns={[
           {
             title: t('admin.fields.username'),
@@ -70,17 +58,10 @@ export function AuthorizationTable() {
             width: 100,
             render: (_v, row) => row.permissions.length,
           },
-          {
-            title: t('admin.roles.assignedAt'),
-            dataIndex: 'assignedAt',
-            width: 160,
-            render: (value: string | null) => (value ? formatTime(Date.parse(value)) : '—'),
-          },
-          {
-            title: t('admin.common.actions'),
-            key: 'actions',
-            width: 220,
-            render: (_value: unknown, row: Authorization) => {
+          timeColumn(t('admin.roles.assignedAt'), 'assignedAt'),
+          actionColumn(
+            t('admin.common.actions'),
+            (row) => {
               const kind: AccountListKind = row.account.accountKind === 'operation' ? 'op' : 'dev';
               const path = permissionPathOf(kind, row.account);
               const name = row.account.name ?? row.account.username ?? '';
@@ -114,7 +95,8 @@ export function AuthorizationTable() {
                 </Space>
               );
             },
-          },
+            220,
+          ),
         ]}
       />
     </>

@@ -1,12 +1,13 @@
 /** Enterprise certification requests for staff: approve, or reject with a reason the applicant sees. */
 import type { Certification, CertificationStatus } from '@lyyp/contracts/admin';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
-import { formatTime } from '../monitor/common/format-time.ts';
+import { FilterSelect, FormDialog, PagedTable, usePagedQuery } from '../../blocks/index.ts';
+import { actionColumn, textColumn, timeColumn } from '../../blocks/columns.tsx';
 import { buildAdminRules, useDescribeAdminFailure } from './admin-text.ts';
 
 const STATUS_COLOURS: Record<CertificationStatus, string> = {
@@ -26,54 +27,34 @@ export function CertificationTable() {
   const { message } = App.useApp();
   const describe = useDescribeAdminFailure();
   const [status, setStatus] = useState<CertificationStatus | undefined>('pending');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [rejecting, setRejecting] = useState<Certification | null>(null);
-  const [form] = Form.useForm<{ reason: string }>();
-  const requests = useQuery({
-    queryKey: ['admin', 'certifications', status, paging],
-    queryFn: () => adminApi.listCertifications({ status, ...paging }),
-    placeholderData: keepPreviousData,
+  const requests = usePagedQuery<Certification>({
+    queryKey: ['admin', 'certifications', status],
+    fetch: (paging) => adminApi.listCertifications({ status, ...paging }),
   });
-  const decide = useMutation({
-    mutationFn: (input: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
-      adminApi.decideCertification(input),
-    onSuccess: () => {
-      setRejecting(null);
-      form.resetFields();
-      void requests.refetch();
-    },
+  const approve = useMutation({
+    mutationFn: (id: string) => adminApi.decideCertification({ id, decision: 'approve' }),
+    onSuccess: () => void requests.refetch(),
     onError: (error) => void message.error(describe(error)),
   });
   return (
     <>
-      <Select
-        allowClear
-        style={{ width: 160, marginBottom: 16 }}
+      <FilterSelect
+        width={160}
+        style={{ marginBottom: 16 }}
         value={status}
         placeholder={t('admin.fields.status')}
-        onChange={(next: CertificationStatus | undefined) => {
-          setStatus(next);
-          setPaging((current) => ({ ...current, page: 1 }));
-        }}
+        onChange={setStatus}
         options={(['pending', 'approved', 'rejected'] as const).map((value) => ({
           value,
           label: t(`admin.certification.status.${value}`),
         }))}
       />
-      <Table<Certification>
-        rowKey="id"
-        size="small"
-        data-testid="certifications"
-        loading={requests.isFetching}
-        dataSource={requests.data?.list ?? []}
-        scroll={{ x: 1000 }}
-        locale={{ emptyText: t('admin.certification.empty') }}
-        pagination={{
-          current: requests.data?.page ?? paging.page,
-          pageSize: requests.data?.pageSize ?? paging.pageSize,
-          total: requests.data?.total ?? 0,
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
+      <PagedTable<Certification>
+        paged={requests}
+        testId="certifications"
+        describeError={describe}
+        emptyText={t('admin.certification.empty')}
         columns={[
           {
             title: t('admin.fields.account'),
@@ -81,13 +62,11 @@ export function CertificationTable() {
             width: 130,
             render: (_v, row) => row.username ?? row.tel ?? '—',
           },
-          { title: t('admin.fields.company'), dataIndex: 'company', width: 160 },
-          { title: t('admin.fields.licenceNumber'), dataIndex: 'licenceNumber', width: 160 },
-          { title: t('admin.fields.address'), dataIndex: 'address', width: 160 },
-          { title: t('admin.fields.contacts'), dataIndex: 'contacts', width: 100 },
-          {
-            title: t('admin.fields.status'),
-            dataIndex: 'status',
+          textColumn(t('admin.fields.company'), 'company', { width: 160 }),
+          textColumn(t('admin.fields.licenceNumber'), 'licenceNumber', { width: 160 }),
+          textColumn(t('admin.fields.address'), 'address', { width: 160 }),
+          textColumn(t('admin.fields.contacts'), 'contacts', { width: 100 }),
+          textColumn(t('admin.fields.status'), 'status', {
             width: 150,
             render: (value: CertificationStatus, row) => (
               <Space orientation="vertical" size={0}>
@@ -95,24 +74,16 @@ export function CertificationTable() {
                 {row.reason ? <span>{row.reason}</span> : null}
               </Space>
             ),
-          },
-          {
-            title: t('admin.certification.submittedAt'),
-            dataIndex: 'submittedAt',
-            width: 160,
-            render: (value: string) => formatTime(Date.parse(value)),
-          },
-          {
-            title: t('admin.common.actions'),
-            key: 'actions',
-            fixed: 'right',
-            width: 150,
-            render: (_value: unknown, row: Certification) =>
+          }),
+          timeColumn(t('admin.certification.submittedAt'), 'submittedAt'),
+          actionColumn(
+            t('admin.common.actions'),
+            (row) =>
               row.status === 'pending' ? (
                 <Space size={0}>
                   <Popconfirm
                     title={t('admin.certification.approveConfirm', { company: row.company })}
-                    onConfirm={() => decide.mutate({ id: row.id, decision: 'approve' })}
+                    onConfirm={() => approve.mutate(row.id)}
                   >
                     <Button type="link" size="small">
                       {t('admin.certification.approve')}
@@ -123,24 +94,22 @@ export function CertificationTable() {
                   </Button>
                 </Space>
               ) : null,
-          },
+            150,
+          ),
         ]}
       />
-      <Modal
-        open={rejecting !== null}
-        title={t('admin.certification.rejectTitle')}
-        onCancel={() => setRejecting(null)}
-        confirmLoading={decide.isPending}
-        onOk={() =>
-          void form
-            .validateFields()
-            .then(
-              ({ reason }) => rejecting && decide.mutate({ id: rejecting.id, decision: 'reject', reason }),
-            )
-        }
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical">
+      {rejecting ? (
+        <FormDialog<{ reason: string }>
+          title={t('admin.certification.rejectTitle')}
+          onClose={() => setRejecting(null)}
+          okText={t('monitor.common.confirm')}
+          describeError={describe}
+          successText={null}
+          submit={({ reason }) =>
+            adminApi.decideCertification({ id: rejecting.id, decision: 'reject', reason })
+          }
+          onSaved={() => void requests.refetch()}
+        >
           <Form.Item
             name="reason"
             label={t('admin.certification.reason')}
@@ -148,8 +117,8 @@ export function CertificationTable() {
           >
             <Input.TextArea rows={3} />
           </Form.Item>
-        </Form>
-      </Modal>
+        </FormDialog>
+      ) : null}
     </>
   );
 }

@@ -4,7 +4,8 @@
  */
 import type { CertificationApplyRequest } from '@lyyp/contracts/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Space } from 'antd';
+import { Alert, App, Button, Card, Form, Space } from 'antd';
+import { TextField } from '../../blocks/index.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.api.ts';
@@ -54,22 +55,22 @@ export default function CompanyAuthenticationPage() {
           data-testid="certification-form"
           onFinish={(values) => apply.mutate(values)}
         >
-          <Form.Item name="company" label={t('admin.company.company')} rules={rules.company}>
-            <Input autoComplete="organization" />
-          </Form.Item>
-          <Form.Item
-            name="licenceNumber"
-            label={t('admin.company.licenceNumber')}
-            rules={rules.licenceNumber}
-          >
-            <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="address" label={t('admin.company.address')} rules={rules.address}>
-            <Input autoComplete="street-address" />
-          </Form.Item>
-          <Form.Item name="contacts" label={t('admin.company.contacts')} rules={rules.contacts}>
-            <Input autoComplete="name" />
-          </Form.Item>
+          {(
+            [
+              ['company', 'organization'],
+              ['licenceNumber', 'off'],
+              ['address', 'street-address'],
+              ['contacts', 'name'],
+            ] as const
+          ).map(([field, autoComplete]) => (
+            <TextField
+              key={field}
+              name={field}
+              label={t(`admin.company.${field}`)}
+              rules={rules[field]}
+              autoComplete={autoComplete}
+            />
+          ))}
           <Button type="primary" htmlType="submit" loading={apply.isPending}>
             {t('admin.company.submit')}
           </Button>

@@ -4,8 +4,8 @@
  * who have all products themselves.
  */
 import type { Role, RoleSaveRequest } from '@lyyp/contracts/admin';
-import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Form, Input, Modal, Radio } from 'antd';
+import { Alert, Form, Input, Radio } from 'antd';
+import { FormDialog } from '../../blocks/index.ts';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.api.ts';
@@ -36,7 +36,6 @@ export function RoleDialog({
 }) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const { message } = App.useApp();
   const describe = useDescribeAdminFailure();
   const [form] = Form.useForm<RoleFormValues>();
   const readOnly = draft?.builtIn === true;
@@ -54,72 +53,60 @@ export function RoleDialog({
       },
     });
   }, [draft, form, ceiling.allProducts]);
-  const save = useMutation({
-    mutationFn: (values: RoleFormValues) => {
-      const request: RoleSaveRequest = {
-        ...(draft?.id ? { id: draft.id } : {}),
-        name: values.name,
-        audience: values.audience,
-        permissions: values.permissions,
-        dataScope: values.scope.dataScope,
-        productIds: values.scope.productIds,
-      };
-      return adminApi.saveRole(request);
-    },
-    onSuccess: () => {
-      void message.success(t('admin.common.saved'));
-      onSaved();
-    },
-    onError: (error) => void message.error(describe(error)),
-  });
+  const submit = (values: RoleFormValues) => {
+    const request: RoleSaveRequest = {
+      ...(draft?.id ? { id: draft.id } : {}),
+      name: values.name,
+      audience: values.audience,
+      permissions: values.permissions,
+      dataScope: values.scope.dataScope,
+      productIds: values.scope.productIds,
+    };
+    return adminApi.saveRole(request);
+  };
   return (
-    <Modal
+    <FormDialog<RoleFormValues>
       open={draft !== null}
+      form={form}
       width={640}
       title={draft?.id ? t('admin.roles.editTitle') : t('admin.roles.addTitle')}
-      onCancel={onClose}
-      okButtonProps={{ disabled: readOnly }}
+      onClose={onClose}
+      readOnly={readOnly}
       okText={t('admin.common.save')}
-      confirmLoading={save.isPending}
-      // A refused form shows its messages on the inputs; nothing else is left to handle.
-      onOk={() =>
-        void form.validateFields().then(
-          (values) => save.mutate(values),
-          () => undefined,
-        )
-      }
-      destroyOnHidden
+      successText={t('admin.common.saved')}
+      describeError={describe}
+      testId="role-form"
+      submit={submit}
+      onSaved={onSaved}
     >
       {readOnly ? (
         <Alert type="info" showIcon title={t('admin.roles.builtInHint')} style={{ marginBottom: 16 }} />
       ) : null}
-      <Form form={form} layout="vertical" disabled={readOnly} data-testid="role-form">
-        <Form.Item name="name" label={t('admin.roles.name')} rules={buildAdminRules(locale).name}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="audience" label={t('admin.fields.audience')}>
-          <Radio.Group
-            options={[
-              { value: 'operation', label: t('admin.roles.audience.operation') },
-              { value: 'developer', label: t('admin.roles.audience.developer') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item
-          name="permissions"
-          label={t('admin.roles.permissions')}
-          extra={
-            readOnly || ceiling.superManager
-              ? t('admin.roles.treeHint')
-              : `${t('admin.roles.treeHint')} ${t('admin.roles.treeCeilingHint')}`
-          }
-        >
-          <PermissionTree disabled={readOnly} grantable={readOnly ? undefined : grantable} />
-        </Form.Item>
-        <Form.Item name="scope" label={t('admin.roles.dataScope')}>
-          <DataScopeField disabled={readOnly} allowAll={readOnly || ceiling.allProducts} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('admin.roles.name')} rules={buildAdminRules(locale).roleName}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="audience" label={t('admin.fields.audience')}>
+        <Radio.Group
+          options={[
+            { value: 'operation', label: t('admin.roles.audience.operation') },
+            { value: 'developer', label: t('admin.roles.audience.developer') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item
+        name="permissions"
+        label={t('admin.roles.permissions')}
+        extra={
+          readOnly || ceiling.superManager
+            ? t('admin.roles.treeHint')
+            : `${t('admin.roles.treeHint')} ${t('admin.roles.treeCeilingHint')}`
+        }
+      >
+        <PermissionTree disabled={readOnly} grantable={readOnly ? undefined : grantable} />
+      </Form.Item>
+      <Form.Item name="scope" label={t('admin.roles.dataScope')}>
+        <DataScopeField disabled={readOnly} allowAll={readOnly || ceiling.allProducts} />
+      </Form.Item>
+    </FormDialog>
   );
 }

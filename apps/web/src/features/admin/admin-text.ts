@@ -27,7 +27,7 @@ import { useCallback } from 'react';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { translateCatalogue } from '../../app/messages.ts';
 import { CONSOLE_TEXTS } from '../../locales/index.ts';
-import { requiredText, ruleFromCheck } from '../auth/form-rules.ts';
+import { requiredRule, ruleFromCheck } from '../auth/form-rules.ts';
 import { describeFailure, labelFieldPath } from '../monitor/common/catalogue-text.ts';
 import { isApiError } from '../../api/index.ts';
 
@@ -86,16 +86,8 @@ export function tickedLeaves(codes: readonly string[]): string[] {
   return codes.filter((code) => leaves.has(code));
 }
 
-function required(field: string, locale: Locale, kind: 'input' | 'choice' = 'input'): FormRule {
-  const label =
-    CONSOLE_TEXTS[locale].admin.fields[field as keyof (typeof CONSOLE_TEXTS)['zh-CN']['admin']['fields']];
-  return {
-    required: true,
-    validator: (_rule, value: unknown) =>
-      value === undefined || value === null || (typeof value === 'string' && !value.trim())
-        ? Promise.reject(new Error(requiredText(label ?? field, locale, kind)))
-        : Promise.resolve(),
-  };
+function required(field: string, locale: Locale): FormRule {
+  return requiredRule(field, locale, 'input', CONSOLE_TEXTS[locale].admin.fields);
 }
 
 function optional(rule: FormRule): FormRule {
@@ -117,7 +109,7 @@ export function buildAdminRules(locale: Locale) {
     name: limited('name', NAME_MAX_LENGTH),
     tel: [optional(ruleFromCheck(checkPhone, locale))],
     email: [optional(ruleFromCheck(checkEmail, locale))],
-    roleName: limited('name', ROLE_NAME_MAX_LENGTH),
+    roleName: limited('roleName', ROLE_NAME_MAX_LENGTH),
     company: limited('company', COMPANY_NAME_MAX_LENGTH),
     licenceNumber: limited('licenceNumber', LICENCE_NUMBER_MAX_LENGTH),
     address: limited('address', ADDRESS_MAX_LENGTH),

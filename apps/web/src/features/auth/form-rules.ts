@@ -18,17 +18,19 @@ import {
   type RuleViolation,
 } from '@lyyp/contracts';
 import type { FormRule } from 'antd';
-import { translateCatalogue } from '../../app/messages.ts';
+import { fieldLabel, isFieldKey, translateCatalogue } from '../../app/messages.ts';
 import { CONSOLE_TEXTS } from '../../locales/index.ts';
 
 /** Whether the required input is typed in or chosen (a select, a radio group). */
 export type RequiredKind = 'input' | 'choice';
 
 /**
- * Asks for a required input by its label. English labels are lower-cased after "the" unless they
+ * Asks for a required input by its label (or its API name, which is labelled). English labels are lower-cased after "the" unless they
  * are acronyms ("Please enter the name", "Please enter the SN").
  */
-export function requiredText(label: string, locale: Locale, kind: RequiredKind = 'input'): string {
+export function requiredText(name: string, locale: Locale, kind: RequiredKind = 'input'): string {
+  // An input given by its API name (`password`, `items.0.name`) is asked for by its label.
+  const label = isFieldKey(name) ? fieldLabel(name, locale) : name;
   const forms = CONSOLE_TEXTS[locale].forms;
   const template = kind === 'choice' ? forms.requiredChoice : forms.required;
   const acronym = label.length > 1 && label[1] === label[1]?.toUpperCase() && /[A-Z]/.test(label[1] ?? '');
@@ -57,8 +59,12 @@ export function ruleFromCheck(check: Check, locale: Locale): FormRule {
 }
 
 /** An input that must not be empty: marked required, and asked for by its label when it is. */
-export function requiredRule(field: string, locale: Locale, kind: RequiredKind = 'input'): FormRule {
-  const labels: Readonly<Record<string, string>> = CONSOLE_TEXTS[locale].fields;
+export function requiredRule(
+  field: string,
+  locale: Locale,
+  kind: RequiredKind = 'input',
+  labels: Readonly<Record<string, string>> = CONSOLE_TEXTS[locale].fields,
+): FormRule {
   return {
     required: true,
     validator: (_rule, value: unknown) =>

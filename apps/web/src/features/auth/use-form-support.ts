@@ -1,6 +1,6 @@
 /** Hooks the sign-in and account forms share: rules in the current language, error placement, landing. */
 import type { AccountInfo } from '@lyyp/contracts';
-import type { FormInstance } from 'antd';
+import type { FormInstance, FormRule } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/index.ts';
@@ -9,11 +9,29 @@ import { resolveLandingPath } from '../../app/landing.ts';
 import { describeError } from '../../app/messages.ts';
 import { useSessionStore } from '../../app/session-store.ts';
 import { CONSOLE_TEXTS } from '../../locales/index.ts';
-import { buildFormRules, requiredText, type FormRules } from './form-rules.ts';
+import { buildFormRules, isBlank, requiredText, type FormRules, type RequiredKind } from './form-rules.ts';
 
 export function useFormRules(): FormRules {
   const locale = useLocaleStore((state) => state.locale);
   return useMemo(() => buildFormRules(locale), [locale]);
+}
+
+/**
+ * The rules of a required input asked for by its label as a person would ("请输入计划名称",
+ * "请选择负责人"): `choice` for a select; blank text, no choice and an empty list are all refused.
+ */
+export function useRequired(): (label: string, kind?: RequiredKind) => FormRule[] {
+  const locale = useLocaleStore((state) => state.locale);
+  return useCallback(
+    (label, kind = 'input') => [
+      {
+        required: true,
+        validator: (_rule, value: unknown) =>
+          isBlank(value) ? Promise.reject(new Error(requiredText(label, locale, kind))) : Promise.resolve(),
+      },
+    ],
+    [locale],
+  );
 }
 
 /**

@@ -2,11 +2,42 @@
  * The data centre's tables: top and bottom devices (by the first consumption energy), groups,
  * products, and every device, with one column per energy and its unit.
  */
-import { Card, Col, Row, Table, Tag } from 'antd';
+import { Card, Col, Row, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DatacenterAmounts } from '@lyyp/contracts/report';
 import type { DatacenterDevice, DatacenterSummary } from '../../api/report.api.ts';
 import { amountText, energyLabel } from './energy-label.ts';
+
+interface SummaryTableProps<T> {
+  title: string;
+  rowKey: keyof T & string;
+  rows: readonly T[];
+  columns: TableColumnsType<T>;
+  testId?: string;
+  paged?: boolean;
+}
+
+/** One of the summary's tables in its small card. */
+function SummaryTable<T extends object>({
+  title,
+  rowKey,
+  rows,
+  columns,
+  testId,
+  paged,
+}: SummaryTableProps<T>) {
+  return (
+    <Card size="small" title={title} data-testid={testId}>
+      <Table<T>
+        rowKey={rowKey}
+        size="small"
+        pagination={paged ? undefined : false}
+        dataSource={rows}
+        columns={columns}
+      />
+    </Card>
+  );
+}
 
 export function DatacenterTables({ summary }: { summary: DatacenterSummary }) {
   const { t } = useTranslation();
@@ -20,80 +51,64 @@ export function DatacenterTables({ summary }: { summary: DatacenterSummary }) {
     sorter: (a: DatacenterAmounts, b: DatacenterAmounts) =>
       (a.energies[energy.id] ?? 0) - (b.energies[energy.id] ?? 0),
   }));
-  const ranking = (title: string, list: DatacenterDevice[], testId: string) => (
-    <Card size="small" title={title} data-testid={testId}>
-      <Table<DatacenterDevice>
+  const device = { title: t('report.datacenter.device'), dataIndex: 'name' };
+  const group = { title: t('report.datacenter.group'), dataIndex: 'group', render: groupName };
+  const count = { title: t('report.datacenter.devices'), dataIndex: 'devices', align: 'right' as const };
+  const ranking = (title: string, rows: DatacenterDevice[], testId: string) => (
+    <Col xs={24} lg={12}>
+      <SummaryTable
+        title={title}
         rowKey="deviceId"
-        size="small"
-        pagination={false}
-        dataSource={list}
-        columns={[{ title: t('report.datacenter.device'), dataIndex: 'name' }, ...amounts.slice(0, 1)]}
+        rows={rows}
+        testId={testId}
+        columns={[device, ...amounts.slice(0, 1)]}
       />
-    </Card>
+    </Col>
   );
 
   return (
     <>
       <Row gutter={[16, 16]}>
+        {ranking(t('report.datacenter.top'), summary.top, 'datacenter-top')}
+        {ranking(t('report.datacenter.bottom'), summary.bottom, 'datacenter-bottom')}
         <Col xs={24} lg={12}>
-          {ranking(t('report.datacenter.top'), summary.top, 'datacenter-top')}
+          <SummaryTable
+            title={t('report.datacenter.byGroup')}
+            rowKey="group"
+            rows={summary.groups}
+            columns={[group, count, ...amounts]}
+          />
         </Col>
         <Col xs={24} lg={12}>
-          {ranking(t('report.datacenter.bottom'), summary.bottom, 'datacenter-bottom')}
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card size="small" title={t('report.datacenter.byGroup')}>
-            <Table
-              rowKey="group"
-              size="small"
-              pagination={false}
-              dataSource={summary.groups}
-              columns={[
-                { title: t('report.datacenter.group'), dataIndex: 'group', render: groupName },
-                { title: t('report.datacenter.devices'), dataIndex: 'devices', align: 'right' as const },
-                ...amounts,
-              ]}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card size="small" title={t('report.datacenter.byProduct')}>
-            <Table
-              rowKey="productId"
-              size="small"
-              pagination={false}
-              dataSource={summary.products}
-              columns={[
-                { title: t('report.datacenter.product'), dataIndex: 'title' },
-                { title: t('report.datacenter.devices'), dataIndex: 'devices', align: 'right' as const },
-                ...amounts,
-              ]}
-            />
-          </Card>
+          <SummaryTable
+            title={t('report.datacenter.byProduct')}
+            rowKey="productId"
+            rows={summary.products}
+            columns={[{ title: t('report.datacenter.product'), dataIndex: 'title' }, count, ...amounts]}
+          />
         </Col>
       </Row>
-      <Card size="small" title={t('report.datacenter.byDevice')}>
-        <Table<DatacenterDevice>
-          rowKey="deviceId"
-          size="small"
-          dataSource={summary.devices}
-          columns={[
-            { title: t('report.datacenter.device'), dataIndex: 'name' },
-            { title: t('report.datacenter.group'), dataIndex: 'group', render: groupName },
-            { title: t('report.datacenter.product'), dataIndex: 'productTitle' },
-            ...amounts,
-            {
-              title: t('report.datacenter.onlineNow'),
-              dataIndex: 'online',
-              render: (online: boolean) => (
-                <Tag color={online ? 'green' : undefined}>
-                  {online ? t('monitor.common.yes') : t('monitor.common.no')}
-                </Tag>
-              ),
-            },
-          ]}
-        />
-      </Card>
+      <SummaryTable<DatacenterDevice>
+        title={t('report.datacenter.byDevice')}
+        rowKey="deviceId"
+        rows={summary.devices}
+        paged
+        columns={[
+          device,
+          group,
+          { title: t('report.datacenter.product'), dataIndex: 'productTitle' },
+          ...amounts,
+          {
+            title: t('report.datacenter.onlineNow'),
+            dataIndex: 'online',
+            render: (online: boolean) => (
+              <Tag color={online ? 'green' : undefined}>
+                {online ? t('monitor.common.yes') : t('monitor.common.no')}
+              </Tag>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,9 +1,8 @@
 /** The small form behind New page, Rename and Copy: a title (and the kind, for a new page). */
 import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocaleStore } from '../../app/i18n.ts';
 import { FormDialog } from '../../blocks/index.ts';
-import { requiredText } from '../auth/form-rules.ts';
+import { useRequired } from '../auth/use-form-support.ts';
 import { PAGE_TITLE_MAX_LENGTH } from '@lyyp/contracts/designer';
 import type { PageKind } from '../../api/designer.api.ts';
 
@@ -34,7 +33,7 @@ export function PageTitleModal({
   onCancel,
 }: PageTitleModalProps) {
   const { t } = useTranslation();
-  const locale = useLocaleStore((state) => state.locale);
+  const required = useRequired();
   return (
     <FormDialog<PageTitleValues>
       title={title}
@@ -50,14 +49,7 @@ export function PageTitleModal({
       <Form.Item
         name="title"
         label={t('designer.pages.name')}
-        rules={[
-          {
-            required: titleRequired,
-            whitespace: titleRequired,
-            message: requiredText(t('designer.pages.name'), locale),
-          },
-          { max: PAGE_TITLE_MAX_LENGTH },
-        ]}
+        rules={[...(titleRequired ? required(t('designer.pages.name')) : []), { max: PAGE_TITLE_MAX_LENGTH }]}
       >
         <Input maxLength={PAGE_TITLE_MAX_LENGTH} autoFocus />
       </Form.Item>

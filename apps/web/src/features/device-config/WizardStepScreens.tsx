@@ -17,6 +17,7 @@ import type { PageSummary } from '../../api/designer.api.ts';
 import type { ProductAbilityAction } from '../../api/policy.api.ts';
 import { channelName } from '../alarm/alarm-text.ts';
 import { useRuleColumns } from '../alarm/rule-columns.tsx';
+import { formatDuration } from '../../app/format-value.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { DeviceScriptStatus } from '../monitor/DeviceScriptStatus.tsx';
 import type { DeviceTabProps } from '../monitor/device-tab-props.ts';
@@ -86,14 +87,25 @@ function StepFrame({
   );
 }
 
-/** The read-only table of a step: small, unpaged unless asked, with its own empty text. */
+/** The steps that list what the product holds. */
+type TableStep = Extract<WizardStep, 'variables' | 'reports' | 'alarms' | 'pages'>;
+
+/** The read-only table of a step: small, unpaged unless asked, with the step's own empty text. */
 function StepTable<T extends object>({
-  testId,
-  empty,
+  step,
+  rows,
   ...props
-}: TableProps<T> & { testId: string; empty: string }) {
+}: Omit<TableProps<T>, 'dataSource'> & { step: TableStep; rows: readonly T[] | undefined }) {
+  const { t } = useTranslation();
   return (
-    <Table<T> size="small" pagination={false} data-testid={testId} locale={{ emptyText: empty }} {...props} />
+    <Table<T>
+      size="small"
+      pagination={false}
+      data-testid={`wizard-${step}`}
+      locale={{ emptyText: t(`deviceConfig.wizard.empty.${step}`) }}
+      dataSource={rows ? [...rows] : []}
+      {...props}
+    />
   );
 }
 
@@ -117,10 +129,9 @@ export function VariablesStep({ device, variables }: DeviceTabProps) {
   return (
     <StepFrame device={device} step="variables">
       <StepTable<Variable>
-        testId="wizard-variables"
-        empty={t('deviceConfig.wizard.empty.variables')}
+        step="variables"
         rowKey="key"
-        dataSource={list}
+        rows={list}
         columns={columns}
         scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
@@ -131,15 +142,15 @@ export function VariablesStep({ device, variables }: DeviceTabProps) {
 
 export function ReportsStep({ device }: DeviceTabProps) {
   const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
   const reports = useDeviceReports(device.id);
   return (
     <StepFrame device={device} step="reports" error={reports.error}>
       <StepTable<DeviceReport>
-        testId="wizard-reports"
-        empty={t('deviceConfig.wizard.empty.reports')}
+        step="reports"
         rowKey="id"
         loading={reports.isPending}
-        dataSource={reports.data ?? []}
+        rows={reports.data}
         columns={[
           { title: t('report.fields.name'), dataIndex: 'name', width: 180 },
           {
@@ -152,7 +163,7 @@ export function ReportsStep({ device }: DeviceTabProps) {
             title: t('deviceConfig.wizard.interval'),
             dataIndex: 'intervalMinutes',
             width: 120,
-            render: (minutes: number) => t('report.minutes', { count: minutes }),
+            render: (minutes: number) => formatDuration(minutes * 60, locale),
           },
           {
             title: t('report.fields.variables'),
@@ -183,11 +194,10 @@ export function AlarmsStep({ device, variables }: DeviceTabProps) {
   return (
     <StepFrame device={device} step="alarms" error={rules.error}>
       <StepTable<AlarmRule>
-        testId="wizard-alarms"
-        empty={t('deviceConfig.wizard.empty.alarms')}
+        step="alarms"
         rowKey="id"
         loading={rules.isPending}
-        dataSource={rules.data?.rules ?? []}
+        rows={rules.data?.rules}
         columns={columns}
         scroll={{ x: 900 }}
       />
@@ -199,7 +209,7 @@ export function AlarmsStep({ device, variables }: DeviceTabProps) {
               <Tag key={type} color={settings.enabled ? 'processing' : 'default'}>
                 {settings.enabled
                   ? t(`deviceConfig.wizard.statusAlarm.${type}`, {
-                      minutes: Math.round(settings.delaySeconds / 60),
+                      delay: formatDuration(settings.delaySeconds, locale),
                       channels: settings.pushMethods.map((code) => channelName(code, locale)).join(' / '),
                     })
                   : t(`deviceConfig.wizard.statusAlarmOff.${type}`)}
@@ -219,11 +229,10 @@ export function PagesStep({ device }: DeviceTabProps) {
   return (
     <StepFrame device={device} step="pages" error={pages.error}>
       <StepTable<PageSummary>
-        testId="wizard-pages"
-        empty={t('deviceConfig.wizard.empty.pages')}
+        step="pages"
         rowKey="id"
         loading={pages.isPending}
-        dataSource={pages.data ?? []}
+        rows={pages.data}
         columns={[
           {
             title: t('designer.pages.name'),

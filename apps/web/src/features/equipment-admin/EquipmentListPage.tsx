@@ -7,16 +7,16 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { EquipmentFilter, EquipmentItem, EquipmentSimState } from '@lyyp/contracts/equipment-admin';
 import type { GatewayStatus } from '@lyyp/contracts/protocol';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Dropdown, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Card, Dropdown, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { equipmentAdminApi } from '../../api/equipment-admin.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
+import { PagedTable, actionColumn, textColumn, timeColumn, usePagedQuery } from '../../blocks/index.ts';
 import { GatewayStatusTag } from '../gateway/status-tags.tsx';
 import { EmptyGuide } from '../monitor/common/EmptyGuide.tsx';
-import { formatTime } from '../monitor/common/format-time.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
 import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
 import { EquipmentFilters } from './EquipmentFilters.tsx';
@@ -38,12 +38,10 @@ export default function EquipmentListPage() {
   const describe = useDescribeEquipmentFailure();
   const { onRow } = useCapabilities();
   const [filter, setFilter] = useState<EquipmentFilter>({});
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [granting, setGranting] = useState<EquipmentItem | null>(null);
-  const devices = useQuery({
-    queryKey: ['manage-equipment', filter, paging],
-    queryFn: () => equipmentAdminApi.listDevices({ ...filter, ...paging }),
-    placeholderData: keepPreviousData,
+  const devices = usePagedQuery<EquipmentItem>({
+    queryKey: ['manage-equipment', filter],
+    fetch: (paging) => equipmentAdminApi.listDevices({ ...filter, ...paging }),
   });
   const exporting = useMutation({
     mutationFn: (format: 'xlsx' | 'csv') => equipmentAdminApi.exportDevices({ ...filter, format }),
@@ -81,37 +79,20 @@ export default function EquipmentListPage() {
       }
     >
       <Typography.Paragraph type="secondary">{t('equipmentAdmin.intro')}</Typography.Paragraph>
-      <EquipmentFilters
-        onSearch={(next) => {
-          setFilter(next);
-          setPaging((current) => ({ ...current, page: 1 }));
-        }}
-      />
-      {devices.error ? (
-        <Typography.Paragraph type="danger">{describe(devices.error)}</Typography.Paragraph>
-      ) : null}
-      <Table<EquipmentItem>
-        rowKey="id"
-        size="small"
-        data-testid="equipment-table"
-        loading={devices.isFetching}
-        dataSource={devices.data?.list ?? []}
+      <EquipmentFilters onSearch={setFilter} />
+      <PagedTable<EquipmentItem>
+        paged={devices}
+        testId="equipment-table"
+        describeError={describe}
+        showSizeChanger
         scroll={{ x: 1280 }}
-        locale={{
-          emptyText: filtered ? (
+        emptyText={
+          filtered ? (
             t('equipmentAdmin.noMatch')
           ) : (
             <EmptyGuide title={t('equipmentAdmin.emptyTitle')} text={t('equipmentAdmin.emptyText')} />
-          ),
-        }}
-        pagination={{
-          current: devices.data?.page ?? paging.page,
-          pageSize: devices.data?.pageSize ?? paging.pageSize,
-          total: devices.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('monitor.common.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
+          )
+        }
         columns={[
           {
             title: t('equipmentAdmin.columns.name'),
@@ -122,14 +103,9 @@ export default function EquipmentListPage() {
               <Link to={`/monitor/devices/${encodeURIComponent(device.id)}`}>{name}</Link>
             ),
           },
-          { title: t('equipmentAdmin.columns.gatewaySn'), dataIndex: 'gatewaySn', width: 130 },
-          { title: t('equipmentAdmin.columns.product'), dataIndex: 'productTitle', width: 150 },
-          {
-            title: t('equipmentAdmin.columns.group'),
-            dataIndex: 'groupName',
-            width: 110,
-            render: (group: string | null) => group ?? '—',
-          },
+          textColumn(t('equipmentAdmin.columns.gatewaySn'), 'gatewaySn', { width: 130 }),
+          textColumn(t('equipmentAdmin.columns.product'), 'productTitle', { width: 150 }),
+          textColumn(t('equipmentAdmin.columns.group'), 'groupName', { width: 110 }),
           {
             title: t('equipmentAdmin.columns.owner'),
             dataIndex: 'ownerName',
@@ -149,12 +125,7 @@ export default function EquipmentListPage() {
             width: 90,
             render: (status: GatewayStatus) => <GatewayStatusTag status={status} />,
           },
-          {
-            title: t('equipmentAdmin.columns.lastSeen'),
-            dataIndex: 'lastSeenAt',
-            width: 170,
-            render: (at: string | null) => formatTime(at),
-          },
+          timeColumn(t('equipmentAdmin.columns.lastSeen'), 'lastSeenAt'),
           {
             title: t('equipmentAdmin.columns.sim'),
             dataIndex: 'simState',
@@ -164,12 +135,9 @@ export default function EquipmentListPage() {
             ),
           },
           { title: t('equipmentAdmin.columns.grants'), dataIndex: 'grantCount', width: 70 },
-          {
-            title: t('monitor.common.actions'),
-            key: 'actions',
-            width: 270,
-            fixed: 'right',
-            render: (_value, device) => (
+          actionColumn(
+            t('monitor.common.actions'),
+            (device) => (
               <Space size={0}>
                 <Link to={`/monitor/devices/${encodeURIComponent(device.id)}`}>
                   <Button type="link" size="small">
@@ -200,7 +168,8 @@ export default function EquipmentListPage() {
                 ) : null}
               </Space>
             ),
-          },
+            270,
+          ),
         ]}
       />
       {granting ? (

@@ -11,20 +11,22 @@ import {
   type DeviceLogKind,
   type DeviceLogPage,
 } from '@lyyp/contracts/equipment-admin';
-import { Button, Select, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { equipmentAdminApi } from '../../api/equipment-admin.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import {
+  FilterSelect,
   PagedTable,
   ScreenCard,
-  timeColumn,
   useAction,
   usePagedQuery,
   useQueryRange,
 } from '../../blocks/index.ts';
+import { textColumn, timeColumn } from '../../blocks/columns.tsx';
+import { formatReading } from '../../app/format-value.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
 import { nameIn } from '../account-centre/registry-names.ts';
 import { useDescribeEquipmentFailure } from './equipment-text.ts';
@@ -34,8 +36,6 @@ const RESULT_COLORS: Readonly<Record<string, string>> = {
   failure: 'error',
   pending: 'processing',
 };
-
-const showValue = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
 export default function EquipmentLogPage() {
   const { t } = useTranslation();
@@ -62,6 +62,8 @@ export default function EquipmentLogPage() {
     describeError: describe,
   });
   const device = log.query.data?.device;
+  // A written value reads as on the device screens: 是/否, a number without float noise, plain text.
+  const reading = (value: DeviceLogEntry['value']) => formatReading(value, locale);
 
   return (
     <ScreenCard
@@ -91,13 +93,12 @@ export default function EquipmentLogPage() {
       filters={
         <>
           {range.picker({ label: t('equipmentAdmin.log.range') })}
-          <Select
-            allowClear
-            style={{ width: 160 }}
+          <FilterSelect
+            width={160}
             placeholder={t('equipmentAdmin.log.allKinds')}
             value={kind}
-            data-testid="device-log-kind"
-            onChange={(next: DeviceLogKind | undefined) => setKind(next)}
+            testId="device-log-kind"
+            onChange={setKind}
             options={DEVICE_LOG_KIND_CODES.map((code) => ({
               value: code,
               label: nameIn(DEVICE_LOG_KINDS, code, locale),
@@ -120,25 +121,10 @@ export default function EquipmentLogPage() {
             width: 110,
             render: (value: DeviceLogKind) => <Tag>{nameIn(DEVICE_LOG_KINDS, value, locale)}</Tag>,
           },
-          {
-            title: t('equipmentAdmin.log.columns.actor'),
-            dataIndex: 'actorName',
-            width: 120,
-            render: (name: string | null) => name ?? '—',
-          },
-          {
-            title: t('equipmentAdmin.log.columns.variable'),
-            dataIndex: 'variable',
-            width: 140,
-            render: (name: string | null) => name ?? '—',
-          },
-          {
-            title: t('equipmentAdmin.log.columns.previous'),
-            dataIndex: 'previous',
-            width: 90,
-            render: showValue,
-          },
-          { title: t('equipmentAdmin.log.columns.value'), dataIndex: 'value', width: 90, render: showValue },
+          textColumn(t('equipmentAdmin.log.columns.actor'), 'actorName', { width: 120 }),
+          textColumn(t('equipmentAdmin.log.columns.variable'), 'variable', { width: 140 }),
+          textColumn(t('equipmentAdmin.log.columns.previous'), 'previous', { width: 90, render: reading }),
+          textColumn(t('equipmentAdmin.log.columns.value'), 'value', { width: 90, render: reading }),
           {
             title: t('equipmentAdmin.log.columns.result'),
             dataIndex: 'status',
@@ -156,17 +142,8 @@ export default function EquipmentLogPage() {
                 status
               ),
           },
-          {
-            title: t('equipmentAdmin.log.columns.code'),
-            dataIndex: 'code',
-            width: 80,
-            render: (code: string | null) => code ?? '—',
-          },
-          {
-            title: t('equipmentAdmin.log.columns.detail'),
-            dataIndex: 'detail',
-            render: (detail: string | null) => detail ?? '—',
-          },
+          textColumn(t('equipmentAdmin.log.columns.code'), 'code', { width: 80 }),
+          textColumn(t('equipmentAdmin.log.columns.detail'), 'detail'),
         ]}
       />
     </ScreenCard>

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { equipmentAdminApi, type EquipmentGrant } from '../../api/equipment-admin.api.ts';
 import { formatTime } from '../monitor/common/format-time.ts';
 import { useDescribeEquipmentFailure } from './equipment-text.ts';
+import { useRequired } from '../auth/use-form-support.ts';
 
 interface GrantsDrawerProps {
   device: EquipmentItem;
@@ -26,6 +27,7 @@ interface GrantValues {
 
 export function GrantsDrawer({ device, mayGrant, onClose, onChanged }: GrantsDrawerProps) {
   const { t } = useTranslation();
+  const required = useRequired();
   const { message } = App.useApp();
   const describe = useDescribeEquipmentFailure();
   const [form] = Form.useForm<GrantValues>();
@@ -72,13 +74,7 @@ export function GrantsDrawer({ device, mayGrant, onClose, onChanged }: GrantsDra
           <Form.Item
             name="account"
             label={t('equipmentAdmin.grants.account')}
-            rules={[
-              {
-                required: true,
-                whitespace: true,
-                message: t('forms.required', { field: t('equipmentAdmin.fields.account') }),
-              },
-            ]}
+            rules={required(t('equipmentAdmin.fields.account'))}
           >
             <Input maxLength={50} />
           </Form.Item>

@@ -1,47 +1,26 @@
 /** Password recovery, step 1 by email: prove the account's email with an emailed code. */
-import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Input, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { accountCentreApi } from '../../api/account-centre.api.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { SmsCodeFields } from '../auth/SmsCodeFields.tsx';
-import { useFormError } from '../auth/use-form-support.ts';
 import { useAccountRules } from '../account-centre/account-rules.ts';
-import { stepState } from './findpwd-steps.ts';
-
-interface EmailValues {
-  email: string;
-  smsCode: string;
-}
-
-const FIELDS = ['email', 'smsCode'] as const;
+import { SubmitButton } from '../auth/use-public-form.tsx';
+import { useProofStep } from './use-proof-step.ts';
 
 export default function FindpwdEmailPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<EmailValues>();
   const rules = useAccountRules();
-  const navigate = useNavigate();
-  const { alertText, showError, clearError } = useFormError(form, FIELDS);
-  const check = useMutation({
-    mutationFn: async ({ email, smsCode }: EmailValues) => {
+  const { form, formProps, alertText, mutation } = useProofStep<{ email: string; smsCode: string }>(
+    ['email', 'smsCode'],
+    async ({ email, smsCode }) => {
       await accountCentreApi.checkRecoveryEmail(email.trim(), smsCode.trim());
       return email.trim();
     },
-    onSuccess: (email) =>
-      void navigate(`/findpwd/password/${encodeURIComponent(email)}`, { state: stepState('verified') }),
-    onError: (error) => showError(error, 'smsCode'),
-  });
+  );
 
   return (
-    <Form
-      form={form}
-      name="findpwd-email"
-      layout="vertical"
-      size="large"
-      onFinish={(values) => check.mutate(values)}
-      onValuesChange={clearError}
-    >
+    <Form name="findpwd-email" {...formProps}>
       <Typography.Paragraph type="secondary">{t('accountCentre.findpwd.emailIntro')}</Typography.Paragraph>
       <FormAlert text={alertText} />
       <Form.Item name="email" label={t('fields.email')} rules={rules.email} required>
@@ -59,9 +38,7 @@ export default function FindpwdEmailPage() {
           })
         }
       />
-      <Button type="primary" htmlType="submit" block loading={check.isPending}>
-        {t('common.next')}
-      </Button>
+      <SubmitButton pending={mutation.isPending}>{t('common.next')}</SubmitButton>
     </Form>
   );
 }

@@ -2,19 +2,17 @@
  * Binding many devices from a sheet: the product they run, the template, the upload, and a result
  * for every row (bound, or refused with the catalogue's reason in the caller's language).
  */
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Modal, Select, Space, Tag, Typography, Upload } from 'antd';
+import { Alert, App, Button, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { fleetApi, type DeviceImportRow } from '../../api/fleet.api.ts';
-import { ConsoleTable } from '../../blocks/index.ts';
+import { ConsoleTable, UploadDialog } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
 import { DEVICE_GROUPS_KEY } from './DeviceGroupsDialog.tsx';
-
-const ACCEPTED = '.xlsx,.csv';
 
 export function DeviceImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -39,24 +37,19 @@ export function DeviceImportDialog({ open, onClose }: { open: boolean; onClose: 
       await queryClient.invalidateQueries({ queryKey: DEVICE_GROUPS_KEY });
     },
   });
-  const close = () => {
-    upload.reset();
-    onClose();
-  };
-
   return (
-    <Modal
+    <UploadDialog
       open={open}
       title={t('fleet.import.title')}
-      footer={null}
-      onCancel={close}
+      hint={`${t('fleet.import.hint')} ${t('monitor.device.publishedOnly')}`}
+      onClose={onClose}
+      upload={upload}
       width={720}
-      destroyOnHidden
-    >
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('fleet.import.hint')} {t('monitor.device.publishedOnly')}
-        </Typography.Paragraph>
+      accept=".xlsx,.csv"
+      acceptText="XLSX, CSV"
+      disabled={!productId}
+      chooseText={productId ? undefined : t('fleet.import.chooseProduct')}
+      before={
         <Space wrap>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
@@ -75,62 +68,44 @@ export function DeviceImportDialog({ open, onClose }: { open: boolean; onClose: 
             {t('fleet.import.template')}
           </Button>
         </Space>
-        <Upload.Dragger
-          accept={ACCEPTED}
-          multiple={false}
-          showUploadList={false}
-          disabled={!productId || upload.isPending}
-          beforeUpload={(file) => {
-            upload.mutate(file);
-            return false;
-          }}
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p className="ant-upload-text">
-            {productId ? t('monitor.common.chooseFile') : t('fleet.import.chooseProduct')}
-          </p>
-          <p className="ant-upload-hint">XLSX, CSV</p>
-        </Upload.Dragger>
-        {upload.isPending ? <Alert type="info" showIcon title={t('monitor.common.uploading')} /> : null}
-        {upload.error ? (
-          <Alert type="error" showIcon role="alert" title={describeFailure(upload.error)} />
-        ) : null}
-        {upload.data ? (
-          <>
-            <Alert
-              type={upload.data.refused > 0 ? 'warning' : 'success'}
-              showIcon
-              title={t('fleet.import.result', { bound: upload.data.bound, refused: upload.data.refused })}
-            />
-            <ConsoleTable<DeviceImportRow>
-              rowKey="row"
-              testId="import-result"
-              pagination={{ pageSize: 8, hideOnSinglePage: true }}
-              rows={upload.data.rows}
-              emptyText={null}
-              columns={[
-                { title: t('fleet.import.row'), dataIndex: 'row', width: 60 },
-                { title: 'SN', dataIndex: 'sn', width: 140 },
-                {
-                  title: t('fleet.import.status'),
-                  dataIndex: 'status',
-                  width: 90,
-                  render: (status: DeviceImportRow['status']) => (
-                    <Tag color={status === 'bound' ? 'green' : 'red'}>{t(`fleet.import.${status}`)}</Tag>
-                  ),
-                },
-                {
-                  title: t('fleet.import.reason'),
-                  dataIndex: 'message',
-                  render: (text: string | null) => text ?? '',
-                },
-              ]}
-            />
-          </>
-        ) : null}
-      </Space>
-    </Modal>
+      }
+    >
+      {upload.error ? (
+        <Alert type="error" showIcon role="alert" title={describeFailure(upload.error)} />
+      ) : null}
+      {upload.data ? (
+        <>
+          <Alert
+            type={upload.data.refused > 0 ? 'warning' : 'success'}
+            showIcon
+            title={t('fleet.import.result', { bound: upload.data.bound, refused: upload.data.refused })}
+          />
+          <ConsoleTable<DeviceImportRow>
+            rowKey="row"
+            testId="import-result"
+            pagination={{ pageSize: 8, hideOnSinglePage: true }}
+            rows={upload.data.rows}
+            emptyText={null}
+            columns={[
+              { title: t('fleet.import.row'), dataIndex: 'row', width: 60 },
+              { title: 'SN', dataIndex: 'sn', width: 140 },
+              {
+                title: t('fleet.import.status'),
+                dataIndex: 'status',
+                width: 90,
+                render: (status: DeviceImportRow['status']) => (
+                  <Tag color={status === 'bound' ? 'green' : 'red'}>{t(`fleet.import.${status}`)}</Tag>
+                ),
+              },
+              {
+                title: t('fleet.import.reason'),
+                dataIndex: 'message',
+                render: (text: string | null) => text ?? '',
+              },
+            ]}
+          />
+        </>
+      ) : null}
+    </UploadDialog>
   );
 }

@@ -6,14 +6,14 @@
  */
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@lyyp/contracts';
-import { GATEWAY_STATUSES } from '@lyyp/contracts/protocol';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Dropdown, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Card, Dropdown, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import type { GatewayFilter, GatewayView, SheetFormat } from '../../api/catalogue.types.ts';
+import { FilterBar, PagedTable, actionColumn, textColumn, usePagedQuery } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { saveFile } from '../monitor/common/save-file.ts';
 import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
@@ -21,7 +21,7 @@ import { BatchAddDialog } from './BatchAddDialog.tsx';
 import { GatewayCredentialsDialog } from './GatewayCredentialsDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { RemarkCell } from './RemarkCell.tsx';
-import { ConfigSyncTag, GatewayStatusTag, SignalTag } from './status-tags.tsx';
+import { ConfigSyncTag, GatewayStatusTag, SignalTag, useGatewayStatusOptions } from './status-tags.tsx';
 
 interface FilterValues {
   sn?: string;
@@ -49,20 +49,19 @@ export default function GatewayListPage() {
   const { message } = App.useApp();
   const describeFailure = useDescribeFailure();
   const capabilities = useCapabilities();
+  const statusOptions = useGatewayStatusOptions();
   const canCreate = capabilities.may('gateway.create');
   const canImport = capabilities.may('gateway.import');
   const canExport = capabilities.may('gateway.export');
-  const [form] = Form.useForm<FilterValues>();
   const [filter, setFilter] = useState<GatewayFilter>({});
-  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
   const [credentialsOf, setCredentialsOf] = useState<GatewayView | null>(null);
 
-  const gateways = useQuery({
-    queryKey: ['gateways', filter, paging],
-    queryFn: () => catalogueApi.queryGateways({ ...filter, ...paging }),
-    placeholderData: keepPreviousData,
+  const gateways = usePagedQuery<GatewayView>({
+    queryKey: ['gateways', filter],
+    fetch: (paging) => catalogueApi.queryGateways({ ...filter, ...paging }),
+    pageSize: DEFAULT_PAGE_SIZE,
   });
 
   const exportSheet = useMutation({
@@ -74,72 +73,38 @@ export default function GatewayListPage() {
 
   const applyFilter = (values: FilterValues) => {
     setFilter(toFilter(values));
-    setPaging((current) => ({ ...current, page: 1 }));
     setSelected([]);
   };
 
   return (
     <Card variant="borderless" title={t('routes.GatewayList')}>
-      <Form
-        form={form}
+      <FilterBar<FilterValues>
         name="gateway-filter"
-        layout="inline"
-        onFinish={applyFilter}
-        style={{ rowGap: 12, marginBottom: 16 }}
-      >
-        <Form.Item name="sn">
-          <Input.Search
-            allowClear
-            placeholder={t('monitor.gateway.searchSn')}
-            onSearch={() => form.submit()}
-            style={{ width: 200 }}
-          />
-        </Form.Item>
-        <Form.Item name="status">
-          <Select
-            allowClear
-            placeholder={t('monitor.fields.status')}
-            style={{ width: 130 }}
-            options={GATEWAY_STATUSES.map((status) => ({
-              value: status,
-              label: t(`monitor.gatewayStatus.${status}`),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="owner">
-          <Input allowClear placeholder={t('monitor.gateway.searchOwner')} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="hardwareModel">
-          <Input allowClear placeholder={t('monitor.fields.hardwareModel')} style={{ width: 170 }} />
-        </Form.Item>
-        <Form.Item name="firmware">
-          <Input allowClear placeholder={t('monitor.fields.firmware')} style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="bound">
-          <Select
-            allowClear
-            placeholder={t('monitor.gateway.bindState')}
-            style={{ width: 130 }}
-            options={[
+        onSearch={applyFilter}
+        fields={[
+          { name: 'sn', kind: 'search', width: 200, placeholder: t('monitor.gateway.searchSn') },
+          {
+            name: 'status',
+            kind: 'select',
+            width: 130,
+            placeholder: t('monitor.fields.status'),
+            options: statusOptions,
+          },
+          { name: 'owner', kind: 'text', width: 160, placeholder: t('monitor.gateway.searchOwner') },
+          { name: 'hardwareModel', kind: 'text', width: 170, placeholder: t('monitor.fields.hardwareModel') },
+          { name: 'firmware', kind: 'text', width: 120, placeholder: t('monitor.fields.firmware') },
+          {
+            name: 'bound',
+            kind: 'select',
+            width: 130,
+            placeholder: t('monitor.gateway.bindState'),
+            options: [
               { value: 'yes', label: t('monitor.gateway.bound') },
               { value: 'no', label: t('monitor.gateway.unbound') },
-            ]}
-          />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('monitor.common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              applyFilter({});
-            }}
-          >
-            {t('monitor.common.reset')}
-          </Button>
-        </Space>
-      </Form>
+            ],
+          },
+        ]}
+      />
 
       <Space wrap style={{ marginBottom: 16 }}>
         {canCreate ? (
@@ -171,31 +136,24 @@ export default function GatewayListPage() {
         ) : null}
       </Space>
 
-      <Table<GatewayView>
+      <PagedTable<GatewayView>
+        paged={gateways}
         rowKey="sn"
         size="middle"
-        data-testid="gateway-table"
-        loading={gateways.isFetching}
-        dataSource={gateways.data?.list ?? []}
+        testId="gateway-table"
+        describeError={describeFailure}
+        showSizeChanger
+        emptyText={undefined}
         rowSelection={
           canExport
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }
             : undefined
         }
-        locale={gateways.error ? { emptyText: describeFailure(gateways.error) } : undefined}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total: gateways.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('monitor.common.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
         columns={[
           {
             title: t('monitor.fields.sn'),
             dataIndex: 'sn',
+            width: 190,
             fixed: 'left',
             render: (sn: string, gateway) => (
               <Space orientation="vertical" size={0}>
@@ -220,24 +178,9 @@ export default function GatewayListPage() {
             width: 110,
             render: (_, gateway) => <SignalTag band={gateway.signalBand} signal={gateway.signal} />,
           },
-          {
-            title: t('monitor.fields.firmware'),
-            dataIndex: 'firmware',
-            width: 130,
-            render: (value: string | null) => value ?? '—',
-          },
-          {
-            title: t('monitor.fields.hardwareModel'),
-            dataIndex: 'hardwareModel',
-            width: 110,
-            render: (value: string | null) => value ?? '—',
-          },
-          {
-            title: t('monitor.fields.owner'),
-            dataIndex: 'ownerName',
-            width: 100,
-            render: (value: string | null) => value ?? '—',
-          },
+          textColumn(t('monitor.fields.firmware'), 'firmware', { width: 130 }),
+          textColumn(t('monitor.fields.hardwareModel'), 'hardwareModel', { width: 110 }),
+          textColumn(t('monitor.fields.owner'), 'ownerName', { width: 100 }),
           {
             title: t('monitor.gateway.boundDevice'),
             dataIndex: 'device',
@@ -262,6 +205,7 @@ export default function GatewayListPage() {
           {
             title: t('monitor.fields.remark'),
             dataIndex: 'remark',
+            width: 200,
             render: (_, gateway) => (
               <RemarkCell
                 sn={gateway.sn}
@@ -270,18 +214,16 @@ export default function GatewayListPage() {
               />
             ),
           },
-          {
-            title: t('monitor.common.actions'),
-            key: 'actions',
-            fixed: 'right',
-            width: 90,
-            render: (_, gateway) =>
+          actionColumn(
+            t('monitor.common.actions'),
+            (gateway) =>
               capabilities.onGatewayRow('gateway.credentials', gateway) ? (
                 <Button type="link" size="small" onClick={() => setCredentialsOf(gateway)}>
                   {t('monitor.gateway.credentials.open')}
                 </Button>
               ) : null,
-          },
+            90,
+          ),
         ]}
       />
       <BatchAddDialog open={dialog === 'add'} onClose={() => setDialog(null)} />

@@ -2,17 +2,15 @@
  * Importing gateways from a CSV or XLSX sheet (operation staff). The platform imports all rows or
  * none; a refused sheet names the row and column at fault, shown here as such.
  */
-import { InboxOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Modal, Space, Typography, Upload } from 'antd';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { isApiError } from '../../api/index.ts';
+import { UploadDialog } from '../../blocks/index.ts';
 import { labelFieldPath, useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { readImportRow } from '../monitor/common/import-row.ts';
-
-const ACCEPTED = '.csv,.xlsx';
 
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -26,63 +24,44 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   const failedRow = isApiError(upload.error) ? readImportRow(upload.error.field) : null;
 
-  const close = () => {
-    upload.reset();
-    onClose();
-  };
-
   return (
-    <Modal open={open} title={t('monitor.gateway.import')} footer={null} onCancel={close} destroyOnHidden>
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('monitor.gateway.importHint')}
-        </Typography.Paragraph>
-        <Upload.Dragger
-          accept={ACCEPTED}
-          multiple={false}
-          showUploadList={false}
-          disabled={upload.isPending}
-          beforeUpload={(file) => {
-            upload.mutate(file);
-            return false;
-          }}
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p className="ant-upload-text">{t('monitor.common.chooseFile')}</p>
-          <p className="ant-upload-hint">CSV, XLSX</p>
-        </Upload.Dragger>
-        {upload.isPending ? <Alert type="info" showIcon title={t('monitor.common.uploading')} /> : null}
-        {upload.data ? (
-          <Alert
-            type="success"
-            showIcon
-            title={t('monitor.gateway.imported', { count: upload.data.imported })}
-            description={
-              upload.data.generatedSecrets > 0
-                ? t('monitor.gateway.generatedSecrets', { count: upload.data.generatedSecrets })
-                : undefined
-            }
-          />
-        ) : null}
-        {upload.error ? (
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            title={
-              failedRow
-                ? t('monitor.gateway.importRowError', {
-                    row: failedRow.row,
-                    column: labelFieldPath(failedRow.column, locale),
-                  })
-                : t('monitor.gateway.importFailed')
-            }
-            description={describeFailure(upload.error)}
-          />
-        ) : null}
-      </Space>
-    </Modal>
+    <UploadDialog
+      open={open}
+      title={t('monitor.gateway.import')}
+      hint={t('monitor.gateway.importHint')}
+      onClose={onClose}
+      upload={upload}
+      accept=".csv,.xlsx"
+      acceptText="CSV, XLSX"
+    >
+      {upload.data ? (
+        <Alert
+          type="success"
+          showIcon
+          title={t('monitor.gateway.imported', { count: upload.data.imported })}
+          description={
+            upload.data.generatedSecrets > 0
+              ? t('monitor.gateway.generatedSecrets', { count: upload.data.generatedSecrets })
+              : undefined
+          }
+        />
+      ) : null}
+      {upload.error ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={
+            failedRow
+              ? t('monitor.gateway.importRowError', {
+                  row: failedRow.row,
+                  column: labelFieldPath(failedRow.column, locale),
+                })
+              : t('monitor.gateway.importFailed')
+          }
+          description={describeFailure(upload.error)}
+        />
+      ) : null}
+    </UploadDialog>
   );
 }

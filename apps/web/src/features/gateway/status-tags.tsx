@@ -3,7 +3,7 @@
  * signal band and its configuration sync state, shared by the back-office and the monitoring site.
  * Each state's colour is one entry of a table; its words come from `monitor.*`.
  */
-import type { GatewayStatus } from '@lyyp/contracts/protocol';
+import { GATEWAY_STATUSES, type GatewayStatus } from '@lyyp/contracts/protocol';
 import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ConfigSyncState, SignalBand } from '../../api/catalogue.types.ts';
@@ -14,6 +14,12 @@ export const GATEWAY_STATUS_COLORS: Readonly<Record<GatewayStatus, string>> = {
   dormant: 'warning',
   'power-off': 'error',
 };
+
+/** The gateway states as the choices of a filter, in the console's language. */
+export function useGatewayStatusOptions(): { value: GatewayStatus; label: string }[] {
+  const { t } = useTranslation();
+  return GATEWAY_STATUSES.map((status) => ({ value: status, label: t(`monitor.gatewayStatus.${status}`) }));
+}
 
 export const SIGNAL_BAND_COLORS: Readonly<Record<SignalBand, string>> = {
   'very-good': 'green',

@@ -14,22 +14,16 @@ import { useSearchParams } from 'react-router';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { usePagedQuery } from '../../blocks/index.ts';
-import { inspectionStateName } from './maintenance-text.ts';
+import { inspectionStateName, readChoice } from './maintenance-text.ts';
 import { PlanList } from './PlanList.tsx';
 import { TaskCards } from './TaskCards.tsx';
 import { TaskDrawer } from './TaskDrawer.tsx';
-
-function readState(value: string | null): InspectionState | undefined {
-  return (INSPECTION_STATES as readonly string[]).includes(value ?? '')
-    ? (value as InspectionState)
-    : undefined;
-}
 
 export default function InspectionPage() {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const [search, setSearch] = useSearchParams();
-  const state = readState(search.get('state'));
+  const state = readChoice(INSPECTION_STATES, search.get('state'));
   const [mine, setMine] = useState(false);
   const [opened, setOpened] = useState<string | null>(null);
   const tasks = usePagedQuery<InspectionTaskItem>({

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { PhotoUpload, type UploadedPhoto } from './PhotoUpload.tsx';
+import { useRequired } from '../auth/use-form-support.ts';
 
 export function NewWorkOrderDialog({
   deviceId,
@@ -18,6 +19,7 @@ export function NewWorkOrderDialog({
   onCreated: (order: WorkOrderDetail) => void;
 }) {
   const { t } = useTranslation();
+  const required = useRequired();
   const describeFailure = useDescribeFailure();
   const [form] = Form.useForm<{ problem: string }>();
   const [photos, setPhotos] = useState<UploadedPhoto[]>([]);
@@ -50,7 +52,7 @@ export function NewWorkOrderDialog({
         <Form.Item
           name="problem"
           label={t('maintenance.fields.problem')}
-          rules={[{ required: true, whitespace: true }]}
+          rules={required(t('maintenance.fields.problem'))}
         >
           <Input.TextArea rows={3} maxLength={WORK_ORDER_PROBLEM_MAX_LENGTH} showCount />
         </Form.Item>

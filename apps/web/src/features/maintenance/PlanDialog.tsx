@@ -20,6 +20,7 @@ import { maintenanceApi } from '../../api/maintenance.api.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { FormDialog } from '../../blocks/index.ts';
 import { INSPECTION_FREQUENCY_NAMES } from '@lyyp/contracts/maintenance';
+import { useRequired } from '../auth/use-form-support.ts';
 
 interface PlanForm {
   name: string;
@@ -48,6 +49,7 @@ export function PlanDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
+  const required = useRequired();
   const locale = useLocaleStore((state) => state.locale);
   const [form] = Form.useForm<PlanForm>();
   const deviceIds = Form.useWatch('deviceIds', form) ?? [];
@@ -103,21 +105,23 @@ export function PlanDialog({
       width={640}
       title={plan ? t('maintenance.inspection.editPlan') : t('maintenance.inspection.newPlan')}
       okText={t('monitor.common.confirm')}
-      onClose={onClose}
-      form={form}
+      {...{ onClose, form, onSaved }}
       initialValues={initial}
       submit={save}
       successText={null}
-      onSaved={onSaved}
     >
       <Form.Item
         name="name"
         label={t('maintenance.fields.planName')}
-        rules={[{ required: true, whitespace: true }]}
+        rules={required(t('maintenance.fields.planName'))}
       >
         <Input maxLength={INSPECTION_PLAN_NAME_MAX_LENGTH} />
       </Form.Item>
-      <Form.Item name="deviceIds" label={t('maintenance.fields.devices')} rules={[{ required: true }]}>
+      <Form.Item
+        name="deviceIds"
+        label={t('maintenance.fields.devices')}
+        rules={required(t('maintenance.fields.devices'), 'choice')}
+      >
         <Select
           mode="multiple"
           showSearch={{ optionFilterProp: 'label' }}
@@ -130,7 +134,11 @@ export function PlanDialog({
           <Form.Item label={t('maintenance.fields.items')} required>
             {fields.map((field) => (
               <Space key={field.key} wrap align="baseline" style={{ marginBottom: 4 }}>
-                <Form.Item name={[field.name, 'name']} rules={[{ required: true, whitespace: true }]} noStyle>
+                <Form.Item
+                  name={[field.name, 'name']}
+                  rules={required(t('maintenance.fields.itemName'))}
+                  noStyle
+                >
                   <Input
                     style={{ width: 150 }}
                     placeholder={t('maintenance.fields.itemName')}
@@ -190,7 +198,11 @@ export function PlanDialog({
           </Form.Item>
         ) : null}
       </Space>
-      <Form.Item name="inspectorIds" label={t('maintenance.fields.inspectors')} rules={[{ required: true }]}>
+      <Form.Item
+        name="inspectorIds"
+        label={t('maintenance.fields.inspectors')}
+        rules={required(t('maintenance.fields.inspectors'), 'choice')}
+      >
         <Select
           mode="multiple"
           showSearch={{ optionFilterProp: 'label' }}

@@ -35,8 +35,7 @@ export function TaskCards(props: CardListProps<InspectionTaskItem>) {
           <Space orientation="vertical" size={2}>
             <Typography.Text>{task.deviceName}</Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('maintenance.fields.period')}: {formatTime(task.periodStart, locale)} –{' '}
-              {formatTime(task.dueAt, locale)}
+              {t('maintenance.fields.period')}: {formatTime(task.periodStart)} – {formatTime(task.dueAt)}
             </Typography.Text>
             {task.inspectorName ? (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>

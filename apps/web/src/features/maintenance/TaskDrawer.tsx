@@ -58,7 +58,7 @@ export function TaskDrawer({ id, onClose }: { id: string; onClose: () => void })
               </Tag>
             ) : null}
             <Typography.Text type="secondary">
-              {t('maintenance.fields.dueAt')}: {formatTime(data.dueAt, locale)}
+              {t('maintenance.fields.dueAt')}: {formatTime(data.dueAt)}
             </Typography.Text>
           </Space>
           {open && !data.canAct ? (

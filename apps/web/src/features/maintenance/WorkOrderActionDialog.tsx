@@ -14,6 +14,7 @@ import { useLocaleStore } from '../../app/i18n.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { workOrderActionName } from './maintenance-text.ts';
 import { PhotoUpload, type UploadedPhoto } from './PhotoUpload.tsx';
+import { useRequired } from '../auth/use-form-support.ts';
 
 interface ActionForm {
   assigneeId?: string;
@@ -33,6 +34,7 @@ export function WorkOrderActionDialog({
   onDone: (order: WorkOrderDetail) => void;
 }) {
   const { t } = useTranslation();
+  const required = useRequired();
   const locale = useLocaleStore((state) => state.locale);
   const describeFailure = useDescribeFailure();
   const [form] = Form.useForm<ActionForm>();
@@ -77,7 +79,11 @@ export function WorkOrderActionDialog({
     >
       <Form form={form} layout="vertical" initialValues={{ assigneeId: order.assigneeId ?? undefined }}>
         {action === 'dispatch' ? (
-          <Form.Item name="assigneeId" label={t('maintenance.fields.assignee')} rules={[{ required: true }]}>
+          <Form.Item
+            name="assigneeId"
+            label={t('maintenance.fields.assignee')}
+            rules={required(t('maintenance.fields.assignee'), 'choice')}
+          >
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               loading={assignees.isLoading}
@@ -91,7 +97,7 @@ export function WorkOrderActionDialog({
             <Form.Item
               name="content"
               label={t('maintenance.fields.content')}
-              rules={[{ required: true, whitespace: true }]}
+              rules={required(t('maintenance.fields.content'))}
             >
               <Input.TextArea
                 rows={3}

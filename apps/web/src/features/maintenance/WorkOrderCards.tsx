@@ -34,8 +34,7 @@ export function WorkOrderCards({
               {order.problem}
             </Typography.Paragraph>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('maintenance.fields.assignee')}: {order.assigneeName ?? '—'} ·{' '}
-              {formatTime(order.createdAt, locale)}
+              {t('maintenance.fields.assignee')}: {order.assigneeName ?? '—'} · {formatTime(order.createdAt)}
             </Typography.Text>
           </Space>
         ),

@@ -8,6 +8,7 @@ import { Button, Descriptions, Grid, Image, Input, Space, Tag, Timeline, Typogra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maintenanceApi } from '../../api/maintenance.api.ts';
+import { formatReading } from '../../app/format-value.ts';
 import { useLocaleStore } from '../../app/i18n.ts';
 import { DetailDrawer } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
@@ -77,7 +78,7 @@ export function WorkOrderDrawer({ id, onClose }: { id: string; onClose: () => vo
             <Descriptions.Item label={t('maintenance.fields.problem')}>{data.problem}</Descriptions.Item>
             {data.alarmName ? (
               <Descriptions.Item label={t('maintenance.fields.alarm')}>
-                {data.alarmName} · {String(data.alarmValue ?? '')} · {formatTime(data.alarmAt, locale)}
+                {data.alarmName} · {formatReading(data.alarmValue, locale)} · {formatTime(data.alarmAt)}
               </Descriptions.Item>
             ) : null}
             <Descriptions.Item label={t('maintenance.fields.assignee')}>
@@ -87,7 +88,7 @@ export function WorkOrderDrawer({ id, onClose }: { id: string; onClose: () => vo
               {data.content || '—'}
             </Descriptions.Item>
             <Descriptions.Item label={t('maintenance.fields.creator')}>
-              {data.creatorName} · {formatTime(data.createdAt, locale)}
+              {data.creatorName} · {formatTime(data.createdAt)}
             </Descriptions.Item>
           </Descriptions>
           {data.photos.length > 0 ? (
@@ -108,7 +109,7 @@ export function WorkOrderDrawer({ id, onClose }: { id: string; onClose: () => vo
                   {event.comment ? <Typography.Text>{event.comment}</Typography.Text> : null}
                   <Photos photos={event.photos} size={48} />
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {formatTime(event.at, locale)}
+                    {formatTime(event.at)}
                   </Typography.Text>
                 </Space>
               ),

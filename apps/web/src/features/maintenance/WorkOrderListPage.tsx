@@ -14,15 +14,9 @@ import { useLocaleStore } from '../../app/i18n.ts';
 import { usePagedQuery } from '../../blocks/index.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
 import { useCapabilities } from '../monitor/common/use-device-abilities.ts';
-import { workOrderStateName } from './maintenance-text.ts';
+import { workOrderStateName, readChoice } from './maintenance-text.ts';
 import { WorkOrderCards } from './WorkOrderCards.tsx';
 import { WorkOrderDrawer } from './WorkOrderDrawer.tsx';
-
-function readState(value: string | null): WorkOrderState | undefined {
-  return (WORK_ORDER_STATES as readonly string[]).includes(value ?? '')
-    ? (value as WorkOrderState)
-    : undefined;
-}
 
 export default function WorkOrderListPage() {
   const { t } = useTranslation();
@@ -30,7 +24,7 @@ export default function WorkOrderListPage() {
   const describeFailure = useDescribeFailure();
   const mayExport = useCapabilities().may('workOrder.export');
   const [search, setSearch] = useSearchParams();
-  const state = readState(search.get('state'));
+  const state = readChoice(WORK_ORDER_STATES, search.get('state'));
   const olderThan = search.get('olderThanHours');
   const [mine, setMine] = useState(false);
   const [keyword, setKeyword] = useState('');

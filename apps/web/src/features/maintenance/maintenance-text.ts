@@ -11,6 +11,11 @@ import {
   type WorkOrderState,
 } from '@lyyp/contracts/maintenance';
 
+/** A state read from the address (`?state=`), when it is one of `states`. */
+export function readChoice<T extends string>(states: readonly T[], value: string | null): T | undefined {
+  return states.find((state) => state === value);
+}
+
 const language = (locale: Locale) => (locale === 'en-US' ? 'en' : 'zh');
 
 export const workOrderStateName = (state: WorkOrderState, locale: Locale) =>
@@ -38,8 +43,5 @@ export const INSPECTION_STATE_COLORS: Record<InspectionState, string> = {
   overdue: 'red',
 };
 
-/** Short date and time in the console's language. */
-export function formatTime(at: number | null, locale: Locale): string {
-  if (at === null) return '';
-  return new Date(at).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
-}
+/** Times read as everywhere in the console (the house date-time format). */
+export { formatTime } from '../monitor/common/format-time.ts';

@@ -92,6 +92,11 @@ export function DeviceMapPanel({ device, quota, onClose, playback, track, setTra
     value: variable.key,
     label: `${variable.name} (${variable.key})`,
   }));
+  const variableSelect = {
+    options: variableOptions,
+    placeholder: t('fleet.track.chooseVariable'),
+    showSearch: { optionFilterProp: 'label' },
+  };
   const points = track?.points ?? [];
   const current = points[Math.min(playback.index, points.length - 1)];
 
@@ -141,26 +146,16 @@ export function DeviceMapPanel({ device, quota, onClose, playback, track, setTra
         <Alert type="info" showIcon title={t('fleet.track.noVariables')} />
       ) : (
         <Form layout="vertical" size="small">
-          <Form.Item label={t('fleet.track.latitude')}>
-            <Select
-              data-testid="track-latitude"
-              value={latitudeKey}
-              options={variableOptions}
-              onChange={setLatitudeKey}
-              placeholder={t('fleet.track.chooseVariable')}
-              showSearch={{ optionFilterProp: 'label' }}
-            />
-          </Form.Item>
-          <Form.Item label={t('fleet.track.longitude')}>
-            <Select
-              data-testid="track-longitude"
-              value={longitudeKey}
-              options={variableOptions}
-              onChange={setLongitudeKey}
-              placeholder={t('fleet.track.chooseVariable')}
-              showSearch={{ optionFilterProp: 'label' }}
-            />
-          </Form.Item>
+          {(
+            [
+              ['latitude', latitudeKey, setLatitudeKey],
+              ['longitude', longitudeKey, setLongitudeKey],
+            ] as const
+          ).map(([axis, value, onChange]) => (
+            <Form.Item key={axis} label={t(`fleet.track.${axis}`)}>
+              <Select data-testid={`track-${axis}`} value={value} onChange={onChange} {...variableSelect} />
+            </Form.Item>
+          ))}
           <Form.Item label={t('fleet.track.range')}>
             <DatePicker.RangePicker
               showTime={{ format: 'HH:mm' }}

@@ -136,7 +136,7 @@ export default function OperationsCentrePage() {
           {t('maintenance.operations.title')}
         </Typography.Title>
         <Typography.Text type="secondary">
-          {t('maintenance.operations.refreshed', { time: formatTime(data.at, locale) })}
+          {t('maintenance.operations.refreshed', { time: formatTime(data.at) })}
         </Typography.Text>
       </Space>
       <Row gutter={[12, 12]}>
@@ -251,7 +251,7 @@ export default function OperationsCentrePage() {
                 <Typography.Text>{sim.deviceName}</Typography.Text>
                 <Typography.Text type="secondary">{sim.iccid}</Typography.Text>
                 <Tag color={sim.expired ? 'red' : 'orange'}>
-                  {sim.expired ? t('maintenance.operations.expired') : formatTime(sim.expiresAt, locale)}
+                  {sim.expired ? t('maintenance.operations.expired') : formatTime(sim.expiresAt)}
                 </Tag>
               </>
             )}

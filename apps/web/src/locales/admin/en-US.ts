@@ -1,7 +1,6 @@
 /** English texts of the administration screens; the type makes every Chinese key required here. */
 import type { adminZhCN } from './zh-CN.ts';
-
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+import type { Texts } from '../texts.ts';
 
 export const adminEnUS: Texts<typeof adminZhCN> = {
   fields: {
@@ -9,6 +8,7 @@ export const adminEnUS: Texts<typeof adminZhCN> = {
     name: 'Name',
     tel: 'Phone',
     email: 'Email',
+    roleName: 'Role name',
     roleId: 'Role',
     kind: 'Account kind',
     status: 'Status',

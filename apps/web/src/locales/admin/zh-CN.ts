@@ -9,6 +9,7 @@ export const adminZhCN = {
     name: '姓名',
     tel: '手机号',
     email: '邮箱',
+    roleName: '角色名称',
     roleId: '角色',
     kind: '账号类型',
     status: '状态',

@@ -1,7 +1,6 @@
 /** English texts of the designer's preview, tag browser and context menu. */
 import type { designerStudioZhCN } from './zh-CN.ts';
-
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+import type { Texts } from '../texts.ts';
 
 export const designerStudioEnUS: Texts<typeof designerStudioZhCN> = {
   preview: {

@@ -110,8 +110,8 @@ export const deviceConfigEnUS = {
       pages: 'The product has no configuration pages yet',
     },
     statusAlarm: {
-      offline: 'Offline alarm after {{minutes}} min ({{channels}})',
-      'power-off': 'Power-off alarm after {{minutes}} min ({{channels}})',
+      offline: 'Offline alarm after {{delay}} ({{channels}})',
+      'power-off': 'Power-off alarm after {{delay}} ({{channels}})',
     },
     statusAlarmOff: {
       offline: 'No offline alarm',

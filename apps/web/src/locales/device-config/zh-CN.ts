@@ -102,8 +102,8 @@ export const deviceConfigZhCN = {
       pages: '产品还没有组态画面',
     },
     statusAlarm: {
-      offline: '离线 {{minutes}} 分钟后报警（{{channels}}）',
-      'power-off': '断电 {{minutes}} 分钟后报警（{{channels}}）',
+      offline: '离线 {{delay}}后报警（{{channels}}）',
+      'power-off': '断电 {{delay}}后报警（{{channels}}）',
     },
     statusAlarmOff: {
       offline: '未设离线报警',

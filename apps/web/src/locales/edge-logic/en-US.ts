@@ -1,7 +1,6 @@
 /** English texts of the computed variable, formula and edge script screens; the type makes every Chinese key required here. */
 import type { edgeLogicZhCN } from './zh-CN.ts';
-
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+import type { Texts } from '../texts.ts';
 
 export const edgeLogicEnUS: Texts<typeof edgeLogicZhCN> = {
   fields: {

@@ -1,7 +1,6 @@
 /** English texts of staff device management and the device log; the type makes every key required. */
 import type { equipmentAdminZhCN } from './zh-CN.ts';
-
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+import type { Texts } from '../texts.ts';
 
 export const equipmentAdminEnUS: Texts<typeof equipmentAdminZhCN> = {
   intro:

@@ -1,9 +1,6 @@
 /** English texts of the firmware, OTA upgrade and knowledge base screens; the type makes every Chinese key required here. */
 import type { firmwareZhCN } from './zh-CN.ts';
-
-type Texts<T> = {
-  [K in keyof T]: T[K] extends string ? string : Texts<T[K]>;
-};
+import type { Texts } from '../texts.ts';
 
 export const firmwareEnUS: Texts<typeof firmwareZhCN> = {
   fields: {

@@ -1,9 +1,6 @@
 /** English texts of the map, track playback and the map widget; the type makes every Chinese key required here. */
 import type { fleetZhCN } from './zh-CN.ts';
-
-type Texts<T> = {
-  [K in keyof T]: T[K] extends string ? string : Texts<T[K]>;
-};
+import type { Texts } from '../texts.ts';
 
 export const fleetEnUS: Texts<typeof fleetZhCN> = {
   status: {

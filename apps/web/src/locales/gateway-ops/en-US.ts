@@ -1,9 +1,6 @@
 /** English texts of a gateway's operations; the type makes every Chinese key required here. */
 import type { gatewayOpsZhCN } from './zh-CN.ts';
-
-type Texts<T> = {
-  [K in keyof T]: T[K] extends string ? string : Texts<T[K]>;
-};
+import type { Texts } from '../texts.ts';
 
 export const gatewayOpsEnUS: Texts<typeof gatewayOpsZhCN> = {
   operations: {

@@ -1,9 +1,6 @@
 /** English texts of the work order, inspection and operations centre screens; the type makes every Chinese key required here. */
 import type { maintenanceZhCN } from './zh-CN.ts';
-
-type Texts<T> = {
-  [K in keyof T]: T[K] extends string ? string : T[K] extends string[] ? string[] : Texts<T[K]>;
-};
+import type { Texts } from '../texts.ts';
 
 export const maintenanceEnUS: Texts<typeof maintenanceZhCN> = {
   fields: {

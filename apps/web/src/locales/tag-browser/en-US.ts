@@ -1,9 +1,6 @@
 /** English texts of the OPC UA tag browser; the type makes every Chinese key required here. */
 import type { tagBrowserZhCN } from './zh-CN.ts';
-
-type Texts<T> = {
-  [K in keyof T]: T[K] extends string ? string : Texts<T[K]>;
-};
+import type { Texts } from '../texts.ts';
 
 export const tagBrowserEnUS: Texts<typeof tagBrowserZhCN> = {
   open: 'Browse OPC UA tags',

@@ -1,9 +1,6 @@
 /** English texts of the history report table and alarm records widgets; the type makes every Chinese key required here. */
 import type { widgetDataZhCN } from './zh-CN.ts';
-
-type Texts<T> = {
-  [K in keyof T]: T[K] extends string ? string : Texts<T[K]>;
-};
+import type { Texts } from '../texts.ts';
 
 export const widgetDataEnUS: Texts<typeof widgetDataZhCN> = {
   history: {

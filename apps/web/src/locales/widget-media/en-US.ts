@@ -1,9 +1,6 @@
 /** English texts of the media widgets; the type makes every Chinese key required here. */
 import type { widgetMediaZhCN } from './zh-CN.ts';
-
-type Texts<T> = {
-  [K in keyof T]: T[K] extends string ? string : T[K] extends string[] ? string[] : Texts<T[K]>;
-};
+import type { Texts } from '../texts.ts';
 
 export const widgetMediaEnUS: Texts<typeof widgetMediaZhCN> = {
   weather: {

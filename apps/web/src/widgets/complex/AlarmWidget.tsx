@@ -37,6 +37,7 @@ import {
 } from './alarm-widget.ts';
 import { tableBodyHeight } from './history-table.ts';
 import styles from './complex-widgets.module.css';
+import { widgetTableProps } from './widget-table.ts';
 
 const PAGE_SIZE = 10;
 const NO_ALARM_PERMISSION = '2116';
@@ -132,12 +133,7 @@ function AlarmGrid({
   return (
     <Table<AlarmRecordItem>
       rowKey="id"
-      size="small"
-      data-testid="alarm-widget-table"
-      loading={loading}
-      dataSource={[...records]}
-      locale={{ emptyText: empty }}
-      scroll={{ x: 'max-content', y: bodyHeight }}
+      {...widgetTableProps('alarm-widget-table', records, loading, empty, bodyHeight)}
       rowClassName={(record) => `alarm-widget-row-${record.state}`}
       pagination={{
         size: 'small',

@@ -38,6 +38,7 @@ import {
   type PreviewColumn,
 } from './history-table.ts';
 import styles from './complex-widgets.module.css';
+import { widgetTableProps } from './widget-table.ts';
 
 const PAGE_SIZE = 10;
 
@@ -78,12 +79,7 @@ function HistoryGrid({
   return (
     <Table<TableRow>
       rowKey="at"
-      size="small"
-      data-testid="history-widget-table"
-      loading={loading}
-      dataSource={[...rows]}
-      locale={{ emptyText: empty }}
-      scroll={{ x: 'max-content', y: bodyHeight }}
+      {...widgetTableProps('history-widget-table', rows, loading, empty, bodyHeight)}
       pagination={
         showPage
           ? {

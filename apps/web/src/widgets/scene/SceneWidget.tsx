@@ -59,14 +59,8 @@ export function SceneWidget({ widget, width, height, runtime }: WidgetRendererPr
     >
       <SceneView
         key={`${sceneId}:${runtime.mode}`}
-        sceneId={sceneId}
         interactive={runtime.mode === 'run'}
-        width={width}
-        height={height}
-        states={states}
-        statesKey={statesKey}
-        bound={bound}
-        lng={lng}
+        {...{ sceneId, width, height, states, statesKey, bound, lng }}
       />
     </Suspense>
   );

@@ -29,87 +29,63 @@ function ShapeSvg({ width, height, children }: { width: number; height: number; 
   );
 }
 
-export function RectShape({ widget, width, height, visual }: WidgetRendererProps<'ShapeRect'>) {
-  const paint = computePaint(widget.style, visual);
-  const inset = paint.strokeWidth / 2;
-  return (
-    <ShapeSvg width={width} height={height}>
-      <rect
-        x={inset}
-        y={inset}
-        width={Math.max(0, width - paint.strokeWidth)}
-        height={Math.max(0, height - paint.strokeWidth)}
-        rx={widget.style.radius}
-        {...paintProps(paint)}
-      />
-    </ShapeSvg>
-  );
+/** A shape renderer: what `draw` gives for the widget's paint and box, in an SVG filling the box. */
+function shapeRenderer(draw: (shape: LeafWidget, paint: Paint, width: number, height: number) => ReactNode) {
+  return function Shape<T extends LeafWidgetType>({ widget, width, height, visual }: WidgetRendererProps<T>) {
+    const shape: LeafWidget = widget;
+    const drawn = draw(shape, computePaint(shape.style, visual), width, height);
+    return drawn === null ? null : (
+      <ShapeSvg width={width} height={height}>
+        {drawn}
+      </ShapeSvg>
+    );
+  };
 }
 
-export function EllipseShape<T extends 'ShapeCircle' | 'ShapeEllipse'>({
-  widget,
-  width,
-  height,
-  visual,
-}: WidgetRendererProps<T>) {
-  const shape: LeafWidget = widget;
-  const paint = computePaint(shape.style, visual);
-  const inset = paint.strokeWidth / 2;
-  return (
-    <ShapeSvg width={width} height={height}>
-      <ellipse
-        cx={width / 2}
-        cy={height / 2}
-        rx={Math.max(0, width / 2 - inset)}
-        ry={Math.max(0, height / 2 - inset)}
-        {...paintProps(paint)}
-      />
-    </ShapeSvg>
-  );
-}
+export const RectShape = shapeRenderer((shape, paint, width, height) => (
+  <rect
+    x={paint.strokeWidth / 2}
+    y={paint.strokeWidth / 2}
+    width={Math.max(0, width - paint.strokeWidth)}
+    height={Math.max(0, height - paint.strokeWidth)}
+    rx={shape.widgetType === 'ShapeRect' ? shape.style.radius : undefined}
+    {...paintProps(paint)}
+  />
+));
+
+export const EllipseShape = shapeRenderer((_shape, paint, width, height) => (
+  <ellipse
+    cx={width / 2}
+    cy={height / 2}
+    rx={Math.max(0, width / 2 - paint.strokeWidth / 2)}
+    ry={Math.max(0, height / 2 - paint.strokeWidth / 2)}
+    {...paintProps(paint)}
+  />
+));
 
 /** Lines and triangles: their own vertices, relative to the box. */
-export function PointsShape<T extends 'ShapeLine' | 'ShapeTriangle'>({
-  widget,
-  width,
-  height,
-  visual,
-}: WidgetRendererProps<T>) {
-  const shape: LeafWidget = widget;
-  const paint = computePaint(shape.style, visual);
+export const PointsShape = shapeRenderer((shape, paint) => {
   const points = computeWidgetFrame(shape.position).points ?? [];
   const svgPoints = toSvgPoints(points.map((point) => [point.x, point.y]));
-  const closed = shape.widgetType === 'ShapeTriangle';
-  return (
-    <ShapeSvg width={width} height={height}>
-      {closed ? (
-        <polygon points={svgPoints} strokeLinejoin="round" {...paintProps(paint)} />
-      ) : (
-        <polyline points={svgPoints} strokeLinecap="round" {...paintProps({ ...paint, fill: 'none' })} />
-      )}
-    </ShapeSvg>
+  return shape.widgetType === 'ShapeTriangle' ? (
+    <polygon points={svgPoints} strokeLinejoin="round" {...paintProps(paint)} />
+  ) : (
+    <polyline points={svgPoints} strokeLinecap="round" {...paintProps({ ...paint, fill: 'none' })} />
   );
-}
+});
 
-export function PolygonShape<T extends LeafWidgetType>({
-  widget,
-  width,
-  height,
-  visual,
-}: WidgetRendererProps<T>) {
-  const shape: LeafWidget = widget;
+export const PolygonShape = shapeRenderer((shape, paint, width, height) => {
   const type = shape.widgetType;
   if (!isPolygonShape(type)) return null;
-  const paint = computePaint(shape.style, visual);
   const edges = shapeEdges(type, width, height);
   return (
-    <ShapeSvg width={width} height={height}>
+    <>
       <polygon
         points={toSvgPoints(shapeOutline(type, width, height))}
         strokeLinejoin="round"
         {...paintProps(paint)}
       />
       {edges ? <polyline points={toSvgPoints(edges)} {...paintProps({ ...paint, fill: 'none' })} /> : null}
-    </ShapeSvg>
+    </>
   );
-}
+});

@@ -77,23 +77,13 @@ export function PercentFillWidget({
   if (data.type === 'doughnutChart') {
     const radius = Math.max(1, Math.min(width, height) / 2 - 10);
     const circumference = 2 * Math.PI * radius;
+    const ring = { cx: width / 2, cy: height / 2, r: radius, fill: 'none', strokeWidth: 12 };
     return (
       <svg className={styles.shapeSvg} width={width} height={height}>
+        <circle {...ring} stroke={DOUGHNUT_TRACK} />
         <circle
-          cx={width / 2}
-          cy={height / 2}
-          r={radius}
-          fill="none"
-          stroke={DOUGHNUT_TRACK}
-          strokeWidth={12}
-        />
-        <circle
-          cx={width / 2}
-          cy={height / 2}
-          r={radius}
-          fill="none"
+          {...ring}
           stroke={fill}
-          strokeWidth={12}
           strokeDasharray={`${circumference * ratio} ${circumference}`}
           transform={`rotate(-90 ${width / 2} ${height / 2})`}
         />

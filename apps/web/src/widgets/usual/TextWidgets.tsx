@@ -1,4 +1,5 @@
 /** Text-like widgets: static text, a bound value, a button and a clock. */
+import { getWidgetDefinition } from '@lyyp/designer-core';
 import dayjs from 'dayjs';
 import { boxCss } from '../style-css.ts';
 import type { WidgetRendererProps } from '../render-context.ts';
@@ -31,10 +32,21 @@ export function DataTextWidget({ widget, visual, runtime }: WidgetRendererProps<
   );
 }
 
-export function ButtonWidget({ widget, visual }: WidgetRendererProps<'UsualButton'>) {
+const BUTTON = getWidgetDefinition('UsualButton');
+const DEFAULT_BUTTON_TEXT = BUTTON.createData().text;
+
+/** A button still reading the new button's default text says "按钮" / "Button" in the viewer's language. */
+export function buttonText(
+  text: string,
+  locale: WidgetRendererProps<'UsualButton'>['runtime']['locale'],
+): string {
+  return text === DEFAULT_BUTTON_TEXT ? BUTTON.label[locale === 'en-US' ? 'en' : 'zh'] : text;
+}
+
+export function ButtonWidget({ widget, visual, runtime }: WidgetRendererProps<'UsualButton'>) {
   return (
     <div className={styles.button} style={boxCss(widget.style, visual)} role="button">
-      {widget.data.text}
+      {buttonText(widget.data.text, runtime.locale)}
     </div>
   );
 }
