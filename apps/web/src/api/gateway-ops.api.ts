@@ -12,6 +12,7 @@ import {
   type GatewayReplacement,
   type GatewaySettings,
   type GatewaySettingsAnswer,
+  type GatewayTlsFileRemoved,
   MQTT_TLS_FILE_FIELD,
   type MqttTlsFile,
   type MqttTlsPart,
@@ -61,7 +62,7 @@ export function createGatewayOpsApi(client: ApiClient) {
       return client.upload<MqttTlsFile>(`${GATEWAY_OPS_API_PATHS.tlsUpload}?${query.toString()}`, form);
     },
     removeTlsFile: (equipmentId: string, part: MqttTlsPart) =>
-      client.post<{ removed: boolean }>(GATEWAY_OPS_API_PATHS.tlsRemove, { equipmentId, part }, JSON_BODY),
+      client.post<GatewayTlsFileRemoved>(GATEWAY_OPS_API_PATHS.tlsRemove, { equipmentId, part }, JSON_BODY),
   };
 }
 

@@ -54,6 +54,11 @@ export const GatewayTlsFileRequestSchema = z.object({
 });
 export type GatewayTlsFileRequest = z.input<typeof GatewayTlsFileRequestSchema>;
 
+/** The answer of removing a TLS file: whether there was one to remove. */
+export interface GatewayTlsFileRemoved {
+  removed: boolean;
+}
+
 /** A destructive request must say it was confirmed in the console; anything else is refused (2859). */
 const confirmed = z.boolean().refine((value) => value, { message: 'catalogue:2859' });
 
