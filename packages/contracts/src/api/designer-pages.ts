@@ -6,7 +6,12 @@
  */
 import { z } from 'zod';
 import { CATALOGUE_ISSUE_PREFIX } from '../validation/index.ts';
-import { PAGE_PASSWORD_MAX_LENGTH, PAGE_TITLE_MAX_LENGTH, PageBindsSchema } from '../designer/index.ts';
+import {
+  FaceplateTemplateSchema,
+  PAGE_PASSWORD_MAX_LENGTH,
+  PAGE_TITLE_MAX_LENGTH,
+  PageBindsSchema,
+} from '../designer/index.ts';
 import { idField, isoTimeSchema, requiredText } from './common.ts';
 
 /** Main pages open from the device; child pages from other pages. */
@@ -118,3 +123,21 @@ export const UploadedSceneSchema = UploadedFileSchema.extend({
   nodes: z.array(z.string()),
 });
 export type UploadedScene = z.infer<typeof UploadedSceneSchema>;
+
+// Faceplate templates of a product (/product/faceplate/*)
+
+/** A product's faceplate templates, newest change first. */
+export const FaceplateListRequestSchema = z.object({ productId: idField });
+
+/**
+ * A new template (version 1) or a new version of a stored one (its stored version plus one); a
+ * version that does not follow the stored one is refused (1141: someone saved first).
+ */
+export const FaceplateSaveRequestSchema = z.object({ productId: idField, template: FaceplateTemplateSchema });
+export type FaceplateSaveRequest = z.input<typeof FaceplateSaveRequestSchema>;
+
+export const FaceplateDeleteRequestSchema = z.object({ productId: idField, id: z.string().min(1).max(64) });
+
+export const FaceplateListSchema = z.array(FaceplateTemplateSchema);
+export const FaceplateSavedSchema = z.object({ id: z.string(), version: z.number().int() });
+export type FaceplateSaved = z.infer<typeof FaceplateSavedSchema>;
