@@ -6,12 +6,7 @@
  */
 import { z } from 'zod';
 import { CATALOGUE_ISSUE_PREFIX } from '../validation/index.ts';
-import {
-  FaceplateTemplateSchema,
-  PAGE_PASSWORD_MAX_LENGTH,
-  PAGE_TITLE_MAX_LENGTH,
-  PageBindsSchema,
-} from '../designer/index.ts';
+import { PAGE_PASSWORD_MAX_LENGTH, PAGE_TITLE_MAX_LENGTH, PageBindsSchema } from '../designer/index.ts';
 import { idField, isoTimeSchema, requiredText } from './common.ts';
 
 /** Main pages open from the device; child pages from other pages. */
@@ -133,11 +128,18 @@ export const FaceplateListRequestSchema = z.object({ productId: idField });
  * A new template (version 1) or a new version of a stored one (its stored version plus one); a
  * version that does not follow the stored one is refused (1141: someone saved first).
  */
-export const FaceplateSaveRequestSchema = z.object({ productId: idField, template: FaceplateTemplateSchema });
+export const FaceplateSaveRequestSchema = z.object({
+  productId: idField,
+  // Checked against FaceplateTemplateSchema by the service, so its failures name the field inside it.
+  template: z.record(z.string(), z.unknown()).describe('A faceplate template (FaceplateTemplateSchema)'),
+});
 export type FaceplateSaveRequest = z.input<typeof FaceplateSaveRequestSchema>;
 
 export const FaceplateDeleteRequestSchema = z.object({ productId: idField, id: z.string().min(1).max(64) });
 
-export const FaceplateListSchema = z.array(FaceplateTemplateSchema);
+/** Templates as stored (each a FaceplateTemplateSchema document). */
+export const FaceplateListSchema = z.array(
+  z.looseObject({ id: z.string(), title: z.string(), version: z.number().int() }),
+);
 export const FaceplateSavedSchema = z.object({ id: z.string(), version: z.number().int() });
 export type FaceplateSaved = z.infer<typeof FaceplateSavedSchema>;

@@ -87,6 +87,7 @@ describe.each(databaseVariants())('faceplate templates on $name', (variant) => {
       template: { ...template('bad', 1), widgets: [] },
     });
     expect(answer.code).toBe('1002');
+    expect(answer.data).toEqual({ field: 'template.widgets' });
     const widget = {
       ...rectWidget('t'),
       widgetName: 'Outlet',

@@ -5,8 +5,9 @@
  * version that does not follow the stored one is refused (1141), as a page save is.
  */
 import { CatalogueError } from '@lyyp/contracts';
-import type { FaceplateTemplate } from '@lyyp/contracts/designer';
+import { FaceplateTemplateSchema, type FaceplateTemplate } from '@lyyp/contracts/designer';
 import type { Caller } from '../device/viewer.ts';
+import { catalogueErrorOfIssue, prefixed } from '../product/model-validation.ts';
 import type { ProductService } from '../product/product.service.ts';
 import { checkBindingExpressions } from './binding-expression-check.ts';
 import { checkClickScripts } from './click-script-check.ts';
@@ -14,6 +15,16 @@ import type { FaceplateRepository } from './faceplate.repository.ts';
 
 /** Templates a product may keep. */
 export const FACEPLATES_PER_PRODUCT_MAX = 200;
+
+/** The template sent, checked against the template schema (1002 naming the field inside it). */
+function parseTemplate(raw: unknown): FaceplateTemplate {
+  const parsed = FaceplateTemplateSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw issue
+    ? catalogueErrorOfIssue(issue, prefixed('template.'))
+    : new CatalogueError('1002', { field: 'template' });
+}
 
 export class FaceplateService {
   constructor(
@@ -26,12 +37,9 @@ export class FaceplateService {
     return this.faceplates.list(productId);
   }
 
-  async save(
-    caller: Caller,
-    productId: string,
-    template: FaceplateTemplate,
-  ): Promise<{ id: string; version: number }> {
+  async save(caller: Caller, productId: string, raw: unknown): Promise<{ id: string; version: number }> {
     await this.products.requireFor(caller, 'page.design', productId);
+    const template = parseTemplate(raw);
     await checkClickScripts(template.widgets);
     checkBindingExpressions(template.widgets, 'template.widgets');
     const stored =
