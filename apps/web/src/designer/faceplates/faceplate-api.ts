@@ -12,7 +12,8 @@ export const FACEPLATE_PATHS = {
 export const faceplateApi = {
   list: (productId: string) => apiClient.post<FaceplateTemplate[]>(FACEPLATE_PATHS.list, { productId }),
   save: (productId: string, template: FaceplateTemplate) =>
-    apiClient.post<FaceplateSaved>(FACEPLATE_PATHS.save, { productId, template }),
+    // JSON: the template's numbers, booleans and nesting must keep their types.
+    apiClient.post<FaceplateSaved>(FACEPLATE_PATHS.save, { productId, template }, { encoding: 'json' }),
   delete: (productId: string, id: string) =>
     apiClient.post<FaceplateTemplate[]>(FACEPLATE_PATHS.delete, { productId, id }),
 };
