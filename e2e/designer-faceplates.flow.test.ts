@@ -204,7 +204,7 @@ describe('faceplates', () => {
     await page.goto(`${platform.baseUrl}/manage/product/${productId}/designer/${pageId}`);
     await page.waitForSelector('[data-save-state="clean"]');
     await page.getByRole('tab', { name: 'Faceplates' }).click();
-    await expect(page.locator('[data-faceplate-panel]').innerText()).resolves.toContain('3 on this page');
+    await expect.poll(() => page.locator('[data-faceplate-panel]').innerText()).toContain('3 on this page');
     await browser.screenshot('faceplates-browser-en');
     expect(browser.pageErrors).toEqual([]);
   }, 600_000);
