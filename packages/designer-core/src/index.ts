@@ -75,6 +75,7 @@ export * from './symbols/industrial-library.ts';
 export * from './symbols/symbol-widget.ts';
 export * from './pipes/pipe-geometry.ts';
 export * from './pipes/pipe-widget.ts';
+export * from './pipes/pipe-sketch.ts';
 export * from './faceplates/faceplate.ts';
 export * from './demo/boiler-mimic.ts';
 

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasUnsavedChanges, type RebindCatalogue } from '@lyyp/designer-core';
 import { EditorCanvas } from './canvas/EditorCanvas.tsx';
+import { FaceplatePanel } from './faceplates/FaceplatePanel.tsx';
 import { useDesigner } from './designer-context.ts';
 import { LayerList } from './panels/LayerList.tsx';
 import { PropertyPanel } from './panels/PropertyPanel.tsx';
@@ -79,6 +80,11 @@ export function DesignerWorkspace({ onBack, onReload, catalogue }: DesignerWorks
                 { key: 'palette', label: t('designer.palette.title'), children: <WidgetPalette /> },
                 { key: 'library', label: t('designerStudio.library.title'), children: <SymbolLibrary /> },
                 { key: 'tags', label: t('designerStudio.tags.title'), children: <TagBrowser /> },
+                {
+                  key: 'faceplates',
+                  label: t('designerStudio.faceplates.title'),
+                  children: <FaceplatePanel />,
+                },
                 { key: 'layers', label: t('designer.layers.title'), children: <LayerList /> },
               ]}
             />

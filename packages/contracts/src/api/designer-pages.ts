@@ -118,3 +118,28 @@ export const UploadedSceneSchema = UploadedFileSchema.extend({
   nodes: z.array(z.string()),
 });
 export type UploadedScene = z.infer<typeof UploadedSceneSchema>;
+
+// Faceplate templates of a product (/product/faceplate/*)
+
+/** A product's faceplate templates, newest change first. */
+export const FaceplateListRequestSchema = z.object({ productId: idField });
+
+/**
+ * A new template (version 1) or a new version of a stored one (its stored version plus one); a
+ * version that does not follow the stored one is refused (1141: someone saved first).
+ */
+export const FaceplateSaveRequestSchema = z.object({
+  productId: idField,
+  // Checked against FaceplateTemplateSchema by the service, so its failures name the field inside it.
+  template: z.record(z.string(), z.unknown()).describe('A faceplate template (FaceplateTemplateSchema)'),
+});
+export type FaceplateSaveRequest = z.input<typeof FaceplateSaveRequestSchema>;
+
+export const FaceplateDeleteRequestSchema = z.object({ productId: idField, id: z.string().min(1).max(64) });
+
+/** Templates as stored (each a FaceplateTemplateSchema document). */
+export const FaceplateListSchema = z.array(
+  z.looseObject({ id: z.string(), title: z.string(), version: z.number().int() }),
+);
+export const FaceplateSavedSchema = z.object({ id: z.string(), version: z.number().int() });
+export type FaceplateSaved = z.infer<typeof FaceplateSavedSchema>;

@@ -28,6 +28,9 @@ export type RuleValue = z.infer<typeof RuleValueSchema>;
 /** The longest binding expression (a formula of `x`, the raw value). */
 export const BINDING_EXPRESSION_MAX_LENGTH = 200;
 
+/** Rows each of a binding's value maps (text, colour) may hold (§9 mapping 100 entries). */
+export const BINDING_MAP_MAX_ENTRIES = 100;
+
 /**
  * How a bound value is shown (docs/widgets.md "Binding transforms"): the raw value `x` goes through
  * `expression` (a formula of `x`) or else `x * scale + offset`; the result is what rules compare;
@@ -45,10 +48,10 @@ export const BindingTransformSchema = z
       .array(
         z.object({ symbol: z.enum(COMPARISON_SYMBOLS), value: RuleValueSchema, text: z.string().max(200) }),
       )
-      .max(50),
+      .max(BINDING_MAP_MAX_ENTRIES),
     colorMap: z
       .array(z.object({ symbol: z.enum(COMPARISON_SYMBOLS), value: RuleValueSchema, color: ColorSchema }))
-      .max(50),
+      .max(BINDING_MAP_MAX_ENTRIES),
   })
   .partial();
 export type BindingTransform = z.infer<typeof BindingTransformSchema>;

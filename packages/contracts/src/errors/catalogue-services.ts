@@ -343,6 +343,10 @@ export const SERVICE_ERRORS = {
   '2688': entry('点击脚本运行超时，已停止', 'The click script ran too long and was stopped'),
   '2689': entry('点击脚本出错：{reason}', 'The click script failed: {reason}'),
   '2690': entry('点击脚本一次最多写入 {max} 个值', 'A click script writes at most {max} values at a time'),
+  '2691': entry(
+    '组件“{widget}”的数值变换表达式“{expression}”在第 {column} 个字符处有误',
+    'The value transform expression “{expression}” of the widget “{widget}” is wrong at character {column}',
+  ),
 
   // System screens: app versions, agreements, protocols and driver models (2701-2730)
   '2701': entry('版本号已存在：{version}', 'Version number {version} already exists', 409),

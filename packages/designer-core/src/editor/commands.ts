@@ -3,7 +3,12 @@
  * and a `perform` that calls the pure operations. `runCommand` records document changes in the
  * history, so every command is one undo step.
  */
-import { CANVAS_EDGE_MARGIN, type LeafWidgetType, type WidgetId } from '@lyyp/contracts/designer';
+import {
+  CANVAS_EDGE_MARGIN,
+  type FaceplateTemplate,
+  type LeafWidgetType,
+  type WidgetId,
+} from '@lyyp/contracts/designer';
 import type { Point } from '../geometry/box.ts';
 import type { FlipAxis } from '../geometry/position.ts';
 import { recordChange, redo, undo } from '../history/history.ts';
@@ -39,6 +44,12 @@ import { getIndustrialSymbol } from '../symbols/industrial-library.ts';
 import { createSymbol, getSymbolDefinition, symbolBounds, type SymbolId } from '../symbols/symbol-library.ts';
 import { createSymbolWidget } from '../symbols/symbol-widget.ts';
 import type { EditorState } from './editor-state.ts';
+import { finishPipeSketch } from '../pipes/pipe-sketch.ts';
+import {
+  placeFaceplate,
+  updateFaceplateInstances,
+  type FaceplateParameters,
+} from '../faceplates/faceplate.ts';
 
 export type EditorCommand =
   | { readonly name: 'delete' }
@@ -65,7 +76,15 @@ export type EditorCommand =
   | { readonly name: 'duplicate' }
   | { readonly name: 'set-property'; readonly id: WidgetId; readonly key: string; readonly value: unknown }
   | { readonly name: 'update-page'; readonly settings: PageSettings }
-  | { readonly name: 'rebind'; readonly catalogue: RebindCatalogue };
+  | { readonly name: 'rebind'; readonly catalogue: RebindCatalogue }
+  | {
+      readonly name: 'place-faceplate';
+      readonly template: FaceplateTemplate;
+      readonly point: Point;
+      readonly parameters: FaceplateParameters;
+    }
+  | { readonly name: 'update-faceplates'; readonly template: FaceplateTemplate }
+  | { readonly name: 'add-pipe'; readonly points: readonly Point[] };
 
 export type CommandName = EditorCommand['name'];
 
@@ -314,6 +333,41 @@ export const EDITOR_COMMANDS: CommandTable = {
     label: label('重新绑定', 'Rebind'),
     shortcuts: [],
     perform: (state, command) => accept({ document: rebindPage(state.document, command.catalogue).document }),
+  },
+  'place-faceplate': {
+    label: label('放置面板', 'Place faceplate'),
+    shortcuts: [],
+    // One group bound to the devices chosen for the template's parameters, centred on the point.
+    perform: (state, command, deps) => {
+      const { width, height } = command.template;
+      const centre = clampToCanvas(state, command.point, width, height);
+      const corner = { x: Math.round(centre.x - width / 2), y: Math.round(centre.y - height / 2) };
+      const placed = placeFaceplate(
+        state.document,
+        command.template,
+        corner,
+        command.parameters,
+        deps,
+        state.locale,
+      );
+      return placed.ok ? documentChange(accept(placed.value.document), [placed.value.groupId]) : placed;
+    },
+  },
+  'add-pipe': {
+    label: label('绘制管道', 'Draw pipe'),
+    shortcuts: [],
+    // A pipe drawn click by click (`pipe-sketch.ts`): its points as clicked, its ends attached.
+    perform: (state, command, deps) => {
+      const pipe = finishPipeSketch(state.document, { points: command.points }, deps, state.locale);
+      return pipe.ok ? documentChange(addWidget(state.document, pipe.value), [pipe.value.id]) : pipe;
+    },
+  },
+  'update-faceplates': {
+    label: label('更新面板', 'Update faceplates'),
+    shortcuts: [],
+    // Every instance of an older version rebuilt from the template, each kept on its own devices.
+    perform: (state, command, deps) =>
+      documentChange(updateFaceplateInstances(state.document, command.template, deps)),
   },
 };
 

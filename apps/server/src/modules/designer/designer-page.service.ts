@@ -6,6 +6,7 @@
  * product the caller only sees is not designed by it. A save based on an older version than the
  * stored one is refused (1141).
  */
+import { checkBindingExpressions } from './binding-expression-check.ts';
 import { checkClickScripts } from './click-script-check.ts';
 import { CatalogueError, type Locale } from '@lyyp/contracts';
 import { PAGE_TITLE_MAX_LENGTH, type PageFile } from '@lyyp/contracts/designer';
@@ -166,6 +167,7 @@ export class DesignerPageService {
     const page = await this.requirePage(caller, input.id);
     const file = parsePageFile(input, page);
     await checkClickScripts(file.widgets);
+    checkBindingExpressions(file.widgets);
     if (input.version !== page.version) throw new CatalogueError('1141');
     const change = decidePasswordChange(file.con, page.passwordHash !== null);
     const passwordHash =

@@ -6,6 +6,9 @@
  */
 import {
   DevicePagesRequestSchema,
+  FaceplateDeleteRequestSchema,
+  FaceplateListRequestSchema,
+  FaceplateSaveRequestSchema,
   PageAddRequestSchema,
   PageCopyRequestSchema,
   PageIdRequestSchema,
@@ -28,6 +31,9 @@ export const DESIGNER_PATHS = {
   save: '/product/page/save',
   viewerList: '/equipment/page/list',
   viewerOpen: '/equipment/page/open',
+  faceplateList: '/product/faceplate/list',
+  faceplateSave: '/product/faceplate/save',
+  faceplateDelete: '/product/faceplate/delete',
 } as const;
 
 export const pageListSchema = PageListRequestSchema;
@@ -39,3 +45,6 @@ export const pageSetKindSchema = PageSetKindRequestSchema;
 export const pageSaveSchema = PageSaveRequestSchema;
 export const devicePagesSchema = DevicePagesRequestSchema;
 export const pageOpenSchema = PageOpenRequestSchema;
+export const faceplateListSchema = FaceplateListRequestSchema;
+export const faceplateSaveSchema = FaceplateSaveRequestSchema;
+export const faceplateDeleteSchema = FaceplateDeleteRequestSchema;

@@ -14,6 +14,8 @@ import { Rulers } from './Rulers.tsx';
 import { SelectionOverlay } from './SelectionOverlay.tsx';
 import { CanvasContextMenu } from './CanvasContextMenu.tsx';
 import { useCanvasDrop } from './use-canvas-drop.ts';
+import { PipeSketchOverlay } from './PipeSketchOverlay.tsx';
+import { usePipeSketch } from './use-pipe-sketch.ts';
 import { useSpacePan } from './use-space-pan.ts';
 import styles from './canvas.module.css';
 
@@ -118,6 +120,7 @@ export function EditorCanvas() {
 
   const { handleDragOver, handleDrop } = useCanvasDrop(toPage);
   const pan = useSpacePan(viewport);
+  const pipe = usePipeSketch(toPage);
 
   const handlePointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
@@ -125,6 +128,8 @@ export function EditorCanvas() {
     // Focus first: a property field being edited commits on blur, before a drag begins (commands
     // are ignored while a drag is in progress).
     event.currentTarget.focus({ preventScroll: true });
+    // The pipe tool draws click by click.
+    if (pipe.active) return pipe.pointerDown(event);
     const point = toPage(event.clientX, event.clientY);
     const state = store.getState();
     const target = resolvePointerTarget(readHint(event.target), state.editor.document, point);
@@ -136,6 +141,7 @@ export function EditorCanvas() {
 
   const handlePointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (pan.movePan(event)) return;
+    if (pipe.active) return pipe.pointerMove(event);
     if (!store.getState().editor.drag) return;
     store.getState().dispatch({ type: 'pointer-move', point: toPage(event.clientX, event.clientY) });
   };
@@ -168,6 +174,7 @@ export function EditorCanvas() {
           onPointerMove={handlePointerMove}
           onPointerUp={handlePointerUp}
           onPointerCancel={handlePointerCancel}
+          onDoubleClick={() => (pipe.active ? pipe.finish() : undefined)}
           onScroll={measureRulers}
           onDragOver={handleDragOver}
           onDrop={handleDrop}
@@ -181,6 +188,7 @@ export function EditorCanvas() {
             >
               <PageCanvas document={document} runtime={runtime} scale={zoom} underlay={gridUnderlay} />
               <SelectionOverlay />
+              <PipeSketchOverlay points={pipe.preview} zoom={zoom} />
             </div>
           </div>
         </div>

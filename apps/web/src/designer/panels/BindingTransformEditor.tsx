@@ -4,7 +4,7 @@
  * ƒx button beside every binding picker; the value rules compare is the transformed one.
  */
 import { FunctionOutlined } from '@ant-design/icons';
-import { Button, Input, InputNumber, Popover, Tooltip } from 'antd';
+import { App, Button, Input, InputNumber, Popover, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +12,8 @@ import {
   type BindingTransform,
   type DataBinding,
 } from '@lyyp/contracts/designer';
+import { checkTransformMaps, settleMapValues } from './transform-maps.ts';
+import { TransformMapEditor } from './TransformMapEditor.tsx';
 import styles from './panels.module.css';
 
 /** The transform without its empty fields; undefined when nothing is set. */
@@ -31,6 +33,7 @@ export function BindingTransformButton({
   onChange: (binding: DataBinding) => void;
 }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [draft, setDraft] = useState<BindingTransform>(value.transform ?? {});
   const set = (patch: BindingTransform) => setDraft((current) => ({ ...current, ...patch }));
   const apply = (open: boolean) => {
@@ -38,7 +41,12 @@ export function BindingTransformButton({
       setDraft(value.transform ?? {});
       return;
     }
-    const transform = cleanTransform(draft);
+    // Maps with problems are not taken: the binding keeps what it had.
+    if (checkTransformMaps(draft).length > 0) {
+      void message.warning(t('designerStudio.transform.maps.notApplied'));
+      return;
+    }
+    const transform = cleanTransform(settleMapValues(draft));
     const { transform: _old, ...rest } = value;
     onChange(transform ? { ...rest, transform } : rest);
   };
@@ -94,6 +102,8 @@ export function BindingTransformButton({
           />
         </label>
       </div>
+      <TransformMapEditor map="textMap" transform={draft} onChange={set} />
+      <TransformMapEditor map="colorMap" transform={draft} onChange={set} />
       <span className={styles.hint}>{t('designerStudio.transform.hint')}</span>
     </div>
   );

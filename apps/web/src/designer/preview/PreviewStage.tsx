@@ -19,6 +19,7 @@ import { useSpaceSize } from '../../features/runtime/use-space-size.ts';
 import { computeFitScale } from '../../widgets/page-fit.ts';
 import { PageCanvas } from '../../widgets/PageCanvas.tsx';
 import type { LiveValueSource } from '../../widgets/render-context.ts';
+import { useFaceplateValues } from '../../widgets/use-faceplate-values.ts';
 import { createSignalDescriber } from '../../widgets/signal-catalogue.ts';
 import { useDesignerData } from '../panels/designer-data.ts';
 import type { SimulatedValues } from './simulated-values.ts';
@@ -86,11 +87,13 @@ export function DevicePreview({ document, device }: { document: PageDocument; de
     gatewayStatus: device.gatewayStatus,
   });
   const mayWrite = useDeviceAbilities(device.id)('device.write');
+  // Faceplate instances bound to other devices of the product show those devices' values.
+  const shown = useFaceplateValues(document, device.id, { read: values.read, live: values });
   return (
     <RunningPage
       document={document}
-      read={values.read}
-      live={values}
+      read={shown.read}
+      live={shown.live ?? values}
       mayWrite={mayWrite}
       deviceId={device.id}
     />

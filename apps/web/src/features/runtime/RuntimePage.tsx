@@ -20,6 +20,7 @@ import { useSpaceSize } from './use-space-size.ts';
 import { PageCanvas } from '../../widgets/PageCanvas.tsx';
 import type { LiveValueSource } from '../../widgets/render-context.ts';
 import type { SignalInfo } from '../../widgets/value-format.ts';
+import { useFaceplateValues } from '../../widgets/use-faceplate-values.ts';
 import { openRunningPage } from './open-page.ts';
 import { PagePasswordForm } from './PagePasswordForm.tsx';
 import { useRunRuntime } from './run-runtime.ts';
@@ -44,8 +45,8 @@ export interface RuntimePageProps {
 export function RuntimePage({
   deviceId,
   pageId,
-  read,
-  live,
+  read: pageRead,
+  live: pageLive,
   describe,
   insidePopup = false,
   size,
@@ -68,6 +69,8 @@ export function RuntimePage({
 
   const openedPage = useMemo(() => (opened.data ? openRunningPage(opened.data) : null), [opened.data]);
   const document: PageDocument | null = openedPage?.ok ? openedPage.value : null;
+  // Faceplate instances bound to other devices show those devices' values.
+  const { read, live } = useFaceplateValues(document, deviceId, { read: pageRead, live: pageLive });
 
   const actions = usePageActions({ deviceId, read, insidePopup, onPopup: setPopup });
   // The device's pages are already loaded by the view; the popup takes its title from them.
@@ -134,8 +137,8 @@ export function RuntimePage({
           <RuntimePage
             deviceId={deviceId}
             pageId={popup.pageId}
-            read={read}
-            {...(live ? { live } : {})}
+            read={pageRead}
+            {...(pageLive ? { live: pageLive } : {})}
             describe={describe}
             insidePopup
             size={{ width: popup.width, height: popup.height }}

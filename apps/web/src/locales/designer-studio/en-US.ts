@@ -43,6 +43,19 @@ export const designerStudioEnUS: Texts<typeof designerStudioZhCN> = {
     decimals: 'Decimals',
     unit: 'Unit',
     hint: 'The transformed value is shown and compared by the animation rules.',
+    maps: {
+      textMap: 'Value → text (the first rule that holds wins)',
+      colorMap: 'Value → colour (the first rule that holds wins)',
+      value: 'Value',
+      text: 'Text',
+      add: 'Add a row',
+      remove: 'Remove this row',
+      tooMany: 'At most {{max}} rows per map',
+      duplicate: 'Row {{row}} repeats the condition of an earlier row',
+      noValue: 'Row {{row}} has no value',
+      blankText: 'The text of row {{row}} cannot be only spaces',
+      notApplied: 'The maps have errors; this change was not kept',
+    },
   },
   tags: {
     title: 'Tags',
@@ -61,6 +74,52 @@ export const designerStudioEnUS: Texts<typeof designerStudioZhCN> = {
   itemScript: {
     hint: 'The script may read the page’s values and ask for writes; they are confirmed with the text below first.',
     confirm: 'Confirmation text (empty: no confirmation)',
+  },
+  faceplates: {
+    title: 'Faceplates',
+    save: 'Save as faceplate',
+    saveVersion: 'Save as new faceplate version',
+    sourceGroup:
+      'The selected group becomes a faceplate template; widgets bound to this device’s variables are bound to the device parameter below instead.',
+    sourcePage:
+      'Nothing selected: the whole page becomes a faceplate template; widgets bound to this device’s variables are bound to the device parameter below instead.',
+    sourceInstance:
+      'An instance of “{{title}}” is selected: saving makes a new version of the template and updates every instance on the page, each still bound to its own devices.',
+    sourceNone: 'Select one group (or nothing, for the whole page) to save it as a faceplate.',
+    name: 'Faceplate name',
+    parameter: 'Device parameter',
+    parameterRule: 'A letter first, then letters, digits or underscores; at most 32 characters',
+    nameRequired: 'Enter a faceplate name',
+    saved: 'Faceplate “{{title}}” saved (version {{version}})',
+    updated: '{{count}} instances updated',
+    empty: 'This product has no faceplates yet. Select a group and click “Save as faceplate”.',
+    version: 'version {{version}}',
+    instances: '{{count}} on this page',
+    device: 'Device for {{parameter}}',
+    place: 'Place',
+    placeHint:
+      'Choose a device for each parameter, then place; one faceplate can be placed many times, each bound to another device.',
+    update: 'Update instances ({{count}})',
+    delete: 'Delete',
+    deleteConfirm: 'Delete the faceplate “{{title}}”? Placed instances stay as ordinary groups.',
+  },
+  trend: {
+    preset: {
+      live: 'Live',
+      '1h': 'Last hour',
+      '8h': 'Last 8 hours',
+      '24h': 'Last 24 hours',
+      '7d': 'Last 7 days',
+      custom: 'Custom',
+    },
+    pens: 'Pens {{count}}/{{total}}',
+    pensMax: 'At most {{max}} pens at a time',
+    reload: 'Read the history again',
+    problem: {
+      order: 'The start must come before the end',
+      future: 'The start cannot be later than now',
+      'too-long': 'A range spans at most 30 days',
+    },
   },
   menu: {
     copy: 'Copy',

@@ -17,8 +17,11 @@ import {
   type TrendKind,
 } from './chart-option.ts';
 import { readSeriesValue, type ChartPoint } from './chart-samples.ts';
+import { TREND_TOOLBAR_HEIGHT, TrendToolbar } from './TrendToolbar.tsx';
+import { historySpan, initialPens, type TrendRange } from './trend-view.ts';
 import { useChartSamples } from './use-chart-samples.ts';
 import { useReportSamples } from './use-report-samples.ts';
+import { useTrendHistory } from './use-trend-history.ts';
 
 const EChartView = lazy(() => import('./EChartView.tsx'));
 
@@ -66,6 +69,9 @@ function ChartFrame({
 type TrendType = 'ComplexLine' | 'ComplexArea' | 'ComplexBar';
 type ProportionType = 'ComplexPie' | 'ComplexRing' | 'ComplexRose';
 
+/** Below this height a running trend has no room for its bar of range and pens. */
+const TREND_TOOLBAR_MIN_HEIGHT = 120;
+
 // The three trend types (and the three proportion types) share one data shape.
 function trendRenderer<T extends TrendType>(kind: TrendKind): WidgetRenderer<T> {
   return function TrendChartWidget({ widget: own, width, height, runtime }: WidgetRendererProps<T>) {
@@ -75,22 +81,37 @@ function trendRenderer<T extends TrendType>(kind: TrendKind): WidgetRenderer<T> 
     const items = trendSeriesItems(data);
     const live = runtime.mode === 'run';
     const fromReport = data.type === 'report';
+    // The viewer's choices: the range (live window, preset, custom) and the pens drawn.
+    const [range, setRange] = useState<TrendRange>({ kind: 'live' });
+    const [pens, setPens] = useState<number[]>(() => initialPens(items.length));
+    const [refresh, setRefresh] = useState(0);
+    const [spanAt, setSpanAt] = useState(() => Date.now());
+    const span = useMemo(
+      () => (live && !fromReport ? historySpan(range, spanAt) : null),
+      [live, fromReport, range, spanAt],
+    );
     const sampled = useChartSamples(
       items,
       runtime.read,
       data.timeRange * 60_000,
-      live && !fromReport,
+      live && !fromReport && span === null,
       runtime.loadHistory,
     );
+    const stored = useTrendHistory(items, span, runtime.loadHistory, refresh);
     const reported = useReportSamples(
       items,
       fromReport && live ? data.reportId : '',
       data.timeRange,
       runtime.loadReportSeries,
     );
-    const samples = fromReport ? reported : sampled;
+    const samples = useMemo(
+      () => (fromReport ? reported : span ? { ...sampled, points: stored.points } : sampled),
+      [fromReport, reported, span, sampled, stored.points],
+    );
     // Design mode draws the time axis ending when the page was opened.
     const [openedAt] = useState(() => Date.now());
+    const toolbar = live && !fromReport && height >= TREND_TOOLBAR_MIN_HEIGHT;
+    const chartHeight = toolbar ? height - TREND_TOOLBAR_HEIGHT : height;
     const { font } = widget.style;
     const { top, right, bottom, left } = widget.position;
     const option = useMemo(
@@ -102,9 +123,15 @@ function trendRenderer<T extends TrendType>(kind: TrendKind): WidgetRenderer<T> 
           margins: { top, right, bottom, left },
           points: samples.points,
           now: samples.now || openedAt,
+          span,
+          ...(toolbar ? { pens, zoom: true } : {}),
         }),
-      [data, font, top, right, bottom, left, samples, openedAt],
+      [data, font, top, right, bottom, left, samples, openedAt, span, toolbar, pens],
     );
+    const chooseRange = (next: TrendRange) => {
+      setSpanAt(Date.now());
+      setRange(next);
+    };
     return (
       <ChartFrame
         width={width}
@@ -113,7 +140,22 @@ function trendRenderer<T extends TrendType>(kind: TrendKind): WidgetRenderer<T> 
         fromHistory={samples.fromHistory}
         source={data.type}
       >
-        <EChartView option={option} width={width} height={height} />
+        {toolbar ? (
+          <TrendToolbar
+            lng={runtime.locale}
+            items={items}
+            pens={pens}
+            onPens={setPens}
+            range={range}
+            onRange={chooseRange}
+            onRefresh={() => {
+              setSpanAt(Date.now());
+              setRefresh((count) => count + 1);
+            }}
+            loading={stored.loading}
+          />
+        ) : null}
+        <EChartView option={option} width={width} height={chartHeight} />
       </ChartFrame>
     );
   };

@@ -63,30 +63,63 @@ export interface TrendInput {
   /** One list of points per entry of the drawn signal list. */
   readonly points: readonly (readonly ChartPoint[])[];
   readonly now: number;
+  /** A fixed span of history instead of the rolling window ending `now`. */
+  readonly span?: { readonly start: number; readonly end: number } | null;
+  /** Only these of the signal list are drawn (the viewer's pens); all when left out. */
+  readonly pens?: readonly number[];
+  /** Zoom with the wheel, pan by dragging, and a slider under the plot (running pages). */
+  readonly zoom?: boolean;
 }
+
+/** Height of the zoom slider under a running trend, with its gap. */
+const ZOOM_SLIDER_SPACE = 22;
 
 /** The signals a trend chart draws: the live list, or the report's list in report mode. */
 export function trendSeriesItems(data: TrendData): readonly SeriesItem[] {
   return data.type === 'report' ? data.reportSignalArray : data.signalArray;
 }
 
-export function buildTrendOption({ kind, data, font, margins, points, now }: TrendInput): ChartOption {
-  const items = trendSeriesItems(data);
-  const windowMs = data.timeRange * 60_000;
+export function buildTrendOption({
+  kind,
+  data,
+  font,
+  margins,
+  points,
+  now,
+  span = null,
+  pens,
+  zoom = false,
+}: TrendInput): ChartOption {
+  const all = trendSeriesItems(data);
+  const drawn = pens ?? all.map((_, index) => index);
+  const items = drawn.flatMap((index) => (all[index] ? [all[index]] : []));
+  const windowMs = span ? span.end - span.start : data.timeRange * 60_000;
+  const end = span ? span.end : now;
+  const colours = drawn.map((index) => seriesColour(all[index]!, index, data.theme));
   const format = data.timeFormat || 'HH:mm:ss';
   const style = textStyle(font);
   const legend = items.length > 0;
   return {
     animation: false,
-    color: items.map((item, index) => seriesColour(item, index, data.theme)),
+    color: colours,
     textStyle: style,
-    grid: grid(margins, legend),
+    grid: zoom
+      ? { ...grid(margins, legend), bottom: margins.bottom + ZOOM_SLIDER_SPACE }
+      : grid(margins, legend),
+    ...(zoom
+      ? {
+          dataZoom: [
+            { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
+            { type: 'slider', xAxisIndex: 0, filterMode: 'none', height: 12, bottom: 4, showDetail: false },
+          ],
+        }
+      : {}),
     legend: legend ? { show: true, top: margins.top, textStyle: style, type: 'scroll' } : { show: false },
     tooltip: { trigger: 'axis' },
     xAxis: {
       type: 'time',
-      min: now - windowMs,
-      max: now,
+      min: end - windowMs,
+      max: end,
       axisLabel: { ...style, hideOverlap: true, formatter: (value: number) => dayjs(value).format(format) },
       splitLine: { show: false },
     },
@@ -98,11 +131,12 @@ export function buildTrendOption({ kind, data, font, margins, points, now }: Tre
         : { min: 0, max: 100 }),
       axisLabel: style,
     },
-    series: items.map((item, index) => {
+    series: items.map((item, place) => {
+      const index = drawn[place] ?? place;
       const own = points[index] ?? [];
-      const common = { name: seriesName(item, index), color: seriesColour(item, index, data.theme) };
+      const common = { name: seriesName(item, index), color: colours[place] };
       if (kind === 'bar')
-        return { ...common, type: 'bar', data: bucketSamples(own, now, windowMs), barMaxWidth: 24 };
+        return { ...common, type: 'bar', data: bucketSamples(own, end, windowMs), barMaxWidth: 24 };
       return {
         ...common,
         type: 'line',
