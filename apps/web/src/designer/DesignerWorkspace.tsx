@@ -75,7 +75,7 @@ export function DesignerWorkspace({ onBack, onReload, catalogue }: DesignerWorks
           <aside className={styles.left}>
             <Tabs
               size="small"
-              tabBarGutter={14}
+              tabBarGutter={10}
               items={[
                 { key: 'palette', label: t('designer.palette.title'), children: <WidgetPalette /> },
                 { key: 'library', label: t('designerStudio.library.title'), children: <SymbolLibrary /> },
