@@ -178,9 +178,13 @@ describe('device buttons follow the policy', () => {
             await detail('config');
             await session.page.getByTestId('wizard-step-basic').waitFor();
             await session.page.waitForLoadState('networkidle');
-            const save = session.page.getByTestId('wizard-step-basic').locator('button[type="submit"]');
+            const basic = session.page.getByTestId('wizard-step-basic');
+            const save = basic.locator('button[type="submit"]:not([data-testid="save-policy"])');
             if (person.allowed) await save.waitFor();
             expect(await save.count()).toBe(person.allowed ? 1 : 0);
+            // The device's own retention policy: seen by both, saved only by the administrator.
+            await basic.getByTestId('device-storage').waitFor();
+            expect(await basic.getByTestId('save-policy').count()).toBe(person.allowed ? 1 : 0);
 
             // The device lists: no row unbind or share for the viewer.
             await session.page.goto(`${platform.baseUrl}/monitor/devices`);

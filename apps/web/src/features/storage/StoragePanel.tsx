@@ -10,11 +10,13 @@ import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { RetentionPolicy, StorageUsage } from '@lyyp/contracts';
+import { RetentionPolicySchema, type RetentionPolicy, type StorageUsage } from '@lyyp/contracts';
+import { useFieldRule } from '../../blocks/field-rule.ts';
 import { storageApi } from '../../api/storage.api.ts';
 import { ProductEditTabs } from '../product/ProductEditTabs.tsx';
 import { useProductAbilities } from '../product/use-product-abilities.ts';
 import { useDescribeFailure } from '../monitor/common/catalogue-text.ts';
+import { useDeviceAbilities } from '../monitor/common/use-device-abilities.ts';
 import { useIsOperationStaff } from '../monitor/common/use-staff.ts';
 
 const DEFAULT_POLICY: RetentionPolicy = { rawDays: 365, minuteDays: 730, summaryYears: null };
@@ -69,6 +71,9 @@ function PolicyForm(props: {
     });
   }, [form, current.rawDays, current.minuteDays, current.summaryYears]);
   const forever = Form.useWatch('summariesForever', form);
+  // Out-of-range numbers are refused in the catalogue's words, never moved into range by the input.
+  const daysRule = useFieldRule(RetentionPolicySchema.shape.rawDays);
+  const yearsRule = useFieldRule(RetentionPolicySchema.shape.summaryYears);
   return (
     <Form
       form={form}
@@ -82,32 +87,39 @@ function PolicyForm(props: {
         })
       }
     >
-      <Form.Item name="rawDays" label={t('storage.rawDays')} rules={[{ required: true }]}>
-        <InputNumber min={1} max={36_500} precision={0} suffix={t('storage.days')} data-testid="raw-days" />
+      <Form.Item name="rawDays" label={t('storage.rawDays')} rules={[{ required: true }, daysRule]}>
+        <InputNumber precision={0} suffix={t('storage.days')} data-testid="raw-days" />
       </Form.Item>
-      <Form.Item name="minuteDays" label={t('storage.minuteDays')} rules={[{ required: true }]}>
-        <InputNumber min={1} max={36_500} precision={0} suffix={t('storage.days')} />
+      <Form.Item name="minuteDays" label={t('storage.minuteDays')} rules={[{ required: true }, daysRule]}>
+        <InputNumber precision={0} suffix={t('storage.days')} />
       </Form.Item>
       <Form.Item name="summariesForever" label={t('storage.summariesForever')} valuePropName="checked">
         <Switch />
       </Form.Item>
       {forever ? null : (
-        <Form.Item name="summaryYears" label={t('storage.summaryYears')} rules={[{ required: true }]}>
-          <InputNumber min={1} max={100} precision={0} suffix={t('storage.years')} />
+        <Form.Item
+          name="summaryYears"
+          label={t('storage.summaryYears')}
+          rules={[{ required: true }, yearsRule]}
+        >
+          <InputNumber precision={0} suffix={t('storage.years')} />
         </Form.Item>
       )}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={props.saving} data-testid="save-policy">
-            {t('storage.save')}
-          </Button>
-          {props.policy ? (
-            <Button onClick={() => props.onSave(null)} disabled={props.saving || !props.editable}>
-              {t('storage.remove')}
+      {/* Viewing never implies changing: only those who may change the policy see its buttons. */}
+      {props.editable ? (
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={props.saving} data-testid="save-policy">
+              {t('storage.save')}
             </Button>
-          ) : null}
-        </Space>
-      </Form.Item>
+            {props.policy ? (
+              <Button onClick={() => props.onSave(null)} disabled={props.saving}>
+                {t('storage.remove')}
+              </Button>
+            ) : null}
+          </Space>
+        </Form.Item>
+      ) : null}
     </Form>
   );
 }
@@ -173,7 +185,9 @@ export default function ProductStorageTab() {
 /** A device's storage, the policy in force and (for staff) its own override. */
 export function DeviceStoragePanel({ deviceId }: { deviceId: string }) {
   const { t } = useTranslation();
+  // The platform's rule: staff who may edit the device set its own policy; everyone else only sees it.
   const staff = useIsOperationStaff();
+  const canEdit = useDeviceAbilities(deviceId)('device.edit');
   const queryClient = useQueryClient();
   const storage = useQuery({
     queryKey: ['storage', 'device', deviceId],
@@ -203,7 +217,7 @@ export function DeviceStoragePanel({ deviceId }: { deviceId: string }) {
           </Typography.Text>
           <PolicyForm
             policy={data.override ?? data.policy}
-            editable={staff}
+            editable={staff && canEdit}
             saving={save.isPending}
             onSave={(policy) => save.mutate(policy)}
           />
