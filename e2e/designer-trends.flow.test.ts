@@ -97,7 +97,7 @@ describe('runtime trends', () => {
     // A custom range must be in order: the picker says so.
     await chartOnPage.locator('[data-trend-range]').click();
     await page.locator('.ant-select-item-option', { hasText: '自定义' }).click();
-    await chartOnPage.locator('[data-trend-custom]').waitFor();
+    await chartOnPage.locator('[data-trend-custom]').first().waitFor();
 
     await page.evaluate(() => localStorage.setItem('lyyp.locale', 'en-US'));
     await page.reload();
