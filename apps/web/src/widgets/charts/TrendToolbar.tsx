@@ -110,7 +110,8 @@ export function TrendToolbar({
       <Select
         size="small"
         value={selected}
-        style={{ width: 112 }}
+        style={{ minWidth: 140 }}
+        popupMatchSelectWidth={false}
         onChange={choose}
         data-trend-range
         options={[
