@@ -83,7 +83,7 @@ describe('backfill after an outage at 1,000 points a second', () => {
     // Nothing missing, nothing stored twice, nothing acknowledged sent again.
     expect(rig.platform.stored.size).toBe(rig.produced.length);
     for (const point of rig.produced) expect(rig.platform.stored.get(identity(point))).toEqual(point);
-    expect(rig.platform.resentAfterAck).toEqual([]);
+    expect(rig.resentAfterAck).toEqual([]);
     expect(acknowledgedBefore.size).toBeGreaterThan(0);
     const arrivals = new Map<string, number>();
     for (const { payload } of rig.platform.uploads)

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
-import { downTopic, upTopic, type AckPayload, type Point } from '@lyyp/contracts/protocol';
+import { downTopic, upTopic, type AckPayload, type DataPayload, type Point } from '@lyyp/contracts/protocol';
 import { DiskBuffer, type DiskBufferOptions } from '../../buffer/disk-buffer.ts';
 import { Forwarder, type ForwarderOptions } from '../../buffer/forwarder.ts';
 import { Conditions } from '../../core/testing/conditions.ts';
@@ -39,6 +39,11 @@ export interface BackfillRig {
   /** Sequence numbers of the batches made while the link was up (live when made). */
   readonly liveSeqs: Set<number>;
   /**
+   * Uploads the forwarder sent although it had already heard them acknowledged. (The platform's
+   * own count also sees an acknowledgement the link dropped before it arrived, which is no fault.)
+   */
+  readonly resentAfterAck: number[];
+  /**
    * Makes `seconds` of points from the clock's time on (the clock moves with them), stored in
    * batches: of the first `keys` variables (all by default), one point each per step.
    */
@@ -63,6 +68,8 @@ export async function createBackfillRig(options: BackfillRigOptions): Promise<Ba
     ...options.buffer,
   });
   let client: MqttClient | null = null;
+  const heardAcknowledged = new Set<number>();
+  const resentAfterAck: number[] = [];
   const forwarder = new Forwarder({
     buffer,
     scheduler: clock,
@@ -70,6 +77,8 @@ export async function createBackfillRig(options: BackfillRigOptions): Promise<Ba
     ...options.upload,
     send: (payload) => {
       if (!client?.connected) return false;
+      const { seq } = JSON.parse(payload.toString('utf8')) as DataPayload;
+      if (heardAcknowledged.has(seq)) resentAfterAck.push(seq);
       client.publish(upTopic(SN, 'data'), payload, { qos: 1 });
       return true;
     },
@@ -95,6 +104,7 @@ export async function createBackfillRig(options: BackfillRigOptions): Promise<Ba
     clock,
     produced,
     liveSeqs,
+    resentAfterAck,
     async produce(seconds, keys = options.keys) {
       const until = clock.now() + seconds * 1000;
       while (clock.now() < until) {
@@ -126,7 +136,9 @@ export async function createBackfillRig(options: BackfillRigOptions): Promise<Ba
       });
       await connection.subscribeAsync(downTopic(SN, 'ack'), { qos: 1 });
       connection.on('message', (_topic, message) => {
-        forwarder.acknowledged((JSON.parse(message.toString('utf8')) as AckPayload).seq);
+        const { seq } = JSON.parse(message.toString('utf8')) as AckPayload;
+        heardAcknowledged.add(seq);
+        forwarder.acknowledged(seq);
         conditions.check();
       });
       client = connection;
