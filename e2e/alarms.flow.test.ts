@@ -14,12 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type BrowserSession } from './support/browser.ts';
 import { signInWithPassword, waitForTitle } from './support/console.ts';
 import { useFlowEnvironment } from './support/flow.ts';
-import {
-  createBoilerProduct,
-  createGateway,
-  registerEndUser,
-  startSimulatedGateway,
-} from './support/monitor-setup.ts';
+import { setUpBoundBoiler, startSimulatedGateway } from './support/monitor-setup.ts';
 import type { AgentProcess } from './system/support/agent.ts';
 import { PlatformApi } from './system/support/platform-api.ts';
 
@@ -94,19 +89,7 @@ describe('alarm flow in the browser', () => {
     async () => {
       const { platform } = flow;
       receiver = await startWebhookReceiver();
-      const product = await createBoilerProduct(platform);
-      const gateway = await createGateway(platform);
-      const user = await registerEndUser(platform, PASSWORD);
-
-      // The end user binds the boiler; its gateway comes online with the simulator.
-      const userApi = new PlatformApi(platform.baseUrl);
-      await userApi.signIn(user.username, user.password);
-      const device = await userApi.post<{ id: string }>('/equipment/add', {
-        name: '1号锅炉',
-        sn: gateway.sn,
-        verificationCode: gateway.verificationCode,
-        productId: product.id,
-      });
+      const { product, gateway, user, api: userApi, device } = await setUpBoundBoiler(platform, PASSWORD);
       const me = await userApi.call<AccountInfo>('GET', `/account/info?time=${Date.now()}`);
       agent = await startSimulatedGateway(gateway);
 

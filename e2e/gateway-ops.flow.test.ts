@@ -9,16 +9,10 @@
 import { LOCALE_STORAGE_KEY } from '@lyyp/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentProcess } from './system/support/agent.ts';
-import { PlatformApi } from './system/support/platform-api.ts';
 import { readStoredPoints } from './system/support/stored-points.ts';
 import { signInWithPassword } from './support/console.ts';
 import { useFlowEnvironment } from './support/flow.ts';
-import {
-  createBoilerProduct,
-  createGateway,
-  registerEndUser,
-  startSimulatedGateway,
-} from './support/monitor-setup.ts';
+import { createGateway, setUpBoundBoiler, startSimulatedGateway } from './support/monitor-setup.ts';
 
 const FLOW_TIMEOUT_MS = 300_000;
 const PASSWORD = 'Flow#2024ab';
@@ -37,17 +31,7 @@ describe('gateway operations in the browser', () => {
       const { platform } = flow;
       const { page, screenshot, pageErrors } = flow.browser;
       const started = Date.now();
-      const product = await createBoilerProduct(platform);
-      const user = await registerEndUser(platform, PASSWORD);
-      const api = new PlatformApi(platform.baseUrl);
-      await api.signIn(user.username, user.password);
-      const gatewayA = await createGateway(platform);
-      const device = await api.post<{ id: string }>('/equipment/add', {
-        sn: gatewayA.sn,
-        verificationCode: gatewayA.verificationCode,
-        productId: product.id,
-        name: '1号锅炉',
-      });
+      const { gateway: gatewayA, user, api, device } = await setUpBoundBoiler(platform, PASSWORD);
       agents.push(await startSimulatedGateway(gatewayA));
       const stored = () =>
         readStoredPoints(api, device.id, ['waterTemperature'], { start: started, end: Date.now() + 60_000 });

@@ -10,16 +10,10 @@ import path from 'node:path';
 import { LOCALE_STORAGE_KEY } from '@lyyp/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentProcess } from './system/support/agent.ts';
-import { PlatformApi } from './system/support/platform-api.ts';
 import { signInWithPassword } from './support/console.ts';
 import { useFlowEnvironment } from './support/flow.ts';
 import { REPOSITORY_ROOT } from './support/paths.ts';
-import {
-  createBoilerProduct,
-  createGateway,
-  registerEndUser,
-  startSimulatedGateway,
-} from './support/monitor-setup.ts';
+import { setUpBoundBoiler, startSimulatedGateway } from './support/monitor-setup.ts';
 
 const FLOW_TIMEOUT_MS = 600_000;
 const PASSWORD = 'Flow#2024ab';
@@ -43,17 +37,7 @@ describe('gateway MQTT TLS files in the browser', () => {
     async () => {
       const { platform } = flow;
       const { page, screenshot, pageErrors } = flow.browser;
-      const product = await createBoilerProduct(platform);
-      const user = await registerEndUser(platform, PASSWORD);
-      const api = new PlatformApi(platform.baseUrl);
-      await api.signIn(user.username, user.password);
-      const gateway = await createGateway(platform);
-      const device = await api.post<{ id: string }>('/equipment/add', {
-        sn: gateway.sn,
-        verificationCode: gateway.verificationCode,
-        productId: product.id,
-        name: '1号锅炉',
-      });
+      const { gateway, user, device } = await setUpBoundBoiler(platform, PASSWORD);
       agents.push(await startSimulatedGateway(gateway));
 
       await page.goto(`${platform.baseUrl}/login`);

@@ -13,14 +13,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type BrowserSession } from './support/browser.ts';
 import { signInWithPassword, waitForTitle } from './support/console.ts';
 import { useFlowEnvironment } from './support/flow.ts';
-import {
-  createBoilerProduct,
-  createGateway,
-  registerEndUser,
-  startSimulatedGateway,
-} from './support/monitor-setup.ts';
+import { setUpBoundBoiler, startSimulatedGateway } from './support/monitor-setup.ts';
 import type { AgentProcess } from './system/support/agent.ts';
-import { PlatformApi } from './system/support/platform-api.ts';
 
 const FLOW_TIMEOUT_MS = 300_000;
 const PASSWORD = 'Flow#2024ab';
@@ -77,17 +71,7 @@ describe('knowledge base in the browser', () => {
     'writes an article with an image, finds it by search, links it to a rule; the end user opens it from the device and from the alarm',
     async () => {
       const { platform } = flow;
-      const product = await createBoilerProduct(platform);
-      const gateway = await createGateway(platform);
-      const user = await registerEndUser(platform, PASSWORD);
-      const userApi = new PlatformApi(platform.baseUrl);
-      await userApi.signIn(user.username, user.password);
-      const device = await userApi.post<{ id: string }>('/equipment/add', {
-        name: '1号锅炉',
-        sn: gateway.sn,
-        verificationCode: gateway.verificationCode,
-        productId: product.id,
-      });
+      const { product, gateway, user, device } = await setUpBoundBoiler(platform, PASSWORD);
       const image = writeSolidPng(160, 60);
 
       // The super manager writes the article on the product's knowledge tab.

@@ -13,12 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type BrowserSession } from './support/browser.ts';
 import { signInWithPassword, waitForTitle } from './support/console.ts';
 import { useFlowEnvironment } from './support/flow.ts';
-import {
-  createBoilerProduct,
-  createGateway,
-  registerEndUser,
-  startSimulatedGateway,
-} from './support/monitor-setup.ts';
+import { setUpBoundBoiler, startSimulatedGateway } from './support/monitor-setup.ts';
 import type { AgentProcess } from './system/support/agent.ts';
 import { PlatformApi } from './system/support/platform-api.ts';
 
@@ -40,17 +35,7 @@ describe('work order flow in the browser', () => {
     'an alarm raises a work order; a technician dispatches, receives and finishes it on a phone; the creator sees each message',
     async () => {
       const { platform } = flow;
-      const product = await createBoilerProduct(platform);
-      const gateway = await createGateway(platform);
-      const user = await registerEndUser(platform, PASSWORD);
-      const userApi = new PlatformApi(platform.baseUrl);
-      await userApi.signIn(user.username, user.password);
-      const device = await userApi.post<{ id: string }>('/equipment/add', {
-        name: '1号锅炉',
-        sn: gateway.sn,
-        verificationCode: gateway.verificationCode,
-        productId: product.id,
-      });
+      const { product, gateway, user, device } = await setUpBoundBoiler(platform, PASSWORD);
       const adminApi = new PlatformApi(platform.baseUrl);
       await adminApi.signIn(platform.admin.username, platform.admin.password);
       await adminApi.post('/alarm/rule/add', {

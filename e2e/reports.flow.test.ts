@@ -13,8 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type BrowserSession } from './support/browser.ts';
 import { signInWithPassword, waitForTitle } from './support/console.ts';
 import { useFlowEnvironment } from './support/flow.ts';
-import { createBoilerProduct, createGateway, registerEndUser } from './support/monitor-setup.ts';
-import { PlatformApi } from './system/support/platform-api.ts';
+import { setUpBoundBoiler } from './support/monitor-setup.ts';
 
 const FLOW_TIMEOUT_MS = 300_000;
 const PASSWORD = 'Flow#2024ab';
@@ -33,17 +32,7 @@ describe('report flow in the browser', () => {
     'a developer adds an hourly report; the device’s report table shows rows; the export downloads an XLSX',
     async () => {
       const { platform } = flow;
-      const product = await createBoilerProduct(platform);
-      const gateway = await createGateway(platform);
-      const user = await registerEndUser(platform, PASSWORD);
-      const userApi = new PlatformApi(platform.baseUrl);
-      await userApi.signIn(user.username, user.password);
-      const device = await userApi.post<{ id: string }>('/equipment/add', {
-        name: '1号锅炉',
-        sn: gateway.sn,
-        verificationCode: gateway.verificationCode,
-        productId: product.id,
-      });
+      const { product, gateway, user, api: userApi, device } = await setUpBoundBoiler(platform, PASSWORD);
 
       // The gateway comes back after an outage and replays six hours of its buffer.
       const link = await mqtt.connectAsync(gateway.mqttUrl, {

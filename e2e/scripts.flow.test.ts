@@ -9,14 +9,8 @@ import { LOCALE_STORAGE_KEY } from '@lyyp/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signInWithPassword, waitForTitle } from './support/console.ts';
 import { useFlowEnvironment } from './support/flow.ts';
-import {
-  createBoilerProduct,
-  createGateway,
-  registerEndUser,
-  startSimulatedGateway,
-} from './support/monitor-setup.ts';
+import { setUpBoundBoiler, startSimulatedGateway } from './support/monitor-setup.ts';
 import type { AgentProcess } from './system/support/agent.ts';
-import { PlatformApi } from './system/support/platform-api.ts';
 
 const FLOW_TIMEOUT_MS = 300_000;
 const PASSWORD = 'Flow#2024ab';
@@ -33,17 +27,7 @@ describe('computed variables and scripts in the browser', () => {
     'the developer reads the formula tab, is refused a cycle and adds a script; the device shows its runs',
     async () => {
       const { platform } = flow;
-      const product = await createBoilerProduct(platform);
-      const gateway = await createGateway(platform);
-      const user = await registerEndUser(platform, PASSWORD);
-      const userApi = new PlatformApi(platform.baseUrl);
-      await userApi.signIn(user.username, user.password);
-      const device = await userApi.post<{ id: string }>('/equipment/add', {
-        name: '1号锅炉',
-        sn: gateway.sn,
-        verificationCode: gateway.verificationCode,
-        productId: product.id,
-      });
+      const { product, gateway, api: userApi, device } = await setUpBoundBoiler(platform, PASSWORD);
 
       const { page, screenshot, pageErrors } = flow.browser;
       await page.goto(`${platform.baseUrl}/login`);

@@ -91,3 +91,36 @@ export async function startSimulatedGateway(
   await agent.process.waitForLine(/configuration version \d+ applied/, 60_000);
   return agent;
 }
+
+/** An end user's bound device on a gateway of its own. */
+export interface BoundBoiler {
+  product: { id: string; title: string };
+  gateway: CreatedGateway & { mqttUrl: string };
+  user: EndUser;
+  /** Signed in as the end user. */
+  api: PlatformApi;
+  device: { id: string };
+}
+
+/**
+ * The common start of a monitoring flow: the published boiler product, a gateway, and an end user
+ * who registered and bound the boiler (`name`) on that gateway. The agent is not started.
+ */
+export async function setUpBoundBoiler(
+  platform: Platform,
+  password: string,
+  name = '1号锅炉',
+): Promise<BoundBoiler> {
+  const product = await createBoilerProduct(platform);
+  const gateway = await createGateway(platform);
+  const user = await registerEndUser(platform, password);
+  const api = new PlatformApi(platform.baseUrl);
+  await api.signIn(user.username, user.password);
+  const device = await api.post<{ id: string }>('/equipment/add', {
+    name,
+    sn: gateway.sn,
+    verificationCode: gateway.verificationCode,
+    productId: product.id,
+  });
+  return { product, gateway, user, api, device };
+}

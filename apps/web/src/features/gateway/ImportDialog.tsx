@@ -6,23 +6,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
-import { isApiError } from '../../api/index.ts';
 import { UploadDialog } from '../../blocks/index.ts';
-import { labelFieldPath, useDescribeFailure } from '../monitor/common/catalogue-text.ts';
-import { useLocaleStore } from '../../app/i18n.ts';
-import { readImportRow } from '../monitor/common/import-row.ts';
+import { ImportFailure } from '../monitor/common/ImportFailure.tsx';
 
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const locale = useLocaleStore((state) => state.locale);
-  const describeFailure = useDescribeFailure();
   const queryClient = useQueryClient();
   const upload = useMutation({
     mutationFn: (file: File) => catalogueApi.importGateways(file, file.name),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['gateways'] }),
   });
-
-  const failedRow = isApiError(upload.error) ? readImportRow(upload.error.field) : null;
 
   return (
     <UploadDialog
@@ -46,22 +39,11 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           }
         />
       ) : null}
-      {upload.error ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={
-            failedRow
-              ? t('monitor.gateway.importRowError', {
-                  row: failedRow.row,
-                  column: labelFieldPath(failedRow.column, locale),
-                })
-              : t('monitor.gateway.importFailed')
-          }
-          description={describeFailure(upload.error)}
-        />
-      ) : null}
+      <ImportFailure
+        error={upload.error}
+        rowErrorKey="monitor.gateway.importRowError"
+        failedKey="monitor.gateway.importFailed"
+      />
     </UploadDialog>
   );
 }

@@ -4,21 +4,16 @@
  */
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Modal, Radio, Space, Upload } from 'antd';
+import { App, Button, Modal, Radio, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueApi } from '../../api/catalogue.api.ts';
-import { isApiError } from '../../api/index.ts';
-import { useLocaleStore } from '../../app/i18n.ts';
-import { labelFieldPath, useDescribeFailure } from '../monitor/common/catalogue-text.ts';
-import { readImportRow } from '../monitor/common/import-row.ts';
+import { ImportFailure } from '../monitor/common/ImportFailure.tsx';
 import { useModelChanged } from './use-product.ts';
 
 export function VariableImportButton({ productId }: { productId: string }) {
   const { t } = useTranslation();
-  const locale = useLocaleStore((state) => state.locale);
   const { message } = App.useApp();
-  const describeFailure = useDescribeFailure();
   const modelChanged = useModelChanged(productId);
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<'merge' | 'replace'>('merge');
@@ -30,7 +25,6 @@ export function VariableImportButton({ productId }: { productId: string }) {
       setOpen(false);
     },
   });
-  const failedRow = isApiError(upload.error) ? readImportRow(upload.error.field) : null;
 
   return (
     <>
@@ -68,22 +62,11 @@ export function VariableImportButton({ productId }: { productId: string }) {
               {t('monitor.common.chooseFile')}
             </Button>
           </Upload>
-          {upload.error ? (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              title={
-                failedRow
-                  ? t('monitor.variable.importRowError', {
-                      row: failedRow.row,
-                      column: labelFieldPath(failedRow.column, locale),
-                    })
-                  : t('monitor.variable.importFailed')
-              }
-              description={describeFailure(upload.error)}
-            />
-          ) : null}
+          <ImportFailure
+            error={upload.error}
+            rowErrorKey="monitor.variable.importRowError"
+            failedKey="monitor.variable.importFailed"
+          />
         </Space>
       </Modal>
     </>
