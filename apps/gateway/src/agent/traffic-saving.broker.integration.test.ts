@@ -6,15 +6,10 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import {
-  DEFAULT_GATEWAY_SETTINGS,
-  REPORT_INTERVAL_DEFAULT_SECONDS,
-  TRAFFIC_SAVING_IDLE_MS,
-} from '@lyyp/contracts/gateway-ops';
+import { DEFAULT_GATEWAY_SETTINGS, TRAFFIC_SAVING_IDLE_MS } from '@lyyp/contracts/gateway-ops';
 import { downTopic, type DataPayload, type Point, type ReplyPayload } from '@lyyp/contracts/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Conditions } from '../core/testing/conditions.ts';
-import type { GatewayAgent } from './gateway-agent.ts';
 import { createAgentHarness, type AgentHarness } from './testing/agent-harness.ts';
 
 const brokerUrl = process.env.TEST_MQTT_URL;
@@ -59,15 +54,6 @@ describe.skipIf(!brokerUrl)('smart traffic saving over a real broker', () => {
   const until = (condition: () => boolean, what: string) => conditions.until(condition, what);
   const has = (value: number) => stored.some((point) => point.k === 'heatOutput' && point.v === value);
 
-  async function cycleWith(agent: GatewayAgent, value: number): Promise<void> {
-    harness.simulator.device.setValue('heatOutput', value);
-    // A cycle under way may have read the old value: the second one surely reads the new.
-    await harness.pollCycle();
-    await harness.pollCycle();
-    harness.clock!.advance(REPORT_INTERVAL_DEFAULT_SECONDS * 1000);
-    await agent.idle();
-  }
-
   it('stops live uploads after ten idle minutes and resumes them at a viewer hint', async () => {
     await platform.publishAsync(downTopic(sn, 'config'), JSON.stringify(harness.config(1)), {
       qos: 1,
@@ -91,12 +77,12 @@ describe.skipIf(!brokerUrl)('smart traffic saving over a real broker', () => {
       { qos: 1 },
     );
     await until(() => replies.some((reply) => reply.uuid === uuid), 'the settings reply');
-    await cycleWith(agent, 2100);
+    await harness.cycleWith(agent, 2100);
     await until(() => has(2100), 'live data while watched');
 
     harness.clock!.advance(TRAFFIC_SAVING_IDLE_MS);
-    await cycleWith(agent, 2200);
-    await cycleWith(agent, 2300);
+    await harness.cycleWith(agent, 2200);
+    await harness.cycleWith(agent, 2300);
     await harness.until(() => agent.buffer.stats().unacknowledged > 0, 'history kept in the buffer');
     // Sending is over and nothing went out: the kept batches are neither on their way nor answered.
     await agent.idle();
@@ -105,7 +91,7 @@ describe.skipIf(!brokerUrl)('smart traffic saving over a real broker', () => {
 
     await platform.publishAsync(downTopic(sn, 'view'), JSON.stringify({ ts: Date.now() }), { qos: 0 });
     await until(() => has(2200) && has(2300), 'the kept history after the hint');
-    await cycleWith(agent, 2400);
+    await harness.cycleWith(agent, 2400);
     await until(() => has(2400), 'live data again');
   });
 });

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_GATEWAY_SETTINGS,
-  REPORT_INTERVAL_DEFAULT_SECONDS,
   TRAFFIC_SAVING_HISTORY_UPLOAD_MS,
   TRAFFIC_SAVING_IDLE_MS,
 } from '@lyyp/contracts/gateway-ops';
@@ -27,17 +26,6 @@ describe('smart traffic saving on the agent', () => {
   const stored = (key: string, value: number) =>
     [...harness.platform.stored.values()].some((point) => point.k === key && point.v === value);
 
-  /** One poll cycle with the boiler's heat output at `value`, its batch closed and on disk. */
-  async function cycleWith(agent: GatewayAgent, value: number): Promise<void> {
-    harness.simulator.device.setValue('heatOutput', value);
-    // A cycle under way may have read the old value: the second one surely reads the new.
-    await harness.pollCycle();
-    await harness.pollCycle();
-    // The change-report interval (1 s by default) closes the batch.
-    harness.clock!.advance(REPORT_INTERVAL_DEFAULT_SECONDS * 1000);
-    await agent.idle();
-  }
-
   async function savingAgent(): Promise<GatewayAgent> {
     await harness.platform.pushConfig(harness.config(1));
     const agent = await harness.startAgent();
@@ -55,13 +43,13 @@ describe('smart traffic saving on the agent', () => {
 
   it('stops live uploads after ten idle minutes, keeps history, and resumes at a viewer hint', async () => {
     const agent = await savingAgent();
-    await cycleWith(agent, 1100);
+    await harness.cycleWith(agent, 1100);
     await harness.until(() => stored('heatOutput', 1100), 'live data while watched');
 
     // Ten minutes without a viewer (the clock jumps; the poll cycles due meanwhile run at once).
     harness.clock!.advance(TRAFFIC_SAVING_IDLE_MS);
-    await cycleWith(agent, 1200);
-    await cycleWith(agent, 1300);
+    await harness.cycleWith(agent, 1200);
+    await harness.cycleWith(agent, 1300);
     await harness.until(() => agent.buffer.stats().unacknowledged > 0, 'history kept in the buffer');
     // Sending is over and nothing went out: the kept batches are neither on their way nor answered.
     await agent.idle();
@@ -70,7 +58,7 @@ describe('smart traffic saving on the agent', () => {
     // Batches close and are buffered, yet nothing goes up: live is stopped.
     harness.clock!.advance(10 * POLL_MS);
     await agent.idle();
-    await cycleWith(agent, 1400);
+    await harness.cycleWith(agent, 1400);
     expect(harness.platform.uploads.length).toBe(arrived);
     expect(stored('heatOutput', 1200)).toBe(false);
 
@@ -80,22 +68,22 @@ describe('smart traffic saving on the agent', () => {
       () => stored('heatOutput', 1200) && stored('heatOutput', 1300) && stored('heatOutput', 1400),
       'the kept history after the hint',
     );
-    await cycleWith(agent, 1500);
+    await harness.cycleWith(agent, 1500);
     await harness.until(() => stored('heatOutput', 1500), 'live data again');
   });
 
   it('sends the kept history together every ten minutes while nobody watches', async () => {
     const agent = await savingAgent();
     harness.clock!.advance(TRAFFIC_SAVING_IDLE_MS);
-    await cycleWith(agent, 1700);
-    await cycleWith(agent, 1800);
+    await harness.cycleWith(agent, 1700);
+    await harness.cycleWith(agent, 1800);
     await harness.until(() => agent.buffer.stats().unacknowledged > 0, 'history kept in the buffer');
     expect(stored('heatOutput', 1800)).toBe(false);
     harness.clock!.advance(TRAFFIC_SAVING_HISTORY_UPLOAD_MS);
     await harness.until(() => stored('heatOutput', 1700) && stored('heatOutput', 1800), 'the history upload');
     await harness.until(() => agent.buffer.stats().unacknowledged === 0, 'history acknowledged');
     // Still nobody watching: the next change waits for the next history upload.
-    await cycleWith(agent, 1900);
+    await harness.cycleWith(agent, 1900);
     await harness.until(() => agent.buffer.stats().unacknowledged > 0, 'the next change kept');
     expect(stored('heatOutput', 1900)).toBe(false);
   });

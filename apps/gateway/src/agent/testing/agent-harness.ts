@@ -12,6 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { demoBoilerModel, type DeviceModel } from '@lyyp/contracts/device-model';
+import { REPORT_INTERVAL_DEFAULT_SECONDS } from '@lyyp/contracts/gateway-ops';
 import type { ConfigPayload } from '@lyyp/contracts/protocol';
 import { Conditions } from '../../core/testing/conditions.ts';
 import { ManualScheduler } from '../../core/testing/manual-scheduler.ts';
@@ -49,6 +50,11 @@ export interface AgentHarness {
   count(kind: AgentActivity['kind']): number;
   /** Moves the manual clock one poll interval and waits for the poll cycle that starts in it. */
   pollCycle(): Promise<void>;
+  /**
+   * One poll cycle with the boiler's heat output at `value`, its batch closed (the change-report
+   * interval passed) and on disk. Needs the manual clock.
+   */
+  cycleWith(agent: GatewayAgent, value: number): Promise<void>;
   /** Takes the platform away and waits until the agent noticed. */
   goOffline(agent: GatewayAgent): Promise<void>;
   /**
@@ -124,6 +130,14 @@ export async function createAgentHarness(options: AgentHarnessOptions = {}): Pro
       return agent;
     },
     pollCycle,
+    cycleWith: async (agent, value) => {
+      simulator.device.setValue('heatOutput', value);
+      // A cycle under way may have read the old value: the second one surely reads the new.
+      await pollCycle();
+      await pollCycle();
+      clock!.advance(REPORT_INTERVAL_DEFAULT_SECONDS * 1000);
+      await agent.idle();
+    },
     goOffline: async (agent) => {
       await platform.goOffline();
       await until(() => !agent.link.connected, 'the link to drop');
