@@ -89,12 +89,12 @@ function payloadBytes(
   seq: number,
   points: readonly Point[],
   polled: readonly PolledCycle[],
-  gap: Gap | null,
+  gaps: readonly Gap[],
 ): Buffer {
   const payload = {
     seq,
     points,
-    ...(gap ? { gaps: [gap] } : {}),
+    ...(gaps.length > 0 ? { gaps } : {}),
     ...(polled.length > 0 ? { polled } : {}),
   };
   return Buffer.from(JSON.stringify(payload), 'utf8');
@@ -277,14 +277,14 @@ export class DiskBuffer {
         const facts = factsOf(entry.points);
         const estimate =
           HEADER_BYTES +
-          payloadBytes(this.ledger.nextSeq, entry.points, entry.polled, null).length +
+          payloadBytes(this.ledger.nextSeq, entry.points, entry.polled, []).length +
           GAP_ALLOWANCE;
         const plan = this.ledger.planAppend(estimate);
         planned = plan;
-        const gap = await this.withKeysRead(plan);
+        const gaps = await this.withKeysRead(plan);
         const record = encodeRecord(
           { seq: plan.seq, ...facts, dropThrough: plan.dropThrough },
-          payloadBytes(plan.seq, entry.points, entry.polled, gap),
+          payloadBytes(plan.seq, entry.points, entry.polled, gaps),
         );
         if (plan.newSegment || !this.activeSegment) {
           await this.startSegment(plan);
@@ -295,7 +295,7 @@ export class DiskBuffer {
         dirty.add(segment.handle);
         const batch = this.ledger.commitAppend(plan, {
           ...facts,
-          gaps: gap ? [gap] : [],
+          gaps,
           offset: segment.size,
           size: record.length,
         });
@@ -303,7 +303,7 @@ export class DiskBuffer {
         segment.size += record.length;
         evicted.push(...plan.evict);
         written.push({ entry, batch });
-        if (gap)
+        for (const gap of gaps)
           this.warn(
             `buffer full: dropped ${gap.lost} points from ${new Date(gap.from).toISOString()} to ${new Date(gap.to).toISOString()}`,
           );
@@ -325,8 +325,8 @@ export class DiskBuffer {
    * The plan's gap with the variables of batches restored from disk (the ledger knows only those
    * stored since the start): their payloads are read before their segments go.
    */
-  private async withKeysRead(plan: AppendPlan): Promise<Gap | null> {
-    if (!plan.gap || plan.unknownKeys.length === 0) return plan.gap;
+  private async withKeysRead(plan: AppendPlan): Promise<readonly Gap[]> {
+    if (plan.gaps.length === 0 || plan.unknownKeys.length === 0) return plan.gaps;
     const known: StoredBatch[] = [];
     for (const batch of plan.unknownKeys)
       known.push(
@@ -334,9 +334,15 @@ export class DiskBuffer {
           ? batch
           : { ...batch, keys: keysOfPayload(await this.payload(batch)) },
       );
-    const gap = lossOf(known, (seq) => this.ledger.isAcknowledged(seq));
-    if (!gap?.keys || gap.keys.length <= MAX_GAP_KEYS) return gap;
-    return { from: gap.from, to: gap.to, lost: gap.lost };
+    const { ledger } = this;
+    const loss = lossOf(
+      known,
+      (seq) => ledger.isAcknowledged(seq),
+      (from, to) => ledger.deliveredWithin(from, to),
+    );
+    return loss.gaps.map((gap) =>
+      !gap.keys || gap.keys.length <= MAX_GAP_KEYS ? gap : { from: gap.from, to: gap.to, lost: gap.lost },
+    );
   }
 
   private async startSegment(plan: AppendPlan): Promise<void> {

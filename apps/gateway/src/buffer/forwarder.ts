@@ -14,6 +14,7 @@
  * reconnect everything unacknowledged is backlog and goes out again from the oldest.
  */
 import { MAX_POINTS_PER_UPLOAD, type DataPayload, type Gap } from '@lyyp/contracts/protocol';
+import { joinOldest } from '../core/buffer-gaps.ts';
 import type { StoredBatch } from '../core/buffer-ledger.ts';
 import type { Scheduler, TimerHandle } from '../core/scheduler.ts';
 import type { DiskBuffer } from './disk-buffer.ts';
@@ -186,7 +187,7 @@ export class Forwarder {
     const upload: DataPayload = {
       seq,
       points,
-      ...(gaps.length > 0 ? { gaps: mergedGaps(gaps) } : {}),
+      ...(gaps.length > 0 ? { gaps: joinOldest(gaps, MAX_GAPS_PER_UPLOAD) } : {}),
       lane: 'backlog',
     };
     this.backlogUploads.set(seq, held);
@@ -230,21 +231,4 @@ export class Forwarder {
     this.options.scheduler.clearTimeout(this.ackTimer);
     this.ackTimer = null;
   }
-}
-
-/** Gaps of joined batches, at most the protocol's number per upload (the oldest ones joined). */
-function mergedGaps(gaps: readonly Gap[]): Gap[] {
-  if (gaps.length <= MAX_GAPS_PER_UPLOAD) return [...gaps];
-  const extra = gaps.length - MAX_GAPS_PER_UPLOAD + 1;
-  const joined = gaps.slice(0, extra);
-  const keys = joined.every((gap) => gap.keys)
-    ? [...new Set(joined.flatMap((gap) => gap.keys!))].sort()
-    : null;
-  const first: Gap = {
-    from: Math.min(...joined.map((gap) => gap.from)),
-    to: Math.max(...joined.map((gap) => gap.to)),
-    lost: joined.reduce((sum, gap) => sum + gap.lost, 0),
-    ...(keys ? { keys } : {}),
-  };
-  return [first, ...gaps.slice(extra)];
 }

@@ -10,7 +10,7 @@ function append(ledger: BufferLedger, { size = 100, points = 10, at = BASE } = {
     points,
     firstAt: at,
     lastAt: at + points - 1,
-    gaps: plan.gap ? [plan.gap] : [],
+    gaps: plan.gaps,
     offset: 0,
     size,
   });
@@ -89,7 +89,7 @@ describe('buffer ledger', () => {
     expect(seqs(ledger.takeToSend(1, BASE + 1000))).toEqual([1]);
   });
 
-  it('drops the oldest segment when full and turns its unacknowledged points into one gap', () => {
+  it('drops the oldest segment when full and turns its unacknowledged points into a gap', () => {
     const ledger = new BufferLedger({ maxBytes: 1000, segmentBytes: 250 });
     for (let index = 0; index < 10; index += 1) append(ledger, { at: BASE + index * 1000 });
     ledger.acknowledge(1);
@@ -97,8 +97,8 @@ describe('buffer ledger', () => {
     expect(plan.evict).toEqual([1]);
     expect(plan.dropThrough).toBe(2);
     // Batch 1 was stored already; only batch 2 (10 points from BASE + 1000) is lost.
-    expect(plan.gap).toEqual({ from: BASE + 1000, to: BASE + 1009, lost: 10 });
-    expect(batch.gaps).toEqual([plan.gap]);
+    expect(plan.gaps).toEqual([{ from: BASE + 1000, to: BASE + 1009, lost: 10 }]);
+    expect(batch.gaps).toEqual(plan.gaps);
     expect(seqs(ledger.liveBatches())[0]).toBe(3);
     expect(ledger.bytes).toBeLessThanOrEqual(1000);
   });
@@ -107,12 +107,13 @@ describe('buffer ledger', () => {
     const ledger = new BufferLedger({ maxBytes: 400, segmentBytes: 100 });
     for (let index = 0; index < 4; index += 1) append(ledger, { at: BASE + index * 1000 });
     const first = append(ledger, { at: BASE + 4000 });
-    expect(first.plan.gap).toEqual({ from: BASE, to: BASE + 9, lost: 10 });
+    expect(first.plan.gaps).toEqual([{ from: BASE, to: BASE + 9, lost: 10 }]);
     for (let index = 5; index < 8; index += 1) append(ledger, { at: BASE + index * 1000 });
-    // Batch 5 carried the first gap and is dropped now: both losses travel in the next batch.
+    // Batch 5 carried the first gap and is dropped now: both losses travel in the next batch as one
+    // gap, since batches 2 to 4 between them were lost as well (none was delivered).
     const later = append(ledger, { at: BASE + 8000 });
     expect(later.plan.evict).toEqual([5]);
-    expect(later.plan.gap).toEqual({ from: BASE, to: BASE + 4009, lost: 20 });
+    expect(later.plan.gaps).toEqual([{ from: BASE, to: BASE + 4009, lost: 20 }]);
   });
 
   it('does not drop a segment while one of its batches is on its way, and overshoots instead', () => {
@@ -127,7 +128,7 @@ describe('buffer ledger', () => {
     expect(ledger.takeToSend(1, BASE + 15_000).map((batch) => batch.seq)).toEqual([1]);
     const forced = append(ledger, { at: BASE + 5000 });
     expect(forced.plan.evict).toEqual([1, 2, 3]);
-    expect(forced.plan.gap?.lost).toBe(30);
+    expect(forced.plan.gaps).toEqual([{ from: BASE, to: BASE + 9, lost: 30 }]);
     expect(ledger.bytes).toBe(400);
   });
 
@@ -135,7 +136,7 @@ describe('buffer ledger', () => {
     const ledger = new BufferLedger({ maxBytes: 400, segmentBytes: 100 });
     for (let index = 0; index < 4; index += 1) append(ledger);
     ledger.acknowledge(1);
-    expect(append(ledger).plan.gap).toBeNull();
+    expect(append(ledger).plan.gaps).toEqual([]);
   });
 
   it('releases only sealed, fully acknowledged segments at the front', () => {
@@ -177,7 +178,7 @@ describe('buffer ledger', () => {
     // Offline and full: the next batch drops batch 1 and says so in its gap...
     const plan = ledger.planAppend(100);
     expect(plan.evict).toEqual([1]);
-    expect(plan.gap).toEqual({ from: BASE, to: BASE + 9, lost: 10 });
+    expect(plan.gaps).toEqual([{ from: BASE, to: BASE + 9, lost: 10 }]);
     // ...and while that batch is being written, the connection returns and sending starts.
     ledger.resetInFlight();
     expect(seqs(ledger.takeToSend(8, BASE))).toEqual([2, 3, 4]);
@@ -185,7 +186,7 @@ describe('buffer ledger', () => {
       points: 10,
       firstAt: BASE,
       lastAt: BASE,
-      gaps: [plan.gap!],
+      gaps: plan.gaps,
       offset: 0,
       size: 100,
     });
@@ -204,7 +205,7 @@ describe('buffer ledger', () => {
     expect(seqs(ledger.takeToSend(8, BASE))).toEqual([1, 2, 3, 4]);
     // Nothing was dropped; offline again, the next attempt plans the same drop.
     ledger.resetInFlight();
-    expect(ledger.planAppend(100)).toMatchObject({ seq: 5, evict: [1], gap: { lost: 10 } });
+    expect(ledger.planAppend(100)).toMatchObject({ seq: 5, evict: [1], gaps: [{ lost: 10 }] });
   });
 });
 
@@ -225,6 +226,23 @@ describe('sequence ranges', () => {
       false,
       true,
       false,
+    ]);
+  });
+});
+
+describe('gaps of a drop', () => {
+  it('never span a batch that was delivered: an acknowledged batch between two lost ones ends a gap', () => {
+    const ledger = new BufferLedger({ maxBytes: 400, segmentBytes: 400 });
+    for (let index = 0; index < 3; index += 1) append(ledger, { at: BASE + index * 1000 });
+    ledger.takeToSend(3, BASE);
+    // The middle batch was stored; the first and the last were not.
+    ledger.acknowledge(2);
+    ledger.expireInFlight(BASE + 15_000, 15_000);
+    const { plan } = append(ledger, { size: 400, at: BASE + 5000 });
+    expect(plan.dropThrough).toBe(3);
+    expect(plan.gaps).toEqual([
+      { from: BASE, to: BASE + 9, lost: 10 },
+      { from: BASE + 2000, to: BASE + 2009, lost: 10 },
     ]);
   });
 });

@@ -7,8 +7,8 @@
  * - Sequence numbers only grow; a number is never handed out twice.
  * - Batches go out oldest first; at most `maxInFlight` wait for their acknowledgement at once.
  * - When a new batch would not fit, whole segments are dropped, oldest first. What they held that
- *   was never acknowledged (including gaps they were still carrying) becomes one gap, which the
- *   new batch carries to the platform. A segment with a batch on its first way to the platform is
+ *   was never acknowledged (including gaps they were still carrying) becomes gaps (one per run of
+ *   unacknowledged batches, `lossOf`), which the new batch carries to the platform. A segment with a batch on its first way to the platform is
  *   kept until that batch is answered (the buffer overshoots meanwhile, by what arrives within one
  *   acknowledgement timeout at most).
  * - Only a fully acknowledged prefix of sealed segments is released, so the batches kept are
@@ -23,7 +23,8 @@
  */
 import type { Gap } from '@lyyp/contracts/protocol';
 
-import { lossOf } from './buffer-gaps.ts';
+import { lossOf, type SeqSpan } from './buffer-gaps.ts';
+import { DeliveredSpans } from './delivered-spans.ts';
 
 export type { Gap } from '@lyyp/contracts/protocol';
 export { inRanges, toRanges } from './seq-ranges.ts';
@@ -44,6 +45,8 @@ export interface BatchFacts {
   readonly gaps: readonly Gap[];
   /** Variables the batch has points of; unknown (read from disk when needed) for restored batches. */
   readonly keys?: readonly string[];
+  /** The batch numbers each of `gaps` stands for, where known (`Loss.seqs`). */
+  readonly gapSeqs?: ReadonlyArray<SeqSpan | null>;
 }
 
 export interface StoredBatch extends BatchFacts {
@@ -70,11 +73,12 @@ export interface AppendPlan {
   readonly evict: readonly number[];
   /** Seq of the last batch dropped (0: none); the batch records it so a restart drops them too. */
   readonly dropThrough: number;
-  /** What the dropped segments lost; the new batch carries it. */
-  readonly gap: Gap | null;
+  /** What the dropped segments lost (`lossOf`); the new batch carries it. */
+  readonly gaps: readonly Gap[];
+  readonly seqs: ReadonlyArray<SeqSpan | null>;
   /**
    * The batches dropped when some unacknowledged one's variables are unknown (restored from disk):
-   * the gap names no variables then, unless recomputed with them read (`lossOf`).
+   * their gap names no variables then, unless recomputed with them read (`lossOf`).
    */
   readonly unknownKeys: readonly StoredBatch[];
 }
@@ -127,6 +131,8 @@ export class BufferLedger {
   private liveFrom: number;
   private readonly segments: SegmentSummary[] = [];
   private readonly acked = new Set<number>();
+  /** Every batch number acknowledged since the buffer opened: a gap never joins across one. */
+  private readonly delivered = new DeliveredSpans();
   private readonly inFlight = new Map<number, number>();
   /** Batches whose answer timed out at least once. */
   private readonly retried = new Set<number>();
@@ -220,7 +226,11 @@ export class BufferLedger {
       newSegment,
       evict,
       dropThrough: dropped.at(-1)?.seq ?? 0,
-      gap: lossOf(dropped, (seq) => this.acked.has(seq)),
+      ...lossOf(
+        dropped,
+        (seq) => this.acked.has(seq),
+        (from, to) => this.deliveredWithin(from, to),
+      ),
       unknownKeys: dropped.some((batch) => !this.acked.has(batch.seq) && batch.points > 0 && !batch.keys)
         ? dropped
         : [],
@@ -250,7 +260,12 @@ export class BufferLedger {
     } else {
       segment = active;
     }
-    const batch: StoredBatch = { ...placed, seq: plan.seq, segment: segment.id };
+    const batch: StoredBatch = {
+      ...placed,
+      seq: plan.seq,
+      segment: segment.id,
+      ...(placed.gaps.length > 0 && placed.gaps.length === plan.seqs.length ? { gapSeqs: plan.seqs } : {}),
+    };
     this.batches.push(batch);
     segment.bytes += placed.size;
     segment.batches += 1;
@@ -264,11 +279,17 @@ export class BufferLedger {
     const batch = this.find(seq);
     if (!batch || this.acked.has(seq)) return false;
     this.acked.add(seq);
+    this.delivered.add(seq);
     this.inFlight.delete(seq);
     this.retried.delete(seq);
     const segment = this.segments.find((item) => item.id === batch.segment);
     if (segment) segment.acked += 1;
     return true;
+  }
+
+  /** Whether any batch numbered `from` … `to` was acknowledged since the buffer opened. */
+  deliveredWithin(from: number, to: number): boolean {
+    return this.delivered.within(from, to);
   }
 
   isAcknowledged(seq: number): boolean {
