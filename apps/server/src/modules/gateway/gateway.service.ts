@@ -17,6 +17,7 @@ import { databaseCodeOf } from '../../db/database-error.ts';
 import { SHEET_CONTENT_TYPES, type SheetFormat } from '../product/spreadsheet.ts';
 import { DUPLICATE_SN_CODE, readGatewaySheet, writeGatewaySheet } from './gateway-sheet.ts';
 import { signalBandOf, type SignalBand } from '@lyyp/contracts/gateway';
+import { mayAttempt, policyCallerOf } from '@lyyp/contracts/policy';
 import type {
   GatewayFilter,
   GatewayListRow,
@@ -257,7 +258,10 @@ export class GatewayService {
       GATEWAY_EXPORT_MAX,
       phoneShownTo(caller.account),
     );
-    const secrets = viewer.staff ? await this.gateways.secretsOf(rows.map((row) => row.sn)) : null;
+    // Secrets only for staff who may read credentials (the edit code): export is a view, and a
+    // secret lets its holder act as the gateway. The rows are within the caller's scope already.
+    const readsSecrets = viewer.staff && mayAttempt('gateway.credentials', policyCallerOf(caller.account));
+    const secrets = readsSecrets ? await this.gateways.secretsOf(rows.map((row) => row.sn)) : null;
     return {
       name: `${exportName(caller.locale)}.${format}`,
       contentType: SHEET_CONTENT_TYPES[format],
@@ -271,7 +275,10 @@ export class GatewayService {
     await this.gateways.updateRemark(sn, remark?.trim() || null);
   }
 
-  /** Operation staff and the gateway's owner may read what the agent signs in with. */
+  /**
+   * What the agent signs in with: for those who may edit the gateway (staff in scope, its owner),
+   * never for a view code — the secret lets its holder act as the gateway.
+   */
   async credentials(caller: Caller, sn: string): Promise<GatewayCredentials> {
     const gateway = await this.requireVisible(caller, sn);
     await this.options.authorizer.authorize(caller.account, 'gateway.credentials', policyObjectOf(gateway));
