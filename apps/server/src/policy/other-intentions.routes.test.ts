@@ -100,7 +100,7 @@ describe.each(databaseVariants())('newer paths against every persona on $name', 
   );
 
   it(
-    'puts gateway secrets into an export only for staff who may read credentials',
+    'shows gateway secrets and verification codes only to staff who may read credentials',
     { timeout: 120_000 },
     async () => {
       const db = server.database.db;
@@ -131,10 +131,22 @@ describe.each(databaseVariants())('newer paths against every persona on $name', 
       const sheet = await exportAs(importer);
       expect(sheet).toContain(sn);
       expect(sheet).not.toContain(gateway!.secret);
+      expect(sheet.split(/\r?\n/, 1)[0]).not.toMatch(/Verification code|Secret/);
+      const readsSecrets = (persona: Persona) =>
+        persona.kind === 'staff' && mayAttempt('gateway.credentials', callerOf(persona));
       for (const persona of world.personas.filter((someone) => someone.client)) {
         if (expectedAtGuard('gateway.export', persona) !== 'past') continue;
-        const readsSecrets = persona.kind === 'staff' && mayAttempt('gateway.credentials', callerOf(persona));
-        expect((await exportAs(persona.client!)).includes(gateway!.secret), persona.name).toBe(readsSecrets);
+        const text = await exportAs(persona.client!);
+        expect(text.includes(gateway!.secret), persona.name).toBe(readsSecrets(persona));
+      }
+      // The verification code binds the gateway and moves devices to it: shown with the secret only.
+      for (const persona of world.personas.filter((someone) => someone.client)) {
+        const info = await persona.client!.call('POST', '/gateway/info', { sn });
+        if (info.code !== '200') continue;
+        const { verificationCode } = info.data as { verificationCode?: string };
+        expect(verificationCode, persona.name).toBe(
+          readsSecrets(persona) ? gateway!.verificationCode : undefined,
+        );
       }
     },
   );

@@ -79,13 +79,22 @@ export function generateSecret(): string {
   return randomBytes(SECRET_BYTES).toString('base64url');
 }
 
-function present(row: GatewayListRow, staff: boolean): GatewayView {
+/**
+ * Whether the caller is shown what opens a gateway: its secret (signing in as it) and its
+ * verification code (binding it, moving a device to it). Staff who may read credentials only —
+ * the gateway edit code, never the view code; the rows they are shown are within their scope.
+ */
+function showsGatewaySecrets(caller: Caller): boolean {
+  return viewerOf(caller.account).staff && mayAttempt('gateway.credentials', policyCallerOf(caller.account));
+}
+
+function present(row: GatewayListRow, showsSecrets: boolean): GatewayView {
   const { verificationCode, deviceId, deviceName, productId, ...rest } = row;
   return {
     ...rest,
     signalBand: signalBandOf(row.signal),
     device: deviceId && deviceName && productId ? { id: deviceId, name: deviceName, productId } : null,
-    ...(staff ? { verificationCode } : {}),
+    ...(showsSecrets ? { verificationCode } : {}),
   };
 }
 
@@ -98,7 +107,8 @@ export class GatewayService {
   async query(caller: Caller, filter: GatewayFilter, paging: PageRequest): Promise<Page<GatewayView>> {
     const viewer = viewerOf(caller.account);
     const { rows, total } = await this.gateways.page(viewer, filter, paging, phoneShownTo(caller.account));
-    return { list: rows.map((row) => present(row, viewer.staff)), total, ...paging };
+    const showsSecrets = showsGatewaySecrets(caller);
+    return { list: rows.map((row) => present(row, showsSecrets)), total, ...paging };
   }
 
   async info(caller: Caller, sn: string) {
@@ -107,7 +117,7 @@ export class GatewayService {
     const gateway = await this.gateways.findVisible(viewer, sn);
     if (!row || !gateway) throw new CatalogueError('1003');
     return {
-      ...present(row, viewer.staff),
+      ...present(row, showsGatewaySecrets(caller)),
       lastSeq: gateway.lastSeq,
       rejectedMessages: gateway.rejectedMessages,
       slaveCounters: gateway.slaveCounters,
@@ -258,10 +268,10 @@ export class GatewayService {
       GATEWAY_EXPORT_MAX,
       phoneShownTo(caller.account),
     );
-    // Secrets only for staff who may read credentials (the edit code): export is a view, and a
-    // secret lets its holder act as the gateway. The rows are within the caller's scope already.
-    const readsSecrets = viewer.staff && mayAttempt('gateway.credentials', policyCallerOf(caller.account));
-    const secrets = readsSecrets ? await this.gateways.secretsOf(rows.map((row) => row.sn)) : null;
+    // Export is a view: secrets and codes only for staff who may read credentials.
+    const secrets = showsGatewaySecrets(caller)
+      ? await this.gateways.secretsOf(rows.map((row) => row.sn))
+      : null;
     return {
       name: `${exportName(caller.locale)}.${format}`,
       contentType: SHEET_CONTENT_TYPES[format],
