@@ -330,6 +330,32 @@ describe.each(databaseVariants())('product files on $name', (variant) => {
     ).toBe(2);
   });
 
+  it('holds a picture address in a file to the rule of every stored address, and creates nothing otherwise', async () => {
+    const count = async () =>
+      (await server.database.db.select().from(products).where(eq(products.ownerAccountId, developerId)))
+        .length;
+    const before = await count();
+    for (const imgUrl of [
+      'javascript:alert(1)',
+      '//elsewhere.example/track.png',
+      'data:text/html,<b>x</b>',
+    ]) {
+      const answer = await postJson(server, developer, '/product/advance/importProduct', {
+        json: JSON.stringify({
+          format: 'lyyp-product',
+          version: 2,
+          product: { title: 'Picture', imgUrl },
+          model: demoBoilerModel(),
+        }),
+      });
+      expect([answer.code, (answer.data as { field?: string } | null)?.field], imgUrl).toEqual([
+        '1651',
+        'json.product.imgUrl',
+      ]);
+    }
+    expect(await count()).toBe(before);
+  });
+
   it('exports only what the caller may see', async () => {
     const source = await buildFullProduct('Boiler line 10');
     const stranger = (await signIn(server, 'developer')).client;
