@@ -2,9 +2,9 @@
  * The newer paths tried by people with other intentions than their authors had in mind: every
  * persona of the policy world (a staff member with one unrelated permission, view-only staff, a
  * share receiver, a foreign tenant, a developer who does not own the product, a dealer without
- * debug rights, an anonymous browser …) against uploading and forgetting the gateway's TLS files,
- * exporting gateways with their secrets, a product's and a device's retention policy, and the
- * one-time password. Each answer is what the policy table predicts (policy-probes.test-support.ts).
+ * debug rights, an anonymous browser …) against uploading the gateway's TLS files, gateway secrets
+ * and verification codes in answers and exports, making gateways for a product, a product's and a
+ * device's retention policy, the fleet's storage figures and the one-time password. Each answer is what the policy table predicts (policy-probes.test-support.ts).
  *
  * Tests marked `it.fails` show a rule the code does not keep yet, in modules this file's authors
  * do not change: they pass once the fix named beside them is made (and must then become `it`).
@@ -150,6 +150,22 @@ describe.each(databaseVariants())('newer paths against every persona on $name', 
       }
     },
   );
+
+  it('lets staff make gateways for products within their data permission only, a foreign one looking unknown', async () => {
+    const scoped = world.personas.find((persona) => persona.name === 'staff one-product')!.client!;
+    const made = await scoped.call('POST', '/gateway/batchAdd', {
+      count: 1,
+      productId: world.devices.A.productId,
+    });
+    expect(made.code, made.message).toBe('200');
+    const foreign = await scoped.call('POST', '/gateway/batchAdd', {
+      count: 1,
+      productId: world.devices.B.productId,
+    });
+    const unknown = await scoped.call('POST', '/gateway/batchAdd', { count: 1, productId: randomUUID() });
+    expect(unknown).toMatchObject({ code: '2210', data: { field: 'productId' } });
+    expect(foreign).toMatchObject({ code: '2210', data: { field: 'productId' } });
+  });
 
   // modules/storage guards the device policy with `device.edit` and decides "staff only" itself
   // (storage.service.ts `setDevicePolicy`): a dealer, developer or end user holding the device menu

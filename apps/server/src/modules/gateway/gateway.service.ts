@@ -67,7 +67,7 @@ export interface GatewayServiceOptions {
   /** Closes a gateway's broker connections after its secret changed; answers whether one was open. */
   disconnect?: (sn: string) => Promise<boolean>;
   /** The policy's decision on gateways (src/policy/). */
-  authorizer: Pick<Authorizer, 'authorize' | 'allows'>;
+  authorizer: Pick<Authorizer, 'authorize' | 'allows' | 'productObject' | 'sees'>;
 }
 
 /** A random SN: 12 digits, the first not 0 so spreadsheets keep it whole. */
@@ -142,7 +142,8 @@ export class GatewayService {
     const hardwareModelId = input.hardwareModelId ?? DEFAULT_HARDWARE_MODEL_ID;
     if (!(await this.options.models.exists(hardwareModelId)))
       throw new CatalogueError('2454', { name: hardwareModelId, field: 'hardwareModelId' });
-    if (input.productId && !(await this.options.productExists?.(input.productId)))
+    // A product outside the caller's data permission is answered like an unknown one.
+    if (input.productId && !(await this.seesProduct(caller, input.productId)))
       throw new CatalogueError('2210', { product: input.productId, field: 'productId' });
     const details = {
       hardwareModelId,
@@ -340,6 +341,12 @@ export class GatewayService {
     }
     const deleted = await this.gateways.deleteUnbound(allowed);
     return { deleted, kept: sns.filter((sn) => !deleted.includes(sn)) };
+  }
+
+  private async seesProduct(caller: Caller, productId: string): Promise<boolean> {
+    if (!(await this.options.productExists?.(productId))) return false;
+    const product = await this.options.authorizer.productObject(productId);
+    return product !== undefined && (await this.options.authorizer.sees(caller.account, product));
   }
 
   private async checkedDeveloper(accountId: string | undefined): Promise<string | null> {
