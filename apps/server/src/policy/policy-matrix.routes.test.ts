@@ -15,22 +15,15 @@
  *   in the one-product staff scope; B: foreign, out of it), and on what belongs to a product: its
  *   designer page (decided on the page's product) and its alarm rules; and an inspection plan of
  *   each device (made by its owner; staff whose scope holds the device).
+ * - The gateway actions on the gateways of devices A and B: its owner is the device's, it is
+ *   assigned to the product's developer; reading the secret needs the edit code, never the view code.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '@lyyp/contracts';
-import {
-  POLICY,
-  decideKnown,
-  isActionName,
-  isPublicAction,
-  mayAttempt,
-  refusalOf,
-  refusalThroughOf,
-  type ActionName,
-  type Relation,
-} from '@lyyp/contracts/policy';
+import { POLICY, isActionName, refusalOf, type ActionName, type Relation } from '@lyyp/contracts/policy';
 import { devices as deviceTable, gateways } from '../db/schema/index.ts';
+import { rectWidget } from '../modules/designer/designer-test-support.ts';
 import { databaseVariants, startTestServer, type TestServer } from '../test/test-server.ts';
 import {
   buildPolicyWorld,
@@ -38,60 +31,18 @@ import {
   type Persona,
   type PolicyWorld,
 } from './policy-personas.test-support.ts';
-
-interface Operation {
-  readonly method: 'GET' | 'POST';
-  readonly path: string;
-  readonly action: string | undefined;
-}
+import {
+  answerOf,
+  answered,
+  expectedAtGuard,
+  expectedOnObject,
+  gatewayRelationsOf,
+  matches,
+  type Operation,
+} from './policy-probes.test-support.ts';
 
 /** Signing out ends the persona's session; it is public and answers the same to everyone. */
 const NOT_WALKED = new Set([`${API_PREFIX}/user/logout`]);
-/** Answers that mean a guard or a decision refused. */
-const REFUSALS = new Set(['1010', '1206', '1003', '1201', '1202', '1211', '2116', '2417']);
-
-async function answerOf(
-  server: TestServer,
-  persona: Persona,
-  operation: Operation,
-  body: Record<string, unknown>,
-) {
-  const cookie = persona.client
-    ? [...persona.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-    : '';
-  const url = operation.path.replaceAll(/\{\w+\}/g, 'x');
-  const response = await server.app.inject({
-    method: operation.method,
-    url,
-    headers: { 'accept-language': 'en-US', ...(cookie ? { cookie } : {}) },
-    remoteAddress: persona.client?.address ?? '10.250.0.1',
-    ...(operation.method === 'POST' ? { payload: body } : {}),
-  });
-  const isJson = String(response.headers['content-type']).startsWith('application/json');
-  return isJson
-    ? (response.json<{ code?: string }>().code ?? `HTTP ${response.statusCode}`)
-    : `HTTP ${response.statusCode}`;
-}
-
-function callerOf(persona: Persona) {
-  return { kind: persona.kind, codes: persona.codes };
-}
-
-/** What the guard must answer: a refusal code, or `past` when the persona may attempt the action. */
-function expectedAtGuard(action: ActionName, persona: Persona): string {
-  if (isPublicAction(action)) return 'past';
-  if (!persona.client) return '1010';
-  return mayAttempt(action, callerOf(persona)) ? 'past' : refusalOf(action);
-}
-
-function matches(expected: string, actual: string): boolean {
-  return expected === 'past' ? !REFUSALS.has(actual) : actual === expected;
-}
-
-/** The product and plan probes send valid bodies: an allowed one is done (200), not only past the decision. */
-function answered(expected: string, actual: string): boolean {
-  return expected === 'past' ? actual === '200' : actual === expected;
-}
 
 /** Past the guard: neither the session's answer nor the action's refusal (an empty body may find nothing: 1003). */
 function passesGuard(action: ActionName, expected: string, actual: string): boolean {
@@ -146,6 +97,12 @@ const DEVICE_PROBES: readonly DeviceProbe[] = [
     path: '/product/opcua/browse',
     body: (id) => ({ equipmentId: id, driverKey: 'ua' }),
   },
+  // Forgetting a TLS file of the gateway's MQTT connection is a change of its remote settings.
+  {
+    action: 'device.configureGateway',
+    path: '/equipment/gateway/settings/tls/remove',
+    body: (id) => ({ equipmentId: id, part: 'key' }),
+  },
   { action: 'share.list', path: '/equipment/share/list', body: (id) => ({ id }) },
   { action: 'device.grants', path: '/manage/equipment/grants', body: (id) => ({ id }) },
   // Sharing further: the owner, staff in scope, an authorization, a share that allows it (else 1211).
@@ -174,8 +131,53 @@ const PRODUCT_PROBES: readonly ProductProbe[] = [
     path: '/product/page/rename',
     body: ({ pageId }) => ({ id: pageId, title: 'Main' }),
   },
+  // The product document carries its pages, reports and alarms: as much a view as the detail.
+  {
+    action: 'product.list',
+    path: '/product/advance/exportProduct',
+    body: ({ productId }) => ({ id: productId }),
+  },
+  { action: 'page.view', path: '/product/faceplate/list', body: ({ productId }) => ({ productId }) },
+  {
+    action: 'page.design',
+    path: '/product/faceplate/save',
+    body: ({ productId }) => ({ productId, template: faceplateTemplate() }),
+  },
   { action: 'alarmRule.view', path: '/alarm/rule/list', body: ({ productId }) => ({ productId }) },
   { action: 'alarmRule.edit', path: '/alarm/recipient/search', body: ({ productId }) => ({ productId }) },
+];
+
+/** A new faceplate template each time (version 1 of an id that is not taken). */
+function faceplateTemplate() {
+  const id = `fp-${randomUUID().slice(0, 8)}`;
+  return {
+    id,
+    title: 'Pump',
+    version: 1,
+    parameters: ['pump'],
+    width: 100,
+    height: 50,
+    widgets: [rectWidget(id)],
+  };
+}
+
+/** A gateway probe's body, given the gateway's SN. */
+interface GatewayProbe {
+  readonly action: ActionName;
+  readonly path: string;
+  readonly body: (sn: string) => Record<string, unknown>;
+}
+
+/**
+ * Gateways A and B (of devices A and B): the secret is read and rotated only by those who may
+ * edit the gateway (staff in scope with the edit code, its owner holding it), never with the view
+ * code; the remark by them and the developer it is assigned to.
+ */
+const GATEWAY_PROBES: readonly GatewayProbe[] = [
+  { action: 'gateway.view', path: '/gateway/info', body: (sn) => ({ sn }) },
+  { action: 'gateway.credentials', path: '/gateway/credentials', body: (sn) => ({ sn }) },
+  { action: 'gateway.rotateSecret', path: '/gateway/rotateSecret', body: (sn) => ({ sn }) },
+  { action: 'gateway.edit', path: '/gateway/editRemark', body: (sn) => ({ sn, remark: 'checked' }) },
 ];
 
 /** Saving a device's inspection plan unchanged (the owner stays its inspector). */
@@ -203,26 +205,6 @@ function planRelations(persona: Persona, device: { ownerAccountId: string }, nam
 
 function expectedOnDevice(probe: DeviceProbe, persona: Persona, device: DeviceName): string {
   return expectedOnObject(probe, persona, persona.relations[device]);
-}
-
-/** What the route must answer for `probe` on an object the persona holds `relations` to. */
-function expectedOnObject(
-  probe: { action: ActionName; decisionRefusal?: string },
-  persona: Persona,
-  relations: ReadonlySet<Relation>,
-): string {
-  const atGuard = expectedAtGuard(probe.action, persona);
-  if (atGuard !== 'past') return atGuard;
-  if (!relations.has('visible')) return '1003';
-  const allowed = decideKnown(probe.action, callerOf(persona), (relation) =>
-    relation === 'signedIn' || relation === 'self' || relation === 'platform'
-      ? true
-      : relations.has(relation),
-  );
-  if (allowed) return 'past';
-  if (probe.decisionRefusal) return probe.decisionRefusal;
-  const through = refusalThroughOf(probe.action);
-  return through && relations.has(through.relation) ? through.refusal : refusalOf(probe.action);
 }
 
 describe.each(databaseVariants())('the policy table against every route on $name', (variant) => {
@@ -328,7 +310,7 @@ describe.each(databaseVariants())('the policy table against every route on $name
     },
   );
   it(
-    'decides product actions on owned, foreign, in-scope and out-of-scope products, their pages and inspection plans as the table predicts',
+    'decides product actions on owned, foreign, in-scope and out-of-scope products, their pages, gateways and inspection plans as the table predicts',
     { timeout: 300_000 },
     async () => {
       const mismatches: string[] = [];
@@ -352,6 +334,28 @@ describe.each(databaseVariants())('the policy table against every route on $name
             if (!answered(expected, actual))
               mismatches.push(
                 `${probe.action} on product ${name} as ${persona.name}: expected ${expected}, got ${actual}`,
+              );
+        }
+      }
+      for (const probe of GATEWAY_PROBES) {
+        for (const name of ['A', 'B'] as const) {
+          const sn = world.devices[name].gatewaySn;
+          const answers = await Promise.all(
+            world.personas.map(async (persona) => ({
+              persona,
+              expected: expectedOnObject(probe, persona, gatewayRelationsOf(persona, name)),
+              actual: await answerOf(
+                server,
+                persona,
+                { method: 'POST', path: `${API_PREFIX}${probe.path}`, action: probe.action },
+                probe.body(sn),
+              ),
+            })),
+          );
+          for (const { persona, expected, actual } of answers)
+            if (!answered(expected, actual))
+              mismatches.push(
+                `${probe.action} on gateway ${name} as ${persona.name}: expected ${expected}, got ${actual}`,
               );
         }
       }

@@ -4,11 +4,12 @@
  * super manager, staff with each built-in role and narrow custom roles, developers, dealers with
  * and without debug rights, the owner, share receivers with and without writing (the one with
  * writing may also share further), an authorization's holder, a foreign tenant and an anonymous
- * browser. Each persona knows its relations to devices A and B and to their
- * products (each with one designer page), so a test can derive from the policy table what the
+ * browser. Each persona knows its relations to devices A and B (whose gateways belong to their
+ * owners and are assigned to their developers) and to their products (each with one designer page), so a test can derive from the policy table what the
  * server must answer.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { type CallerKind, type Relation } from '@lyyp/contracts/policy';
 import {
   accountRoles,
@@ -17,6 +18,7 @@ import {
   inspectionPlans,
   dealers,
   deviceAccess,
+  gateways,
   deviceShares,
   roleProducts,
   roles,
@@ -100,6 +102,12 @@ export async function buildPolicyWorld(server: TestServer): Promise<PolicyWorld>
     });
     return id;
   };
+  // A gateway belongs to its device's owner and is assigned to the product's developer.
+  for (const bound of [a, b])
+    await db
+      .update(gateways)
+      .set({ ownerAccountId: bound.owner.id, developerAccountId: bound.developer.id })
+      .where(eq(gateways.sn, bound.gateway.sn));
   const devices = {
     A: {
       id: a.device.id,
@@ -164,9 +172,17 @@ export async function buildPolicyWorld(server: TestServer): Promise<PolicyWorld>
   }
   for (const roleId of ['builtin-admin', 'builtin-after-sales', 'builtin-rnd'])
     await add(`staff ${roleId}`, await staffWithRole(roleId), 'staff', staffSeesBoth, staffSeesBoth);
+  // The view code of every area, and nothing that changes.
   await add(
-    'staff devices-view-only',
-    await staffWithRole(await customRole(['monitor:device:view', 'manage:equipment:view'])),
+    'staff view-only',
+    await staffWithRole(
+      await customRole([
+        'monitor:device:view',
+        'manage:equipment:view',
+        'manage:gateway:view',
+        'manage:product:view',
+      ]),
+    ),
     'staff',
     staffSeesBoth,
     staffSeesBoth,

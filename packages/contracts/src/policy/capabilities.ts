@@ -30,6 +30,7 @@ export const DEVICE_ABILITY_ACTIONS = [
   'device.clearData',
   'device.replaceGateway',
   'device.configureGateway',
+  'device.retention',
   'device.gatewaySettings',
   'device.refreshPosition',
   'device.grants',
@@ -44,13 +45,14 @@ export type DeviceAbilityAction = (typeof DEVICE_ABILITY_ACTIONS)[number];
 
 /**
  * The product actions a product screen shows buttons for: viewing and exporting, editing and
- * deleting, publishing, and what belongs to the product (pages, alarm rules, report definitions
+ * deleting, publishing, its history retention policy, and what belongs to the product (pages, alarm rules, report definitions
  * and the export of its reports, knowledge, formulas and scripts, upgrade tasks).
  */
 export const PRODUCT_ABILITY_ACTIONS = [
   'product.list',
   'product.edit',
   'product.publish',
+  'product.retention',
   'page.view',
   'page.design',
   'alarmRule.view',

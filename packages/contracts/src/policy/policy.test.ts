@@ -77,6 +77,42 @@ describe('the policy table', () => {
     expect(mayAttempt('device.values', { kind: 'staff', codes: new Set(['manage:account:op']) })).toBe(false);
   });
 
+  it("keeps a gateway's secret from its view code: reading it is a change, for those who edit the gateway", () => {
+    const inScope = (relation: string) => relation === 'visible' || relation === 'staffInScope';
+    const viewer = { kind: 'staff' as const, codes: new Set(['manage:gateway', 'manage:gateway:view']) };
+    const importer = {
+      kind: 'staff' as const,
+      codes: new Set(['manage:gateway:view', 'manage:gateway:import']),
+    };
+    const editor = { kind: 'staff' as const, codes: new Set(['manage:gateway:edit']) };
+    expect(POLICY['gateway.credentials'].change).toBe(true);
+    expect(decideKnown('gateway.credentials', viewer, inScope)).toBe(false);
+    expect(decideKnown('gateway.credentials', importer, inScope)).toBe(false);
+    expect(decideKnown('gateway.credentials', editor, inScope)).toBe(true);
+    expect(decideKnown('gateway.credentials', editor, (relation) => relation === 'visible')).toBe(false);
+    expect(decideKnown('gateway.rotateSecret', viewer, inScope)).toBe(false);
+  });
+
+  it("keeps retention with the product's developer and, for one device, with staff who edit it in scope", () => {
+    const all = () => true;
+    const staffEditor = {
+      kind: 'staff' as const,
+      codes: new Set(['manage:product:edit', 'manage:equipment:edit']),
+    };
+    const developer = {
+      kind: 'developer' as const,
+      codes: new Set(['manage:product:edit', 'monitor:device']),
+    };
+    const owner = { kind: 'terminal' as const, codes: new Set(['monitor:device', 'monitor:device:view']) };
+    expect(decideKnown('product.retention', developer, all)).toBe(true);
+    expect(decideKnown('product.retention', developer, (relation) => relation === 'visible')).toBe(false);
+    expect(decideKnown('product.retention', staffEditor, all)).toBe(false);
+    expect(decideKnown('device.retention', staffEditor, all)).toBe(true);
+    expect(decideKnown('device.retention', staffEditor, (relation) => relation === 'visible')).toBe(false);
+    expect(decideKnown('device.retention', owner, all)).toBe(false);
+    expect(decideKnown('device.retention', developer, all)).toBe(false);
+  });
+
   it('is what docs/permissions.md shows', () => {
     const document = readFileSync(new URL('../../../../docs/permissions.md', import.meta.url), 'utf8');
     const start = document.indexOf('<!-- policy:start -->');

@@ -95,6 +95,13 @@ export const DEVICE_ACTIONS = {
     "Save the gateway's remote settings",
     DEVICE_CHANGE,
   ),
+  // A device's own retention overrides its product's: operation staff in scope, never its owner.
+  'device.retention': change(
+    'device',
+    '设置设备自身的历史数据保留策略',
+    "Set a device's own history retention policy",
+    [grant('staffInScope', 'manage:equipment:edit')],
+  ),
   'device.gatewaySettings': view(
     'device',
     '网关远程设置（网络、PLC 地址）',

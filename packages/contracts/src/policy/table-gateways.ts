@@ -9,9 +9,7 @@ import { grant, view, change } from './table-builders.ts';
 export const GATEWAY_ACTIONS = {
   // Gateways.
   'gateway.list': view('gateway', '网关列表', 'Gateway list', [grant('visible', 'manage:gateway:view')]),
-  'gateway.view': view('gateway', '网关详情与凭据', 'Gateway detail and credentials', [
-    grant('visible', 'manage:gateway:view'),
-  ]),
+  'gateway.view': view('gateway', '网关详情', 'Gateway detail', [grant('visible', 'manage:gateway:view')]),
   'gateway.create': change('gateway', '批量添加网关', 'Add gateways', [
     grant('staffInScope', 'manage:gateway:edit'),
   ]),
@@ -21,10 +19,14 @@ export const GATEWAY_ACTIONS = {
   'gateway.export': view('gateway', '导出网关', 'Export gateways', [
     grant('visible', 'manage:gateway:import'),
   ]),
-  'gateway.credentials': view('gateway', '网关凭据', "A gateway's credentials", [
-    grant('staffInScope', 'manage:gateway:view'),
-    grant('owner', 'manage:gateway:view'),
-  ]),
+  // The secret lets its holder sign in as the gateway (publish its values, hear its commands):
+  // reading it is a change, for those who may edit the gateway, never for a view code.
+  'gateway.credentials': change(
+    'gateway',
+    '读取网关凭据（密钥可冒充网关）',
+    "Read a gateway's credentials (the secret lets its holder act as the gateway)",
+    [grant('staffInScope', 'manage:gateway:edit'), grant('owner', 'manage:gateway:edit')],
+  ),
   'gateway.rotateSecret': change('gateway', '更换网关密钥', "Rotate a gateway's secret", [
     grant('staffInScope', 'manage:gateway:edit'),
     grant('owner', 'manage:gateway:edit'),

@@ -28,6 +28,13 @@ export const PRODUCT_ACTIONS = {
     'Publish or withdraw a product',
     productChange('manage:product:publish'),
   ),
+  // How long a product's history is kept is the product's own design: its developer decides it.
+  'product.retention': change(
+    'product',
+    '设置产品的历史数据保留策略',
+    "Set a product's history retention policy",
+    [grant('developerOfProduct', 'manage:product:edit')],
+  ),
   'page.view': view('page', '查看组态页面', 'Designer pages', [
     grant('visible', 'manage:product:designer', 'manage:product:view'),
   ]),

@@ -132,13 +132,17 @@ export function registerGatewayOpsRoutes(app: FastifyInstance, service: GatewayO
         const field = String(query.error.issues[0]?.path[0] ?? 'part');
         throw new CatalogueError(field === 'equipmentId' ? '1001' : '1002', { field });
       }
-      const upload = await readUploadedFile(request, {
-        field: MQTT_TLS_FILE_FIELD,
-        maxBytes: MQTT_TLS_FILE_MAX_BYTES,
-      });
-      if (!upload || upload.bytes.length === 0)
-        throw new CatalogueError('1001', { field: MQTT_TLS_FILE_FIELD });
-      return ok(await service.uploadTlsFile(callerOf(request), query.data, upload));
+      // The file is read only once the caller may change this device's gateway.
+      const readUpload = async () => {
+        const upload = await readUploadedFile(request, {
+          field: MQTT_TLS_FILE_FIELD,
+          maxBytes: MQTT_TLS_FILE_MAX_BYTES,
+        });
+        if (!upload || upload.bytes.length === 0)
+          throw new CatalogueError('1001', { field: MQTT_TLS_FILE_FIELD });
+        return upload;
+      };
+      return ok(await service.uploadTlsFile(callerOf(request), query.data, readUpload));
     },
   );
 

@@ -299,15 +299,16 @@ export class GatewayOpsService {
   /**
    * Keeps an uploaded TLS file of the gateway's MQTT connection after checking it is what it
    * claims (1770, 1771, 1772) and that a client key and certificate belong together (2868). It
-   * goes to the gateway with the next save of the settings.
+   * goes to the gateway with the next save of the settings. The upload is read only after the
+   * caller was allowed to change the device's gateway.
    */
   async uploadTlsFile(
     caller: Caller,
     input: { equipmentId: string; part: MqttTlsPart },
-    upload: { name: string; bytes: Buffer; truncated: boolean },
+    readUpload: () => Promise<{ name: string; bytes: Buffer; truncated: boolean }>,
   ): Promise<MqttTlsFile> {
     const device = await this.requireManaged(caller, input.equipmentId, 'device.configureGateway');
-    const file = readTlsFile(input.part, upload, new Date(this.deps.now()));
+    const file = readTlsFile(input.part, await readUpload(), new Date(this.deps.now()));
     const held = await this.deps.repository.tlsFilesOf(device.gatewaySn);
     const partner = held.find((other) => other.part === (input.part === 'key' ? 'cert' : 'key'));
     if (input.part !== 'ca' && partner) {
@@ -325,7 +326,13 @@ export class GatewayOpsService {
   /** Forgets an uploaded TLS file; the gateway stops using it with the next save. */
   async removeTlsFile(caller: Caller, input: { equipmentId: string; part: MqttTlsPart }): Promise<boolean> {
     const device = await this.requireManaged(caller, input.equipmentId, 'device.configureGateway');
-    return this.deps.repository.removeTlsFile(device.gatewaySn, input.part);
+    const removed = await this.deps.repository.removeTlsFile(device.gatewaySn, input.part);
+    if (removed)
+      await this.deps.events.gatewayOperation('settings', device, caller.account.id, {
+        changed: `mqtt.tls.${input.part}.removed`,
+        command: null,
+      });
+    return removed;
   }
 
   async restart(caller: Caller, equipmentId: string): Promise<GatewayCommandReply> {

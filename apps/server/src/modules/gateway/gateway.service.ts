@@ -17,6 +17,7 @@ import { databaseCodeOf } from '../../db/database-error.ts';
 import { SHEET_CONTENT_TYPES, type SheetFormat } from '../product/spreadsheet.ts';
 import { DUPLICATE_SN_CODE, readGatewaySheet, writeGatewaySheet } from './gateway-sheet.ts';
 import { signalBandOf, type SignalBand } from '@lyyp/contracts/gateway';
+import { mayAttempt, policyCallerOf } from '@lyyp/contracts/policy';
 import type {
   GatewayFilter,
   GatewayListRow,
@@ -66,7 +67,7 @@ export interface GatewayServiceOptions {
   /** Closes a gateway's broker connections after its secret changed; answers whether one was open. */
   disconnect?: (sn: string) => Promise<boolean>;
   /** The policy's decision on gateways (src/policy/). */
-  authorizer: Pick<Authorizer, 'authorize' | 'allows'>;
+  authorizer: Pick<Authorizer, 'authorize' | 'allows' | 'productObject' | 'sees'>;
 }
 
 /** A random SN: 12 digits, the first not 0 so spreadsheets keep it whole. */
@@ -78,13 +79,22 @@ export function generateSecret(): string {
   return randomBytes(SECRET_BYTES).toString('base64url');
 }
 
-function present(row: GatewayListRow, staff: boolean): GatewayView {
+/**
+ * Whether the caller is shown what opens a gateway: its secret (signing in as it) and its
+ * verification code (binding it, moving a device to it). Staff who may read credentials only —
+ * the gateway edit code, never the view code; the rows they are shown are within their scope.
+ */
+function showsGatewaySecrets(caller: Caller): boolean {
+  return viewerOf(caller.account).staff && mayAttempt('gateway.credentials', policyCallerOf(caller.account));
+}
+
+function present(row: GatewayListRow, showsSecrets: boolean): GatewayView {
   const { verificationCode, deviceId, deviceName, productId, ...rest } = row;
   return {
     ...rest,
     signalBand: signalBandOf(row.signal),
     device: deviceId && deviceName && productId ? { id: deviceId, name: deviceName, productId } : null,
-    ...(staff ? { verificationCode } : {}),
+    ...(showsSecrets ? { verificationCode } : {}),
   };
 }
 
@@ -97,7 +107,8 @@ export class GatewayService {
   async query(caller: Caller, filter: GatewayFilter, paging: PageRequest): Promise<Page<GatewayView>> {
     const viewer = viewerOf(caller.account);
     const { rows, total } = await this.gateways.page(viewer, filter, paging, phoneShownTo(caller.account));
-    return { list: rows.map((row) => present(row, viewer.staff)), total, ...paging };
+    const showsSecrets = showsGatewaySecrets(caller);
+    return { list: rows.map((row) => present(row, showsSecrets)), total, ...paging };
   }
 
   async info(caller: Caller, sn: string) {
@@ -106,7 +117,7 @@ export class GatewayService {
     const gateway = await this.gateways.findVisible(viewer, sn);
     if (!row || !gateway) throw new CatalogueError('1003');
     return {
-      ...present(row, viewer.staff),
+      ...present(row, showsGatewaySecrets(caller)),
       lastSeq: gateway.lastSeq,
       rejectedMessages: gateway.rejectedMessages,
       slaveCounters: gateway.slaveCounters,
@@ -131,7 +142,8 @@ export class GatewayService {
     const hardwareModelId = input.hardwareModelId ?? DEFAULT_HARDWARE_MODEL_ID;
     if (!(await this.options.models.exists(hardwareModelId)))
       throw new CatalogueError('2454', { name: hardwareModelId, field: 'hardwareModelId' });
-    if (input.productId && !(await this.options.productExists?.(input.productId)))
+    // A product outside the caller's data permission is answered like an unknown one.
+    if (input.productId && !(await this.seesProduct(caller, input.productId)))
       throw new CatalogueError('2210', { product: input.productId, field: 'productId' });
     const details = {
       hardwareModelId,
@@ -257,7 +269,10 @@ export class GatewayService {
       GATEWAY_EXPORT_MAX,
       phoneShownTo(caller.account),
     );
-    const secrets = viewer.staff ? await this.gateways.secretsOf(rows.map((row) => row.sn)) : null;
+    // Export is a view: secrets and codes only for staff who may read credentials.
+    const secrets = showsGatewaySecrets(caller)
+      ? await this.gateways.secretsOf(rows.map((row) => row.sn))
+      : null;
     return {
       name: `${exportName(caller.locale)}.${format}`,
       contentType: SHEET_CONTENT_TYPES[format],
@@ -271,7 +286,10 @@ export class GatewayService {
     await this.gateways.updateRemark(sn, remark?.trim() || null);
   }
 
-  /** Operation staff and the gateway's owner may read what the agent signs in with. */
+  /**
+   * What the agent signs in with: for those who may edit the gateway (staff in scope, its owner),
+   * never for a view code — the secret lets its holder act as the gateway.
+   */
   async credentials(caller: Caller, sn: string): Promise<GatewayCredentials> {
     const gateway = await this.requireVisible(caller, sn);
     await this.options.authorizer.authorize(caller.account, 'gateway.credentials', policyObjectOf(gateway));
@@ -323,6 +341,12 @@ export class GatewayService {
     }
     const deleted = await this.gateways.deleteUnbound(allowed);
     return { deleted, kept: sns.filter((sn) => !deleted.includes(sn)) };
+  }
+
+  private async seesProduct(caller: Caller, productId: string): Promise<boolean> {
+    if (!(await this.options.productExists?.(productId))) return false;
+    const product = await this.options.authorizer.productObject(productId);
+    return product !== undefined && (await this.options.authorizer.sees(caller.account, product));
   }
 
   private async checkedDeveloper(accountId: string | undefined): Promise<string | null> {

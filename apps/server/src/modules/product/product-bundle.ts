@@ -264,6 +264,35 @@ const PAGE_REFERENCE_KEYS = new Set(['pageId']);
 const REPORT_REFERENCE_KEYS = new Set(['reportId', 'customReportId']);
 
 /**
+ * An imported bundle's pages without references to pages or reports the document does not hold:
+ * those ids name another product's (maybe another tenant's) parts on this platform, or nothing,
+ * and an import never links to anything outside what it creates. They are left unset ('').
+ */
+export function withoutOutsideReferences(bundle: ProductBundle): ProductBundle {
+  const pageIds = new Set(bundle.pages.map((page) => page.id));
+  const reportIds = new Set(bundle.reports.map((report) => report.id));
+  const within = (held: ReadonlySet<string>) => (id: string) => (held.has(id) ? id : '');
+  return {
+    ...bundle,
+    pages: bundle.pages.map((page) =>
+      page.content
+        ? {
+            ...page,
+            content: {
+              ...page.content,
+              widgets: renameReferences(
+                renameReferences(page.content.widgets, PAGE_REFERENCE_KEYS, within(pageIds)),
+                REPORT_REFERENCE_KEYS,
+                within(reportIds),
+              ) as PageFile['widgets'],
+            },
+          }
+        : page,
+    ),
+  };
+}
+
+/**
  * The bundle under new ids for the product `productId`: pages, reports and groups get ids from
  * `newId`, and every reference between them (a click's page, a report widget's report, a rule's
  * or status alarm's groups) follows. A reference to something the document does not hold is kept.

@@ -7,6 +7,9 @@ import { z } from 'zod';
 import {
   CatalogueError,
   NAME_MAX_LENGTH,
+  checkImageAddress,
+  checkedString,
+  maxLengthCheck,
   PRODUCT_DOCUMENT_FORMAT,
   PRODUCT_DOCUMENT_READABLE_VERSIONS,
   PRODUCT_DOCUMENT_VERSION,
@@ -32,7 +35,11 @@ export { PRODUCT_DOCUMENT_FORMAT, PRODUCT_DOCUMENT_VERSION, type ProductDocument
 const documentProductSchema = z.object({
   title: limitedText('title', NAME_MAX_LENGTH).nullish(),
   productModel: limitedText('productModel', PRODUCT_MODEL_MAX_LENGTH).nullish(),
-  imgUrl: limitedText('imgUrl', IMAGE_URL_MAX_LENGTH).nullish(),
+  // The rule of every stored picture address (1651), as adding or editing a product holds it.
+  imgUrl: checkedString(
+    maxLengthCheck('imgUrl', IMAGE_URL_MAX_LENGTH),
+    checkImageAddress('imgUrl'),
+  ).nullish(),
   note: limitedText('note', DESCRIPTION_MAX_LENGTH).nullish(),
   modelId: limitedText('modelId', MODEL_ID_MAX_LENGTH).nullish(),
   latitude: latitudeField.nullish(),

@@ -3,7 +3,8 @@
  * with computed variables, a script, designer pages linking each other and a report, a report,
  * alarm groups and rules, offline alarms) is downloaded, imported as it is, and downloaded again:
  * the two files are equal but for ids, and every reference points at the new product's own parts.
- * A broken file names what is wrong and creates nothing.
+ * A broken file names what is wrong and creates nothing; a file pointing at another tenant's parts
+ * takes none of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -286,6 +287,71 @@ describe.each(databaseVariants())('product files on $name', (variant) => {
         json: JSON.stringify(copy),
       });
       expect([answer.code, (answer.data as { field?: string } | null)?.field], what).toEqual([code, field]);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it("takes nothing of another tenant's: links to pages and reports outside the file are unset, the owner is the importer", async () => {
+    const victim = await buildFullProduct('Boiler line 11');
+    const intruder = await signIn(server, 'developer');
+    const document = JSON.parse((await download(victim.productId)).text) as Document;
+    // The intruder's own file, pointing at the victim's page and report by their ids on this platform.
+    const crafted = structuredClone(document);
+    crafted.pages = [crafted.pages[0]!];
+    crafted.reports = [];
+    (crafted.product as Record<string, unknown>).ownerAccountId = developerId;
+    (crafted.product as Record<string, unknown>).id = victim.productId;
+    const widgets = crafted.pages[0]!.content!.widgets as Array<{
+      event: { pageId: string };
+      data: { dataAddon?: { reportId?: string } };
+    }>;
+    expect(widgets[0]!.event.pageId).toBe(victim.detail.id);
+    expect(widgets[1]!.data.dataAddon!.reportId).toBe(victim.report.id);
+
+    const answer = await postJson(server, intruder.client, '/product/advance/importProduct', {
+      json: JSON.stringify(crafted),
+    });
+    expect(answer.code, answer.message).toBe('200');
+    const imported = answer.data as { id: string };
+    expect(imported.id).not.toBe(victim.productId);
+    const [row] = await server.database.db.select().from(products).where(eq(products.id, imported.id));
+    expect(row!.ownerAccountId).toBe(intruder.account.id);
+
+    const again = JSON.parse((await download(imported.id, intruder.client)).text) as Document;
+    const text = JSON.stringify(again);
+    expect(text).not.toContain(victim.detail.id);
+    expect(text).not.toContain(victim.report.id);
+    const kept = again.pages[0]!.content!.widgets as typeof widgets;
+    expect(kept[0]!.event.pageId).toBe('');
+    expect(kept[1]!.data.dataAddon!.reportId).toBe('');
+    // The victim's product is as it was.
+    expect(
+      (await post<Array<{ id: string }>>('/product/page/list', { productId: victim.productId })).length,
+    ).toBe(2);
+  });
+
+  it('holds a picture address in a file to the rule of every stored address, and creates nothing otherwise', async () => {
+    const count = async () =>
+      (await server.database.db.select().from(products).where(eq(products.ownerAccountId, developerId)))
+        .length;
+    const before = await count();
+    for (const imgUrl of [
+      'javascript:alert(1)',
+      '//elsewhere.example/track.png',
+      'data:text/html,<b>x</b>',
+    ]) {
+      const answer = await postJson(server, developer, '/product/advance/importProduct', {
+        json: JSON.stringify({
+          format: 'lyyp-product',
+          version: 2,
+          product: { title: 'Picture', imgUrl },
+          model: demoBoilerModel(),
+        }),
+      });
+      expect([answer.code, (answer.data as { field?: string } | null)?.field], imgUrl).toEqual([
+        '1651',
+        'json.product.imgUrl',
+      ]);
     }
     expect(await count()).toBe(before);
   });

@@ -15,7 +15,7 @@ import type { Page, PageRequest } from './catalogue-route.ts';
 import { capacityUseOf, type CapacitySource, type ProductCapacity } from './capacity.ts';
 import { prefixed, validateDeviceModel } from './model-validation.ts';
 import { parseProductDocument, toProductDocument, type ProductDocument } from './product-document.ts';
-import { EMPTY_BUNDLE, checkBundle, renumberBundle } from './product-bundle.ts';
+import { EMPTY_BUNDLE, checkBundle, renumberBundle, withoutOutsideReferences } from './product-bundle.ts';
 import type { ProductBundleRepository } from './product-bundle.repository.ts';
 import type {
   ProductFilter,
@@ -242,6 +242,7 @@ export class ProductService {
       model,
     };
     if (!this.bundles) return this.products.insert(row);
-    return this.bundles.insertWithBundle(row, renumberBundle(bundle, id, newId), new Date(this.now()));
+    const imported = renumberBundle(withoutOutsideReferences(bundle), id, newId);
+    return this.bundles.insertWithBundle(row, imported, new Date(this.now()));
   }
 }
